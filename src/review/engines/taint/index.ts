@@ -1,6 +1,14 @@
-// Placeholder until the taint engine lands: injection-class pattern findings pass through unchanged.
-import type { SgRoot } from "@ast-grep/napi";
+// The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
+import type { NapiConfig, SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../../types.ts";
+import { Analyzer } from "./analyze.ts";
+import type { SinkHit } from "./analyze.ts";
+import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
+import type { Syntax } from "./langs.ts";
+import { lastSegment, rulesFor } from "./rules.ts";
+import type { CompiledRules } from "./rules.ts";
+import { hitToFinding, patternClass } from "./report.ts";
+import { classBit } from "./classes.ts";
 
 export interface TaintInput {
   path: string;
@@ -14,12 +22,97 @@ export interface TaintInput {
   parseErrors: boolean;
 }
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const prefilters = new Map<string, NapiConfig>();
+
+/** A native query for every node that may be a sink, so only functions containing one are walked. */
+function prefilter(syn: Syntax, rules: CompiledRules, language: string): NapiConfig {
+  let cfg = prefilters.get(language);
+  if (cfg) return cfg;
+  const segs = rules.sinks.lastSegments().map(escape).join("|");
+  const any: object[] = syn.callKinds.map((k) => ({ kind: k.kind, has: { field: k.field, regex: `(^|[^\\w$])(${segs})$` } }));
+  const assignTokens = [...rules.assignSinks.keys()].map((k) => escape(lastSegment(k.replace(/(\.\*|\[\])$/, ""))));
+  if (assignTokens.length) any.push({ kind: syn.assignKind, has: { field: "left", regex: `\\b(${assignTokens.join("|")})\\b` } });
+  cfg = { rule: { any } } as NapiConfig;
+  prefilters.set(language, cfg);
+  return cfg;
+}
+
+function scopeOf(node: SgNode, syn: Syntax): SgNode {
+  let last = node;
+  for (let n: SgNode | null = node.parent(); n; n = n.parent()) {
+    if (syn.roles[n.kind()] === "func") return n;
+    last = n;
+  }
+  return last;
+}
+
+/** The innermost call whose range holds the finding's start. */
+function callAt(root: SgNode, syn: Syntax, f: Finding): SgNode | null {
+  const line = f.location.startLine - 1;
+  const col = f.location.startColumn - 1;
+  let best: SgNode | null = null;
+  let bestLen = Infinity;
+  const calls = root.findAll({ rule: { any: syn.callKinds.map((k) => ({ kind: k.kind })) } } as NapiConfig);
+  for (const c of calls) {
+    const r = c.range();
+    const after = r.start.line < line || (r.start.line === line && r.start.column <= col);
+    const before = r.end.line > line || (r.end.line === line && r.end.column > col);
+    if (after && before && r.end.index - r.start.index < bestLen) {
+      best = c;
+      bestLen = r.end.index - r.start.index;
+    }
+  }
+  return best;
+}
+
 /** Returns the final injection-class findings of one file. */
 export function refineWithTaint(input: TaintInput): Finding[] {
-  return input.patternFindings;
+  const syn = syntaxFor(input.language);
+  if (!syn) return input.patternFindings;
+  ensureLanguages();
+  const rules = rulesFor(syn.ruleLanguage);
+  const root = input.root.root();
+  const analyzer = new Analyzer(syn, rules);
+  const scopes = new Map<number, SgNode>();
+  for (const c of root.findAll(prefilter(syn, rules, syn.ruleLanguage))) {
+    const s = scopeOf(c, syn);
+    scopes.set(s.range().start.index, s);
+  }
+  const pfCalls = input.patternFindings.map((f) => {
+    const call = callAt(root, syn, f);
+    if (!call) return null;
+    const key = call.range().start.index;
+    analyzer.watch.set(key, { reached: false, taint: null });
+    const s = scopeOf(call, syn);
+    scopes.set(s.range().start.index, s);
+    return { key, scope: s, call };
+  });
+  const order = [...scopes.keys()].sort((x, y) => x - y);
+  for (const k of order) analyzer.pending.add(k);
+  for (const k of order) if (analyzer.pending.delete(k)) analyzer.analyzeScope(scopes.get(k)!);
+
+  const counts = new Map<string, number>();
+  const hits: SinkHit[] = [...analyzer.hits];
+  const hitCalls = new Set(hits.map((h) => h.node.range().start.index));
+  const kept: Finding[] = [];
+  input.patternFindings.forEach((f, i) => {
+    const pc = pfCalls[i];
+    const incomplete = !pc || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
+    if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
+    if (hitCalls.has(pc.key)) return;
+    const w = analyzer.watch.get(pc.key);
+    const cls = patternClass(f);
+    if (!w?.taint) return;
+    if (!cls) { kept.push(f); return; }
+    if (w.taint.mask & classBit(cls)) return;
+    hits.push({ node: pc.call, className: cls, taint: w.taint });
+    hitCalls.add(pc.key);
+  });
+  return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 
 /** Languages the taint engine analyses; others keep pattern findings as they are. */
 export function taintLanguages(): ReadonlySet<string> {
-  return new Set();
+  return supportedLanguages;
 }

@@ -1,0 +1,349 @@
+// The intraprocedural analysis: walks one function body in statement order, keeping an abstract
+// value per variable, and records every sink reached by a tainted value.
+import type { SgNode } from "@ast-grep/napi";
+import type { CompiledRules, SinkSpec } from "./rules.ts";
+import { lastSegment } from "./rules.ts";
+import type { Role, Syntax } from "./langs.ts";
+import { named } from "./langs.ts";
+import { constEval, operatorOf, unknown } from "./consts.ts";
+import type { State, Taint, Value } from "./state.ts";
+import { cloneState, join, newState, sourceTaint, withStep, worse } from "./state.ts";
+import { guardedIdents } from "./guards.ts";
+import { evalCall } from "./calls.ts";
+
+export interface SinkHit { node: SgNode; className: string; taint: Taint }
+/** What the analysis saw at a call that a pattern rule flagged. */
+export interface Watch { reached: boolean; taint: Value }
+
+const patternKinds = new Set([
+  "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
+  "pair_pattern", "rest_pattern", "list_splat_pattern", "parenthesized_expression", "tuple", "list",
+]);
+
+export class Analyzer {
+  readonly syn: Syntax;
+  readonly rules: CompiledRules;
+  readonly hits: SinkHit[] = [];
+  /** Scope start offsets still to analyse; nested ones met on the way are analysed in place. */
+  readonly pending = new Set<number>();
+  /** Call start offsets flagged by pattern rules. */
+  readonly watch = new Map<number, Watch>();
+  private st: State = newState();
+  private readonly hitKeys = new Set<string>();
+
+  constructor(syn: Syntax, rules: CompiledRules) {
+    this.syn = syn;
+    this.rules = rules;
+  }
+
+  analyzeScope(scope: SgNode): void {
+    if (this.syn.roles[scope.kind()] === "func") this.analyzeFunction(scope, null);
+    else {
+      this.st = newState();
+      this.ev(scope);
+    }
+  }
+
+  private analyzeFunction(fn: SgNode, outer: State | null): void {
+    const saved = this.st;
+    this.st = outer ? { ...cloneState(outer), dead: false } : newState();
+    const decorators = this.syn.decorators(fn);
+    for (const p of this.syn.params(fn)) if (p.name) this.st.vars.set(p.name, this.paramSource(p, decorators));
+    const body = fn.field("body");
+    if (body) this.ev(body);
+    this.st = saved;
+  }
+
+  private paramSource(p: { name: string; type: string; annotations: string[]; node: SgNode }, decorators: string[]): Value {
+    for (const spec of this.rules.params) {
+      let matched: boolean;
+      if (spec.decorators.length) {
+        matched = p.name !== "self" && p.name !== "cls" && decorators.some((d) => spec.decorators.some((r) => r.test(d)));
+      } else {
+        const crit = spec.names.length + spec.types.length + spec.annotations.size;
+        matched = crit > 0 &&
+          (!spec.names.length || spec.names.some((r) => r.test(p.name))) &&
+          (!spec.types.length || spec.types.some((r) => r.test(p.type))) &&
+          (!spec.annotations.size || p.annotations.some((a) => spec.annotations.has(a)));
+      }
+      if (!matched) continue;
+      if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
+      return sourceTaint(p.node, spec.id, spec.confidence, "param");
+    }
+    return null;
+  }
+
+  /** Evaluates a node for its effects and returns the value it produces. */
+  ev(node: SgNode): Value {
+    const kind = node.kind() as string;
+    switch (this.syn.roles[kind]) {
+      case "skip": return null;
+      case "ident": return this.evIdent(node);
+      case "member": return this.evMember(node);
+      case "index": {
+        const obj = node.field(this.syn.indexField) ?? named(node)[0];
+        for (const c of named(node)) if (c !== obj) this.ev(c);
+        return obj ? this.ev(obj) : null;
+      }
+      case "call": return this.evCall(node, false);
+      case "new": return this.evCall(node, true);
+      case "assign": case "augassign": return this.evAssign(node, kind);
+      case "decl": {
+        const value = node.field("value");
+        const v = value ? this.ev(value) : null;
+        const name = node.field("name");
+        if (kind === "var_spec") {
+          for (const c of named(node)) if (c.kind() === "identifier") this.bind(c, v, node, value);
+        } else if (name) this.bind(name, v, node, value);
+        return v;
+      }
+      case "binary": {
+        const parts = named(node);
+        let v: Value = null;
+        for (const p of parts) v = worse(v, this.ev(p));
+        return this.syn.cleanOps.has(operatorOf(node)) ? null : v;
+      }
+      case "clean": for (const c of named(node)) this.ev(c); return null;
+      case "ternary": return this.evTernary(node);
+      case "func": {
+        const key = node.range().start.index;
+        if (this.pending.delete(key)) this.analyzeFunction(node, this.st);
+        return null;
+      }
+      case "block":
+        for (const c of named(node)) {
+          if (this.st.dead) break;
+          this.ev(c);
+        }
+        return null;
+      case "if": this.evIf(node); return null;
+      case "return": case "terminal":
+        for (const c of named(node)) this.ev(c);
+        this.st.dead = true;
+        return null;
+      case "loop": this.evLoop(node, null); return null;
+      case "forin": this.evLoop(node, node); return null;
+      case "kwarg": { const v = node.field("value"); return v ? this.ev(v) : null; }
+      default: {
+        let v: Value = null;
+        for (const c of node.children()) if (c.isNamed()) v = worse(v, this.ev(c));
+        return v;
+      }
+    }
+  }
+
+  private evIdent(node: SgNode): Value {
+    const name = node.text();
+    const v = this.st.vars.get(name);
+    if (v !== undefined) return v;
+    if (this.rules.pathRoots.has(name) && !this.st.vars.has(name)) {
+      for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence);
+    }
+    return null;
+  }
+
+  private globalSource(node: SgNode): Value {
+    if (!this.rules.paths.length) return null;
+    let root: SgNode | null = node;
+    while (root && root.kind() !== "identifier") {
+      const role: Role | undefined = this.syn.roles[root.kind()];
+      root = role === "member" ? root.field(this.syn.memberFields[0]) : role === "index" ? root.field(this.syn.indexField) : null;
+    }
+    if (!root) return null;
+    const name = root.text();
+    if (!this.rules.pathRoots.has(name) || this.st.vars.has(name)) return null;
+    const text = node.text().replace(/\s+/g, "");
+    for (const p of this.rules.paths) {
+      const pre = p.prefix;
+      if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
+        return sourceTaint(node, p.spec.id, p.spec.confidence);
+      }
+    }
+    return null;
+  }
+
+  private evMember(node: SgNode): Value {
+    const g = this.globalSource(node);
+    if (g) return g;
+    const obj = node.field(this.syn.memberFields[0]);
+    const t = obj ? this.ev(obj) : null;
+    if (!t) return null;
+    const prop = node.field(this.syn.memberFields[1]);
+    if (prop && this.rules.cleanMembers.has(prop.text())) return null;
+    return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
+  }
+
+  private evTernary(node: SgNode): Value {
+    const parts = named(node);
+    const cond = node.field("condition") ?? (parts.length === 3 ? parts[1]! : null);
+    const a = node.field("consequence") ?? parts[0];
+    const b = node.field("alternative") ?? parts[2];
+    if (cond) this.ev(cond);
+    const c = cond ? constEval(cond, this.st.consts) : unknown;
+    if (c !== unknown) return (c ? a : b) ? this.ev((c ? a : b)!) : null;
+    return worse(a ? this.ev(a) : null, b ? this.ev(b) : null);
+  }
+
+  private evIf(node: SgNode): void {
+    const init = node.field("initializer");
+    if (init) this.ev(init);
+    const cond = node.field("condition");
+    const cons = node.field("consequence");
+    const alts = node.children().filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause");
+    const alt = alts.length ? null : node.field("alternative");
+    this.branch(cond, cons, () => {
+      if (alt) this.ev(alt);
+      else this.pyElse(alts, 0);
+    });
+  }
+
+  private pyElse(alts: SgNode[], i: number): void {
+    const a = alts[i];
+    if (!a) return;
+    if (a.kind() === "else_clause") {
+      const body = a.field("body") ?? named(a)[0];
+      if (body) this.ev(body);
+      return;
+    }
+    this.branch(a.field("condition"), a.field("consequence"), () => this.pyElse(alts, i + 1));
+  }
+
+  private branch(cond: SgNode | null, cons: SgNode | null, elseFn: () => void): void {
+    if (cond) this.ev(cond);
+    const c = cond ? constEval(cond, this.st.consts) : unknown;
+    if (c !== unknown) {
+      if (c) { if (cons) this.ev(cons); } else elseFn();
+      return;
+    }
+    const before = this.st;
+    this.st = cloneState(before);
+    if (cond) this.clean(guardedIdents(cond, true, this.syn, this.rules));
+    if (cons) this.ev(cons);
+    const thenState = this.st;
+    this.st = cloneState(before);
+    if (cond) this.clean(guardedIdents(cond, false, this.syn, this.rules));
+    elseFn();
+    this.st = join(thenState, this.st);
+  }
+
+  private clean(names: string[]): void {
+    for (const n of names) if (this.st.vars.get(n)) this.st.vars.set(n, null);
+  }
+
+  /** Loops run zero or more times: the body is analysed twice (loop-carried taint) and joined with the entry state. */
+  private evLoop(node: SgNode, forIn: SgNode | null): void {
+    const before = this.st;
+    let target: SgNode | null = null;
+    let source: SgNode | null = null;
+    if (forIn) {
+      const range = named(forIn).find((c) => c.kind() === "range_clause");
+      const holder = range ?? forIn;
+      target = holder.field("left") ?? holder.field("name");
+      source = holder.field("right") ?? holder.field("value");
+    }
+    const srcVal = source ? this.ev(source) : null;
+    const body = node.field("body");
+    this.st = cloneState(before);
+    for (let i = 0; i < 2; i++) {
+      if (target) this.bind(target, srcVal, target, source);
+      for (const c of named(node)) if (c !== target && c !== source && c !== body) this.ev(c);
+      if (body) this.ev(body);
+      this.st.dead = false;
+    }
+    this.st = join(before, this.st);
+  }
+
+  private evAssign(node: SgNode, kind: string): Value {
+    const left = node.field("left");
+    const right = node.field("right");
+    const op = this.syn.roles[kind] === "augassign" ? "+=" : operatorOf(node);
+    const aug = op !== "=" && op !== ":=" && op !== "";
+    if (!left) return right ? this.ev(right) : null;
+    const ls = left.kind() === "expression_list" || left.kind() === "pattern_list" ? named(left) : null;
+    const rs = right && (right.kind() === "expression_list") ? named(right) : null;
+    if (ls && rs && ls.length === rs.length && ls.length > 1) {
+      const vals = rs.map((r) => this.ev(r));
+      ls.forEach((l, i) => this.bind(l, vals[i] ?? null, node, rs[i] ?? null));
+      return null;
+    }
+    let v = right ? this.ev(right) : null;
+    if (aug) v = worse(v, this.ev(left));
+    this.bind(left, v, node, aug ? null : right);
+    return v;
+  }
+
+  /** Assigns a value to a target: a variable, a pattern, or a member/element (collection write). */
+  private bind(target: SgNode, v: Value, at: SgNode, valueNode: SgNode | null): void {
+    const kind = target.kind() as string;
+    const role = this.syn.roles[kind];
+    if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
+      const name = target.text();
+      this.st.vars.set(name, v ? withStep(v, at) : null);
+      const c = valueNode ? constEval(valueNode, this.st.consts) : unknown;
+      if (c === unknown) this.st.consts.delete(name);
+      else this.st.consts.set(name, c);
+      return;
+    }
+    if (role === "member" || role === "index") {
+      this.assignSink(target, role, v, at);
+      if (!v) return;
+      const root = this.rootIdent(target);
+      if (root && !this.st.vars.get(root)) this.st.vars.set(root, withStep(v, at));
+      return;
+    }
+    if (kind === "assignment_pattern") {
+      const l = target.field("left");
+      if (l) this.bind(l, v, at, null);
+      return;
+    }
+    if (kind === "pair_pattern") {
+      const val = target.field("value");
+      if (val) this.bind(val, v, at, null);
+      return;
+    }
+    if (patternKinds.has(kind)) for (const c of named(target)) this.bind(c, v, at, null);
+  }
+
+  private assignSink(target: SgNode, role: string, v: Value, at: SgNode): void {
+    const sinks = this.rules.assignSinks;
+    if (!sinks.size || !v) return;
+    const obj = target.field(role === "member" ? this.syn.memberFields[0] : this.syn.indexField) ?? named(target)[0];
+    const objText = obj ? obj.text().replace(/\s+/g, "") : "";
+    const keys = role === "member"
+      ? [target.field(this.syn.memberFields[1])?.text() ?? "", `${objText}.${target.field(this.syn.memberFields[1])?.text() ?? ""}`, `${lastSegment(objText)}.*`]
+      : [`${objText}[]`, `${lastSegment(objText)}[]`];
+    for (const k of keys) for (const spec of sinks.get(k) ?? []) this.hit(at, spec, v);
+  }
+
+  private rootIdent(node: SgNode): string | null {
+    let n: SgNode | null = node;
+    while (n) {
+      const role = this.syn.roles[n.kind()];
+      if (role === "ident") return n.text();
+      if (role === "member") n = n.field(this.syn.memberFields[0]);
+      else if (role === "index") n = n.field(this.syn.indexField) ?? named(n)[0] ?? null;
+      else if (role === "call") n = n.field("function") ?? n.field("object");
+      else return null;
+    }
+    return null;
+  }
+
+  private hit(node: SgNode, spec: SinkSpec, t: Taint): void {
+    if (t.mask & spec.cls) return;
+    const key = `${node.range().start.index}:${spec.className}`;
+    if (this.hitKeys.has(key)) return;
+    this.hitKeys.add(key);
+    this.hits.push({ node, className: spec.className, taint: t });
+  }
+
+  private evCall(node: SgNode, isNew: boolean): Value {
+    return evalCall(this, node, isNew);
+  }
+
+  /** Internals shared with calls.ts. */
+  get state(): State { return this.st; }
+  recordHit(node: SgNode, spec: SinkSpec, t: Taint): void { this.hit(node, spec, t); }
+  rootOf(node: SgNode): string | null { return this.rootIdent(node); }
+  globalSourceOf(node: SgNode): Value { return this.globalSource(node); }
+}
+

@@ -1,0 +1,119 @@
+// Calls: sources, sanitizers, sinks, collection writes and the return value of everything else.
+import type { SgNode } from "@ast-grep/napi";
+import type { Analyzer } from "./analyze.ts";
+import { lastSegment } from "./rules.ts";
+import type { SinkSpec } from "./rules.ts";
+import { named } from "./langs.ts";
+import { allClassesMask } from "./classes.ts";
+import type { Value } from "./state.ts";
+import { sourceTaint, withStep, worse } from "./state.ts";
+
+const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
+
+export interface Callee { text: string; recv: SgNode | null; fn: SgNode | null }
+
+/** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
+export function calleeOf(a: Analyzer, node: SgNode, isNew: boolean): Callee {
+  const kind = node.kind();
+  if (kind === "method_invocation") {
+    const obj = node.field("object");
+    const name = node.field("name")?.text() ?? "";
+    return { text: obj ? `${strip(obj.text())}.${name}` : name, recv: obj, fn: null };
+  }
+  if (isNew) {
+    const t = node.field("type") ?? node.field("constructor");
+    return { text: `new ${strip(t?.text() ?? "").replace(/<.*>$/, "")}`, recv: null, fn: null };
+  }
+  const fn = node.field("function");
+  if (!fn) return { text: "", recv: null, fn: null };
+  const recv = a.syn.roles[fn.kind()] === "member" ? fn.field(a.syn.memberFields[0]) : null;
+  return { text: strip(fn.text()), recv, fn };
+}
+
+function unquote(n: SgNode): string {
+  const t = n.text().trim();
+  return /^["'`]/.test(t) ? t.slice(1, -1) : t;
+}
+
+function conditionHolds(spec: SinkSpec, positional: SgNode[], all: SgNode[]): boolean {
+  const w = spec.when;
+  if (!w) return true;
+  if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
+  for (const k of all) {
+    if (k.kind() === "keyword_argument" && k.field("name")?.text() === w.keyword) {
+      const v = k.field("value");
+      return v ? unquote(v) === w.equals : false;
+    }
+  }
+  return false;
+}
+
+export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
+  const rules = a.rules;
+  const callee = calleeOf(a, node, isNew);
+  const method = lastSegment(callee.text);
+  let recvT: Value = null;
+  if (node.kind() === "method_invocation") {
+    if (callee.recv) recvT = a.ev(callee.recv);
+    if (recvT && rules.cleanMembers.has(method)) recvT = null;
+  } else if (callee.fn && callee.recv) {
+    recvT = a.ev(callee.fn);
+  } else if (callee.fn && a.syn.roles[callee.fn.kind()] !== "ident") {
+    recvT = a.ev(callee.fn);
+  }
+  const all = named(node.field("arguments"));
+  const positional = all.filter((c) => c.kind() !== "keyword_argument");
+  let firstTainted: Value = null;
+  const vals = new Map<SgNode, Value>();
+  for (const arg of all) {
+    const v = a.ev(arg);
+    vals.set(arg, v);
+    if (v && !firstTainted) firstTainted = v;
+  }
+
+  if (a.watch.size) {
+    const w = a.watch.get(node.range().start.index);
+    if (w) {
+      w.reached = true;
+      w.taint = worse(w.taint, worse(firstTainted, recvT));
+    }
+  }
+
+  const sanitize = rules.sanitizers.lookup(callee.text);
+  if (sanitize) {
+    const mask = sanitize.reduce((m, x) => m | x, 0);
+    const base = worse(firstTainted, recvT);
+    if (!base || (mask & allClassesMask) === allClassesMask) return null;
+    return { ...base, mask: base.mask | mask };
+  }
+
+  const sinks = rules.sinks.lookup(callee.text);
+  if (sinks) {
+    for (const spec of sinks) {
+      if (!conditionHolds(spec, positional, all)) continue;
+      const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+      for (const p of positions) {
+        const v = p ? vals.get(p) : null;
+        if (v && !(v.mask & spec.cls)) { a.recordHit(node, spec, v); break; }
+      }
+      if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
+    }
+  }
+
+  const source = rules.sourceCalls.lookup(callee.text);
+  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence);
+
+  if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
+    const root = a.rootOf(callee.recv);
+    if (root && !a.state.vars.get(root)) a.state.vars.set(root, withStep(firstTainted, node));
+  }
+  const outT = worse(recvT, firstTainted);
+  if (outT && rules.outArgs.has(method)) {
+    for (const arg of positional) {
+      const target = arg.kind() === "unary_expression" ? arg.field("operand") : null;
+      if (target && a.syn.roles[target.kind()] === "ident") a.state.vars.set(target.text(), withStep(outT, node));
+    }
+  }
+  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : recvT;
+  return rules.propagateUnknown ? firstTainted : null;
+}

@@ -1,0 +1,82 @@
+// Static values of conditions, so that branches that can never run are not analysed.
+import type { SgNode } from "@ast-grep/napi";
+import { named } from "./langs.ts";
+
+export const unknown: unique symbol = Symbol("unknown");
+export type Const = string | number | boolean | null | typeof unknown;
+
+const numberKinds = new Set(["number", "integer", "int_literal", "decimal_integer_literal", "float", "float_literal"]);
+const stringKinds = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal"]);
+
+/** Operator of a binary-like node: the `operator` field, else the first anonymous child. */
+export function operatorOf(node: SgNode): string {
+  const f = node.field("operator");
+  if (f) return f.text();
+  for (const c of node.children()) if (!c.isNamed()) return c.text();
+  return "";
+}
+
+export function constEval(node: SgNode, consts: Map<string, unknown>): Const {
+  const kind = node.kind() as string;
+  if (numberKinds.has(kind)) {
+    const n = Number(node.text().replace(/_/g, "").replace(/[lLfFdD]$/, ""));
+    return Number.isNaN(n) ? unknown : n;
+  }
+  if (kind === "true" || kind === "True") return true;
+  if (kind === "false" || kind === "False") return false;
+  if (kind === "null" || kind === "none" || kind === "nil" || kind === "null_literal" || kind === "undefined") return null;
+  if (stringKinds.has(kind)) {
+    const t = node.text();
+    if (/[{$]/.test(t) && kind === "string") return unknown;
+    return t.length >= 2 ? t.slice(1, -1) : unknown;
+  }
+  if (kind === "identifier") {
+    const name = node.text();
+    return consts.has(name) ? (consts.get(name) as Const) : unknown;
+  }
+  if (kind === "parenthesized_expression") {
+    const inner = named(node)[0];
+    return inner ? constEval(inner, consts) : unknown;
+  }
+  if (kind === "unary_expression" || kind === "not_operator") {
+    const arg = node.field("argument") ?? node.field("operand") ?? named(node)[0];
+    if (!arg) return unknown;
+    const v = constEval(arg, consts);
+    if (v === unknown) return unknown;
+    const op = kind === "not_operator" ? "!" : operatorOf(node);
+    if (op === "!" || op === "not") return !v;
+    if (op === "-" && typeof v === "number") return -v;
+    return unknown;
+  }
+  if (kind === "binary_expression" || kind === "binary_operator" || kind === "comparison_operator" || kind === "boolean_operator") {
+    const parts = named(node);
+    if (parts.length !== 2) return unknown;
+    const a = constEval(parts[0]!, consts);
+    if (a === unknown) return unknown;
+    const b = constEval(parts[1]!, consts);
+    if (b === unknown) return unknown;
+    return applyOp(operatorOf(node), a, b);
+  }
+  return unknown;
+}
+
+function applyOp(op: string, a: Exclude<Const, typeof unknown>, b: Exclude<Const, typeof unknown>): Const {
+  const x = a as number;
+  const y = b as number;
+  switch (op) {
+    case "+": return typeof a === typeof b ? (x + y) : unknown;
+    case "-": return x - y;
+    case "*": return x * y;
+    case "/": return y === 0 ? unknown : x / y;
+    case "%": return y === 0 ? unknown : x % y;
+    case "==": case "===": return a === b;
+    case "!=": case "!==": return a !== b;
+    case "<": return x < y;
+    case ">": return x > y;
+    case "<=": return x <= y;
+    case ">=": return x >= y;
+    case "&&": case "and": return Boolean(a) && Boolean(b);
+    case "||": case "or": return Boolean(a) || Boolean(b);
+    default: return unknown;
+  }
+}

@@ -1,0 +1,65 @@
+// Allow-list checks in conditions: which variables are known safe on the branch being entered.
+import type { SgNode } from "@ast-grep/napi";
+import type { Syntax } from "./langs.ts";
+import { named } from "./langs.ts";
+import type { CompiledRules } from "./rules.ts";
+import { operatorOf } from "./consts.ts";
+
+const literalKinds = new Set([
+  "string", "number", "integer", "int_literal", "interpreted_string_literal", "raw_string_literal",
+  "string_literal", "decimal_integer_literal", "true", "false",
+]);
+
+function identName(n: SgNode | undefined | null, syn: Syntax): string | null {
+  return n && syn.roles[n.kind()] === "ident" ? n.text() : null;
+}
+
+/** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
+export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rules: CompiledRules): string[] {
+  const kind = cond.kind() as string;
+  if (kind === "parenthesized_expression") {
+    const inner = named(cond)[0];
+    return inner ? guardedIdents(inner, positive, syn, rules) : [];
+  }
+  if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
+    const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
+    return arg ? guardedIdents(arg, !positive, syn, rules) : [];
+  }
+  const parts = named(cond);
+  if (kind === "binary_expression" || kind === "boolean_operator" || kind === "comparison_operator") {
+    const op = operatorOf(cond);
+    const [l, r] = parts;
+    if (!l || !r) return [];
+    if (op === "&&" || op === "and") {
+      return positive ? [...guardedIdents(l, true, syn, rules), ...guardedIdents(r, true, syn, rules)] : [];
+    }
+    if (op === "||" || op === "or") {
+      return positive ? [] : [...guardedIdents(l, false, syn, rules), ...guardedIdents(r, false, syn, rules)];
+    }
+    const eq = op === "==" || op === "===" || op === "in";
+    const ne = op === "!=" || op === "!==" || op === "not";
+    if ((eq && positive) || (ne && !positive)) {
+      if (op === "in" || op === "not") return [identName(l, syn)].filter((x): x is string => x !== null);
+      if (literalKinds.has(r.kind() as string)) return [identName(l, syn)].filter((x): x is string => x !== null);
+      if (literalKinds.has(l.kind() as string)) return [identName(r, syn)].filter((x): x is string => x !== null);
+    }
+    return [];
+  }
+  if (syn.roles[kind] === "call" && positive) {
+    const fn = cond.field("function");
+    const obj = cond.field("object");
+    const name = cond.field("name")?.text();
+    const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : name ?? "").replace(/\s+/g, "");
+    if (!rules.guards.lookup(text)) return [];
+    const out: string[] = [];
+    const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
+    const r = identName(recv, syn);
+    if (r) out.push(r);
+    for (const arg of named(cond.field("arguments"))) {
+      const n = identName(arg, syn);
+      if (n) out.push(n);
+    }
+    return out;
+  }
+  return [];
+}

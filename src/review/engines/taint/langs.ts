@@ -1,0 +1,204 @@
+// Per-language syntax tables: which tree-sitter node kinds play which role in the analysis.
+import { registerDynamicLanguage, Lang } from "@ast-grep/napi";
+import type { SgNode } from "@ast-grep/napi";
+import python from "@ast-grep/lang-python";
+import go from "@ast-grep/lang-go";
+import java from "@ast-grep/lang-java";
+
+export type Role =
+  | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
+  | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
+  | "kwarg" | "opaque";
+
+export interface Param { name: string; type: string; annotations: string[]; node: SgNode }
+
+export interface Syntax {
+  /** Rule directory under src/review/rules. */
+  ruleLanguage: string;
+  /** Rule id prefix: js, ts, py, go, java. */
+  prefix: string;
+  parseLang: string;
+  roles: Record<string, Role>;
+  /** Kinds of call-like nodes and the field holding their callee (for the native prefilter). */
+  callKinds: { kind: string; field: string }[];
+  assignKind: string;
+  memberFields: [object: string, property: string];
+  indexField: string;
+  /** Binary operators whose result carries no data from the operands (comparisons, arithmetic). */
+  cleanOps: Set<string>;
+  params(fn: SgNode): Param[];
+  decorators(fn: SgNode): string[];
+}
+
+let registered = false;
+/** Registers the dynamic grammars the taint engine needs; safe to call many times. */
+export function ensureLanguages(): void {
+  if (registered) return;
+  registerDynamicLanguage({ python, go, java });
+  registered = true;
+}
+
+const compareOps = ["==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "<<", ">>", "&", "|", "^"];
+
+function named(n: SgNode | null): SgNode[] {
+  return n ? n.children().filter((c) => c.isNamed() && c.kind() !== "comment") : [];
+}
+
+function typeText(n: SgNode | null): string {
+  return n ? n.text().replace(/^:\s*/, "").replace(/\s+/g, "") : "";
+}
+
+const jsRoles: Record<string, Role> = {
+  function_declaration: "func", function_expression: "func", arrow_function: "func", method_definition: "func",
+  generator_function_declaration: "func", generator_function: "func", function: "func",
+  program: "block", statement_block: "block", class_body: "block",
+  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
+  augmented_assignment_expression: "augassign", call_expression: "call", new_expression: "new",
+  member_expression: "member", subscript_expression: "index", identifier: "ident",
+  shorthand_property_identifier: "ident", binary_expression: "binary", ternary_expression: "ternary",
+  return_statement: "return", throw_statement: "terminal", break_statement: "terminal",
+  continue_statement: "terminal", for_statement: "loop", while_statement: "loop", do_statement: "loop",
+  for_in_statement: "forin", import_statement: "skip", comment: "skip", type_alias_declaration: "skip",
+  interface_declaration: "skip", type_annotation: "skip", number: "clean", true: "clean", false: "clean",
+  null: "clean", undefined: "clean", regex: "clean", with_statement: "opaque", unary_expression: "clean",
+  update_expression: "clean", type_arguments: "skip", property_identifier: "skip",
+};
+
+function jsParams(fn: SgNode): Param[] {
+  const single = fn.field("parameter");
+  if (single) return [{ name: single.text(), type: "", annotations: [], node: single }];
+  const out: Param[] = [];
+  for (const p of named(fn.field("parameters"))) {
+    const k = p.kind();
+    if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
+    else if (k === "required_parameter" || k === "optional_parameter") {
+      const pat = p.field("pattern");
+      out.push({ name: pat?.kind() === "identifier" ? pat.text() : "", type: typeText(p.field("type")), annotations: [], node: p });
+    } else if (k === "assignment_pattern") out.push({ name: p.field("left")?.text() ?? "", type: "", annotations: [], node: p });
+  }
+  return out;
+}
+
+const pyRoles: Record<string, Role> = {
+  function_definition: "func", lambda: "func", module: "block", block: "block", if_statement: "if",
+  assignment: "assign", augmented_assignment: "augassign", call: "call", attribute: "member",
+  subscript: "index", identifier: "ident", binary_operator: "binary", comparison_operator: "clean",
+  not_operator: "clean", conditional_expression: "ternary", return_statement: "return",
+  raise_statement: "terminal", break_statement: "terminal", continue_statement: "terminal",
+  while_statement: "loop", for_statement: "forin", import_statement: "skip", import_from_statement: "skip",
+  comment: "skip", keyword_argument: "kwarg", integer: "clean", float: "clean", true: "clean",
+  false: "clean", none: "clean", decorator: "skip", type: "skip", class_definition: "block",
+  decorated_definition: "block",
+};
+
+function pyParams(fn: SgNode): Param[] {
+  const out: Param[] = [];
+  for (const p of named(fn.field("parameters"))) {
+    const k = p.kind();
+    if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
+    else if (k === "typed_parameter") {
+      const id = named(p).find((c) => c.kind() === "identifier");
+      out.push({ name: id?.text() ?? "", type: typeText(p.field("type")), annotations: [], node: p });
+    } else if (k === "default_parameter" || k === "typed_default_parameter") {
+      out.push({ name: p.field("name")?.text() ?? "", type: typeText(p.field("type")), annotations: [], node: p });
+    }
+  }
+  return out;
+}
+
+function pyDecorators(fn: SgNode): string[] {
+  const parent = fn.parent();
+  if (parent?.kind() !== "decorated_definition") return [];
+  return named(parent).filter((c) => c.kind() === "decorator").map((d) => d.text());
+}
+
+const goRoles: Record<string, Role> = {
+  function_declaration: "func", method_declaration: "func", func_literal: "func", source_file: "block",
+  block: "block", statement_list: "block", if_statement: "if", var_spec: "decl",
+  assignment_statement: "assign", short_var_declaration: "assign", call_expression: "call",
+  selector_expression: "member", index_expression: "index", identifier: "ident", binary_expression: "binary",
+  return_statement: "return", break_statement: "terminal", continue_statement: "terminal",
+  for_statement: "forin", import_declaration: "skip", package_clause: "skip", comment: "skip",
+  type_declaration: "skip", int_literal: "clean", float_literal: "clean", true: "clean", false: "clean",
+  nil: "clean", interpreted_string_literal: "clean", raw_string_literal: "clean", goto_statement: "opaque",
+  field_identifier: "skip", type_identifier: "skip", qualified_type: "skip", inc_statement: "skip",
+};
+
+function goParams(fn: SgNode): Param[] {
+  const out: Param[] = [];
+  for (const p of named(fn.field("parameters"))) {
+    if (p.kind() !== "parameter_declaration") continue;
+    const type = typeText(p.field("type"));
+    for (const c of named(p)) if (c.kind() === "identifier") out.push({ name: c.text(), type, annotations: [], node: p });
+  }
+  return out;
+}
+
+const javaRoles: Record<string, Role> = {
+  method_declaration: "func", constructor_declaration: "func", lambda_expression: "func", program: "block",
+  block: "block", class_body: "block", constructor_body: "block", class_declaration: "block",
+  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
+  method_invocation: "call", object_creation_expression: "new", field_access: "member",
+  array_access: "index", identifier: "ident", binary_expression: "binary", ternary_expression: "ternary",
+  return_statement: "return", throw_statement: "terminal", break_statement: "terminal",
+  continue_statement: "terminal", for_statement: "loop", while_statement: "loop", do_statement: "loop",
+  enhanced_for_statement: "forin", import_declaration: "skip", package_declaration: "skip",
+  line_comment: "skip", block_comment: "skip", decimal_integer_literal: "clean", true: "clean",
+  false: "clean", null_literal: "clean", string_literal: "clean", instanceof_expression: "clean",
+  modifiers: "skip", type_identifier: "skip", generic_type: "skip", integral_type: "skip",
+  marker_annotation: "skip", annotation: "skip", unary_expression: "clean", update_expression: "clean",
+};
+
+function javaParams(fn: SgNode): Param[] {
+  const out: Param[] = [];
+  const ps = fn.field("parameters");
+  if (ps?.kind() === "identifier") return [{ name: ps.text(), type: "", annotations: [], node: ps }];
+  for (const p of named(ps)) {
+    const k = p.kind();
+    if (k === "identifier") { out.push({ name: p.text(), type: "", annotations: [], node: p }); continue; }
+    if (k !== "formal_parameter" && k !== "spread_parameter") continue;
+    const mods = named(p).find((c) => c.kind() === "modifiers");
+    const annotations = named(mods ?? null).filter((a) => (a.kind() as string).endsWith("annotation")).map((a) => a.field("name")?.text() ?? "");
+    out.push({ name: p.field("name")?.text() ?? "", type: typeText(p.field("type")), annotations, node: p });
+  }
+  return out;
+}
+
+const jsCommon = {
+  roles: jsRoles, callKinds: [{ kind: "call_expression", field: "function" }, { kind: "new_expression", field: "constructor" }],
+  assignKind: "assignment_expression", memberFields: ["object", "property"] as [string, string], indexField: "object",
+  cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]), params: jsParams,
+  decorators: (): string[] => [],
+};
+
+const syntaxes: Record<string, Syntax> = {
+  javascript: { ...jsCommon, ruleLanguage: "javascript", prefix: "js", parseLang: Lang.JavaScript },
+  typescript: { ...jsCommon, ruleLanguage: "typescript", prefix: "ts", parseLang: Lang.TypeScript },
+  tsx: { ...jsCommon, ruleLanguage: "typescript", prefix: "ts", parseLang: Lang.Tsx },
+  python: {
+    ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
+    callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
+    memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
+    params: pyParams, decorators: pyDecorators,
+  },
+  go: {
+    ruleLanguage: "go", prefix: "go", parseLang: "go", roles: goRoles,
+    callKinds: [{ kind: "call_expression", field: "function" }], assignKind: "assignment_statement",
+    memberFields: ["operand", "field"], indexField: "operand", cleanOps: new Set([...compareOps, "%", "&&", "||"]),
+    params: goParams, decorators: () => [],
+  },
+  java: {
+    ruleLanguage: "java", prefix: "java", parseLang: "java", roles: javaRoles,
+    callKinds: [{ kind: "method_invocation", field: "name" }, { kind: "object_creation_expression", field: "type" }],
+    assignKind: "assignment_expression", memberFields: ["object", "field"], indexField: "array",
+    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [],
+  },
+};
+
+export function syntaxFor(language: string): Syntax | undefined {
+  return syntaxes[language];
+}
+
+export const supportedLanguages: ReadonlySet<string> = new Set(Object.keys(syntaxes));
+
+export { named };

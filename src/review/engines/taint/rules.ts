@@ -1,0 +1,190 @@
+// Taint rules are data: src/review/rules/<language>/taint.yml. This module validates and compiles them.
+import { readFileSync, existsSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { AppError } from "../../../errors.ts";
+import { allClassesMask, classBit, taintClasses } from "./classes.ts";
+
+const callList = z.array(z.string().min(1)).describe(
+  "Callees: `name` (a plain call), `a.b` (exact callee text), `.m` or `.x().m` (suffix: any receiver), `new T` (constructor)");
+
+const paramRule = z.object({
+  names: z.array(z.string()).optional().describe("Regexes a parameter's name must match (whole name)"),
+  types: z.array(z.string()).optional().describe("Regexes the parameter's declared type must match (whole type text)"),
+  annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
+  decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
+  exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+}).describe("Function parameters the framework fills from the request");
+
+const sourceRule = z.object({
+  id: z.string().describe("Short identifier shown in the flow"),
+  description: z.string().optional().describe("What the source is"),
+  enabled: z.boolean().default(true).describe("Disabled sources are documented but not used (e.g. environment variables)"),
+  confidence: z.enum(["high", "medium", "low"]).default("high").describe("Confidence of findings whose flow starts here; file and database reads are weaker sources"),
+  params: paramRule.optional(),
+  paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
+  calls: callList.optional().describe("Calls whose return value is tainted"),
+}).describe("An untrusted source");
+
+const sinkRule = z.object({
+  class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
+  calls: callList.optional(),
+  args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
+  assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
+  receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
+  when: z.object({
+    arg: z.number().int().min(0).optional().describe("Positional argument that must have the literal value"),
+    keyword: z.string().optional().describe("Keyword argument (Python) that must have the literal value"),
+    equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
+  }).optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+}).describe("A dangerous operation");
+
+const sanitizerRule = z.object({
+  calls: callList,
+  classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all"),
+}).describe("Calls whose return value is safe");
+
+export const taintRuleFile = z.object({
+  language: z.string().describe("Engine language id"),
+  extends: z.string().optional().describe("Language whose taint.yml is loaded first; this file's lists are appended"),
+  unknownCalls: z.enum(["propagate", "clean"]).optional().describe("Return value of an unknown call: tainted if any argument is (propagate, default) or clean"),
+  sources: z.array(sourceRule).default([]).describe("Untrusted sources"),
+  sinks: z.array(sinkRule).default([]).describe("Sinks per injection class"),
+  sanitizers: z.array(sanitizerRule).default([]).describe("Sanitizers and safe conversions"),
+  guards: callList.default([]).describe("Allow-list checks: identifiers passed to a matching call are clean where the call returned true"),
+  writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
+  outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
+  cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+}).describe("One language's taint configuration");
+export type TaintRuleFile = z.infer<typeof taintRuleFile>;
+
+export interface SinkSpec {
+  cls: number; className: string; args: number[] | null; receiver: boolean;
+  when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
+}
+export interface SourceSpec { id: string; confidence: "high" | "medium" | "low" }
+export interface ParamSpec extends SourceSpec {
+  names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
+}
+
+/** Lookup table from callee text to specs; see `callList` for the entry syntax. */
+export class CallTable<T> {
+  readonly exact = new Map<string, T[]>();
+  readonly suffix = new Map<string, { suffix: string; spec: T }[]>();
+  add(entry: string, spec: T): void {
+    if (entry.startsWith(".")) {
+      const last = lastSegment(entry);
+      const list = this.suffix.get(last) ?? [];
+      list.push({ suffix: entry, spec });
+      this.suffix.set(last, list);
+    } else {
+      const list = this.exact.get(entry) ?? [];
+      list.push(spec);
+      this.exact.set(entry, list);
+    }
+  }
+  lookup(callee: string): T[] | undefined {
+    const exact = this.exact.get(callee);
+    const sfx = this.suffix.get(lastSegment(callee));
+    if (!sfx) return exact;
+    let out: T[] | undefined = exact ? [...exact] : undefined;
+    for (const s of sfx) if (callee.endsWith(s.suffix)) (out ??= []).push(s.spec);
+    return out;
+  }
+  lastSegments(): string[] {
+    return [...new Set([...[...this.exact.keys()].map(lastSegment), ...this.suffix.keys()])];
+  }
+}
+
+export function lastSegment(callee: string): string {
+  const i = callee.lastIndexOf(".");
+  const s = i >= 0 ? callee.slice(i + 1) : callee;
+  return s.startsWith("new ") ? s.slice(4) : s;
+}
+
+export interface CompiledRules {
+  language: string;
+  propagateUnknown: boolean;
+  params: ParamSpec[];
+  paths: { prefix: string; spec: SourceSpec }[];
+  pathRoots: Set<string>;
+  sourceCalls: CallTable<SourceSpec>;
+  sinks: CallTable<SinkSpec>;
+  assignSinks: Map<string, SinkSpec[]>;
+  sanitizers: CallTable<number>;
+  guards: CallTable<true>;
+  writeReceiver: Set<string>;
+  outArgs: Set<string>;
+  cleanMembers: Set<string>;
+}
+
+const rulesDir = new URL("../../rules/", import.meta.url);
+const cache = new Map<string, CompiledRules>();
+
+function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
+  const url = new URL(`${language}/taint.yml`, rulesDir);
+  if (seen.has(language) || !existsSync(url)) {
+    throw new AppError("internal_error", `No taint rules for language ${language}`);
+  }
+  seen.add(language);
+  const parsed = taintRuleFile.safeParse(parseYaml(readFileSync(url, "utf8")));
+  if (!parsed.success) {
+    throw new AppError("internal_error", `Invalid taint rules for ${language}: ${parsed.error.message}`);
+  }
+  const file = parsed.data;
+  if (!file.extends) return file;
+  const base = readRuleFile(file.extends, seen);
+  return {
+    ...base, language: file.language, unknownCalls: file.unknownCalls ?? base.unknownCalls,
+    sources: [...base.sources, ...file.sources], sinks: [...base.sinks, ...file.sinks],
+    sanitizers: [...base.sanitizers, ...file.sanitizers], guards: [...base.guards, ...file.guards],
+    writeReceiver: [...base.writeReceiver, ...file.writeReceiver], outArgs: [...base.outArgs, ...file.outArgs],
+    cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
+  };
+}
+
+const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
+
+export function compileRules(file: TaintRuleFile): CompiledRules {
+  const out: CompiledRules = {
+    language: file.language, propagateUnknown: file.unknownCalls !== "clean", params: [], paths: [],
+    pathRoots: new Set(), sourceCalls: new CallTable(), sinks: new CallTable(), assignSinks: new Map(),
+    sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
+    outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
+  };
+  for (const s of file.sources) {
+    if (!s.enabled) continue;
+    const spec: SourceSpec = { id: s.id, confidence: s.confidence };
+    if (s.params) {
+      out.params.push({ ...spec, names: whole(s.params.names), types: whole(s.params.types),
+        annotations: new Set(s.params.annotations ?? []), decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
+        exceptTypes: whole(s.params.exceptTypes) });
+    }
+    for (const p of s.paths ?? []) {
+      out.paths.push({ prefix: p, spec });
+      out.pathRoots.add(p.split(".")[0]!);
+    }
+    for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
+  }
+  for (const s of file.sinks) {
+    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when };
+    for (const c of s.calls ?? []) out.sinks.add(c, spec);
+    for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
+  }
+  for (const s of file.sanitizers) {
+    const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask;
+    for (const c of s.calls) out.sanitizers.add(c, mask);
+  }
+  for (const g of file.guards) out.guards.add(g, true);
+  return out;
+}
+
+/** Compiled rules of a language (cached); throws AppError when the file is missing or invalid. */
+export function rulesFor(ruleLanguage: string): CompiledRules {
+  let r = cache.get(ruleLanguage);
+  if (!r) {
+    r = compileRules(readRuleFile(ruleLanguage, new Set()));
+    cache.set(ruleLanguage, r);
+  }
+  return r;
+}

@@ -1,0 +1,61 @@
+// Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
+import type { SgNode } from "@ast-grep/napi";
+
+/** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
+export interface Step {
+  node: SgNode;
+  /** "source", "step" (assignment) or "param". */
+  kind: string;
+  sourceId: string;
+  prev: Step | null;
+}
+
+export interface Taint {
+  /** Bits of the classes this value was sanitized for. */
+  mask: number;
+  confidence: "high" | "medium" | "low";
+  step: Step;
+}
+
+export type Value = Taint | null;
+
+export interface State {
+  vars: Map<string, Value>;
+  consts: Map<string, unknown>;
+  /** Control cannot reach the next statement (after return/throw/break). */
+  dead: boolean;
+}
+
+export function newState(): State {
+  return { vars: new Map(), consts: new Map(), dead: false };
+}
+
+export function cloneState(s: State): State {
+  return { vars: new Map(s.vars), consts: new Map(s.consts), dead: s.dead };
+}
+
+/** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
+export function worse(a: Value, b: Value): Value {
+  if (!a) return b;
+  if (!b) return a;
+  return (b.mask & ~a.mask) === 0 && b.mask !== a.mask ? b : a;
+}
+
+/** State after two alternative paths; a dead path contributes nothing. */
+export function join(a: State, b: State): State {
+  if (a.dead && !b.dead) return b;
+  if (b.dead && !a.dead) return a;
+  const vars = new Map(a.vars);
+  for (const [k, v] of b.vars) vars.set(k, vars.has(k) ? worse(vars.get(k) ?? null, v) : v);
+  const consts = new Map<string, unknown>();
+  for (const [k, v] of a.consts) if (b.consts.has(k) && b.consts.get(k) === v) consts.set(k, v);
+  return { vars, consts, dead: a.dead && b.dead };
+}
+
+export function withStep(t: Taint, node: SgNode): Taint {
+  return { mask: t.mask, confidence: t.confidence, step: { node, kind: "step", sourceId: t.step.sourceId, prev: t.step } };
+}
+
+export function sourceTaint(node: SgNode, sourceId: string, confidence: Taint["confidence"], kind = "source"): Taint {
+  return { mask: 0, confidence, step: { node, kind, sourceId, prev: null } };
+}
