@@ -29,6 +29,8 @@ export class Analyzer {
   /** Call start offsets flagged by pattern rules. */
   readonly watch = new Map<number, Watch>();
   private st: State = newState();
+  private scope: SgNode | null = null;
+  private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
 
   constructor(syn: Syntax, rules: CompiledRules) {
@@ -37,6 +39,8 @@ export class Analyzer {
   }
 
   analyzeScope(scope: SgNode): void {
+    this.scope = scope;
+    this.scopeTextCache = null;
     if (this.syn.roles[scope.kind()] === "func") this.analyzeFunction(scope, null);
     else {
       this.st = newState();
@@ -310,9 +314,14 @@ export class Analyzer {
     const obj = target.field(role === "member" ? this.syn.memberFields[0] : this.syn.indexField) ?? named(target)[0];
     const objText = obj ? obj.text().replace(/\s+/g, "") : "";
     const keys = role === "member"
-      ? [target.field(this.syn.memberFields[1])?.text() ?? "", `${objText}.${target.field(this.syn.memberFields[1])?.text() ?? ""}`, `${lastSegment(objText)}.*`]
+      ? this.memberKeys(objText, target.field(this.syn.memberFields[1])?.text() ?? "")
       : [`${objText}[]`, `${lastSegment(objText)}[]`];
     for (const k of keys) for (const spec of sinks.get(k) ?? []) this.hit(at, spec, v);
+  }
+
+  private memberKeys(objText: string, prop: string): string[] {
+    const last = lastSegment(objText);
+    return [prop, `${objText}.${prop}`, `${last}.${prop}`, `${last}.*`, objText];
   }
 
   private rootIdent(node: SgNode): string | null {
@@ -342,6 +351,8 @@ export class Analyzer {
 
   /** Internals shared with calls.ts. */
   get state(): State { return this.st; }
+  /** Text of the scope being analysed, for rules that look at its configuration calls. */
+  scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
   recordHit(node: SgNode, spec: SinkSpec, t: Taint): void { this.hit(node, spec, t); }
   rootOf(node: SgNode): string | null { return this.rootIdent(node); }
   globalSourceOf(node: SgNode): Value { return this.globalSource(node); }

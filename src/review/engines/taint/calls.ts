@@ -31,7 +31,7 @@ export function calleeOf(a: Analyzer, node: SgNode, isNew: boolean): Callee {
 }
 
 function unquote(n: SgNode): string {
-  const t = n.text().trim();
+  const t = n.text().replace(/\s+/g, "");
   return /^["'`]/.test(t) ? t.slice(1, -1) : t;
 }
 
@@ -91,6 +91,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
   if (sinks) {
     for (const spec of sinks) {
       if (!conditionHolds(spec, positional, all)) continue;
+      if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;

@@ -37,6 +37,7 @@ const sinkRule = z.object({
     keyword: z.string().optional().describe("Keyword argument (Python) that must have the literal value"),
     equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
   }).optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+  unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
 }).describe("A dangerous operation");
 
 const sanitizerRule = z.object({
@@ -61,6 +62,7 @@ export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 export interface SinkSpec {
   cls: number; className: string; args: number[] | null; receiver: boolean;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
+  unless: RegExp[];
 }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low" }
 export interface ParamSpec extends SourceSpec {
@@ -167,7 +169,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
   }
   for (const s of file.sinks) {
-    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when };
+    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when,
+      unless: (s.unless ?? []).map((r) => new RegExp(r)) };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
   }
