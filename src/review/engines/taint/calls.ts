@@ -95,7 +95,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;
-        if (v && !(v.mask & spec.cls)) { a.recordHit(node, spec, v); break; }
+        if (v && !(v.mask & spec.cls) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, v); break; }
       }
       if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
     }

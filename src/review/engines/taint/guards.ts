@@ -37,9 +37,9 @@ export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rule
       return positive ? [] : [...guardedIdents(l, false, syn, rules), ...guardedIdents(r, false, syn, rules)];
     }
     const eq = op === "==" || op === "===" || op === "in";
-    const ne = op === "!=" || op === "!==" || op === "not";
+    const ne = op === "!=" || op === "!==" || op === "not in";
     if ((eq && positive) || (ne && !positive)) {
-      if (op === "in" || op === "not") return [identName(l, syn)].filter((x): x is string => x !== null);
+      if (op === "in" || op === "not in") return [identName(l, syn)].filter((x): x is string => x !== null);
       if (literalKinds.has(r.kind() as string)) return [identName(l, syn)].filter((x): x is string => x !== null);
       if (literalKinds.has(l.kind() as string)) return [identName(r, syn)].filter((x): x is string => x !== null);
     }

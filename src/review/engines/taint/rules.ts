@@ -37,6 +37,7 @@ const sinkRule = z.object({
     keyword: z.string().optional().describe("Keyword argument (Python) that must have the literal value"),
     equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
   }).optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+  ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
   unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
 }).describe("A dangerous operation");
 
@@ -63,6 +64,7 @@ export interface SinkSpec {
   cls: number; className: string; args: number[] | null; receiver: boolean;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
+  ignoreKinds: Set<string>;
 }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low" }
 export interface ParamSpec extends SourceSpec {
@@ -170,7 +172,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   }
   for (const s of file.sinks) {
     const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when,
-      unless: (s.unless ?? []).map((r) => new RegExp(r)) };
+      unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []) };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
   }
