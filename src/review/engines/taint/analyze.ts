@@ -50,12 +50,17 @@ export class Analyzer {
 
   private analyzeFunction(fn: SgNode, outer: State | null): void {
     const saved = this.st;
+    const savedScope = this.scope;
+    this.scope = fn;
+    this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) if (p.name) this.st.vars.set(p.name, this.paramSource(p, decorators));
     const body = fn.field("body");
     if (body) this.ev(body);
     this.st = saved;
+    this.scope = savedScope;
+    this.scopeTextCache = null;
   }
 
   private paramSource(p: { name: string; type: string; annotations: string[]; node: SgNode }, decorators: string[]): Value {

@@ -115,6 +115,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
       if (target && a.syn.roles[target.kind()] === "ident") a.state.vars.set(target.text(), withStep(outT, node));
     }
   }
+  if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : recvT;
   return rules.propagateUnknown ? firstTainted : null;
 }

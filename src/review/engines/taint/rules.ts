@@ -54,6 +54,7 @@ export const taintRuleFile = z.object({
   sinks: z.array(sinkRule).default([]).describe("Sinks per injection class"),
   sanitizers: z.array(sanitizerRule).default([]).describe("Sanitizers and safe conversions"),
   guards: callList.default([]).describe("Allow-list checks: identifiers passed to a matching call are clean where the call returned true"),
+  readReceiver: z.array(z.string()).default([]).describe("Method names whose result comes from the receiver only (map.get(key)): a tainted key does not taint the value"),
   writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
   outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
@@ -87,11 +88,13 @@ export class CallTable<T> {
       this.exact.set(entry, list);
     }
   }
+  /** Exact entries win over suffix entries, so `xmlquery.Find` is not taken for a `.Find` of another API. */
   lookup(callee: string): T[] | undefined {
     const exact = this.exact.get(callee);
+    if (exact) return exact;
     const sfx = this.suffix.get(lastSegment(callee));
-    if (!sfx) return exact;
-    let out: T[] | undefined = exact ? [...exact] : undefined;
+    if (!sfx) return undefined;
+    let out: T[] | undefined;
     for (const s of sfx) if (callee.endsWith(s.suffix)) (out ??= []).push(s.spec);
     return out;
   }
@@ -118,6 +121,7 @@ export interface CompiledRules {
   sanitizers: CallTable<number>;
   guards: CallTable<true>;
   writeReceiver: Set<string>;
+  readReceiver: Set<string>;
   outArgs: Set<string>;
   cleanMembers: Set<string>;
 }
@@ -142,7 +146,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     ...base, language: file.language, unknownCalls: file.unknownCalls ?? base.unknownCalls,
     sources: [...base.sources, ...file.sources], sinks: [...base.sinks, ...file.sinks],
     sanitizers: [...base.sanitizers, ...file.sanitizers], guards: [...base.guards, ...file.guards],
-    writeReceiver: [...base.writeReceiver, ...file.writeReceiver], outArgs: [...base.outArgs, ...file.outArgs],
+    writeReceiver: [...base.writeReceiver, ...file.writeReceiver], readReceiver: [...base.readReceiver, ...file.readReceiver], outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
   };
 }
@@ -154,6 +158,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     language: file.language, propagateUnknown: file.unknownCalls !== "clean", params: [], paths: [],
     pathRoots: new Set(), sourceCalls: new CallTable(), sinks: new CallTable(), assignSinks: new Map(),
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
+    readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
   };
   for (const s of file.sources) {
