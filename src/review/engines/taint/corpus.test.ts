@@ -1,0 +1,31 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { evaluateCorpusCases, evaluateTaintCorpus } from "./eval.ts";
+
+const cases = await evaluateCorpusCases();
+
+test("every marked corpus case keeps its label (vulnerable found, safe look-alike not reported)", () => {
+  const failing = cases.filter((c) => !c.ok).map((c) => `${c.language}/${c.file}:${c.line} ${c.expected} ${c.injectionClass} ${c.note}`);
+  assert.deepEqual(failing, []);
+});
+
+test("the corpus covers every language with vulnerable and safe cases", () => {
+  const rows = cases.filter((c) => c.expected !== "none");
+  for (const lang of ["javascript", "typescript", "python", "go", "java"]) {
+    assert.ok(rows.some((c) => c.language === lang && c.expected === "vuln"), `${lang} has vulnerable cases`);
+    assert.ok(rows.some((c) => c.language === lang && c.expected === "safe"), `${lang} has safe cases`);
+  }
+});
+
+test("evaluation rows meet the goals: recall >= 90% and false positives <= 10% per language", async () => {
+  const byLang = new Map<string, { v: number; d: number; s: number; fp: number }>();
+  for (const r of await evaluateTaintCorpus()) {
+    const a = byLang.get(r.language) ?? { v: 0, d: 0, s: 0, fp: 0 };
+    a.v += r.vulnerable; a.d += r.detected; a.s += r.safe; a.fp += r.falsePositives;
+    byLang.set(r.language, a);
+  }
+  for (const [lang, a] of byLang) {
+    assert.ok(a.d >= 0.9 * a.v, `${lang} recall ${a.d}/${a.v}`);
+    assert.ok(a.fp <= 0.1 * a.s, `${lang} false positives ${a.fp}/${a.s}`);
+  }
+});

@@ -1,0 +1,105 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parse as parseYaml } from "yaml";
+import type { Finding } from "../../types.ts";
+import { analyzeSource, parseFor } from "./run.ts";
+import { refineWithTaint, taintLanguages } from "./index.ts";
+
+function patternFinding(line: number, column: number, tags: string[], cwe: number[] = []): Finding {
+  return {
+    ruleId: "js.pattern.exec", title: "exec", description: "d", severity: "high", cwe, confidence: "medium", tags,
+    location: { path: "a.js", startLine: line, startColumn: column, endLine: line, endColumn: column + 10 },
+    relatedLocations: [], fingerprint: "p", engine: "pattern",
+  };
+}
+
+const handler = `app.get("/x", (req, res) => {
+  const dir = req.query.dir;
+  const cmd = "ls " + dir;
+  exec(cmd);
+});
+`;
+
+test("a tainted flow becomes a finding with rule id, class metadata and the source-to-sink flow", () => {
+  const [f, ...rest] = analyzeSource("javascript", "a.js", handler);
+  assert.equal(rest.length, 0);
+  assert.equal(f!.ruleId, "js.taint.command-injection");
+  assert.equal(f!.engine, "taint");
+  assert.equal(f!.severity, "critical");
+  assert.deepEqual(f!.cwe, [78]);
+  assert.deepEqual(f!.flow!.map((l) => l.startLine), [2, 2, 3, 4]);
+  assert.match(f!.flow![0]!.message!, /^source/);
+  assert.match(f!.flow!.at(-1)!.message!, /^sink/);
+  assert.equal(f!.location.startLine, 4);
+  assert.match(f!.description, /argument array/);
+});
+
+test("the fingerprint survives unrelated edits above and changes when the sink changes", () => {
+  const base = analyzeSource("javascript", "a.js", handler)[0]!.fingerprint;
+  const shifted = analyzeSource("javascript", "a.js", `// header\n\n${handler.replace("const dir", "const   dir")}`)[0]!.fingerprint;
+  const changed = analyzeSource("javascript", "a.js", handler.replace("exec(cmd)", "exec(cmd + ' -la')"))[0]!.fingerprint;
+  assert.equal(shifted, base);
+  assert.notEqual(changed, base);
+});
+
+test("a pattern finding at a sink with no tainted flow is dropped", () => {
+  const src = `app.get("/x", (req, res) => {\n  const cmd = "ls";\n  exec(cmd);\n});\n`;
+  assert.deepEqual(analyzeSource("javascript", "a.js", src, [patternFinding(3, 3, ["taint:command-injection"])]), []);
+});
+
+test("a pattern finding that duplicates a taint finding at the same sink is replaced by it", () => {
+  const out = analyzeSource("javascript", "a.js", handler, [patternFinding(4, 3, ["command-injection"])]);
+  assert.deepEqual(out.map((f) => f.engine), ["taint"]);
+});
+
+test("a pattern finding in a function with parse errors is kept at low confidence", () => {
+  const src = `app.get("/x", (req, res) => {\n  const cmd = "ls";\n  exec(cmd);\n  let = = ;\n});\n`;
+  const out = analyzeSource("javascript", "a.js", src, [patternFinding(3, 3, ["taint:command-injection"])]);
+  assert.equal(out.length, 1);
+  assert.equal(out[0]!.engine, "pattern");
+  assert.equal(out[0]!.confidence, "low");
+});
+
+test("a pattern sink unknown to the taint rules still becomes a taint finding of its class when tainted", () => {
+  const src = `app.get("/x", (req, res) => {\n  runShell(req.query.c);\n});\n`;
+  const out = analyzeSource("javascript", "a.js", src, [patternFinding(2, 3, [], [78])]);
+  assert.equal(out.length, 1);
+  assert.equal(out[0]!.ruleId, "js.taint.command-injection");
+});
+
+test("languages without taint support get their pattern findings back unchanged", () => {
+  const pf = patternFinding(1, 1, ["taint:command-injection"]);
+  const root = parseFor("javascript", "x");
+  assert.deepEqual(refineWithTaint({ path: "a.rb", language: "ruby", root, source: "x", patternFindings: [pf], parseErrors: false }), [pf]);
+  assert.deepEqual([...taintLanguages()].sort(), ["go", "java", "javascript", "python", "tsx", "typescript"]);
+});
+
+test("taint carried around a loop, through a ternary and a builder chain reaches the sink", () => {
+  const js = `app.get("/x", (req, res) => {\n  let acc = "";\n  for (const p of req.query.parts) { acc = acc + p; }\n  const c = true ? acc : "x";\n  exec(c);\n});\n`;
+  assert.equal(analyzeSource("javascript", "a.js", js).length, 1);
+  const java = `class A { void h(HttpServletRequest r) throws Exception {\n  StringBuilder sb = new StringBuilder();\n  sb.append("a").append(r.getHeader("x"));\n  st.executeQuery(sb.toString());\n} }\n`;
+  assert.deepEqual(analyzeSource("java", "A.java", java).map((f) => f.ruleId), ["java.taint.sql-injection"]);
+});
+
+test("a statically false ternary branch and a clean re-assignment stop the taint", () => {
+  const js = `app.get("/x", (req, res) => {\n  const c = 1 > 2 ? req.query.a : "ls";\n  exec(c);\n  let d = req.query.d;\n  if (d.length > 3) { d = "pwd"; } else { d = "ls"; }\n  exec(d);\n});\n`;
+  assert.deepEqual(analyzeSource("javascript", "a.js", js), []);
+});
+
+test("python f-strings, tuple unpacking and Go out-parameters propagate taint", () => {
+  const py = `def view(request):\n    a, b = request.GET["a"], "x"\n    os.system(f"echo {a}")\n    os.system(f"echo {b}")\n`;
+  assert.deepEqual(analyzeSource("python", "v.py", py).map((f) => f.location.startLine), [3]);
+  const go = `package m\nfunc h(w http.ResponseWriter, r *http.Request) {\n\tvar in struct{ P string }\n\tjson.NewDecoder(r.Body).Decode(&in)\n\tos.Open(in.P)\n}\n`;
+  assert.deepEqual(analyzeSource("go", "h.go", go).map((f) => f.ruleId), ["go.taint.path-traversal"]);
+});
+
+test("every shipped taint.yml is valid YAML with a language key", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const dir = new URL("../../rules/", import.meta.url);
+  for (const lang of await readdir(dir)) {
+    const url = new URL(`${lang}/taint.yml`, dir);
+    const text = await readFile(url, "utf8").catch(() => null);
+    if (text === null) continue;
+    assert.equal((parseYaml(text) as { language: string }).language, lang);
+  }
+});
