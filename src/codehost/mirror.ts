@@ -1,0 +1,173 @@
+// One bare mirror of one repository, under `<root>/<id>.git`. Everything the service reads from
+// git goes through here. Reads are cached where git's answer cannot change (ancestry of two shas)
+// or until the next sync (the ref snapshot).
+import { existsSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { AppError } from "../errors.ts";
+import { CatFile } from "./cat-file.ts";
+import { diffCommits } from "./diff.ts";
+import type { FileChange } from "./diff.ts";
+import { runGit } from "./git.ts";
+import { readFiles } from "./read-files.ts";
+import type { FileRead, ReadFilesOptions } from "./read-files.ts";
+import { RefSnapshot, readRefs } from "./refs.ts";
+import { probeRemote, syncMarker, syncMirror } from "./sync.ts";
+import type { AccessProbe, SyncOptions, SyncResult } from "./sync.ts";
+import { listTree } from "./tree.ts";
+import type { TreeEntry } from "./tree.ts";
+
+export type ResolvedCommit = { status: "found"; sha: string } | { status: "missing" } | { status: "ambiguous" };
+
+const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const ancestryCacheSize = 50_000;
+// Per process, per directory: two syncs of one mirror never overlap here; across processes the
+// caller holds a database lock.
+const syncing = new Map<string, Promise<unknown>>();
+
+export class Mirror {
+  readonly id: string;
+  readonly dir: string;
+  private cat: CatFile;
+  private snapshot: { key: number; refs: RefSnapshot } | null = null;
+  private ancestry = new Map<string, boolean>();
+  private trees: Array<{ sha: string; entries: Promise<TreeEntry[]> }> = [];
+
+  constructor(root: string, id: number | string) {
+    this.id = String(id);
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(this.id)) throw new AppError("internal_error", "Invalid mirror id.");
+    this.dir = join(resolve(root), `${this.id}.git`);
+    this.cat = new CatFile(this.dir);
+  }
+
+  /** True once a first sync has succeeded. */
+  exists(): boolean {
+    return existsSync(join(this.dir, syncMarker));
+  }
+
+  /** The last successful sync, read from the mirror (shared by every process using the directory). */
+  async lastSync(): Promise<SyncResult | null> {
+    try {
+      return JSON.parse(await readFile(join(this.dir, syncMarker), "utf8")) as SyncResult;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Create or fetch the mirror (--prune; branches, tags, PR refs). Throws AppError on remote failure. */
+  async sync(remote: string, opts: SyncOptions): Promise<SyncResult> {
+    const prev = syncing.get(this.dir);
+    if (prev) await prev.catch(() => {});
+    const run = syncMirror(this.dir, remote, opts);
+    syncing.set(this.dir, run);
+    try {
+      return await run;
+    } finally {
+      if (syncing.get(this.dir) === run) syncing.delete(this.dir);
+      this.snapshot = null;
+      this.trees = [];
+      this.cat.recycle();
+    }
+  }
+
+  probeAccess(remote: string, opts: SyncOptions = { timeoutMs: 30_000 }): Promise<AccessProbe> {
+    return probeRemote(remote, opts);
+  }
+
+  /** Mirrored refs; an empty snapshot (syncedAt null) before the first sync. Cached until a sync. */
+  async listRefs(): Promise<RefSnapshot> {
+    let key: number;
+    try {
+      key = (await stat(join(this.dir, syncMarker))).mtimeMs;
+    } catch {
+      return new RefSnapshot(null, [], [], [], null);
+    }
+    if (this.snapshot?.key === key) return this.snapshot.refs;
+    const refs = await readRefs(this.dir, (await this.lastSync())?.syncedAt ?? null);
+    this.snapshot = { key, refs };
+    return refs;
+  }
+
+  /** A full or abbreviated hex sha (4 to 64 characters) to the commit it names. */
+  async resolveCommit(rev: string): Promise<ResolvedCommit> {
+    if (!/^[0-9a-fA-F]{4,64}$/.test(rev) || !this.exists()) return { status: "missing" };
+    const [r] = await this.cat.info([`${rev.toLowerCase()}^{commit}`]);
+    if (!r || "missing" in r) return { status: "missing" };
+    if ("ambiguous" in r) return { status: "ambiguous" };
+    return r.type === "commit" ? { status: "found", sha: r.oid } : { status: "missing" };
+  }
+
+  /** Is `ancestor` on the history of `descendant` (a commit is its own ancestor)? */
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    check(ancestor, descendant);
+    if (ancestor === descendant) return true;
+    const key = `${ancestor}:${descendant}`;
+    const hit = this.ancestry.get(key);
+    if (hit !== undefined) return hit;
+    const res = await runGit(["merge-base", "--is-ancestor", ancestor, descendant], { gitDir: this.dir });
+    if (res.code !== 0 && res.code !== 1) throw gitFailed("is-ancestor");
+    const yes = res.code === 0;
+    if (this.ancestry.size >= ancestryCacheSize) this.ancestry.delete(this.ancestry.keys().next().value!);
+    this.ancestry.set(key, yes);
+    return yes;
+  }
+
+  /** Commits from `ancestor` (exclusive) to `descendant` (inclusive); null when not an ancestor. */
+  async distance(ancestor: string, descendant: string): Promise<number | null> {
+    if (!(await this.isAncestor(ancestor, descendant))) return null;
+    const res = await runGit(["rev-list", "--count", `${ancestor}..${descendant}`], { gitDir: this.dir });
+    if (res.code !== 0) throw gitFailed("rev-list");
+    return Number(res.stdout.toString("latin1").trim());
+  }
+
+  /** The best common ancestor, or null when the histories are unrelated. */
+  async mergeBase(a: string, b: string): Promise<string | null> {
+    check(a, b);
+    const res = await runGit(["merge-base", a, b], { gitDir: this.dir });
+    if (res.code === 1) return null;
+    if (res.code !== 0) throw gitFailed("merge-base");
+    return res.stdout.toString("latin1").trim();
+  }
+
+  /** Files changed from base to head, with renames and changed line ranges. */
+  diff(base: string, head: string, signal?: AbortSignal): Promise<FileChange[]> {
+    check(base, head);
+    return diffCommits(this.dir, base, head, signal);
+  }
+
+  /** Files at a commit (submodules, escaping symlinks and unsafe paths left out). Cached for the last two commits. */
+  listTree(sha: string): Promise<TreeEntry[]> {
+    check(sha, sha);
+    const hit = this.trees.find((t) => t.sha === sha);
+    if (hit) return hit.entries;
+    const entries = listTree(this.dir, sha, this.cat);
+    entries.catch(() => { this.trees = this.trees.filter((t) => t.entries !== entries); });
+    this.trees = [{ sha, entries }, ...this.trees].slice(0, 2);
+    return entries;
+  }
+
+  /** Contents of files at a commit (all regular files when `paths` is omitted), in order. */
+  readFiles(sha: string, paths?: Iterable<string | Buffer>, opts: ReadFilesOptions = {}): AsyncIterable<FileRead> {
+    return readFiles(this.cat, () => this.listTree(sha), paths, opts);
+  }
+
+  /** Deletes the mirror directory (repository removed). */
+  async remove(): Promise<void> {
+    this.close();
+    this.cat = new CatFile(this.dir);
+    await rm(this.dir, { recursive: true, force: true });
+    this.snapshot = null;
+  }
+
+  close(): void {
+    this.cat.close();
+  }
+}
+
+function check(a: string, b: string): void {
+  if (!fullSha.test(a) || !fullSha.test(b)) throw new AppError("internal_error", "A full commit sha was expected.");
+}
+
+function gitFailed(what: string): AppError {
+  return new AppError("internal_error", `Reading the mirror failed (${what}).`, { details: { reason: "mirror_error" } });
+}
