@@ -48,6 +48,11 @@ export class CatFile {
     return this.request("contents", oids, maxBytes) as Promise<ContentResult[]>;
   }
 
+  /** The running git process's pid, if one is running. */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   /** After a sync: start a fresh process once the current requests are answered (new packs, pruned objects). */
   recycle(): void {
     this.stale = true;
