@@ -91,10 +91,12 @@ export class Mirror {
   /** A full or abbreviated hex sha (4 to 64 characters) to the commit it names. */
   async resolveCommit(rev: string): Promise<ResolvedCommit> {
     if (!/^[0-9a-fA-F]{4,64}$/.test(rev) || !this.exists()) return { status: "missing" };
-    const [r] = await this.cat.info([`${rev.toLowerCase()}^{commit}`]);
-    if (!r || "missing" in r) return { status: "missing" };
-    if ("ambiguous" in r) return { status: "ambiguous" };
-    return r.type === "commit" ? { status: "found", sha: r.oid } : { status: "missing" };
+    const name = rev.toLowerCase();
+    const [r] = await this.cat.info([`${name}^{commit}`]);
+    if (r && "oid" in r && r.type === "commit") return { status: "found", sha: r.oid };
+    // With ^{commit}, git reports an abbreviation shared by several commits as missing; ask plainly.
+    const [plain] = await this.cat.info([name]);
+    return plain && "ambiguous" in plain ? { status: "ambiguous" } : { status: "missing" };
   }
 
   /** Is `ancestor` on the history of `descendant` (a commit is its own ancestor)? */
