@@ -28,6 +28,8 @@ export class Analyzer {
   readonly pending = new Set<number>();
   /** Call start offsets flagged by pattern rules. */
   readonly watch = new Map<number, Watch>();
+  /** Scopes not walked because nothing in them can produce untrusted data. */
+  readonly skipped = new Set<number>();
   private st: State = newState();
   private scope: SgNode | null = null;
   private scopeTextCache: string | null = null;
@@ -61,6 +63,13 @@ export class Analyzer {
     this.st = saved;
     this.scope = savedScope;
     this.scopeTextCache = null;
+  }
+
+  /** True when the scope is a function with a parameter the framework fills from the request. */
+  hasParamSource(scope: SgNode): boolean {
+    if (this.syn.roles[scope.kind()] !== "func") return false;
+    const decorators = this.syn.decorators(scope);
+    return this.syn.params(scope).some((p) => p.name !== "" && this.paramSource(p, decorators) !== null);
   }
 
   private paramSource(p: { name: string; type: string; annotations: string[]; node: SgNode }, decorators: string[]): Value {

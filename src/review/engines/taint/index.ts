@@ -5,8 +5,8 @@ import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
-import { lastSegment, rulesFor } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
+import { rulesFor } from "./rules.ts";
+import { prefilterFor, ScopeFinder } from "./prefilter.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 
@@ -20,22 +20,6 @@ export interface TaintInput {
   patternFindings: Finding[];
   /** True when the parser reported errors somewhere in the file. */
   parseErrors: boolean;
-}
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const prefilters = new Map<string, NapiConfig>();
-
-/** A native query for every node that may be a sink, so only functions containing one are walked. */
-function prefilter(syn: Syntax, rules: CompiledRules, language: string): NapiConfig {
-  let cfg = prefilters.get(language);
-  if (cfg) return cfg;
-  const segs = rules.sinks.lastSegments().map(escape).join("|");
-  const any: object[] = syn.callKinds.map((k) => ({ kind: k.kind, has: { field: k.field, regex: `(^|[^\\w$])(${segs})$` } }));
-  const assignTokens = [...rules.assignSinks.keys()].map((k) => escape(lastSegment(k.replace(/(\.\*|\[\])$/, ""))));
-  if (assignTokens.length) any.push({ kind: syn.assignKind, has: { field: "left", regex: `\\b(${assignTokens.join("|")})\\b` } });
-  cfg = { rule: { any } } as NapiConfig;
-  prefilters.set(language, cfg);
-  return cfg;
 }
 
 function scopeOf(node: SgNode, syn: Syntax): SgNode {
@@ -72,11 +56,17 @@ export function refineWithTaint(input: TaintInput): Finding[] {
   if (!syn) return input.patternFindings;
   ensureLanguages();
   const rules = rulesFor(syn.ruleLanguage);
+  const pre = prefilterFor(rules);
+  pre.sinks.lastIndex = 0;
+  const offsets: number[] = [];
+  for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
+  if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
   const root = input.root.root();
   const analyzer = new Analyzer(syn, rules);
   const scopes = new Map<number, SgNode>();
-  for (const c of root.findAll(prefilter(syn, rules, syn.ruleLanguage))) {
-    const s = scopeOf(c, syn);
+  const finder = new ScopeFinder(root, syn);
+  for (const off of offsets) {
+    const s = finder.scopeAt(off);
     scopes.set(s.range().start.index, s);
   }
   const pfCalls = input.patternFindings.map((f) => {
@@ -90,7 +80,14 @@ export function refineWithTaint(input: TaintInput): Finding[] {
   });
   const order = [...scopes.keys()].sort((x, y) => x - y);
   for (const k of order) analyzer.pending.add(k);
-  for (const k of order) if (analyzer.pending.delete(k)) analyzer.analyzeScope(scopes.get(k)!);
+  for (const k of order) {
+    if (!analyzer.pending.delete(k)) continue;
+    const scope = scopes.get(k)!;
+    // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
+    if (analyzer.hasParamSource(scope) || (pre.sources?.test(k === 0 ? input.source : scope.text()) ?? false)) {
+      analyzer.analyzeScope(scope);
+    } else analyzer.skipped.add(k);
+  }
 
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];

@@ -1,0 +1,103 @@
+// Cheap text checks before any tree walk: native rule queries compile their regexes on every call
+// (about 1 ms each), so candidate sinks are found with one JS regex over the source instead.
+import type { SgNode } from "@ast-grep/napi";
+import type { CompiledRules } from "./rules.ts";
+import type { Syntax } from "./langs.ts";
+
+export interface Prefilter {
+  /** Matches the text of every call or assignment that may be a sink (a superset). */
+  sinks: RegExp;
+  /** Matches text that may produce untrusted data without a framework parameter. */
+  sources: RegExp | null;
+  /** Matches any file that may hold a source at all, framework parameters included. */
+  anySource: RegExp | null;
+}
+
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
+
+function callPattern(entry: string): string {
+  if (entry.startsWith("new ")) return `\\bnew\\s+${tokens(entry.slice(4)).map(esc).join("\\s*")}\\s*[(<]`;
+  const body = tokens(entry).map(esc).join("\\s*");
+  return entry.startsWith(".") ? `${body}\\s*\\(` : `(?<![\\w$.])${body}\\s*\\(`;
+}
+
+function assignPattern(entry: string): string {
+  const ids = entry.match(/[\w$]+/g) ?? [];
+  const last = esc(ids[ids.length - 1] ?? entry);
+  return entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=]{0,80}=(?!=)`;
+}
+
+const cache = new Map<string, Prefilter>();
+
+export function prefilterFor(rules: CompiledRules): Prefilter {
+  let p = cache.get(rules.language);
+  if (p) return p;
+  const calls = [...rules.sinks.exact.keys(), ...[...rules.sinks.suffix.values()].flat().map((s) => s.suffix)];
+  const parts = [...new Set([...calls.map(callPattern), ...[...rules.assignSinks.keys()].map(assignPattern)])];
+  const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
+  const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
+  const paramParts = rules.params.flatMap((x) => [
+    ...x.names.map((r) => `\\b${r.source.slice(1, -1)}\\b`),
+    ...x.types.map((r) => r.source.slice(1, -1)),
+    ...[...x.annotations].map((a) => `@${esc(a)}\\b`),
+    ...x.decorators.map((r) => r.source.replace(/^\^/, "")),
+  ]);
+  const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
+  p = { sinks: new RegExp(parts.join("|"), "g"), sources: either(srcParts), anySource: either([...srcParts, ...paramParts]) };
+  cache.set(rules.language, p);
+  return p;
+}
+
+interface PathEntry {
+  node: SgNode; start: number; end: number; func: boolean;
+  /** Children and their [start, end) offsets, filled lazily and reused by later offsets. */
+  kids?: SgNode[]; starts?: number[]; ends?: number[];
+}
+
+/**
+ * Innermost function (or the root) around UTF-16 offsets given in ascending order. Keeps the path of
+ * the previous descent so neighbouring offsets resume from their common ancestor.
+ */
+export class ScopeFinder {
+  private readonly path: PathEntry[];
+  private readonly syn: Syntax;
+
+  constructor(root: SgNode, syn: Syntax) {
+    const r = root.range();
+    this.path = [{ node: root, start: r.start.index, end: Number.MAX_SAFE_INTEGER, func: false }];
+    this.syn = syn;
+  }
+
+  scopeAt(offset: number): SgNode {
+    const path = this.path;
+    while (path.length > 1 && (offset < path[path.length - 1]!.start || offset >= path[path.length - 1]!.end)) path.pop();
+    for (;;) {
+      const top = path[path.length - 1]!;
+      const kids = (top.kids ??= top.node.children());
+      const starts = (top.starts ??= new Array<number>(kids.length).fill(-1));
+      const ends = (top.ends ??= new Array<number>(kids.length).fill(-1));
+      let lo = 0;
+      let hi = kids.length - 1;
+      let found: PathEntry | null = null;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid] === -1) {
+          const r = kids[mid]!.range();
+          starts[mid] = r.start.index;
+          ends[mid] = r.end.index;
+        }
+        if (offset < starts[mid]!) hi = mid - 1;
+        else if (offset >= ends[mid]!) lo = mid + 1;
+        else {
+          found = { node: kids[mid]!, start: starts[mid]!, end: ends[mid]!, func: this.syn.roles[kids[mid]!.kind()] === "func" };
+          break;
+        }
+      }
+      if (!found) break;
+      path.push(found);
+    }
+    for (let i = path.length - 1; i > 0; i--) if (path[i]!.func) return path[i]!.node;
+    return path[0]!.node;
+  }
+}
