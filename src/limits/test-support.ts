@@ -36,10 +36,14 @@ export interface TcpProxy {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /** Keeps connections open but stops passing the client's bytes on, like a hung Redis. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const clients = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
 
@@ -52,6 +56,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
           sock.on("close", () => sockets.delete(sock));
           sock.on("error", () => undefined);
         }
+        clients.add(client);
+        client.on("close", () => clients.delete(client));
         client.pipe(upstream).pipe(client);
         client.on("close", () => upstream.destroy());
         upstream.on("close", () => client.destroy());
@@ -76,5 +82,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
     start: listen,
+    freeze() {
+      for (const c of clients) c.unpipe();
+    },
+    thaw() {
+      // Everything sent while frozen is lost, so start afresh, as after a Redis restart.
+      for (const c of clients) c.destroy();
+    },
   };
 }
