@@ -20,6 +20,8 @@ const patternKinds = new Set([
   "pair_pattern", "rest_pattern", "list_splat_pattern", "parenthesized_expression", "tuple", "list",
 ]);
 
+const maxDepth = 400;
+
 export class Analyzer {
   readonly syn: Syntax;
   readonly rules: CompiledRules;
@@ -31,6 +33,10 @@ export class Analyzer {
   /** Scopes not walked because nothing in them can produce untrusted data. */
   readonly skipped = new Set<number>();
   private st: State = newState();
+  private depth = 0;
+  private loopDepth = 0;
+  /** Set when part of the current scope was not analysed (nesting limit). */
+  truncated = false;
   private scope: SgNode | null = null;
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
@@ -93,6 +99,20 @@ export class Analyzer {
 
   /** Evaluates a node for its effects and returns the value it produces. */
   ev(node: SgNode): Value {
+    // Generated code can nest expressions thousands deep; past the limit the scope counts as unseen.
+    if (this.depth >= maxDepth) {
+      this.truncated = true;
+      return null;
+    }
+    this.depth++;
+    try {
+      return this.evNode(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evNode(node: SgNode): Value {
     const kind = node.kind() as string;
     switch (this.syn.roles[kind]) {
       case "skip": return null;
@@ -262,12 +282,16 @@ export class Analyzer {
     const srcVal = source ? this.ev(source) : null;
     const body = node.field("body");
     this.st = cloneState(before);
-    for (let i = 0; i < 2; i++) {
+    // A second pass carries taint around the loop; nested loops get one pass to stay linear.
+    const passes = this.loopDepth < 2 ? 2 : 1;
+    this.loopDepth++;
+    for (let i = 0; i < passes; i++) {
       if (target) this.bind(target, srcVal, target, source);
       for (const c of named(node)) if (c !== target && c !== source && c !== body) this.ev(c);
       if (body) this.ev(body);
       this.st.dead = false;
     }
+    this.loopDepth--;
     this.st = join(before, this.st);
   }
 
@@ -287,6 +311,13 @@ export class Analyzer {
     let v = right ? this.ev(right) : null;
     if (aug) v = worse(v, this.ev(left));
     this.bind(left, v, node, aug ? null : right);
+    if (this.watch.size) {
+      const w = this.watch.get(node.range().start.index);
+      if (w) {
+        w.reached = true;
+        w.taint = worse(w.taint, v);
+      }
+    }
     return v;
   }
 

@@ -16,7 +16,8 @@ export function operatorOf(node: SgNode): string {
   return "";
 }
 
-export function constEval(node: SgNode, consts: Map<string, unknown>): Const {
+export function constEval(node: SgNode, consts: Map<string, unknown>, depth = 0): Const {
+  if (depth > 64) return unknown;
   const kind = node.kind() as string;
   if (numberKinds.has(kind)) {
     const n = Number(node.text().replace(/_/g, "").replace(/[lLfFdD]$/, ""));
@@ -36,12 +37,12 @@ export function constEval(node: SgNode, consts: Map<string, unknown>): Const {
   }
   if (kind === "parenthesized_expression") {
     const inner = named(node)[0];
-    return inner ? constEval(inner, consts) : unknown;
+    return inner ? constEval(inner, consts, depth + 1) : unknown;
   }
   if (kind === "unary_expression" || kind === "not_operator") {
     const arg = node.field("argument") ?? node.field("operand") ?? named(node)[0];
     if (!arg) return unknown;
-    const v = constEval(arg, consts);
+    const v = constEval(arg, consts, depth + 1);
     if (v === unknown) return unknown;
     const op = kind === "not_operator" ? "!" : operatorOf(node);
     if (op === "!" || op === "not") return !v;
@@ -51,9 +52,9 @@ export function constEval(node: SgNode, consts: Map<string, unknown>): Const {
   if (kind === "binary_expression" || kind === "binary_operator" || kind === "comparison_operator" || kind === "boolean_operator") {
     const parts = named(node);
     if (parts.length !== 2) return unknown;
-    const a = constEval(parts[0]!, consts);
+    const a = constEval(parts[0]!, consts, depth + 1);
     if (a === unknown) return unknown;
-    const b = constEval(parts[1]!, consts);
+    const b = constEval(parts[1]!, consts, depth + 1);
     if (b === unknown) return unknown;
     return applyOp(operatorOf(node), a, b);
   }

@@ -15,15 +15,16 @@ function identName(n: SgNode | undefined | null, syn: Syntax): string | null {
 }
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
-export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rules: CompiledRules): string[] {
+export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
+  if (depth > 64) return [];
   const kind = cond.kind() as string;
   if (kind === "parenthesized_expression") {
     const inner = named(cond)[0];
-    return inner ? guardedIdents(inner, positive, syn, rules) : [];
+    return inner ? guardedIdents(inner, positive, syn, rules, depth + 1) : [];
   }
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
-    return arg ? guardedIdents(arg, !positive, syn, rules) : [];
+    return arg ? guardedIdents(arg, !positive, syn, rules, depth + 1) : [];
   }
   const parts = named(cond);
   if (kind === "binary_expression" || kind === "boolean_operator" || kind === "comparison_operator") {
@@ -31,10 +32,10 @@ export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rule
     const [l, r] = parts;
     if (!l || !r) return [];
     if (op === "&&" || op === "and") {
-      return positive ? [...guardedIdents(l, true, syn, rules), ...guardedIdents(r, true, syn, rules)] : [];
+      return positive ? [...guardedIdents(l, true, syn, rules, depth + 1), ...guardedIdents(r, true, syn, rules, depth + 1)] : [];
     }
     if (op === "||" || op === "or") {
-      return positive ? [] : [...guardedIdents(l, false, syn, rules), ...guardedIdents(r, false, syn, rules)];
+      return positive ? [] : [...guardedIdents(l, false, syn, rules, depth + 1), ...guardedIdents(r, false, syn, rules, depth + 1)];
     }
     const eq = op === "==" || op === "===" || op === "in";
     const ne = op === "!=" || op === "!==" || op === "not in";

@@ -31,14 +31,14 @@ function scopeOf(node: SgNode, syn: Syntax): SgNode {
   return last;
 }
 
-/** The innermost call whose range holds the finding's start. */
+/** The innermost call (or assignment, for assignment sinks) whose range holds the finding's start. */
 function callAt(root: SgNode, syn: Syntax, f: Finding): SgNode | null {
   const line = f.location.startLine - 1;
   const col = f.location.startColumn - 1;
   let best: SgNode | null = null;
   let bestLen = Infinity;
-  const calls = root.findAll({ rule: { any: syn.callKinds.map((k) => ({ kind: k.kind })) } } as NapiConfig);
-  for (const c of calls) {
+  const kinds = [...syn.callKinds.map((k) => ({ kind: k.kind })), { kind: syn.assignKind }];
+  for (const c of root.findAll({ rule: { any: kinds } } as NapiConfig)) {
     const r = c.range();
     const after = r.start.line < line || (r.start.line === line && r.start.column <= col);
     const before = r.end.line > line || (r.end.line === line && r.end.column > col);
@@ -50,8 +50,20 @@ function callAt(root: SgNode, syn: Syntax, f: Finding): SgNode | null {
   return best;
 }
 
-/** Returns the final injection-class findings of one file. */
+/**
+ * Returns the final injection-class findings of one file. A failure inside the analysis (a tree shape
+ * it does not expect) must not cost the review its other findings: pattern findings are kept at low
+ * confidence instead.
+ */
 export function refineWithTaint(input: TaintInput): Finding[] {
+  try {
+    return refine(input);
+  } catch {
+    return input.patternFindings.map((f) => ({ ...f, confidence: "low" as const }));
+  }
+}
+
+function refine(input: TaintInput): Finding[] {
   const syn = syntaxFor(input.language);
   if (!syn) return input.patternFindings;
   ensureLanguages();
@@ -95,7 +107,7 @@ export function refineWithTaint(input: TaintInput): Finding[] {
   const kept: Finding[] = [];
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
-    const incomplete = !pc || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
+    const incomplete = !pc || analyzer.truncated || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
     if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);

@@ -103,3 +103,17 @@ test("every shipped taint.yml is valid YAML with a language key", async () => {
     assert.equal((parseYaml(text) as { language: string }).language, lang);
   }
 });
+
+test("hostile nesting depth neither crashes nor drops the pattern finding, which stays at low confidence", () => {
+  const deep = `${"(".repeat(3000)}req.query.x${")".repeat(3000)}`;
+  const src = `app.get("/x", (req, res) => {\n  exec(${deep});\n  if (${"1 + ".repeat(3000)}1) { exec("ls"); }\n});\n`;
+  const out = analyzeSource("javascript", "a.js", src, [patternFinding(2, 3, ["taint:command-injection"])]);
+  assert.equal(out.length, 1);
+  assert.equal(out[0]!.confidence, "low");
+});
+
+test("a pattern finding on an assignment sink is resolved by the analysis of that assignment", () => {
+  const src = `function f() {\n  const el = document.getElementById("a");\n  el.innerHTML = location.hash;\n  el.innerHTML = "<b>x</b>";\n}\n`;
+  const out = analyzeSource("javascript", "a.js", src, [patternFinding(3, 3, ["taint:xss"]), patternFinding(4, 3, ["taint:xss"])]);
+  assert.deepEqual(out.map((f) => [f.engine, f.location.startLine]), [["taint", 3]]);
+});
