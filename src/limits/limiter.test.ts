@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { BUCKETS, parseRateLimits } from "./buckets.ts";
 import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 import type { RateLimiter } from "./limiter.ts";
-import { randomPrefix, rejectsWith } from "./test-support.ts";
+import { randomPrefix, rejectsWith, waitFor } from "./test-support.ts";
 
 const backends: Array<{ name: string; redisUrl?: string }> = [{ name: "memory" }];
 if (process.env.REDIS_URL) backends.push({ name: "redis", redisUrl: process.env.REDIS_URL });
@@ -117,6 +117,14 @@ for (const backend of backends) {
       await limiter.charge("reads", key);
       await rejectsWith(limiter.charge("reads", key), "rate_limited");
       assert.ok(await limiter.charge("reads", "a:b"));
+    });
+
+    test("a used-up bucket opens again when its window ends", async () => {
+      const limiter = make("runs:manage=1/1s");
+      await limiter.charge("runs:manage", "u");
+      await rejectsWith(limiter.charge("runs:manage", "u"), "rate_limited");
+      const again = await waitFor(() => limiter.charge("runs:manage", "u").catch(() => undefined), "the window to end", 5000);
+      assert.equal(again?.remaining, 0);
     });
 
     test("a charge of zero, negative or fractional points is a programming error", async () => {

@@ -6,12 +6,15 @@ import type { BucketLimit } from "./buckets.ts";
 
 // KEYS[1] counter; ARGV[1] points to add, ARGV[2] window seconds, ARGV[3] the bucket's limit.
 // Returns {consumed, pttl}; a charge that does not fit reports what the total would have been
-// (so the library rejects it) but leaves the stored count alone.
+// (so the library rejects it) but leaves the stored count alone. A give-back (negative points)
+// to a window that has already ended is dropped instead of opening the next window in credit.
 const CHARGE_IF_FITS = `
-redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local created = redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
 local add = tonumber(ARGV[1])
 local consumed = (tonumber(redis.call('get', KEYS[1])) or 0) + add
-if add <= 0 or consumed <= tonumber(ARGV[3]) then
+if add < 0 and created then
+  consumed = 0
+elseif add < 0 or consumed <= tonumber(ARGV[3]) then
   consumed = redis.call('incrby', KEYS[1], add)
 end
 local ttl = redis.call('pttl', KEYS[1])
