@@ -21,6 +21,10 @@ const patternKinds = new Set([
 ]);
 
 const maxDepth = 400;
+const caseKinds = new Set([
+  "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
+  "default_case", "type_case",
+]);
 
 export class Analyzer {
   readonly syn: Syntax;
@@ -155,6 +159,7 @@ export class Analyzer {
         }
         return null;
       case "if": this.evIf(node); return null;
+      case "cases": this.evCases(node); return null;
       case "return": case "terminal":
         for (const c of named(node)) this.ev(c);
         this.st.dead = true;
@@ -262,6 +267,24 @@ export class Analyzer {
     if (cond) this.clean(guardedIdents(cond, false, this.syn, this.rules));
     elseFn();
     this.st = join(thenState, this.st);
+  }
+
+  /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
+  private evCases(node: SgNode): void {
+    const before = this.st;
+    let acc: State = cloneState(before);
+    for (const c of named(node)) {
+      if (!caseKinds.has(c.kind() as string)) {
+        this.ev(c);
+        continue;
+      }
+      this.st = cloneState(before);
+      this.ev(c);
+      const parts = named(c);
+      if (parts.length && parts[parts.length - 1]!.kind() === "break_statement") this.st.dead = false;
+      acc = join(acc, this.st);
+    }
+    this.st = acc;
   }
 
   private clean(names: string[]): void {

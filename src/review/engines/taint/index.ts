@@ -80,6 +80,8 @@ function refine(input: TaintInput): Finding[] {
   for (const off of offsets) {
     const s = finder.scopeAt(off);
     scopes.set(s.range().start.index, s);
+    const outer = finder.enclosingScope();
+    if (outer) scopes.set(outer.range().start.index, outer);
   }
   const pfCalls = input.patternFindings.map((f) => {
     const call = callAt(root, syn, f);

@@ -8,7 +8,7 @@ import java from "@ast-grep/lang-java";
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque";
+  | "kwarg" | "opaque" | "cases";
 
 export interface Param { name: string; type: string; annotations: string[]; node: SgNode }
 
@@ -61,7 +61,7 @@ const jsRoles: Record<string, Role> = {
   for_in_statement: "forin", import_statement: "skip", comment: "skip", type_alias_declaration: "skip",
   interface_declaration: "skip", type_annotation: "skip", number: "clean", true: "clean", false: "clean",
   null: "clean", undefined: "clean", regex: "clean", with_statement: "opaque", unary_expression: "clean",
-  update_expression: "clean", type_arguments: "skip", property_identifier: "skip",
+  update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
 };
 
 function jsParams(fn: SgNode): Param[] {
@@ -122,6 +122,7 @@ const goRoles: Record<string, Role> = {
   type_declaration: "skip", int_literal: "clean", float_literal: "clean", true: "clean", false: "clean",
   nil: "clean", interpreted_string_literal: "clean", raw_string_literal: "clean", goto_statement: "opaque",
   field_identifier: "skip", type_identifier: "skip", qualified_type: "skip", inc_statement: "skip",
+  expression_switch_statement: "cases", type_switch_statement: "cases",
 };
 
 function goParams(fn: SgNode): Param[] {
@@ -147,6 +148,7 @@ const javaRoles: Record<string, Role> = {
   false: "clean", null_literal: "clean", string_literal: "clean", instanceof_expression: "clean",
   modifiers: "skip", type_identifier: "skip", generic_type: "skip", integral_type: "skip",
   marker_annotation: "skip", annotation: "skip", unary_expression: "clean", update_expression: "clean",
+  switch_block: "cases",
 };
 
 function javaParams(fn: SgNode): Param[] {

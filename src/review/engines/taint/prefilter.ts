@@ -100,4 +100,13 @@ export class ScopeFinder {
     for (let i = path.length - 1; i > 0; i--) if (path[i]!.func) return path[i]!.node;
     return path[0]!.node;
   }
+
+  /** The function enclosing the scope last returned by scopeAt, if any: closures read its variables. */
+  enclosingScope(): SgNode | null {
+    let seen = 0;
+    for (let i = this.path.length - 1; i > 0; i--) {
+      if (this.path[i]!.func && ++seen === 2) return this.path[i]!.node;
+    }
+    return null;
+  }
 }

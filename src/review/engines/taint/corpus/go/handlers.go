@@ -97,3 +97,14 @@ func helper(path string) {
 func main() {
 	exec.Command(os.Args[1]).Run() // vuln: command-injection
 }
+
+func sw(w http.ResponseWriter, r *http.Request) {
+	arg := "status"
+	switch r.FormValue("mode") {
+	case "raw":
+		arg = r.FormValue("arg")
+	default:
+		arg = "status"
+	}
+	exec.Command("sh", "-c", "git "+arg).Run() // vuln: command-injection
+}

@@ -38,3 +38,32 @@ app.get("/allow", (req, res) => {
   if (!["start", "stop"].includes(op)) return res.status(400).end();
   exec("service app " + op); // safe: command-injection allow-list
 });
+
+app.get("/nested", (req, res) => {
+  const dir = req.query.dir;
+  db.connect((conn) => {
+    exec("ls " + dir); // vuln: command-injection
+    exec("ls " + conn.dir); // safe: command-injection different variable
+  });
+});
+
+app.get("/switch", (req, res) => {
+  let cmd = "true";
+  switch (req.query.kind) {
+    case "a":
+      cmd = "ls " + req.query.dir;
+      break;
+    default:
+      cmd = "pwd";
+  }
+  exec(cmd); // vuln: command-injection
+  let fixed;
+  switch (req.query.kind) {
+    case "a":
+      fixed = "ls";
+      break;
+    default:
+      fixed = "pwd";
+  }
+  exec(fixed); // safe: command-injection constant in every arm
+});
