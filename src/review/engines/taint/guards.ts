@@ -31,11 +31,12 @@ export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rule
     const op = operatorOf(cond);
     const [l, r] = parts;
     if (!l || !r) return [];
-    if (op === "&&" || op === "and") {
-      return positive ? [...guardedIdents(l, true, syn, rules, depth + 1), ...guardedIdents(r, true, syn, rules, depth + 1)] : [];
-    }
-    if (op === "||" || op === "or") {
-      return positive ? [] : [...guardedIdents(l, false, syn, rules, depth + 1), ...guardedIdents(r, false, syn, rules, depth + 1)];
+    const and = op === "&&" || op === "and";
+    if (and || op === "||" || op === "or") {
+      const a = guardedIdents(l, positive, syn, rules, depth + 1);
+      const b = guardedIdents(r, positive, syn, rules, depth + 1);
+      // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
+      return and === positive ? [...a, ...b] : a.filter((x) => b.includes(x));
     }
     const eq = op === "==" || op === "===" || op === "in";
     const ne = op === "!=" || op === "!==" || op === "not in";
