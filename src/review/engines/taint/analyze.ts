@@ -194,7 +194,8 @@ export class Analyzer {
     }
     if (!root) return null;
     const name = root.text();
-    if (!this.rules.pathRoots.has(name) || this.st.vars.has(name)) return null;
+    // A local of the same name shadows a global source; `self` is always the method's receiver.
+    if (!this.rules.pathRoots.has(name) || (name !== "self" && this.st.vars.has(name))) return null;
     const text = node.text().replace(/\s+/g, "");
     for (const p of this.rules.paths) {
       const pre = p.prefix;

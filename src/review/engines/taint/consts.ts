@@ -52,11 +52,17 @@ export function constEval(node: SgNode, consts: Map<string, unknown>, depth = 0)
   if (kind === "binary_expression" || kind === "binary_operator" || kind === "comparison_operator" || kind === "boolean_operator") {
     const parts = named(node);
     if (parts.length !== 2) return unknown;
+    const op = operatorOf(node);
     const a = constEval(parts[0]!, consts, depth + 1);
-    if (a === unknown) return unknown;
     const b = constEval(parts[1]!, consts, depth + 1);
-    if (b === unknown) return unknown;
-    return applyOp(operatorOf(node), a, b);
+    // One known falsy operand decides `and`, one known truthy operand decides `or`.
+    if (op === "&&" || op === "and") {
+      if ((a !== unknown && !a) || (b !== unknown && !b)) return false;
+    } else if (op === "||" || op === "or") {
+      if ((a !== unknown && a) || (b !== unknown && b)) return true;
+    }
+    if (a === unknown || b === unknown) return unknown;
+    return applyOp(op, a, b);
   }
   return unknown;
 }
