@@ -10,6 +10,13 @@ import type { State, Taint, Value } from "./state.ts";
 import { cloneState, join, newState, sourceTaint, withStep, worse } from "./state.ts";
 import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
+import { fileConstants } from "./globals.ts";
+
+function fileRoot(n: SgNode): SgNode {
+  let r = n;
+  for (let p = n.parent(); p; p = p.parent()) r = p;
+  return r;
+}
 
 export interface SinkHit { node: SgNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged. */
@@ -38,6 +45,7 @@ export class Analyzer {
   readonly skipped = new Set<number>();
   private st: State = newState();
   private depth = 0;
+  private globals: Map<string, unknown> | null = null;
   private loopDepth = 0;
   /** Set when part of the current scope was not analysed (nesting limit). */
   truncated = false;
@@ -66,8 +74,13 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
+    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(fileRoot(fn)));
     const decorators = this.syn.decorators(fn);
-    for (const p of this.syn.params(fn)) if (p.name) this.st.vars.set(p.name, this.paramSource(p, decorators));
+    for (const p of this.syn.params(fn)) {
+      if (!p.name) continue;
+      this.st.vars.set(p.name, this.paramSource(p, decorators));
+      this.st.consts.delete(p.name);
+    }
     const body = fn.field("body");
     if (body) this.ev(body);
     this.st = saved;

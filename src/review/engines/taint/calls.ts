@@ -22,7 +22,10 @@ export function calleeOf(a: Analyzer, node: SgNode, isNew: boolean): Callee {
   }
   if (isNew) {
     const t = node.field("type") ?? node.field("constructor");
-    return { text: `new ${strip(t?.text() ?? "").replace(/<.*>$/, "")}`, recv: null, fn: null };
+    let type = strip(t?.text() ?? "").replace(/<.*>$/, "");
+    // Java names a class with its package (new java.io.File); rules name the class.
+    if (kind === "object_creation_expression") type = type.slice(type.lastIndexOf(".") + 1);
+    return { text: `new ${type}`, recv: null, fn: null };
   }
   const fn = node.field("function");
   if (!fn) return { text: "", recv: null, fn: null };
