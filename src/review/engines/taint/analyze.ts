@@ -7,7 +7,7 @@ import type { Role, Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
-import { cloneState, join, newState, sourceTaint, withStep, worse } from "./state.ts";
+import { cloneState, join, newState, sourceTaint, withField, withStep, worse } from "./state.ts";
 import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
@@ -53,9 +53,23 @@ export class Analyzer {
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
 
-  constructor(syn: Syntax, rules: CompiledRules) {
+  /** Text of the whole file, for sinks that apply only when the file imports their module. */
+  readonly source: string;
+  private readonly fileTests = new Map<RegExp, boolean>();
+
+  constructor(syn: Syntax, rules: CompiledRules, source = "") {
     this.syn = syn;
     this.rules = rules;
+    this.source = source;
+  }
+
+  fileMatches(r: RegExp): boolean {
+    let v = this.fileTests.get(r);
+    if (v === undefined) {
+      v = r.test(this.source);
+      this.fileTests.set(r, v);
+    }
+    return v;
   }
 
   analyzeScope(scope: SgNode): void {
@@ -221,12 +235,14 @@ export class Analyzer {
 
   private evMember(node: SgNode): Value {
     const g = this.globalSource(node);
-    if (g) return g;
+    if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);
     const t = obj ? this.ev(obj) : null;
     if (!t) return null;
     const prop = node.field(this.syn.memberFields[1]);
-    if (prop && this.rules.cleanMembers.has(prop.text())) return null;
+    const name = prop?.text() ?? "";
+    if (this.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
+    if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
     return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
   }
 
@@ -373,8 +389,16 @@ export class Analyzer {
     if (role === "member" || role === "index") {
       this.assignSink(target, role, v, at);
       if (!v) return;
+      const obj = role === "member" ? target.field(this.syn.memberFields[0]) : null;
+      if (obj && this.syn.roles[obj.kind()] === "ident") {
+        // obj.f = tainted: only reads of obj.f (or of obj as a whole) see the taint.
+        const name = obj.text();
+        this.st.vars.set(name, withField(this.st.vars.get(name) ?? null, v, at, target.field(this.syn.memberFields[1])?.text() ?? ""));
+        return;
+      }
       const root = this.rootIdent(target);
-      if (root && !this.st.vars.get(root)) this.st.vars.set(root, withStep(v, at));
+      const cur = root ? this.st.vars.get(root) : null;
+      if (root && (!cur || cur.fields)) this.st.vars.set(root, withStep(v, at));
       return;
     }
     if (kind === "assignment_pattern") {

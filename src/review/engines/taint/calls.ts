@@ -95,6 +95,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
     for (const spec of sinks) {
       if (!conditionHolds(spec, positional, all)) continue;
       if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
+      if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;

@@ -74,7 +74,7 @@ function refine(input: TaintInput): Finding[] {
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
   const root = input.root.root();
-  const analyzer = new Analyzer(syn, rules);
+  const analyzer = new Analyzer(syn, rules, input.source);
   const scopes = new Map<number, SgNode>();
   const finder = new ScopeFinder(root, syn);
   for (const off of offsets) {

@@ -28,6 +28,7 @@ const sourceRule = z.object({
 
 const sinkRule = z.object({
   class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
+  description: z.string().optional().describe("Why these calls are sinks, for readers of the rule file"),
   calls: callList.optional(),
   args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
   assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
@@ -38,6 +39,7 @@ const sinkRule = z.object({
     equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
   }).optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
   ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
+  fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
   unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
 }).describe("A dangerous operation");
 
@@ -66,6 +68,7 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  fileContains: RegExp[];
 }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low" }
 export interface ParamSpec extends SourceSpec {
@@ -177,7 +180,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   }
   for (const s of file.sinks) {
     const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when,
-      unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []) };
+      unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []),
+      fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)) };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
   }

@@ -15,6 +15,8 @@ export interface Taint {
   mask: number;
   confidence: "high" | "medium" | "low";
   step: Step;
+  /** Set when only these fields of an object were written with tainted data (obj.f = tainted). */
+  fields?: ReadonlySet<string>;
 }
 
 export type Value = Taint | null;
@@ -54,6 +56,14 @@ export function join(a: State, b: State): State {
 
 export function withStep(t: Taint, node: SgNode): Taint {
   return { mask: t.mask, confidence: t.confidence, step: { node, kind: "step", sourceId: t.step.sourceId, prev: t.step } };
+}
+
+/** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
+export function withField(obj: Value, t: Taint, node: SgNode, field: string): Taint {
+  if (obj && !obj.fields) return obj;
+  const fields = new Set(obj?.fields ?? []);
+  fields.add(field);
+  return { ...withStep(t, node), fields };
 }
 
 export function sourceTaint(node: SgNode, sourceId: string, confidence: Taint["confidence"], kind = "source"): Taint {

@@ -13,7 +13,8 @@ function patternFinding(line: number, column: number, tags: string[], cwe: numbe
   };
 }
 
-const handler = `app.get("/x", (req, res) => {
+const handler = `const { exec } = require("child_process");
+app.get("/x", (req, res) => {
   const dir = req.query.dir;
   const cmd = "ls " + dir;
   exec(cmd);
@@ -27,10 +28,10 @@ test("a tainted flow becomes a finding with rule id, class metadata and the sour
   assert.equal(f!.engine, "taint");
   assert.equal(f!.severity, "critical");
   assert.deepEqual(f!.cwe, [78]);
-  assert.deepEqual(f!.flow!.map((l) => l.startLine), [2, 2, 3, 4]);
+  assert.deepEqual(f!.flow!.map((l) => l.startLine), [3, 3, 4, 5]);
   assert.match(f!.flow![0]!.message!, /^source/);
   assert.match(f!.flow!.at(-1)!.message!, /^sink/);
-  assert.equal(f!.location.startLine, 4);
+  assert.equal(f!.location.startLine, 5);
   assert.match(f!.description, /argument array/);
 });
 
@@ -48,7 +49,7 @@ test("a pattern finding at a sink with no tainted flow is dropped", () => {
 });
 
 test("a pattern finding that duplicates a taint finding at the same sink is replaced by it", () => {
-  const out = analyzeSource("javascript", "a.js", handler, [patternFinding(4, 3, ["command-injection"])]);
+  const out = analyzeSource("javascript", "a.js", handler, [patternFinding(5, 3, ["command-injection"])]);
   assert.deepEqual(out.map((f) => f.engine), ["taint"]);
 });
 
@@ -75,14 +76,14 @@ test("languages without taint support get their pattern findings back unchanged"
 });
 
 test("taint carried around a loop, through a ternary and a builder chain reaches the sink", () => {
-  const js = `app.get("/x", (req, res) => {\n  let acc = "";\n  for (const p of req.query.parts) { acc = acc + p; }\n  const c = true ? acc : "x";\n  exec(c);\n});\n`;
+  const js = `app.get("/x", (req, res) => {\n  let acc = ""; // child_process\n  for (const p of req.query.parts) { acc = acc + p; }\n  const c = true ? acc : "x";\n  exec(c);\n});\n`;
   assert.equal(analyzeSource("javascript", "a.js", js).length, 1);
   const java = `class A { void h(HttpServletRequest r) throws Exception {\n  StringBuilder sb = new StringBuilder();\n  sb.append("a").append(r.getHeader("x"));\n  st.executeQuery(sb.toString());\n} }\n`;
   assert.deepEqual(analyzeSource("java", "A.java", java).map((f) => f.ruleId), ["java.taint.sql-injection"]);
 });
 
 test("a statically false ternary branch and a clean re-assignment stop the taint", () => {
-  const js = `app.get("/x", (req, res) => {\n  const c = 1 > 2 ? req.query.a : "ls";\n  exec(c);\n  let d = req.query.d;\n  if (d.length > 3) { d = "pwd"; } else { d = "ls"; }\n  exec(d);\n});\n`;
+  const js = `app.get("/x", (req, res) => {\n  const c = 1 > 2 ? req.query.a : "ls"; // child_process\n  exec(c);\n  let d = req.query.d;\n  if (d.length > 3) { d = "pwd"; } else { d = "ls"; }\n  exec(d);\n});\n`;
   assert.deepEqual(analyzeSource("javascript", "a.js", js), []);
 });
 
@@ -116,4 +117,15 @@ test("a pattern finding on an assignment sink is resolved by the analysis of tha
   const src = `function f() {\n  const el = document.getElementById("a");\n  el.innerHTML = location.hash;\n  el.innerHTML = "<b>x</b>";\n}\n`;
   const out = analyzeSource("javascript", "a.js", src, [patternFinding(3, 3, ["taint:xss"]), patternFinding(4, 3, ["taint:xss"])]);
   assert.deepEqual(out.map((f) => [f.engine, f.location.startLine]), [["taint", 3]]);
+});
+
+test("a plain exec() is a sink only in files that import child_process", () => {
+  const body = `app.get("/x", (req, res) => {\n  exec(req.query.c);\n});\n`;
+  assert.equal(analyzeSource("javascript", "a.js", body).length, 0);
+  assert.equal(analyzeSource("javascript", "a.js", `const { exec } = require("child_process");\n${body}`).length, 1);
+});
+
+test("writing one tainted field taints reads of that field and of the whole object, not other fields", () => {
+  const src = `app.get("/x", (req, res) => {\n  const o = {};\n  o.user = req.query.u;\n  o.cmd = "ls";\n  cp.exec(o.cmd);\n  cp.exec(o.user);\n  cp.exec(JSON.stringify(o));\n});\n`;
+  assert.deepEqual(analyzeSource("javascript", "a.js", src).map((f) => f.location.startLine), [6, 7]);
 });
