@@ -34,7 +34,8 @@ export async function evaluateCorpusCases(): Promise<CaseResult[]> {
     for (const file of files) {
       const source = await readFile(new URL(`${language}/${file}`, corpusDir), "utf8");
       const findings = analyzeSource(language, `corpus/${language}/${file}`, source);
-      const found = new Set(findings.map((f) => `${f.location.startLine}:${f.tags[2]}`));
+      const classOf = (f: { ruleId: string }): string => f.ruleId.split(".")[2] ?? "";
+      const found = new Set(findings.map((f) => `${f.location.startLine}:${classOf(f)}`));
       const marked = new Set<string>();
       source.split("\n").forEach((text, i) => {
         const m = marker.exec(text);
@@ -47,9 +48,9 @@ export async function evaluateCorpusCases(): Promise<CaseResult[]> {
           ok: kind === "vuln" ? hit : !hit, note: note ?? "" });
       });
       for (const f of findings) {
-        const key = `${f.location.startLine}:${f.tags[2]}`;
+        const key = `${f.location.startLine}:${classOf(f)}`;
         if (marked.has(key)) continue;
-        out.push({ language, file, line: f.location.startLine, injectionClass: f.tags[2] ?? "", expected: "none", ok: false,
+        out.push({ language, file, line: f.location.startLine, injectionClass: classOf(f), expected: "none", ok: false,
           note: `unexpected ${f.ruleId}` });
       }
     }

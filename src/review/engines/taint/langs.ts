@@ -4,6 +4,11 @@ import type { SgNode } from "@ast-grep/napi";
 import python from "@ast-grep/lang-python";
 import go from "@ast-grep/lang-go";
 import java from "@ast-grep/lang-java";
+import ruby from "@ast-grep/lang-ruby";
+import php from "@ast-grep/lang-php";
+import csharp from "@ast-grep/lang-csharp";
+import kotlin from "@ast-grep/lang-kotlin";
+import rust from "@ast-grep/lang-rust";
 
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
@@ -31,10 +36,14 @@ export interface Syntax {
 }
 
 let registered = false;
-/** Registers the dynamic grammars the taint engine needs; safe to call many times. */
+/**
+ * Registers every dynamic grammar of the engine under its engine language id; safe to call many times.
+ * napi keeps only the first registration of a process (later calls are ignored), so registering a
+ * subset here would hide the other languages from the rest of the review engine.
+ */
 export function ensureLanguages(): void {
   if (registered) return;
-  registerDynamicLanguage({ python, go, java });
+  registerDynamicLanguage({ python, go, java, ruby, php, csharp, kotlin, rust });
   registered = true;
 }
 

@@ -129,3 +129,13 @@ test("writing one tainted field taints reads of that field and of the whole obje
   const src = `app.get("/x", (req, res) => {\n  const o = {};\n  o.user = req.query.u;\n  o.cmd = "ls";\n  cp.exec(o.cmd);\n  cp.exec(o.user);\n  cp.exec(JSON.stringify(o));\n});\n`;
   assert.deepEqual(analyzeSource("javascript", "a.js", src).map((f) => f.location.startLine), [6, 7]);
 });
+
+test("registering the taint grammars keeps every dynamic engine language parseable", async () => {
+  const { parse } = await import("@ast-grep/napi");
+  const { ensureLanguages } = await import("./langs.ts");
+  ensureLanguages();
+  ensureLanguages();
+  for (const lang of ["python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"]) {
+    assert.ok(parse(lang as never, "x").root().kind(), lang);
+  }
+});
