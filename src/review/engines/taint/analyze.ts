@@ -194,6 +194,15 @@ export class Analyzer {
       case "loop": this.evLoop(node, null); return null;
       case "forin": this.evLoop(node, node); return null;
       case "kwarg": { const v = node.field("value"); return v ? this.ev(v) : null; }
+      case "pair": {
+        // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
+        const value = node.field("value");
+        const v = value ? this.ev(value) : null;
+        if (v && this.rules.assignSinks.size) {
+          for (const spec of this.rules.assignSinks.get(node.field("key")?.text() ?? "") ?? []) this.hit(node, spec, v);
+        }
+        return v;
+      }
       default: {
         let v: Value = null;
         for (const c of node.children()) if (c.isNamed()) v = worse(v, this.ev(c));

@@ -5,7 +5,7 @@ import { join, extname } from "node:path";
 import { parseFor } from "./run.ts";
 import { refineWithTaint } from "./index.ts";
 
-const extLang: Record<string, string> = { ".js": "javascript", ".cjs": "javascript", ".mjs": "javascript", ".ts": "typescript", ".py": "python", ".go": "go", ".java": "java" };
+const extLang: Record<string, string> = { ".js": "javascript", ".cjs": "javascript", ".mjs": "javascript", ".ts": "typescript", ".tsx": "tsx", ".py": "python", ".go": "go", ".java": "java" };
 
 function collect(dir: string, out: string[], max: number): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {

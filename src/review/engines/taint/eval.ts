@@ -23,7 +23,7 @@ export interface CaseResult {
 }
 
 const corpusDir = new URL("./corpus/", import.meta.url);
-const marker = /(?:\/\/|#)\s*(vuln|safe):\s*([a-z-]+)\s*(.*)$/;
+const marker = /(?:\/\/|#|\/\*)\s*(vuln|safe):\s*([a-z-]+)\s*(.*?)\s*(?:\*\/\}?)?$/;
 
 /** Every marked line of the corpus with its outcome, plus findings on unmarked lines (expected "none"). */
 export async function evaluateCorpusCases(): Promise<CaseResult[]> {
@@ -33,7 +33,8 @@ export async function evaluateCorpusCases(): Promise<CaseResult[]> {
     const files = (await readdir(new URL(`${language}/`, corpusDir))).sort();
     for (const file of files) {
       const source = await readFile(new URL(`${language}/${file}`, corpusDir), "utf8");
-      const findings = analyzeSource(language, `corpus/${language}/${file}`, source);
+      const parseAs = file.endsWith(".tsx") ? "tsx" : language;
+      const findings = analyzeSource(parseAs, `corpus/${language}/${file}`, source);
       const classOf = (f: { ruleId: string }): string => f.ruleId.split(".")[2] ?? "";
       const found = new Set(findings.map((f) => `${f.location.startLine}:${classOf(f)}`));
       const marked = new Set<string>();

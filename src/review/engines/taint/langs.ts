@@ -13,7 +13,7 @@ import rust from "@ast-grep/lang-rust";
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque" | "cases";
+  | "kwarg" | "opaque" | "cases" | "pair";
 
 export interface Param { name: string; type: string; annotations: string[]; node: SgNode }
 
@@ -71,7 +71,20 @@ const jsRoles: Record<string, Role> = {
   interface_declaration: "skip", type_annotation: "skip", number: "clean", true: "clean", false: "clean",
   null: "clean", undefined: "clean", regex: "clean", with_statement: "opaque", unary_expression: "clean",
   update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
+  pair: "pair",
 };
+
+/** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
+function patternParams(pat: SgNode, out: Param[]): void {
+  for (const c of named(pat)) {
+    const k = c.kind();
+    if (k === "shorthand_property_identifier_pattern") out.push({ name: c.text(), type: "", annotations: [], node: c });
+    else if (k === "pair_pattern") {
+      const v = c.field("value");
+      if (v?.kind() === "identifier") out.push({ name: v.text(), type: "", annotations: [], node: v });
+    }
+  }
+}
 
 function jsParams(fn: SgNode): Param[] {
   const single = fn.field("parameter");
@@ -80,9 +93,11 @@ function jsParams(fn: SgNode): Param[] {
   for (const p of named(fn.field("parameters"))) {
     const k = p.kind();
     if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
+    else if (k === "object_pattern") patternParams(p, out);
     else if (k === "required_parameter" || k === "optional_parameter") {
       const pat = p.field("pattern");
-      out.push({ name: pat?.kind() === "identifier" ? pat.text() : "", type: typeText(p.field("type")), annotations: [], node: p });
+      if (pat?.kind() === "object_pattern") patternParams(pat, out);
+      else out.push({ name: pat?.kind() === "identifier" ? pat.text() : "", type: typeText(p.field("type")), annotations: [], node: p });
     } else if (k === "assignment_pattern") out.push({ name: p.field("left")?.text() ?? "", type: "", annotations: [], node: p });
   }
   return out;

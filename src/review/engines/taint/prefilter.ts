@@ -25,7 +25,7 @@ function callPattern(entry: string): string {
 function assignPattern(entry: string): string {
   const ids = entry.match(/[\w$]+/g) ?? [];
   const last = esc(ids[ids.length - 1] ?? entry);
-  return entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=]{0,80}=(?!=)`;
+  return entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`;
 }
 
 const cache = new Map<string, Prefilter>();
