@@ -54,5 +54,8 @@ public class Lookalikes {
         new java.io.FileReader("/data/" + m.get("file")); // vuln: path-traversal
         String home = System.getProperty("user.home");
         new java.io.FileReader(home + "/.app/config"); // safe: path-traversal environment is not a source
+        java.io.ObjectInputStream state = new java.io.ObjectInputStream(new java.io.FileInputStream("/var/app/state.bin")); // safe: deserialization constant
+        byte[] raw = req.getParameter("blob").getBytes();
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(raw)); // vuln: deserialization
     }
 }

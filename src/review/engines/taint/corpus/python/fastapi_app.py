@@ -20,3 +20,10 @@ async def write_file(name: str, content: str):
 
 def not_a_route(name: str):
     open("/uploads/" + name)  # safe: path-traversal plain function
+
+
+@app.get("/raw")
+async def raw(req: Request, background: BackgroundTasks):
+    q = req.query_params["q"]
+    os.system("grep " + q)  # vuln: command-injection
+    return {"q": q}
