@@ -51,7 +51,7 @@ export interface Finding {
 
 export type SkipReason =
   | "vendored" | "generated" | "minified" | "binary" | "too_large" | "unsupported_language"
-  | "time_budget" | "unreadable" | "out_of_scope" | "symlink";
+  | "time_budget" | "unreadable" | "out_of_scope" | "symlink" | "engine_error";
 
 export interface SkippedFile {
   path: string;

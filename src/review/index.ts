@@ -1,0 +1,152 @@
+// The review engine's public API: files in, findings out. Knows no database; the server feeds it
+// files from git, `crs review` from a working tree.
+import { availableParallelism } from "node:os";
+import picomatch from "picomatch";
+import type { Finding, RuleProblem, SkippedFile, SourceFile } from "./types.ts";
+import { loadRules } from "./rule-loader.ts";
+import type { RuleSet } from "./rule-loader.ts";
+import { FileAnalyzer } from "./analyze-file.ts";
+import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
+import { parseFocusFrontMatter } from "./focus.ts";
+import { cleanPath, walkDirectory } from "./files.ts";
+import type { SourceEntry } from "./files.ts";
+import { Pool } from "./pool.ts";
+import type { BatchItem } from "./worker.ts";
+
+export { loadRules } from "./rule-loader.ts";
+export type { Rule, RuleSet } from "./rule-loader.ts";
+export { toSarif } from "./sarif.ts";
+export { parseFocusFrontMatter } from "./focus.ts";
+export type { Focus } from "./focus.ts";
+
+export interface ReviewProgress { files: number; lines: number; bytes: number; skipped: number; findings: number }
+
+export interface ReviewOptions {
+  /** A directory to walk, or a stream of repository-relative files (e.g. from `git cat-file`). */
+  files: AsyncIterable<SourceFile> | string;
+  /** Change review: only these files, and only findings overlapping these 1-based inclusive line ranges. */
+  changedLines?: Map<string, Array<[number, number]>>;
+  /** Rule selectors: id, id glob (`js.*`), tag, `cwe-89`, language. */
+  only?: string[];
+  exclude?: string[];
+  /** Markdown focus documents; their front matter selects rules and adjusts severities. */
+  focusDocuments?: string[];
+  /** Path globs (picomatch) limiting the files reviewed. */
+  scope?: string[];
+  customRulesDirs?: string[];
+  /** Rules already loaded (skips loading; customRulesDirs is then ignored). */
+  rules?: RuleSet;
+  /** Worker threads; 1 (default) analyses in this thread. 0 means all cores. */
+  threads?: number;
+  /** Taint refinement of injection findings; false = pattern rules only. Default true. */
+  taint?: boolean;
+  /** Files larger than this are skipped as too_large. Default 1 MiB. */
+  maxFileBytes?: number;
+  /** Per-file analysis budget in milliseconds. Default 10 000. */
+  timeBudgetMs?: number;
+  onProgress?: (p: ReviewProgress) => void;
+}
+
+export interface ReviewResult {
+  findings: Finding[];
+  skipped: SkippedFile[];
+  ruleProblems: RuleProblem[];
+  stats: { files: number; lines: number; bytes: number; ms: number };
+}
+
+async function* entries(opts: ReviewOptions, maxBytes: number, inScope: ((p: string) => boolean) | null): AsyncGenerator<SourceEntry> {
+  if (typeof opts.files === "string") {
+    yield* walkDirectory(opts.files, { maxBytes, wanted: inScope ?? undefined });
+    return;
+  }
+  for await (const f of opts.files) {
+    const path = cleanPath(f.path);
+    if (path === null) yield { path: f.path.slice(0, 300), skip: "unreadable", detail: "invalid path" };
+    else if (inScope && !inScope(path)) yield { path, skip: "out_of_scope" };
+    else yield path === f.path ? f : { path, content: f.content };
+  }
+}
+
+export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult> {
+  const started = Date.now();
+  const ruleSet = options.rules ?? (await loadRules({ customRulesDirs: options.customRulesDirs }));
+  const focuses = (options.focusDocuments ?? []).map(parseFocusFrontMatter);
+  const maxBytes = options.maxFileBytes ?? 1 << 20;
+  const config: EngineConfig = {
+    rules: ruleSet.rules,
+    selections: [{ only: options.only, exclude: options.exclude }, ...focuses.map((f) => ({ only: f.only, exclude: f.exclude }))],
+    overrides: focuses.flatMap((f) => f.severity),
+    taint: options.taint !== false,
+    maxBytes,
+    timeBudgetMs: options.timeBudgetMs ?? 10_000,
+  };
+  // Several focus documents each with `only` widen the selection together rather than intersect.
+  const onlyLists = focuses.map((f) => f.only ?? []).filter((l) => l.length);
+  if (onlyLists.length > 1) config.selections = [config.selections[0]!, { only: onlyLists.flat() }, ...focuses.map((f) => ({ exclude: f.exclude }))];
+  const scopeMatch = options.scope?.length ? picomatch(options.scope, { dot: true }) : null;
+  const changed = options.changedLines;
+  const inScope = scopeMatch || changed
+    ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, "")))
+    : null;
+
+  const result: ReviewResult = { findings: [], skipped: [], ruleProblems: [...ruleSet.problems], stats: { files: 0, lines: 0, bytes: 0, ms: 0 } };
+  const failed = new Set<string>();
+  let lastProgress = 0;
+  const collect = (o: FileOutcome) => {
+    result.findings.push(...o.findings);
+    if (o.skipped) result.skipped.push(o.skipped);
+    if (!o.skipped || o.skipped.reason === "time_budget") {
+      result.stats.files++;
+      result.stats.lines += o.lines;
+    }
+    result.stats.bytes += o.bytes;
+    for (const id of o.failedRules) failed.add(id);
+    const now = Date.now();
+    if (options.onProgress && now - lastProgress > 200) {
+      lastProgress = now;
+      const s = result.stats;
+      options.onProgress({ files: s.files, lines: s.lines, bytes: s.bytes, skipped: result.skipped.length, findings: result.findings.length });
+    }
+  };
+  const threads = options.threads === 0 ? availableParallelism() : Math.max(1, options.threads ?? 1);
+  const pool = threads > 1 ? new Pool(config, threads) : null;
+  const analyzer = pool ? null : new FileAnalyzer(config);
+  const inflight: Promise<void>[] = [];
+  let batch: BatchItem[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (!batch.length || !pool) return;
+    const p = (await pool.run(batch)).done.then((rs) => rs.forEach(collect));
+    inflight.push(p);
+    batch = [];
+    batchBytes = 0;
+  };
+  try {
+    for await (const e of entries(options, maxBytes, inScope)) {
+      if (!("content" in e)) {
+        if (e.skip !== "out_of_scope" || options.scope?.length) result.skipped.push({ path: e.path, reason: e.skip, ...(e.detail ? { detail: e.detail } : {}) });
+        continue;
+      }
+      const lines = changed?.get(e.path);
+      if (analyzer) {
+        collect(analyzer.analyze(e, lines));
+        continue;
+      }
+      batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
+      batchBytes += e.content.length;
+      if (batch.length >= 64 || batchBytes >= 256 * 1024) await flush();
+    }
+    await flush();
+    await Promise.all(inflight);
+  } finally {
+    await pool?.close();
+  }
+  for (const id of failed) {
+    const r = ruleSet.rules.find((x) => x.id === id);
+    result.ruleProblems.push({ file: r?.source.file ?? id, line: r?.source.line, reason: `${id}: failed while matching; skipped` });
+  }
+  result.findings.sort((a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine
+    || a.location.startColumn - b.location.startColumn || a.ruleId.localeCompare(b.ruleId));
+  result.stats.ms = Date.now() - started;
+  return result;
+}

@@ -1,0 +1,76 @@
+// Language ids of the engine, how a file's language is recognised, and the parser registration.
+import { Lang, registerDynamicLanguage } from "@ast-grep/napi";
+import python from "@ast-grep/lang-python";
+import go from "@ast-grep/lang-go";
+import java from "@ast-grep/lang-java";
+import ruby from "@ast-grep/lang-ruby";
+import php from "@ast-grep/lang-php";
+import csharp from "@ast-grep/lang-csharp";
+import kotlin from "@ast-grep/lang-kotlin";
+import rust from "@ast-grep/lang-rust";
+
+export const languages = [
+  "javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust",
+] as const;
+export type Language = (typeof languages)[number];
+
+export function isLanguage(s: string): s is Language {
+  return (languages as readonly string[]).includes(s);
+}
+
+const byExtension: Record<string, Language> = {
+  js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript",
+  ts: "typescript", mts: "typescript", cts: "typescript", tsx: "tsx",
+  py: "python", pyi: "python", go: "go", java: "java", rb: "ruby", php: "php",
+  cs: "csharp", kt: "kotlin", kts: "kotlin", rs: "rust",
+};
+
+const byInterpreter: [RegExp, Language][] = [
+  [/^(node|nodejs|bun)$/, "javascript"], [/^(deno|ts-node|tsx)$/, "typescript"],
+  [/^python[0-9.]*$/, "python"], [/^ruby$/, "ruby"], [/^php$/, "php"],
+];
+
+/** Language of a file by its extension, else by a `#!` line naming a known interpreter. */
+export function detectLanguage(path: string, head: string): Language | null {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  if (dot > 0) {
+    const lang = byExtension[base.slice(dot + 1).toLowerCase()];
+    if (lang) return lang;
+  }
+  if (!head.startsWith("#!")) return null;
+  const line = head.slice(2, head.indexOf("\n") >>> 0).trim().split(/\s+/);
+  // `#!/usr/bin/env -S node --flag` names the interpreter after env and its options.
+  let cmd = line[0]?.split("/").pop() ?? "";
+  if (cmd === "env") cmd = line.slice(1).find((w) => !w.startsWith("-")) ?? "";
+  for (const [re, lang] of byInterpreter) if (re.test(cmd)) return lang;
+  return null;
+}
+
+/** Languages whose rules also apply: JavaScript rules run on TypeScript and TSX files. */
+export function ruleLanguagesFor(lang: Language): Language[] {
+  if (lang === "typescript" || lang === "tsx") return ["javascript", lang === "tsx" ? "typescript" : lang, ...(lang === "tsx" ? ["tsx" as const] : [])];
+  return [lang];
+}
+
+const builtin: Partial<Record<Language, Lang>> = {
+  javascript: Lang.JavaScript, typescript: Lang.TypeScript, tsx: Lang.Tsx,
+};
+
+let registered = false;
+/** Registers the dynamic grammars once per thread (registration is additive, so others may add theirs). */
+export function ensureParsers(): void {
+  if (registered) return;
+  registerDynamicLanguage({ python, go, java, ruby, php, csharp, kotlin, rust });
+  registered = true;
+}
+
+/** The name @ast-grep/napi knows the language by. */
+export function parserName(lang: Language): string {
+  return builtin[lang] ?? lang;
+}
+
+/** Comment prefix used by rule example markers. */
+export function lineComment(lang: Language): string {
+  return lang === "python" || lang === "ruby" ? "#" : "//";
+}

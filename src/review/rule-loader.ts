@@ -1,0 +1,127 @@
+// Loads YAML rule files (built-in and custom), validates every document and compiles it for
+// matching. A bad rule becomes a RuleProblem with file and line; it never stops the others.
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "@ast-grep/napi";
+import type { NapiConfig } from "@ast-grep/napi";
+import { LineCounter, parseAllDocuments } from "yaml";
+import type { Confidence, RuleProblem, Severity } from "./types.ts";
+import { ruleDocument } from "./rule-schema.ts";
+import { ensureParsers, parserName } from "./languages.ts";
+import type { Language } from "./languages.ts";
+import { requiredTokens } from "./prefilter.ts";
+
+export interface Rule {
+  id: string;
+  language: Language;
+  title: string;
+  description: string;
+  severity: Severity;
+  cwe: number[];
+  confidence: Confidence;
+  tags: string[];
+  taint?: string;
+  fix?: string;
+  config: NapiConfig;
+  /** The file must contain one of these words for the rule to match; null when it cannot be told. */
+  tokens: string[] | null;
+  source: { file: string; line: number };
+}
+
+export interface RuleSet {
+  rules: Rule[];
+  problems: RuleProblem[];
+}
+
+export const builtinRulesDir = fileURLToPath(new URL("./rules/", import.meta.url));
+const maxRuleFileBytes = 1 << 20;
+
+async function ruleFiles(dir: string, depth = 0): Promise<string[]> {
+  if (depth > 8) return [];
+  const out: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory() && e.name !== "examples") out.push(...(await ruleFiles(p, depth + 1)));
+    // taint.yml files belong to the taint engine and have their own format.
+    else if (e.isFile() && /\.ya?ml$/.test(e.name) && e.name !== "taint.yml") out.push(p);
+  }
+  return out;
+}
+
+/** Parses one rule file's text; `file` is only used in problems. */
+export function parseRuleText(text: string, file: string): RuleSet {
+  ensureParsers();
+  const rules: Rule[] = [];
+  const problems: RuleProblem[] = [];
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lc });
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    const line = lc.linePos(doc.range[0]).line;
+    if (doc.errors.length) {
+      const e = doc.errors[0]!;
+      problems.push({ file, line: e.linePos?.[0]?.line ?? line, reason: `YAML: ${e.message.split("\n")[0]}` });
+      continue;
+    }
+    const raw: unknown = doc.toJS();
+    if (raw === null || raw === undefined) continue;
+    const parsed = ruleDocument.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number] } | undefined;
+      const at = node?.range ? lc.linePos(node.range[0]).line : line;
+      problems.push({ file, line: at, reason: `${issue.path.join(".") || "document"}: ${issue.message}` });
+      continue;
+    }
+    const d = parsed.data;
+    const config: NapiConfig = { rule: d.rule as NapiConfig["rule"] };
+    if (d.constraints) config.constraints = d.constraints as NapiConfig["constraints"];
+    if (d.utils) config.utils = d.utils as NapiConfig["utils"];
+    try {
+      // Compiling against an empty tree surfaces bad patterns, kinds and regexes at load time.
+      parse(parserName(d.language), "").root().findAll(config);
+    } catch (e) {
+      problems.push({ file, line, reason: `${d.id}: ${(e as Error).message.split("\n")[0]}` });
+      continue;
+    }
+    rules.push({
+      id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
+      cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
+      tokens: requiredTokens(d.rule, d.utils), source: { file, line },
+    });
+  }
+  return { rules, problems };
+}
+
+/** Loads the built-in rules and any custom rule directories; later ids override earlier ones. */
+export async function loadRules(options: { customRulesDirs?: string[]; builtin?: boolean } = {}): Promise<RuleSet> {
+  const dirs = [...(options.builtin === false ? [] : [builtinRulesDir]), ...(options.customRulesDirs ?? [])];
+  const byId = new Map<string, Rule>();
+  const problems: RuleProblem[] = [];
+  for (const dir of dirs) {
+    let files: string[];
+    try {
+      files = await ruleFiles(dir);
+    } catch (e) {
+      problems.push({ file: dir, reason: `cannot read rule directory: ${(e as NodeJS.ErrnoException).code ?? "error"}` });
+      continue;
+    }
+    for (const f of files) {
+      const name = dir === builtinRulesDir ? relative(builtinRulesDir, f) : f;
+      let text: string;
+      try {
+        const buf = await readFile(f);
+        if (buf.length > maxRuleFileBytes) throw Object.assign(new Error("too large"), { code: "too large" });
+        text = buf.toString("utf8");
+      } catch (e) {
+        problems.push({ file: name, reason: `cannot read rule file: ${(e as NodeJS.ErrnoException).code ?? "error"}` });
+        continue;
+      }
+      const set = parseRuleText(text, name);
+      problems.push(...set.problems);
+      for (const r of set.rules) byId.set(r.id, r);
+    }
+  }
+  return { rules: [...byId.values()], problems };
+}

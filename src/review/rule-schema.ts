@@ -1,0 +1,32 @@
+// The rule format: an ast-grep rule (rule, constraints, utils, fix) plus our metadata.
+import { z } from "zod";
+import { severities } from "./types.ts";
+import { languages } from "./languages.ts";
+
+export const taintClassNames = [
+  "command-injection", "code-injection", "sql-injection", "nosql-injection", "ldap-injection",
+  "xpath-injection", "path-traversal", "xss", "ssrf", "open-redirect", "xxe", "deserialization", "log-injection",
+] as const;
+
+const astRule = z.record(z.string(), z.unknown());
+
+export const ruleDocument = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$/)
+    .describe("Stable rule id: `<language prefix>.<name>`, e.g. `js.command-injection`"),
+  language: z.enum(languages).describe("Language the patterns are written in; javascript rules also run on TypeScript"),
+  title: z.string().min(1).max(200).describe("One-line statement of the problem"),
+  description: z.string().min(1).describe("Why it is a problem and how to fix it (markdown)"),
+  severity: z.enum(severities).describe("Default severity, adjustable by focus documents"),
+  cwe: z.array(z.number().int().positive()).default([]).describe("CWE ids the finding is an instance of"),
+  confidence: z.enum(["low", "medium", "high"]).default("medium").describe("How likely a match is a real problem"),
+  tags: z.array(z.string().min(1)).default([]).describe("Free labels used by rule selectors, e.g. `crypto`"),
+  rule: astRule.describe("ast-grep rule object (pattern, kind, regex, all, any, not, has, inside, ...)"),
+  constraints: z.record(z.string(), astRule).optional().describe("ast-grep constraints on metavariables"),
+  utils: z.record(z.string(), astRule).optional().describe("ast-grep utility rules, referenced with `matches`"),
+  fix: z.string().optional().describe("Replacement for the matched code; `$NAME` and `$$$NAME` insert metavariables"),
+  metadata: z.looseObject({
+    taint: z.enum(taintClassNames).optional()
+      .describe("Injection class: findings go through taint refinement in languages that support it"),
+  }).optional().describe("Extra data; `taint` marks injection-class rules"),
+});
+export type RuleDocument = z.infer<typeof ruleDocument>;

@@ -1,0 +1,44 @@
+// Which files are not reviewed, and why. Repository content is hostile: decide from cheap looks at
+// the path and the first bytes before anything is parsed.
+import type { SkipReason } from "./types.ts";
+
+export const vendoredDirs = new Set([
+  "node_modules", "vendor", "third_party", "third-party", "bower_components", "jspm_packages", ".venv", "venv",
+  "site-packages", "Pods", "Carthage", ".bundle", ".yarn", ".pnpm-store", "__pycache__", ".tox", ".gradle",
+]);
+
+const generatedNames = [
+  /\.pb\.go$/, /_pb2(_grpc)?\.pyi?$/, /\.pb\.(cc|h)$/, /\.g\.(dart|cs)$/, /\.designer\.cs$/i, /_generated\.\w+$/,
+  /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock|Gemfile\.lock)$/,
+  /\.(map|snap)$/,
+];
+const minifiedNames = /\.min\.(js|css|mjs)$|-min\.js$|\.bundle\.js$/;
+const generatedHeader = /@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT/i;
+
+export function vendoredPath(path: string): boolean {
+  return path.split("/").some((seg) => vendoredDirs.has(seg));
+}
+
+/** A skip reason from the path alone (before reading). */
+export function skipByPath(path: string): SkipReason | null {
+  if (vendoredPath(path)) return "vendored";
+  if (minifiedNames.test(path)) return "minified";
+  if (generatedNames.some((re) => re.test(path))) return "generated";
+  return null;
+}
+
+/** A skip reason from the content; `maxBytes` bounds what is read at all. */
+export function skipByContent(content: Buffer, maxBytes: number): SkipReason | null {
+  if (content.length > maxBytes) return "too_large";
+  const head = content.subarray(0, 8192);
+  if (head.includes(0)) return "binary";
+  const headText = head.subarray(0, 1024).toString("latin1");
+  if (generatedHeader.test(headText)) return "generated";
+  if (content.length > 4096) {
+    let newlines = 0;
+    for (let i = 0; i < content.length; i++) if (content[i] === 10) newlines++;
+    // Hand-written code averages well under 100 characters a line; bundles are few giant lines.
+    if (content.length / (newlines + 1) > 500) return "minified";
+  }
+  return null;
+}
