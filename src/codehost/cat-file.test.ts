@@ -57,6 +57,16 @@ describe("CatFile", () => {
     cat.close();
   });
 
+  test("an idle process exits and the next request starts a new one", async () => {
+    const cat = new CatFile(gitDir, { idleMs: 1 });
+    const oid = hashObject(Buffer.from("idle\n"));
+    await cat.info([oid]);
+    while (cat.pid !== undefined) await new Promise((r) => setTimeout(r, 5));
+    const [again] = await cat.info([oid]);
+    assert.equal("oid" in again! && again.oid, oid);
+    cat.close();
+  });
+
   test("a closed reader rejects waiting and new requests", async () => {
     const cat = new CatFile(gitDir);
     const pending = cat.contents([hashObject(Buffer.from("x"))], 10);

@@ -35,8 +35,13 @@ export class CatFile {
   private closed = false;
   private stale = false;
 
-  constructor(gitDir: string) {
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly idleMs: number;
+
+  /** idleMs: the process exits after this long without requests (it holds up to deltaBaseCacheLimit of memory). */
+  constructor(gitDir: string, opts: { idleMs?: number } = {}) {
     this.gitDir = gitDir;
+    this.idleMs = opts.idleMs ?? 30_000;
   }
 
   info(names: string[]): Promise<InfoResult[]> {
@@ -73,6 +78,8 @@ export class CatFile {
     }
     this.stale = false;
     const proc = this.proc ?? this.start();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     return new Promise((resolve, reject) => {
       this.queue.push({ kind, maxBytes, results: [], remaining: names.length, resolve, reject });
       const lines = names.map((n) => `${kind} ${n}\n`).join("") + "flush\n";
@@ -81,7 +88,10 @@ export class CatFile {
   }
 
   private start(): ChildProcess {
-    const proc = spawnGit(["cat-file", "--batch-command", "--buffer"], { gitDir: this.gitDir });
+    // git's default 96 MiB delta base cache thrashes on large trees of similar files (reading every
+    // file of a 100k-file tree went from 16 s to 2.4 s with 256 MiB); memory is bounded by the
+    // idle exit below.
+    const proc = spawnGit(["-c", "core.deltaBaseCacheLimit=256m", "cat-file", "--batch-command", "--buffer"], { gitDir: this.gitDir });
     this.proc = proc;
     this.buf = Buffer.alloc(0);
     this.body = null;
@@ -98,7 +108,22 @@ export class CatFile {
     return proc;
   }
 
+  private armIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const proc = this.proc;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.proc === proc && this.queue.length === 0) {
+        this.proc = null;
+        proc?.kill("SIGKILL");
+      }
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   private fail(err: Error): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const q = this.queue;
     this.queue = [];
     this.body = null;
@@ -116,6 +141,7 @@ export class CatFile {
     if (--head.remaining === 0) {
       this.queue.shift();
       head.resolve(head.results);
+      if (this.queue.length === 0) this.armIdle();
     }
   }
 

@@ -91,6 +91,15 @@ describe("Mirror.sync", () => {
     assert.deepEqual(readdirSync(root).filter((n) => n.startsWith("5.git")), []);
   });
 
+  test("a sync that runs out of time fails with repository_access_unavailable (timeout)", async () => {
+    const m = new Mirror(root, 7);
+    await assert.rejects(m.sync(repo.url, { timeoutMs: 1 }), (e: AppError) => {
+      assert.deepEqual([e.code, e.status, e.details], ["repository_access_unavailable", 503, { reason: "timeout" }]);
+      return true;
+    });
+    assert.equal(m.exists(), false);
+  });
+
   test("option-like and command-running remotes are refused with invalid_request", async () => {
     const m = new Mirror(root, 6);
     for (const bad of ["--upload-pack=touch /tmp/pwned", "ext::sh -c touch% /tmp/pwned", "fd::3", "relative/path"]) {

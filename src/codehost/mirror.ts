@@ -31,7 +31,7 @@ export class Mirror {
   private cat: CatFile;
   private snapshot: { key: number; refs: RefSnapshot } | null = null;
   private ancestry = new Map<string, boolean>();
-  private trees: Array<{ sha: string; entries: Promise<TreeEntry[]> }> = [];
+  private trees: Array<{ sha: string; sizes: boolean; entries: Promise<TreeEntry[]> }> = [];
 
   constructor(root: string, id: number | string) {
     this.id = String(id);
@@ -83,9 +83,14 @@ export class Mirror {
       return new RefSnapshot(null, [], [], [], null);
     }
     if (this.snapshot?.key === key) return this.snapshot.refs;
-    const refs = await readRefs(this.dir, (await this.lastSync())?.syncedAt ?? null);
+    const refs = await readRefs(this.dir, (await this.lastSync())?.syncedAt ?? null, (oids) => this.peel(oids));
     this.snapshot = { key, refs };
     return refs;
+  }
+
+  private async peel(oids: string[]): Promise<Array<string | null>> {
+    const got = await this.cat.info(oids.map((o) => `${o}^{commit}`));
+    return got.map((r) => ("oid" in r && r.type === "commit" ? r.oid : null));
   }
 
   /** A full or abbreviated hex sha (4 to 64 characters) to the commit it names. */
@@ -137,20 +142,25 @@ export class Mirror {
     return diffCommits(this.dir, base, head, signal);
   }
 
-  /** Files at a commit (submodules, escaping symlinks and unsafe paths left out). Cached for the last two commits. */
-  listTree(sha: string): Promise<TreeEntry[]> {
+  /** Files at a commit (submodules, escaping symlinks and unsafe paths left out). Cached for the last two listings. */
+  listTree(sha: string, opts: { sizes?: boolean } = {}): Promise<TreeEntry[]> {
     check(sha, sha);
-    const hit = this.trees.find((t) => t.sha === sha);
+    const sizes = opts.sizes ?? true;
+    // A listing with sizes also serves a request without them.
+    const hit = this.trees.find((t) => t.sha === sha && (t.sizes || !sizes));
     if (hit) return hit.entries;
-    const entries = listTree(this.dir, sha, this.cat);
+    const entries = listTree(this.dir, sha, this.cat, sizes);
     entries.catch(() => { this.trees = this.trees.filter((t) => t.entries !== entries); });
-    this.trees = [{ sha, entries }, ...this.trees].slice(0, 2);
+    this.trees = [{ sha, sizes, entries }, ...this.trees].slice(0, 2);
     return entries;
   }
 
-  /** Contents of files at a commit (all regular files when `paths` is omitted), in order. */
+  /**
+   * Contents of files at a commit (all regular files when `paths` is omitted), in order. Uses a
+   * cached listTree when there is one, else a faster listing without sizes.
+   */
   readFiles(sha: string, paths?: Iterable<string | Buffer>, opts: ReadFilesOptions = {}): AsyncIterable<FileRead> {
-    return readFiles(this.cat, () => this.listTree(sha), paths, opts);
+    return readFiles(this.cat, () => this.listTree(sha, { sizes: false }), paths, opts);
   }
 
   /** Deletes the mirror directory (repository removed). */

@@ -11,13 +11,17 @@ export type FileRead =
   | { path: string; pathBytes: Buffer; size: number; content: null; skipped: SkipReason };
 
 export interface ReadFilesOptions {
-  /** Files larger than this are reported as skipped "too_large" and never read. Default 4 MiB. */
+  /** Files larger than this are reported as skipped "too_large" and never buffered. Default 1 MiB. */
   maxBytes?: number;
 }
 
-const defaultMaxBytes = 4 * 1024 * 1024;
+const defaultMaxBytes = 1024 * 1024;
+// With sizes known, windows are cut by count and bytes. Without, by a smaller count. At most
+// `lookahead` windows are held, so memory stays under lookahead x unknownSizeWindow x maxBytes.
 const windowCount = 2000;
 const windowBytes = 16 * 1024 * 1024;
+const unknownSizeWindow = 256;
+const lookahead = 3;
 
 type Item = { path: string; pathBytes: Buffer; entry: TreeEntry | null };
 
@@ -38,10 +42,16 @@ export async function* readFiles(
     p.catch(() => {});
     return p;
   };
-  let next = windows.length > 0 ? fetchWindow(windows[0]!) : null;
+  // Keep git busy: the next windows are already asked for while the caller consumes this one.
+  const ahead: Array<ReturnType<typeof fetchWindow>> = [];
+  let asked = 0;
+  const fill = () => {
+    while (ahead.length < lookahead && asked < windows.length) ahead.push(fetchWindow(windows[asked++]!));
+  };
+  fill();
   for (let k = 0; k < windows.length; k++) {
-    const got = await next!;
-    next = k + 1 < windows.length ? fetchWindow(windows[k + 1]!) : null;
+    const got = await ahead.shift()!;
+    fill();
     let j = 0;
     for (const item of windows[k]!) {
       const { path, pathBytes, entry } = item;
@@ -53,8 +63,9 @@ export async function* readFiles(
         yield { path, pathBytes, size: entry.size, content: null, skipped: "too_large" };
       } else {
         const r = got[j++]!;
-        if ("content" in r && r.content !== null) yield { path, pathBytes, size: r.size, content: r.content, skipped: null };
-        else yield { path, pathBytes, size: entry.size, content: null, skipped: "missing" };
+        if (!("content" in r)) yield { path, pathBytes, size: entry.size, content: null, skipped: "missing" };
+        else if (r.content === null) yield { path, pathBytes, size: r.size, content: null, skipped: "too_large" };
+        else yield { path, pathBytes, size: r.size, content: r.content, skipped: null };
       }
     }
   }
@@ -88,7 +99,8 @@ function split(items: Item[], maxBytes: number): Item[][] {
   let bytes = 0;
   for (const i of items) {
     cur.push(i);
-    if (readable(i, maxBytes)) bytes += i.entry!.size;
+    const size = i.entry?.size ?? 0;
+    if (readable(i, maxBytes)) bytes += size < 0 ? windowBytes / unknownSizeWindow : size;
     if (cur.length >= windowCount || bytes >= windowBytes) {
       out.push(cur);
       cur = [];

@@ -54,10 +54,15 @@ export class RefSnapshot {
   }
 }
 
-const format = "%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)";
+// Peeling in for-each-ref (%(*objectname)) parses every tag object and costs more than the rest
+// of the listing together; annotated tags are peeled afterwards through the cat-file process.
+const format = "%(refname)%00%(objectname)%00%(objecttype)";
+
+/** Peels tag objects to the commits they name; null where a tag does not lead to a commit. */
+export type Peeler = (tagOids: string[]) => Promise<Array<string | null>>;
 const maxRefOutput = 256 * 1024 * 1024;
 
-export async function readRefs(gitDir: string, syncedAt: string | null): Promise<RefSnapshot> {
+export async function readRefs(gitDir: string, syncedAt: string | null, peel: Peeler): Promise<RefSnapshot> {
   const res = await runGit(
     ["for-each-ref", `--format=${format}`, "refs/heads/", "refs/tags/", "refs/pull/", "refs/merge-requests/"],
     { gitDir, maxBytes: maxRefOutput },
@@ -68,6 +73,7 @@ export async function readRefs(gitDir: string, syncedAt: string | null): Promise
   const branches: RefEntry[] = [];
   const tags: RefEntry[] = [];
   const pulls: PullRequestRef[] = [];
+  const annotated: RefEntry[] = [];
   let start = 0;
   const out = res.stdout;
   while (start < out.length) {
@@ -77,10 +83,11 @@ export async function readRefs(gitDir: string, syncedAt: string | null): Promise
     start = end + 1;
     // Ref names may hold any bytes; names that are not UTF-8 cannot be addressed through the API.
     if (!isUtf8(line)) continue;
-    const [ref, oid, type, peeled, peeledType] = line.toString("utf8").split("\0");
+    const [ref, oid, type] = line.toString("utf8").split("\0");
     if (!ref || !oid) continue;
-    const sha = type === "commit" ? oid : type === "tag" && peeledType === "commit" ? peeled! : null;
-    if (!sha) continue;
+    if (ref.startsWith("refs/tags/") && type === "tag") annotated.push({ name: ref.slice(10), ref, sha: oid });
+    if (type !== "commit") continue;
+    const sha = oid;
     if (ref.startsWith("refs/heads/")) branches.push({ name: ref.slice(11), ref, sha });
     else if (ref.startsWith("refs/tags/")) tags.push({ name: ref.slice(10), ref, sha });
     else {
@@ -88,6 +95,10 @@ export async function readRefs(gitDir: string, syncedAt: string | null): Promise
       if (m && Number(m[1]) <= 2 ** 31 - 1) pulls.push({ number: Number(m[1]), ref, sha });
     }
   }
+  const peeled = await peel(annotated.map((t) => t.sha));
+  annotated.forEach((t, i) => {
+    if (peeled[i]) tags.push({ ...t, sha: peeled[i] });
+  });
   return new RefSnapshot(await readHeadBranch(gitDir), branches, tags, pulls, syncedAt);
 }
 

@@ -38,9 +38,10 @@ export type AccessProbe =
   | { ok: true; defaultBranch: string | null }
   | { ok: false; reason: RemoteFailureReason; message: string };
 
+// A sync stopped through its signal is reported like a timeout: we stopped waiting for the remote.
 function failed(res: GitResult, what: string): AppError {
-  const err = remoteFailureError(classifyGitFailure(res), new Error(`${what}: ${failureSummary(res.stderr)}`));
-  return err;
+  const reason = classifyGitFailure({ stderr: res.stderr, timedOut: res.timedOut || res.aborted });
+  return remoteFailureError(reason, new Error(`${what}: ${failureSummary(res.stderr)}`));
 }
 
 /** `git ls-remote --symref REMOTE HEAD`: is the remote reachable and readable, and its default branch. */
@@ -59,6 +60,7 @@ export function parseSymref(out: string): string | null {
 /** Create-or-fetch the mirror at `dir`. Throws AppError (see remoteFailureError) when the remote fails. */
 export async function syncMirror(dir: string, remote: string, opts: SyncOptions): Promise<SyncResult> {
   const url = parseRemote(remote).url;
+  // The deadline covers talking to the remote; local steps are not cut short.
   const deadline = Date.now() + opts.timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   const fresh = !existsSync(join(dir, "HEAD"));
@@ -66,7 +68,7 @@ export async function syncMirror(dir: string, remote: string, opts: SyncOptions)
   try {
     if (fresh) {
       await mkdir(dirname(dir), { recursive: true });
-      const init = await runGit(["init", "--bare", "--quiet", work], { timeoutMs: left() });
+      const init = await runGit(["init", "--bare", "--quiet", work]);
       if (init.code !== 0) throw new AppError("internal_error", "Creating the mirror failed.", { cause: new Error(init.stderr) });
     }
     const probe = await runGit(["ls-remote", "--symref", "--", url, "HEAD"], { timeoutMs: left(), signal: opts.signal, maxBytes: 1 << 20 });
@@ -76,9 +78,12 @@ export async function syncMirror(dir: string, remote: string, opts: SyncOptions)
       { gitDir: work, timeoutMs: left(), signal: opts.signal },
     );
     if (fetch.code !== 0) throw failed(fetch, "fetch");
+    // Thousands of loose ref files make every for-each-ref slow; one packed-refs file (with peeled
+    // tags) keeps listRefs fast.
+    await runGit(["pack-refs", "--all", "--prune"], { gitDir: work });
     const defaultBranch = parseSymref(probe.stdout.toString("utf8"));
     if (defaultBranch) {
-      await runGit(["symbolic-ref", "HEAD", `refs/heads/${defaultBranch}`], { gitDir: work, timeoutMs: left() });
+      await runGit(["symbolic-ref", "HEAD", `refs/heads/${defaultBranch}`], { gitDir: work });
     }
     const syncedAt = new Date().toISOString();
     const marker = join(work, syncMarker);

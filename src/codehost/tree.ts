@@ -16,6 +16,7 @@ export interface TreeEntry {
   pathBytes: Buffer;
   utf8: boolean;
   oid: string;
+  /** Bytes; -1 when listed without sizes (listing sizes costs ~8x more on large trees). */
   size: number;
   /** Git file mode, e.g. 100644, 100755, 120000. */
   mode: string;
@@ -25,8 +26,8 @@ export interface TreeEntry {
 const maxTreeOutput = 1024 * 1024 * 1024;
 const maxSymlinkTarget = 4096;
 
-export async function listTree(gitDir: string, sha: string, cat: CatFile): Promise<TreeEntry[]> {
-  const res = await runGit(["ls-tree", "-r", "-l", "-z", "--full-tree", sha], { gitDir, maxBytes: maxTreeOutput });
+export async function listTree(gitDir: string, sha: string, cat: CatFile, sizes = true): Promise<TreeEntry[]> {
+  const res = await runGit(["ls-tree", "-r", ...(sizes ? ["-l"] : []), "-z", "--full-tree", sha], { gitDir, maxBytes: maxTreeOutput });
   if (res.tooLarge) {
     throw new AppError("internal_error", "The commit's file list is too large to read.", { details: { reason: "tree_too_large" } });
   }
@@ -48,7 +49,7 @@ export function parseLsTree(out: Buffer): TreeEntry[] {
     const meta = out.toString("latin1", pos, tab).split(/ +/);
     const pathBytes = Buffer.from(out.subarray(tab + 1, end));
     pos = end + 1;
-    const [mode, type, oid, sizeText] = meta;
+    const [mode, type, oid, sizeText = "-1"] = meta;
     if (type !== "blob" || !mode || !oid) continue; // gitlinks (submodules) are type "commit"
     const kind: EntryKind = mode === "120000" ? "symlink" : mode === "100755" ? "executable" : "file";
     if (!safePath(pathBytes)) continue;

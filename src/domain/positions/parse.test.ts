@@ -23,7 +23,7 @@ describe("parseAt", () => {
   });
 
   const bad = [
-    "", "x".repeat(513), "branch:" + "a".repeat(510), "main", "branch:", "branch:a..b", "branch:-x", "branch:a b", "branch:.hidden",
+    "", "x".repeat(513), "branch:" + "a".repeat(510), "main", "branch:", "branch:a..b", "branch:a b", "branch:.hidden",
     "branch:a.lock", "branch:a/", "branch:a//b", "branch:a@{1}", "branch:a\nb", "branch:a~1", "branch:@",
     "pr:0", "pr:-1", "pr:01", "pr:abc", "pr:99999999999", "pr:1@xyz", "commit:", "commit:abc", "commit:xyz123", "commit:" + "a".repeat(65),
     "tag:v1", "Default", "commit:abcd@beef",

@@ -60,7 +60,6 @@ export function branchNameProblem(name: string): string | null {
   if (name.includes("..") || name.includes("@{") || name === "@") return "must not contain '..' or '@{' or be '@'";
   if (name.startsWith("/") || name.endsWith("/") || name.includes("//")) return "must not start or end with '/' or contain '//'";
   if (name.endsWith(".")) return "must not end with '.'";
-  if (name.startsWith("-")) return "must not start with '-'";
   for (const part of name.split("/")) {
     if (part.startsWith(".") || part.endsWith(".lock")) return "components must not start with '.' or end with '.lock'";
   }
