@@ -76,6 +76,17 @@ describe("Mirror.sync", () => {
     b.close();
   });
 
+  test("an empty remote mirrors to no refs and no default branch", async () => {
+    const empty = join(root, "empty-remote.git");
+    await runGit(["init", "--bare", "--quiet", empty]);
+    const m = new Mirror(root, 8);
+    assert.deepEqual((await m.sync(empty, opts)).defaultBranch, null);
+    const refs = await m.listRefs();
+    assert.deepEqual([refs.defaultBranch, refs.branches.length], [null, 0]);
+    assert.ok(refs.syncedAt);
+    m.close();
+  });
+
   test("listRefs before the first sync is empty with syncedAt null", async () => {
     const m = new Mirror(root, 4);
     const refs = await m.listRefs();

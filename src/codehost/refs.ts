@@ -99,7 +99,10 @@ export async function readRefs(gitDir: string, syncedAt: string | null, peel: Pe
   annotated.forEach((t, i) => {
     if (peeled[i]) tags.push({ ...t, sha: peeled[i] });
   });
-  return new RefSnapshot(await readHeadBranch(gitDir), branches, tags, pulls, syncedAt);
+  // An unborn HEAD (empty remote, or HEAD naming a deleted branch) is no default branch.
+  const head = await readHeadBranch(gitDir);
+  const defaultBranch = head !== null && branches.some((b) => b.name === head) ? head : null;
+  return new RefSnapshot(defaultBranch, branches, tags, pulls, syncedAt);
 }
 
 /** The branch HEAD names (set from the remote's HEAD at sync), or null. */
