@@ -6,7 +6,7 @@ import type { SinkHit } from "./analyze.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
-import { prefilterFor, ScopeFinder } from "./prefilter.ts";
+import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 
@@ -76,7 +76,8 @@ function refine(input: TaintInput): Finding[] {
   const root = input.root.root();
   const analyzer = new Analyzer(syn, rules, input.source);
   const scopes = new Map<number, SgNode>();
-  const finder = new ScopeFinder(root, syn);
+  // Many candidates: list the functions once; few: descend from the root for each.
+  const finder = offsets.length > 12 ? new SpanScopeFinder(root, syn) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     const s = finder.scopeAt(off);
     scopes.set(s.range().start.index, s);

@@ -59,7 +59,7 @@ function typeText(n: SgNode | null): string {
 
 const jsRoles: Record<string, Role> = {
   function_declaration: "func", function_expression: "func", arrow_function: "func", method_definition: "func",
-  generator_function_declaration: "func", generator_function: "func", function: "func",
+  generator_function_declaration: "func", generator_function: "func",
   program: "block", statement_block: "block", class_body: "block",
   if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
   augmented_assignment_expression: "augassign", call_expression: "call", new_expression: "new",

@@ -110,3 +110,40 @@ export class ScopeFinder {
     return null;
   }
 }
+
+interface FuncSpan { node: SgNode; start: number; end: number }
+
+/**
+ * The same answers as ScopeFinder for files with many candidate sinks: one native query lists every
+ * function once (a kind-only rule compiles in microseconds), then each offset is a scan in JS.
+ */
+export class SpanScopeFinder {
+  private readonly spans: FuncSpan[];
+  private readonly root: SgNode;
+  private outer: SgNode | null = null;
+
+  constructor(root: SgNode, syn: Syntax) {
+    this.root = root;
+    const kinds = Object.entries(syn.roles).filter(([, r]) => r === "func").map(([kind]) => ({ kind }));
+    this.spans = root.findAll({ rule: { any: kinds } }).map((node) => {
+      const r = node.range();
+      return { node, start: r.start.index, end: r.end.index };
+    });
+  }
+
+  scopeAt(offset: number): SgNode {
+    let inner: FuncSpan | null = null;
+    let outer: FuncSpan | null = null;
+    for (const s of this.spans) {
+      if (offset < s.start || offset >= s.end) continue;
+      if (!inner || s.end - s.start < inner.end - inner.start) { outer = inner; inner = s; }
+      else if (!outer || s.end - s.start < outer.end - outer.start) outer = s;
+    }
+    this.outer = outer?.node ?? null;
+    return inner?.node ?? this.root;
+  }
+
+  enclosingScope(): SgNode | null {
+    return this.outer;
+  }
+}

@@ -139,3 +139,10 @@ test("registering the taint grammars keeps every dynamic engine language parseab
     assert.ok(parse(lang as never, "x").root().kind(), lang);
   }
 });
+
+test("files with many candidate sinks find the same flows as files with few", () => {
+  const one = `const { exec } = require("child_process");\napp.get("/x", (req, res) => {\n  const fn = function () { return 1; };\n  exec(req.query.a);\n});\n`;
+  const many = one + `function quiet() {\n${'  exec("ls");\n'.repeat(20)}}\n`;
+  assert.deepEqual(analyzeSource("javascript", "a.js", one).map((f) => f.location.startLine), [4]);
+  assert.deepEqual(analyzeSource("javascript", "a.js", many).map((f) => f.location.startLine), [4]);
+});
