@@ -37,12 +37,10 @@ export class Analyzer {
   readonly syn: Syntax;
   readonly rules: CompiledRules;
   readonly hits: SinkHit[] = [];
-  /** Scope start offsets still to analyse; nested ones met on the way are analysed in place. */
+  /** Node ids of scopes still to analyse; nested ones met on the way are analysed in place. */
   readonly pending = new Set<number>();
-  /** Call start offsets flagged by pattern rules. */
+  /** Node ids of calls and assignments flagged by pattern rules. */
   readonly watch = new Map<number, Watch>();
-  /** Scopes not walked because nothing in them can produce untrusted data. */
-  readonly skipped = new Set<number>();
   private st: State = newState();
   private depth = 0;
   private globals: Map<string, unknown> | null = null;
@@ -175,12 +173,11 @@ export class Analyzer {
       case "clean": for (const c of named(node)) this.ev(c); return null;
       case "ternary": return this.evTernary(node);
       case "func": {
-        const key = node.range().start.index;
-        if (this.pending.delete(key)) this.analyzeFunction(node, this.st);
+        if (this.pending.delete(node.id())) this.analyzeFunction(node, this.st);
         return null;
       }
       case "block":
-        for (const c of named(node)) {
+        for (const c of node.namedChildren()) {
           if (this.st.dead) break;
           this.ev(c);
         }
@@ -205,7 +202,7 @@ export class Analyzer {
       }
       default: {
         let v: Value = null;
-        for (const c of node.children()) if (c.isNamed()) v = worse(v, this.ev(c));
+        for (const c of node.namedChildren()) v = worse(v, this.ev(c));
         return v;
       }
     }
@@ -374,7 +371,7 @@ export class Analyzer {
     if (aug) v = worse(v, this.ev(left));
     this.bind(left, v, node, aug ? null : right);
     if (this.watch.size) {
-      const w = this.watch.get(node.range().start.index);
+      const w = this.watch.get(node.id());
       if (w) {
         w.reached = true;
         w.taint = worse(w.taint, v);
@@ -454,7 +451,7 @@ export class Analyzer {
 
   private hit(node: SgNode, spec: SinkSpec, t: Taint): void {
     if (t.mask & spec.cls) return;
-    const key = `${node.range().start.index}:${spec.className}`;
+    const key = `${node.id()}:${spec.className}`;
     if (this.hitKeys.has(key)) return;
     this.hitKeys.add(key);
     this.hits.push({ node, className: spec.className, taint: t });

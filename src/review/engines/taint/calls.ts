@@ -75,7 +75,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
   }
 
   if (a.watch.size) {
-    const w = a.watch.get(node.range().start.index);
+    const w = a.watch.get(node.id());
     if (w) {
       w.reached = true;
       w.taint = worse(w.taint, worse(firstTainted, recvT));

@@ -75,38 +75,42 @@ function refine(input: TaintInput): Finding[] {
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
   const root = input.root.root();
   const analyzer = new Analyzer(syn, rules, input.source);
-  const scopes = new Map<number, SgNode>();
+  // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
+  const scopes = new Map<number, { node: SgNode; start: number }>();
+  const addScope = (n: SgNode): void => {
+    const id = n.id();
+    if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
+  };
   // Many candidates: list the functions once; few: descend from the root for each.
   const finder = offsets.length > 12 ? new SpanScopeFinder(root, syn) : new ScopeFinder(root, syn);
   for (const off of offsets) {
-    const s = finder.scopeAt(off);
-    scopes.set(s.range().start.index, s);
+    addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
-    if (outer) scopes.set(outer.range().start.index, outer);
+    if (outer) addScope(outer);
   }
   const pfCalls = input.patternFindings.map((f) => {
     const call = callAt(root, syn, f);
     if (!call) return null;
-    const key = call.range().start.index;
+    const key = call.id();
     analyzer.watch.set(key, { reached: false, taint: null });
     const s = scopeOf(call, syn);
-    scopes.set(s.range().start.index, s);
+    addScope(s);
     return { key, scope: s, call };
   });
-  const order = [...scopes.keys()].sort((x, y) => x - y);
-  for (const k of order) analyzer.pending.add(k);
-  for (const k of order) {
-    if (!analyzer.pending.delete(k)) continue;
-    const scope = scopes.get(k)!;
+  const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
+  const rootId = root.id();
+  for (const [id] of order) analyzer.pending.add(id);
+  for (const [id, { node: scope }] of order) {
+    if (!analyzer.pending.delete(id)) continue;
     // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
-    if (analyzer.hasParamSource(scope) || (pre.sources?.test(k === 0 ? input.source : scope.text()) ?? false)) {
+    if (analyzer.hasParamSource(scope) || (pre.sources?.test(id === rootId ? input.source : scope.text()) ?? false)) {
       analyzer.analyzeScope(scope);
-    } else analyzer.skipped.add(k);
+    }
   }
 
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];
-  const hitCalls = new Set(hits.map((h) => h.node.range().start.index));
+  const hitCalls = new Set(hits.map((h) => h.node.id()));
   const kept: Finding[] = [];
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];

@@ -50,7 +50,7 @@ export function ensureLanguages(): void {
 const compareOps = ["==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "<<", ">>", "&", "|", "^"];
 
 function named(n: SgNode | null): SgNode[] {
-  return n ? n.children().filter((c) => c.isNamed() && c.kind() !== "comment") : [];
+  return n ? n.namedChildren().filter((c) => c.kind() !== "comment") : [];
 }
 
 function typeText(n: SgNode | null): string {
