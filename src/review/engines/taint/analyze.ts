@@ -30,7 +30,7 @@ const patternKinds = new Set([
 const maxDepth = 400;
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
-  "default_case", "type_case",
+  "default_case", "type_case", "case_clause",
 ]);
 
 export class Analyzer {
@@ -309,7 +309,8 @@ export class Analyzer {
   private evCases(node: SgNode): void {
     const before = this.st;
     let acc: State = cloneState(before);
-    for (const c of named(node)) {
+    const arms = named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
+    for (const c of arms) {
       if (!caseKinds.has(c.kind() as string)) {
         this.ev(c);
         continue;

@@ -112,7 +112,7 @@ const pyRoles: Record<string, Role> = {
   while_statement: "loop", for_statement: "forin", import_statement: "skip", import_from_statement: "skip",
   comment: "skip", keyword_argument: "kwarg", integer: "clean", float: "clean", true: "clean",
   false: "clean", none: "clean", decorator: "skip", type: "skip", class_definition: "block",
-  decorated_definition: "block",
+  decorated_definition: "block", match_statement: "cases",
 };
 
 function pyParams(fn: SgNode): Param[] {

@@ -62,3 +62,20 @@ def cli():
     conn.execute("SELECT * FROM t WHERE name = ?", (sys.argv[1],))  # safe: sql-injection parameterized
     line = input()
     os.system(line)  # vuln: command-injection
+
+
+def dispatch():
+    action = "status"
+    match request.args.get("mode"):
+        case "raw":
+            action = request.args["action"]
+        case _:
+            action = "status"
+    os.system("svc " + action)  # vuln: command-injection
+    fixed = "status"
+    match request.args.get("mode"):
+        case "a":
+            fixed = "start"
+        case _:
+            fixed = "stop"
+    os.system("svc " + fixed)  # safe: command-injection constant in every arm
