@@ -12,12 +12,6 @@ import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
 
-function fileRoot(n: SgNode): SgNode {
-  let r = n;
-  for (let p = n.parent(); p; p = p.parent()) r = p;
-  return r;
-}
-
 export interface SinkHit { node: SgNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged. */
 export interface Watch { reached: boolean; taint: Value }
@@ -45,8 +39,8 @@ export class Analyzer {
   private depth = 0;
   private globals: Map<string, unknown> | null = null;
   private loopDepth = 0;
-  /** Set when part of the current scope was not analysed (nesting limit). */
-  truncated = false;
+  /** Set when part of the file could not be analysed (nesting limit, `with`, `goto`). */
+  incomplete = false;
   private scope: SgNode | null = null;
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
@@ -86,7 +80,7 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(fileRoot(fn)));
+    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(fn.getRoot().root()));
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) {
       if (!p.name) continue;
@@ -130,7 +124,7 @@ export class Analyzer {
   ev(node: SgNode): Value {
     // Generated code can nest expressions thousands deep; past the limit the scope counts as unseen.
     if (this.depth >= maxDepth) {
-      this.truncated = true;
+      this.incomplete = true;
       return null;
     }
     this.depth++;
@@ -190,6 +184,10 @@ export class Analyzer {
         return null;
       case "loop": this.evLoop(node, null); return null;
       case "forin": this.evLoop(node, node); return null;
+      case "opaque":
+        this.incomplete = true;
+        for (const c of node.namedChildren()) this.ev(c);
+        return null;
       case "kwarg": { const v = node.field("value"); return v ? this.ev(v) : null; }
       case "pair": {
         // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.

@@ -114,7 +114,7 @@ function refine(input: TaintInput): Finding[] {
   const kept: Finding[] = [];
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
-    const incomplete = !pc || analyzer.truncated || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
+    const incomplete = !pc || analyzer.incomplete || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
     if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
