@@ -146,3 +146,10 @@ test("files with many candidate sinks find the same flows as files with few", ()
   assert.deepEqual(analyzeSource("javascript", "a.js", one).map((f) => f.location.startLine), [4]);
   assert.deepEqual(analyzeSource("javascript", "a.js", many).map((f) => f.location.startLine), [4]);
 });
+
+test("a flow from a weaker source (database read) is reported at low confidence", () => {
+  const py = `def job(cur):\n    row = cur.fetchone()\n    cur.execute("SELECT * FROM t WHERE a = '" + row[0] + "'")\n`;
+  const [f] = analyzeSource("python", "j.py", py);
+  assert.equal(f!.ruleId, "py.taint.sql-injection");
+  assert.equal(f!.confidence, "low");
+});

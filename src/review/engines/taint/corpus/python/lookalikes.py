@@ -79,3 +79,10 @@ def dispatch():
         case _:
             fixed = "stop"
     os.system("svc " + fixed)  # safe: command-injection constant in every arm
+
+
+def second_order(cur):
+    cur.execute("SELECT name FROM users WHERE id = 1")
+    row = cur.fetchone()
+    cur.execute("SELECT * FROM logs WHERE user = '" + row[0] + "'")  # vuln: sql-injection
+    cur.execute("SELECT * FROM logs WHERE user = ?", (row[0],))  # safe: sql-injection parameterized
