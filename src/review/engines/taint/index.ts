@@ -31,23 +31,28 @@ function scopeOf(node: SgNode, syn: Syntax): SgNode {
   return last;
 }
 
+interface Span { node: SgNode; sl: number; sc: number; el: number; ec: number; len: number }
+
+/** Every call and assignment of the file with its range, listed once for all pattern findings. */
+function callSpans(root: SgNode, syn: Syntax): Span[] {
+  const kinds = [...syn.callKinds.map((k) => ({ kind: k.kind })), { kind: syn.assignKind }];
+  return root.findAll({ rule: { any: kinds } } as NapiConfig).map((node) => {
+    const r = node.range();
+    return { node, sl: r.start.line, sc: r.start.column, el: r.end.line, ec: r.end.column, len: r.end.index - r.start.index };
+  });
+}
+
 /** The innermost call (or assignment, for assignment sinks) whose range holds the finding's start. */
-function callAt(root: SgNode, syn: Syntax, f: Finding): SgNode | null {
+function callAt(spans: Span[], f: Finding): SgNode | null {
   const line = f.location.startLine - 1;
   const col = f.location.startColumn - 1;
-  let best: SgNode | null = null;
-  let bestLen = Infinity;
-  const kinds = [...syn.callKinds.map((k) => ({ kind: k.kind })), { kind: syn.assignKind }];
-  for (const c of root.findAll({ rule: { any: kinds } } as NapiConfig)) {
-    const r = c.range();
-    const after = r.start.line < line || (r.start.line === line && r.start.column <= col);
-    const before = r.end.line > line || (r.end.line === line && r.end.column > col);
-    if (after && before && r.end.index - r.start.index < bestLen) {
-      best = c;
-      bestLen = r.end.index - r.start.index;
-    }
+  let best: Span | null = null;
+  for (const s of spans) {
+    const after = s.sl < line || (s.sl === line && s.sc <= col);
+    const before = s.el > line || (s.el === line && s.ec > col);
+    if (after && before && (!best || s.len < best.len)) best = s;
   }
-  return best;
+  return best?.node ?? null;
 }
 
 /**
@@ -88,8 +93,9 @@ function refine(input: TaintInput): Finding[] {
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
+  const spans = input.patternFindings.length ? callSpans(root, syn) : [];
   const pfCalls = input.patternFindings.map((f) => {
-    const call = callAt(root, syn, f);
+    const call = callAt(spans, f);
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { reached: false, taint: null });
