@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import type { Finding } from "../../types.ts";
 import { analyzeSource, parseFor } from "./run.ts";
 import { refineWithTaint, taintLanguages } from "./index.ts";
+import { rulesFor } from "./rules.ts";
 
 function patternFinding(line: number, column: number, tags: string[], cwe: number[] = []): Finding {
   return {
@@ -94,7 +95,7 @@ test("python f-strings, tuple unpacking and Go out-parameters propagate taint", 
   assert.deepEqual(analyzeSource("go", "h.go", go).map((f) => f.ruleId), ["go.taint.path-traversal"]);
 });
 
-test("every shipped taint.yml is valid YAML with a language key", async () => {
+test("every shipped taint.yml is valid YAML that passes the rule schema", async () => {
   const { readdir, readFile } = await import("node:fs/promises");
   const dir = new URL("../../rules/", import.meta.url);
   for (const lang of await readdir(dir)) {
@@ -102,6 +103,7 @@ test("every shipped taint.yml is valid YAML with a language key", async () => {
     const text = await readFile(url, "utf8").catch(() => null);
     if (text === null) continue;
     assert.equal((parseYaml(text) as { language: string }).language, lang);
+    assert.ok(rulesFor(lang).sinks.lastSegments().length > 0, `${lang} rules compile`);
   }
 });
 
