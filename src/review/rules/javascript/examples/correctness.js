@@ -1,0 +1,12 @@
+function f(x, y) {
+  if (x == NaN) return 0; // expect: js.nan-comparison
+  if (Number.isNaN(x)) return 0; // ok: js.nan-comparison
+  if (x > 1) { y = 2; } else { y = 2; } // expect: js.identical-branches
+  if (x > 1) { y = 2; } else { y = 3; } // ok: js.identical-branches
+  x = x; // expect: js.self-assignment
+  x = y; // ok: js.self-assignment
+  fetchUser(x).then((u) => show(u)); // expect: js.floating-promise
+  fetchUser(x).then((u) => show(u)).catch(report); // ok: js.floating-promise
+  const p = new Promise(async (resolve) => resolve(await g())); // expect: js.async-promise-executor
+  const q = new Promise((resolve) => resolve(1)); // ok: js.async-promise-executor
+}

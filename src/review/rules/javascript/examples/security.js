@@ -1,0 +1,30 @@
+const crypto = require("crypto");
+const h1 = crypto.createHash("md5").update(s).digest("hex"); // expect: js.weak-hash
+const h2 = crypto.createHash("sha256").update(s).digest("hex"); // ok: js.weak-hash
+const c1 = crypto.createCipheriv("aes-128-ecb", key, null); // expect: js.weak-cipher
+const c2 = crypto.createCipheriv("des-ede3-cbc", key, iv); // expect: js.weak-cipher
+const c3 = crypto.createCipheriv("aes-256-gcm", key, crypto.randomBytes(12)); // ok: js.weak-cipher, js.static-iv
+const c4 = crypto.createCipheriv("aes-256-cbc", key, Buffer.from("0123456789abcdef")); // expect: js.static-iv
+const resetToken = Math.random().toString(36).slice(2); // expect: js.insecure-random
+const jitter = Math.random() * 100; // ok: js.insecure-random
+const agent = new https.Agent({ rejectUnauthorized: false }); // expect: js.tls-verification-disabled
+const agent2 = new https.Agent({ rejectUnauthorized: true, ca }); // ok: js.tls-verification-disabled
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // expect: js.tls-verification-disabled
+res.cookie("sid", sid, { httpOnly: false, secure: true }); // expect: js.insecure-cookie
+res.cookie("sid", sid, { httpOnly: true, secure: true, sameSite: "lax" }); // ok: js.insecure-cookie
+const password = "hunter2hunter2"; // expect: js.hardcoded-credential
+const password2 = process.env.DB_PASSWORD; // ok: js.hardcoded-credential
+const cfg = { user: "app", password: "s3cr3t-pass" }; // expect: js.hardcoded-credential
+jwt.verify(token, key, { algorithms: ["HS256", "none"] }); // expect: js.jwt-verification-disabled
+jwt.verify(token, key, { algorithms: ["RS256"] }); // ok: js.jwt-verification-disabled
+res.setHeader("Access-Control-Allow-Origin", "*"); // expect: js.cors-permissive
+res.setHeader("Access-Control-Allow-Origin", "https://app.example.com"); // ok: js.cors-permissive
+function merge(target, src) {
+  for (const a in src) for (const b in src[a]) target[a][b] = src[a][b]; // expect: js.prototype-pollution
+  target.meta.count = 1; // ok: js.prototype-pollution
+}
+const r1 = /^(a+)+$/; // expect: js.redos
+const r2 = /^[a-z]+$/; // ok: js.redos
+const r3 = new RegExp(req.query.pattern); // expect: js.redos
+const server = new ApolloServer({ typeDefs, debug: true }); // expect: js.debug-mode
+const server2 = new ApolloServer({ typeDefs, debug: false }); // ok: js.debug-mode
