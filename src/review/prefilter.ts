@@ -3,12 +3,14 @@
 
 type Obj = Record<string, unknown>;
 const word = /[A-Za-z_][A-Za-z0-9_]*/g;
+// Words of the scaffolding that pattern contexts wrap around the interesting code.
+const wrapperWords = new Set(["func", "function", "class", "void", "def", "public", "static"]);
 
 function patternToken(p: string): string[] | null {
   let best = "";
   for (const m of p.matchAll(word)) {
     // Metavariables ($X, $$$ARGS) match anything.
-    if (p[m.index - 1] === "$") continue;
+    if (p[m.index - 1] === "$" || wrapperWords.has(m[0])) continue;
     if (m[0].length > best.length) best = m[0];
   }
   return best.length >= 2 ? [best] : null;
