@@ -13,7 +13,7 @@ const generatedNames = [
   /\.(map|snap)$/,
 ];
 const minifiedNames = /\.min\.(js|css|mjs)$|-min\.js$|\.bundle\.js$/;
-const generatedHeader = /@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT/i;
+const generatedHeader = /^\s*(?:\/\/|#|\/?\*|<!--|--|;).*(?:@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT)/im;
 
 export function vendoredPath(path: string): boolean {
   return path.split("/").some((seg) => vendoredDirs.has(seg));

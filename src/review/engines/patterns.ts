@@ -4,7 +4,8 @@ import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
-import { ruleLanguagesFor } from "../languages.ts";
+import { parserName, ruleLanguagesFor } from "../languages.ts";
+import { parse } from "@ast-grep/napi";
 import { TokenScanner } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
@@ -18,7 +19,18 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
   const packs = new Map<Language, LanguagePack>();
   for (const lang of langs) {
     const applicable = ruleLanguagesFor(lang);
-    const rs = rules.filter((r) => applicable.includes(r.language));
+    // A rule shared across grammars (JavaScript rules on TypeScript) may name a kind one lacks.
+    const empty = parse(parserName(lang), "").root();
+    const rs = rules.filter((r) => {
+      if (!applicable.includes(r.language)) return false;
+      if (r.language === lang) return true;
+      try {
+        empty.findAll(r.config);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     packs.set(lang, { rules: rs, scanner: new TokenScanner(rs.map((r) => r.tokens)) });
   }
   return packs;
