@@ -40,30 +40,56 @@ export async function listTree(gitDir: string, sha: string, cat: CatFile, sizes 
 
 export function parseLsTree(out: Buffer): TreeEntry[] {
   const entries: TreeEntry[] = [];
+  // One latin1 string of the whole listing (one byte per char) makes the header fields cheap slices.
+  const text = out.toString("latin1");
   let pos = 0;
   while (pos < out.length) {
-    const tab = out.indexOf(9, pos);
+    const tab = text.indexOf("\t", pos);
     if (tab < 0) break;
-    let end = out.indexOf(0, tab + 1);
+    let end = text.indexOf("\0", tab + 1);
     if (end < 0) end = out.length;
-    const meta = out.toString("latin1", pos, tab).split(/ +/);
-    const pathBytes = Buffer.from(out.subarray(tab + 1, end));
+    // "<mode> <type> <oid>[ <padded size>]\t<path>\0"
+    const sp1 = text.indexOf(" ", pos);
+    const sp2 = text.indexOf(" ", sp1 + 1);
+    const sp3 = text.indexOf(" ", sp2 + 1);
+    const sized = sp3 >= 0 && sp3 < tab;
+    const type = text.slice(sp1 + 1, sp2);
+    const entryStart = pos;
     pos = end + 1;
-    const [mode, type, oid, sizeText = "-1"] = meta;
-    if (type !== "blob" || !mode || !oid) continue; // gitlinks (submodules) are type "commit"
-    const kind: EntryKind = mode === "120000" ? "symlink" : mode === "100755" ? "executable" : "file";
+    if (type !== "blob") continue; // gitlinks (submodules) are type "commit"
+    const pathBytes = out.subarray(tab + 1, end);
     if (!safePath(pathBytes)) continue;
+    const mode = text.slice(entryStart, sp1);
+    const kind: EntryKind = mode === "120000" ? "symlink" : mode === "100755" ? "executable" : "file";
+    const size = sized ? Number(text.slice(sp3, tab)) : -1;
     const utf8 = isUtf8(pathBytes);
-    entries.push({ path: pathBytes.toString("utf8"), pathBytes, utf8, oid, size: Number(sizeText), mode, kind });
+    const path = utf8 && end - tab - 1 < 256 && isAscii(text, tab + 1, end) ? text.slice(tab + 1, end) : pathBytes.toString("utf8");
+    entries.push({ path, pathBytes, utf8, oid: text.slice(sp2 + 1, sized ? sp3 : tab), size: Number.isNaN(size) ? -1 : size, mode, kind });
   }
   return entries;
 }
 
+function isAscii(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+const dot = 0x2e;
+const slash = 0x2f;
+
+// Every component must be non-empty and none may be ".", ".." or ".git" (any case): one pass over the bytes.
 function safePath(p: Buffer): boolean {
   if (p.length === 0 || p.length > 4096) return false;
-  for (const part of p.toString("latin1").split("/")) {
-    if (part === "" || part === "." || part === "..") return false;
-    if (part.toLowerCase() === ".git") return false;
+  let start = 0;
+  for (let i = 0; i <= p.length; i++) {
+    if (i < p.length && p[i] !== slash) continue;
+    const len = i - start;
+    if (len === 0) return false;
+    if (p[start] === dot) {
+      if (len === 1 || (len === 2 && p[start + 1] === dot)) return false;
+      if (len === 4 && p.toString("latin1", start + 1, i).toLowerCase() === "git") return false;
+    }
+    start = i + 1;
   }
   return true;
 }
