@@ -13,6 +13,19 @@ interface Slot {
 
 const workerUrl = new URL("./worker.ts", import.meta.url);
 
+/** The parent's flags minus those that only make sense for an eval'd entry script. */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (/^--input-type/.test(a)) continue;
+    if (a === "-e" || a === "--eval" || a === "-p" || a === "--print") { i++; continue; }
+    out.push(a);
+  }
+  return out;
+}
+
 export class Pool {
   private readonly slots: Slot[] = [];
   private readonly config: EngineConfig;
@@ -27,7 +40,7 @@ export class Pool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl, { workerData: this.config }), pending: new Map(), fail: () => {} };
+    const slot: Slot = { worker: new Worker(workerUrl, { workerData: this.config, execArgv: workerExecArgv() }), pending: new Map(), fail: () => {} };
     slot.worker.on("message", (m: { id: number; results: FileOutcome[] }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
