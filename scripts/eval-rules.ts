@@ -1,0 +1,35 @@
+// `npm run eval:rules`: scores every rule on its marked examples, then the taint engine on its
+// labelled corpus. Exits 1 when any marked example case fails.
+import { evaluateExamples } from "../src/review/rule-examples.ts";
+import { evaluateTaintCorpus } from "../src/review/engines/taint/eval.ts";
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const { cases, scores, untested } = await evaluateExamples();
+
+console.log("Pattern and secret rules on their examples (tp: expected finding found; fn: missed; fp: finding on an ok or unmarked line)\n");
+console.log(`${pad("language", 12)}${pad("rule", 38)}${pad("tp", 5)}${pad("fp", 5)}${pad("fn", 5)}tn`);
+const totals = new Map<string, { rules: number; tp: number; fp: number; fn: number; tn: number }>();
+for (const s of scores) {
+  console.log(`${pad(s.language, 12)}${pad(s.ruleId, 38)}${pad(s.tp, 5)}${pad(s.fp, 5)}${pad(s.fn, 5)}${s.tn}`);
+  const t = totals.get(s.language) ?? { rules: 0, tp: 0, fp: 0, fn: 0, tn: 0 };
+  t.rules++; t.tp += s.tp; t.fp += s.fp; t.fn += s.fn; t.tn += s.tn;
+  totals.set(s.language, t);
+}
+console.log(`\n${pad("language", 12)}${pad("rules", 7)}${pad("tp", 6)}${pad("fp", 6)}${pad("fn", 6)}tn`);
+for (const [lang, t] of totals) console.log(`${pad(lang, 12)}${pad(t.rules, 7)}${pad(t.tp, 6)}${pad(t.fp, 6)}${pad(t.fn, 6)}${t.tn}`);
+
+const taint = await evaluateTaintCorpus();
+if (taint.length) {
+  console.log("\nTaint engine on its corpus\n");
+  console.log(`${pad("language", 12)}${pad("class", 18)}${pad("vulnerable", 12)}${pad("recall", 9)}${pad("safe", 7)}${pad("fp", 5)}fp rate`);
+  for (const r of taint) {
+    const recall = r.vulnerable ? `${Math.round((100 * r.detected) / r.vulnerable)}%` : "-";
+    const fpRate = r.safe ? `${Math.round((100 * r.falsePositives) / r.safe)}%` : r.falsePositives ? `${r.falsePositives} unmarked` : "-";
+    console.log(`${pad(r.language, 12)}${pad(r.injectionClass, 18)}${pad(r.vulnerable, 12)}${pad(recall, 9)}${pad(r.safe, 7)}${pad(r.falsePositives, 5)}${fpRate}`);
+  }
+}
+
+const failed = cases.filter((c) => !c.ok);
+for (const c of failed) console.error(`FAIL ${c.file}:${c.line} ${c.kind} ${c.ruleId}`);
+for (const id of untested) console.error(`UNTESTED ${id}: needs an expect and an ok example`);
+process.exitCode = failed.length || untested.length ? 1 : 0;
