@@ -1,6 +1,8 @@
 // Everything the engine does to one file: classify, decode, detect the language, parse once, run
 // the pattern rules, refine injection findings with taint analysis, scan for secrets, then filter.
 import { parse } from "@ast-grep/napi";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
@@ -34,7 +36,14 @@ export interface FileOutcome {
   failedRules: string[];
 }
 
+// Syntax trees live in native memory the JS heap does not see, so V8 collects their handles too
+// late and RSS balloons; a full collection every few MB of parsed source keeps it bounded.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as (() => void) | undefined;
+const gcEveryBytes = 2 << 20;
+
 export class FileAnalyzer {
+  private parsedBytes = 0;
   private readonly config: EngineConfig;
   private readonly packs: Map<Language, LanguagePack>;
   private readonly secrets: SecretRule[];
@@ -62,6 +71,11 @@ export class FileAnalyzer {
     const failedRules: string[] = [];
     const pack = lang ? this.packs.get(lang) : undefined;
     if (lang && pack && pack.rules.length + (this.config.taint && taintLanguages().has(lang) ? 1 : 0) > 0) {
+      this.parsedBytes += bytes;
+      if (this.parsedBytes > gcEveryBytes) {
+        this.parsedBytes = 0;
+        collectGarbage?.();
+      }
       const root = parse(parserName(lang), text.source);
       const out = matchRules(pack, root, text, file.path, deadline);
       failedRules.push(...out.failed);

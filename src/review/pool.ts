@@ -14,9 +14,10 @@ interface Slot {
 const workerUrl = new URL("./worker.ts", import.meta.url);
 
 /** The parent's flags minus those that only make sense for an eval'd entry script. */
-function workerExecArgv(): string[] {
-  const out: string[] = [];
+function workerExecArgv(): string[] | undefined {
   const argv = process.execArgv;
+  if (!argv.some((a) => /^(-e|--eval|-p|--print|--input-type.*)$/.test(a))) return undefined;
+  const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (/^--input-type/.test(a)) continue;

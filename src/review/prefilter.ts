@@ -10,7 +10,8 @@ function patternToken(p: string): string[] | null {
   let best = "";
   for (const m of p.matchAll(word)) {
     // Metavariables ($X, $$$ARGS) match anything.
-    if (p[m.index - 1] === "$" || wrapperWords.has(m[0])) continue;
+    // Only upper-case names after `$` are metavariables; `$where` or `$queryRaw` are literal code.
+    if ((p[m.index - 1] === "$" && /^[A-Z_][A-Z0-9_]*$/.test(m[0])) || wrapperWords.has(m[0])) continue;
     if (m[0].length > best.length) best = m[0];
   }
   return best.length >= 2 ? [best] : null;
@@ -42,19 +43,28 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** One compiled scanner for a set of token lists. */
 export class TokenScanner {
   private readonly re: RegExp | null;
+  /** For each token, the tokens inside it: a match of the longer one also contains them. */
+  private readonly inner = new Map<string, string[]>();
 
   constructor(tokenLists: (string[] | null)[]) {
     const all = new Set<string>();
-    for (const l of tokenLists) if (l) for (const t of l) all.add(t);
-    this.re = all.size ? new RegExp(`\\b(?:${[...all].sort((a, b) => b.length - a.length).map(escape).join("|")})\\b`, "g") : null;
+    for (const l of tokenLists) if (l) for (const t of l) all.add(t.toLowerCase());
+    // Case-insensitive substring search: a superset of what the rules can match, cheap to run.
+    for (const t of all) this.inner.set(t, [...all].filter((u) => u !== t && t.includes(u)));
+    this.re = all.size ? new RegExp([...all].sort((a, b) => b.length - a.length).map(escape).join("|"), "gi") : null;
   }
 
-  /** The tokens present in a text. */
+  /** The tokens present in a text, lower-cased. */
   scan(text: string): Set<string> {
     const found = new Set<string>();
     if (!this.re) return found;
     this.re.lastIndex = 0;
-    for (const m of text.matchAll(this.re)) found.add(m[0]);
+    for (const m of text.matchAll(this.re)) {
+      const t = m[0].toLowerCase();
+      if (found.has(t)) continue;
+      found.add(t);
+      for (const u of this.inner.get(t) ?? []) found.add(u);
+    }
     return found;
   }
 }

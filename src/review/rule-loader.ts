@@ -88,7 +88,7 @@ export function parseRuleText(text: string, file: string): RuleSet {
     rules.push({
       id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
       cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
-      tokens: requiredTokens(d.rule, d.utils), source: { file, line },
+      tokens: d.metadata?.prefilter ?? requiredTokens(d.rule, d.utils), source: { file, line },
     });
   }
   return { rules, problems };

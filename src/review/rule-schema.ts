@@ -25,6 +25,8 @@ export const ruleDocument = z.strictObject({
   utils: z.record(z.string(), astRule).optional().describe("ast-grep utility rules, referenced with `matches`"),
   fix: z.string().optional().describe("Replacement for the matched code; `$NAME` and `$$$NAME` insert metavariables"),
   metadata: z.looseObject({
+    prefilter: z.array(z.string().min(2)).optional()
+      .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
     taint: z.enum(taintClassNames).optional()
       .describe("Injection class: findings go through taint refinement in languages that support it"),
   }).optional().describe("Extra data; `taint` marks injection-class rules"),

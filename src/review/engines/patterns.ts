@@ -57,7 +57,7 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
   const seen = new Map<string, number>();
   const top = root.root();
   for (const rule of pack.rules) {
-    if (rule.tokens && !rule.tokens.some((t) => present.has(t))) continue;
+    if (rule.tokens && !rule.tokens.some((t) => present.has(t.toLowerCase()))) continue;
     if (Date.now() > deadline) return { findings, failed, timedOut: true };
     let nodes: SgNode[];
     try {

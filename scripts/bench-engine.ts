@@ -1,0 +1,112 @@
+// `npm run bench:engine [targetLines]`: review-engine throughput against parsing alone.
+// Corpus: JS/TS under this project's node_modules plus generated Python, Go and Java.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { parse } from "@ast-grep/napi";
+import { FileAnalyzer } from "../src/review/analyze-file.ts";
+import { detectLanguage, ensureParsers, parserName } from "../src/review/languages.ts";
+import { loadRules, reviewFiles } from "../src/review/index.ts";
+import { skipByContent } from "../src/review/skip.ts";
+import type { SourceFile } from "../src/review/types.ts";
+
+const target = Number(process.argv[2] ?? 1_000_000);
+const maxBytes = 1 << 20;
+const lineCount = (b: Buffer) => { let n = 0; for (const c of b) if (c === 10) n++; return n; };
+
+function nodeModules(limit: number): SourceFile[] {
+  const out: SourceFile[] = [];
+  let lines = 0;
+  const stack = [join(import.meta.dirname, "../node_modules")];
+  while (stack.length && lines < limit) {
+    const dir = stack.pop()!;
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => b.name.localeCompare(a.name))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.isFile() && /\.(m|c)?[jt]s$/.test(e.name) && !e.name.endsWith(".d.ts") && statSync(p).size <= maxBytes) {
+        const content = readFileSync(p);
+        if (skipByContent(content, maxBytes)) continue;
+        out.push({ path: p.slice(p.indexOf("node_modules/") + 13), content });
+        lines += lineCount(content);
+        if (lines >= limit) break;
+      }
+    }
+  }
+  return out;
+}
+
+const py = (i: number) => `import os, subprocess, hashlib\nfrom flask import request\n\ndef view_${i}(user_id):\n    name = request.args.get("name")\n    total = 0\n    for k in range(${i % 50}):\n        total += k * 2\n    if total > 10:\n        os.system("echo " + name)\n    digest = hashlib.sha256(name.encode()).hexdigest()\n    return {"id": user_id, "total": total, "digest": digest}\n\nclass Service${i}:\n    def __init__(self, db):\n        self.db = db\n\n    def find(self, key):\n        cur = self.db.cursor()\n        cur.execute("SELECT * FROM t WHERE k = %s", (key,))\n        return cur.fetchall()\n`;
+const go = (i: number) => `package svc${i % 20}\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"os/exec"\n)\n\nfunc Handler${i}(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\ttotal := 0\n\tfor k := 0; k < ${i % 50}; k++ {\n\t\ttotal += k * 2\n\t}\n\tif total > 10 {\n\t\texec.Command("sh", "-c", "echo "+name).Run()\n\t}\n\tfmt.Fprintf(w, "%d", total)\n}\n\ntype Store${i} struct{ items map[string]int }\n\nfunc (s *Store${i}) Get(k string) (int, bool) {\n\tv, ok := s.items[k]\n\treturn v, ok\n}\n`;
+const java = (i: number) => `package svc;\n\nimport java.sql.*;\nimport javax.servlet.http.*;\n\npublic class Handler${i} extends HttpServlet {\n  private final Connection conn;\n\n  public Handler${i}(Connection conn) { this.conn = conn; }\n\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    int total = 0;\n    for (int k = 0; k < ${i % 50}; k++) { total += k * 2; }\n    Statement st = conn.createStatement();\n    if (total > 10) { st.executeQuery("SELECT * FROM t WHERE n = '" + name + "'"); }\n    resp.getWriter().print(total);\n  }\n}\n`;
+
+function generated(limit: number): SourceFile[] {
+  const out: SourceFile[] = [];
+  let lines = 0;
+  for (let i = 0; lines < limit; i++) {
+    for (const [ext, f] of [["py", py], ["go", go], ["java", java]] as const) {
+      const content = Buffer.from(f(i));
+      out.push({ path: `gen/${ext}/f${i}.${ext}`, content });
+      lines += lineCount(content);
+    }
+  }
+  return out;
+}
+
+ensureParsers();
+const t0 = Date.now();
+const corpus = [...nodeModules(target * 0.7), ...generated(target * 0.3)];
+const totalLines = corpus.reduce((n, f) => n + lineCount(f.content), 0);
+const totalBytes = corpus.reduce((n, f) => n + f.content.length, 0);
+console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes / 1e6).toFixed(1)} MB (built in ${Date.now() - t0} ms)`);
+
+const rules = await loadRules();
+const perSec = (lines: number, ms: number) => Math.round(lines / (ms / 1000));
+
+function timeParse(): { lines: number; ms: number } {
+  let lines = 0;
+  const t = performance.now();
+  for (const f of corpus) {
+    const text = f.content.toString("utf8");
+    const lang = detectLanguage(f.path, text.slice(0, 200));
+    if (!lang) continue;
+    parse(parserName(lang), text);
+    lines += lineCount(f.content);
+  }
+  return { lines, ms: performance.now() - t };
+}
+
+function timeAnalyze(taint: boolean): { lines: number; ms: number; findings: number } {
+  const a = new FileAnalyzer({ rules: rules.rules, selections: [], overrides: [], taint, maxBytes, timeBudgetMs: 10_000 });
+  let lines = 0, findings = 0;
+  const t = performance.now();
+  for (const f of corpus) {
+    const o = a.analyze(f);
+    lines += o.skipped && o.skipped.reason !== "time_budget" ? 0 : o.lines;
+    findings += o.findings.length;
+  }
+  return { lines, ms: performance.now() - t, findings };
+}
+
+const mb = () => `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
+const pa = timeParse();
+console.log(`rss after parse-only: ${mb()}`);
+const pb = timeAnalyze(false);
+console.log(`rss after rules: ${mb()}`);
+const pc = timeAnalyze(true);
+console.log(`rss after rules + taint: ${mb()}`);
+const a = perSec(pa.lines, pa.ms), b = perSec(pb.lines, pb.ms), c = perSec(pc.lines, pc.ms);
+console.log(`\none core (same files, same run):`);
+console.log(`  (a) parse only                 ${a.toLocaleString("en")} lines/s`);
+console.log(`  (b) all rules, taint off       ${b.toLocaleString("en")} lines/s   b/a = ${(b / a).toFixed(2)}   (${pb.findings} findings)`);
+console.log(`  (c) all rules, taint on        ${c.toLocaleString("en")} lines/s   c/a = ${(c / a).toFixed(2)}   (${pc.findings} findings)`);
+
+console.log(`\nscaling, reviewFiles with worker threads (taint on):`);
+let base = 0;
+const cores = availableParallelism();
+for (const threads of [...new Set([1, 2, 4, 8, cores])].filter((n) => n <= cores).sort((x, y) => x - y)) {
+  const res = await reviewFiles({ files: (async function* () { yield* corpus; })(), rules, threads, taint: true });
+  const lps = perSec(res.stats.lines, res.stats.ms);
+  base ||= lps;
+  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)`);
+}
+console.log(`\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (process, corpus of ${totalLines} lines held in memory)`);
