@@ -1,0 +1,60 @@
+// Environment -> typed configuration, validated once at start.
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+export interface Config {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  port: number;
+  host: string;
+  baseUrl: string;
+  publicApi: boolean;
+  logLevel: string;
+  rateLimits: string | undefined;
+  syncIntervalSeconds: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function defaultDataDir(env: NodeJS.ProcessEnv, forServe: boolean): string {
+  // `npm start` runs from the project, where ./.crs keeps the demo next to the code; elsewhere XDG.
+  if (forServe && env.npm_lifecycle_event === "start") return resolve(".crs");
+  const xdg = env.XDG_DATA_HOME || join(homedir(), ".local", "share");
+  return join(xdg, "crs");
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServe?: boolean } = {}): Config {
+  const port = int(env, "PORT", 8080, 0, 65535);
+  const host = env.CRS_HOST || "127.0.0.1";
+  const publicApi = (env.CRS_PUBLIC_API ?? "on").toLowerCase();
+  if (!["on", "off", "true", "false", "1", "0"].includes(publicApi)) {
+    throw new ConfigError(`CRS_PUBLIC_API must be on or off, got "${env.CRS_PUBLIC_API}"`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  }
+  return {
+    dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    port,
+    host,
+    baseUrl: (env.CRS_BASE_URL || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
+    publicApi: ["on", "true", "1"].includes(publicApi),
+    logLevel: env.CRS_LOG_LEVEL || "info",
+    rateLimits: env.CRS_RATE_LIMITS || undefined,
+    syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
+    trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
+  };
+}

@@ -1,0 +1,48 @@
+// An operation is plain data: the REST routes, MCP tools, CLI commands and OpenAPI are all built
+// from the one list of these. The handler receives everything through ctx and never learns which
+// adapter called it.
+import type { z } from "zod";
+import type { Bucket } from "../limits/buckets.ts";
+import type { Scope } from "../policies/scopes.ts";
+import type { Ctx } from "./context.ts";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** MCP tool name, CLI command key, OpenAPI operationId. */
+  id: string;
+  method: HttpMethod;
+  /** Relative to /api/v2, with {param} segments. */
+  path: string;
+  summary: string;
+  description: string;
+  scopes: Scope[];
+  /** The rate-limit bucket this operation charges and reports in X-RateLimit-* headers. */
+  bucket: Bucket;
+  /** Charged to the bucket; a bulk change counts once per item. */
+  points?: (input: z.output<I>) => number;
+  /** Also charged (the shared 60-a-minute limit for estimates, starts and document operations). */
+  alsoCharges?: Bucket[];
+  /** False for the spec's "REST only" rows. */
+  mcp: boolean;
+  /** Reads nothing but changes nothing: MCP readOnlyHint, CLI safety. */
+  readOnly: boolean;
+  /** For POST/PATCH/DELETE: input fields that travel in the query string (the spec's `repository`, `at`). */
+  queryFields?: string[];
+  /** Header inputs, e.g. Idempotency-Key -> idempotencyKey. */
+  headerFields?: Record<string, string>;
+  /** Success status unless the handler sets ctx.status (e.g. 200 for an existing document). */
+  successStatus?: number;
+  input: I;
+  output: O;
+  handler: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
+}
+
+export function operation<I extends z.ZodObject, O extends z.ZodType>(def: Operation<I, O>): Operation<I, O> {
+  return def;
+}
+
+/** Path parameter names in order of appearance. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,60 @@
+// The store: Kysely over node:sqlite (embedded default) or pg (DATABASE_URL). Migrations run at start.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { openSqlite } from "./sqlite.ts";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Store {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created if missing); tests isolate themselves this way. */
+  schema?: string;
+  migrate?: boolean;
+}
+
+// pg returns BIGINT (sums, counts) as strings; ours fit comfortably in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openStore(opts: StoreOptions): Promise<Store> {
+  let store: Store;
+  if (opts.databaseUrl) {
+    const schema = opts.schema;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 10_000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    store = { db, engine: "postgres", close: () => db.destroy() };
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const { dialect } = openSqlite(join(opts.dataDir, "crs.sqlite"));
+    const db = new Kysely<Database>({ dialect });
+    store = { db, engine: "sqlite", close: () => db.destroy() };
+  }
+  if (opts.migrate !== false) {
+    try {
+      await migrateToLatest(store);
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
+  }
+  return store;
+}

@@ -1,0 +1,10 @@
+// The ordered migrations, written once for both engines. Names sort in application order.
+import type { Engine } from "../index.ts";
+import type { MigrationDef } from "./helpers.ts";
+import { identity } from "./001-identity.ts";
+
+export function migrations(engine: Engine): Record<string, MigrationDef> {
+  return {
+    "001-identity": identity(engine),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Generated } from "kysely";
+
+export interface SettingsTable { key: string; value: string }
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  name: string | null;
+  password_hash: string | null;
+  suspended: number;
+  created_at: string;
+}
+
+export interface WorkspacesTable { id: Generated<number>; slug: string; name: string; created_at: string }
+
+export interface MembershipsTable { workspace_id: number; user_id: number; role: "admin" | "member"; created_at: string }
+
+export interface TokensTable {
+  id: Generated<number>;
+  workspace_id: number;
+  user_id: number;
+  kind: "api_key" | "oauth_access" | "oauth_refresh";
+  name: string;
+  token_hash: string;
+  /** Comma-separated scopes. */
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  workspace_id: number;
+  amount_cents: number;
+  kind: string;
+  note: string | null;
+  created_at: string;
+}
