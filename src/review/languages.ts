@@ -58,7 +58,11 @@ const builtin: Partial<Record<Language, Lang>> = {
 };
 
 let registered = false;
-/** Registers the dynamic grammars once per thread (registration is additive, so others may add theirs). */
+/**
+ * Registers every dynamic grammar of the engine, once per thread. napi keeps only the first
+ * registration of a process, so this is the only place that registers: the taint engine
+ * (engines/taint/langs.ts) and the rule loader call it too.
+ */
 export function ensureParsers(): void {
   if (registered) return;
   registerDynamicLanguage({ python, go, java, ruby, php, csharp, kotlin, rust });

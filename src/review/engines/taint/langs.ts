@@ -1,14 +1,7 @@
 // Per-language syntax tables: which tree-sitter node kinds play which role in the analysis.
-import { registerDynamicLanguage, Lang } from "@ast-grep/napi";
+import { Lang } from "@ast-grep/napi";
 import type { SgNode } from "@ast-grep/napi";
-import python from "@ast-grep/lang-python";
-import go from "@ast-grep/lang-go";
-import java from "@ast-grep/lang-java";
-import ruby from "@ast-grep/lang-ruby";
-import php from "@ast-grep/lang-php";
-import csharp from "@ast-grep/lang-csharp";
-import kotlin from "@ast-grep/lang-kotlin";
-import rust from "@ast-grep/lang-rust";
+import { ensureParsers } from "../../languages.ts";
 
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
@@ -35,16 +28,12 @@ export interface Syntax {
   decorators(fn: SgNode): string[];
 }
 
-let registered = false;
 /**
- * Registers every dynamic grammar of the engine under its engine language id; safe to call many times.
- * napi keeps only the first registration of a process (later calls are ignored), so registering a
- * subset here would hide the other languages from the rest of the review engine.
+ * Registers the engine's dynamic grammars; safe to call many times. One helper (languages.ts) does it
+ * for the whole engine: napi keeps only the first registration of a process.
  */
 export function ensureLanguages(): void {
-  if (registered) return;
-  registerDynamicLanguage({ python, go, java, ruby, php, csharp, kotlin, rust });
-  registered = true;
+  ensureParsers();
 }
 
 const compareOps = ["==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "<<", ">>", "&", "|", "^"];

@@ -1,0 +1,38 @@
+// First start on an empty store: an admin, a demo workspace and an all-scope key, so `npm start`
+// is ready for the CLI and the browser. Returns undefined when the store already has users.
+import type { App } from "./app.ts";
+import * as accounts from "./domain/identity/accounts.ts";
+import { generatePassword } from "./domain/identity/passwords.ts";
+import { scopes } from "./policies/scopes.ts";
+
+export interface BootstrapResult {
+  email: string;
+  password: string;
+  workspace: string;
+  apiKey: string;
+  notes: string[];
+}
+
+/** Later capabilities (the demo repository) add steps that run on a fresh store. */
+export type BootstrapStep = (app: App, workspaceId: number, userId: number) => Promise<string | undefined>;
+
+export async function bootstrap(app: App, steps: BootstrapStep[] = []): Promise<BootstrapResult | undefined> {
+  const any = await app.store.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  if (any) return undefined;
+  const password = generatePassword();
+  const user = await accounts.createUser(app.store, { username: "admin", email: "admin@crs.localhost", password, name: "Administrator" });
+  const ws = await accounts.createWorkspace(app.store, "demo", "Demo");
+  await accounts.addMember(app.store, ws.id, user.id, "admin");
+  const key = await accounts.createApiKey(app.store, { workspaceId: ws.id, userId: user.id, scopes: [...scopes], name: "demo key (all scopes)" });
+  const notes: string[] = [];
+  for (const step of steps) {
+    try {
+      const note = await step(app, ws.id, user.id);
+      if (note) notes.push(note);
+    } catch (err) {
+      app.log.warn({ err }, "bootstrap step failed");
+      notes.push(`(a demo step failed: ${(err as Error).message})`);
+    }
+  }
+  return { email: user.email, password, workspace: ws.slug, apiKey: key.token, notes };
+}

@@ -1,0 +1,64 @@
+// `crs serve` (npm start): the HTTP server with REST, MCP and health, on the embedded store by default.
+import type { FastifyInstance } from "fastify";
+import { createApp, type App } from "../app.ts";
+import { bootstrap, type BootstrapStep } from "../bootstrap.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { buildServer, type ServerOptions } from "../http/server.ts";
+
+/** Background services (mirror sync, ...) started with the server; each returns a stopper. */
+export type Service = (app: App) => (() => Promise<void> | void) | void;
+
+export const services: Service[] = [];
+export const bootstrapSteps: BootstrapStep[] = [];
+export const serverPlugins: NonNullable<ServerOptions["plugins"]> = [];
+
+export async function startServer(app: App): Promise<FastifyInstance> {
+  const server = await buildServer(app, { plugins: serverPlugins });
+  for (const service of services) {
+    const stop = service(app);
+    if (stop) app.onClose(stop);
+  }
+  return server;
+}
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write("usage: crs serve\n\nStarts the server. Configuration comes from the environment (see README.md).\n");
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env, { forServe: true });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`crs serve: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const app = await createApp(config);
+  const fresh = await bootstrap(app, bootstrapSteps);
+  const server = await startServer(app);
+  const address = await server.listen({ port: config.port, host: config.host });
+  const url = config.baseUrl.includes(`:${config.port}`) || config.port !== 0 ? config.baseUrl : address;
+  const lines = [`crs is listening on ${address}`, `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`, `  MCP:  ${url}/mcp`, `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`];
+  if (fresh) {
+    lines.push(
+      "",
+      "First start: created the admin user, the demo workspace and an API key with every scope.",
+      `  sign in:  ${fresh.email} / ${fresh.password}`,
+      `  API key:  ${fresh.apiKey}   (shown only now)`,
+      `  try:      curl -H "Authorization: Bearer ${fresh.apiKey}" ${url}/api/v2/me`,
+      ...fresh.notes.map((n) => `  ${n}`),
+    );
+  }
+  process.stdout.write(lines.join("\n") + "\n");
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await server.close();
+  await app.close();
+  return 0;
+}

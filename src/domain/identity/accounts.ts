@@ -1,0 +1,114 @@
+// Operator actions on users, workspaces, memberships and API keys (crs admin, crs serve bootstrap).
+import { AppError } from "../../errors.ts";
+import type { Store } from "../../store/index.ts";
+import { parseScopes, type Scope } from "../../policies/scopes.ts";
+import { hashPassword } from "./passwords.ts";
+import { generateToken, hashToken } from "./tokens.ts";
+
+const slugRe = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const usernameRe = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;
+const emailRe = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+const now = () => new Date().toISOString();
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
+}
+
+export async function createWorkspace(store: Store, slug: string, name?: string) {
+  if (!slugRe.test(slug)) throw invalid("slug", "A workspace slug is 1-63 lower-case letters, digits or dashes, starting with a letter or digit.");
+  const taken = await store.db.selectFrom("workspaces").select("id").where("slug", "=", slug).executeTakeFirst();
+  if (taken) throw new AppError("conflict", `A workspace with slug ${slug} exists.`);
+  return store.db.insertInto("workspaces").values({ slug, name: name ?? slug, created_at: now() })
+    .returning(["id", "slug", "name", "created_at"]).executeTakeFirstOrThrow();
+}
+
+export async function findWorkspace(store: Store, ref: string) {
+  const q = store.db.selectFrom("workspaces").select(["id", "slug", "name", "created_at"]);
+  const row = /^\d+$/.test(ref) ? await q.where("id", "=", Number(ref)).executeTakeFirst() : await q.where("slug", "=", ref).executeTakeFirst();
+  if (!row) throw new AppError("not_found", `No workspace ${ref}.`);
+  return row;
+}
+
+export async function createUser(store: Store, input: { username: string; email: string; password?: string; name?: string }) {
+  if (!usernameRe.test(input.username)) throw invalid("username", "A username is 1-39 letters, digits, dots, dashes or underscores.");
+  const email = input.email.trim().toLowerCase();
+  if (!emailRe.test(email)) throw invalid("email", "The email address is invalid.");
+  if (input.password !== undefined && input.password.length < 8) throw invalid("password", "A password has at least 8 characters.");
+  const taken = await store.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  if (taken) throw new AppError("conflict", `A user with email ${email} exists.`);
+  return store.db.insertInto("users").values({
+    username: input.username, email, name: input.name ?? null,
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    suspended: 0, created_at: now(),
+  }).returning(["id", "username", "email", "name", "created_at"]).executeTakeFirstOrThrow();
+}
+
+/** A user by id, email or username; a username shared by several users is refused. */
+export async function findUser(store: Store, ref: string) {
+  const q = store.db.selectFrom("users").select(["id", "username", "email", "name", "suspended", "created_at"]);
+  const rows = /^\d+$/.test(ref) ? await q.where("id", "=", Number(ref)).execute()
+    : ref.includes("@") ? await q.where("email", "=", ref.trim().toLowerCase()).execute()
+    : await q.where("username", "=", ref).execute();
+  if (rows.length === 0) throw new AppError("not_found", `No user ${ref}.`);
+  if (rows.length > 1) throw invalid("user", `Several users are named ${ref}; use an email or id.`);
+  return rows[0]!;
+}
+
+export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<void> {
+  await store.db.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+}
+
+/** A password change or reset revokes every token of the user, in every workspace. */
+export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number }> {
+  if (password.length < 8) throw invalid("password", "A password has at least 8 characters.");
+  const hash = await hashPassword(password);
+  return store.db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
+    const r = await tx.updateTable("tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+    return { revokedTokens: Number(r.numUpdatedRows) };
+  });
+}
+
+export async function addMember(store: Store, workspaceId: number, userId: number, role: "admin" | "member") {
+  await store.db.insertInto("memberships").values({ workspace_id: workspaceId, user_id: userId, role, created_at: now() })
+    .onConflict((oc) => oc.columns(["workspace_id", "user_id"]).doUpdateSet({ role }))
+    .execute();
+  return { workspaceId, userId, role };
+}
+
+export async function removeMember(store: Store, workspaceId: number, userId: number): Promise<void> {
+  const r = await store.db.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) throw new AppError("not_found", "That user is not a member of the workspace.");
+}
+
+export async function createApiKey(store: Store, input: { workspaceId: number; userId: number; scopes: Scope[] | string; name?: string }) {
+  const scopes = typeof input.scopes === "string" ? parseScopes(input.scopes) : input.scopes;
+  if (scopes.length === 0) throw invalid("scopes", "An API key needs at least one scope.");
+  const member = await store.db.selectFrom("memberships").select("role")
+    .where("workspace_id", "=", input.workspaceId).where("user_id", "=", input.userId).executeTakeFirst();
+  if (!member) throw new AppError("not_found", "The user is not a member of that workspace.");
+  const token = generateToken("api_key");
+  const row = await store.db.insertInto("tokens").values({
+    workspace_id: input.workspaceId, user_id: input.userId, kind: "api_key",
+    name: input.name ?? "API key", token_hash: hashToken(token), scopes: [...new Set(scopes)].join(","),
+    created_at: now(), last_used_at: null, expires_at: null, revoked_at: null,
+  }).returning(["id", "name", "scopes", "created_at"]).executeTakeFirstOrThrow();
+  return { id: row.id, name: row.name, scopes: row.scopes.split(","), createdAt: row.created_at, token };
+}
+
+export async function revokeApiKey(store: Store, id: number): Promise<void> {
+  const r = await store.db.updateTable("tokens").set({ revoked_at: now() })
+    .where("id", "=", id).where("kind", "=", "api_key").where("revoked_at", "is", null).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw new AppError("not_found", `No active API key ${id}.`);
+}
+
+export async function listApiKeys(store: Store, workspaceId: number) {
+  const rows = await store.db.selectFrom("tokens as t").innerJoin("users as u", "u.id", "t.user_id")
+    .select(["t.id", "t.name", "t.scopes", "t.created_at", "t.last_used_at", "t.revoked_at", "u.username", "u.id as userId"])
+    .where("t.workspace_id", "=", workspaceId).where("t.kind", "=", "api_key").orderBy("t.id").execute();
+  return rows.map((r) => ({
+    id: r.id, name: r.name, user: { id: r.userId, username: r.username }, scopes: r.scopes.split(","),
+    createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
+  }));
+}

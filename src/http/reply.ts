@@ -1,0 +1,39 @@
+// Error rendering for every HTTP route: one body shape, the request id, and headers such as
+// WWW-Authenticate, Allow, Retry-After and X-RateLimit-*.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError, asAppError, errorBody } from "../errors.ts";
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/** Fastify's own request errors, mapped to the spec's codes. */
+function fromFastify(err: { code?: string; statusCode?: number; message?: string }): AppError | undefined {
+  switch (err.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("payload_too_large", `The request body is larger than ${bodyLimitBytes} bytes.`, { details: { limitBytes: bodyLimitBytes } });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        return new AppError("unsupported_media_type", "Send the body as application/json.");
+      }
+      return new AppError("invalid_request", "The Content-Length header does not match the body.", { details: { field: "Content-Length" } });
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("invalid_request", "The body is empty; send a JSON object.", { details: { issues: [{ path: "(body)", message: "empty body" }] } });
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_TYPE":
+      return new AppError("invalid_request", "The body is not valid JSON.", { details: { issues: [{ path: "(body)", message: "invalid JSON" }] } });
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return new AppError("invalid_request", "The request could not be read.", { details: { issues: [{ path: "(body)", message: "unreadable request" }] } });
+  }
+  return undefined;
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, raw: unknown): FastifyReply {
+  const err = raw instanceof AppError ? raw : fromFastify(raw as object) ?? asAppError(raw);
+  if (err.status >= 500) {
+    // The stack goes to the log with the request id, never into the body.
+    const cause = err.cause ?? raw;
+    req.log.error({ err: cause, code: err.code, requestId: req.id }, "request failed");
+  }
+  return reply.code(err.status).headers(err.headers).send(errorBody(err, String(req.id)));
+}

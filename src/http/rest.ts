@@ -1,0 +1,59 @@
+// REST routes built from the operation table. No business logic: gather the input, run the
+// shared pipeline, send the result.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { App } from "../app.ts";
+import { z } from "zod";
+import { authenticate, chargeIp, invoke, validationError, withHeaders, type CallMeta } from "../operations/execute.ts";
+import type { Operation } from "../operations/operation.ts";
+import { asAppError } from "../errors.ts";
+import { sendError } from "./reply.ts";
+
+export const apiPrefix = "/api/v2";
+
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+function gatherInput(op: Operation, req: FastifyRequest): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  if (op.method === "GET") Object.assign(input, query);
+  else {
+    const body = req.body;
+    if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
+      input.__body = body; // rejected by validation: the body must be an object
+    } else Object.assign(input, body ?? {});
+    for (const f of op.queryFields ?? []) if (query[f] !== undefined) input[f] = query[f];
+  }
+  for (const [header, field] of Object.entries(op.headerFields ?? {})) {
+    const v = req.headers[header.toLowerCase()];
+    if (v !== undefined) input[field] = v;
+  }
+  // Path parameters win over anything a body or query tries to smuggle in under their names.
+  Object.assign(input, req.params as Record<string, string>);
+  return input;
+}
+
+export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
+  for (const op of ops) {
+    server.route({
+      method: op.method,
+      url: apiPrefix + fastifyPath(op.path),
+      handler: async (req, reply) => {
+        const meta: CallMeta = { requestId: String(req.id), trigger: "api", headers: {} };
+        try {
+          await chargeIp(app, req.ip, meta);
+          const principal = await authenticate(app, req.headers.authorization);
+          const input = gatherInput(op, req);
+          if ("__body" in input) {
+            throw validationError(new z.ZodError([{ code: "custom", path: [], message: "the body must be a JSON object", input: input.__body }]));
+          }
+          const result = await invoke(app, op, principal, input, meta);
+          return reply.code(result.status).headers(meta.headers).send(result.body);
+        } catch (err) {
+          return sendError(req, reply, withHeaders(asAppError(err), meta));
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,23 @@
+// Which methods a path takes, for 405 answers with an Allow header.
+export type RouteTable = Array<{ url: string; methods: string[] }>;
+
+function compile(url: string): RegExp {
+  const pattern = url
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg === "*" ? ".*" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${pattern}/?$`);
+}
+
+const cache = new WeakMap<RouteTable, Array<{ re: RegExp; methods: string[] }>>();
+
+export function allowedMethods(routes: RouteTable, path: string): string[] {
+  let compiled = cache.get(routes);
+  if (!compiled || compiled.length !== routes.length) {
+    compiled = routes.map((r) => ({ re: compile(r.url), methods: r.methods }));
+    cache.set(routes, compiled);
+  }
+  const allow = new Set<string>();
+  for (const r of compiled) if (r.re.test(path)) for (const m of r.methods) if (m !== "HEAD") allow.add(m);
+  return [...allow].sort();
+}

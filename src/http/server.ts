@@ -1,0 +1,82 @@
+// The HTTP server: REST /api/v2 from the operation table, /mcp, OpenAPI, health, and the
+// conventions every response follows (request id, error body, 404/405/410/413/415).
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { App } from "../app.ts";
+import { AppError } from "../errors.ts";
+import { operations as allOperations } from "../operations/index.ts";
+import type { Operation } from "../operations/operation.ts";
+import { registerMcp } from "../mcp/server.ts";
+import { buildOpenApi } from "./openapi.ts";
+import { bodyLimitBytes, sendError } from "./reply.ts";
+import { apiPrefix, registerOperations } from "./rest.ts";
+import { allowedMethods, type RouteTable } from "./route-table.ts";
+
+export interface ServerOptions {
+  operations?: readonly Operation[];
+  /** Extra routes (web app, uploads) registered by their own modules. */
+  plugins?: Array<(server: FastifyInstance, app: App, routes: RouteTable) => void>;
+}
+
+function requestId(): string {
+  return `req_${randomBytes(12).toString("base64url")}`;
+}
+
+export async function buildServer(app: App, opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const ops = opts.operations ?? allOperations;
+  const server = Fastify({
+    // Per-request access lines only at debug level; errors are always logged with the request id.
+    loggerInstance: (["debug", "trace"].includes(app.config.logLevel) ? app.log : app.log.child({}, { level: "warn" })) as FastifyBaseLogger,
+    genReqId: requestId,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: app.config.trustProxy,
+    return503OnClosing: true,
+    // Ignore any incoming X-Request-Id: ours must be unique and is echoed in the body.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  });
+  // Only JSON bodies are accepted (the spec's 415 rule); Fastify's JSON parser stays, text goes.
+  server.removeContentTypeParser("text/plain");
+
+  const routes: RouteTable = [];
+  server.addHook("onRoute", (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    routes.push({ url: r.url, methods: methods.map(String) });
+  });
+
+  server.addHook("onRequest", async (req, reply) => {
+    reply.header("X-Request-Id", req.id);
+    if (!app.config.publicApi && (req.url.startsWith("/api/") || req.url === "/mcp" || req.url.startsWith("/mcp?"))) {
+      throw new AppError("public_api_disabled", "The API is turned off for now; the web app still works.");
+    }
+  });
+  server.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+
+  server.all("/api/v1", retired);
+  server.all("/api/v1/*", retired);
+  async function retired(): Promise<never> {
+    throw new AppError("api_version_retired", "API version 1 is retired; use /api/v2.");
+  }
+
+  const openapi = JSON.stringify(buildOpenApi(ops, app.config.baseUrl));
+  server.get(`${apiPrefix}/openapi.json`, async (_req, reply) => {
+    return reply.header("Cache-Control", "public, max-age=300").type("application/json").send(openapi);
+  });
+  server.get("/healthz", async () => ({ status: "ok" }));
+
+  registerOperations(server, app, ops);
+  registerMcp(server, app, ops);
+  for (const plugin of opts.plugins ?? []) plugin(server, app, routes);
+
+  server.setNotFoundHandler(async (req) => {
+    const allow = allowedMethods(routes, req.url.split("?")[0] ?? "/");
+    if (allow.length > 0) {
+      throw new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allow.join(", ")}.`, {
+        headers: { Allow: allow.join(", ") },
+      });
+    }
+    throw new AppError("not_found", "No such resource.");
+  });
+  await server.ready();
+  return server;
+}

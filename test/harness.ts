@@ -1,0 +1,111 @@
+// The test harness: a real in-process server (Fastify listening on a port) over a real store,
+// SQLite in a temp dir by default and a fresh PostgreSQL schema when DATABASE_URL is set, plus
+// factories for users, workspaces and keys. No part of crs is mocked.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import type { FastifyInstance } from "fastify";
+import { createApp, type App } from "../src/app.ts";
+import { loadConfig, type Config } from "../src/config.ts";
+import * as accounts from "../src/domain/identity/accounts.ts";
+import type { Scope } from "../src/policies/scopes.ts";
+import { scopes as allScopes } from "../src/policies/scopes.ts";
+import { startServer } from "../src/cli/serve.ts";
+import { sql } from "kysely";
+
+export interface TestServer {
+  app: App;
+  server: FastifyInstance;
+  url: string;
+  config: Config;
+  /** fetch against the server; `token` sets the Authorization header. */
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /** A workspace with an admin and an all-scope key, ready to call the API. */
+  workspace(opts?: { slug?: string; role?: "admin" | "member"; scopes?: Scope[] }): Promise<TestWorkspace>;
+  close(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  id: number;
+  slug: string;
+  userId: number;
+  username: string;
+  token: string;
+  keyId: number;
+  /** Another user in the same workspace, with their own all-scope key. */
+  member(opts?: { role?: "admin" | "member"; scopes?: Scope[]; username?: string }): Promise<{ userId: number; username: string; email: string; token: string; keyId: number }>;
+}
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+let counter = 0;
+export function unique(prefix: string): string {
+  return `${prefix}${process.pid}x${++counter}x${randomBytes(3).toString("hex")}`;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Keep a given data dir (e.g. to share it with a CLI process). */
+  dataDir?: string;
+}
+
+export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "crs-test-"));
+  const schema = usingPostgres ? unique("t_") : undefined;
+  const env: Record<string, string | undefined> = {
+    CRS_DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    PORT: "0",
+    CRS_LOG_LEVEL: "silent",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    ...opts.env,
+  };
+  const config = loadConfig(env as NodeJS.ProcessEnv);
+  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: pino({ level: config.logLevel }), rateLimitPrefix: unique("crs:test:") });
+  const server = await startServer(app);
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  const address = server.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  config.baseUrl = url;
+
+  async function request(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return fetch(url + path, { ...init, headers, body: body ?? null });
+  }
+
+  async function workspace(o: { slug?: string; role?: "admin" | "member"; scopes?: Scope[] } = {}): Promise<TestWorkspace> {
+    const ws = await accounts.createWorkspace(app.store, o.slug ?? unique("ws-").toLowerCase());
+    const makeMember = async (m: { role?: "admin" | "member"; scopes?: Scope[]; username?: string } = {}) => {
+      const username = m.username ?? unique("user");
+      const user = await accounts.createUser(app.store, { username, email: `${unique("u")}@example.test` });
+      await accounts.addMember(app.store, ws.id, user.id, m.role ?? "member");
+      const key = await accounts.createApiKey(app.store, { workspaceId: ws.id, userId: user.id, scopes: m.scopes ?? [...allScopes] });
+      return { userId: user.id, username, email: user.email, token: key.token, keyId: key.id };
+    };
+    const first = await makeMember({ role: o.role ?? "admin", ...(o.scopes ? { scopes: o.scopes } : {}) });
+    return { id: ws.id, slug: ws.slug, userId: first.userId, username: first.username, token: first.token, keyId: first.keyId, member: makeMember };
+  }
+
+  return {
+    app, server, url, config, request, workspace,
+    async close() {
+      await server.close();
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
+      await app.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function json<T = any>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
