@@ -3,14 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { createApp, type App } from "../app.ts";
 import { bootstrap, type BootstrapStep } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { buildServer, type ServerOptions } from "../http/server.ts";
+import { buildServer } from "../http/server.ts";
+import { wirings } from "../wiring/index.ts";
 
-/** Background services (mirror sync, ...) started with the server; each returns a stopper. */
-export type Service = (app: App) => (() => Promise<void> | void) | void;
-
-export const services: Service[] = [];
-export const bootstrapSteps: BootstrapStep[] = [];
-export const serverPlugins: NonNullable<ServerOptions["plugins"]> = [];
+const services = wirings.flatMap((w) => w.services);
+const bootstrapSteps: BootstrapStep[] = wirings.flatMap((w) => w.bootstrapSteps);
+const serverPlugins = wirings.flatMap((w) => w.plugins);
 
 export async function startServer(app: App): Promise<FastifyInstance> {
   const server = await buildServer(app, { plugins: serverPlugins });

@@ -1,10 +1,16 @@
 // The one ordered list of operations. REST routes, MCP tools, CLI commands and OpenAPI are built
-// from it and nowhere else. Later capabilities add their operations here.
+// from it and nowhere else. Each area keeps its own ordered list beside its operations.
 import type { Operation } from "./operation.ts";
 import { getMe } from "./identity/get-me.ts";
 import { listMembers } from "./identity/list-members.ts";
+import { focusOperations } from "./focuses/index.ts";
+import { repositoryOperations } from "./repositories/index.ts";
+import { documentOperations } from "./documents/index.ts";
 
 export const operations: readonly Operation[] = [
-  getMe,
-  listMembers,
-] as unknown as readonly Operation[];
+  getMe as unknown as Operation,
+  listMembers as unknown as Operation,
+  ...focusOperations,
+  ...repositoryOperations,
+  ...documentOperations,
+];

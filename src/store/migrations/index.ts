@@ -2,9 +2,13 @@
 import type { Engine } from "../index.ts";
 import type { MigrationDef } from "./helpers.ts";
 import { identity } from "./001-identity.ts";
+import { repositories } from "./002-repositories.ts";
+import { documents } from "./003-documents.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
     "001-identity": identity(engine),
+    "002-repositories": repositories(engine),
+    "003-documents": documents(engine),
   };
 }

@@ -1,0 +1,41 @@
+// The spec's "Repository reference": `owner/name` or a numeric id, in paths as two segments.
+// One parser and one resolver, used by every operation that takes a repository.
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import type { Store } from "../../store/index.ts";
+
+export type RepositoryRef = { id: number } | { fullName: string };
+
+const segment = /^[A-Za-z0-9._-]{1,100}$/;
+
+export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)])
+  .describe("Repository: owner/name or numeric id.");
+
+/** Parses `owner/name`, a numeric id (number or decimal string); undefined when malformed. */
+export function parseRepositoryRef(value: string | number): RepositoryRef | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? { id: value } : undefined;
+  if (/^\d{1,15}$/.test(value)) return Number(value) > 0 ? { id: Number(value) } : undefined;
+  const parts = value.split("/");
+  if (parts.length !== 2 || !parts.every((p) => segment.test(p) && p !== "." && p !== "..")) return undefined;
+  return { fullName: value };
+}
+
+/** From path segments {owner}/{repo}; a numeric id may be given as the owner with repo "-". */
+export function refFromPath(owner: string, repo: string): RepositoryRef | undefined {
+  return parseRepositoryRef(`${owner}/${repo}`);
+}
+
+export function invalidRepositoryRef(field = "repository"): AppError {
+  return new AppError("invalid_request", "A repository is owner/name or a numeric id.", {
+    details: { issues: [{ path: field, message: "expected owner/name or a numeric id" }] },
+  });
+}
+
+/** The repository row in the caller's workspace, or 404 (also for another workspace's id). */
+export async function resolveRepository(store: Store, workspaceId: number, ref: RepositoryRef) {
+  let q = store.db.selectFrom("repositories").selectAll().where("workspace_id", "=", workspaceId);
+  q = "id" in ref ? q.where("id", "=", ref.id) : q.where("full_name_key", "=", ref.fullName.toLowerCase());
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError("not_found", "No such repository in this workspace.");
+  return row;
+}

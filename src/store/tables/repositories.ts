@@ -1,0 +1,33 @@
+import type { Generated } from "kysely";
+
+export type MirrorState = "pending" | "syncing" | "ready" | "failed";
+export type AccessState = "unknown" | "ok" | "lost" | "unavailable";
+
+export interface RepositoriesTable {
+  id: Generated<number>;
+  workspace_id: number;
+  full_name: string;
+  full_name_key: string;
+  remote: string;
+  web_url: string | null;
+  default_branch_override: string | null;
+  default_branch: string | null;
+  mirror_state: Generated<MirrorState>;
+  mirror_reason: string | null;
+  mirror_message: string | null;
+  last_synced_at: string | null;
+  last_attempt_at: string | null;
+  access: Generated<AccessState>;
+  access_reason: string | null;
+  sync_owner: string | null;
+  sync_lease_until: string | null;
+  sync_requested_at: string | null;
+  created_at: string;
+}
+
+export interface ReviewedCommitsTable {
+  workspace_id: number;
+  repository_id: number;
+  sha: string;
+  reviewed_at: string;
+}

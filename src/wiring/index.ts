@@ -1,0 +1,5 @@
+import { documentsWiring } from "./documents.ts";
+import { repositoriesWiring } from "./repositories.ts";
+import type { Wiring } from "./types.ts";
+
+export const wirings: Wiring[] = [repositoriesWiring, documentsWiring];
