@@ -10,7 +10,8 @@ import type { Confidence, RuleProblem, Severity } from "./types.ts";
 import { ruleDocument } from "./rule-schema.ts";
 import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
-import { requiredTokens } from "./prefilter.ts";
+import { ruleNeed } from "./prefilter.ts";
+import type { Need } from "./prefilter.ts";
 
 export interface Rule {
   id: string;
@@ -24,8 +25,8 @@ export interface Rule {
   taint?: string;
   fix?: string;
   config: NapiConfig;
-  /** The file must contain one of these words for the rule to match; null when it cannot be told. */
-  tokens: string[] | null;
+  /** What a file must contain for the rule to match (prefilter.ts); empty when it cannot be told. */
+  need: Need;
   source: { file: string; line: number };
 }
 
@@ -88,7 +89,7 @@ export function parseRuleText(text: string, file: string): RuleSet {
     rules.push({
       id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
       cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
-      tokens: d.metadata?.prefilter ?? requiredTokens(d.rule, d.utils), source: { file, line },
+      need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }), source: { file, line },
     });
   }
   return { rules, problems };

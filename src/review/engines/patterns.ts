@@ -6,7 +6,7 @@ import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
 import { parserName, ruleLanguagesFor } from "../languages.ts";
 import { parse } from "@ast-grep/napi";
-import { TokenScanner } from "../prefilter.ts";
+import { satisfied, TokenScanner } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
 
@@ -31,7 +31,7 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
         return false;
       }
     });
-    packs.set(lang, { rules: rs, scanner: new TokenScanner(rs.map((r) => r.tokens)) });
+    packs.set(lang, { rules: rs, scanner: new TokenScanner(rs.map((r) => r.need)) });
   }
   return packs;
 }
@@ -57,7 +57,7 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
   const seen = new Map<string, number>();
   const top = root.root();
   for (const rule of pack.rules) {
-    if (rule.tokens && !rule.tokens.some((t) => present.has(t.toLowerCase()))) continue;
+    if (!satisfied(rule.need, present)) continue;
     if (Date.now() > deadline) return { findings, failed, timedOut: true };
     let nodes: SgNode[];
     try {
