@@ -30,6 +30,17 @@ export interface AppOptions {
   rateLimitPrefix?: string;
 }
 
+/**
+ * Tokens must never reach the logs: request lines carry no query string (a token sent there is
+ * ignored but would otherwise be logged) and no headers; known secret fields are redacted.
+ */
+const logSafety = {
+  serializers: {
+    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, path: (req.url ?? "").split("?")[0], id: req.id }),
+  },
+  redact: { paths: ["headers.authorization", "authorization", "token", "*.token", "apiKey"], censor: "[redacted]" },
+};
+
 export async function loadSecret(store: Store): Promise<Buffer> {
   const existing = await store.db.selectFrom("settings").select("value").where("key", "=", "secret").executeTakeFirst();
   if (existing) return Buffer.from(existing.value, "base64");
@@ -42,11 +53,7 @@ export async function loadSecret(store: Store): Promise<Buffer> {
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const limits = parseRateLimits(config.rateLimits);
-  const log = opts.logger ?? pino({
-    level: config.logLevel,
-    // Tokens must never reach the logs, whatever a future log line includes.
-    redact: { paths: ["req.headers.authorization", "headers.authorization", "authorization", "token"], censor: "[redacted]" },
-  });
+  const log = (opts.logger ?? pino({ level: config.logLevel })).child({}, logSafety);
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(opts.schema ? { schema: opts.schema } : {}) });
   const secret = await loadSecret(store);
   const limiter = createRateLimiter({
