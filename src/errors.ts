@@ -136,11 +136,16 @@ const unavailableCodes = new Set([
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
 ]);
 
+const sqliteUnavailable = new Set([5, 6, 10, 13, 14]);
+
 function isUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && unavailableCodes.has(code)) return true;
     if ((e as { unavailable?: unknown }).unavailable === true) return true;
+    // node:sqlite: busy/locked beyond the busy timeout, I/O error, disk full, cannot open.
+    const errcode = (e as { errcode?: unknown }).errcode;
+    if (typeof errcode === "number" && sqliteUnavailable.has(errcode & 0xff)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -30,10 +30,8 @@ function fromFastify(err: { code?: string; statusCode?: number; message?: string
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, raw: unknown): FastifyReply {
   const err = raw instanceof AppError ? raw : fromFastify(raw as object) ?? asAppError(raw);
-  if (err.status >= 500) {
-    // The stack goes to the log with the request id, never into the body.
-    const cause = err.cause ?? raw;
-    req.log.error({ err: cause, code: err.code, requestId: req.id }, "request failed");
-  }
+  // The stack goes to the log with the request id, never into the body.
+  if (err.code === "internal_error") req.log.error({ err: err.cause ?? raw, requestId: req.id }, "request failed");
+  else if (err.code === "platform_unavailable") req.log.warn({ err: (err.cause as Error | undefined)?.message, requestId: req.id }, "store unavailable");
   return reply.code(err.status).headers(err.headers).send(errorBody(err, String(req.id)));
 }

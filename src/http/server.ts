@@ -26,7 +26,7 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
   const ops = opts.operations ?? allOperations;
   const server = Fastify({
     // Per-request access lines only at debug level; errors are always logged with the request id.
-    loggerInstance: (["debug", "trace"].includes(app.config.logLevel) ? app.log : app.log.child({}, { level: "warn" })) as FastifyBaseLogger,
+    loggerInstance: (app.log.levelVal >= 40 || ["debug", "trace"].includes(app.config.logLevel) ? app.log : app.log.child({}, { level: "warn" })) as FastifyBaseLogger,
     genReqId: requestId,
     bodyLimit: bodyLimitBytes,
     trustProxy: app.config.trustProxy,
