@@ -16,7 +16,8 @@ import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
 import { adjustSeverity, isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
-import { taintClassNames } from "./rule-schema.ts";
+import { syntaxFor } from "./engines/taint/langs.ts";
+import { classInfo, taintClasses } from "./engines/taint/classes.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -47,6 +48,7 @@ export class FileAnalyzer {
   private readonly config: EngineConfig;
   private readonly packs: Map<Language, LanguagePack>;
   private readonly secrets: SecretRule[];
+  private readonly taintClasses = new Map<Language, Set<string>>();
 
   constructor(config: EngineConfig) {
     ensureParsers();
@@ -89,16 +91,36 @@ export class FileAnalyzer {
     return skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
   }
 
+  /**
+   * Taint classes whose findings are selected in a language: those with a selected pattern rule of
+   * that class (how `--only injection` keeps them), and those a taint finding's own id, tags and CWE
+   * select (every class when nothing narrows the selection, including classes without a pattern
+   * rule such as trust-boundary).
+   */
+  private taintClassesFor(lang: Language, pack: LanguagePack): Set<string> {
+    let set = this.taintClasses.get(lang);
+    if (set) return set;
+    set = new Set(pack.rules.map((r) => r.taint).filter((c): c is string => !!c));
+    const prefix = syntaxFor(lang)?.prefix;
+    if (prefix) {
+      for (const c of taintClasses) {
+        const subject = { id: `${prefix}.taint.${c}`, tags: ["security", "taint", c], cwe: classInfo[c].cwe, language: lang };
+        if (isSelected(subject, ...this.config.selections)) set.add(c);
+      }
+    }
+    this.taintClasses.set(lang, set);
+    return set;
+  }
+
   private refine(lang: Language, pack: LanguagePack, root: ReturnType<typeof parse>, text: FileText, path: string, findings: Finding[]): Finding[] {
-    const classes = new Set(pack.rules.map((r) => r.taint).filter(Boolean));
+    const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
-    const parseErrors = root.root().find({ rule: { kind: "ERROR" } }) !== null;
+    const parseErrors = () => root.root().find({ rule: { kind: "ERROR" } }) !== null;
     const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, parseErrors });
-    // Taint findings count as selected when their class has a selected pattern rule in this language.
-    const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, "")) && (taintClassNames as readonly string[]).includes(t.replace(/^taint:/, ""))));
+    const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }
 

@@ -59,7 +59,9 @@ export const secretRules: SecretRule[] = [
     verify: (s) => !placeholder.test(s) && !/^[$%{<]/.test(s) },
   { id: "secret.crs-token", title: "crs API or OAuth token", severity: "critical", re: /\b(svc[pa]_[0-9A-Za-z]{36})\b/g, verify: crsChecksumOk },
   { id: "secret.generic", title: "High-entropy secret assigned to a secret-like name", severity: "high", confidence: "medium",
-    re: /[A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*["'`]([^"'`\s]{16,200})["'`]/gi,
+    // No leading `[A-Za-z0-9_.-]*`: the name's start does not change the secret or its position,
+    // and without it the search no longer rescans every identifier from each of its characters.
+    re: /(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*["'`]([^"'`\s]{16,200})["'`]/gi,
     verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) },
 ];
 

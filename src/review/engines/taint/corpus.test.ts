@@ -29,3 +29,29 @@ test("evaluation rows meet the goals: recall >= 90% and false positives <= 10% p
     assert.ok(a.fp <= 0.1 * a.s, `${lang} false positives ${a.fp}/${a.s}`);
   }
 });
+
+test("the full engine (reviewFiles) reports every finding the taint engine finds on the corpus", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const { reviewFiles } = await import("../../index.ts");
+  const { analyzeSource } = await import("./run.ts");
+  const dir = new URL("./corpus/", import.meta.url);
+  const files: { path: string; content: Buffer; language: string }[] = [];
+  for (const language of (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)) {
+    for (const f of await readdir(new URL(`${language}/`, dir))) {
+      files.push({ path: `corpus/${language}/${f}`, content: await readFile(new URL(`${language}/${f}`, dir)), language: f.endsWith(".tsx") ? "tsx" : language });
+    }
+  }
+  const res = await reviewFiles({ files: (async function* () { yield* files.map(({ path, content }) => ({ path, content })); })(), taint: true });
+  const reported = new Set(res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`));
+  const missing: string[] = [];
+  let expected = 0;
+  for (const f of files) {
+    for (const t of analyzeSource(f.language, f.path, f.content.toString("utf8"))) {
+      expected++;
+      const key = `${f.path}:${t.location.startLine}:${t.ruleId}`;
+      if (!reported.has(key)) missing.push(key);
+    }
+  }
+  assert.ok(expected > 100, `taint findings on the corpus: ${expected}`);
+  assert.deepEqual(missing, []);
+});

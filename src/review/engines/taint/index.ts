@@ -18,8 +18,8 @@ export interface TaintInput {
   source: string;
   /** Findings of pattern rules whose metadata carries `taint: <class>` in this file. */
   patternFindings: Finding[];
-  /** True when the parser reported errors somewhere in the file. */
-  parseErrors: boolean;
+  /** True when the parser reported errors somewhere in the file; a function is asked only when needed. */
+  parseErrors: boolean | (() => boolean);
 }
 
 function scopeOf(node: SgNode, syn: Syntax): SgNode {
@@ -118,9 +118,11 @@ function refine(input: TaintInput): Finding[] {
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));
   const kept: Finding[] = [];
+  let parseErrors = input.parseErrors;
+  const hasErrors = () => (typeof parseErrors === "function" ? (parseErrors = parseErrors()) : parseErrors);
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
-    const incomplete = !pc || analyzer.incomplete || (input.parseErrors && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
+    const incomplete = !pc || analyzer.incomplete || (hasErrors() && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
     if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
