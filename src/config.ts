@@ -1,10 +1,13 @@
 // Environment -> typed configuration, validated once at start.
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseRateLimits } from "./limits/buckets.ts";
 
 export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema for all tables (CRS_DB_SCHEMA); default: the connection's search_path. */
+  dbSchema: string | undefined;
   redisUrl: string | undefined;
   port: number;
   host: string;
@@ -44,7 +47,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
   }
+  const dbSchema = env.CRS_DB_SCHEMA || undefined;
+  if (dbSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(dbSchema)) {
+    throw new ConfigError("CRS_DB_SCHEMA must be a lower-case SQL identifier (letters, digits, underscores)");
+  }
+  const rateLimits = env.CRS_RATE_LIMITS || undefined;
+  try {
+    parseRateLimits(rateLimits);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   return {
+    dbSchema,
     dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
@@ -53,7 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     baseUrl: (env.CRS_BASE_URL || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
     publicApi: ["on", "true", "1"].includes(publicApi),
     logLevel: env.CRS_LOG_LEVEL || "info",
-    rateLimits: env.CRS_RATE_LIMITS || undefined,
+    rateLimits,
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
   };

@@ -20,6 +20,8 @@ export interface TestServer {
   server: FastifyInstance;
   url: string;
   config: Config;
+  /** The PostgreSQL schema this server's store uses (undefined on SQLite). */
+  schema: string | undefined;
   /** fetch against the server; `token` sets the Authorization header. */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** A workspace with an admin and an all-scope key, ready to call the API. */
@@ -49,11 +51,16 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Keep a given data dir (e.g. to share it with a CLI process). */
   dataDir?: string;
+  /** Rate-limit key prefix (default: unique per server); servers given the same one share counts in Redis. */
+  rateLimitPrefix?: string;
+  /** Use another test server's store (data dir and PostgreSQL schema); that server owns and removes it. */
+  sameStoreAs?: TestServer;
 }
 
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "crs-test-"));
-  const schema = usingPostgres ? unique("t_") : undefined;
+  const dataDir = opts.dataDir ?? opts.sameStoreAs?.config.dataDir ?? mkdtempSync(join(tmpdir(), "crs-test-"));
+  const ownsStore = !opts.sameStoreAs;
+  const schema = opts.sameStoreAs ? opts.sameStoreAs.schema : usingPostgres ? opts.env?.CRS_DB_SCHEMA ?? unique("t_") : undefined;
   const env: Record<string, string | undefined> = {
     CRS_DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
@@ -64,7 +71,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: pino({ level: config.logLevel }), rateLimitPrefix: unique("crs:test:") });
+  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
   const server = await startServer(app);
   await server.listen({ port: 0, host: "127.0.0.1" });
   const address = server.server.address();
@@ -96,12 +103,12 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
   }
 
   return {
-    app, server, url, config, request, workspace,
+    app, server, url, config, schema, request, workspace,
     async close() {
       await server.close();
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
+      if (schema && ownsStore) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
       await app.close();
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir && ownsStore) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -23,7 +23,7 @@ export async function withStore<T>(
   human: (result: T) => string,
 ): Promise<void> {
   const config = loadConfig();
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(config.dbSchema ? { schema: config.dbSchema } : {}) });
   try {
     const result = await action(store);
     const json = Boolean(cmd.optsWithGlobals().json);
