@@ -1,0 +1,110 @@
+// The store on both engines (SQLite always; PostgreSQL when DATABASE_URL is set): migrations,
+// constraints, byte-wise ordering, transactions and workspace scoping behave the same.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { sql } from "kysely";
+import { openStore, type Store } from "../src/store/index.ts";
+import { bytewise } from "../src/store/collate.ts";
+import { migrations } from "../src/store/migrations/index.ts";
+import { unique } from "./harness.ts";
+
+const engines = [
+  { name: "sqlite", url: undefined as string | undefined },
+  ...(process.env.DATABASE_URL ? [{ name: "postgres", url: process.env.DATABASE_URL }] : []),
+];
+
+async function withStore(url: string | undefined, fn: (store: Store, reopen: () => Promise<Store>) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "crs-store-"));
+  const schema = url ? unique("s_") : undefined;
+  const open = () => openStore({ dataDir, databaseUrl: url, ...(schema ? { schema } : {}) });
+  const store = await open();
+  try {
+    await fn(store, open);
+  } finally {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const now = () => new Date().toISOString();
+
+for (const engine of engines) {
+  describe(`store on ${engine.name}`, () => {
+    test("migrations run once: reopening applies nothing twice and keeps the data", () => withStore(engine.url, async (store, reopen) => {
+      await store.db.insertInto("workspaces").values({ slug: "keep", name: "Keep", created_at: now() }).execute();
+      const again = await reopen();
+      try {
+        const rows = await again.db.selectFrom("workspaces").select("slug").execute();
+        assert.deepEqual(rows.map((r) => r.slug), ["keep"]);
+        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(again.db);
+        assert.deepEqual(applied.rows.map((r) => r.name), Object.keys(migrations(store.engine)).sort());
+      } finally { await again.close(); }
+    }));
+    test("unique constraints hold (workspace slug, user email, token hash)", () => withStore(engine.url, async (store) => {
+      await store.db.insertInto("workspaces").values({ slug: "a", name: "A", created_at: now() }).execute();
+      await assert.rejects(store.db.insertInto("workspaces").values({ slug: "a", name: "A2", created_at: now() }).execute());
+      await store.db.insertInto("users").values({ email: "x@y.z", username: "x", name: null, password_hash: null, suspended: 0, created_at: now() }).execute();
+      await assert.rejects(store.db.insertInto("users").values({ email: "x@y.z", username: "x2", name: null, password_hash: null, suspended: 0, created_at: now() }).execute());
+    }));
+    test("auto-increment ids, returning and booleans stored as integers", () => withStore(engine.url, async (store) => {
+      const a = await store.db.insertInto("workspaces").values({ slug: "one", name: "1", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      const b = await store.db.insertInto("workspaces").values({ slug: "two", name: "2", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      assert.equal(typeof a.id, "number");
+      assert.equal(b.id, a.id + 1);
+    }));
+    test("byte-wise text ordering is the same on both engines", () => withStore(engine.url, async (store) => {
+      const names = ["b", "a-b", "a.b", "A", "a_b", "ab", "Z", "é", "a b"];
+      for (const [i, slug] of names.entries()) {
+        await store.db.insertInto("workspaces").values({ slug: `w${i}`, name: slug, created_at: now() }).execute();
+      }
+      const rows = await store.db.selectFrom("workspaces").select("name").orderBy(bytewise(store.engine, "name")).execute();
+      assert.deepEqual(rows.map((r) => r.name), [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
+    }));
+    test("a failed transaction leaves nothing behind", () => withStore(engine.url, async (store) => {
+      await assert.rejects(store.db.transaction().execute(async (tx) => {
+        await tx.insertInto("workspaces").values({ slug: "tx", name: "tx", created_at: now() }).execute();
+        throw new Error("abort");
+      }));
+      assert.equal((await store.db.selectFrom("workspaces").select("id").where("slug", "=", "tx").execute()).length, 0);
+    }));
+    test("deleting a workspace cascades to its memberships and tokens", () => withStore(engine.url, async (store) => {
+      const ws = await store.db.insertInto("workspaces").values({ slug: "gone", name: "g", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      const u = await store.db.insertInto("users").values({ email: "g@g.g", username: "g", name: null, password_hash: null, suspended: 0, created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      await store.db.insertInto("memberships").values({ workspace_id: ws.id, user_id: u.id, role: "admin", created_at: now() }).execute();
+      await store.db.insertInto("tokens").values({ workspace_id: ws.id, user_id: u.id, kind: "api_key", name: "k", token_hash: "h", scopes: "user:read", created_at: now(), last_used_at: null, expires_at: null, revoked_at: null }).execute();
+      await store.db.deleteFrom("workspaces").where("id", "=", ws.id).execute();
+      assert.equal((await store.db.selectFrom("memberships").selectAll().execute()).length, 0);
+      assert.equal((await store.db.selectFrom("tokens").selectAll().execute()).length, 0);
+    }));
+    test("sums come back as numbers", () => withStore(engine.url, async (store) => {
+      const ws = await store.db.insertInto("workspaces").values({ slug: "sum", name: "s", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      await store.db.insertInto("credit_ledger").values([1, 2, 3].map((n) => ({ workspace_id: ws.id, amount_cents: n * 100, kind: "grant", note: null, created_at: now() }))).execute();
+      const r = await store.db.selectFrom("credit_ledger").select(sql<number>`sum(amount_cents)`.as("s")).executeTakeFirstOrThrow();
+      assert.equal(Number(r.s), 600);
+    }));
+  });
+}
+
+test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
+  await withStore(undefined, async (store) => {
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(store.db);
+    const global = new Set(["settings", "users", "workspaces"]);
+    for (const { name } of tables.rows) {
+      if (global.has(name)) continue;
+      const cols = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name})`.execute(store.db);
+      assert.ok(cols.rows.some((c) => c.name === "workspace_id"), `${name} has no workspace_id`);
+      const pkFirst = cols.rows.find((c) => c.pk === 1)?.name === "workspace_id";
+      const indexes = await sql<{ name: string }>`select name from pragma_index_list(${name})`.execute(store.db);
+      let indexed = pkFirst;
+      for (const idx of indexes.rows) {
+        const first = await sql<{ name: string }>`select name from pragma_index_info(${idx.name}) order by seqno limit 1`.execute(store.db);
+        if (first.rows[0]?.name === "workspace_id") indexed = true;
+      }
+      assert.ok(indexed, `${name}: no key or index starts with workspace_id`);
+    }
+  });
+});
