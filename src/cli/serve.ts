@@ -38,7 +38,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const fresh = await bootstrap(app, bootstrapSteps);
   const server = await startServer(app);
   const address = await server.listen({ port: config.port, host: config.host });
-  const url = config.baseUrl.includes(`:${config.port}`) || config.port !== 0 ? config.baseUrl : address;
+  // With PORT=0 the real port is known only now; links the server builds must use it.
+  if (!process.env.CRS_BASE_URL) config.baseUrl = address.replace("://localhost", "://127.0.0.1");
+  const url = config.baseUrl;
   const lines = [`crs is listening on ${address}`, `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`, `  MCP:  ${url}/mcp`, `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`];
   if (fresh) {
     lines.push(
