@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
 import { z } from "zod";
-import { authenticate, chargeIp, invoke, validationError, withHeaders, type CallMeta } from "../operations/execute.ts";
+import { authenticate, invoke, validationError, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
 import { asAppError } from "../errors.ts";
 import { sendError } from "./reply.ts";
@@ -42,7 +42,7 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
       handler: async (req, reply) => {
         const meta: CallMeta = { requestId: String(req.id), trigger: "api", headers: {} };
         try {
-          await chargeIp(app, req.ip, meta);
+          // The ip budget was charged in the server's onRequest hook (src/http/server.ts).
           const principal = await authenticate(app, req.headers.authorization);
           const input = gatherInput(op, req);
           if ("__body" in input) {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import { AppError } from "../errors.ts";
+import { rateLimitHeaders } from "../limits/limiter.ts";
 import { operations as allOperations } from "../operations/index.ts";
 import type { Operation } from "../operations/operation.ts";
 import { registerMcp } from "../mcp/server.ts";
@@ -16,6 +17,11 @@ export interface ServerOptions {
   operations?: readonly Operation[];
   /** Extra routes (web app, uploads) registered by their own modules. */
   plugins?: Array<(server: FastifyInstance, app: App, routes: RouteTable) => void>;
+}
+
+/** REST (/api/…) and MCP (/mcp) requests: the ones the ip budget counts and CRS_PUBLIC_API turns off. */
+function isApiUrl(url: string): boolean {
+  return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
 }
 
 function requestId(): string {
@@ -46,9 +52,15 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
 
   server.addHook("onRequest", async (req, reply) => {
     reply.header("X-Request-Id", req.id);
-    if (!app.config.publicApi && (req.url.startsWith("/api/") || req.url === "/mcp" || req.url.startsWith("/mcp?"))) {
+    if (!isApiUrl(req.url)) return;
+    if (!app.config.publicApi) {
       throw new AppError("public_api_disabled", "The API is turned off for now; the web app still works.");
     }
+    // The ip budget counts every REST and MCP request, before the token is looked at and before a
+    // body is read, so unknown paths, 413s and 415s count and report it too. A later charge (the
+    // operation's bucket, mcp) replaces these headers on the response.
+    const charge = await app.limiter.charge("ip", req.ip);
+    if (charge) reply.headers(rateLimitHeaders(charge));
   });
   server.setErrorHandler((err, req, reply) => sendError(req, reply, err));
 

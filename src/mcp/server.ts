@@ -8,7 +8,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@model
 import type { App } from "../app.ts";
 import { AppError, asAppError, errorBody } from "../errors.ts";
 import type { Principal } from "../domain/identity/principal.ts";
-import { authenticate, chargeIp, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
+import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
+import { rateLimitHeaders } from "../limits/limiter.ts";
 import type { Operation } from "../operations/operation.ts";
 import { jsonSchema } from "../http/openapi.ts";
 import { sendError } from "../http/reply.ts";
@@ -26,18 +27,27 @@ function toolOf(op: Operation): Tool {
   };
 }
 
-function mcpServer(app: App, ops: readonly Operation[], principal: Principal, meta: CallMeta): Server {
+const rateLimitHeaderNames = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"] as const;
+
+/** Sets the HTTP response's X-RateLimit-* headers while they can still be changed. */
+type Report = (headers: Record<string, string>) => void;
+
+function mcpServer(app: App, ops: readonly Operation[], principal: Principal, meta: CallMeta, report: Report): Server {
   const server = new Server({ name: "crs", version: "2.0.0" }, { capabilities: { tools: {} } });
   const visible = ops.filter((op) => op.mcp && missingScopes(principal.scopes, op.scopes).length === 0);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible.map(toolOf) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const op = ops.find((o) => o.mcp && o.id === request.params.name);
+    const call: CallMeta = { ...meta, headers: {} };
     try {
       if (!op) throw new AppError("not_found", `No tool named ${request.params.name}.`);
-      const result = await invoke(app, op, principal, request.params.arguments ?? {}, { ...meta, headers: {} });
+      const result = await invoke(app, op, principal, request.params.arguments ?? {}, call);
+      // Like REST, the response reports the operation's own bucket once it was charged.
+      report(call.headers);
       return { content: [{ type: "text", text: JSON.stringify(result.body) }], structuredContent: result.body as Record<string, unknown> };
     } catch (err) {
       const e = asAppError(err);
+      report(e.headers);
       if (e.status >= 500) app.log.error({ err: e.cause ?? e, requestId: meta.requestId, tool: op?.id }, "tool call failed");
       return { isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(e, meta.requestId)) }] };
     }
@@ -47,21 +57,27 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
 
 export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Operation[]): void {
   fastify.post(mcpPath, async (req, reply) => {
+    // The ip budget was charged (and reported) in the server's onRequest hook (src/http/server.ts).
     const meta: CallMeta = { requestId: String(req.id), trigger: "mcp", headers: {} };
     let principal: Principal;
     try {
-      await chargeIp(app, req.ip, meta);
       principal = await authenticate(app, req.headers.authorization);
       const charge = await app.limiter.charge("mcp", String(principal.userId));
-      if (charge) meta.headers["X-RateLimit-Limit"] = String(charge.limit), meta.headers["X-RateLimit-Remaining"] = String(charge.remaining), meta.headers["X-RateLimit-Reset"] = String(charge.resetSeconds);
+      if (charge) Object.assign(meta.headers, rateLimitHeaders(charge));
     } catch (err) {
       return sendError(req, reply, withHeaders(asAppError(err), meta));
     }
-    const server = mcpServer(app, ops, principal, meta);
+    const report: Report = (headers) => {
+      if (reply.raw.headersSent) return;
+      for (const name of rateLimitHeaderNames) if (headers[name] !== undefined) reply.raw.setHeader(name, headers[name]);
+    };
+    const server = mcpServer(app, ops, principal, meta, report);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
+    // Headers set on the Fastify reply so far (X-Request-Id, the ip charge) are not sent by a
+    // hijacked reply: copy them to the raw response, then the mcp charge over the ip one.
+    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) reply.raw.setHeader(k, v);
     for (const [k, v] of Object.entries(meta.headers)) reply.raw.setHeader(k, v);
-    reply.raw.setHeader("X-Request-Id", String(req.id));
     reply.raw.on("close", () => {
       void transport.close();
       void server.close();

@@ -1,5 +1,6 @@
-// The one request pipeline behind every adapter: rate limits, authentication, scope check,
-// validation, the handler and output shaping. REST and MCP differ only in how they carry
+// The one request pipeline behind every adapter: authentication, scope check, validation, the
+// operation's rate-limit buckets, the handler and output shaping. (The per-address ip budget is
+// charged earlier, in the HTTP server's onRequest hook, before the token is looked at.) REST and MCP differ only in how they carry
 // the input in and the result out.
 import { z } from "zod";
 import type { App } from "../app.ts";
@@ -24,11 +25,6 @@ export interface CallResult {
 
 function remember(meta: CallMeta, charge: Charge | null | undefined): void {
   if (charge) Object.assign(meta.headers, rateLimitHeaders(charge));
-}
-
-/** Charges the per-address budget; runs before the token is looked at. */
-export async function chargeIp(app: App, ip: string, meta: CallMeta): Promise<void> {
-  remember(meta, await app.limiter.charge("ip", ip));
 }
 
 /** Authorization header -> principal, resolved afresh from the store on every request. */
