@@ -1,5 +1,17 @@
 // What the repositories capability plugs into `crs serve`: background services, first-start steps and
 // extra HTTP routes. Kept here so serve.ts stays a list of areas.
+import { createDemoRepository } from "../domain/repositories/demo.ts";
+import { startSyncScheduler } from "../domain/repositories/scheduler.ts";
 import type { Wiring } from "./types.ts";
 
-export const repositoriesWiring: Wiring = { services: [], bootstrapSteps: [], plugins: [] };
+export const repositoriesWiring: Wiring = {
+  services: [
+    // Mirror syncs: on registration, on request (also from `crs admin` in another process) and
+    // every CRS_SYNC_INTERVAL_SECONDS (0: never periodically).
+    (app) => startSyncScheduler(app, { intervalSeconds: app.config.syncIntervalSeconds }),
+  ],
+  bootstrapSteps: [
+    (app, workspaceId) => createDemoRepository(app, app.config.dataDir, workspaceId),
+  ],
+  plugins: [],
+};

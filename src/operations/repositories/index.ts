@@ -1,4 +1,11 @@
-// Repository operations, in table order (added by the repositories work).
+// Repository operations, in table order.
 import type { Operation } from "../operation.ts";
+import { getRepository } from "./get-repository.ts";
+import { listRefs } from "./list-refs.ts";
+import { listRepositories } from "./list-repositories.ts";
 
-export const repositoryOperations: readonly Operation[] = [];
+export const repositoryOperations: readonly Operation[] = [
+  listRepositories as unknown as Operation,
+  getRepository as unknown as Operation,
+  listRefs as unknown as Operation,
+];
