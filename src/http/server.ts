@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
-import { AppError } from "../errors.ts";
+import { AppError, errorBody } from "../errors.ts";
 import { rateLimitHeaders } from "../limits/limiter.ts";
 import { operations as allOperations } from "../operations/index.ts";
 import type { Operation } from "../operations/operation.ts";
@@ -40,6 +40,20 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
     // Ignore any incoming X-Request-Id: ours must be unique and is echoed in the body.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Requests Node's HTTP parser rejects (headers over 16 KiB, broken framing) get our error body too.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const id = requestId();
+      const tooLarge = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW";
+      const body = JSON.stringify(errorBody(new AppError("invalid_request", tooLarge ? "The request headers are too large." : "The request could not be parsed."), id));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${id}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
+    // Malformed URLs and over-long path segments never reach a route; answer them in our shape.
+    frameworkErrors: (err, req, reply) => {
+      reply.header("X-Request-Id", req.id);
+      const message = err.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path segment is too long." : "The URL is malformed.";
+      return sendError(req, reply, new AppError("invalid_request", message, { details: { issues: [{ path: "(path)", message }] } }));
+    },
   });
   // Only JSON bodies are accepted (the spec's 415 rule); Fastify's JSON parser stays, text goes.
   server.removeContentTypeParser("text/plain");
