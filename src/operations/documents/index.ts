@@ -1,4 +1,15 @@
 // Context document operations, in table order.
 import type { Operation } from "../operation.ts";
+import { archiveDocument } from "./archive-document.ts";
+import { createDocument } from "./create-document.ts";
+import { getDocument } from "./get-document.ts";
+import { listDocuments } from "./list-documents.ts";
+import { requestDocumentUpload } from "./request-upload.ts";
 
-export const documentOperations: readonly Operation[] = [];
+export const documentOperations: readonly Operation[] = [
+  requestDocumentUpload as unknown as Operation,
+  createDocument as unknown as Operation,
+  listDocuments as unknown as Operation,
+  getDocument as unknown as Operation,
+  archiveDocument as unknown as Operation,
+];

@@ -1,4 +1,9 @@
 // Focus operations, in table order.
 import type { Operation } from "../operation.ts";
+import { getFocus } from "./get-focus.ts";
+import { listFocuses } from "./list-focuses.ts";
 
-export const focusOperations: readonly Operation[] = [];
+export const focusOperations: readonly Operation[] = [
+  listFocuses as unknown as Operation,
+  getFocus as unknown as Operation,
+];

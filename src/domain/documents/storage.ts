@@ -1,0 +1,56 @@
+// Where document bytes live: local disk under the data directory. Uploads in progress and uploaded
+// files waiting for create_document sit in uploads/<workspace>/; documents' files are stored by
+// content (documents/<workspace>/<sha256>), so identical content is one file.
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, stat, unlink } from "node:fs/promises";
+import { join } from "node:path";
+
+export const slotIdPattern = /^upl_[A-Za-z0-9_-]{22}$/;
+const shaPattern = /^[0-9a-f]{64}$/;
+
+export function uploadsDir(dataDir: string, workspaceId: number): string {
+  return join(dataDir, "uploads", String(workspaceId));
+}
+
+export function uploadTempPath(dataDir: string, workspaceId: number, slotId: string): string {
+  if (!slotIdPattern.test(slotId)) throw new Error("bad slot id");
+  return join(uploadsDir(dataDir, workspaceId), `${slotId}.${randomBytes(6).toString("hex")}.part`);
+}
+
+export function uploadedPath(dataDir: string, workspaceId: number, slotId: string): string {
+  if (!slotIdPattern.test(slotId)) throw new Error("bad slot id");
+  return join(uploadsDir(dataDir, workspaceId), slotId);
+}
+
+export function contentDir(dataDir: string, workspaceId: number): string {
+  return join(dataDir, "documents", String(workspaceId));
+}
+
+export function contentPath(dataDir: string, workspaceId: number, sha256: string): string {
+  if (!shaPattern.test(sha256)) throw new Error("bad sha256");
+  return join(contentDir(dataDir, workspaceId), sha256);
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+export async function removeQuietly(path: string): Promise<void> {
+  await unlink(path).catch(() => {});
+}
+
+/**
+ * Moves an uploaded file into the content store. Idempotent: when another request moved it (or the
+ * same content is already stored), the content file is there and that is enough.
+ */
+export async function adoptUpload(dataDir: string, workspaceId: number, slotId: string, sha256: string): Promise<boolean> {
+  const target = contentPath(dataDir, workspaceId, sha256);
+  await mkdir(contentDir(dataDir, workspaceId), { recursive: true });
+  try {
+    await rename(uploadedPath(dataDir, workspaceId, slotId), target);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return exists(target);
+    throw err;
+  }
+}

@@ -1,0 +1,20 @@
+// Response shapes of the focus operations.
+import { z } from "zod";
+
+export const focusSlugParam = z.string().min(1).max(200).describe("Focus slug, 1 to 200 characters.");
+
+export const focusItemSchema = z.object({
+  slug: z.string().describe("Identifier of the focus; pass it as the focus path parameter or filter."),
+  title: z.string().describe("Display title."),
+  emoji: z.string().nullable().describe("An emoji shown with the title, or null."),
+  revision: z.number().int().describe("Revision number; it grows with every change of the title, emoji or instructions."),
+  webUrl: z.string().describe("The focus in the web app."),
+}).describe("A focus: an instruction document that steers runs.");
+
+export const focusSchema = focusItemSchema.extend({
+  instructions: z.string().describe("The instructions runs follow: markdown, with optional YAML front matter (only, exclude, severity) that steers the rules."),
+}).describe("A focus with its instructions.");
+
+export function focusWebUrl(baseUrl: string, slug: string): string {
+  return `${baseUrl}/app/focuses/${encodeURIComponent(slug)}`;
+}
