@@ -191,6 +191,39 @@ describe("PUT to the upload url", () => {
     await expectError(await put(u.url, ""), 400, "invalid_request");
     assert.equal((await put(u.url, "now")).status, 200);
   });
+  test("a client that gives up mid-upload leaves no file, and the slot can be used again", async () => {
+    const w = await t.workspace();
+    const u = await slot(w);
+    const state = async () => (await t.app.store.db.selectFrom("document_uploads").select("state")
+      .where("workspace_id", "=", w.id).where("id", "=", u.id).executeTakeFirstOrThrow()).state;
+    const until = async (wanted: string) => {
+      while ((await state()) !== wanted) await new Promise((r) => setTimeout(r, 20));
+    };
+    const controller = new AbortController();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        if (sent === 4) {
+          await until("uploading"); // the server is writing this upload: now give up
+          controller.abort();
+          return;
+        }
+        sent++;
+        c.enqueue(new Uint8Array(256 * 1024));
+      },
+    });
+    await assert.rejects(fetch(u.url, { method: "PUT", body, signal: controller.signal, duplex: "half" } as RequestInit));
+    // The server notices the broken connection on its own schedule: wait for the slot to be released.
+    await until("pending");
+    assert.deepEqual(uploadFiles(w.id), []);
+    assert.equal((await put(u.url, "retry")).status, 200);
+  });
+  test("405 with Allow: PUT for another method on an upload url", async () => {
+    const u = await slot();
+    const res = await fetch(u.url);
+    await expectError(res, 405, "method_not_allowed");
+    assert.equal(res.headers.get("allow"), "PUT");
+  });
   test("the API keeps its rules: 415 for a non-JSON body under /api/v2", async () => {
     const res = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token, headers: { "content-type": "text/plain" }, body: "hi" });
     await expectError(res, 415, "unsupported_media_type");
