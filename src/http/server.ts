@@ -1,6 +1,6 @@
 // The HTTP server: REST /api/v2 from the operation table, /mcp, OpenAPI, health, and the
 // conventions every response follows (request id, error body, 404/405/410/413/415).
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import { AppError, errorBody } from "../errors.ts";
@@ -24,8 +24,20 @@ function isApiUrl(url: string): boolean {
   return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
 }
 
+// Request ids: 12 random bytes each, taken from a pool filled 4 KiB at a time (one
+// getrandom call per 341 requests instead of one per request).
+const idBytes = 12;
+const idPool = Buffer.alloc(idBytes * 341);
+let idOffset = idPool.length;
+
 function requestId(): string {
-  return `req_${randomBytes(12).toString("base64url")}`;
+  if (idOffset + idBytes > idPool.length) {
+    randomFillSync(idPool);
+    idOffset = 0;
+  }
+  const id = `req_${idPool.toString("base64url", idOffset, idOffset + idBytes)}`;
+  idOffset += idBytes;
+  return id;
 }
 
 export async function buildServer(app: App, opts: ServerOptions = {}): Promise<FastifyInstance> {
