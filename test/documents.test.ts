@@ -118,6 +118,7 @@ describe("create_document", () => {
     assert.equal(over.error.details.issues[0].path, "note.text");
     await expectError(await create(ws, { note: { text: "" } }), 400, "invalid_request");
     await expectError(await create(ws, { note: { text: "  \n " } }), 400, "invalid_request");
+    await expectError(await create(ws, { note: { text: "nul \u0000 byte" } }), 400, "invalid_request");
     await expectError(await create(ws, { note: { title: "t".repeat(201), text: "c" } }), 400, "invalid_request");
     const list = await json(await t.request("/api/v2/documents", { token: ws.token }));
     assert.equal(list.items.length, 1);

@@ -122,6 +122,7 @@ describe("list_focuses and get_focus", () => {
   test("400 for a focus path parameter over 200 characters and for a bad limit or cursor", async () => {
     await expectError(await t.request(`/api/v2/focuses/${"a".repeat(201)}`, { token: ws.token }), 400, "invalid_request");
     assert.equal((await t.request(`/api/v2/focuses/${"a".repeat(200)}`, { token: ws.token })).status, 404);
+    await expectError(await t.request("/api/v2/focuses/a%00b", { token: ws.token }), 400, "invalid_request");
     for (const q of ["?limit=0", "?limit=101", "?cursor=bad"]) {
       await expectError(await t.request(`/api/v2/focuses${q}`, { token: ws.token }), 400, "invalid_request");
     }

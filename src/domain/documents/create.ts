@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { getDocument, type DocumentView } from "./documents.ts";
-import { adoptUpload } from "./storage.ts";
+import { adoptUpload, slotIdPattern } from "./storage.ts";
 import { isUniqueViolation } from "./unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
@@ -66,8 +66,8 @@ export async function createDocument(store: Store, dataDir: string, input: Creat
   let result: { id: number; created: boolean };
   if (input.note) {
     const text = input.note.text;
-    if (text.trim().length === 0 || text.length > noteLimits.text) {
-      throw new AppError("invalid_request", `A note's text is 1 to ${noteLimits.text} characters and not blank.`, { details: { issues: [{ path: "note.text", message: "blank or too long" }] } });
+    if (text.trim().length === 0 || text.length > noteLimits.text || text.includes("\u0000")) {
+      throw new AppError("invalid_request", `A note's text is 1 to ${noteLimits.text} characters and not blank.`, { details: { issues: [{ path: "note.text", message: "blank, too long or holding NUL characters" }] } });
     }
     const bytes = Buffer.from(text, "utf8");
     result = await insertOrExisting(store, input.workspaceId, input.userId, input.repositoryId, {
@@ -83,6 +83,7 @@ export async function createDocument(store: Store, dataDir: string, input: Creat
 async function createFromUpload(store: Store, dataDir: string, input: CreateInput, slotId: string, now: Date): Promise<{ id: number; created: boolean }> {
   const slot = await store.db.selectFrom("document_uploads").selectAll()
     .where("workspace_id", "=", input.workspaceId).where("id", "=", slotId).executeTakeFirst();
+  if (!slotIdPattern.test(slotId)) throw new AppError("not_found", "No such upload slot.");
   // Slots are personal: another member's slot is as unknown as another workspace's.
   if (!slot || slot.user_id !== input.userId) throw new AppError("not_found", "No such upload slot.");
   if (slot.state === "used" && slot.document_id !== null) {

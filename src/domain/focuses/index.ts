@@ -44,6 +44,10 @@ export function validateFocus(input: FocusInput): void {
     throw invalid("emoji", `The emoji must be 1 to ${focusLimits.emoji} characters.`);
   }
   if (input.instructions.trim().length === 0) throw invalid("instructions", "The instructions are empty.");
+  if (/[\u0000-\u001f\u007f]/.test(title) || (input.emoji != null && /[\u0000-\u001f\u007f]/.test(input.emoji))) {
+    throw invalid("title", "The title and emoji may not hold control characters.");
+  }
+  if (input.instructions.includes("\u0000")) throw invalid("instructions", "The instructions may not hold NUL characters.");
   if (input.instructions.length > focusLimits.instructions) {
     throw invalid("instructions", `The instructions must be at most ${focusLimits.instructions} characters.`);
   }

@@ -20,8 +20,8 @@ export const createDocument = operation({
     upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })
       .optional().describe("An uploaded file, by slot id."),
     note: z.object({
-      title: z.string().min(1).max(noteLimits.title).optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
-      text: z.string().min(1).max(noteLimits.text).describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
+      title: z.string().min(1).max(noteLimits.title).regex(/^[^\u0000-\u001f\u007f]*$/, "control characters are not allowed").optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
+      text: z.string().min(1).max(noteLimits.text).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
     }).optional().describe("A text note."),
     repository: repositoryRefParam.optional().describe("Attach the document to this repository (owner/name or numeric id) for the list filter."),
   }),

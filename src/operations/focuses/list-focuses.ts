@@ -4,7 +4,7 @@ import { cursorParam, decodeCursor, encodeCursor, limitParam, pageOf } from "../
 import { focusItemSchema, focusWebUrl } from "../../schemas/focuses.ts";
 import { operation } from "../operation.ts";
 
-const cursorShape = z.object({ s: z.string() });
+const cursorShape = z.object({ s: z.string().max(200).regex(/^[^\u0000-\u001f\u007f]*$/) });
 
 export const listFocuses = operation({
   id: "list_focuses",
