@@ -251,6 +251,17 @@ describe("cleanup", () => {
     utimesSync(orphan, past, past);
     utimesSync(join(dir, fresh.id), past, past);
 
+    // A stored document's file stays; a stored file no document refers to goes.
+    const kept = await slot(w);
+    assert.equal((await put(kept.url, "kept content")).status, 200);
+    assert.equal((await t.request("/api/v2/documents", { method: "POST", token: w.token, json: { upload: { id: kept.id } } })).status, 201);
+    const contentDir = join(t.config.dataDir, "documents", String(w.id));
+    const keptFile = join(contentDir, createHash("sha256").update("kept content").digest("hex"));
+    const strayFile = join(contentDir, "f".repeat(64));
+    writeFileSync(strayFile, "stray");
+    utimesSync(keptFile, past, past);
+    utimesSync(strayFile, past, past);
+
     const r = await cleanupUploads(store, t.config.dataDir);
     assert.ok(r.slots >= 2 && r.files >= 1, JSON.stringify(r));
     const ids = (await store.db.selectFrom("document_uploads").select("id").where("workspace_id", "=", w.id).execute()).map((x) => x.id);
@@ -258,5 +269,6 @@ describe("cleanup", () => {
     assert.ok(!ids.includes(uploadedOld.id));
     assert.ok(ids.includes(fresh.id));
     assert.deepEqual(uploadFiles(w.id), [fresh.id]);
+    assert.deepEqual(readdirSync(contentDir), [keptFile.slice(contentDir.length + 1)]);
   });
 });

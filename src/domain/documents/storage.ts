@@ -2,7 +2,7 @@
 // files waiting for create_document sit in uploads/<workspace>/; documents' files are stored by
 // content (documents/<workspace>/<sha256>), so identical content is one file.
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, rename, stat, unlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 
 export const slotIdPattern = /^upl_[A-Za-z0-9_-]{22}$/;
@@ -48,9 +48,12 @@ export async function adoptUpload(dataDir: string, workspaceId: number, slotId: 
   await mkdir(contentDir(dataDir, workspaceId), { recursive: true });
   try {
     await rename(uploadedPath(dataDir, workspaceId, slotId), target);
-    return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return exists(target);
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if (!(await exists(target))) return false;
   }
+  // Fresh mtime: the orphan sweep leaves young files alone while the document row is being written.
+  const now = new Date();
+  await utimes(target, now, now).catch(() => {});
+  return true;
 }
