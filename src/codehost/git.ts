@@ -58,18 +58,32 @@ export const baseConfig = [
   "-c", "gc.autoDetach=false",
 ];
 
-export function spawnGit(args: string[], opts: { gitDir?: string; cwd?: string } = {}): ChildProcess {
+export function spawnGit(args: string[], opts: { gitDir?: string; cwd?: string; group?: boolean } = {}): ChildProcess {
   const full = [...baseConfig];
   if (opts.gitDir) full.push("--git-dir", opts.gitDir);
   full.push(...args);
-  return spawn("git", full, { cwd: opts.cwd ?? opts.gitDir ?? "/", env: gitEnv(), stdio: ["pipe", "pipe", "pipe"] });
+  return spawn("git", full, { cwd: opts.cwd ?? opts.gitDir ?? "/", env: gitEnv(), stdio: ["pipe", "pipe", "pipe"], detached: opts.group ?? false });
+}
+
+/**
+ * Kills git and every process it started. Talking to a remote, git runs helpers (git-remote-http,
+ * ssh) that hold its output pipes: killing git alone would leave them running and the call waiting.
+ */
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+    else child.kill("SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
 }
 
 const stderrCap = 64 * 1024;
 
 export function runGit(args: string[], opts: GitRunOptions = {}): Promise<GitResult> {
   return new Promise((resolve) => {
-    const child = spawnGit(args, opts);
+    // Its own process group, so a timeout or abort also ends the helpers git started.
+    const child = spawnGit(args, { ...opts, group: true });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = "";
@@ -77,7 +91,7 @@ export function runGit(args: string[], opts: GitRunOptions = {}): Promise<GitRes
     let aborted = false;
     let tooLarge = false;
     let settled = false;
-    const kill = () => child.kill("SIGKILL");
+    const kill = () => killGroup(child);
     const timer = opts.timeoutMs ? setTimeout(() => { timedOut = true; kill(); }, opts.timeoutMs) : undefined;
     const onAbort = () => { aborted = true; kill(); };
     if (opts.signal?.aborted) onAbort();
