@@ -5,6 +5,13 @@ import { SqliteDialect } from "kysely";
 
 type Param = null | number | bigint | string | Uint8Array;
 
+interface PreparedWrapper {
+  reader: boolean;
+  all(params: ReadonlyArray<unknown>): unknown[];
+  run(params: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(params: ReadonlyArray<unknown>): Iterator<unknown>;
+}
+
 function toParams(params: ReadonlyArray<unknown>): Param[] {
   return params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p === undefined ? null : (p as Param)));
 }
@@ -12,30 +19,28 @@ function toParams(params: ReadonlyArray<unknown>): Param[] {
 export function openSqlite(file: string): { dialect: SqliteDialect; db: DatabaseSync } {
   const db = new DatabaseSync(file, { timeout: 5000 });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
-  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
-  const prepare = (sql: string) => {
-    let entry = cache.get(sql);
-    if (!entry) {
-      const stmt = db.prepare(sql);
-      entry = { stmt, reader: stmt.columns().length > 0 };
-      if (cache.size > 500) cache.clear();
-      cache.set(sql, entry);
-    }
-    return entry;
-  };
+  // One entry per SQL text: the prepared statement and the Kysely-facing wrapper around it, both
+  // reused, so a repeated query allocates nothing but its parameters and rows.
+  const cache = new Map<string, PreparedWrapper>();
+  const wrap = (stmt: StatementSync): PreparedWrapper => ({
+    reader: stmt.columns().length > 0,
+    all: (params) => stmt.all(...toParams(params)),
+    run: (params) => {
+      const r = stmt.run(...toParams(params));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    },
+    iterate: (params) => stmt.iterate(...toParams(params)),
+  });
   const database = {
     close: () => db.close(),
-    prepare(sql: string) {
-      const { stmt, reader } = prepare(sql);
-      return {
-        reader,
-        all: (params: ReadonlyArray<unknown>) => stmt.all(...toParams(params)),
-        run: (params: ReadonlyArray<unknown>) => {
-          const r = stmt.run(...toParams(params));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(...toParams(params)),
-      };
+    prepare(sql: string): PreparedWrapper {
+      let entry = cache.get(sql);
+      if (!entry) {
+        entry = wrap(db.prepare(sql));
+        if (cache.size > 500) cache.clear();
+        cache.set(sql, entry);
+      }
+      return entry;
     },
   };
   return { dialect: new SqliteDialect({ database: database as never }), db };
