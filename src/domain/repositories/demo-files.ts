@@ -1,7 +1,7 @@
 // The files of the demo repository `npm start` registers: a tiny shop in JavaScript and Python
 // with a few real security bugs for the first review to find.
 // The key is assembled here so this source file itself holds no credential-shaped literal.
-const demoKeyId = ["AKIA", "4DEMO", "7QX2", "CRS9", "KEY3"].join("");
+const demoKeyId = ["AKIA", "4DEM", "O7QX", "2CRS", "9KEY"].join("");
 
 export const demoFiles: Record<string, string> = {
   "README.md": `# acme-shop
