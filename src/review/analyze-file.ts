@@ -1,8 +1,6 @@
 // Everything the engine does to one file: classify, decode, detect the language, parse once, run
 // the pattern rules, refine injection findings with taint analysis, scan for secrets, then filter.
 import { parse } from "@ast-grep/napi";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
@@ -18,6 +16,7 @@ import { adjustSeverity, isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 import { syntaxFor } from "./engines/taint/langs.ts";
 import { classInfo, taintClasses } from "./engines/taint/classes.ts";
+import { TreeReleaser } from "./trees.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -37,14 +36,13 @@ export interface FileOutcome {
   failedRules: string[];
 }
 
-// Syntax trees live in native memory the JS heap does not see, so V8 collects their handles too
-// late and RSS balloons; a full collection every few MB of parsed source keeps it bounded.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as (() => void) | undefined;
-const gcEveryBytes = 2 << 20;
-
 export class FileAnalyzer {
-  private parsedBytes = 0;
+  /**
+   * Trees of analysed files are unreachable once analyze() returns (findings are plain data), but
+   * their native memory is freed only after a collection and an event-loop turn: callers that
+   * analyse many files await release() after each.
+   */
+  private readonly trees = new TreeReleaser();
   private readonly config: EngineConfig;
   private readonly packs: Map<Language, LanguagePack>;
   private readonly secrets: SecretRule[];
@@ -73,11 +71,7 @@ export class FileAnalyzer {
     const failedRules: string[] = [];
     const pack = lang ? this.packs.get(lang) : undefined;
     if (lang && pack && pack.rules.length + (this.config.taint && taintLanguages().has(lang) ? 1 : 0) > 0) {
-      this.parsedBytes += bytes;
-      if (this.parsedBytes > gcEveryBytes) {
-        this.parsedBytes = 0;
-        collectGarbage?.();
-      }
+      this.trees.parsed(bytes);
       const root = parse(parserName(lang), text.source);
       const out = matchRules(pack, root, text, file.path, deadline);
       failedRules.push(...out.failed);
@@ -89,6 +83,11 @@ export class FileAnalyzer {
     else if (this.secrets.length) findings.push(...scanSecrets(text, file.path, this.secrets));
     findings = this.finish(findings, lang, changed);
     return skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
+  }
+
+  /** Lets the native trees and node handles of the files analysed so far be freed (see trees.ts). */
+  release(): Promise<void> {
+    return this.trees.release();
   }
 
   /**

@@ -10,7 +10,7 @@ import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
 import { parseFocusFrontMatter } from "./focus.ts";
 import { cleanPath, walkDirectory } from "./files.ts";
 import type { SourceEntry } from "./files.ts";
-import { Pool } from "./pool.ts";
+import { ReviewPool } from "./pool.ts";
 import type { BatchItem } from "./worker.ts";
 
 export { loadRules } from "./rule-loader.ts";
@@ -18,6 +18,7 @@ export type { Rule, RuleSet } from "./rule-loader.ts";
 export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
 export type { Focus } from "./focus.ts";
+export { ReviewPool } from "./pool.ts";
 
 export interface ReviewProgress { files: number; lines: number; bytes: number; skipped: number; findings: number }
 
@@ -36,8 +37,13 @@ export interface ReviewOptions {
   customRulesDirs?: string[];
   /** Rules already loaded (skips loading; customRulesDirs is then ignored). */
   rules?: RuleSet;
-  /** Worker threads; 1 (default) analyses in this thread. 0 means all cores. */
+  /** Worker threads; 1 (default) analyses in this thread. 0 means all cores. Ignored when `pool` is given. */
   threads?: number;
+  /**
+   * A long-lived pool of workers to analyse in (reused across reviews, closed by its owner); without
+   * one, threads > 1 starts a pool for this review and closes it at the end.
+   */
+  pool?: ReviewPool;
   /** Taint refinement of injection findings; false = pattern rules only. Default true. */
   taint?: boolean;
   /** Files larger than this are skipped as too_large. Default 1 MiB. */
@@ -109,15 +115,17 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     }
   };
   const threads = options.threads === 0 ? availableParallelism() : Math.max(1, options.threads ?? 1);
-  const pool = threads > 1 ? new Pool(config, threads) : null;
+  const ownPool = !options.pool && threads > 1 ? new ReviewPool(threads) : null;
+  const pool = options.pool ?? ownPool;
+  const key = pool ? pool.configure(config) : 0;
   const analyzer = pool ? null : new FileAnalyzer(config);
-  const inflight: Promise<void>[] = [];
+  const inflight = new Set<Promise<void>>();
   let batch: BatchItem[] = [];
   let batchBytes = 0;
   const flush = async () => {
     if (!batch.length || !pool) return;
-    const p = (await pool.run(batch)).done.then((rs) => rs.forEach(collect));
-    inflight.push(p);
+    const p: Promise<void> = (await pool.run(key, batch)).done.then((rs) => { rs.forEach(collect); inflight.delete(p); });
+    inflight.add(p);
     batch = [];
     batchBytes = 0;
   };
@@ -130,6 +138,8 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       const lines = changed?.get(e.path);
       if (analyzer) {
         collect(analyzer.analyze(e, lines));
+        // Only an event-loop turn frees the trees of analysed files (see trees.ts).
+        await analyzer.release();
         continue;
       }
       batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
@@ -139,7 +149,8 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     await flush();
     await Promise.all(inflight);
   } finally {
-    await pool?.close();
+    pool?.unconfigure(key);
+    await ownPool?.close();
   }
   for (const id of failed) {
     const r = ruleSet.rules.find((x) => x.id === id);
