@@ -1,14 +1,19 @@
-// A pool of worker threads, each with its own parser and rules. Files travel in batches; a batch
-// that outlives its time allowance (a pathological input wedged in native code) costs the worker,
-// which is replaced, and its files are reported as skipped.
+// A pool of worker threads, each with its own parser. Workers start together and live as long as
+// the pool: one pool can serve many reviews (each registers its engine configuration once), so a
+// long-lived process pays the start-up (about 150 ms a worker) once. Files travel in batches, their
+// contents packed into one buffer that is transferred, not copied. A batch that outlives its time
+// allowance (a pathological input wedged in native code) costs the worker, which is replaced, and
+// its files are reported as skipped.
 import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
 import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
-import type { BatchItem } from "./worker.ts";
+import type { BatchItem, FromWorker, ToWorker, WireItem } from "./worker.ts";
+
+interface Pending { items: WireItem[]; resolve: (r: FileOutcome[]) => void; timer: NodeJS.Timeout }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, { items: BatchItem[]; resolve: (r: FileOutcome[]) => void; timer: NodeJS.Timeout }>;
-  fail: (detail: string, reason: "engine_error" | "time_budget") => void;
+  pending: Map<number, Pending>;
 }
 
 const workerUrl = new URL("./worker.ts", import.meta.url);
@@ -27,22 +32,49 @@ function workerExecArgv(): string[] | undefined {
   return out;
 }
 
-export class Pool {
-  private readonly slots: Slot[] = [];
-  private readonly config: EngineConfig;
-  private nextId = 1;
-  private waiters: (() => void)[] = [];
+/** Packs a batch's contents into one fresh buffer (transferable) with each file's offsets. */
+function pack(items: BatchItem[]): { buffer: ArrayBuffer; wire: WireItem[] } {
+  let total = 0;
+  for (const it of items) total += it.content.byteLength;
+  const buffer = new ArrayBuffer(total);
+  const bytes = new Uint8Array(buffer);
+  const wire: WireItem[] = [];
+  let at = 0;
+  for (const it of items) {
+    bytes.set(it.content, at);
+    wire.push({ path: it.path, start: at, end: at + it.content.byteLength, ...(it.changed ? { changed: it.changed } : {}) });
+    at += it.content.byteLength;
+  }
+  return { buffer, wire };
+}
+
+export class ReviewPool {
+  readonly threads: number;
+  /** Batches a worker holds at once: one running, one queued so it never waits for the parent. */
   readonly maxInFlight = 2;
+  private readonly slots: Slot[] = [];
+  private readonly configs = new Map<number, EngineConfig>();
+  private nextId = 1;
+  private nextKey = 1;
+  private waiters: (() => void)[] = [];
   private closed = false;
 
-  constructor(config: EngineConfig, threads: number) {
-    this.config = config;
-    for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
+  /** `threads`: workers to start now, in parallel; 0 means one per core. */
+  constructor(threads = 0) {
+    this.threads = threads > 0 ? threads : availableParallelism();
+    for (let i = 0; i < this.threads; i++) this.slots.push(this.spawn());
+  }
+
+  private post(slot: Slot, msg: ToWorker, transfer?: ArrayBuffer[]): void {
+    slot.worker.postMessage(msg, transfer);
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl, { workerData: this.config, execArgv: workerExecArgv() }), pending: new Map(), fail: () => {} };
-    slot.worker.on("message", (m: { id: number; results: FileOutcome[] }) => {
+    const slot: Slot = { worker: new Worker(workerUrl, { execArgv: workerExecArgv() }), pending: new Map() };
+    // An idle pool does not keep the process alive; a batch in flight does, through its timer.
+    slot.worker.unref();
+    for (const [key, config] of this.configs) this.post(slot, { type: "config", key, config });
+    slot.worker.on("message", (m: FromWorker) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
       clearTimeout(p.timer);
@@ -50,22 +82,22 @@ export class Pool {
       p.resolve(m.results);
       this.wake();
     });
-    const fail = (detail: string, reason: "engine_error" | "time_budget") => {
-      const i = this.slots.indexOf(slot);
-      if (i < 0 || this.closed) return;
-      for (const p of slot.pending.values()) {
-        clearTimeout(p.timer);
-        p.resolve(p.items.map((it) => ({ findings: [], skipped: { path: it.path, reason, detail }, lines: 0, bytes: it.content.byteLength, failedRules: [] })));
-      }
-      slot.pending.clear();
-      void slot.worker.terminate();
-      this.slots[i] = this.spawn();
-      this.wake();
-    };
-    slot.worker.on("error", (e) => fail(String(e).slice(0, 200), "engine_error"));
-    slot.worker.on("exit", (code) => { if (code !== 0) fail(`worker exited with ${code}`, "engine_error"); });
-    slot.fail = fail;
+    slot.worker.on("error", (e) => this.fail(slot, String(e).slice(0, 200), "engine_error"));
+    slot.worker.on("exit", (code) => { if (code !== 0) this.fail(slot, `worker exited with ${code}`, "engine_error"); });
     return slot;
+  }
+
+  private fail(slot: Slot, detail: string, reason: "engine_error" | "time_budget"): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0 || this.closed) return;
+    for (const p of slot.pending.values()) {
+      clearTimeout(p.timer);
+      p.resolve(p.items.map((it) => ({ findings: [], skipped: { path: it.path, reason, detail }, lines: 0, bytes: it.end - it.start, failedRules: [] })));
+    }
+    slot.pending.clear();
+    void slot.worker.terminate();
+    this.slots[i] = this.spawn();
+    this.wake();
   }
 
   private wake(): void {
@@ -74,18 +106,36 @@ export class Pool {
     for (const f of w) f();
   }
 
-  /** Sends a batch to the least busy worker, waiting while all are full. */
-  async run(items: BatchItem[]): Promise<{ done: Promise<FileOutcome[]> }> {
+  /** Registers a review's engine configuration with every worker; batches name it by the key. */
+  configure(config: EngineConfig): number {
+    if (this.closed) throw new Error("review pool is closed");
+    const key = this.nextKey++;
+    this.configs.set(key, config);
+    for (const s of this.slots) this.post(s, { type: "config", key, config });
+    return key;
+  }
+
+  /** Forgets a configuration once its review is over (workers drop its analyzer after queued batches). */
+  unconfigure(key: number): void {
+    if (!this.configs.delete(key) || this.closed) return;
+    for (const s of this.slots) this.post(s, { type: "drop", key });
+  }
+
+  /** Sends a batch to the least busy worker, waiting while every worker holds maxInFlight batches. */
+  async run(key: number, items: BatchItem[]): Promise<{ done: Promise<FileOutcome[]> }> {
+    const config = this.configs.get(key);
+    if (!config) throw new Error(`unknown engine configuration ${key}`);
     for (;;) {
+      if (this.closed) throw new Error("review pool is closed");
       const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       if (slot.pending.size < this.maxInFlight) {
         const id = this.nextId++;
-        const allowance = Math.max(30_000, this.config.timeBudgetMs * items.length * 2);
+        const allowance = Math.max(30_000, config.timeBudgetMs * items.length * 2);
+        const { buffer, wire } = pack(items);
         const done = new Promise<FileOutcome[]>((resolve) => {
-          const timer = setTimeout(() => slot.fail("batch exceeded its time allowance", "time_budget"), allowance);
-          slot.pending.set(id, { items, resolve, timer });
-          // Copied, not transferred: file buffers may share a pooled ArrayBuffer.
-          slot.worker.postMessage({ id, items });
+          const timer = setTimeout(() => this.fail(slot, "batch exceeded its time allowance", "time_budget"), allowance);
+          slot.pending.set(id, { items: wire, resolve, timer });
+          this.post(slot, { type: "batch", id, key, buffer, items: wire }, [buffer]);
         });
         return { done };
       }
@@ -94,7 +144,10 @@ export class Pool {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    for (const s of this.slots) for (const p of s.pending.values()) clearTimeout(p.timer);
+    this.wake();
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

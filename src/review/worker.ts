@@ -1,7 +1,8 @@
-// Worker thread entry: holds one FileAnalyzer and answers batches of files.
-import { parentPort, workerData } from "node:worker_threads";
+// Worker thread entry: one FileAnalyzer per engine configuration (a review), answering batches of
+// files one at a time. A batch's contents arrive as one transferred buffer with offsets.
+import { parentPort } from "node:worker_threads";
 import { FileAnalyzer } from "./analyze-file.ts";
-import type { EngineConfig } from "./analyze-file.ts";
+import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
 
 export interface BatchItem {
   path: string;
@@ -9,15 +10,61 @@ export interface BatchItem {
   changed?: Array<[number, number]>;
 }
 
-const analyzer = new FileAnalyzer(workerData as EngineConfig);
-parentPort!.on("message", (msg: { id: number; items: BatchItem[] }) => {
-  const results = msg.items.map((it) => {
-    const content = Buffer.from(it.content.buffer, it.content.byteOffset, it.content.byteLength);
+/** A file of a batch as sent: its content is bytes [start, end) of the batch's buffer. */
+export interface WireItem {
+  path: string;
+  start: number;
+  end: number;
+  changed?: Array<[number, number]>;
+}
+
+export type ToWorker =
+  | { type: "config"; key: number; config: EngineConfig }
+  | { type: "drop"; key: number }
+  | { type: "batch"; id: number; key: number; buffer: ArrayBuffer; items: WireItem[] };
+
+export type FromWorker = { type: "done"; id: number; results: FileOutcome[] };
+
+const configs = new Map<number, EngineConfig>();
+const analyzers = new Map<number, FileAnalyzer>();
+
+async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<FileOutcome[]> {
+  let analyzer = analyzers.get(msg.key);
+  if (!analyzer) {
+    const config = configs.get(msg.key);
+    if (!config) throw new Error(`unknown engine configuration ${msg.key}`);
+    analyzer = new FileAnalyzer(config);
+    analyzers.set(msg.key, analyzer);
+  }
+  const results: FileOutcome[] = [];
+  for (const it of msg.items) {
+    const content = Buffer.from(msg.buffer, it.start, it.end - it.start);
     try {
-      return analyzer.analyze({ path: it.path, content }, it.changed);
+      results.push(analyzer.analyze({ path: it.path, content }, it.changed));
     } catch (e) {
-      return { findings: [], skipped: { path: it.path, reason: "engine_error" as const, detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: content.length, failedRules: [] };
+      results.push({ findings: [], skipped: { path: it.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: content.length, failedRules: [] });
     }
-  });
-  parentPort!.postMessage({ id: msg.id, results });
+    await analyzer.release();
+  }
+  return results;
+}
+
+// Batches run one after another: release() yields to the event loop, where the next batch waits.
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on("message", (msg: ToWorker) => {
+  if (msg.type === "config") configs.set(msg.key, msg.config);
+  else if (msg.type === "drop") {
+    queue = queue.then(() => { configs.delete(msg.key); analyzers.delete(msg.key); });
+  } else {
+    queue = queue.then(async () => {
+      let results: FileOutcome[];
+      try {
+        results = await runBatch(msg);
+      } catch (e) {
+        const detail = (e as Error).message.slice(0, 200);
+        results = msg.items.map((it) => ({ findings: [], skipped: { path: it.path, reason: "engine_error" as const, detail }, lines: 0, bytes: it.end - it.start, failedRules: [] }));
+      }
+      parentPort!.postMessage({ type: "done", id: msg.id, results } satisfies FromWorker);
+    });
+  }
 });
