@@ -1,16 +1,25 @@
-// `npm run bench:engine [targetLines]` (default 300 000): review-engine throughput against parsing alone.
-// Corpus: JS/TS under this project's node_modules plus generated Python, Go and Java.
+// `npm run bench:engine [-- --lines N]` (default 300 000): review-engine throughput against parsing
+// alone, worker scaling and memory. Corpus: JS/TS under this project's node_modules (about 70%, as
+// far as it goes) plus generated Python, Go and Java for the rest.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import { FileAnalyzer } from "../src/review/analyze-file.ts";
 import { detectLanguage, ensureParsers, parserName } from "../src/review/languages.ts";
-import { loadRules, reviewFiles } from "../src/review/index.ts";
+import { loadRules, reviewFiles, ReviewPool } from "../src/review/index.ts";
 import { skipByContent } from "../src/review/skip.ts";
+import { TreeReleaser } from "../src/review/trees.ts";
 import type { SourceFile } from "../src/review/types.ts";
 
-const target = Number(process.argv[2] ?? 300_000);
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+};
+const target = Number(flag("--lines") ?? args.find((a) => /^\d+$/.test(a)) ?? 300_000);
+// --threads-only: skip the one-core phases (memory of a review alone shows in peak RSS).
+const threadsOnly = args.includes("--threads-only");
 const maxBytes = 1 << 20;
 const lineCount = (b: Buffer) => { let n = 0; for (const c of b) if (c === 10) n++; return n; };
 
@@ -54,7 +63,8 @@ function generated(limit: number): SourceFile[] {
 
 ensureParsers();
 const t0 = Date.now();
-const corpus = [...nodeModules(target * 0.7), ...generated(target * 0.3)];
+const fromNodeModules = nodeModules(target * 0.7);
+const corpus = [...fromNodeModules, ...generated(target - fromNodeModules.reduce((n, f) => n + lineCount(f.content), 0))];
 const totalLines = corpus.reduce((n, f) => n + lineCount(f.content), 0);
 const totalBytes = corpus.reduce((n, f) => n + f.content.length, 0);
 console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes / 1e6).toFixed(1)} MB (built in ${Date.now() - t0} ms)`);
@@ -62,7 +72,10 @@ console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes 
 const rules = await loadRules();
 const perSec = (lines: number, ms: number) => Math.round(lines / (ms / 1000));
 
-function timeParse(): { lines: number; ms: number } {
+// Trees are freed only after a collection and an event-loop turn (src/review/trees.ts): every phase
+// releases them as the engine does, so no phase hoards the trees of the one before.
+async function timeParse(): Promise<{ lines: number; ms: number }> {
+  const trees = new TreeReleaser();
   let lines = 0;
   const t = performance.now();
   for (const f of corpus) {
@@ -71,11 +84,13 @@ function timeParse(): { lines: number; ms: number } {
     if (!lang) continue;
     parse(parserName(lang), text);
     lines += lineCount(f.content);
+    trees.parsed(f.content.length);
+    await trees.release();
   }
   return { lines, ms: performance.now() - t };
 }
 
-function timeAnalyze(taint: boolean): { lines: number; ms: number; findings: number } {
+async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number; findings: number }> {
   const a = new FileAnalyzer({ rules: rules.rules, selections: [], overrides: [], taint, maxBytes, timeBudgetMs: 10_000 });
   let lines = 0, findings = 0;
   const t = performance.now();
@@ -83,30 +98,52 @@ function timeAnalyze(taint: boolean): { lines: number; ms: number; findings: num
     const o = a.analyze(f);
     lines += o.skipped && o.skipped.reason !== "time_budget" ? 0 : o.lines;
     findings += o.findings.length;
+    await a.release();
   }
   return { lines, ms: performance.now() - t, findings };
 }
 
 const mb = () => `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
-const pa = timeParse();
-console.log(`rss after parse-only: ${mb()}`);
-const pb = timeAnalyze(false);
-console.log(`rss after rules: ${mb()}`);
-const pc = timeAnalyze(true);
-console.log(`rss after rules + taint: ${mb()}`);
-const a = perSec(pa.lines, pa.ms), b = perSec(pb.lines, pb.ms), c = perSec(pc.lines, pc.ms);
-console.log(`\none core (same files, same run):`);
-console.log(`  (a) parse only                 ${a.toLocaleString("en")} lines/s`);
-console.log(`  (b) all rules, taint off       ${b.toLocaleString("en")} lines/s   b/a = ${(b / a).toFixed(2)}   (${pb.findings} findings)`);
-console.log(`  (c) all rules, taint on        ${c.toLocaleString("en")} lines/s   c/a = ${(c / a).toFixed(2)}   (${pc.findings} findings)`);
+if (!threadsOnly) {
+  const pa = await timeParse();
+  console.log(`rss after parse-only: ${mb()}`);
+  const pb = await timeAnalyze(false);
+  console.log(`rss after rules: ${mb()}`);
+  const pc = await timeAnalyze(true);
+  console.log(`rss after rules + taint: ${mb()}`);
+  const a = perSec(pa.lines, pa.ms), b = perSec(pb.lines, pb.ms), c = perSec(pc.lines, pc.ms);
+  console.log(`\none core (same files, same run):`);
+  console.log(`  (a) parse only                 ${a.toLocaleString("en")} lines/s`);
+  console.log(`  (b) all rules, taint off       ${b.toLocaleString("en")} lines/s   b/a = ${(b / a).toFixed(2)}   (${pb.findings} findings)`);
+  console.log(`  (c) all rules, taint on        ${c.toLocaleString("en")} lines/s   c/a = ${(c / a).toFixed(2)}   (${pc.findings} findings)`);
+}
 
+const stream = () => (async function* () { yield* corpus; })();
+// CPU seconds of the whole process (every thread) per run: on a shared machine the wall-clock ratio
+// also reflects other load; equal CPU for equal work means the threads cost nothing extra.
+const cpuSince = (c: NodeJS.CpuUsage) => { const d = process.cpuUsage(c); return `cpu ${((d.user + d.system) / 1e6).toFixed(1)} s`; };
 console.log(`\nscaling, reviewFiles with worker threads (taint on):`);
 let base = 0;
 const cores = availableParallelism();
-for (const threads of [...new Set([1, 2, 4, 8, cores])].filter((n) => n <= cores).sort((x, y) => x - y)) {
-  const res = await reviewFiles({ files: (async function* () { yield* corpus; })(), rules, threads, taint: true });
+const counts = [...new Set([1, 2, 4, 8, cores])].filter((n) => n <= cores).sort((x, y) => x - y);
+for (const threads of counts) {
+  // Cold: reviewFiles starts its own pool (worker start-up counted); 1 thread analyses in-thread.
+  const cpu = process.cpuUsage();
+  const res = await reviewFiles({ files: stream(), rules, threads, taint: true });
+  const used = cpuSince(cpu);
   const lps = perSec(res.stats.lines, res.stats.ms);
   base ||= lps;
-  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)`);
+  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)${threads > 1 ? ", pool started by the review" : ", in-thread"}   ${used}, rss ${mb()}`);
+}
+for (const threads of counts.filter((n) => n > 1)) {
+  // Warm: one long-lived pool serves two reviews; the second is timed.
+  const pool = new ReviewPool(threads);
+  await reviewFiles({ files: stream(), rules, taint: true, pool });
+  const cpu = process.cpuUsage();
+  const res = await reviewFiles({ files: stream(), rules, taint: true, pool });
+  const used = cpuSince(cpu);
+  await pool.close();
+  const lps = perSec(res.stats.lines, res.stats.ms);
+  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings), reused pool   ${used}, rss ${mb()}`);
 }
 console.log(`\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (process, corpus of ${totalLines} lines held in memory)`);
