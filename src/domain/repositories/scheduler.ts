@@ -72,10 +72,9 @@ export function startSyncScheduler(deps: RepoDeps, opts: SchedulerOptions): () =
   }
 
   function start(id: number): void {
+    // Outcomes are recorded on the row (and failures logged) by syncRepository itself.
     const run = syncRepository(deps, id, { ...opts.sync, signal: stop.signal })
-      .then((outcome) => {
-        if (outcome.status === "synced") deps.log?.info({ repositoryId: id }, "repository synced");
-      })
+      .then(() => {})
       .catch((err) => deps.log?.error({ err, repositoryId: id }, "repository sync: recording the outcome failed"))
       .finally(() => {
         active.delete(id);
