@@ -1,6 +1,6 @@
 // The intraprocedural analysis: walks one function body in statement order, keeping an abstract
 // value per variable, and records every sink reached by a tainted value.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import type { CompiledRules, SinkSpec } from "./rules.ts";
 import { lastSegment } from "./rules.ts";
 import type { Role, Syntax } from "./langs.ts";
@@ -12,7 +12,7 @@ import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
 
-export interface SinkHit { node: SgNode; className: string; taint: Taint }
+export interface SinkHit { node: TNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged. */
 export interface Watch { reached: boolean; taint: Value }
 
@@ -41,7 +41,7 @@ export class Analyzer {
   private loopDepth = 0;
   /** Set when part of the file could not be analysed (nesting limit, `with`, `goto`). */
   incomplete = false;
-  private scope: SgNode | null = null;
+  private scope: TNode | null = null;
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
 
@@ -64,7 +64,7 @@ export class Analyzer {
     return v;
   }
 
-  analyzeScope(scope: SgNode): void {
+  analyzeScope(scope: TNode): void {
     this.scope = scope;
     this.scopeTextCache = null;
     if (this.syn.roles[scope.kind()] === "func") this.analyzeFunction(scope, null);
@@ -74,7 +74,7 @@ export class Analyzer {
     }
   }
 
-  private analyzeFunction(fn: SgNode, outer: State | null): void {
+  private analyzeFunction(fn: TNode, outer: State | null): void {
     const saved = this.st;
     const savedScope = this.scope;
     this.scope = fn;
@@ -95,13 +95,13 @@ export class Analyzer {
   }
 
   /** True when the scope is a function with a parameter the framework fills from the request. */
-  hasParamSource(scope: SgNode): boolean {
+  hasParamSource(scope: TNode): boolean {
     if (this.syn.roles[scope.kind()] !== "func") return false;
     const decorators = this.syn.decorators(scope);
     return this.syn.params(scope).some((p) => p.name !== "" && this.paramSource(p, decorators) !== null);
   }
 
-  private paramSource(p: { name: string; type: string; annotations: string[]; node: SgNode }, decorators: string[]): Value {
+  private paramSource(p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {
     for (const spec of this.rules.params) {
       let matched: boolean;
       if (spec.decorators.length) {
@@ -121,7 +121,7 @@ export class Analyzer {
   }
 
   /** Evaluates a node for its effects and returns the value it produces. */
-  ev(node: SgNode): Value {
+  ev(node: TNode): Value {
     // Generated code can nest expressions thousands deep; past the limit the scope counts as unseen.
     if (this.depth >= maxDepth) {
       this.incomplete = true;
@@ -135,7 +135,7 @@ export class Analyzer {
     }
   }
 
-  private evNode(node: SgNode): Value {
+  private evNode(node: TNode): Value {
     const kind = node.kind() as string;
     switch (this.syn.roles[kind]) {
       case "skip": return null;
@@ -143,7 +143,8 @@ export class Analyzer {
       case "member": return this.evMember(node);
       case "index": {
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
-        for (const c of named(node)) if (c !== obj) this.ev(c);
+        // Every child, the object too (node wrappers were never identical, so it always was).
+        for (const c of named(node)) this.ev(c);
         return obj ? this.ev(obj) : null;
       }
       case "call": return this.evCall(node, false);
@@ -206,7 +207,7 @@ export class Analyzer {
     }
   }
 
-  private evIdent(node: SgNode): Value {
+  private evIdent(node: TNode): Value {
     const name = node.text();
     const v = this.st.vars.get(name);
     if (v !== undefined) return v;
@@ -216,9 +217,9 @@ export class Analyzer {
     return null;
   }
 
-  private globalSource(node: SgNode): Value {
+  private globalSource(node: TNode): Value {
     if (!this.rules.paths.length) return null;
-    let root: SgNode | null = node;
+    let root: TNode | null = node;
     while (root && root.kind() !== "identifier") {
       const role: Role | undefined = this.syn.roles[root.kind()];
       root = role === "member" ? root.field(this.syn.memberFields[0]) : role === "index" ? root.field(this.syn.indexField) : null;
@@ -237,7 +238,7 @@ export class Analyzer {
     return null;
   }
 
-  private evMember(node: SgNode): Value {
+  private evMember(node: TNode): Value {
     const g = this.globalSource(node);
     if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);
@@ -250,7 +251,7 @@ export class Analyzer {
     return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
   }
 
-  private evTernary(node: SgNode): Value {
+  private evTernary(node: TNode): Value {
     const parts = named(node);
     const cond = node.field("condition") ?? (parts.length === 3 ? parts[1]! : null);
     const a = node.field("consequence") ?? parts[0];
@@ -261,7 +262,7 @@ export class Analyzer {
     return worse(a ? this.ev(a) : null, b ? this.ev(b) : null);
   }
 
-  private evIf(node: SgNode): void {
+  private evIf(node: TNode): void {
     const init = node.field("initializer");
     if (init) this.ev(init);
     const cond = node.field("condition");
@@ -274,7 +275,7 @@ export class Analyzer {
     });
   }
 
-  private pyElse(alts: SgNode[], i: number): void {
+  private pyElse(alts: TNode[], i: number): void {
     const a = alts[i];
     if (!a) return;
     if (a.kind() === "else_clause") {
@@ -285,7 +286,7 @@ export class Analyzer {
     this.branch(a.field("condition"), a.field("consequence"), () => this.pyElse(alts, i + 1));
   }
 
-  private branch(cond: SgNode | null, cons: SgNode | null, elseFn: () => void): void {
+  private branch(cond: TNode | null, cons: TNode | null, elseFn: () => void): void {
     if (cond) this.ev(cond);
     const c = cond ? constEval(cond, this.st.consts) : unknown;
     if (c !== unknown) {
@@ -304,7 +305,7 @@ export class Analyzer {
   }
 
   /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
-  private evCases(node: SgNode): void {
+  private evCases(node: TNode): void {
     const before = this.st;
     let acc: State = cloneState(before);
     const arms = named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
@@ -327,10 +328,10 @@ export class Analyzer {
   }
 
   /** Loops run zero or more times: the body is analysed twice (loop-carried taint) and joined with the entry state. */
-  private evLoop(node: SgNode, forIn: SgNode | null): void {
+  private evLoop(node: TNode, forIn: TNode | null): void {
     const before = this.st;
-    let target: SgNode | null = null;
-    let source: SgNode | null = null;
+    let target: TNode | null = null;
+    let source: TNode | null = null;
     if (forIn) {
       const range = named(forIn).find((c) => c.kind() === "range_clause");
       const holder = range ?? forIn;
@@ -353,7 +354,7 @@ export class Analyzer {
     this.st = join(before, this.st);
   }
 
-  private evAssign(node: SgNode, kind: string): Value {
+  private evAssign(node: TNode, kind: string): Value {
     const left = node.field("left");
     const right = node.field("right");
     const op = this.syn.roles[kind] === "augassign" ? "+=" : operatorOf(node);
@@ -380,7 +381,7 @@ export class Analyzer {
   }
 
   /** Assigns a value to a target: a variable, a pattern, or a member/element (collection write). */
-  private bind(target: SgNode, v: Value, at: SgNode, valueNode: SgNode | null): void {
+  private bind(target: TNode, v: Value, at: TNode, valueNode: TNode | null): void {
     const kind = target.kind() as string;
     const role = this.syn.roles[kind];
     if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
@@ -419,7 +420,7 @@ export class Analyzer {
     if (patternKinds.has(kind)) for (const c of named(target)) this.bind(c, v, at, null);
   }
 
-  private assignSink(target: SgNode, role: string, v: Value, at: SgNode): void {
+  private assignSink(target: TNode, role: string, v: Value, at: TNode): void {
     const sinks = this.rules.assignSinks;
     if (!sinks.size || !v) return;
     const obj = target.field(role === "member" ? this.syn.memberFields[0] : this.syn.indexField) ?? named(target)[0];
@@ -435,8 +436,8 @@ export class Analyzer {
     return [prop, `${objText}.${prop}`, `${last}.${prop}`, `${last}.*`, objText];
   }
 
-  private rootIdent(node: SgNode): string | null {
-    let n: SgNode | null = node;
+  private rootIdent(node: TNode): string | null {
+    let n: TNode | null = node;
     while (n) {
       const role = this.syn.roles[n.kind()];
       if (role === "ident") return n.text();
@@ -448,7 +449,7 @@ export class Analyzer {
     return null;
   }
 
-  private hit(node: SgNode, spec: SinkSpec, t: Taint): void {
+  private hit(node: TNode, spec: SinkSpec, t: Taint): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.hitKeys.has(key)) return;
@@ -456,7 +457,7 @@ export class Analyzer {
     this.hits.push({ node, className: spec.className, taint: t });
   }
 
-  private evCall(node: SgNode, isNew: boolean): Value {
+  private evCall(node: TNode, isNew: boolean): Value {
     return evalCall(this, node, isNew);
   }
 
@@ -464,8 +465,8 @@ export class Analyzer {
   get state(): State { return this.st; }
   /** Text of the scope being analysed, for rules that look at its configuration calls. */
   scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
-  recordHit(node: SgNode, spec: SinkSpec, t: Taint): void { this.hit(node, spec, t); }
-  rootOf(node: SgNode): string | null { return this.rootIdent(node); }
-  globalSourceOf(node: SgNode): Value { return this.globalSource(node); }
+  recordHit(node: TNode, spec: SinkSpec, t: Taint): void { this.hit(node, spec, t); }
+  rootOf(node: TNode): string | null { return this.rootIdent(node); }
+  globalSourceOf(node: TNode): Value { return this.globalSource(node); }
 }
 

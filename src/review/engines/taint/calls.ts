@@ -1,5 +1,5 @@
 // Calls: sources, sanitizers, sinks, collection writes and the return value of everything else.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import type { Analyzer } from "./analyze.ts";
 import { lastSegment } from "./rules.ts";
 import type { SinkSpec } from "./rules.ts";
@@ -10,10 +10,10 @@ import { sourceTaint, withStep, worse } from "./state.ts";
 
 const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
-export interface Callee { text: string; recv: SgNode | null; fn: SgNode | null }
+export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
 
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
-export function calleeOf(a: Analyzer, node: SgNode, isNew: boolean): Callee {
+export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
   const kind = node.kind();
   if (kind === "method_invocation") {
     const obj = node.field("object");
@@ -33,12 +33,12 @@ export function calleeOf(a: Analyzer, node: SgNode, isNew: boolean): Callee {
   return { text: strip(fn.text()), recv, fn };
 }
 
-function unquote(n: SgNode): string {
+function unquote(n: TNode): string {
   const t = n.text().replace(/\s+/g, "");
   return /^["'`]/.test(t) ? t.slice(1, -1) : t;
 }
 
-function conditionHolds(spec: SinkSpec, positional: SgNode[], all: SgNode[]): boolean {
+function conditionHolds(spec: SinkSpec, positional: TNode[], all: TNode[]): boolean {
   const w = spec.when;
   if (!w) return true;
   if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
@@ -51,7 +51,7 @@ function conditionHolds(spec: SinkSpec, positional: SgNode[], all: SgNode[]): bo
   return false;
 }
 
-export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
+export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const rules = a.rules;
   const callee = calleeOf(a, node, isNew);
   const method = lastSegment(callee.text);
@@ -67,7 +67,7 @@ export function evalCall(a: Analyzer, node: SgNode, isNew: boolean): Value {
   const all = named(node.field("arguments"));
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
   let firstTainted: Value = null;
-  const vals = new Map<SgNode, Value>();
+  const vals = new Map<TNode, Value>();
   for (const arg of all) {
     const v = a.ev(arg);
     vals.set(arg, v);

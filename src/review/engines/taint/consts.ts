@@ -1,5 +1,5 @@
 // Static values of conditions, so that branches that can never run are not analysed.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import { named } from "./langs.ts";
 
 export const unknown: unique symbol = Symbol("unknown");
@@ -9,14 +9,14 @@ const numberKinds = new Set(["number", "integer", "int_literal", "decimal_intege
 const stringKinds = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal"]);
 
 /** Operator of a binary-like node: the `operator` field, else the first anonymous child. */
-export function operatorOf(node: SgNode): string {
+export function operatorOf(node: TNode): string {
   const f = node.field("operator");
   if (f) return f.text();
   for (const c of node.children()) if (!c.isNamed()) return c.text();
   return "";
 }
 
-export function constEval(node: SgNode, consts: Map<string, unknown>, depth = 0): Const {
+export function constEval(node: TNode, consts: Map<string, unknown>, depth = 0): Const {
   if (depth > 64) return unknown;
   const kind = node.kind() as string;
   if (numberKinds.has(kind)) {

@@ -1,12 +1,12 @@
 // File-level constants (`const DEBUG = false`, `static final boolean AUDIT = false`, module
 // assignments made once) so that conditions on them prune dead branches inside functions.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 
 const empty = new Map<string, unknown>();
 
-function declarators(stmt: SgNode): SgNode[] {
+function declarators(stmt: TNode): TNode[] {
   const k = stmt.kind() as string;
   if (k === "lexical_declaration") return stmt.children()[0]?.text() === "const" ? named(stmt).filter((c) => c.kind() === "variable_declarator") : [];
   if (k === "field_declaration") {
@@ -26,10 +26,10 @@ function declarators(stmt: SgNode): SgNode[] {
 }
 
 /** Constants of the top level and of top-level class bodies; a name bound twice is not constant. */
-export function fileConstants(root: SgNode): Map<string, unknown> {
+export function fileConstants(root: TNode): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const seen = new Set<string>();
-  const stmts: SgNode[] = [];
+  const stmts: TNode[] = [];
   for (const c of named(root)) {
     const k = c.kind() as string;
     if (k === "class_declaration") stmts.push(...named(c.field("body")));

@@ -1,5 +1,5 @@
 // Allow-list checks in conditions: which variables are known safe on the branch being entered.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import type { Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import type { CompiledRules } from "./rules.ts";
@@ -10,12 +10,12 @@ const literalKinds = new Set([
   "string_literal", "decimal_integer_literal", "true", "false",
 ]);
 
-function identName(n: SgNode | undefined | null, syn: Syntax): string | null {
+function identName(n: TNode | undefined | null, syn: Syntax): string | null {
   return n && syn.roles[n.kind()] === "ident" ? n.text() : null;
 }
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
-export function guardedIdents(cond: SgNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
+export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
   if (depth > 64) return [];
   const kind = cond.kind() as string;
   if (kind === "parenthesized_expression") {

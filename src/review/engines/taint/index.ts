@@ -1,5 +1,6 @@
 // The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
-import type { NapiConfig, SgNode, SgRoot } from "@ast-grep/napi";
+import type { NapiConfig, SgRoot } from "@ast-grep/napi";
+import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
@@ -22,19 +23,19 @@ export interface TaintInput {
   parseErrors: boolean | (() => boolean);
 }
 
-function scopeOf(node: SgNode, syn: Syntax): SgNode {
+function scopeOf(node: TNode, syn: Syntax): TNode {
   let last = node;
-  for (let n: SgNode | null = node.parent(); n; n = n.parent()) {
+  for (let n: TNode | null = node.parent(); n; n = n.parent()) {
     if (syn.roles[n.kind()] === "func") return n;
     last = n;
   }
   return last;
 }
 
-interface Span { node: SgNode; sl: number; sc: number; el: number; ec: number; len: number }
+interface Span { node: TNode; sl: number; sc: number; el: number; ec: number; len: number }
 
 /** Every call and assignment of the file with its range, listed once for all pattern findings. */
-function callSpans(root: SgNode, syn: Syntax): Span[] {
+function callSpans(root: TNode, syn: Syntax): Span[] {
   const kinds = [...syn.callKinds.map((k) => ({ kind: k.kind })), { kind: syn.assignKind }];
   return root.findAll({ rule: { any: kinds } } as NapiConfig).map((node) => {
     const r = node.range();
@@ -43,7 +44,7 @@ function callSpans(root: SgNode, syn: Syntax): Span[] {
 }
 
 /** The innermost call (or assignment, for assignment sinks) whose range holds the finding's start. */
-function callAt(spans: Span[], f: Finding): SgNode | null {
+function callAt(spans: Span[], f: Finding): TNode | null {
   const line = f.location.startLine - 1;
   const col = f.location.startColumn - 1;
   let best: Span | null = null;
@@ -78,11 +79,11 @@ function refine(input: TaintInput): Finding[] {
   const offsets: number[] = [];
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
-  const root = input.root.root();
+  const root = new TNode(input.root.root());
   const analyzer = new Analyzer(syn, rules, input.source);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
-  const scopes = new Map<number, { node: SgNode; start: number }>();
-  const addScope = (n: SgNode): void => {
+  const scopes = new Map<number, { node: TNode; start: number }>();
+  const addScope = (n: TNode): void => {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };

@@ -1,6 +1,6 @@
 // Per-language syntax tables: which tree-sitter node kinds play which role in the analysis.
 import { Lang } from "@ast-grep/napi";
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import { ensureParsers } from "../../languages.ts";
 
 export type Role =
@@ -8,7 +8,7 @@ export type Role =
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
   | "kwarg" | "opaque" | "cases" | "pair";
 
-export interface Param { name: string; type: string; annotations: string[]; node: SgNode }
+export interface Param { name: string; type: string; annotations: string[]; node: TNode }
 
 export interface Syntax {
   /** Rule directory under src/review/rules. */
@@ -24,8 +24,8 @@ export interface Syntax {
   indexField: string;
   /** Binary operators whose result carries no data from the operands (comparisons, arithmetic). */
   cleanOps: Set<string>;
-  params(fn: SgNode): Param[];
-  decorators(fn: SgNode): string[];
+  params(fn: TNode): Param[];
+  decorators(fn: TNode): string[];
 }
 
 /**
@@ -38,11 +38,11 @@ export function ensureLanguages(): void {
 
 const compareOps = ["==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "<<", ">>", "&", "|", "^"];
 
-function named(n: SgNode | null): SgNode[] {
-  return n ? n.namedChildren().filter((c) => c.kind() !== "comment") : [];
+function named(n: TNode | null): TNode[] {
+  return n ? n.named() : [];
 }
 
-function typeText(n: SgNode | null): string {
+function typeText(n: TNode | null): string {
   return n ? n.text().replace(/^:\s*/, "").replace(/\s+/g, "") : "";
 }
 
@@ -64,7 +64,7 @@ const jsRoles: Record<string, Role> = {
 };
 
 /** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
-function patternParams(pat: SgNode, out: Param[]): void {
+function patternParams(pat: TNode, out: Param[]): void {
   for (const c of named(pat)) {
     const k = c.kind();
     if (k === "shorthand_property_identifier_pattern") out.push({ name: c.text(), type: "", annotations: [], node: c });
@@ -75,7 +75,7 @@ function patternParams(pat: SgNode, out: Param[]): void {
   }
 }
 
-function jsParams(fn: SgNode): Param[] {
+function jsParams(fn: TNode): Param[] {
   const single = fn.field("parameter");
   if (single) return [{ name: single.text(), type: "", annotations: [], node: single }];
   const out: Param[] = [];
@@ -104,7 +104,7 @@ const pyRoles: Record<string, Role> = {
   decorated_definition: "block", match_statement: "cases",
 };
 
-function pyParams(fn: SgNode): Param[] {
+function pyParams(fn: TNode): Param[] {
   const out: Param[] = [];
   for (const p of named(fn.field("parameters"))) {
     const k = p.kind();
@@ -119,7 +119,7 @@ function pyParams(fn: SgNode): Param[] {
   return out;
 }
 
-function pyDecorators(fn: SgNode): string[] {
+function pyDecorators(fn: TNode): string[] {
   const parent = fn.parent();
   if (parent?.kind() !== "decorated_definition") return [];
   return named(parent).filter((c) => c.kind() === "decorator").map((d) => d.text());
@@ -140,7 +140,7 @@ const goRoles: Record<string, Role> = {
   expression_switch_statement: "cases", type_switch_statement: "cases",
 };
 
-function goParams(fn: SgNode): Param[] {
+function goParams(fn: TNode): Param[] {
   const out: Param[] = [];
   for (const p of named(fn.field("parameters"))) {
     if (p.kind() !== "parameter_declaration") continue;
@@ -167,7 +167,7 @@ const javaRoles: Record<string, Role> = {
   switch_block: "cases",
 };
 
-function javaParams(fn: SgNode): Param[] {
+function javaParams(fn: TNode): Param[] {
   const out: Param[] = [];
   const ps = fn.field("parameters");
   if (ps?.kind() === "identifier") return [{ name: ps.text(), type: "", annotations: [], node: ps }];

@@ -1,6 +1,6 @@
 // Cheap text checks before any tree walk: native rule queries compile their regexes on every call
 // (about 1 ms each), so candidate sinks are found with one JS regex over the source instead.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import type { CompiledRules } from "./rules.ts";
 import type { Syntax } from "./langs.ts";
 
@@ -50,9 +50,9 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
 }
 
 interface PathEntry {
-  node: SgNode; start: number; end: number; func: boolean;
+  node: TNode; start: number; end: number; func: boolean;
   /** Children and their [start, end) offsets, filled lazily and reused by later offsets. */
-  kids?: SgNode[]; starts?: number[]; ends?: number[];
+  kids?: TNode[]; starts?: number[]; ends?: number[];
 }
 
 /**
@@ -63,13 +63,13 @@ export class ScopeFinder {
   private readonly path: PathEntry[];
   private readonly syn: Syntax;
 
-  constructor(root: SgNode, syn: Syntax) {
+  constructor(root: TNode, syn: Syntax) {
     const r = root.range();
     this.path = [{ node: root, start: r.start.index, end: Number.MAX_SAFE_INTEGER, func: false }];
     this.syn = syn;
   }
 
-  scopeAt(offset: number): SgNode {
+  scopeAt(offset: number): TNode {
     const path = this.path;
     while (path.length > 1 && (offset < path[path.length - 1]!.start || offset >= path[path.length - 1]!.end)) path.pop();
     for (;;) {
@@ -102,7 +102,7 @@ export class ScopeFinder {
   }
 
   /** The function enclosing the scope last returned by scopeAt, if any: closures read its variables. */
-  enclosingScope(): SgNode | null {
+  enclosingScope(): TNode | null {
     let seen = 0;
     for (let i = this.path.length - 1; i > 0; i--) {
       if (this.path[i]!.func && ++seen === 2) return this.path[i]!.node;
@@ -111,7 +111,7 @@ export class ScopeFinder {
   }
 }
 
-interface FuncSpan { node: SgNode; start: number; end: number }
+interface FuncSpan { node: TNode; start: number; end: number }
 
 /**
  * The same answers as ScopeFinder for files with many candidate sinks: one native query lists every
@@ -119,10 +119,10 @@ interface FuncSpan { node: SgNode; start: number; end: number }
  */
 export class SpanScopeFinder {
   private readonly spans: FuncSpan[];
-  private readonly root: SgNode;
-  private outer: SgNode | null = null;
+  private readonly root: TNode;
+  private outer: TNode | null = null;
 
-  constructor(root: SgNode, syn: Syntax) {
+  constructor(root: TNode, syn: Syntax) {
     this.root = root;
     const kinds = Object.entries(syn.roles).filter(([, r]) => r === "func").map(([kind]) => ({ kind }));
     this.spans = root.findAll({ rule: { any: kinds } }).map((node) => {
@@ -131,7 +131,7 @@ export class SpanScopeFinder {
     });
   }
 
-  scopeAt(offset: number): SgNode {
+  scopeAt(offset: number): TNode {
     let inner: FuncSpan | null = null;
     let outer: FuncSpan | null = null;
     for (const s of this.spans) {
@@ -143,7 +143,7 @@ export class SpanScopeFinder {
     return inner?.node ?? this.root;
   }
 
-  enclosingScope(): SgNode | null {
+  enclosingScope(): TNode | null {
     return this.outer;
   }
 }

@@ -1,5 +1,5 @@
 // Turns sink hits into findings: rule id, severity and CWE of the class, the flow as locations.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 import type { Finding, Location } from "../../types.ts";
 import { fingerprint } from "../../fingerprint.ts";
 import { classInfo, isTaintClass } from "./classes.ts";
@@ -7,14 +7,14 @@ import type { TaintClass } from "./classes.ts";
 import type { SinkHit } from "./analyze.ts";
 import type { Step } from "./state.ts";
 
-function snippet(node: SgNode): string {
+function snippet(node: TNode): string {
   const t = node.text();
   const nl = t.indexOf("\n");
   const first = nl >= 0 ? `${t.slice(0, nl)} …` : t;
   return first.length > 160 ? `${first.slice(0, 160)}…` : first;
 }
 
-export function locationOf(path: string, node: SgNode, message: string): Location {
+export function locationOf(path: string, node: TNode, message: string): Location {
   const r = node.range();
   return {
     path, startLine: r.start.line + 1, startColumn: r.start.column + 1, endLine: r.end.line + 1,

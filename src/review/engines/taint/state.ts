@@ -1,9 +1,9 @@
 // Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
-import type { SgNode } from "@ast-grep/napi";
+import type { TNode } from "./node.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
-  node: SgNode;
+  node: TNode;
   /** "source", "step" (assignment) or "param". */
   kind: string;
   sourceId: string;
@@ -54,18 +54,18 @@ export function join(a: State, b: State): State {
   return { vars, consts, dead: a.dead && b.dead };
 }
 
-export function withStep(t: Taint, node: SgNode): Taint {
+export function withStep(t: Taint, node: TNode): Taint {
   return { mask: t.mask, confidence: t.confidence, step: { node, kind: "step", sourceId: t.step.sourceId, prev: t.step } };
 }
 
 /** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
-export function withField(obj: Value, t: Taint, node: SgNode, field: string): Taint {
+export function withField(obj: Value, t: Taint, node: TNode, field: string): Taint {
   if (obj && !obj.fields) return obj;
   const fields = new Set(obj?.fields ?? []);
   fields.add(field);
   return { ...withStep(t, node), fields };
 }
 
-export function sourceTaint(node: SgNode, sourceId: string, confidence: Taint["confidence"], kind = "source"): Taint {
+export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source"): Taint {
   return { mask: 0, confidence, step: { node, kind, sourceId, prev: null } };
 }
