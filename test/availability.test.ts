@@ -16,6 +16,9 @@ test("CRS_PUBLIC_API=off answers 503 public_api_disabled on the API and MCP whil
       assert.equal(body.error.code, "public_api_disabled");
       assert.equal(body.requestId, res.headers.get("x-request-id"));
     }
+    const upload = await t.request("/uploads/1/00000000000000000000000000000000?expires=1&signature=x", { method: "PUT", body: "x" });
+    assert.equal(upload.status, 503);
+    assert.equal((await json(upload)).error.code, "public_api_disabled");
     assert.equal((await t.request("/healthz")).status, 200);
   } finally {
     await t.close();

@@ -36,7 +36,8 @@ export function registerUploads(server: FastifyInstance, app: App): void {
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
     scope.put(uploadRoute, { bodyLimit: maxUploadBytes }, async (req, reply) => {
       try {
-        // The upload is part of the API flow: it counts against the caller's ip budget.
+        // The upload is part of the API flow: off with the API, and it counts against the ip budget.
+        if (!app.config.publicApi) throw new AppError("public_api_disabled", "The API is turned off for now; the web app still works.");
         const charge = await app.limiter.charge("ip", req.ip);
         if (charge) reply.headers(rateLimitHeaders(charge));
         const { workspaceId, slotId } = checkUploadUrl(app, req);

@@ -1,0 +1,71 @@
+// The published contract: OpenAPI and the MCP tool list are generated from the operation table;
+// these tests pin them (snapshots; UPDATE_SNAPSHOTS=1 rewrites them) and check the conventions
+// every operation must follow (described fields, spec scopes, unique ids, declared path params).
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { operations } from "../src/operations/index.ts";
+import { pathParams } from "../src/operations/operation.ts";
+import { buildOpenApi, jsonSchema } from "../src/http/openapi.ts";
+import { isScope } from "../src/policies/scopes.ts";
+import { BUCKETS } from "../src/limits/buckets.ts";
+
+const dir = join(import.meta.dirname, "snapshots");
+
+function snapshot(name: string, value: unknown) {
+  const file = join(dir, name);
+  const text = JSON.stringify(value, null, 2) + "\n";
+  if (process.env.UPDATE_SNAPSHOTS || !existsSync(file)) {
+    writeFileSync(file, text);
+    return;
+  }
+  assert.equal(text, readFileSync(file, "utf8"), `${name} changed; review the diff and rerun with UPDATE_SNAPSHOTS=1`);
+}
+
+test("openapi.json matches its snapshot", () => {
+  snapshot("openapi.json", buildOpenApi(operations, "http://crs.example"));
+});
+
+test("the MCP tool list matches its snapshot", () => {
+  snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({
+    name: op.id, scopes: op.scopes, readOnly: op.readOnly, inputSchema: jsonSchema(op.input, "input"),
+  })));
+});
+
+test("operation ids and method+path pairs are unique", () => {
+  const ids = operations.map((op) => op.id);
+  assert.equal(new Set(ids).size, ids.length);
+  const routes = operations.map((op) => `${op.method} ${op.path}`);
+  assert.equal(new Set(routes).size, routes.length);
+});
+
+test("every operation declares known scopes, a known bucket and its path params in the input", () => {
+  for (const op of operations) {
+    assert.ok(op.scopes.length > 0 && op.scopes.every(isScope), op.id);
+    assert.ok(BUCKETS.includes(op.bucket), op.id);
+    for (const p of pathParams(op.path)) assert.ok(p in op.input.shape, `${op.id}: path param ${p} not in input`);
+    assert.ok(op.summary && op.description, op.id);
+  }
+});
+
+function undescribed(schema: any, path: string, out: string[]) {
+  if (!schema || typeof schema !== "object") return;
+  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+    const described = typeof prop.description === "string" && prop.description.length > 0;
+    // A property that is itself a described object/array of described items still needs its own text.
+    if (!described) out.push(`${path}.${name}`);
+    undescribed(prop, `${path}.${name}`, out);
+    if (prop.items) undescribed(prop.items, `${path}.${name}[]`, out);
+    for (const alt of [...(prop.anyOf ?? []), ...(prop.oneOf ?? [])]) undescribed(alt, `${path}.${name}|`, out);
+  }
+}
+
+test("every input and output field is described (.describe()), so OpenAPI, MCP and --help agree", () => {
+  const missing: string[] = [];
+  for (const op of operations) {
+    undescribed(jsonSchema(op.input, "input"), `${op.id}.input`, missing);
+    undescribed(jsonSchema(op.output, "output"), `${op.id}.output`, missing);
+  }
+  assert.deepEqual(missing, []);
+});
