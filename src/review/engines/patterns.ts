@@ -1,18 +1,58 @@
 // Runs a language's YAML rules over one parsed file: the text prefilter picks the rules that can
 // match, then each runs natively on the one tree.
-import type { SgNode, SgRoot } from "@ast-grep/napi";
+import type { NapiConfig, Range, SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
 import { parserName, ruleLanguagesFor } from "../languages.ts";
 import { parse } from "@ast-grep/napi";
-import { satisfied, TokenScanner } from "../prefilter.ts";
+import { ruleNeed, satisfied, TokenScanner } from "../prefilter.ts";
+import type { Need } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
 
 export interface LanguagePack {
   rules: Rule[];
+  /** Per rule (same index): its top-level `any` alternatives as rules of their own, or null. */
+  parts: (RulePart[] | null)[];
   scanner: TokenScanner;
+}
+
+/** One alternative of a rule whose top level is `any`, with what a file needs for it to match. */
+export interface RulePart {
+  config: NapiConfig;
+  need: Need;
+}
+
+/**
+ * ast-grep compiles a rule on every findAll (its patterns parsed, its regexes built): on small files
+ * that costs more than the matching, most for rules listing many sink patterns. A rule whose top
+ * level is only `any` is split into its alternatives, each with its own text requirement, so a file
+ * pays for the alternatives its text allows; the union of their matches is the rule's.
+ */
+function splitAny(rule: Rule, empty: SgNode): RulePart[] | null {
+  const top = rule.config.rule as Record<string, unknown>;
+  const alts = top.any;
+  if (!Array.isArray(alts) || alts.length < 2 || Object.keys(top).length !== 1) return null;
+  // Metavariables a utility binds are not visible here (see below): such rules stay whole.
+  if (JSON.stringify(alts).includes('"matches"')) return null;
+  const { constraints, utils } = rule.config as { constraints?: Record<string, unknown>; utils?: Record<string, unknown> };
+  const parts: RulePart[] = [];
+  for (const alt of alts) {
+    // ast-grep refuses constraints on a metavariable the rule does not name; within `any` such a
+    // constraint never applied to this alternative (an unbound variable is not checked).
+    const names = JSON.stringify(alt);
+    const own = constraints && Object.fromEntries(Object.entries(constraints).filter(([v]) => new RegExp(`\\$\\$?\\$?${v}\\b`).test(names)));
+    const config = { ...rule.config, rule: alt, ...(constraints ? { constraints: own } : {}) } as NapiConfig;
+    try {
+      empty.findAll(config);
+    } catch {
+      return null;
+    }
+    // A node one alternative matches meets the whole rule's requirement too.
+    parts.push({ config, need: [...rule.need, ...ruleNeed(alt, { constraints, utils })] });
+  }
+  return parts.some((p) => p.need.length > rule.need.length) ? parts : null;
 }
 
 export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Language, LanguagePack> {
@@ -31,7 +71,8 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
         return false;
       }
     });
-    packs.set(lang, { rules: rs, scanner: new TokenScanner(rs.map((r) => r.need)) });
+    const parts = rs.map((r) => splitAny(r, empty));
+    packs.set(lang, { rules: rs, parts, scanner: new TokenScanner([...rs.map((r) => r.need), ...parts.flatMap((p) => p?.map((x) => x.need) ?? [])]) });
   }
   return packs;
 }
@@ -56,19 +97,26 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
   const failed: string[] = [];
   const seen = new Map<string, number>();
   const top = root.root();
-  for (const rule of pack.rules) {
+  for (let i = 0; i < pack.rules.length; i++) {
+    const rule = pack.rules[i]!;
     if (!satisfied(rule.need, present)) continue;
     if (Date.now() > deadline) return { findings, failed, timedOut: true };
-    let nodes: SgNode[];
+    let matches: { node: SgNode; r: Range }[];
     try {
-      nodes = top.findAll(rule.config);
+      const parts = pack.parts[i];
+      const live = parts?.filter((p) => satisfied(p.need, present));
+      if (!live || live.length === parts!.length) matches = top.findAll(rule.config).map((node) => ({ node, r: node.range() }));
+      else {
+        matches = live.flatMap((p) => top.findAll(p.config).map((node) => ({ node, r: node.range() })));
+        // The order of one `any` query: the tree's pre-order (outer before inner).
+        if (live.length > 1) matches.sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index);
+      }
     } catch {
       failed.push(rule.id);
       continue;
     }
     const ranges = new Set<string>();
-    for (const node of nodes) {
-      const r = node.range();
+    for (const { node, r } of matches) {
       const key = `${r.start.index}:${r.end.index}`;
       if (ranges.has(key)) continue;
       ranges.add(key);
