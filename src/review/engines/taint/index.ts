@@ -23,6 +23,9 @@ export interface TaintInput {
   parseErrors: boolean | (() => boolean);
 }
 
+/** Below this many characters, listing a file's functions costs less than descending to each candidate. */
+const smallFile = 32_768;
+
 function scopeOf(node: TNode, syn: Syntax): TNode {
   let last = node;
   for (let n: TNode | null = node.parent(); n; n = n.parent()) {
@@ -87,8 +90,9 @@ function refine(input: TaintInput): Finding[] {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };
-  // Many candidates: list the functions once; few: descend from the root for each.
-  const finder = offsets.length > 12 ? new SpanScopeFinder(root, syn) : new ScopeFinder(root, syn);
+  // Many candidates or a small file: list the functions once (one native query); few candidates in
+  // a large file: descend from the root for each.
+  const finder = offsets.length > 12 || input.source.length < smallFile ? new SpanScopeFinder(root, syn) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
@@ -100,7 +104,8 @@ function refine(input: TaintInput): Finding[] {
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { reached: false, taint: null });
-    const s = scopeOf(call, syn);
+    const r = call.range();
+    const s = finder instanceof SpanScopeFinder ? finder.scopeOfRange(r.start.index, r.end.index) : scopeOf(call, syn);
     addScope(s);
     return { key, scope: s, call };
   });

@@ -146,4 +146,16 @@ export class SpanScopeFinder {
   enclosingScope(): TNode | null {
     return this.outer;
   }
+
+  /**
+   * The innermost function around a node given by its range, else the root: what walking up its
+   * parents finds (a function holding the whole range is an ancestor), without the parent() calls.
+   */
+  scopeOfRange(start: number, end: number): TNode {
+    let inner: FuncSpan | null = null;
+    for (const s of this.spans) {
+      if (s.start <= start && end <= s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
+    }
+    return inner?.node ?? this.root;
+  }
 }
