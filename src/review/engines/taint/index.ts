@@ -1,4 +1,5 @@
 // The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
+import { kind } from "@ast-grep/napi";
 import type { NapiConfig, SgRoot } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
@@ -128,7 +129,7 @@ function refine(input: TaintInput): Finding[] {
   const hasErrors = () => (typeof parseErrors === "function" ? (parseErrors = parseErrors()) : parseErrors);
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
-    const incomplete = !pc || analyzer.incomplete || (hasErrors() && pc.scope.find({ rule: { kind: "ERROR" } }) !== null);
+    const incomplete = !pc || analyzer.incomplete || (hasErrors() && pc.scope.find(kind(syn.parseLang, "ERROR")) !== null);
     if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
