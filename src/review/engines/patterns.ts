@@ -1,6 +1,6 @@
 // Runs a language's YAML rules over one parsed file: the text prefilter picks the rules that can
 // match, then each runs natively on the one tree.
-import type { NapiConfig, Range, SgNode, SgRoot } from "@ast-grep/napi";
+import type { NapiConfig, SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
@@ -20,7 +20,9 @@ export interface LanguagePack {
 
 /** One alternative of a rule whose top level is `any`, with what a file needs for it to match. */
 export interface RulePart {
-  config: NapiConfig;
+  alt: unknown;
+  /** The constraints on metavariables this alternative names. */
+  constraints: Record<string, unknown> | undefined;
   need: Need;
 }
 
@@ -28,7 +30,7 @@ export interface RulePart {
  * ast-grep compiles a rule on every findAll (its patterns parsed, its regexes built): on small files
  * that costs more than the matching, most for rules listing many sink patterns. A rule whose top
  * level is only `any` is split into its alternatives, each with its own text requirement, so a file
- * pays for the alternatives its text allows; the union of their matches is the rule's.
+ * pays for the alternatives its text allows (one query of those, in the rule's own order).
  */
 function splitAny(rule: Rule, empty: SgNode): RulePart[] | null {
   const top = rule.config.rule as Record<string, unknown>;
@@ -43,14 +45,13 @@ function splitAny(rule: Rule, empty: SgNode): RulePart[] | null {
     // constraint never applied to this alternative (an unbound variable is not checked).
     const names = JSON.stringify(alt);
     const own = constraints && Object.fromEntries(Object.entries(constraints).filter(([v]) => new RegExp(`\\$\\$?\\$?${v}\\b`).test(names)));
-    const config = { ...rule.config, rule: alt, ...(constraints ? { constraints: own } : {}) } as NapiConfig;
     try {
-      empty.findAll(config);
+      empty.findAll({ ...rule.config, rule: alt, ...(constraints ? { constraints: own } : {}) } as NapiConfig);
     } catch {
       return null;
     }
     // A node one alternative matches meets the whole rule's requirement too.
-    parts.push({ config, need: [...rule.need, ...ruleNeed(alt, { constraints, utils })] });
+    parts.push({ alt, constraints: own, need: [...rule.need, ...ruleNeed(alt, { constraints, utils })] });
   }
   return parts.some((p) => p.need.length > rule.need.length) ? parts : null;
 }
@@ -84,6 +85,17 @@ function applyFix(template: string, node: SgNode): string {
   });
 }
 
+/** The rule as a query of the alternatives the file's text allows (the whole rule when all do). */
+function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
+  if (!parts) return rule.config;
+  const live = parts.filter((p) => satisfied(p.need, present));
+  if (live.length === parts.length) return rule.config;
+  if (!live.length) return null;
+  const constraints = rule.config.constraints ? Object.assign({}, ...live.map((p) => p.constraints)) as Record<string, unknown> : undefined;
+  const alt = live.length === 1 ? live[0]!.alt : { any: live.map((p) => p.alt) };
+  return { ...rule.config, rule: alt, ...(constraints ? { constraints } : {}) } as NapiConfig;
+}
+
 export interface MatchOutcome {
   findings: Finding[];
   /** Rule ids that threw at match time (reported once per run). */
@@ -100,23 +112,19 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
   for (let i = 0; i < pack.rules.length; i++) {
     const rule = pack.rules[i]!;
     if (!satisfied(rule.need, present)) continue;
+    const config = configFor(rule, pack.parts[i], present);
+    if (!config) continue;
     if (Date.now() > deadline) return { findings, failed, timedOut: true };
-    let matches: { node: SgNode; r: Range }[];
+    let nodes: SgNode[];
     try {
-      const parts = pack.parts[i];
-      const live = parts?.filter((p) => satisfied(p.need, present));
-      if (!live || live.length === parts!.length) matches = top.findAll(rule.config).map((node) => ({ node, r: node.range() }));
-      else {
-        matches = live.flatMap((p) => top.findAll(p.config).map((node) => ({ node, r: node.range() })));
-        // The order of one `any` query: the tree's pre-order (outer before inner).
-        if (live.length > 1) matches.sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index);
-      }
+      nodes = top.findAll(config);
     } catch {
       failed.push(rule.id);
       continue;
     }
     const ranges = new Set<string>();
-    for (const { node, r } of matches) {
+    for (const node of nodes) {
+      const r = node.range();
       const key = `${r.start.index}:${r.end.index}`;
       if (ranges.has(key)) continue;
       ranges.add(key);
