@@ -143,8 +143,9 @@ export class Analyzer {
       case "member": return this.evMember(node);
       case "index": {
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
-        // Every child, the object too (node wrappers were never identical, so it always was).
-        for (const c of named(node)) this.ev(c);
+        // Compared by id: a field's wrapper is not the child list's (by object, the object part ran
+        // twice at each level, 2^depth times in a[i][j][k]).
+        for (const c of named(node)) if (!obj || c.id() !== obj.id()) this.ev(c);
         return obj ? this.ev(obj) : null;
       }
       case "call": return this.evCall(node, false);
@@ -344,9 +345,12 @@ export class Analyzer {
     // A second pass carries taint around the loop; nested loops get one pass to stay linear.
     const passes = this.loopDepth < 2 ? 2 : 1;
     this.loopDepth++;
+    // Wrappers from a field and from the child list are distinct objects: compare node ids. (Comparing
+    // the objects never matched, so the body ran twice per pass, 2^depth times in nested loops.)
+    const own = new Set([target, source, body].filter((n): n is TNode => n !== null).map((n) => n.id()));
     for (let i = 0; i < passes; i++) {
       if (target) this.bind(target, srcVal, target, source);
-      for (const c of named(node)) if (c !== target && c !== source && c !== body) this.ev(c);
+      for (const c of named(node)) if (!own.has(c.id())) this.ev(c);
       if (body) this.ev(body);
       this.st.dead = false;
     }

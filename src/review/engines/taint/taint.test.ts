@@ -155,3 +155,24 @@ test("a flow from a weaker source (database read) is reported at low confidence"
   assert.equal(f!.ruleId, "py.taint.sql-injection");
   assert.equal(f!.confidence, "low");
 });
+
+test("deeply nested loops and index chains are analysed in linear time and keep their flows", () => {
+  // Each loop level and each index level used to evaluate its body twice: 2^30 walks here.
+  const depth = 30;
+  const open = Array.from({ length: depth }, (_, i) => `${"  ".repeat(i + 1)}for (const k${i} of list) {`).join("\n");
+  const close = Array.from({ length: depth }, (_, i) => `${"  ".repeat(depth - i)}}`).join("\n");
+  const chain = `t${"[k0]".repeat(depth)}`;
+  const src = `const { exec } = require("child_process");
+app.get("/x", (req, res) => {
+  const list = [1, 2];
+  const t = {};
+  let cmd = "";
+${open}
+${"  ".repeat(depth + 1)}cmd = "ls " + req.query.dir + ${chain};
+${close}
+  exec(cmd);
+});
+`;
+  const findings = analyzeSource("javascript", "a.js", src);
+  assert.deepEqual(findings.map((f) => f.ruleId), ["js.taint.command-injection"]);
+});
