@@ -1,6 +1,7 @@
 // The store on both engines (SQLite always; PostgreSQL when DATABASE_URL is set): migrations,
 // constraints, byte-wise ordering, transactions and workspace scoping behave the same.
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,10 +41,31 @@ for (const engine of engines) {
       try {
         const rows = await again.db.selectFrom("workspaces").select("slug").execute();
         assert.deepEqual(rows.map((r) => r.slug), ["keep"]);
-        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(again.db);
+        const applied = await sql<{ name: string }>`select name from crs_migrations order by name`.execute(again.db);
         assert.deepEqual(applied.rows.map((r) => r.name), Object.keys(migrations(store.engine)).sort());
       } finally { await again.close(); }
     }));
+    test("two processes opening a fresh store at once both succeed and migrate it once", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "crs-store-"));
+      const schema = engine.url ? unique("s_") : undefined;
+      // Real processes: node:sqlite is synchronous, so two stores in one thread would wait on each other.
+      const script = `import { openStore } from ${JSON.stringify(new URL("../src/store/index.ts", import.meta.url).href)};
+        const s = await openStore(JSON.parse(process.argv[1])); await s.close();`;
+      const opts = JSON.stringify({ dataDir, databaseUrl: engine.url, ...(schema ? { schema } : {}) });
+      const runs = [1, 2, 3].map(() => new Promise<number>((done) => {
+        execFile(process.execPath, ["--input-type=module", "-e", script, opts], (err) => done(err ? 1 : 0));
+      }));
+      assert.deepEqual(await Promise.all(runs), [0, 0, 0]);
+      const stores = [await openStore({ dataDir, databaseUrl: engine.url, ...(schema ? { schema } : {}) })];
+      try {
+        const applied = await sql<{ name: string }>`select name from crs_migrations`.execute(stores[0]!.db);
+        assert.equal(applied.rows.length, Object.keys(migrations(stores[0]!.engine)).length);
+      } finally {
+        if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(stores[0]!.db);
+        for (const s of stores) await s.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
     test("unique constraints hold (workspace slug, user email, token hash)", () => withStore(engine.url, async (store) => {
       await store.db.insertInto("workspaces").values({ slug: "a", name: "A", created_at: now() }).execute();
       await assert.rejects(store.db.insertInto("workspaces").values({ slug: "a", name: "A2", created_at: now() }).execute());
@@ -91,7 +113,7 @@ for (const engine of engines) {
 
 test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
   await withStore(undefined, async (store) => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(store.db);
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'crs_migrations'`.execute(store.db);
     const global = new Set(["settings", "users", "workspaces"]);
     for (const { name } of tables.rows) {
       if (global.has(name)) continue;

@@ -40,7 +40,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    if (schema) {
+      // Two processes creating the schema at once can both pass "if not exists"; the loser's
+      // duplicate error means the schema is there, which is all we need.
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(db).catch((err: { code?: string }) => {
+        if (err.code !== "23505" && err.code !== "42P06") throw err;
+      });
+    }
     store = { db, engine: "postgres", close: () => db.destroy() };
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
