@@ -86,6 +86,21 @@ describe("bodies", () => {
     assertErrorBody(mcp, body, "payload_too_large");
     assert.equal(body.error.details.limitBytes, 1048576);
   });
+  test("413 and 415 on a REST operation that takes a body (POST /documents), with nothing created", async () => {
+    const big = JSON.stringify({ note: { text: "a".repeat(1024 * 1024) } });
+    const tooLarge = await t.request("/api/v2/documents", { method: "POST", token: ws.token, headers: { "content-type": "application/json" }, body: big });
+    assert.equal(tooLarge.status, 413);
+    const body = await json(tooLarge);
+    assertErrorBody(tooLarge, body, "payload_too_large");
+    assert.equal(body.error.details.limitBytes, 1048576);
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"]) {
+      const res = await t.request("/api/v2/documents", { method: "POST", token: ws.token, headers: { "content-type": type }, body: "note=hello" });
+      assert.equal(res.status, 415, type);
+      assertErrorBody(res, await json(res), "unsupported_media_type");
+    }
+    const list = await json(await t.request("/api/v2/documents", { token: ws.token }));
+    assert.equal(list.items.length, 0);
+  });
   test("415 unsupported_media_type for a body that is not application/json", async () => {
     const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "text/plain" }, body: "hello" });
     assert.equal(res.status, 415);
