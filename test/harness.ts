@@ -116,3 +116,14 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
 export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+
+/** Polls until `check` holds (the scheduler works in the background); fails after 20 s. */
+export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const v = await read();
+    if (check(v)) return v;
+    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
-import { json, startTestServer, usingPostgres, type TestServer, type TestWorkspace } from "./harness.ts";
+import { eventually, json, startTestServer, usingPostgres, type TestServer, type TestWorkspace } from "./harness.ts";
 
 const crs = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "crs.js");
 let t: TestServer;
@@ -43,15 +43,6 @@ function admin(args: string[], cwd = process.cwd()): Promise<{ code: number; out
   });
 }
 
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const api = async (path: string) => json(await t.request(`/api/v2${path}`, { token: ws.token }));
 

@@ -8,7 +8,7 @@ import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
 import {
   registerRepository, removeRepository, requestSync, resolveRepository, syncRepository, takeLease, type RepositoryRow,
 } from "../src/domain/repositories/index.ts";
-import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
+import { eventually, json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 
 let t: TestServer;
@@ -23,16 +23,6 @@ const name = () => `${unique("o")}/${unique("r")}`;
 const row = (id: number) => resolveRepository(t.app.store, ws.id, { id });
 const view = async (id: number) => json(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }));
 
-/** Polls until `check` holds (the scheduler works in the background); fails after 20 s. */
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not reached; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("background syncs", () => {
   test("a repository registered in the background is mirrored by the server's scheduler", async () => {
