@@ -59,7 +59,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const limiter = createRateLimiter({
     limits,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
-    ...(opts.rateLimitPrefix ? { keyPrefix: opts.rateLimitPrefix } : {}),
+    keyPrefix: opts.rateLimitPrefix ?? config.rateLimitPrefix,
     onRedisError: (err) => log.warn({ err: err.message }, "rate limiter: redis error"),
   });
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));

@@ -9,6 +9,8 @@ export interface Config {
   /** PostgreSQL schema for all tables (CRS_DB_SCHEMA); default: the connection's search_path. */
   dbSchema: string | undefined;
   redisUrl: string | undefined;
+  /** Key prefix of the rate-limit counters in Redis, so deployments can share one Redis. */
+  rateLimitPrefix: string;
   port: number;
   host: string;
   baseUrl: string;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    rateLimitPrefix: env.CRS_RATE_LIMIT_PREFIX || "crs:rl",
     port,
     host,
     baseUrl: (env.CRS_BASE_URL || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
