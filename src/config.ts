@@ -1,4 +1,5 @@
 // Environment -> typed configuration, validated once at start.
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseRateLimits } from "./limits/buckets.ts";
@@ -26,6 +27,8 @@ export class ConfigError extends Error {}
 function defaultDataDir(env: NodeJS.ProcessEnv, forServe: boolean): string {
   // `npm start` runs from the project, where ./.crs keeps the demo next to the code; elsewhere XDG.
   if (forServe && env.npm_lifecycle_event === "start") return resolve(".crs");
+  // After `npm start`, `crs admin` run from the same checkout must find the same store.
+  if (existsSync(resolve(".crs", "crs.sqlite"))) return resolve(".crs");
   const xdg = env.XDG_DATA_HOME || join(homedir(), ".local", "share");
   return join(xdg, "crs");
 }
