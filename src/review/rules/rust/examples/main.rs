@@ -10,6 +10,9 @@ fn run(host: &str, cmd: String) -> std::io::Result<()> {
     Command::new("sh").arg("-c").arg(&cmd).output()?; // expect: rs.command-injection
     Command::new("bash").args(["-c", &cmd]).output()?; // expect: rs.command-injection
     Command::new("sh").arg("-c").arg("ls -la /tmp").output()?; // ok: rs.command-injection
+    Command::new("sh").args(vec!["-c", &cmd]).output()?; // expect: rs.command-injection
+    Command::new("sh").args(vec!["-c", "make clean"]).output()?; // ok: rs.command-injection
+    Command::new("sh").args(["-c", &format!("make {}", host)]).output()?; // expect: rs.command-injection
     Command::new("ping").arg("-c").arg(host).output()?; // ok: rs.command-injection
     Command::new("ping").args(["-c", "1", host]).output()?; // ok: rs.command-injection
     Ok(())
