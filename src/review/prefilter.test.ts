@@ -23,6 +23,14 @@ test("regex literals: runs of plain characters and groups of plain alternatives"
   assert.deepEqual(regexNeed("(?i)^(db_?|admin)?(password|pwd)$"), [["t:password", "t:pwd"]]);
   assert.deepEqual(regexNeed("safeloader|CSafeLoader"), [["t:safeloader", "t:csafeloader"]]);
   assert.deepEqual(regexNeed("^['\"].{4,}['\"]$"), []);
+  // Nested groups: a file with any one alternative passes (the outer group is not cut at the inner ")").
+  const nested = regexNeed("^(md5::compute|sha1::(new|digest)|sha256)$");
+  assert.ok(satisfied(nested, new Set(["t:md5::compute"])), JSON.stringify(nested));
+  assert.ok(satisfied(nested, new Set(["t:sha256"])));
+  assert.ok(!satisfied(nested, new Set(["t:other"])));
+  assert.deepEqual(regexNeed("^(?:foo|bar)baz$"), [["t:foo", "t:bar"], ["t:baz"]]);
+  assert.deepEqual(regexNeed("(?!unsafe)thing"), [["t:thing"]]);
+  assert.deepEqual(regexNeed("a(b(c)d)?e"), []);
 });
 
 test("the scanner matches words whole and case-sensitively, texts anywhere and in any case", () => {

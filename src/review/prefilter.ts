@@ -56,8 +56,9 @@ export function regexNeed(src: string): Need {
   }
   re = branches[0]!;
   const out: Need = [];
-  // Atoms: a literal character, a group of literal alternatives, or an unknown piece (null).
-  const atoms: (string | string[] | null)[] = [];
+  // Atoms: a literal character, a group of literal alternatives, a group's own requirement, or an
+  // unknown piece (null).
+  const atoms: (string | string[] | { need: Need } | null)[] = [];
   for (let i = 0; i < re.length; i++) {
     const c = re[i]!;
     if (c === "\\") {
@@ -65,11 +66,16 @@ export function regexNeed(src: string): Need {
       i++;
       atoms.push(n !== undefined && !/[A-Za-z0-9]/.test(n) ? n : null);
     } else if (c === "(") {
-      const close = re.indexOf(")", i);
-      const body = close > 0 ? re.slice(i + 1, close) : "";
-      const alts = body.split("|");
-      atoms.push(close > 0 && alts.every((a) => /^[A-Za-z0-9_-]{2,}$/.test(a)) ? alts : null);
+      // The matching parenthesis, not the first one: nested groups must not end this one early.
+      const close = groupEnd(re, i);
       if (close < 0) break;
+      const inner = re.slice(i + 1, close);
+      const body = inner.replace(/^\?:/, "");
+      if (body.startsWith("?")) atoms.push(null); // lookaround, named group, flags: needs nothing
+      else {
+        const alts = body.split("|");
+        atoms.push(alts.every((a) => /^[A-Za-z0-9_-]{2,}$/.test(a)) ? alts : { need: regexNeed(body) });
+      }
       i = close;
     } else if (c === "[") {
       const close = re.indexOf("]", i + 2);
@@ -96,11 +102,26 @@ export function regexNeed(src: string): Need {
     if (typeof a === "string") run += a;
     else {
       endRun();
-      if (a) out.push(a.map((x) => `t:${x.toLowerCase()}`));
+      if (Array.isArray(a)) out.push(a.map((x) => `t:${x.toLowerCase()}`));
+      else if (a) out.push(...a.need);
     }
   }
   endRun();
   return out;
+}
+
+/** Index of the `)` closing the group opened at `open`, skipping escapes and classes; -1 if none. */
+function groupEnd(re: string, open: number): number {
+  let depth = 0, inClass = false;
+  for (let i = open; i < re.length; i++) {
+    const c = re[i];
+    if (c === "\\") { i++; continue; }
+    if (inClass) { if (c === "]") inClass = false; continue; }
+    if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Splits a regex at top-level `|`; null when it cannot tell (unbalanced). */
