@@ -72,3 +72,23 @@ test("odd URLs and headers answer 4xx", async () => {
 test("the server is still healthy afterwards", async () => {
   assert.equal((await t.request("/api/v2/me", { token: ws.token })).status, 200);
 });
+
+test("MCP tool calls with hostile arguments give results or isError, never a failed request", async () => {
+  const { mcpClient } = await import("./mcp-client.ts");
+  const client = await mcpClient(t.url, ws.token);
+  try {
+    for (const op of operations.filter((o) => o.mcp)) {
+      const fields = Object.keys(op.input.shape);
+      for (const value of [null, 42, -1, 1e309, "x".repeat(5000), ["a", "b"], { nested: { deep: true } }, "\u0000", true]) {
+        const args: Record<string, unknown> = {};
+        for (const f of fields) args[f] = value;
+        const r = await client.callTool({ name: op.id, arguments: args });
+        const text = (r.content as Array<{ text: string }>)[0]!.text;
+        const body = JSON.parse(text);
+        if (r.isError) assert.ok(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable"].includes(body.error.code), `${op.id} ${JSON.stringify(value).slice(0, 30)}: ${text.slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+});
