@@ -1,11 +1,9 @@
 // `crs admin` identity commands through the real executable, and the server honouring them.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { sql } from "kysely";
-import { openStore } from "../src/store/index.ts";
 import { hashToken } from "../src/domain/identity/tokens.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
 
 let e: CliEnv;
 let t: TestServer;
@@ -17,11 +15,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  if (e.schema) {
-    const s = await openStore({ dataDir: e.dataDir, databaseUrl: process.env.DATABASE_URL, migrate: false });
-    await sql`drop schema if exists ${sql.id(e.schema)} cascade`.execute(s.db);
-    await s.close();
-  }
+  await dropCliStore(e);
 });
 
 describe("crs admin", () => {

@@ -4,6 +4,8 @@ import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sql } from "kysely";
+import { openStore } from "../src/store/index.ts";
 import { unique, usingPostgres } from "./harness.ts";
 
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
@@ -36,4 +38,12 @@ export async function crsJson<T = any>(e: CliEnv, args: string[]): Promise<T> {
   const r = await crs(e, [...args, "--json"]);
   if (r.code !== 0) throw new Error(`crs ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as T;
+}
+
+/** Drops the PostgreSQL schema a CLI test used (nothing to do on SQLite: the data dir is a temp dir). */
+export async function dropCliStore(e: CliEnv): Promise<void> {
+  if (!e.schema) return;
+  const s = await openStore({ dataDir: e.dataDir, databaseUrl: process.env.DATABASE_URL, migrate: false });
+  await sql`drop schema if exists ${sql.id(e.schema)} cascade`.execute(s.db);
+  await s.close();
 }

@@ -4,11 +4,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { sql } from "kysely";
 import * as accounts from "../src/domain/identity/accounts.ts";
-import { openStore } from "../src/store/index.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
 
 let e: CliEnv;
 let t: TestServer;
@@ -24,11 +22,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  if (e.schema) {
-    const s = await openStore({ dataDir: e.dataDir, databaseUrl: process.env.DATABASE_URL, migrate: false });
-    await sql`drop schema if exists ${sql.id(e.schema)} cascade`.execute(s.db);
-    await s.close();
-  }
+  await dropCliStore(e);
 });
 
 test("focus put from a file and from stdin, list and archive; the API serves what was put", async () => {

@@ -21,18 +21,6 @@ export interface BucketLimit {
 
 export type Limits = Readonly<Record<Bucket, BucketLimit>>;
 
-export const BUCKETS: readonly Bucket[] = [
-  "ip",
-  "mcp",
-  "reads",
-  "findings:write",
-  "runs:estimate",
-  "runs:write",
-  "runs:manage",
-  "documents",
-  "shared",
-];
-
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   ip: { points: 3000, durationSeconds: 60 },
   mcp: { points: 1500, durationSeconds: 60 },
@@ -45,6 +33,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   // Estimates, starts and document operations together, with the same actions in the web app.
   shared: { points: 60, durationSeconds: 60 },
 });
+
+export const BUCKETS: readonly Bucket[] = Object.keys(DEFAULT_LIMITS) as Bucket[];
 
 // Errors rule 3: when the limiter is down only reads (and the request-level ip/mcp budgets,
 // which every read also passes through) carry on; everything that changes state or spends is refused.
