@@ -54,7 +54,8 @@ export async function loadSecret(store: Store): Promise<Buffer> {
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const limits = parseRateLimits(config.rateLimits);
   const log = (opts.logger ?? pino({ level: config.logLevel })).child({}, logSafety);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(opts.schema ?? config.dbSchema ? { schema: (opts.schema ?? config.dbSchema)! } : {}) });
+  const schema = opts.schema ?? config.dbSchema;
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(schema ? { schema } : {}) });
   const secret = await loadSecret(store);
   const limiter = createRateLimiter({
     limits,

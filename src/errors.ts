@@ -118,6 +118,11 @@ export function errorBody(err: AppError, requestId: string): ErrorBody {
   return { error, requestId };
 }
 
+/** 400 invalid_request about one input field, in the shape validation errors use (details.issues). */
+export function invalidField(path: string, message: string, extra: Record<string, unknown> = {}): AppError {
+  return new AppError("invalid_request", message, { details: { issues: [{ path, message }], ...extra } });
+}
+
 /** Store connection failures (refused, reset, timed out, pool closed) become 503; anything else 500. */
 export function asAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;

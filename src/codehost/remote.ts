@@ -1,7 +1,7 @@
 // Remotes are operator input that git will act on: refuse anything that could become a git option
 // or a command-running transport, and derive display data without ever echoing credentials.
 import { isAbsolute } from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError, invalidField } from "../errors.ts";
 
 export type RemoteKind = "https" | "http" | "ssh" | "git" | "file" | "scp" | "path";
 
@@ -17,7 +17,7 @@ export interface ParsedRemote {
 const maxRemoteLength = 2048;
 
 function invalid(message: string): AppError {
-  return new AppError("invalid_request", message, { details: { issues: [{ path: "remote", message }] } });
+  return invalidField("remote", message);
 }
 
 /** Validates a git remote; throws AppError invalid_request. Local paths must be absolute. */

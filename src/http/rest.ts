@@ -2,10 +2,9 @@
 // shared pipeline, send the result.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
-import { z } from "zod";
-import { authenticate, invoke, validationError, withHeaders, type CallMeta } from "../operations/execute.ts";
+import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
-import { asAppError } from "../errors.ts";
+import { asAppError, invalidField } from "../errors.ts";
 import { sendError } from "./reply.ts";
 
 export const apiPrefix = "/api/v2";
@@ -21,8 +20,9 @@ function gatherInput(op: Operation, req: FastifyRequest): Record<string, unknown
   else {
     const body = req.body;
     if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
-      input.__body = body; // rejected by validation: the body must be an object
-    } else Object.assign(input, body ?? {});
+      throw invalidField("(body)", "the body must be a JSON object");
+    }
+    Object.assign(input, body ?? {});
     for (const f of op.queryFields ?? []) if (query[f] !== undefined) input[f] = query[f];
   }
   for (const [header, field] of Object.entries(op.headerFields ?? {})) {
@@ -44,11 +44,7 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
         try {
           // The ip budget was charged in the server's onRequest hook (src/http/server.ts).
           const principal = await authenticate(app, req.headers.authorization);
-          const input = gatherInput(op, req);
-          if ("__body" in input) {
-            throw validationError(new z.ZodError([{ code: "custom", path: [], message: "the body must be a JSON object", input: input.__body }]));
-          }
-          const result = await invoke(app, op, principal, input, meta);
+          const result = await invoke(app, op, principal, gatherInput(op, req), meta);
           return reply.code(result.status).headers(meta.headers).send(result.body);
         } catch (err) {
           return sendError(req, reply, withHeaders(asAppError(err), meta));

@@ -9,15 +9,12 @@ function compile(url: string): RegExp {
   return new RegExp(`^${pattern}/?$`);
 }
 
-const cache = new WeakMap<RouteTable, Array<{ re: RegExp; methods: string[] }>>();
-
-export function allowedMethods(routes: RouteTable, path: string): string[] {
-  let compiled = cache.get(routes);
-  if (!compiled || compiled.length !== routes.length) {
-    compiled = routes.map((r) => ({ re: compile(r.url), methods: r.methods }));
-    cache.set(routes, compiled);
-  }
-  const allow = new Set<string>();
-  for (const r of compiled) if (r.re.test(path)) for (const m of r.methods) if (m !== "HEAD") allow.add(m);
-  return [...allow].sort();
+/** The finished route table, compiled once: path -> the methods it takes (HEAD left out). */
+export function methodsByPath(routes: RouteTable): (path: string) => string[] {
+  const compiled = routes.map((r) => ({ re: compile(r.url), methods: r.methods }));
+  return (path) => {
+    const allow = new Set<string>();
+    for (const r of compiled) if (r.re.test(path)) for (const m of r.methods) if (m !== "HEAD") allow.add(m);
+    return [...allow].sort();
+  };
 }

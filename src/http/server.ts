@@ -11,17 +11,21 @@ import { registerMcp } from "../mcp/server.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { bodyLimitBytes, sendError } from "./reply.ts";
 import { apiPrefix, registerOperations } from "./rest.ts";
-import { allowedMethods, type RouteTable } from "./route-table.ts";
+import { methodsByPath, type RouteTable } from "./route-table.ts";
+
+/** Extra routes (web app, uploads) registered by their own modules. */
+export type ServerPlugin = (server: FastifyInstance, app: App) => void;
 
 export interface ServerOptions {
   operations?: readonly Operation[];
-  /** Extra routes (web app, uploads) registered by their own modules. */
-  plugins?: Array<(server: FastifyInstance, app: App, routes: RouteTable) => void>;
+  plugins?: ServerPlugin[];
 }
 
-/** REST (/api/…) and MCP (/mcp) requests: the ones the ip budget counts and CRS_PUBLIC_API turns off. */
+/** REST (/api/…), MCP (/mcp) and signed upload (/uploads/…) requests: the ones the ip budget counts and
+ * CRS_PUBLIC_API turns off. */
 function isApiUrl(url: string): boolean {
-  return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
+  return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/") ||
+    url.startsWith("/uploads/");
 }
 
 // Request ids: 12 random bytes each, taken from a pool filled 4 KiB at a time (one
@@ -104,10 +108,15 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
 
   registerOperations(server, app, ops);
   registerMcp(server, app, ops);
-  for (const plugin of opts.plugins ?? []) plugin(server, app, routes);
+  for (const plugin of opts.plugins ?? []) plugin(server, app);
 
+  // Every route exists once the server is ready; 404/405 answers only come after that.
+  let allowedMethods = (_path: string): string[] => [];
+  server.addHook("onReady", async () => {
+    allowedMethods = methodsByPath(routes);
+  });
   server.setNotFoundHandler(async (req) => {
-    const allow = allowedMethods(routes, req.url.split("?")[0] ?? "/");
+    const allow = allowedMethods(req.url.split("?")[0] ?? "/");
     if (allow.length > 0) {
       throw new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allow.join(", ")}.`, {
         headers: { Allow: allow.join(", ") },

@@ -8,8 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@model
 import type { App } from "../app.ts";
 import { AppError, asAppError, errorBody } from "../errors.ts";
 import type { Principal } from "../domain/identity/principal.ts";
-import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
-import { rateLimitHeaders } from "../limits/limiter.ts";
+import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
 import { jsonSchema } from "../http/openapi.ts";
 import { sendError } from "../http/reply.ts";
@@ -62,8 +61,7 @@ export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Op
     let principal: Principal;
     try {
       principal = await authenticate(app, req.headers.authorization);
-      const charge = await app.limiter.charge("mcp", String(principal.userId));
-      if (charge) Object.assign(meta.headers, rateLimitHeaders(charge));
+      remember(meta, await app.limiter.charge("mcp", String(principal.userId)));
     } catch (err) {
       return sendError(req, reply, withHeaders(asAppError(err), meta));
     }

@@ -1,7 +1,7 @@
 // The one request pipeline behind every adapter: authentication, scope check, validation, the
 // operation's rate-limit buckets, the handler and output shaping. (The per-address ip budget is
-// charged earlier, in the HTTP server's onRequest hook, before the token is looked at.) REST and MCP differ only in how they carry
-// the input in and the result out.
+// charged earlier, in the HTTP server's onRequest hook, before the token is looked at.) REST and
+// MCP differ only in how they carry the input in and the result out.
 import { z } from "zod";
 import type { App } from "../app.ts";
 import { AppError, asAppError } from "../errors.ts";
@@ -23,7 +23,8 @@ export interface CallResult {
   body: unknown;
 }
 
-function remember(meta: CallMeta, charge: Charge | null | undefined): void {
+/** Keeps a charge's X-RateLimit-* headers for the response (none when the limiter is down). */
+export function remember(meta: CallMeta, charge: Charge | null | undefined): void {
   if (charge) Object.assign(meta.headers, rateLimitHeaders(charge));
 }
 

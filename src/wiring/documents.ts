@@ -29,5 +29,5 @@ const uploadCleanup: Service = (app: App) => {
 export const documentsWiring: Wiring = {
   services: [uploadCleanup],
   bootstrapSteps: [],
-  plugins: [(server, app) => registerUploads(server, app)],
+  plugins: [registerUploads],
 };

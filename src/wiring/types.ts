@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import type { BootstrapStep } from "../bootstrap.ts";
-import type { RouteTable } from "../http/route-table.ts";
+import type { ServerPlugin } from "../http/server.ts";
 
 /** Background services (mirror sync, ...) started with the server; each may return a stopper. */
 export type Service = (app: App) => (() => Promise<void> | void) | void;
@@ -9,5 +8,5 @@ export type Service = (app: App) => (() => Promise<void> | void) | void;
 export interface Wiring {
   services: Service[];
   bootstrapSteps: BootstrapStep[];
-  plugins: Array<(server: FastifyInstance, app: App, routes: RouteTable) => void>;
+  plugins: ServerPlugin[];
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { getDocument, type DocumentView } from "./documents.ts";
 import { adoptUpload, slotIdPattern } from "./storage.ts";
-import { isUniqueViolation } from "./unique.ts";
+import { isUniqueViolation } from "../../store/unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
 export const noteLimits = { title: 200, text: 65536 } as const;

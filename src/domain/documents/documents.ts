@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { AppError } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { contentPath } from "./storage.ts";
+import { keysetPage } from "../../store/page.ts";
 
 export interface DocumentView {
   id: number;
@@ -60,8 +61,8 @@ export async function listDocuments(store: Store, workspaceId: number, opts: { l
   if (opts.repositoryId !== undefined) q = q.where("d.repository_id", "=", opts.repositoryId);
   if (opts.beforeId !== undefined) q = q.where("d.id", "<", opts.beforeId);
   const rows = await q.orderBy("d.id", "desc").limit(opts.limit + 1).execute();
-  const page = rows.slice(0, opts.limit);
-  return { items: page.map(toView), nextBeforeId: rows.length > opts.limit ? page.at(-1)!.id : null };
+  const { items, last } = keysetPage(rows, opts.limit);
+  return { items: items.map(toView), nextBeforeId: last?.id ?? null };
 }
 
 /** Archives a document: its creator or an admin; a member archiving another's gets 403. Idempotent. */

@@ -2,6 +2,6 @@
 export * from "./documents.ts";
 export * from "./uploads.ts";
 export { cleanupUploads } from "./cleanup.ts";
-export { verifyUpload, uploadUrl } from "./signing.ts";
+export { grantOfUploadUrl, uploadUrl, verifyUpload } from "./signing.ts";
 export { slotIdPattern } from "./storage.ts";
 export * from "./create.ts";

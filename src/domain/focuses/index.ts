@@ -1,11 +1,12 @@
 // Focuses: workspace instruction documents that steer runs. Every change of title, emoji or
 // instructions makes a new revision; old revisions are kept so a run can record what it used.
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
-import { AppError } from "../../errors.ts";
+import { AppError, invalidField } from "../../errors.ts";
 import { parseFocusFrontMatter } from "../../review/focus.ts";
 import type { Store } from "../../store/index.ts";
 import { bytewise } from "../../store/collate.ts";
-import { isUniqueViolation } from "../documents/unique.ts";
+import { isUniqueViolation } from "../../store/unique.ts";
+import { keysetPage } from "../../store/page.ts";
 
 export const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
 /** Slugs created here: letters, digits, dot, dash, underscore; 1 to 200 characters. */
@@ -29,27 +30,23 @@ export interface FocusInput {
   instructions: string;
 }
 
-function invalid(path: string, message: string, extra: Record<string, unknown> = {}): AppError {
-  return new AppError("invalid_request", message, { details: { issues: [{ path, message }], ...extra } });
-}
-
 /** Checks a focus before it is stored; the front matter must be what the review engine accepts. */
 export function validateFocus(input: FocusInput): void {
   if (!focusSlugPattern.test(input.slug)) {
-    throw invalid("slug", "A focus slug is 1 to 200 characters: letters, digits, '.', '-' or '_', starting with a letter or digit.");
+    throw invalidField("slug", "A focus slug is 1 to 200 characters: letters, digits, '.', '-' or '_', starting with a letter or digit.");
   }
   const title = input.title.trim();
-  if (title.length < 1 || title.length > focusLimits.title) throw invalid("title", `The title must be 1 to ${focusLimits.title} characters.`);
+  if (title.length < 1 || title.length > focusLimits.title) throw invalidField("title", `The title must be 1 to ${focusLimits.title} characters.`);
   if (input.emoji != null && (input.emoji.length < 1 || input.emoji.length > focusLimits.emoji)) {
-    throw invalid("emoji", `The emoji must be 1 to ${focusLimits.emoji} characters.`);
+    throw invalidField("emoji", `The emoji must be 1 to ${focusLimits.emoji} characters.`);
   }
-  if (input.instructions.trim().length === 0) throw invalid("instructions", "The instructions are empty.");
+  if (input.instructions.trim().length === 0) throw invalidField("instructions", "The instructions are empty.");
   if (/[\u0000-\u001f\u007f]/.test(title) || (input.emoji != null && /[\u0000-\u001f\u007f]/.test(input.emoji))) {
-    throw invalid("title", "The title and emoji may not hold control characters.");
+    throw invalidField("title", "The title and emoji may not hold control characters.");
   }
-  if (input.instructions.includes("\u0000")) throw invalid("instructions", "The instructions may not hold NUL characters.");
+  if (input.instructions.includes("\u0000")) throw invalidField("instructions", "The instructions may not hold NUL characters.");
   if (input.instructions.length > focusLimits.instructions) {
-    throw invalid("instructions", `The instructions must be at most ${focusLimits.instructions} characters.`);
+    throw invalidField("instructions", `The instructions must be at most ${focusLimits.instructions} characters.`);
   }
   try {
     parseFocusFrontMatter(input.instructions);
@@ -57,7 +54,7 @@ export function validateFocus(input: FocusInput): void {
     if (!(err instanceof AppError)) throw err;
     const d = err.details ?? {};
     const where = typeof d.field === "string" && d.field ? ` (field ${d.field})` : "";
-    throw invalid("instructions", `${err.message.replace(/\.$/, "")}${where}: ${String(d.reason ?? "invalid")}`, { frontMatter: d });
+    throw invalidField("instructions", `${err.message.replace(/\.$/, "")}${where}: ${String(d.reason ?? "invalid")}`, { frontMatter: d });
   }
 }
 
@@ -129,8 +126,8 @@ export async function listFocuses(store: Store, workspaceId: number, opts: { lim
   q = q.orderBy(slug);
   const limit = opts.limit;
   const rows = await (limit ? q.limit(limit + 1) : q).execute();
-  const page = limit ? rows.slice(0, limit) : rows;
-  return { items: page.map(toRecord), next: limit && rows.length > limit ? page.at(-1)!.slug : null };
+  const { items, last } = limit ? keysetPage(rows, limit) : { items: rows, last: undefined };
+  return { items: items.map(toRecord), next: last?.slug ?? null };
 }
 
 /** The active focus with this slug, or 404 (also when archived or in another workspace). */

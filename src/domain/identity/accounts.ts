@@ -1,5 +1,5 @@
 // Operator actions on users, workspaces, memberships and API keys (crs admin, crs serve bootstrap).
-import { AppError } from "../../errors.ts";
+import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { parseScopes, type Scope } from "../../policies/scopes.ts";
 import { hashPassword } from "./passwords.ts";
@@ -11,12 +11,8 @@ const emailRe = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 const now = () => new Date().toISOString();
 
-function invalid(field: string, message: string): AppError {
-  return new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
-}
-
 export async function createWorkspace(store: Store, slug: string, name?: string) {
-  if (!slugRe.test(slug)) throw invalid("slug", "A workspace slug is 1-63 lower-case letters, digits or dashes, starting with a letter or digit.");
+  if (!slugRe.test(slug)) throw invalidField("slug", "A workspace slug is 1-63 lower-case letters, digits or dashes, starting with a letter or digit.");
   const taken = await store.db.selectFrom("workspaces").select("id").where("slug", "=", slug).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A workspace with slug ${slug} exists.`);
   return store.db.insertInto("workspaces").values({ slug, name: name ?? slug, created_at: now() })
@@ -31,10 +27,10 @@ export async function findWorkspace(store: Store, ref: string) {
 }
 
 export async function createUser(store: Store, input: { username: string; email: string; password?: string; name?: string }) {
-  if (!usernameRe.test(input.username)) throw invalid("username", "A username is 1-39 letters, digits, dots, dashes or underscores.");
+  if (!usernameRe.test(input.username)) throw invalidField("username", "A username is 1-39 letters, digits, dots, dashes or underscores.");
   const email = input.email.trim().toLowerCase();
-  if (!emailRe.test(email)) throw invalid("email", "The email address is invalid.");
-  if (input.password !== undefined && input.password.length < 8) throw invalid("password", "A password has at least 8 characters.");
+  if (!emailRe.test(email)) throw invalidField("email", "The email address is invalid.");
+  if (input.password !== undefined && input.password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
   const taken = await store.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A user with email ${email} exists.`);
   return store.db.insertInto("users").values({
@@ -51,7 +47,7 @@ export async function findUser(store: Store, ref: string) {
     : ref.includes("@") ? await q.where("email", "=", ref.trim().toLowerCase()).execute()
     : await q.where("username", "=", ref).execute();
   if (rows.length === 0) throw new AppError("not_found", `No user ${ref}.`);
-  if (rows.length > 1) throw invalid("user", `Several users are named ${ref}; use an email or id.`);
+  if (rows.length > 1) throw invalidField("user", `Several users are named ${ref}; use an email or id.`);
   return rows[0]!;
 }
 
@@ -61,7 +57,7 @@ export async function setSuspended(store: Store, userId: number, suspended: bool
 
 /** A password change or reset revokes every token of the user, in every workspace. */
 export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number }> {
-  if (password.length < 8) throw invalid("password", "A password has at least 8 characters.");
+  if (password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
   const hash = await hashPassword(password);
   return store.db.transaction().execute(async (tx) => {
     await tx.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
@@ -84,7 +80,7 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
 
 export async function createApiKey(store: Store, input: { workspaceId: number; userId: number; scopes: Scope[] | string; name?: string }) {
   const scopes = typeof input.scopes === "string" ? parseScopes(input.scopes) : input.scopes;
-  if (scopes.length === 0) throw invalid("scopes", "An API key needs at least one scope.");
+  if (scopes.length === 0) throw invalidField("scopes", "An API key needs at least one scope.");
   const member = await store.db.selectFrom("memberships").select("role")
     .where("workspace_id", "=", input.workspaceId).where("user_id", "=", input.userId).executeTakeFirst();
   if (!member) throw new AppError("not_found", "The user is not a member of that workspace.");

@@ -1,13 +1,15 @@
 // Registering, listing and removing a workspace's repositories. Registration validates the remote
 // (git will act on it), derives the full name and web URL, and asks for a first sync.
 import { fullNameFromRemote, parseRemote, webUrlFromRemote } from "../../codehost/index.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { bytewise } from "../../store/collate.ts";
 import { branchNameProblem } from "../positions/index.ts";
 import { isIdPathForm, parseRepositoryRef, resolveRepository, type RepositoryRef, type RepositoryRow } from "./reference.ts";
 import { wakeSyncScheduler } from "./scheduler.ts";
 import type { RepoDeps } from "./types.ts";
+import { keysetPage } from "../../store/page.ts";
+import { isUniqueViolation } from "../../store/unique.ts";
 
 export interface RegisterInput {
   workspaceId: number;
@@ -19,10 +21,6 @@ export interface RegisterInput {
   defaultBranch?: string | undefined;
 }
 
-function invalid(path: string, message: string): AppError {
-  return new AppError("invalid_request", message, { details: { issues: [{ path, message }] } });
-}
-
 /**
  * Registers a repository. With `background` (the default) its first sync is requested: the sync
  * scheduler of a running server (this process or another sharing the store) picks it up. Without,
@@ -31,14 +29,14 @@ function invalid(path: string, message: string): AppError {
 export async function registerRepository(deps: RepoDeps, input: RegisterInput, opts: { background?: boolean } = {}): Promise<RepositoryRow> {
   parseRemote(input.remote);
   const fullName = input.name ?? fullNameFromRemote(input.remote);
-  if (fullName === null) throw invalid("name", "The remote's path has fewer than two segments; give the name as owner/name.");
+  if (fullName === null) throw invalidField("name", "The remote's path has fewer than two segments; give the name as owner/name.");
   const ref = parseRepositoryRef(fullName);
   if (!ref || !("fullName" in ref) || isIdPathForm(fullName)) {
-    throw invalid("name", `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each).`);
+    throw invalidField("name", `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each).`);
   }
   if (input.defaultBranch !== undefined) {
     const problem = branchNameProblem(input.defaultBranch);
-    if (problem || input.defaultBranch.length > 255) throw invalid("defaultBranch", `The default branch name ${problem ?? "is too long"}.`);
+    if (problem || input.defaultBranch.length > 255) throw invalidField("defaultBranch", `The default branch name ${problem ?? "is too long"}.`);
   }
   const key = fullName.toLowerCase();
   const taken = () => deps.store.db.selectFrom("repositories").select("id")
@@ -69,7 +67,7 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
     }).returningAll().executeTakeFirstOrThrow();
   } catch (err) {
     // Two registrations of one name at once: the unique index refuses the second.
-    if (await taken()) throw conflict();
+    if (isUniqueViolation(err)) throw conflict();
     throw err;
   }
   if (background) wakeSyncScheduler(deps);
@@ -87,9 +85,8 @@ export async function listRepositories(store: Store, workspaceId: number, page: 
     q = q.where((eb) => eb.or([eb(key, ">", k), eb.and([eb(key, "=", k), eb("id", ">", i)])]));
   }
   const rows = await q.orderBy(key).orderBy("id").limit(page.limit + 1).execute();
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return { items, next: rows.length > page.limit && last ? { k: last.full_name_key, i: last.id } : null };
+  const { items, last } = keysetPage(rows, page.limit);
+  return { items, next: last ? { k: last.full_name_key, i: last.id } : null };
 }
 
 /** Every repository of a workspace (operator listings). */
