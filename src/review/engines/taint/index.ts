@@ -16,7 +16,11 @@ export interface TaintInput {
   path: string;
   /** Engine language id: javascript, typescript, tsx, python, go, java, ruby, php, csharp, kotlin, rust. */
   language: string;
-  root: SgRoot;
+  /**
+   * The file's tree, or a function that parses it: the review engine matches pattern rules on a
+   * tree shared by several small files and parses a file on its own only when taint needs it.
+   */
+  root: SgRoot | (() => SgRoot);
   source: string;
   /** Findings of pattern rules whose metadata carries `taint: <class>` in this file. */
   patternFindings: Finding[];
@@ -83,7 +87,7 @@ function refine(input: TaintInput): Finding[] {
   const offsets: number[] = [];
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
-  const root = new TNode(input.root.root());
+  const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
   const scopes = new Map<number, { node: TNode; start: number }>();
