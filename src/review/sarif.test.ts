@@ -1,29 +1,126 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { loadRules, reviewFiles, toSarif } from "./index.ts";
 import type { SourceFile } from "./types.ts";
 import type { ReviewResult } from "./index.ts";
 
-const schema = JSON.parse(readFileSync(new URL("./sarif-2.1.0.subset.schema.json", import.meta.url), "utf8")) as object;
-const ajv = new Ajv({ allErrors: true, strict: false });
-(addFormats as unknown as (a: Ajv) => void)(ajv);
-const validate = ajv.compile(schema);
+// The official OASIS SARIF 2.1.0 schema, as shipped by Microsoft's SARIF Multitool (a devDependency):
+// the platform-neutral @microsoft/sarif-multitool pulls in the package for this OS, whose root holds sarif-2.1.0.json.
+const schemaPackage = `@microsoft/sarif-multitool-${process.platform}`;
+const schemaPath = ((): string | undefined => {
+  try {
+    return createRequire(import.meta.url).resolve(`${schemaPackage}/sarif-2.1.0.json`);
+  } catch {
+    return undefined;
+  }
+})();
+const missing = `${schemaPackage}/sarif-2.1.0.json not found: the devDependency @microsoft/sarif-multitool installs it as an ` +
+  "optional dependency on linux, darwin and win32; run npm ci (without --omit=optional)";
+// Linux is where CI runs: a missing schema is a failure there, and a skip on platforms without the package.
+const skip = schemaPath === undefined && process.platform !== "linux" ? missing : false;
+
+let compiled: ValidateFunction | undefined;
+function officialValidator(): ValidateFunction {
+  assert.ok(schemaPath, missing);
+  if (compiled) return compiled;
+  const schema = JSON.parse(readFileSync(schemaPath, "utf8")) as { title: string };
+  assert.equal(schema.title, "Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema");
+  // Strict, except strictRequired: the schema's anyOf/oneOf branches require properties declared in the enclosing object.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  compiled = ajv.compile(schema);
+  return compiled;
+}
+
+function errors(validate: ValidateFunction): string {
+  return JSON.stringify(validate.errors, null, 2);
+}
+
+function writeTree(dir: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+// A repository with several languages: pattern findings (with a fix), a taint flow, a secret, skipped files,
+// a relative path needing percent-encoding, and an invalid custom rule reported as a configuration notification.
+const repo: Record<string, string> = {
+  "src/my app/handler.js": [
+    'const { exec } = require("child_process");', 'app.get("/x", (req, res) => {', "  const dir = req.query.dir;",
+    '  const cmd = "ls " + dir;', "  exec(cmd);", "});", "if (x == NaN) {}", "const h = crypto.createHash('md5');", "",
+  ].join("\n"),
+  "tools/build.py": "import hashlib\nhashlib.md5(data)\n",
+  "cmd/main.go": 'package main\n\nimport "crypto/md5"\n\nfunc main() { md5.New() }\n',
+  "config/settings.ini": `[aws]\nkey = AKIA${"ABCDEFGHIJKLMNOP"}\n`,
+  "web/app.min.js": "eval(a)",
+  "vendor/lib/v.js": "eval(a)\n",
+};
+const badRule = ["id: my.bad", "language: javascript", "title: t", "description: d", "severity: extreme", "rule: { pattern: x }"].join("\n");
+
+let reviewed: Promise<{ review: ReviewResult; sarif: any }> | undefined;
+const reviewRepo = () => (reviewed ??= reviewTempRepo());
+
+async function reviewTempRepo(): Promise<{ review: ReviewResult; sarif: any }> {
+  const root = mkdtempSync(join(tmpdir(), "crs-sarif-"));
+  try {
+    writeTree(join(root, "repo"), repo);
+    writeTree(join(root, "rules"), { "mine.yml": badRule });
+    const rules = await loadRules({ customRulesDirs: [join(root, "rules")] });
+    const review = await reviewFiles({ files: join(root, "repo"), rules });
+    const srcRoot = pathToFileURL(join(root, "repo")).href;
+    return { review, sarif: toSarif(review, { rules: rules.rules, srcRoot, toolVersion: "1.2.3" }) };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test("SARIF of a multi-language review with taint flows, secrets, fixes and skipped files is valid against the official 2.1.0 schema", { skip }, async () => {
+  const validate = officialValidator();
+  const { review, sarif } = await reviewRepo();
+  const engines = new Set(review.findings.map((f) => f.engine));
+  assert.deepEqual([...engines].sort(), ["pattern", "secrets", "taint"], "the review exercises every engine");
+  const run = sarif.runs[0];
+  assert.ok(run.results.some((r: any) => r.codeFlows?.[0].threadFlows[0].locations.length > 1), "a taint result carries a code flow");
+  assert.ok(run.results.some((r: any) => r.fixes), "a result carries a fix");
+  assert.ok(run.invocations[0].toolExecutionNotifications.length >= 2, "skipped files are notifications");
+  assert.ok(run.invocations[0].toolConfigurationNotifications.length >= 1, "invalid rules are notifications");
+  assert.ok(new Set(review.findings.map((f) => f.location.path.split(".").pop())).size >= 4, "findings span several languages");
+  assert.equal(validate(sarif), true, errors(validate));
+});
+
+test("the official SARIF schema rejects a result with level \"fatal\" and a result without a message", { skip }, async () => {
+  const validate = officialValidator();
+  const { sarif } = await reviewRepo();
+  assert.equal(validate(sarif), true, errors(validate));
+  const fatal = structuredClone(sarif);
+  fatal.runs[0].results[0].level = "fatal";
+  assert.equal(validate(fatal), false);
+  assert.ok(validate.errors!.some((e) => e.instancePath === "/runs/0/results/0/level" && e.keyword === "enum"), errors(validate));
+  const silent = structuredClone(sarif);
+  delete silent.runs[0].results[0].message;
+  assert.equal(validate(silent), false);
+  assert.ok(validate.errors!.some((e) => e.instancePath === "/runs/0/results/0" && e.params.missingProperty === "message"), errors(validate));
+});
 
 async function* files(): AsyncGenerator<SourceFile> {
   yield { path: "src/my app/a.js", content: Buffer.from("if (x == NaN) {}\nconst h = crypto.createHash('md5');\n") };
   yield { path: "lib/x.min.js", content: Buffer.from("eval(a)") };
 }
 
-test("SARIF export validates against the 2.1.0 schema and carries CWE tags, security-severity, fingerprints and fixes", async () => {
+test("SARIF export carries CWE tags, security-severity, fingerprints, fixes, code flows and notifications", async () => {
   const rules = await loadRules();
   const result: ReviewResult = await reviewFiles({ files: files(), rules, taint: false });
   result.findings.push({ ...result.findings[0]!, ruleId: "js.taint.xss", flow: [result.findings[0]!.location, result.findings[1]!.location] });
   result.ruleProblems.push({ file: "custom/r.yml", line: 3, reason: "bad" });
   const sarif = toSarif(result, { rules: rules.rules, srcRoot: "file:///work/repo/" }) as any;
-  assert.ok(validate({ ...sarif }), JSON.stringify(validate.errors));
   const run = sarif.runs[0];
   const hash = run.tool.driver.rules.find((r: any) => r.id === "js.weak-hash");
   assert.ok(hash.properties.tags.includes("external/cwe/cwe-328"));
@@ -36,5 +133,6 @@ test("SARIF export validates against the 2.1.0 schema and carries CWE tags, secu
   assert.equal(run.results.find((r: any) => r.ruleId === "js.taint.xss").codeFlows[0].threadFlows[0].locations.length, 2);
   assert.deepEqual(run.invocations[0].toolExecutionNotifications.map((n: any) => n.descriptor.id), ["skipped/minified"]);
   assert.equal(run.invocations[0].toolConfigurationNotifications.length, 1);
+  assert.deepEqual(run.originalUriBaseIds, { "%SRCROOT%": { uri: "file:///work/repo/" } });
   for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
 });
