@@ -1,12 +1,14 @@
 // Everything the engine does to one file: classify, decode, detect the language, parse once, run
 // the pattern rules, refine injection findings with taint analysis, scan for secrets, then filter.
 import { kind, parse } from "@ast-grep/napi";
+import type { SgRoot } from "@ast-grep/napi";
 import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules } from "./engines/patterns.ts";
-import type { LanguagePack } from "./engines/patterns.ts";
+import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
+import { liveRules, matchPacked, packableChars, packChars, packSafe } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
@@ -28,6 +30,17 @@ export interface EngineConfig {
   timeBudgetMs: number;
 }
 
+/** A file ready for analysis: decoded, its language detected; `pack` unset when nothing parses it. */
+interface Prepared {
+  path: string;
+  bytes: number;
+  text: FileText;
+  lines: number;
+  lang: Language | null;
+  pack: LanguagePack | undefined;
+  present?: ReadonlySet<string>;
+}
+
 export interface FileOutcome {
   findings: Finding[];
   skipped?: SkippedFile;
@@ -47,40 +60,113 @@ export class FileAnalyzer {
   private readonly packs: Map<Language, LanguagePack>;
   private readonly secrets: SecretRule[];
   private readonly taintClasses = new Map<Language, Set<string>>();
+  /** Files matched on joined trees, the trees, and joined files handed back to be analysed alone. */
+  readonly joined = { files: 0, trees: 0, alone: 0 };
+  /** Languages whose rules find the same on joined small files as file by file (packed.ts). */
+  private readonly packable = new Map<Language, boolean>();
 
   constructor(config: EngineConfig) {
     ensureParsers();
     this.config = config;
     const selected = config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections));
     this.packs = buildPacks(selected, languages);
+    for (const [lang, pack] of this.packs) this.packable.set(lang, packSafe(pack.rules.map((r) => r.config), String(parse(parserName(lang), "").root().kind())));
     this.secrets = secretRules.filter((r) => isSelected({ id: r.id, tags: ["secret", "security"], cwe: [798] }, ...config.selections));
   }
 
   analyze(file: SourceFile, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+    return this.analyzeMany([{ file, changed }])[0]!;
+  }
+
+  /**
+   * Analyses files in order. Small files of a language whose rules allow it are matched together
+   * on one joined tree (engines/packed.ts); every file's outcome is what it gets alone.
+   */
+  analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
+    const prepared = items.map((it) => this.prepare(it.file));
+    const matched = new Map<number, MatchOutcome>();
+    const groups = new Map<string, { lang: Language; idx: number[] }>();
+    prepared.forEach((p, i) => {
+      if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
+      p.present = p.pack.scanner.scan(p.text.source);
+      const key = `${p.lang}:${liveRules(p.pack, p.present)}`;
+      const g = groups.get(key) ?? { lang: p.lang, idx: [] };
+      g.idx.push(i);
+      groups.set(key, g);
+    });
+    for (const { lang, idx } of groups.values()) {
+      for (let from = 0; from < idx.length;) {
+        let to = from, chars = 0;
+        while (to < idx.length && (to === from || chars + (prepared[idx[to]!] as Prepared).text.source.length <= packChars)) chars += (prepared[idx[to++]!] as Prepared).text.source.length;
+        const part = idx.slice(from, to);
+        from = to;
+        if (part.length < 2) continue;
+        const members = part.map((i) => prepared[i] as Prepared & { present: ReadonlySet<string> });
+        const outs = matchPacked(members[0]!.pack!, lang, members, Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n));
+        this.joined.trees++;
+        outs.forEach((o, k) => {
+          if (o) matched.set(part[k]!, o);
+          this.joined[o ? "files" : "alone"]++;
+        });
+      }
+    }
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed)));
+  }
+
+  /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
+  analyzeBatch(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
+    try {
+      return this.analyzeMany(items);
+    } catch {
+      return items.map(({ file, changed }) => {
+        try {
+          return this.analyze(file, changed);
+        } catch (e) {
+          return { findings: [], skipped: { path: file.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: file.content.length, failedRules: [] };
+        }
+      });
+    }
+  }
+
+  /** Classifies and decodes a file: its outcome when skipped, else what its analysis needs. */
+  private prepare(file: SourceFile): Prepared | { outcome: FileOutcome } {
     const bytes = file.content.length;
     const reason = skipByPath(file.path) ?? skipByContent(file.content, this.config.maxBytes);
-    if (reason) return { findings: [], skipped: { path: file.path, reason }, lines: 0, bytes, failedRules: [] };
+    if (reason) return { outcome: { findings: [], skipped: { path: file.path, reason }, lines: 0, bytes, failedRules: [] } };
     const text = new FileText(file.content.toString("utf8"));
     let lines = 0;
     for (let i = text.source.indexOf("\n"); i >= 0; i = text.source.indexOf("\n", i + 1)) lines++;
     if (bytes && !text.source.endsWith("\n")) lines++;
-    const deadline = Date.now() + this.config.timeBudgetMs;
     const lang = detectLanguage(file.path, text.source.slice(0, 200));
+    const pack = lang ? this.packs.get(lang) : undefined;
+    const parsed = !!(lang && pack && pack.rules.length + (this.config.taint && taintLanguages().has(lang) ? 1 : 0) > 0);
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined };
+  }
+
+  /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
+  private finishFile(p: Prepared, matched: MatchOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+    const { path, bytes, text, lines, lang, pack } = p;
+    const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
     const failedRules: string[] = [];
-    const pack = lang ? this.packs.get(lang) : undefined;
-    if (lang && pack && pack.rules.length + (this.config.taint && taintLanguages().has(lang) ? 1 : 0) > 0) {
-      this.trees.parsed(bytes);
-      const root = parse(parserName(lang), text.source);
-      const out = matchRules(pack, root, text, file.path, deadline);
+    if (lang && pack) {
+      let root: SgRoot | undefined;
+      const tree = (): SgRoot => {
+        if (!root) {
+          this.trees.parsed(bytes);
+          root = parse(parserName(lang), text.source);
+        }
+        return root;
+      };
+      const out = matched ?? matchRules(pack, tree(), text, path, deadline);
       failedRules.push(...out.failed);
-      if (out.timedOut) skipped = { path: file.path, reason: "time_budget", detail: "rules stopped part way" };
+      if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, root, text, file.path, findings);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, findings);
     }
-    if (!skipped && Date.now() > deadline) skipped = { path: file.path, reason: "time_budget", detail: "secrets not scanned" };
-    else if (this.secrets.length) findings.push(...scanSecrets(text, file.path, this.secrets));
+    if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
+    else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     findings = this.finish(findings, lang, changed);
     return skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
   }
@@ -111,14 +197,14 @@ export class FileAnalyzer {
     return set;
   }
 
-  private refine(lang: Language, pack: LanguagePack, root: ReturnType<typeof parse>, text: FileText, path: string, findings: Finding[]): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, findings: Finding[]): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
     // A kind id is matched without compiling a rule (a `{ kind: "ERROR" }` config costs ~5x more).
-    const parseErrors = () => root.root().find(kind(parserName(lang), "ERROR")) !== null;
+    const parseErrors = () => root().root().find(kind(parserName(lang), "ERROR")) !== null;
     const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, parseErrors });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];

@@ -123,11 +123,18 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   let batch: BatchItem[] = [];
   let batchBytes = 0;
   const flush = async () => {
-    if (!batch.length || !pool) return;
-    const p: Promise<void> = (await pool.run(key, batch)).done.then((rs) => { rs.forEach(collect); inflight.delete(p); });
-    inflight.add(p);
+    if (!batch.length) return;
+    const items = batch;
     batch = [];
     batchBytes = 0;
+    if (analyzer) {
+      analyzer.analyzeBatch(items.map((it) => ({ file: { path: it.path, content: Buffer.from(it.content.buffer, it.content.byteOffset, it.content.byteLength) }, changed: it.changed }))).forEach(collect);
+      // Only an event-loop turn frees the trees of analysed files (see trees.ts).
+      await analyzer.release();
+      return;
+    }
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach(collect); inflight.delete(p); });
+    inflight.add(p);
   };
   try {
     for await (const e of entries(options, maxBytes, inScope)) {
@@ -136,12 +143,6 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         continue;
       }
       const lines = changed?.get(e.path);
-      if (analyzer) {
-        collect(analyzer.analyze(e, lines));
-        // Only an event-loop turn frees the trees of analysed files (see trees.ts).
-        await analyzer.release();
-        continue;
-      }
       batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
       batchBytes += e.content.length;
       if (batch.length >= 64 || batchBytes >= 256 * 1024) await flush();

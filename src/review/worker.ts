@@ -1,5 +1,5 @@
 // Worker thread entry: one FileAnalyzer per engine configuration (a review), answering batches of
-// files one at a time. A batch's contents arrive as one transferred buffer with offsets.
+// files one batch at a time. A batch's contents arrive as one transferred buffer with offsets.
 import { parentPort } from "node:worker_threads";
 import { FileAnalyzer } from "./analyze-file.ts";
 import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
@@ -36,16 +36,8 @@ async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<File
     analyzer = new FileAnalyzer(config);
     analyzers.set(msg.key, analyzer);
   }
-  const results: FileOutcome[] = [];
-  for (const it of msg.items) {
-    const content = Buffer.from(msg.buffer, it.start, it.end - it.start);
-    try {
-      results.push(analyzer.analyze({ path: it.path, content }, it.changed));
-    } catch (e) {
-      results.push({ findings: [], skipped: { path: it.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: content.length, failedRules: [] });
-    }
-    await analyzer.release();
-  }
+  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed })));
+  await analyzer.release();
   return results;
 }
 

@@ -86,7 +86,7 @@ function applyFix(template: string, node: SgNode): string {
 }
 
 /** The rule as a query of the alternatives the file's text allows (the whole rule when all do). */
-function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
+export function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
   if (!parts) return rule.config;
   const live = parts.filter((p) => satisfied(p.need, present));
   if (live.length === parts.length) return rule.config;
@@ -122,26 +122,37 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
       failed.push(rule.id);
       continue;
     }
-    const ranges = new Set<string>();
-    for (const node of nodes) {
-      const r = node.range();
-      const key = `${r.start.index}:${r.end.index}`;
-      if (ranges.has(key)) continue;
-      ranges.add(key);
-      const matched = node.text();
-      const norm = `${rule.id}\0${matched.replace(/\s+/g, "")}`;
-      const n = seen.get(norm) ?? 0;
-      seen.set(norm, n + 1);
-      const f: Finding = {
-        ruleId: rule.id, title: rule.title, description: rule.description, severity: rule.severity,
-        cwe: rule.cwe, confidence: rule.confidence,
-        tags: rule.taint ? [...rule.tags, `taint:${rule.taint}`] : rule.tags,
-        location: text.location(path, r.start.line, r.start.column, r.end.line, r.end.column),
-        relatedLocations: [], fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""), engine: "pattern",
-      };
-      if (rule.fix !== undefined) f.fix = { description: `Replace with the suggested code`, replacement: applyFix(rule.fix, node) };
-      findings.push(f);
-    }
+    findings.push(...collectFindings(rule, nodes, text, path, seen, 0));
   }
   return { findings, failed, timedOut: false };
+}
+
+/**
+ * A rule's matches in one file as findings, a node once however many alternatives matched it.
+ * `seen` counts equal matched code per rule in the file (the fingerprint's occurrence number);
+ * `firstLine` is the file's first line in the tree (0 unless files were joined, see packed.ts).
+ */
+export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, path: string, seen: Map<string, number>, firstLine: number): Finding[] {
+  const out: Finding[] = [];
+  const ranges = new Set<string>();
+  for (const node of nodes) {
+    const r = node.range();
+    const key = `${r.start.index}:${r.end.index}`;
+    if (ranges.has(key)) continue;
+    ranges.add(key);
+    const matched = node.text();
+    const norm = `${rule.id}\0${matched.replace(/\s+/g, "")}`;
+    const n = seen.get(norm) ?? 0;
+    seen.set(norm, n + 1);
+    const f: Finding = {
+      ruleId: rule.id, title: rule.title, description: rule.description, severity: rule.severity,
+      cwe: rule.cwe, confidence: rule.confidence,
+      tags: rule.taint ? [...rule.tags, `taint:${rule.taint}`] : rule.tags,
+      location: text.location(path, r.start.line - firstLine, r.start.column, r.end.line - firstLine, r.end.column),
+      relatedLocations: [], fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""), engine: "pattern",
+    };
+    if (rule.fix !== undefined) f.fix = { description: `Replace with the suggested code`, replacement: applyFix(rule.fix, node) };
+    out.push(f);
+  }
+  return out;
 }

@@ -1,0 +1,141 @@
+// Small files of one language matched as one tree. ast-grep compiles a rule (parses its patterns,
+// builds its regexes) on every findAll, and on a file of a few dozen lines that costs several times
+// the matching; joined at line boundaries, a run of small files pays each rule's compilation once.
+// A file's findings must be exactly those it gets alone, so a file whose part of the joined tree
+// is not its own tree (a syntax error, a statement running into the next file, a match spanning
+// files) is handed back to be analysed alone.
+import { kind, parse } from "@ast-grep/napi";
+import type { SgNode } from "@ast-grep/napi";
+import type { Language } from "../languages.ts";
+import { parserName } from "../languages.ts";
+import { satisfied } from "../prefilter.ts";
+import type { FileText } from "../text.ts";
+import { collectFindings, configFor } from "./patterns.ts";
+import type { LanguagePack, MatchOutcome } from "./patterns.ts";
+
+/** Files up to this size are joined with others; larger ones already amortise rule compilation. */
+export const packableChars = 32 * 1024;
+/** A joined tree holds at most this much source. */
+export const packChars = 128 * 1024;
+
+export interface PackMember {
+  path: string;
+  text: FileText;
+  /** The pack scanner's terms in the text (prefilter.ts). */
+  present: ReadonlySet<string>;
+}
+
+/**
+ * Which of a pack's rules a file's text lets run. Only files alike in this are joined: a rule
+ * matched on a joined tree walks all of it, which would cost more than the compiling it saves if
+ * the prefilter had ruled the rule out for most of the files.
+ */
+export function liveRules(pack: LanguagePack, present: ReadonlySet<string>): string {
+  let key = "";
+  for (const r of pack.rules) key += satisfied(r.need, present) ? "1" : "0";
+  return key;
+}
+
+/**
+ * Whether every rule of a pack finds in a joined tree exactly what it finds file by file: a rule
+ * that looks at siblings (`follows`, `precedes`), at a position among siblings outside a `has`
+ * (where the node could be a top-level statement, whose siblings now include other files'), or at
+ * the root node's kind could see another file.
+ */
+export function packSafe(configs: unknown[], rootKind: string): boolean {
+  const walk = (v: unknown, inHas: boolean): boolean => {
+    if (Array.isArray(v)) return v.every((x) => walk(x, inHas));
+    if (!v || typeof v !== "object") return true;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "follows" || k === "precedes") return false;
+      if (k === "nthChild" && !inHas) return false;
+      if (k === "kind" && x === rootKind) return false;
+      if (!walk(x, inHas || k === "has")) return false;
+    }
+    return true;
+  };
+  return configs.every((c) => walk(c, false));
+}
+
+/** The member holding 0-based joined line `line`: the last whose first line is at or before it. */
+function memberAt(starts: number[], line: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= line) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A node's last line, not counting a line it ends at the very start of. */
+const lastLine = (n: SgNode): number => {
+  const r = n.range();
+  return r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line;
+};
+
+/**
+ * Matches the pack's rules over the members joined into one tree. Returns each member's outcome,
+ * or null for a member to analyse alone. `onParsed` is told the joined source's size (trees.ts).
+ */
+export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void): (MatchOutcome | null)[] {
+  const starts: number[] = [];
+  const parts: string[] = [];
+  let line = 0;
+  for (const m of members) {
+    starts.push(line);
+    const s = m.text.source;
+    parts.push(s.endsWith("\n") ? s : `${s}\n`);
+    for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) line++;
+    if (!s.endsWith("\n")) line++;
+  }
+  const joined = parts.join("");
+  onParsed(joined.length);
+  const top = parse(parserName(lang), joined).root();
+  const alone = new Set<number>();
+  const spanning = (n: SgNode): boolean => {
+    const a = memberAt(starts, n.range().start.line), b = memberAt(starts, lastLine(n));
+    for (let i = a; i <= b && a !== b; i++) alone.add(i);
+    return a !== b;
+  };
+  for (const child of top.children()) spanning(child);
+  for (const e of top.findAll(kind(parserName(lang), "ERROR"))) {
+    const r = e.range();
+    for (let i = memberAt(starts, r.start.line); i <= memberAt(starts, lastLine(e)); i++) alone.add(i);
+  }
+  const present = members.map((m) => m.present);
+  const outcomes = members.map((): MatchOutcome => ({ findings: [], failed: [], timedOut: false }));
+  const seen = members.map(() => new Map<string, number>());
+  for (let i = 0; i < pack.rules.length; i++) {
+    const rule = pack.rules[i]!;
+    // The rule runs with the alternatives any member's text allows; each member keeps only the
+    // matches its own text allows the rule, as alone.
+    const live = present.map((p, j) => !alone.has(j) && satisfied(rule.need, p));
+    if (!live.includes(true)) continue;
+    const union = new Set<string>();
+    present.forEach((p, j) => { if (live[j]) for (const t of p) union.add(t); });
+    const config = configFor(rule, pack.parts[i], union);
+    if (!config) continue;
+    if (Date.now() > deadline) return members.map(() => null);
+    let nodes: SgNode[];
+    try {
+      nodes = top.findAll(config);
+    } catch {
+      outcomes.forEach((o, j) => { if (live[j]) o.failed.push(rule.id); });
+      continue;
+    }
+    const byMember = new Map<number, SgNode[]>();
+    for (const node of nodes) {
+      const j = memberAt(starts, node.range().start.line);
+      if (spanning(node) || !live[j]) continue;
+      const list = byMember.get(j) ?? [];
+      list.push(node);
+      byMember.set(j, list);
+    }
+    for (const [j, list] of byMember) {
+      const m = members[j]!;
+      outcomes[j]!.findings.push(...collectFindings(rule, list, m.text, m.path, seen[j]!, starts[j]!));
+    }
+  }
+  return outcomes.map((o, j) => (alone.has(j) ? null : o));
+}

@@ -1,0 +1,111 @@
+// Small files are matched together on one joined tree (engines/packed.ts); every test here holds
+// the engine to one promise: a file's outcome is the same as when it is analysed alone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "@ast-grep/napi";
+import { FileAnalyzer } from "./analyze-file.ts";
+import type { FileOutcome } from "./analyze-file.ts";
+import { loadRules } from "./index.ts";
+import { builtinRulesDir, parseRuleText } from "./rule-loader.ts";
+import { packSafe } from "./engines/packed.ts";
+import { ensureParsers, parserName } from "./languages.ts";
+import type { SourceFile } from "./types.ts";
+
+const rules = (await loadRules()).rules;
+const analyzer = (taint: boolean, extra = rules) =>
+  new FileAnalyzer({ rules: extra, selections: [], overrides: [], taint, maxBytes: 1 << 20, timeBudgetMs: 10_000 });
+const file = (path: string, text: string): SourceFile => ({ path, content: Buffer.from(text) });
+
+function assertSameAsAlone(a: FileAnalyzer, files: SourceFile[]): FileOutcome[] {
+  const together = a.analyzeMany(files.map((f) => ({ file: f })));
+  files.forEach((f, i) => assert.deepEqual(together[i], a.analyze(f), `${f.path} differs when joined`));
+  return together;
+}
+
+/** Every rule example and taint corpus file, each twice (so occurrence counters are per file). */
+function examples(): SourceFile[] {
+  const out: SourceFile[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!/\.(ya?ml|md)$/.test(e.name)) out.push(file(p.slice(p.indexOf("src/")), readFileSync(p, "utf8")));
+    }
+  };
+  walk(builtinRulesDir);
+  walk(new URL("./engines/taint/corpus/", import.meta.url).pathname);
+  return [...out, ...out.map((f) => ({ ...f, path: `copy/${f.path}` }))];
+}
+
+test("every rule example and taint corpus file gets the same findings joined with the others as alone", () => {
+  const files = examples();
+  assert.ok(files.length > 60);
+  for (const taint of [false, true]) {
+    const a = analyzer(taint);
+    const out = assertSameAsAlone(a, files);
+    assert.ok(a.joined.files > files.length / 2, `most files were joined (${JSON.stringify(a.joined)})`);
+    assert.ok(out.reduce((n, o) => n + o.findings.length, 0) > 300, "the examples yield findings");
+  }
+});
+
+test("a file with a syntax error, an unclosed template or a statement running into the next file is analysed alone", () => {
+  const exec = "const cp = require('child_process');\napp.get('/', (req, res) => {\n  cp.exec('ls ' + req.query.dir);\n});\n";
+  const py = "import os\nfrom flask import request\n\ndef view():\n    os.system('ls ' + request.args.get('d'))\n";
+  // All JavaScript files share the same live rules, so they are joined in this order.
+  const files = [
+    file("a.js", exec),
+    file("run-on.js", `${exec}let total = base`),
+    file("paren.js", `(function () { return 1 })()\n${exec}`),
+    file("b.js", exec),
+    file("broken.js", `${exec}function (\n`),
+    file("c.js", exec),
+    file("open-template.js", `${exec}const t = \`unclosed \${x}\n`),
+    file("d.js", exec),
+    file("a.py", py),
+    file("unclosed.py", `${py}x = '''never closed\n`),
+    file("b.py", py),
+  ];
+  const a = analyzer(true);
+  const out = assertSameAsAlone(a, files);
+  // Each broken file, and the file a statement ran on into, went back to be analysed alone.
+  assert.ok(a.joined.alone >= 6 && a.joined.files >= 3, JSON.stringify(a.joined));
+  const hit = (o: FileOutcome, line: number) => o.findings.some((f) => f.ruleId.endsWith(".taint.command-injection") && f.location.startLine === line);
+  for (const i of [0, 1, 3, 4, 5, 6, 7]) assert.ok(hit(out[i]!, 3), files[i]!.path);
+  assert.ok(hit(out[2]!, 4) && hit(out[8]!, 5) && hit(out[9]!, 5) && hit(out[10]!, 5));
+});
+
+test("rules that look at siblings or the root keep a language's files apart, and still find the same", () => {
+  ensureParsers();
+  const rootKind = String(parse(parserName("javascript"), "").root().kind());
+  assert.equal(packSafe(rules.map((r) => r.config), rootKind) || !rules.length, true);
+  const custom = parseRuleText([
+    "id: custom.after-import", "language: javascript", "title: Statement after an import", "description: test rule",
+    "severity: low", "rule:", "  kind: expression_statement", "  follows: { kind: import_statement }",
+  ].join("\n"), "custom.yml");
+  assert.deepEqual(custom.problems, []);
+  assert.equal(packSafe(custom.rules.map((r) => r.config), rootKind), false);
+  assert.equal(packSafe([{ rule: { kind: "call_expression", nthChild: 1 } }], rootKind), false);
+  assert.equal(packSafe([{ rule: { kind: "call_expression", has: { nthChild: 1, kind: "string" } } }], rootKind), true);
+  assert.equal(packSafe([{ rule: { kind: rootKind } }], rootKind), false);
+  // The second file's first statement follows the first file's import only when joined.
+  const files = [file("a.js", "import x from 'x';\n"), file("b.js", "go();\n"), file("c.js", "import y from 'y';\nrun();\n")];
+  const a = analyzer(false, custom.rules);
+  const out = assertSameAsAlone(a, files);
+  assert.deepEqual(a.joined, { files: 0, trees: 0, alone: 0 });
+  assert.deepEqual(out.map((o) => o.findings.map((f) => f.location.startLine)), [[], [], [2]]);
+});
+
+test("changed-line filters and skipped files apply per file in a joined batch", () => {
+  const src = "const crypto = require('crypto');\ncrypto.createHash('md5');\ncrypto.createHash('sha1');\n";
+  const a = analyzer(false);
+  const out = a.analyzeMany([
+    { file: file("one.js", src), changed: [[3, 3]] },
+    { file: file("vendor/lib.js", src) },
+    { file: file("two.js", src) },
+  ]);
+  assert.deepEqual(out[0]!.findings.map((f) => f.location.startLine), [3]);
+  assert.equal(out[1]!.skipped?.reason, "vendored");
+  assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
+});
