@@ -101,13 +101,13 @@ async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }>
   return { lines, ms: performance.now() - t, by };
 }
 
-/** The engine as reviewFiles drives it: batches of up to 64 files or 256 KB (one source each). */
+/** The engine as reviewFiles drives it: batches of up to 128 files or 512 KB (one source each). */
 function batches(): SourceFile[][] {
   const out: SourceFile[][] = [];
   let cur: SourceFile[] = [];
   let bytes = 0;
   for (const f of corpus) {
-    if (cur.length && (cur.length >= 64 || bytes >= 256 * 1024 || sourceOf(cur[0]!.path) !== sourceOf(f.path))) {
+    if (cur.length && (cur.length >= 128 || bytes >= 512 * 1024 || sourceOf(cur[0]!.path) !== sourceOf(f.path))) {
       out.push(cur);
       cur = [];
       bytes = 0;

@@ -145,7 +145,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       const lines = changed?.get(e.path);
       batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
       batchBytes += e.content.length;
-      if (batch.length >= 64 || batchBytes >= 256 * 1024) await flush();
+      if (batch.length >= 128 || batchBytes >= 512 * 1024) await flush();
     }
     await flush();
     await Promise.all(inflight);
