@@ -1,6 +1,6 @@
 // `npm run bench:engine [-- --lines N]` (default 300 000): review-engine throughput against parsing
 // alone, worker scaling and memory. Corpus: JS/TS under this project's node_modules (about 70%, as
-// far as it goes) plus generated Python, Go and Java for the rest.
+// far as it goes) plus generated Python, Go and Java (scripts/bench-corpus.ts) for the rest.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { loadRules, reviewFiles, ReviewPool } from "../src/review/index.ts";
 import { skipByContent } from "../src/review/skip.ts";
 import { TreeReleaser } from "../src/review/trees.ts";
 import type { SourceFile } from "../src/review/types.ts";
+import { generated } from "./bench-corpus.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -44,27 +45,18 @@ function nodeModules(limit: number): SourceFile[] {
   return out;
 }
 
-const py = (i: number) => `import os, subprocess, hashlib\nfrom flask import request\n\ndef view_${i}(user_id):\n    name = request.args.get("name")\n    total = 0\n    for k in range(${i % 50}):\n        total += k * 2\n    if total > 10:\n        os.system("echo " + name)\n    digest = hashlib.sha256(name.encode()).hexdigest()\n    return {"id": user_id, "total": total, "digest": digest}\n\nclass Service${i}:\n    def __init__(self, db):\n        self.db = db\n\n    def find(self, key):\n        cur = self.db.cursor()\n        cur.execute("SELECT * FROM t WHERE k = %s", (key,))\n        return cur.fetchall()\n`;
-const go = (i: number) => `package svc${i % 20}\n\nimport (\n\t"fmt"\n\t"net/http"\n\t"os/exec"\n)\n\nfunc Handler${i}(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\ttotal := 0\n\tfor k := 0; k < ${i % 50}; k++ {\n\t\ttotal += k * 2\n\t}\n\tif total > 10 {\n\t\texec.Command("sh", "-c", "echo "+name).Run()\n\t}\n\tfmt.Fprintf(w, "%d", total)\n}\n\ntype Store${i} struct{ items map[string]int }\n\nfunc (s *Store${i}) Get(k string) (int, bool) {\n\tv, ok := s.items[k]\n\treturn v, ok\n}\n`;
-const java = (i: number) => `package svc;\n\nimport java.sql.*;\nimport javax.servlet.http.*;\n\npublic class Handler${i} extends HttpServlet {\n  private final Connection conn;\n\n  public Handler${i}(Connection conn) { this.conn = conn; }\n\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    int total = 0;\n    for (int k = 0; k < ${i % 50}; k++) { total += k * 2; }\n    Statement st = conn.createStatement();\n    if (total > 10) { st.executeQuery("SELECT * FROM t WHERE n = '" + name + "'"); }\n    resp.getWriter().print(total);\n  }\n}\n`;
-
-function generated(limit: number): SourceFile[] {
-  const out: SourceFile[] = [];
-  let lines = 0;
-  for (let i = 0; lines < limit; i++) {
-    for (const [ext, f] of [["py", py], ["go", go], ["java", java]] as const) {
-      const content = Buffer.from(f(i));
-      out.push({ path: `gen/${ext}/f${i}.${ext}`, content });
-      lines += lineCount(content);
-    }
-  }
-  return out;
-}
-
 ensureParsers();
 const t0 = Date.now();
-const fromNodeModules = nodeModules(target * 0.7);
-const corpus = [...fromNodeModules, ...generated(target - fromNodeModules.reduce((n, f) => n + lineCount(f.content), 0))];
+// Shares of the corpus (lines): generated handler files (--handlers, default 0.1) and generated
+// modules (--modules, default 0.2); node_modules JS/TS fills the rest as far as it goes, modules
+// after it. `--handlers 0.3 --modules 0` is the mix measured before the modules shape existed.
+const handlersShare = Number(flag("--handlers") ?? 0.1);
+const modulesShare = Number(flag("--modules") ?? 0.2);
+const fromNodeModules = nodeModules(target * (1 - handlersShare - modulesShare));
+const nmLines = fromNodeModules.reduce((n, f) => n + lineCount(f.content), 0);
+const handlers = handlersShare > 0 ? generated("handlers", target * handlersShare) : [];
+const handlerLines = handlers.reduce((n, f) => n + lineCount(f.content), 0);
+const corpus = [...fromNodeModules, ...handlers, ...generated("modules", target - nmLines - handlerLines)];
 const totalLines = corpus.reduce((n, f) => n + lineCount(f.content), 0);
 const totalBytes = corpus.reduce((n, f) => n + f.content.length, 0);
 console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes / 1e6).toFixed(1)} MB (built in ${Date.now() - t0} ms)`);
@@ -74,11 +66,12 @@ const perSec = (lines: number, ms: number) => Math.round(lines / (ms / 1000));
 
 // Trees are freed only after a collection and an event-loop turn (src/review/trees.ts): every phase
 // releases them as the engine does, so no phase hoards the trees of the one before.
-// Per source (node_modules JS/TS vs generated Py/Go/Java): lines and milliseconds spent on them,
-// so the ratios can be read for real-world code and for the small generated files apart.
-type BySource = Record<"node_modules" | "generated", { lines: number; ms: number }>;
-const sourceOf = (path: string) => (path.startsWith("gen/") ? "generated" : "node_modules");
-const emptyBySource = (): BySource => ({ node_modules: { lines: 0, ms: 0 }, generated: { lines: 0, ms: 0 } });
+// Per source (node_modules JS/TS, generated handlers, generated modules): lines and milliseconds
+// spent on them, so the ratios can be read for each apart.
+const sources = ["node_modules", "handlers", "modules"] as const;
+type BySource = Record<(typeof sources)[number], { lines: number; ms: number }>;
+const sourceOf = (path: string) => (path.startsWith("gen/handlers/") ? "handlers" : path.startsWith("gen/") ? "modules" : "node_modules");
+const emptyBySource = (): BySource => ({ node_modules: { lines: 0, ms: 0 }, handlers: { lines: 0, ms: 0 }, modules: { lines: 0, ms: 0 } });
 
 async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }> {
   const trees = new TreeReleaser();
@@ -155,7 +148,7 @@ if (!threadsOnly) {
   console.log(`  (c) all rules, taint on        ${c.toLocaleString("en")} lines/s   c/a = ${(c / a).toFixed(2)}   (${pc.findings} findings)`);
   // The file loops above also pay for releasing trees; these per-source figures time parse and
   // analysis calls alone, so they read a little higher than the totals.
-  for (const src of ["node_modules", "generated"] as const) {
+  for (const src of sources) {
     const rate = (x: { lines: number; ms: number }) => (x.ms > 0 ? x.lines / x.ms : 0);
     const ra = rate(pa.by[src]), rb = rate(pb.by[src]), rc = rate(pc.by[src]);
     if (ra === 0) continue;
