@@ -13,8 +13,8 @@ import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
 
 export interface SinkHit { node: TNode; className: string; taint: Taint }
-/** What the analysis saw at a call that a pattern rule flagged. */
-export interface Watch { reached: boolean; taint: Value }
+/** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
+export interface Watch { taint: Value }
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -22,6 +22,8 @@ const patternKinds = new Set([
 ]);
 
 const maxDepth = 400;
+/** A whole string literal (prefix, quotes) without a brace anywhere. */
+const plainString = /^[A-Za-z]*(["'`])[^{]*\1$/;
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
   "default_case", "type_case", "case_clause",
@@ -48,11 +50,14 @@ export class Analyzer {
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
   private readonly fileTests = new Map<RegExp, boolean>();
+  /** The file's root as the caller wrapped it, so file constants reuse its child list. */
+  private readonly root: TNode | null;
 
-  constructor(syn: Syntax, rules: CompiledRules, source = "") {
+  constructor(syn: Syntax, rules: CompiledRules, source = "", root: TNode | null = null) {
     this.syn = syn;
     this.rules = rules;
     this.source = source;
+    this.root = root;
   }
 
   fileMatches(r: RegExp): boolean {
@@ -80,7 +85,7 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(fn.getRoot().root()));
+    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(this.root ?? fn.getRoot().root()));
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) {
       if (!p.name) continue;
@@ -164,9 +169,18 @@ export class Analyzer {
         const parts = named(node);
         let v: Value = null;
         for (const p of parts) v = worse(v, this.ev(p));
-        return this.syn.cleanOps.has(operatorOf(node)) ? null : v;
+        // The operator (a native lookup) matters only when an operand is tainted.
+        return v && this.syn.cleanOps.has(operatorOf(node)) ? null : v;
       }
       case "clean": for (const c of named(node)) this.ev(c); return null;
+      case "literal": {
+        // A string holds expressions only inside braces (f-string, template): without one its
+        // parts are clean leaves, known without wrapping them. Near the nesting limit, walk as before.
+        if (this.depth + 1 < maxDepth && plainString.test(node.text())) return null;
+        let v: Value = null;
+        for (const c of node.namedChildren()) v = worse(v, this.ev(c));
+        return v;
+      }
       case "ternary": return this.evTernary(node);
       case "func": {
         if (this.pending.delete(node.id())) this.analyzeFunction(node, this.st);
@@ -268,7 +282,8 @@ export class Analyzer {
     if (init) this.ev(init);
     const cond = node.field("condition");
     const cons = node.field("consequence");
-    const alts = node.children().filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause");
+    // Clauses are named: the named list (no anonymous tokens to wrap) holds the same ones in order.
+    const alts = named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause");
     const alt = alts.length ? null : node.field("alternative");
     this.branch(cond, cons, () => {
       if (alt) this.ev(alt);
@@ -361,7 +376,7 @@ export class Analyzer {
   private evAssign(node: TNode, kind: string): Value {
     const left = node.field("left");
     const right = node.field("right");
-    const op = this.syn.roles[kind] === "augassign" ? "+=" : operatorOf(node);
+    const op = this.syn.roles[kind] === "augassign" ? "+=" : this.syn.assignOp(node) ?? operatorOf(node);
     const aug = op !== "=" && op !== ":=" && op !== "";
     if (!left) return right ? this.ev(right) : null;
     const ls = left.kind() === "expression_list" || left.kind() === "pattern_list" ? named(left) : null;
@@ -374,12 +389,10 @@ export class Analyzer {
     let v = right ? this.ev(right) : null;
     if (aug) v = worse(v, this.ev(left));
     this.bind(left, v, node, aug ? null : right);
-    if (this.watch.size) {
+    // A clean value leaves a watched assignment as it is: look it up only for a tainted one.
+    if (v && this.watch.size) {
       const w = this.watch.get(node.id());
-      if (w) {
-        w.reached = true;
-        w.taint = worse(w.taint, v);
-      }
+      if (w) w.taint = worse(w.taint, v);
     }
     return v;
   }

@@ -74,12 +74,11 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     if (v && !firstTainted) firstTainted = v;
   }
 
-  if (a.watch.size) {
+  // Clean arguments and receiver leave a watched call as it is: look it up only when tainted.
+  const passed = worse(firstTainted, recvT);
+  if (passed && a.watch.size) {
     const w = a.watch.get(node.id());
-    if (w) {
-      w.reached = true;
-      w.taint = worse(w.taint, worse(firstTainted, recvT));
-    }
+    if (w) w.taint = worse(w.taint, passed);
   }
 
   const sanitize = rules.sanitizers.lookup(callee.text);

@@ -1,6 +1,6 @@
 // The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
 import { kind } from "@ast-grep/napi";
-import type { NapiConfig, SgRoot } from "@ast-grep/napi";
+import type { SgRoot } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
@@ -9,6 +9,8 @@ import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
+import { fileSpans } from "./spans.ts";
+import type { Span } from "./spans.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 
@@ -31,35 +33,15 @@ export interface TaintInput {
 /** Below this many characters, listing a file's functions costs less than descending to each candidate. */
 const smallFile = 32_768;
 
-function scopeOf(node: TNode, syn: Syntax): TNode {
-  let last = node;
-  for (let n: TNode | null = node.parent(); n; n = n.parent()) {
-    if (syn.roles[n.kind()] === "func") return n;
-    last = n;
-  }
-  return last;
-}
-
-interface Span { node: TNode; sl: number; sc: number; el: number; ec: number; len: number }
-
-/** Every call and assignment of the file with its range, listed once for all pattern findings. */
-function callSpans(root: TNode, syn: Syntax): Span[] {
-  const kinds = [...syn.callKinds.map((k) => ({ kind: k.kind })), { kind: syn.assignKind }];
-  return root.findAll({ rule: { any: kinds } } as NapiConfig).map((node) => {
-    const r = node.range();
-    return { node, sl: r.start.line, sc: r.start.column, el: r.end.line, ec: r.end.column, len: r.end.index - r.start.index };
-  });
-}
-
 /** The innermost call (or assignment, for assignment sinks) whose range holds the finding's start. */
-function callAt(spans: Span[], f: Finding): TNode | null {
+function callAt(spans: readonly Span[], f: Finding): TNode | null {
   const line = f.location.startLine - 1;
   const col = f.location.startColumn - 1;
   let best: Span | null = null;
   for (const s of spans) {
     const after = s.sl < line || (s.sl === line && s.sc <= col);
     const before = s.el > line || (s.el === line && s.ec > col);
-    if (after && before && (!best || s.len < best.len)) best = s;
+    if (after && before && (!best || s.end - s.start < best.end - best.start)) best = s;
   }
   return best?.node ?? null;
 }
@@ -88,29 +70,30 @@ function refine(input: TaintInput): Finding[] {
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
   const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
-  const analyzer = new Analyzer(syn, rules, input.source);
+  const analyzer = new Analyzer(syn, rules, input.source, root);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
   const scopes = new Map<number, { node: TNode; start: number }>();
   const addScope = (n: TNode): void => {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };
-  // Many candidates or a small file: list the functions once (one native query); few candidates in
-  // a large file: descend from the root for each.
-  const finder = offsets.length > 12 || input.source.length < smallFile ? new SpanScopeFinder(root, syn) : new ScopeFinder(root, syn);
+  // Many candidates, a small file or pattern findings to place: list the functions (and the calls)
+  // with one native query; few candidates in a large file: descend from the root for each.
+  const needCalls = input.patternFindings.length > 0;
+  const spans = needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
+  const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
-  const spans = input.patternFindings.length ? callSpans(root, syn) : [];
   const pfCalls = input.patternFindings.map((f) => {
-    const call = callAt(spans, f);
+    const call = spans ? callAt(spans.calls, f) : null;
     if (!call) return null;
     const key = call.id();
-    analyzer.watch.set(key, { reached: false, taint: null });
+    analyzer.watch.set(key, { taint: null });
     const r = call.range();
-    const s = finder instanceof SpanScopeFinder ? finder.scopeOfRange(r.start.index, r.end.index) : scopeOf(call, syn);
+    const s = (finder as SpanScopeFinder).scopeOfRange(r.start.index, r.end.index);
     addScope(s);
     return { key, scope: s, call };
   });
@@ -129,11 +112,10 @@ function refine(input: TaintInput): Finding[] {
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));
   const kept: Finding[] = [];
-  let parseErrors = input.parseErrors;
-  const hasErrors = () => (typeof parseErrors === "function" ? (parseErrors = parseErrors()) : parseErrors);
+  const scopeHasErrors = errorCheck(input.parseErrors, pfCalls, syn);
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
-    const incomplete = !pc || analyzer.incomplete || (hasErrors() && pc.scope.find(kind(syn.parseLang, "ERROR")) !== null);
+    const incomplete = !pc || analyzer.incomplete || scopeHasErrors(pc.scope);
     if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
@@ -145,6 +127,27 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+/**
+ * Whether a scope holds a syntax error. A file-wide check given as a function walks the whole tree;
+ * when the pattern findings lie in one scope, asking that scope alone gives the same answer (a file
+ * without errors has none in the scope) for less.
+ */
+function errorCheck(parseErrors: TaintInput["parseErrors"], pfCalls: ({ scope: TNode } | null)[], syn: Syntax): (scope: TNode) => boolean {
+  const errorKind = kind(syn.parseLang, "ERROR");
+  const memo = new Map<TNode, boolean>();
+  const inScope = (scope: TNode): boolean => {
+    let v = memo.get(scope);
+    if (v === undefined) memo.set(scope, (v = scope.find(errorKind) !== null));
+    return v;
+  };
+  let fileErrors = parseErrors;
+  if (typeof fileErrors === "function" && new Set(pfCalls.map((p) => p?.scope).filter((s) => s)).size <= 1) return inScope;
+  return (scope) => {
+    if (typeof fileErrors === "function") fileErrors = fileErrors();
+    return fileErrors && inScope(scope);
+  };
 }
 
 /** Languages the taint engine analyses; others keep pattern findings as they are. */

@@ -6,7 +6,7 @@ import { ensureParsers } from "../../languages.ts";
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque" | "cases" | "pair";
+  | "kwarg" | "opaque" | "cases" | "pair" | "literal";
 
 export interface Param { name: string; type: string; annotations: string[]; node: TNode }
 
@@ -26,6 +26,11 @@ export interface Syntax {
   cleanOps: Set<string>;
   params(fn: TNode): Param[];
   decorators(fn: TNode): string[];
+  /**
+   * The operator of an assignment whose grammar fixes it, else null (then the first anonymous child
+   * is read: every child wrapped, a native call each). Checked against the generic reading in tests.
+   */
+  assignOp(node: TNode): string | null;
 }
 
 /**
@@ -60,7 +65,7 @@ const jsRoles: Record<string, Role> = {
   interface_declaration: "skip", type_annotation: "skip", number: "skip", true: "skip", false: "skip",
   null: "skip", undefined: "skip", regex: "skip", string: "skip", with_statement: "opaque", unary_expression: "clean",
   update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
-  pair: "pair",
+  pair: "pair", template_string: "literal",
 };
 
 /** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
@@ -101,7 +106,7 @@ const pyRoles: Record<string, Role> = {
   while_statement: "loop", for_statement: "forin", import_statement: "skip", import_from_statement: "skip",
   comment: "skip", keyword_argument: "kwarg", integer: "skip", float: "skip", true: "skip",
   false: "skip", none: "skip", decorator: "skip", type: "skip", class_definition: "block",
-  decorated_definition: "block", match_statement: "cases",
+  decorated_definition: "block", match_statement: "cases", string: "literal",
 };
 
 function pyParams(fn: TNode): Param[] {
@@ -187,6 +192,7 @@ const jsCommon = {
   assignKind: "assignment_expression", memberFields: ["object", "property"] as [string, string], indexField: "object",
   cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]), params: jsParams,
   decorators: (): string[] => [],
+  assignOp: (n: TNode): string | null => (n.kind() === "assignment_expression" ? "=" : null),
 };
 
 const syntaxes: Record<string, Syntax> = {
@@ -198,18 +204,22 @@ const syntaxes: Record<string, Syntax> = {
     callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
     memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
     params: pyParams, decorators: pyDecorators,
+    // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
+    assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),
   },
   go: {
     ruleLanguage: "go", prefix: "go", parseLang: "go", roles: goRoles,
     callKinds: [{ kind: "call_expression", field: "function" }], assignKind: "assignment_statement",
     memberFields: ["operand", "field"], indexField: "operand", cleanOps: new Set([...compareOps, "%", "&&", "||"]),
     params: goParams, decorators: () => [],
+    assignOp: (n) => (n.kind() === "short_var_declaration" ? ":=" : null),
   },
   java: {
     ruleLanguage: "java", prefix: "java", parseLang: "java", roles: javaRoles,
     callKinds: [{ kind: "method_invocation", field: "name" }, { kind: "object_creation_expression", field: "type" }],
     assignKind: "assignment_expression", memberFields: ["object", "field"], indexField: "array",
     cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [],
+    assignOp: () => null,
   },
 };
 

@@ -3,6 +3,7 @@
 import type { TNode } from "./node.ts";
 import type { CompiledRules } from "./rules.ts";
 import type { Syntax } from "./langs.ts";
+import type { Span } from "./spans.ts";
 
 export interface Prefilter {
   /** Matches the text of every call or assignment that may be a sink (a superset). */
@@ -111,29 +112,23 @@ export class ScopeFinder {
   }
 }
 
-interface FuncSpan { node: TNode; start: number; end: number }
-
 /**
- * The same answers as ScopeFinder for files with many candidate sinks: one native query lists every
- * function once (a kind-only rule compiles in microseconds), then each offset is a scan in JS.
+ * The same answers as ScopeFinder for files with many candidate sinks or pattern findings: the
+ * functions are listed once (spans.ts), then each offset is a scan in JS.
  */
 export class SpanScopeFinder {
-  private readonly spans: FuncSpan[];
+  private readonly spans: Span[];
   private readonly root: TNode;
   private outer: TNode | null = null;
 
-  constructor(root: TNode, syn: Syntax) {
+  constructor(root: TNode, funcs: Span[]) {
     this.root = root;
-    const kinds = Object.entries(syn.roles).filter(([, r]) => r === "func").map(([kind]) => ({ kind }));
-    this.spans = root.findAll({ rule: { any: kinds } }).map((node) => {
-      const r = node.range();
-      return { node, start: r.start.index, end: r.end.index };
-    });
+    this.spans = funcs;
   }
 
   scopeAt(offset: number): TNode {
-    let inner: FuncSpan | null = null;
-    let outer: FuncSpan | null = null;
+    let inner: Span | null = null;
+    let outer: Span | null = null;
     for (const s of this.spans) {
       if (offset < s.start || offset >= s.end) continue;
       if (!inner || s.end - s.start < inner.end - inner.start) { outer = inner; inner = s; }
@@ -152,7 +147,7 @@ export class SpanScopeFinder {
    * parents finds (a function holding the whole range is an ancestor), without the parent() calls.
    */
   scopeOfRange(start: number, end: number): TNode {
-    let inner: FuncSpan | null = null;
+    let inner: Span | null = null;
     for (const s of this.spans) {
       if (s.start <= start && end <= s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
     }
