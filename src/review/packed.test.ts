@@ -1,5 +1,6 @@
-// Small files are matched together on one joined tree (engines/packed.ts); every test here holds
-// the engine to one promise: a file's outcome is the same as when it is analysed alone.
+// Small files are matched together on one joined tree (engines/packed.ts) and rules in one merged
+// walk (engines/merged.ts); every test here holds the engine to one promise: the same findings as
+// each rule's own query on each file alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -10,7 +11,10 @@ import type { FileOutcome } from "./analyze-file.ts";
 import { loadRules } from "./index.ts";
 import { builtinRulesDir, parseRuleText } from "./rule-loader.ts";
 import { packSafe } from "./engines/packed.ts";
-import { ensureParsers, parserName } from "./languages.ts";
+import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
+import { buildPacks, ruleJobs } from "./engines/patterns.ts";
+import { runRules } from "./engines/merged.ts";
+import { satisfied } from "./prefilter.ts";
 import type { SourceFile } from "./types.ts";
 
 const rules = (await loadRules()).rules;
@@ -108,4 +112,28 @@ test("changed-line filters and skipped files apply per file in a joined batch", 
   assert.deepEqual(out[0]!.findings.map((f) => f.location.startLine), [3]);
   assert.equal(out[1]!.skipped?.reason, "vendored");
   assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
+});
+
+test("rules run in one merged walk match exactly the nodes each rule's own query matches", () => {
+  ensureParsers();
+  const packs = buildPacks(rules, languages);
+  const many = `${"eval(userInput);\n".repeat(6)}const same = 1;\nx = x;\nif (a) { b(); } else { b(); }\n`;
+  let compared = 0;
+  for (const f of [...examples().slice(0, examples().length / 2), file("many.js", many)]) {
+    const text = f.content.toString("utf8");
+    const lang = detectLanguage(f.path, text.slice(0, 200));
+    const pack = lang && packs.get(lang);
+    if (!lang || !pack) continue;
+    const top = parse(parserName(lang), text).root();
+    const present = pack.scanner.scan(text);
+    const jobs = ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present);
+    const run = runRules(top, jobs, Date.now() + 60_000);
+    for (const j of jobs) {
+      const own = top.findAll(j.config).map((n) => `${n.range().start.index}-${n.range().end.index}`);
+      const merged = (run.nodes.get(j.index) ?? []).map((n) => `${n.range().start.index}-${n.range().end.index}`);
+      assert.deepEqual(merged, own, `${f.path}: ${pack.rules[j.index]!.id}`);
+      compared += own.length;
+    }
+  }
+  assert.ok(compared > 200, `${compared} matches compared`);
 });

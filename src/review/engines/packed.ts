@@ -10,7 +10,8 @@ import type { Language } from "../languages.ts";
 import { parserName } from "../languages.ts";
 import { satisfied } from "../prefilter.ts";
 import type { FileText } from "../text.ts";
-import { collectFindings, configFor } from "./patterns.ts";
+import { collectFindings, ruleJobs } from "./patterns.ts";
+import { runRules } from "./merged.ts";
 import type { LanguagePack, MatchOutcome } from "./patterns.ts";
 
 /** Files up to this size are joined with others; larger ones already amortise rule compilation. */
@@ -106,35 +107,26 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   const present = members.map((m) => m.present);
   const outcomes = members.map((): MatchOutcome => ({ findings: [], failed: [], timedOut: false }));
   const seen = members.map(() => new Map<string, number>());
-  for (let i = 0; i < pack.rules.length; i++) {
-    const rule = pack.rules[i]!;
-    // The rule runs with the alternatives any member's text allows; each member keeps only the
-    // matches its own text allows the rule, as alone.
-    const live = present.map((p, j) => !alone.has(j) && satisfied(rule.need, p));
-    if (!live.includes(true)) continue;
-    const union = new Set<string>();
-    present.forEach((p, j) => { if (live[j]) for (const t of p) union.add(t); });
-    const config = configFor(rule, pack.parts[i], union);
-    if (!config) continue;
-    if (Date.now() > deadline) return members.map(() => null);
-    let nodes: SgNode[];
-    try {
-      nodes = top.findAll(config);
-    } catch {
-      outcomes.forEach((o, j) => { if (live[j]) o.failed.push(rule.id); });
-      continue;
-    }
+  // Members share their live rules (liveRules); each keeps only the matches its own text allows,
+  // as alone, and the rules run with the alternatives any member's text allows.
+  const live = pack.rules.map((r) => present.map((p, j) => !alone.has(j) && satisfied(r.need, p)));
+  const union = new Set<string>();
+  present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
+  const run = runRules(top, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline);
+  if (run.timedOut) return members.map(() => null);
+  for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
+  for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
     const byMember = new Map<number, SgNode[]>();
     for (const node of nodes) {
       const j = memberAt(starts, node.range().start.line);
-      if (spanning(node) || !live[j]) continue;
+      if (spanning(node) || !live[i]![j]) continue;
       const list = byMember.get(j) ?? [];
       list.push(node);
       byMember.set(j, list);
     }
     for (const [j, list] of byMember) {
       const m = members[j]!;
-      outcomes[j]!.findings.push(...collectFindings(rule, list, m.text, m.path, seen[j]!, starts[j]!));
+      outcomes[j]!.findings.push(...collectFindings(pack.rules[i]!, list, m.text, m.path, seen[j]!, starts[j]!));
     }
   }
   return outcomes.map((o, j) => (alone.has(j) ? null : o));

@@ -10,12 +10,16 @@ import { ruleNeed, satisfied, TokenScanner } from "../prefilter.ts";
 import type { Need } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
+import { mergeInfo, runRules } from "./merged.ts";
+import type { MergeInfo } from "./merged.ts";
 
 export interface LanguagePack {
   rules: Rule[];
   /** Per rule (same index): its top-level `any` alternatives as rules of their own, or null. */
   parts: (RulePart[] | null)[];
   scanner: TokenScanner;
+  /** Per rule (same index): how it joins the one-walk query (merged.ts), or null to run alone. */
+  merge: (MergeInfo | null)[];
 }
 
 /** One alternative of a rule whose top level is `any`, with what a file needs for it to match. */
@@ -73,7 +77,8 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
       }
     });
     const parts = rs.map((r) => splitAny(r, empty));
-    packs.set(lang, { rules: rs, parts, scanner: new TokenScanner([...rs.map((r) => r.need), ...parts.flatMap((p) => p?.map((x) => x.need) ?? [])]) });
+    const scanner = new TokenScanner([...rs.map((r) => r.need), ...parts.flatMap((p) => p?.map((x) => x.need) ?? [])]);
+    packs.set(lang, { rules: rs, parts, scanner, merge: rs.map((r) => mergeInfo(r, lang)) });
   }
   return packs;
 }
@@ -105,26 +110,22 @@ export interface MatchOutcome {
 
 export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number): MatchOutcome {
   const present = pack.scanner.scan(text.source);
+  const run = runRules(root.root(), ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline);
   const findings: Finding[] = [];
-  const failed: string[] = [];
   const seen = new Map<string, number>();
-  const top = root.root();
-  for (let i = 0; i < pack.rules.length; i++) {
-    const rule = pack.rules[i]!;
-    if (!satisfied(rule.need, present)) continue;
+  for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) findings.push(...collectFindings(pack.rules[i]!, nodes, text, path, seen, 0));
+  return { findings, failed: run.failed.map((i) => pack.rules[i]!.id), timedOut: run.timedOut };
+}
+
+/** The live rules (by index) with the config each runs with, given the text's terms. */
+export function ruleJobs(pack: LanguagePack, live: readonly boolean[], present: ReadonlySet<string>): { index: number; config: NapiConfig; merge: MergeInfo | null }[] {
+  const jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[] = [];
+  pack.rules.forEach((rule, i) => {
+    if (!live[i]) return;
     const config = configFor(rule, pack.parts[i], present);
-    if (!config) continue;
-    if (Date.now() > deadline) return { findings, failed, timedOut: true };
-    let nodes: SgNode[];
-    try {
-      nodes = top.findAll(config);
-    } catch {
-      failed.push(rule.id);
-      continue;
-    }
-    findings.push(...collectFindings(rule, nodes, text, path, seen, 0));
-  }
-  return { findings, failed, timedOut: false };
+    if (config) jobs.push({ index: i, config, merge: pack.merge[i]! });
+  });
+  return jobs;
 }
 
 /**

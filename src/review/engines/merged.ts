@@ -1,0 +1,109 @@
+// One tree walk for many rules. Every findAll walks the whole tree, so a file with ten live rules
+// was walked ten times (on joined trees of small files the walks, not the compiling, cost the most).
+// Rules without a fix or utilities run as one `any` query without their constraints, which finds
+// every node any of them could match; each node found is then checked against the whole rule
+// (constraints included) with `matches`, only for rules whose root node kind it has. A rule's nodes
+// come out in the same order as from its own findAll.
+import { parse } from "@ast-grep/napi";
+import type { NapiConfig, SgNode } from "@ast-grep/napi";
+import type { Rule } from "../rule-loader.ts";
+import type { Language } from "../languages.ts";
+import { parserName } from "../languages.ts";
+
+/** What one rule needs to run in the merged query: its root kinds (null: any kind may match). */
+export interface MergeInfo {
+  kinds: ReadonlySet<string> | null;
+}
+
+const loneMetavariable = /^\$\$?\$?[A-Z_][A-Z0-9_]*$/;
+
+/**
+ * The kinds a rule's matched node can have, from its `kind`, its patterns (a pattern matches only
+ * nodes of its own root kind, which ast-grep reports by matching the pattern against its own text)
+ * and how `all` / `any` combine them. Null when the rule does not pin the kind down.
+ */
+function rootKinds(rule: unknown, lang: Language): Set<string> | null {
+  if (!rule || typeof rule !== "object") return null;
+  const r = rule as Record<string, unknown>;
+  const sets: Set<string>[] = [];
+  if (typeof r.kind === "string") sets.push(new Set([r.kind]));
+  if (typeof r.pattern === "string" && !loneMetavariable.test(r.pattern.trim())) {
+    const own = parse(parserName(lang), r.pattern).root().find({ rule: { pattern: r.pattern } } as NapiConfig);
+    if (own && own.kind() !== parse(parserName(lang), "").root().kind()) sets.push(new Set([String(own.kind())]));
+  } else if (r.pattern && typeof r.pattern === "object" && typeof (r.pattern as { selector?: unknown }).selector === "string") {
+    sets.push(new Set([(r.pattern as { selector: string }).selector]));
+  }
+  if (Array.isArray(r.all)) for (const x of r.all) { const s = rootKinds(x, lang); if (s) sets.push(s); }
+  if (Array.isArray(r.any)) {
+    const each = r.any.map((x) => rootKinds(x, lang));
+    if (each.length && each.every((s) => s)) sets.push(new Set(each.flatMap((s) => [...s!])));
+  }
+  if (!sets.length) return null;
+  return new Set([...sets[0]!].filter((k) => sets.every((s) => s.has(k))));
+}
+
+/** Rules with a fix read their metavariables from findAll's nodes, and utilities are per rule. */
+export function mergeInfo(rule: Rule, lang: Language): MergeInfo | null {
+  const c = rule.config as { utils?: unknown; transform?: unknown; rewriters?: unknown };
+  if (rule.fix !== undefined || c.utils || c.transform || c.rewriters) return null;
+  try {
+    return { kinds: rootKinds(c && (rule.config as { rule: unknown }).rule, lang) };
+  } catch {
+    return { kinds: null };
+  }
+}
+
+/** Candidate nodes a merged rule checks one by one; with more, it runs its own query. */
+const maxChecks = 3;
+
+export interface RuleRun {
+  /** Per rule index: the nodes it matched, in tree order. */
+  nodes: Map<number, SgNode[]>;
+  failed: number[];
+  timedOut: boolean;
+}
+
+/**
+ * Runs the given rules (by index, each with the config it should run with) on one tree: mergeable
+ * ones in one query, the others one by one. `deadline` is checked between queries.
+ */
+export function runRules(top: SgNode, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number): RuleRun {
+  const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false };
+  if (Date.now() > deadline) return { ...out, timedOut: true };
+  const merged = jobs.filter((j) => j.merge);
+  let alone = jobs.filter((j) => !j.merge);
+  if (merged.length >= 2) {
+    try {
+      const found = top.findAll({ rule: { any: merged.map((j) => (j.config as { rule: unknown }).rule) } } as NapiConfig);
+      const candidates = merged.map((): SgNode[] => []);
+      for (const node of found) {
+        const k = String(node.kind());
+        merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
+      }
+      // Checking a node compiles the rule as a query would: past a few candidates, the rule's own
+      // query (one compile, one walk) costs less than checking each.
+      merged.forEach((j, i) => {
+        const list = candidates[i]!;
+        if (list.length > maxChecks) alone.push(j);
+        else {
+          const hits = list.filter((n) => n.matches(j.config));
+          if (hits.length) out.nodes.set(j.index, hits);
+        }
+      });
+    } catch {
+      // One rule the query or a check refuses: run each on its own, so only that one fails.
+      alone = jobs;
+      out.nodes.clear();
+    }
+  } else alone = jobs;
+  for (const j of alone) {
+    if (Date.now() > deadline) return { ...out, timedOut: true };
+    try {
+      const nodes = top.findAll(j.config);
+      if (nodes.length) out.nodes.set(j.index, nodes);
+    } catch {
+      out.failed.push(j.index);
+    }
+  }
+  return out;
+}
