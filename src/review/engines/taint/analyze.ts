@@ -11,6 +11,8 @@ import { cloneState, join, newState, sourceTaint, withField, withStep, worse } f
 import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
+import { mentions } from "./relevance.ts";
+import type { Relevance } from "./relevance.ts";
 
 export interface SinkHit { node: TNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
@@ -22,6 +24,8 @@ const patternKinds = new Set([
 ]);
 
 const maxDepth = 400;
+/** Roles of expressions: in a clean statement of Python or Go they bind nothing and are clean. */
+const exprRoles = new Set<Role>(["call", "new", "member", "index", "binary", "ternary", "clean", "ident", "kwarg", "pair", "literal", "skip"]);
 /** A whole string literal (prefix, quotes) without a brace anywhere. */
 const plainString = /^[A-Za-z]*(["'`])[^{]*\1$/;
 const caseKinds = new Set([
@@ -44,6 +48,13 @@ export class Analyzer {
   /** Set when part of the file could not be analysed (nesting limit, `with`, `goto`). */
   incomplete = false;
   private scope: TNode | null = null;
+  /** Text checks that let the walk skip what cannot matter; null: walk everything. */
+  rel: Relevance | null = null;
+  /** Offset of the last reportable point of the scope being analysed (relevance.ts). */
+  private cutAt = Number.MAX_SAFE_INTEGER;
+  /** Inside a clean statement: expressions are clean and bind nothing (skipExpr), or only the one assignment's value is skipped (skipRhs). */
+  private skipExpr = false;
+  private skipRhs = false;
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
 
@@ -72,6 +83,10 @@ export class Analyzer {
   analyzeScope(scope: TNode): void {
     this.scope = scope;
     this.scopeTextCache = null;
+    if (this.rel) {
+      const r = scope.range();
+      this.cutAt = this.rel.lastPoint(r.start.index, r.end.index);
+    }
     if (this.syn.roles[scope.kind()] === "func") this.analyzeFunction(scope, null);
     else {
       this.st = newState();
@@ -85,7 +100,7 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(this.root ?? fn.getRoot().root()));
+    if (!outer) this.st.consts = new Map(this.globals ??= ((globalThis as any).PH = 'walk', fileConstants(this.root ?? fn.getRoot().root())));
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) {
       if (!p.name) continue;
@@ -125,6 +140,45 @@ export class Analyzer {
     return null;
   }
 
+  /**
+   * Walks one statement of a block, or less of it when the source text shows it cannot matter
+   * (relevance.ts): statements after the scope's last reportable point are skipped outside loops,
+   * clean statements are walked without their expressions.
+   */
+  private statement(c: TNode): void {
+    if (!this.rel || this.skipExpr || this.skipRhs) {
+      this.ev(c);
+      return;
+    }
+    const r = c.range();
+    const start = r.start.index;
+    const end = r.end.index;
+    // Nesting grows by at most about a level per character: a statement that could reach the
+    // depth limit is walked as before, so the limit marks the scope incomplete as it did.
+    if (this.depth + 2 * (end - start) + 16 >= maxDepth) {
+      this.ev(c);
+      return;
+    }
+    if (this.loopDepth === 0 && start > this.cutAt) return;
+    const level = this.rel.cleanLevel(start, end, this.st.vars);
+    if (level === "none") {
+      this.ev(c);
+      return;
+    }
+    this.skipExpr = level === "expr";
+    this.skipRhs = level === "rhs";
+    try {
+      this.ev(c);
+    } finally {
+      this.skipExpr = this.skipRhs = false;
+    }
+  }
+
+  /** The value of an assignment's right-hand side; in a clean statement it is known to be clean. */
+  private rhs(node: TNode): Value {
+    return this.skipRhs ? null : this.ev(node);
+  }
+
   /** Evaluates a node for its effects and returns the value it produces. */
   ev(node: TNode): Value {
     // Generated code can nest expressions thousands deep; past the limit the scope counts as unseen.
@@ -142,7 +196,9 @@ export class Analyzer {
 
   private evNode(node: TNode): Value {
     const kind = node.kind() as string;
-    switch (this.syn.roles[kind]) {
+    const role = this.syn.roles[kind];
+    if (this.skipExpr && role !== undefined && exprRoles.has(role)) return null;
+    switch (role) {
       case "skip": return null;
       case "ident": return this.evIdent(node);
       case "member": return this.evMember(node);
@@ -158,7 +214,7 @@ export class Analyzer {
       case "assign": case "augassign": return this.evAssign(node, kind);
       case "decl": {
         const value = node.field("value");
-        const v = value ? this.ev(value) : null;
+        const v = value ? this.rhs(value) : null;
         const name = node.field("name");
         if (kind === "var_spec") {
           for (const c of named(node)) if (c.kind() === "identifier") this.bind(c, v, node, value);
@@ -189,7 +245,7 @@ export class Analyzer {
       case "block":
         for (const c of node.namedChildren()) {
           if (this.st.dead) break;
-          this.ev(c);
+          this.statement(c);
         }
         return null;
       case "if": this.evIf(node); return null;
@@ -310,12 +366,14 @@ export class Analyzer {
       return;
     }
     const before = this.st;
+    // Guards only clean tainted variables: without one named in the condition they change nothing.
+    const guards = cond !== null && this.mayGuard(cond);
     this.st = cloneState(before);
-    if (cond) this.clean(guardedIdents(cond, true, this.syn, this.rules));
+    if (guards) this.clean(guardedIdents(cond, true, this.syn, this.rules));
     if (cons) this.ev(cons);
     const thenState = this.st;
     this.st = cloneState(before);
-    if (cond) this.clean(guardedIdents(cond, false, this.syn, this.rules));
+    if (guards) this.clean(guardedIdents(cond, false, this.syn, this.rules));
     elseFn();
     this.st = join(thenState, this.st);
   }
@@ -337,6 +395,13 @@ export class Analyzer {
       acc = join(acc, this.st);
     }
     this.st = acc;
+  }
+
+  private mayGuard(cond: TNode): boolean {
+    if (this.skipExpr || this.skipRhs) return false;
+    let text: string | null = null;
+    for (const [name, v] of this.st.vars) if (v && mentions((text ??= cond.text()), name)) return true;
+    return false;
   }
 
   private clean(names: string[]): void {
@@ -378,16 +443,16 @@ export class Analyzer {
     const right = node.field("right");
     const op = this.syn.roles[kind] === "augassign" ? "+=" : this.syn.assignOp(node) ?? operatorOf(node);
     const aug = op !== "=" && op !== ":=" && op !== "";
-    if (!left) return right ? this.ev(right) : null;
+    if (!left) return right ? this.rhs(right) : null;
     const ls = left.kind() === "expression_list" || left.kind() === "pattern_list" ? named(left) : null;
     const rs = right && (right.kind() === "expression_list") ? named(right) : null;
     if (ls && rs && ls.length === rs.length && ls.length > 1) {
-      const vals = rs.map((r) => this.ev(r));
+      const vals = rs.map((r) => this.rhs(r));
       ls.forEach((l, i) => this.bind(l, vals[i] ?? null, node, rs[i] ?? null));
       return null;
     }
-    let v = right ? this.ev(right) : null;
-    if (aug) v = worse(v, this.ev(left));
+    let v = right ? this.rhs(right) : null;
+    if (aug) v = worse(v, this.rhs(left));
     this.bind(left, v, node, aug ? null : right);
     // A clean value leaves a watched assignment as it is: look it up only for a tainted one.
     if (v && this.watch.size) {

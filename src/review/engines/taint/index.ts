@@ -10,6 +10,7 @@ import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { fileSpans } from "./spans.ts";
+import { Relevance } from "./relevance.ts";
 import type { Span } from "./spans.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
@@ -69,6 +70,7 @@ function refine(input: TaintInput): Finding[] {
   const offsets: number[] = [];
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
+  (globalThis as any).PH = 'root';
   const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
@@ -79,14 +81,17 @@ function refine(input: TaintInput): Finding[] {
   };
   // Many candidates, a small file or pattern findings to place: list the functions (and the calls)
   // with one native query; few candidates in a large file: descend from the root for each.
+  (globalThis as any).PH = 'spans';
   const needCalls = input.patternFindings.length > 0;
   const spans = needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
+  (globalThis as any).PH = 'scopes';
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
+  (globalThis as any).PH = 'pfcalls';
   const pfCalls = input.patternFindings.map((f) => {
     const call = spans ? callAt(spans.calls, f) : null;
     if (!call) return null;
@@ -97,17 +102,25 @@ function refine(input: TaintInput): Finding[] {
     addScope(s);
     return { key, scope: s, call };
   });
+  // With every function's position known, text checks can skip statements that cannot matter.
+  if (spans) {
+    const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
+    analyzer.rel = new Relevance(input.source, rules, syn, spans.funcs.map((s) => s.start), watched);
+  }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   const rootId = root.id();
   for (const [id] of order) analyzer.pending.add(id);
   for (const [id, { node: scope }] of order) {
     if (!analyzer.pending.delete(id)) continue;
     // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
+    (globalThis as any).PH = 'params';
     if (analyzer.hasParamSource(scope) || (pre.sources?.test(id === rootId ? input.source : scope.text()) ?? false)) {
+      (globalThis as any).PH = 'walk';
       analyzer.analyzeScope(scope);
     }
   }
 
+  (globalThis as any).PH = 'results';
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));

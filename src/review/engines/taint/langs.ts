@@ -26,6 +26,8 @@ export interface Syntax {
   cleanOps: Set<string>;
   params(fn: TNode): Param[];
   decorators(fn: TNode): string[];
+  /** Assignments can sit inside expressions (`f(x = 1)`), not only in statements. */
+  nestedAssign: boolean;
   /**
    * The operator of an assignment whose grammar fixes it, else null (then the first anonymous child
    * is read: every child wrapped, a native call each). Checked against the generic reading in tests.
@@ -191,7 +193,7 @@ const jsCommon = {
   roles: jsRoles, callKinds: [{ kind: "call_expression", field: "function" }, { kind: "new_expression", field: "constructor" }],
   assignKind: "assignment_expression", memberFields: ["object", "property"] as [string, string], indexField: "object",
   cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]), params: jsParams,
-  decorators: (): string[] => [],
+  decorators: (): string[] => [], nestedAssign: true,
   assignOp: (n: TNode): string | null => (n.kind() === "assignment_expression" ? "=" : null),
 };
 
@@ -203,7 +205,7 @@ const syntaxes: Record<string, Syntax> = {
     ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
     callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
     memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
-    params: pyParams, decorators: pyDecorators,
+    params: pyParams, decorators: pyDecorators, nestedAssign: false,
     // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
     assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),
   },
@@ -211,14 +213,14 @@ const syntaxes: Record<string, Syntax> = {
     ruleLanguage: "go", prefix: "go", parseLang: "go", roles: goRoles,
     callKinds: [{ kind: "call_expression", field: "function" }], assignKind: "assignment_statement",
     memberFields: ["operand", "field"], indexField: "operand", cleanOps: new Set([...compareOps, "%", "&&", "||"]),
-    params: goParams, decorators: () => [],
+    params: goParams, decorators: () => [], nestedAssign: false,
     assignOp: (n) => (n.kind() === "short_var_declaration" ? ":=" : null),
   },
   java: {
     ruleLanguage: "java", prefix: "java", parseLang: "java", roles: javaRoles,
     callKinds: [{ kind: "method_invocation", field: "name" }, { kind: "object_creation_expression", field: "type" }],
     assignKind: "assignment_expression", memberFields: ["object", "field"], indexField: "array",
-    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [],
+    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [], nestedAssign: true,
     assignOp: () => null,
   },
 };
