@@ -100,7 +100,7 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    if (!outer) this.st.consts = new Map(this.globals ??= ((globalThis as any).PH = 'walk', fileConstants(this.root ?? fn.getRoot().root())));
+    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(this.root ?? fn.getRoot().root()));
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) {
       if (!p.name) continue;

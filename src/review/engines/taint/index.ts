@@ -70,7 +70,6 @@ function refine(input: TaintInput): Finding[] {
   const offsets: number[] = [];
   for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
-  (globalThis as any).PH = 'root';
   const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
@@ -81,17 +80,14 @@ function refine(input: TaintInput): Finding[] {
   };
   // Many candidates, a small file or pattern findings to place: list the functions (and the calls)
   // with one native query; few candidates in a large file: descend from the root for each.
-  (globalThis as any).PH = 'spans';
   const needCalls = input.patternFindings.length > 0;
   const spans = needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
-  (globalThis as any).PH = 'scopes';
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
-  (globalThis as any).PH = 'pfcalls';
   const pfCalls = input.patternFindings.map((f) => {
     const call = spans ? callAt(spans.calls, f) : null;
     if (!call) return null;
@@ -113,14 +109,11 @@ function refine(input: TaintInput): Finding[] {
   for (const [id, { node: scope }] of order) {
     if (!analyzer.pending.delete(id)) continue;
     // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
-    (globalThis as any).PH = 'params';
     if (analyzer.hasParamSource(scope) || (pre.sources?.test(id === rootId ? input.source : scope.text()) ?? false)) {
-      (globalThis as any).PH = 'walk';
       analyzer.analyzeScope(scope);
     }
   }
 
-  (globalThis as any).PH = 'results';
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));
