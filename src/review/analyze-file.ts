@@ -8,7 +8,7 @@ import { detectLanguage, ensureParsers, languages, parserName } from "./language
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules } from "./engines/patterns.ts";
 import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
-import { liveRules, matchPacked, packableChars, packChars, packSafe } from "./engines/packed.ts";
+import { liveRules, matchPacked, packableChars, packChars, packSafe, worthJoining } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
@@ -89,7 +89,9 @@ export class FileAnalyzer {
     prepared.forEach((p, i) => {
       if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
       p.present = p.pack.scanner.scan(p.text.source);
-      const key = `${p.lang}:${liveRules(p.pack, p.present)}`;
+      const live = liveRules(p.pack, p.present);
+      if (!worthJoining(p.lang, p.text.source, live, this.config.taint && taintLanguages().has(p.lang))) return;
+      const key = `${p.lang}:${live}`;
       const g = groups.get(key) ?? { lang: p.lang, idx: [] };
       g.idx.push(i);
       groups.set(key, g);

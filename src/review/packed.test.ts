@@ -137,3 +137,19 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
   }
   assert.ok(compared > 200, `${compared} matches compared`);
 });
+
+test("a large file taint will walk is parsed once on its own, not joined and parsed again", () => {
+  const handler = "const cp = require('child_process');\napp.get('/', (req, res) => {\n  cp.exec('ls ' + req.query.dir);\n});\n";
+  const big = `${handler}${"// padding line of a long module\n".repeat(600)}`;
+  const files = [file("a.js", big), file("b.js", big)];
+  const withTaint = analyzer(true);
+  const out = assertSameAsAlone(withTaint, files);
+  assert.deepEqual(withTaint.joined, { files: 0, trees: 0, alone: 0 });
+  assert.ok(out.every((o) => o.findings.some((f) => f.ruleId === "js.taint.command-injection")));
+  const small = analyzer(true);
+  assertSameAsAlone(small, [file("a.js", handler), file("b.js", handler)]);
+  assert.equal(small.joined.files, 2);
+  const rulesOnly = analyzer(false);
+  rulesOnly.analyzeMany(files.map((f) => ({ file: f })));
+  assert.equal(rulesOnly.joined.files, 2);
+});
