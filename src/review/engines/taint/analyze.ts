@@ -11,6 +11,7 @@ import { cloneState, join, newState, sourceTaint, withField, withStep, worse } f
 import { guardedIdents } from "./guards.ts";
 import { evalCall } from "./calls.ts";
 import { fileConstants } from "./globals.ts";
+import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import type { Relevance } from "./relevance.ts";
 
@@ -32,6 +33,29 @@ const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
   "default_case", "type_case", "case_clause",
 ]);
+
+/**
+ * A node's named children other than `parts` (its fields evaluated apart). Wrappers from a field and
+ * from the child list are distinct objects, so parts are told by node id (comparing the objects
+ * never matched: bodies ran twice per pass, 2^depth times in nested loops) — unless kinds settle
+ * it: a kind no part has, or one whose children are exactly the parts of that kind.
+ */
+function otherChildren(node: TNode, parts: (TNode | null)[]): TNode[] {
+  const own = parts.filter((p): p is TNode => p !== null);
+  const partKinds = new Map<string, number>();
+  for (const p of own) partKinds.set(p.kind(), (partKinds.get(p.kind()) ?? 0) + 1);
+  const kids = named(node);
+  const kidKinds = new Map<string, number>();
+  for (const c of kids) kidKinds.set(c.kind(), (kidKinds.get(c.kind()) ?? 0) + 1);
+  let ids: Set<number> | null = null;
+  return kids.filter((c) => {
+    const n = partKinds.get(c.kind()) ?? 0;
+    if (n === 0) return true;
+    if (n === kidKinds.get(c.kind())) return false;
+    ids ??= new Set(own.map((p) => p.id()));
+    return !ids.has(c.id());
+  });
+}
 
 export class Analyzer {
   readonly syn: Syntax;
@@ -100,7 +124,14 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    if (!outer) this.st.consts = new Map(this.globals ??= fileConstants(this.root ?? fn.getRoot().root()));
+    // File constants are listed only when a lookup reaches them (constmap.ts) for a name the text
+    // outside this function mentions: their declarations are top-level, outside every function.
+    if (!outer) {
+      const r = fn.range();
+      const [start, end] = [r.start.index, r.end.index];
+      const maybe = (name: string): boolean => mentions(this.source.slice(0, start), name) || mentions(this.source.slice(end), name);
+      this.st.consts = new ConstMap(() => (this.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
+    }
     const decorators = this.syn.decorators(fn);
     for (const p of this.syn.params(fn)) {
       if (!p.name) continue;
@@ -204,9 +235,9 @@ export class Analyzer {
       case "member": return this.evMember(node);
       case "index": {
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
-        // Compared by id: a field's wrapper is not the child list's (by object, the object part ran
-        // twice at each level, 2^depth times in a[i][j][k]).
-        for (const c of named(node)) if (!obj || c.id() !== obj.id()) this.ev(c);
+        // Told apart from the child list by id or kind: by object, the object part ran twice at
+        // each level, 2^depth times in a[i][j][k].
+        for (const c of otherChildren(node, [obj ?? null])) this.ev(c);
         return obj ? this.ev(obj) : null;
       }
       case "call": return this.evCall(node, false);
@@ -413,9 +444,10 @@ export class Analyzer {
     const before = this.st;
     let target: TNode | null = null;
     let source: TNode | null = null;
+    let holder: TNode | null = null;
     if (forIn) {
       const range = named(forIn).find((c) => c.kind() === "range_clause");
-      const holder = range ?? forIn;
+      holder = range ?? forIn;
       target = holder.field("left") ?? holder.field("name");
       source = holder.field("right") ?? holder.field("value");
     }
@@ -425,12 +457,11 @@ export class Analyzer {
     // A second pass carries taint around the loop; nested loops get one pass to stay linear.
     const passes = this.loopDepth < 2 ? 2 : 1;
     this.loopDepth++;
-    // Wrappers from a field and from the child list are distinct objects: compare node ids. (Comparing
-    // the objects never matched, so the body ran twice per pass, 2^depth times in nested loops.)
-    const own = new Set([target, source, body].filter((n): n is TNode => n !== null).map((n) => n.id()));
+    // Target and source under a Go range clause are not the loop's children.
+    const others = otherChildren(node, holder === node ? [target, source, body] : [body]);
     for (let i = 0; i < passes; i++) {
       if (target) this.bind(target, srcVal, target, source);
-      for (const c of named(node)) if (!own.has(c.id())) this.ev(c);
+      for (const c of others) this.ev(c);
       if (body) this.ev(body);
       this.st.dead = false;
     }

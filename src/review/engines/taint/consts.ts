@@ -16,7 +16,10 @@ export function operatorOf(node: TNode): string {
   return "";
 }
 
-export function constEval(node: TNode, consts: Map<string, unknown>, depth = 0): Const {
+/** Constants by name: a Map, or the analysis' ConstMap. */
+export interface ConstLookup { has(name: string): boolean; get(name: string): unknown }
+
+export function constEval(node: TNode, consts: ConstLookup, depth = 0): Const {
   if (depth > 64) return unknown;
   const kind = node.kind() as string;
   if (numberKinds.has(kind)) {

@@ -7,6 +7,10 @@ import { parseFor } from "./run.ts";
 import { TNode } from "./node.ts";
 import { syntaxFor } from "./langs.ts";
 import { operatorOf } from "./consts.ts";
+import { callAt, errorCheck, fileSpans } from "./spans.ts";
+import { SpanScopeFinder } from "./prefilter.ts";
+import type { Finding } from "../../types.ts";
+import { kind } from "@ast-grep/napi";
 
 const corpus = new URL("./corpus/", import.meta.url).pathname;
 const extra: Record<string, string> = {
@@ -63,4 +67,44 @@ test("string literals without a brace hold only parts the walk gives no value", 
     }
   }
   assert.ok(checked > 50);
+});
+
+test("a finding's call and its scope's syntax errors are what scanning every call and searching the scope give", () => {
+  const broken: [string, string][] = [
+    ["javascript", "function a() { let = = ; x.y(z()); }\nfunction b() { return f(g(1)); }\nconst c = () => { f(; };\nx = function () { return 1; }();\nq = h(() => k(), 2);\n"],
+    ["python", "def a():\n    x = = 1\n    f(g(x))\n\ndef b():\n    return h(lambda: k(1))\n\ndef c(:\n    pass\n"],
+    ["go", "package p\nfunc a() { x := }\nfunc b() int { return f(func() int { return g() }()) }\n"],
+    ["java", "class C { void a() { int = ; f(g()); } void b() { run(() -> h(1)); } }\n"],
+  ];
+  let checked = 0;
+  for (const [lang, src] of [...sources(), ...broken]) {
+    const syn = syntaxFor(lang)!;
+    const root = new TNode(parseFor(lang, src).root());
+    const spans = fileSpans(root, syn, true);
+    const errorKind = kind(syn.parseLang as never, "ERROR");
+    const finder = new SpanScopeFinder(root, spans.funcs);
+    const checks = [errorCheck(true, spans, errorKind), errorCheck(() => root.find(errorKind) !== null, spans, errorKind)];
+    // Every node start is a place a pattern finding may point at.
+    for (const n of nodes(root)) {
+      const { line, column: col } = n.range().start;
+      let best: TNode | null = null;
+      let len = Infinity;
+      for (const c of spans.calls) {
+        const cr = c.range();
+        const after = cr.start.line < line || (cr.start.line === line && cr.start.column <= col);
+        const before = cr.end.line > line || (cr.end.line === line && cr.end.column > col);
+        if (after && before && cr.end.index - cr.start.index < len) { best = c; len = cr.end.index - cr.start.index; }
+      }
+      const got = callAt(spans.calls, { location: { startLine: line + 1, startColumn: col + 1 } } as Finding);
+      assert.equal(got, best, `${lang} at ${line}:${col}`);
+      if (got) {
+        const cr = got.range();
+        const scope = finder.scopeOfRange(cr.start.index, cr.end.index);
+        for (const check of checks) assert.equal(check(scope), scope.find(errorKind) !== null, `${lang} errors at ${line}:${col}`);
+      }
+      checked++;
+    }
+    for (const f of [root, ...spans.funcs.map((s) => s.node)]) for (const check of checks) assert.equal(check(f), f.find(errorKind) !== null);
+  }
+  assert.ok(checked > 1000);
 });

@@ -9,9 +9,8 @@ import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
-import { fileSpans } from "./spans.ts";
+import { callAt, errorCheck, fileSpans } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
-import type { Span } from "./spans.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 
@@ -33,19 +32,6 @@ export interface TaintInput {
 
 /** Below this many characters, listing a file's functions costs less than descending to each candidate. */
 const smallFile = 32_768;
-
-/** The innermost call (or assignment, for assignment sinks) whose range holds the finding's start. */
-function callAt(spans: readonly Span[], f: Finding): TNode | null {
-  const line = f.location.startLine - 1;
-  const col = f.location.startColumn - 1;
-  let best: Span | null = null;
-  for (const s of spans) {
-    const after = s.sl < line || (s.sl === line && s.sc <= col);
-    const before = s.el > line || (s.el === line && s.ec > col);
-    if (after && before && (!best || s.end - s.start < best.end - best.start)) best = s;
-  }
-  return best?.node ?? null;
-}
 
 /**
  * Returns the final injection-class findings of one file. A failure inside the analysis (a tree shape
@@ -118,7 +104,7 @@ function refine(input: TaintInput): Finding[] {
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));
   const kept: Finding[] = [];
-  const scopeHasErrors = errorCheck(input.parseErrors, pfCalls, syn);
+  const scopeHasErrors = spans ? errorCheck(input.parseErrors, spans, kind(syn.parseLang, "ERROR")) : () => false;
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
     const incomplete = !pc || analyzer.incomplete || scopeHasErrors(pc.scope);
@@ -133,27 +119,6 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
-}
-
-/**
- * Whether a scope holds a syntax error. A file-wide check given as a function walks the whole tree;
- * when the pattern findings lie in one scope, asking that scope alone gives the same answer (a file
- * without errors has none in the scope) for less.
- */
-function errorCheck(parseErrors: TaintInput["parseErrors"], pfCalls: ({ scope: TNode } | null)[], syn: Syntax): (scope: TNode) => boolean {
-  const errorKind = kind(syn.parseLang, "ERROR");
-  const memo = new Map<TNode, boolean>();
-  const inScope = (scope: TNode): boolean => {
-    let v = memo.get(scope);
-    if (v === undefined) memo.set(scope, (v = scope.find(errorKind) !== null));
-    return v;
-  };
-  let fileErrors = parseErrors;
-  if (typeof fileErrors === "function" && new Set(pfCalls.map((p) => p?.scope).filter((s) => s)).size <= 1) return inScope;
-  return (scope) => {
-    if (typeof fileErrors === "function") fileErrors = fileErrors();
-    return fileErrors && inScope(scope);
-  };
 }
 
 /** Languages the taint engine analyses; others keep pattern findings as they are. */

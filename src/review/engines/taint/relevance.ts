@@ -1,7 +1,7 @@
 // Which statements of an analysed scope can matter, decided on the source text before their nodes
 // are wrapped (every wrapped node and every question asked of it is a native call).
 //
-// - A clean statement mentions no tainted variable, no source (path root or source call) and holds
+// - A clean statement mentions no tainted variable, no source (path or source call) and holds
 //   no function: every value in it is clean, so it reaches no sink with taint and taints nothing.
 //   It still binds variables (constants prune branches later), returns and breaks: the analysis
 //   walks its statements and assignments but not the expressions whose value it already knows.
@@ -17,9 +17,10 @@ import type { Value } from "./state.ts";
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const words = (s: string): string[] => s.match(/[\w$\u0080-\uffff]+/g) ?? [];
-const wordRegex = (ws: Iterable<string>, flags: string): RegExp | null => {
-  const list = [...new Set(ws)].filter((w) => w !== "");
-  return list.length ? new RegExp(`(?<![A-Za-z0-9_])(?:${list.map(esc).join("|")})(?![A-Za-z0-9_])`, flags) : null;
+/** Alternatives (regex sources) on ASCII identifier boundaries. */
+const bounded = (alts: Iterable<string>, flags: string): RegExp | null => {
+  const list = [...new Set(alts)].filter((a) => a !== "");
+  return list.length ? new RegExp(`(?<![A-Za-z0-9_])(?:${list.join("|")})(?![A-Za-z0-9_])`, flags) : null;
 };
 const identChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
@@ -43,9 +44,12 @@ function wordsFor(rules: CompiledRules, syn: Syntax): Words {
       [...t.exact.keys(), ...[...t.suffix.values()].flat().map((s) => s.suffix)];
     // Opaque statements (`with`, `goto`) mark the scope incomplete wherever they are.
     const opaque = Object.entries(syn.roles).filter(([, r]) => r === "opaque").map(([k]) => k.replace(/_statement$/, ""));
+    // A path source needs its whole prefix (`self.request`, not any `self`), tokens apart only by
+    // white space as in the analysis, which compares the member text without it.
+    const prefix = (p: string): string => (p.match(/[\w$\u0080-\uffff]+|\S/g) ?? []).map(esc).join("\\s*");
     w = {
-      sources: wordRegex([...rules.pathRoots, ...calls(rules.sourceCalls).map(last)], ""),
-      sinks: wordRegex([...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque], "g"),
+      sources: bounded([...rules.paths.map((p) => prefix(p.prefix)), ...calls(rules.sourceCalls).map(last).map(esc)], ""),
+      sinks: bounded([...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque].map(esc), "g"),
     };
     cache.set(rules, w);
   }

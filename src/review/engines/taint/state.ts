@@ -1,5 +1,6 @@
 // Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
 import type { TNode } from "./node.ts";
+import { ConstMap } from "./constmap.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -23,17 +24,17 @@ export type Value = Taint | null;
 
 export interface State {
   vars: Map<string, Value>;
-  consts: Map<string, unknown>;
+  consts: ConstMap;
   /** Control cannot reach the next statement (after return/throw/break). */
   dead: boolean;
 }
 
 export function newState(): State {
-  return { vars: new Map(), consts: new Map(), dead: false };
+  return { vars: new Map(), consts: new ConstMap(), dead: false };
 }
 
 export function cloneState(s: State): State {
-  return { vars: new Map(s.vars), consts: new Map(s.consts), dead: s.dead };
+  return { vars: new Map(s.vars), consts: s.consts.clone(), dead: s.dead };
 }
 
 /** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
@@ -49,9 +50,7 @@ export function join(a: State, b: State): State {
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
   for (const [k, v] of b.vars) vars.set(k, vars.has(k) ? worse(vars.get(k) ?? null, v) : v);
-  const consts = new Map<string, unknown>();
-  for (const [k, v] of a.consts) if (b.consts.has(k) && b.consts.get(k) === v) consts.set(k, v);
-  return { vars, consts, dead: a.dead && b.dead };
+  return { vars, consts: ConstMap.join(a.consts, b.consts), dead: a.dead && b.dead };
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
