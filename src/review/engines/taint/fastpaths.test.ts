@@ -8,7 +8,8 @@ import { TNode } from "./node.ts";
 import { syntaxFor } from "./langs.ts";
 import { operatorOf } from "./consts.ts";
 import { callAt, errorCheck, fileSpans } from "./spans.ts";
-import { SpanScopeFinder } from "./prefilter.ts";
+import { prefilterFor, SpanScopeFinder } from "./prefilter.ts";
+import { rulesFor } from "./rules.ts";
 import type { Finding } from "../../types.ts";
 import { kind } from "@ast-grep/napi";
 
@@ -108,3 +109,31 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
   }
   assert.ok(checked > 1000);
 });
+
+test("candidate sink offsets are the matches of the combined sink regex", () => {
+  const texts = [...sources()].map(([, s]) => s);
+  for (const f of walkFiles(new URL("../../rules/", import.meta.url).pathname)) texts.push(readFileSync(f, "utf8"));
+  texts.push(
+    "$innerHTML = x; a.$innerHTML = y; foo.innerHTML= z; x.query .query(q); exec exec(c); os . system (d); new  File(p)",
+    "a..query(x) .\n query(y) execSync(z) exec$(w) _exec(v) $.html(u) document.write(t) el.innerHTML\n= s",
+  );
+  let offsets = 0;
+  for (const lang of ["javascript", "typescript", "python", "go", "java"]) {
+    const pre = prefilterFor(rulesFor(lang));
+    for (const text of texts) {
+      const expected: number[] = [];
+      pre.sinks.lastIndex = 0;
+      for (let m = pre.sinks.exec(text); m; m = pre.sinks.exec(text)) expected.push(m.index + (m[0].length - m[0].trimStart().length));
+      assert.deepEqual(pre.sinkOffsets(text), expected, `${lang}: ${text.slice(0, 60)}`);
+      offsets += expected.length;
+    }
+  }
+  assert.ok(offsets > 100);
+});
+
+function* walkFiles(dir: string): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) yield* walkFiles(`${dir}${e.name}/`);
+    else yield `${dir}${e.name}`;
+  }
+}

@@ -52,9 +52,7 @@ function refine(input: TaintInput): Finding[] {
   ensureLanguages();
   const rules = rulesFor(syn.ruleLanguage);
   const pre = prefilterFor(rules);
-  pre.sinks.lastIndex = 0;
-  const offsets: number[] = [];
-  for (let m = pre.sinks.exec(input.source); m; m = pre.sinks.exec(input.source)) offsets.push(m.index + (m[0].length - m[0].trimStart().length));
+  const offsets = pre.sinkOffsets(input.source);
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
   const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);

@@ -1,13 +1,17 @@
 // Cheap text checks before any tree walk: native rule queries compile their regexes on every call
-// (about 1 ms each), so candidate sinks are found with one JS regex over the source instead.
+// (about 1 ms each), so candidate sinks are found with JS regexes over the source instead.
 import type { TNode } from "./node.ts";
 import type { CompiledRules } from "./rules.ts";
 import type { Syntax } from "./langs.ts";
 import type { Span } from "./spans.ts";
+import { sinkScanner } from "./sinkscan.ts";
+import type { Alternative } from "./sinkscan.ts";
 
 export interface Prefilter {
   /** Matches the text of every call or assignment that may be a sink (a superset). */
   sinks: RegExp;
+  /** Start offsets of the matches of `sinks` (global), found faster (sinkscan.ts). */
+  sinkOffsets: (source: string) => number[];
   /** Matches text that may produce untrusted data without a framework parameter. */
   sources: RegExp | null;
   /** Matches any file that may hold a source at all, framework parameters included. */
@@ -17,16 +21,25 @@ export interface Prefilter {
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
 
-function callPattern(entry: string): string {
-  if (entry.startsWith("new ")) return `\\bnew\\s+${tokens(entry.slice(4)).map(esc).join("\\s*")}\\s*[(<]`;
-  const body = tokens(entry).map(esc).join("\\s*");
-  return entry.startsWith(".") ? `${body}\\s*\\(` : `(?<![\\w$.])${body}\\s*\\(`;
+function callAlt(entry: string): Alternative {
+  if (entry.startsWith("new ")) {
+    const ts = tokens(entry.slice(4));
+    return { pattern: `\\bnew\\s+${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
+  }
+  const ts = tokens(entry);
+  const body = ts.map(esc).join("\\s*");
+  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `(?<![\\w$.])${body}\\s*\\(`, literal: ts };
 }
 
-function assignPattern(entry: string): string {
+function callPattern(entry: string): string {
+  return callAlt(entry).pattern;
+}
+
+function assignAlt(entry: string): Alternative {
   const ids = entry.match(/[\w$]+/g) ?? [];
-  const last = esc(ids[ids.length - 1] ?? entry);
-  return entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`;
+  const raw = ids[ids.length - 1] ?? entry;
+  const last = esc(raw);
+  return { pattern: entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`, literal: [raw] };
 }
 
 const cache = new Map<string, Prefilter>();
@@ -35,7 +48,9 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   let p = cache.get(rules.language);
   if (p) return p;
   const calls = [...rules.sinks.exact.keys(), ...[...rules.sinks.suffix.values()].flat().map((s) => s.suffix)];
-  const parts = [...new Set([...calls.map(callPattern), ...[...rules.assignSinks.keys()].map(assignPattern)])];
+  const alts = new Map<string, Alternative>();
+  for (const a of [...calls.map(callAlt), ...[...rules.assignSinks.keys()].map(assignAlt)]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
   const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
   const paramParts = rules.params.flatMap((x) => [
@@ -45,7 +60,10 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
     ...x.decorators.map((r) => r.source.replace(/^\^/, "")),
   ]);
   const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
-  p = { sinks: new RegExp(parts.join("|"), "g"), sources: either(srcParts), anySource: either([...srcParts, ...paramParts]) };
+  p = {
+    sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
+    sources: either(srcParts), anySource: either([...srcParts, ...paramParts]),
+  };
   cache.set(rules.language, p);
   return p;
 }
