@@ -39,9 +39,10 @@ export function sinkScanner(alts: readonly Alternative[]): (source: string) => n
     } else chars.add(c);
   }
   const cands: string[] = [];
-  if (words.size) cands.push(`(?<!\\w)(?:${[...words].map(esc).join("|")})(?!\\w)`);
+  // Words start and end with a word character: \b on both sides is "not inside a longer word".
+  if (words.size) cands.push(`\\b(?:${[...words].map(esc).join("|")})\\b`);
   if (anyDot) cands.push("\\.");
-  else if (dotWords.size) cands.push(`\\.\\s*(?:${[...dotWords].map(esc).join("|")})(?!\\w)`);
+  else if (dotWords.size) cands.push(`\\.\\s*(?:${[...dotWords].map(esc).join("|")})\\b`);
   for (const c of chars) cands.push(esc(c));
   if (!cands.length) return () => [];
   const candidates = new RegExp(cands.join("|"), "g");
