@@ -88,12 +88,16 @@ function refine(input: TaintInput): Finding[] {
     analyzer.rel = new Relevance(input.source, rules, syn, spans.funcs.map((s) => s.start), watched);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
-  const rootId = root.id();
   for (const [id] of order) analyzer.pending.add(id);
   for (const [id, { node: scope }] of order) {
     if (!analyzer.pending.delete(id)) continue;
     // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
-    if (analyzer.hasParamSource(scope) || (pre.sources?.test(id === rootId ? input.source : scope.text()) ?? false)) {
+    // The scope's text is cut from the source (its range is known): no native copy of it.
+    const text = (): string => {
+      const r = scope.range();
+      return input.source.slice(r.start.index, r.end.index);
+    };
+    if (analyzer.hasParamSource(scope) || (pre.sources?.test(scope === root ? input.source : text()) ?? false)) {
       analyzer.analyzeScope(scope);
     }
   }
