@@ -1,0 +1,145 @@
+// Control flow: both branches of `if` (joined; statically known conditions prune one, allow-list
+// conditions clean what they check), every switch arm, and loops (body twice, joined with the entry).
+import type { TNode } from "./node.ts";
+import type { Analyzer } from "./analyze.ts";
+import { named } from "./langs.ts";
+import { constEval, unknown } from "./consts.ts";
+import type { State } from "./state.ts";
+import { cloneState, join } from "./state.ts";
+import { guardedIdents } from "./guards.ts";
+import { mentions } from "./relevance.ts";
+import { bind } from "./assign.ts";
+
+const caseKinds = new Set([
+  "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
+  "default_case", "type_case", "case_clause",
+]);
+
+export function evalIf(a: Analyzer, node: TNode): void {
+  const init = node.field("initializer");
+  if (init) a.ev(init);
+  const cond = node.field("condition");
+  const cons = node.field("consequence");
+  // Clauses are named: the named list (no anonymous tokens to wrap) holds the same ones in order.
+  const alts = named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause");
+  const alt = alts.length ? null : node.field("alternative");
+  branch(a, cond, cons, () => {
+    if (alt) a.ev(alt);
+    else pyElse(a, alts, 0);
+  });
+}
+
+function pyElse(a: Analyzer, alts: TNode[], i: number): void {
+  const c = alts[i];
+  if (!c) return;
+  if (c.kind() === "else_clause") {
+    const body = c.field("body") ?? named(c)[0];
+    if (body) a.ev(body);
+    return;
+  }
+  branch(a, c.field("condition"), c.field("consequence"), () => pyElse(a, alts, i + 1));
+}
+
+function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () => void): void {
+  if (cond) a.ev(cond);
+  const c = cond ? constEval(cond, a.state.consts) : unknown;
+  if (c !== unknown) {
+    if (c) { if (cons) a.ev(cons); } else elseFn();
+    return;
+  }
+  const before = a.state;
+  // Guards only clean tainted variables: without one named in the condition they change nothing.
+  const guards = cond !== null && mayGuard(a, cond);
+  a.state = cloneState(before);
+  if (guards) clean(a, guardedIdents(cond, true, a.syn, a.rules));
+  if (cons) a.ev(cons);
+  const thenState = a.state;
+  a.state = cloneState(before);
+  if (guards) clean(a, guardedIdents(cond, false, a.syn, a.rules));
+  elseFn();
+  a.state = join(thenState, a.state);
+}
+
+function mayGuard(a: Analyzer, cond: TNode): boolean {
+  if (a.inCleanStatement) return false;
+  let text: string | null = null;
+  for (const [name, v] of a.state.vars) if (v && mentions((text ??= cond.text()), name)) return true;
+  return false;
+}
+
+function clean(a: Analyzer, names: string[]): void {
+  const vars = a.state.vars;
+  for (const n of names) if (vars.get(n)) vars.set(n, null);
+}
+
+/** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
+export function evalCases(a: Analyzer, node: TNode): void {
+  const before = a.state;
+  let acc: State = cloneState(before);
+  const arms = named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
+  for (const c of arms) {
+    if (!caseKinds.has(c.kind() as string)) {
+      a.ev(c);
+      continue;
+    }
+    a.state = cloneState(before);
+    a.ev(c);
+    const parts = named(c);
+    if (parts.length && parts[parts.length - 1]!.kind() === "break_statement") a.state.dead = false;
+    acc = join(acc, a.state);
+  }
+  a.state = acc;
+}
+
+/** Loops run zero or more times: the body is analysed twice (loop-carried taint) and joined with the entry state. */
+export function evalLoop(a: Analyzer, node: TNode, forIn: TNode | null): void {
+  const before = a.state;
+  let target: TNode | null = null;
+  let source: TNode | null = null;
+  let holder: TNode | null = null;
+  if (forIn) {
+    const range = named(forIn).find((c) => c.kind() === "range_clause");
+    holder = range ?? forIn;
+    target = holder.field("left") ?? holder.field("name");
+    source = holder.field("right") ?? holder.field("value");
+  }
+  const srcVal = source ? a.ev(source) : null;
+  const body = node.field("body");
+  a.state = cloneState(before);
+  // A second pass carries taint around the loop; nested loops get one pass to stay linear.
+  const passes = a.loopDepth < 2 ? 2 : 1;
+  a.loopDepth++;
+  // Target and source under a Go range clause are not the loop's children.
+  const others = otherChildren(node, holder === node ? [target, source, body] : [body]);
+  for (let i = 0; i < passes; i++) {
+    if (target) bind(a, target, srcVal, target, source);
+    for (const c of others) a.ev(c);
+    if (body) a.ev(body);
+    a.state.dead = false;
+  }
+  a.loopDepth--;
+  a.state = join(before, a.state);
+}
+
+/**
+ * A node's named children other than `parts` (its fields evaluated apart). Wrappers from a field and
+ * from the child list are distinct objects, so parts are told by node id (comparing the objects
+ * never matched: bodies ran twice per pass, 2^depth times in nested loops) — unless kinds settle
+ * it: a kind no part has, or one whose children are exactly the parts of that kind.
+ */
+export function otherChildren(node: TNode, parts: (TNode | null)[]): TNode[] {
+  const own = parts.filter((p): p is TNode => p !== null);
+  const partKinds = new Map<string, number>();
+  for (const p of own) partKinds.set(p.kind(), (partKinds.get(p.kind()) ?? 0) + 1);
+  const kids = named(node);
+  const kidKinds = new Map<string, number>();
+  for (const c of kids) kidKinds.set(c.kind(), (kidKinds.get(c.kind()) ?? 0) + 1);
+  let ids: Set<number> | null = null;
+  return kids.filter((c) => {
+    const n = partKinds.get(c.kind()) ?? 0;
+    if (n === 0) return true;
+    if (n === kidKinds.get(c.kind())) return false;
+    ids ??= new Set(own.map((p) => p.id()));
+    return !ids.has(c.id());
+  });
+}
