@@ -18,7 +18,7 @@ const flag = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
 };
-const target = Number(flag("--lines") ?? args.find((a) => /^\d+$/.test(a)) ?? 300_000);
+const target = Number(flag("--lines") ?? 300_000);
 // --threads-only: skip the one-core phases (memory of a review alone shows in peak RSS).
 const threadsOnly = args.includes("--threads-only");
 const maxBytes = 1 << 20;
