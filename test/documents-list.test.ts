@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { documentsForRun, readDocumentContent } from "../src/domain/documents/index.ts";
-import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
+import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
@@ -23,13 +23,6 @@ async function list(w: { token: string }, query = ""): Promise<any> {
   const res = await t.request(`/api/v2/documents${query}`, { token: w.token });
   assert.equal(res.status, 200);
   return json(res);
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  const body = await json(res);
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  return body;
 }
 
 describe("list_documents", () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { isUniqueViolation } from "../src/store/unique.ts";
-import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
+import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
@@ -23,13 +23,6 @@ async function uploadSlot(w: { token: string }, content: string, filename = "des
   const put = await fetch(upload.url, { method: "PUT", body: content, headers: upload.headers });
   assert.equal(put.status, 200);
   return upload.id as string;
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  const body = await json(res);
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  return body;
 }
 
 async function repository(w: TestWorkspace, fullName: string): Promise<number> {

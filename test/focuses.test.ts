@@ -3,20 +3,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { archiveFocus, getFocusRevision, listFocuses, putFocus } from "../src/domain/focuses/index.ts";
-import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { json, startTestServer, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
 after(() => t.close());
 
 const security = "---\nonly: [security]\nseverity:\n  js.eval: critical\n---\nLook for injections first.";
-
-async function expectError(res: Response, status: number, code: string) {
-  const body = await json(res);
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  return body;
-}
 
 describe("putFocus", () => {
   test("revision 1 on creation; identical content keeps it; each change bumps it and keeps the old revision", async () => {

@@ -1,6 +1,7 @@
 // The test harness: a real in-process server (Fastify listening on a port) over a real store,
 // SQLite in a temp dir by default and a fresh PostgreSQL schema when DATABASE_URL is set, plus
 // factories for users, workspaces and keys. No part of crs is mocked.
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -115,6 +116,14 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
 
 export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
+}
+
+/** Asserts an error answer's status and error code; returns its body for further checks. */
+export async function expectError(res: Response, status: number, code: string): Promise<any> {
+  const body = await json(res);
+  assert.equal(res.status, status, JSON.stringify(body));
+  assert.equal(body.error.code, code);
+  return body;
 }
 
 /** Polls until `check` holds (the scheduler works in the background); fails after 20 s. */

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { generateRepo } from "../src/codehost/testing/generate.ts";
 import { registerRepository, type RepositoryRow } from "../src/domain/repositories/index.ts";
-import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { json, startTestServer, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 
 let t: TestServer;
@@ -21,13 +21,6 @@ before(async () => {
 after(() => t.close());
 
 const refs = (query = "", token = ws.token, name = "acme/widgets") => t.request(`/api/v2/repositories/${name}/refs${query ? `?${query}` : ""}`, { token });
-
-async function error(res: Response, status: number, code: string): Promise<any> {
-  const body = await json(res);
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  return body;
-}
 
 describe("refs of a mirrored repository", () => {
   test("200 with branches, pull requests (GitHub and GitLab refs) and tags, each with its head sha", async () => {
@@ -82,12 +75,12 @@ describe("refs of a mirrored repository", () => {
   });
 
   test("400 for q over 200 characters; 200 characters are accepted", async () => {
-    await error(await refs(`q=${"a".repeat(201)}`), 400, "invalid_request");
+    await expectError(await refs(`q=${"a".repeat(201)}`), 400, "invalid_request");
     assert.equal((await refs(`q=${"a".repeat(200)}`)).status, 200);
   });
 
   test("400 for limit 0, 201 and a non-number", async () => {
-    for (const q of ["limit=0", "limit=201", "limit=x"]) await error(await refs(q), 400, "invalid_request");
+    for (const q of ["limit=0", "limit=201", "limit=x"]) await expectError(await refs(q), 400, "invalid_request");
   });
 
   test("a default branch set at registration wins over the remote's HEAD", async () => {
@@ -98,8 +91,8 @@ describe("refs of a mirrored repository", () => {
 
   test("404 for another workspace's repository", async () => {
     const other = await t.workspace();
-    await error(await refs("", other.token), 404, "not_found");
-    await error(await refs("", other.token, `${repo.id}/-`), 404, "not_found");
+    await expectError(await refs("", other.token), 404, "not_found");
+    await expectError(await refs("", other.token, `${repo.id}/-`), 404, "not_found");
   });
 });
 
@@ -132,7 +125,7 @@ describe("many refs", () => {
 describe("before a mirror exists", () => {
   test("409 position_unavailable with reason mirror_unavailable for a repository not synced yet", async () => {
     await registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: "acme/unsynced" }, { background: false });
-    const body = await error(await refs("", ws.token, "acme/unsynced"), 409, "position_unavailable");
+    const body = await expectError(await refs("", ws.token, "acme/unsynced"), 409, "position_unavailable");
     assert.equal(body.error.details.reason, "mirror_unavailable");
   });
 });

@@ -3,19 +3,12 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { AppError } from "../src/errors.ts";
 import { registerRepository, repositoryView } from "../src/domain/repositories/index.ts";
-import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
+import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
 after(() => t.close());
-
-async function error(res: Response, status: number, code: string): Promise<any> {
-  const body = await json(res);
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
-  return body;
-}
 
 function refused(code: string, path?: string) {
   return (e: AppError) => {
@@ -110,7 +103,7 @@ describe("GET /repositories", () => {
 
   test("400 for limit 0 and 101, a non-number limit and a bad cursor", async () => {
     for (const q of ["limit=0", "limit=101", "limit=ten", "cursor=nope", `cursor=${"a".repeat(2049)}`]) {
-      const body = await error(await t.request(`/api/v2/repositories?${q}`, { token: ws.token }), 400, "invalid_request");
+      const body = await expectError(await t.request(`/api/v2/repositories?${q}`, { token: ws.token }), 400, "invalid_request");
       assert.ok(Array.isArray(body.error.details.issues), q);
     }
   });
@@ -152,19 +145,19 @@ describe("GET /repositories/{owner}/{repo}", () => {
 
   test("404 for another workspace's repository, by name and by id", async () => {
     const other = await t.workspace();
-    await error(await t.request(`/api/v2/repositories/${name}`, { token: other.token }), 404, "not_found");
-    await error(await t.request(`/api/v2/repositories/${id}/-`, { token: other.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/repositories/${name}`, { token: other.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/repositories/${id}/-`, { token: other.token }), 404, "not_found");
   });
 
   test("404 for unknown names and ids, also ids beyond the id range", async () => {
-    await error(await t.request("/api/v2/repositories/nobody/nothing", { token: ws.token }), 404, "not_found");
-    await error(await t.request("/api/v2/repositories/999999/-", { token: ws.token }), 404, "not_found");
-    await error(await t.request("/api/v2/repositories/999999999999999/-", { token: ws.token }), 404, "not_found");
+    await expectError(await t.request("/api/v2/repositories/nobody/nothing", { token: ws.token }), 404, "not_found");
+    await expectError(await t.request("/api/v2/repositories/999999/-", { token: ws.token }), 404, "not_found");
+    await expectError(await t.request("/api/v2/repositories/999999999999999/-", { token: ws.token }), 404, "not_found");
   });
 
   test("400 for malformed references: bad characters, id 0, a non-numeric owner with -, over-long segments", async () => {
     for (const path of ["a%20b/c", "0/-", "abc/-", `${"a".repeat(101)}/b`, "..%2F/x"]) {
-      await error(await t.request(`/api/v2/repositories/${path}`, { token: ws.token }), 400, "invalid_request");
+      await expectError(await t.request(`/api/v2/repositories/${path}`, { token: ws.token }), 400, "invalid_request");
     }
   });
 

@@ -7,7 +7,7 @@ import { operations } from "../src/operations/index.ts";
 import type { Operation } from "../src/operations/operation.ts";
 import * as accounts from "../src/domain/identity/accounts.ts";
 import { scopes as allScopes, type Scope } from "../src/policies/scopes.ts";
-import { startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
 import { fixtures } from "./fixtures/index.ts";
 import type { Call } from "./fixtures/types.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
@@ -36,10 +36,9 @@ function mcpArgs(call: Call): Record<string, unknown> {
   return { ...call.path, ...call.query, ...(call.body as object | undefined) };
 }
 
+/** The shared check, and the request id in the body matches the X-Request-Id header. */
 async function expectError(res: Response, status: number, code: string): Promise<any> {
-  const body = await res.json() as any;
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.equal(body.error.code, code);
+  const body = await expectErrorBody(res, status, code);
   assert.equal(body.requestId, res.headers.get("x-request-id"));
   return body;
 }
