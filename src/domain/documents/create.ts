@@ -10,15 +10,7 @@ import { uploadedRetentionMs } from "./uploads.ts";
 
 export const noteLimits = { title: 200, text: 65536 } as const;
 
-interface NewDocument {
-  kind: "upload" | "note";
-  title: string;
-  filename: string | null;
-  contentType: string | null;
-  sizeBytes: number;
-  sha256: string;
-  noteText: string | null;
-}
+type NewDocument = Pick<DocumentView, "kind" | "title" | "filename" | "contentType" | "sizeBytes" | "sha256"> & { noteText: string | null };
 
 async function activeBySha(store: Store, workspaceId: number, sha256: string): Promise<number | undefined> {
   const row = await store.db.selectFrom("documents").select("id")
