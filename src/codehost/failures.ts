@@ -11,6 +11,13 @@ export type RemoteFailureReason =
   | "timeout" // the remote did not answer in time: access cannot be confirmed
   | "remote_error"; // the remote answered but the exchange failed
 
+const remoteFailureReasons: ReadonlySet<string> = new Set<RemoteFailureReason>(["remote_not_found", "access_denied", "remote_unreachable", "timeout", "remote_error"]);
+
+/** True for a stored or reported reason that is one of the RemoteFailureReason values. */
+export function isRemoteFailureReason(value: unknown): value is RemoteFailureReason {
+  return typeof value === "string" && remoteFailureReasons.has(value);
+}
+
 const patterns: Array<[RegExp, RemoteFailureReason]> = [
   [/could not read (username|password)|authentication failed|permission denied|terminal prompts disabled|host key verification failed|HTTP 40[13]|returned error: 40[13]|access denied|invalid username or password/i, "access_denied"],
   [/repository .* not found|not found|does not appear to be a git repository|no such file or directory|HTTP 404|returned error: 404|not a git repository/i, "remote_not_found"],

@@ -10,5 +10,5 @@ export type { FileChange, ChangeStatus, LineRange } from "./diff.ts";
 export type { FileRead, ReadFilesOptions, SkipReason } from "./read-files.ts";
 export { parseRemote, fullNameFromRemote, webUrlFromRemote, redactRemote } from "./remote.ts";
 export type { ParsedRemote, RemoteKind } from "./remote.ts";
-export { classifyGitFailure, isAccessLost, remoteFailureError } from "./failures.ts";
+export { classifyGitFailure, isAccessLost, isRemoteFailureReason, remoteFailureError } from "./failures.ts";
 export type { RemoteFailureReason } from "./failures.ts";

@@ -4,16 +4,14 @@
 // (mirror_unavailable). A mirror that synced once keeps serving (asOf says when) while later
 // syncs fail for a passing reason.
 import { AppError } from "../../errors.ts";
-import { isAccessLost, remoteFailureError, type Mirror, type MirrorPool, type RemoteFailureReason } from "../../codehost/index.ts";
+import { isAccessLost, isRemoteFailureReason, remoteFailureError, type Mirror, type MirrorPool } from "../../codehost/index.ts";
 import { positionUnavailable } from "../positions/index.ts";
 import type { RepositoryRow } from "./reference.ts";
 
-const remoteReasons = new Set<string>(["remote_not_found", "access_denied", "remote_unreachable", "timeout", "remote_error"]);
-
 export function usableMirror(mirrors: MirrorPool, row: RepositoryRow): Mirror {
   if (row.access === "lost") {
-    const reason = (remoteReasons.has(row.access_reason ?? "") ? row.access_reason : "remote_not_found") as RemoteFailureReason;
-    throw remoteFailureError(isAccessLost(reason) ? reason : "remote_not_found");
+    const reason = row.access_reason;
+    throw remoteFailureError(isRemoteFailureReason(reason) && isAccessLost(reason) ? reason : "remote_not_found");
   }
   const mirror = mirrors.get(row.id);
   if (mirror.exists()) return mirror;

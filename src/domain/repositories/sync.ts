@@ -2,7 +2,7 @@
 // throws for a failing remote: the failure is stored (mirror failed, access lost or unavailable)
 // and returned, so a background sync cannot break the server.
 import { AppError } from "../../errors.ts";
-import { isAccessLost, type RemoteFailureReason } from "../../codehost/index.ts";
+import { isAccessLost, isRemoteFailureReason, type RemoteFailureReason } from "../../codehost/index.ts";
 import { leaseOwner, renewLease, takeLease } from "./lease.ts";
 import { safeRemote } from "./view.ts";
 import { syncLeaseMs, syncTimeoutMs, type RepoDeps } from "./types.ts";
@@ -24,17 +24,15 @@ export interface SyncRunOptions {
   signal?: AbortSignal;
 }
 
-const remoteReasons = new Set<string>(["remote_not_found", "access_denied", "remote_unreachable", "timeout", "remote_error"]);
-
 function failureOf(err: unknown, remote: string): { reason: string; message: string; remoteReason: RemoteFailureReason | null } {
-  const reason = err instanceof AppError && typeof err.details?.reason === "string" ? err.details.reason : "";
-  if (remoteReasons.has(reason)) {
+  const reason = err instanceof AppError ? err.details?.reason : undefined;
+  if (isRemoteFailureReason(reason)) {
     // The cause carries git's first fatal line, already stripped of URL credentials.
     const said = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : "";
     let message = `${(err as Error).message}${said}`;
     const safe = safeRemote(remote);
     if (safe !== remote) message = message.split(remote).join(safe);
-    return { reason, message: message.slice(0, 500), remoteReason: reason as RemoteFailureReason };
+    return { reason, message: message.slice(0, 500), remoteReason: reason };
   }
   return { reason: "mirror_error", message: "Writing the mirror failed on the server; see the server log.", remoteReason: null };
 }
