@@ -8,7 +8,7 @@ import { detectLanguage, ensureParsers, languages, parserName } from "./language
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules } from "./engines/patterns.ts";
 import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
-import { liveRules, matchPacked, packableChars, packChars, packSafe, worthJoining } from "./engines/packed.ts";
+import { liveRules, matchPacked, packableChars, packSafe, runsOf, worthJoining } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
@@ -38,8 +38,10 @@ interface Prepared {
   lines: number;
   lang: Language | null;
   pack: LanguagePack | undefined;
-  present?: ReadonlySet<string>;
 }
+
+/** A file that may join others: its language, its rules and the prefilter terms of its text. */
+type Joinable = Prepared & { lang: Language; pack: LanguagePack; present: ReadonlySet<string> };
 
 export interface FileOutcome {
   findings: Finding[];
@@ -85,29 +87,26 @@ export class FileAnalyzer {
   analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file));
     const matched = new Map<number, MatchOutcome>();
-    const groups = new Map<string, { lang: Language; idx: number[] }>();
-    prepared.forEach((p, i) => {
+    // Files alike in language and live rules, joined in runs (runsOf).
+    const groups = new Map<string, { index: number; p: Joinable }[]>();
+    prepared.forEach((p, index) => {
       if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
-      p.present = p.pack.scanner.scan(p.text.source);
-      const live = liveRules(p.pack, p.present);
+      const present = p.pack.scanner.scan(p.text.source);
+      const live = liveRules(p.pack, present);
       if (!worthJoining(p.lang, p.text.source, live, this.config.taint && taintLanguages().has(p.lang))) return;
       const key = `${p.lang}:${live}`;
-      const g = groups.get(key) ?? { lang: p.lang, idx: [] };
-      g.idx.push(i);
-      groups.set(key, g);
+      const group = groups.get(key) ?? [];
+      group.push({ index, p: { ...p, lang: p.lang, pack: p.pack, present } });
+      groups.set(key, group);
     });
-    for (const { lang, idx } of groups.values()) {
-      for (let from = 0; from < idx.length;) {
-        let to = from, chars = 0;
-        while (to < idx.length && (to === from || chars + (prepared[idx[to]!] as Prepared).text.source.length <= packChars)) chars += (prepared[idx[to++]!] as Prepared).text.source.length;
-        const part = idx.slice(from, to);
-        from = to;
+    for (const group of groups.values()) {
+      for (const part of runsOf(group, (x) => x.p.text.source.length)) {
         if (part.length < 2) continue;
-        const members = part.map((i) => prepared[i] as Prepared & { present: ReadonlySet<string> });
-        const outs = matchPacked(members[0]!.pack!, lang, members, Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n));
+        const first = part[0]!.p;
+        const outs = matchPacked(first.pack, first.lang, part.map((x) => x.p), Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n));
         this.joined.trees++;
         outs.forEach((o, k) => {
-          if (o) matched.set(part[k]!, o);
+          if (o) matched.set(part[k]!.index, o);
           this.joined[o ? "files" : "alone"]++;
         });
       }

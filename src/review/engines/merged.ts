@@ -47,7 +47,7 @@ export function mergeInfo(rule: Rule, lang: Language): MergeInfo | null {
   const c = rule.config as { utils?: unknown; transform?: unknown; rewriters?: unknown };
   if (rule.fix !== undefined || c.utils || c.transform || c.rewriters) return null;
   try {
-    return { kinds: rootKinds(c && (rule.config as { rule: unknown }).rule, lang) };
+    return { kinds: rootKinds((rule.config as { rule: unknown }).rule, lang) };
   } catch {
     return { kinds: null };
   }

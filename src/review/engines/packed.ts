@@ -61,6 +61,24 @@ export function packSafe(configs: unknown[], rootKind: string): boolean {
   return configs.every((c) => walk(c, false));
 }
 
+/** Consecutive runs of items whose sizes add up to at most packChars (a larger item is a run alone). */
+export function runsOf<T>(items: T[], size: (item: T) => number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [], chars = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (run.length && chars + n > packChars) {
+      runs.push(run);
+      run = [];
+      chars = 0;
+    }
+    run.push(item);
+    chars += n;
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
 /** One rule's compilation costs about as much as parsing this many characters (~60 µs vs ~0.13 µs each). */
 const charsPerCompile = 500;
 
@@ -121,17 +139,16 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   const joined = parts.join("");
   onParsed(joined.length);
   const top = parse(parserName(lang), joined).root();
+  // Members whose part of the tree is not their own tree go back to be analysed alone: those a
+  // top-level node or a match runs across, and those holding a syntax error.
   const alone = new Set<number>();
-  const spanning = (n: SgNode): boolean => {
-    const a = memberAt(starts, n.range().start.line), b = memberAt(starts, lastLine(n));
-    for (let i = a; i <= b && a !== b; i++) alone.add(i);
-    return a !== b;
-  };
-  for (const child of top.children()) spanning(child);
-  for (const e of top.findAll(kind(parserName(lang), "ERROR"))) {
-    const r = e.range();
-    for (let i = memberAt(starts, r.start.line); i <= memberAt(starts, lastLine(e)); i++) alone.add(i);
+  const cover = (n: SgNode): [number, number] => [memberAt(starts, n.range().start.line), memberAt(starts, lastLine(n))];
+  const setAlone = ([a, b]: [number, number]): void => { for (let i = a; i <= b; i++) alone.add(i); };
+  for (const child of top.children()) {
+    const c = cover(child);
+    if (c[0] !== c[1]) setAlone(c);
   }
+  for (const e of top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   const present = members.map((m) => m.present);
   const outcomes = members.map((): MatchOutcome => ({ findings: [], failed: [], timedOut: false }));
   const seen = members.map(() => new Map<string, number>());
@@ -146,8 +163,12 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
     const byMember = new Map<number, SgNode[]>();
     for (const node of nodes) {
-      const j = memberAt(starts, node.range().start.line);
-      if (spanning(node) || !live[i]![j]) continue;
+      const [j, last] = cover(node);
+      if (j !== last) {
+        setAlone([j, last]);
+        continue;
+      }
+      if (!live[i]![j]) continue;
       const list = byMember.get(j) ?? [];
       list.push(node);
       byMember.set(j, list);
