@@ -1,7 +1,7 @@
 // Shared plumbing of `crs admin` commands: the store from the same configuration as the server,
 // JSON or human output, and errors as messages with exit codes.
 import type { Command } from "commander";
-import { loadConfig } from "../../config.ts";
+import { loadConfig, type Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import { openStore, type Store } from "../../store/index.ts";
 
@@ -15,6 +15,11 @@ export const stdio: AdminIo = {
   err: (line) => process.stderr.write(line + "\n"),
 };
 
+/** The store the server uses: the same database, PostgreSQL schema (CRS_DB_SCHEMA) and data directory. */
+export function openAdminStore(config: Config): Promise<Store> {
+  return openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(config.dbSchema ? { schema: config.dbSchema } : {}) });
+}
+
 /** Opens the store, runs the action, prints its result (JSON with --json), closes the store. */
 export async function withStore<T>(
   cmd: Command,
@@ -23,7 +28,7 @@ export async function withStore<T>(
   human: (result: T) => string,
 ): Promise<void> {
   const config = loadConfig();
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(config.dbSchema ? { schema: config.dbSchema } : {}) });
+  const store = await openAdminStore(config);
   try {
     const result = await action(store);
     const json = Boolean(cmd.optsWithGlobals().json);

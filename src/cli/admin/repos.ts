@@ -7,15 +7,14 @@ import { loadConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import * as accounts from "../../domain/identity/accounts.ts";
 import * as repos from "../../domain/repositories/index.ts";
-import { openStore } from "../../store/index.ts";
-import type { AdminIo } from "./context.ts";
+import { openAdminStore, type AdminIo } from "./context.ts";
 
 type View = ReturnType<typeof repos.adminView>;
 
 /** Like withStore, plus the mirrors; a repository whose sync failed exits 1 after printing. */
 async function withRepos<T extends View | View[]>(cmd: Command, io: AdminIo, action: (deps: repos.RepoDeps) => Promise<T>, human: (r: T) => string): Promise<void> {
   const config = loadConfig();
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openAdminStore(config);
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
   let result: T;
   try {
