@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import { FileAnalyzer } from "../src/review/analyze-file.ts";
 import { detectLanguage, ensureParsers, parserName } from "../src/review/languages.ts";
-import { loadRules, reviewFiles, ReviewPool } from "../src/review/index.ts";
+import { loadRules, reviewBatch, reviewFiles, ReviewPool } from "../src/review/index.ts";
 import { skipByContent } from "../src/review/skip.ts";
 import { TreeReleaser } from "../src/review/trees.ts";
 import type { SourceFile } from "../src/review/types.ts";
@@ -94,13 +94,13 @@ async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }>
   return { lines, ms: performance.now() - t, by };
 }
 
-/** The engine as reviewFiles drives it: batches of up to 128 files or 512 KB (one source each). */
+/** The engine as reviewFiles drives it: batches of reviewBatch size (one source each). */
 function batches(): SourceFile[][] {
   const out: SourceFile[][] = [];
   let cur: SourceFile[] = [];
   let bytes = 0;
   for (const f of corpus) {
-    if (cur.length && (cur.length >= 128 || bytes >= 512 * 1024 || sourceOf(cur[0]!.path) !== sourceOf(f.path))) {
+    if (cur.length && (cur.length >= reviewBatch.files || bytes >= reviewBatch.bytes || sourceOf(cur[0]!.path) !== sourceOf(f.path))) {
       out.push(cur);
       cur = [];
       bytes = 0;

@@ -20,6 +20,9 @@ export { parseFocusFrontMatter } from "./focus.ts";
 export type { Focus } from "./focus.ts";
 export { ReviewPool } from "./pool.ts";
 
+/** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
+export const reviewBatch = { files: 128, bytes: 512 * 1024 } as const;
+
 export interface ReviewProgress { files: number; lines: number; bytes: number; skipped: number; findings: number }
 
 export interface ReviewOptions {
@@ -145,7 +148,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       const lines = changed?.get(e.path);
       batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
       batchBytes += e.content.length;
-      if (batch.length >= 128 || batchBytes >= 512 * 1024) await flush();
+      if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
     }
     await flush();
     await Promise.all(inflight);
