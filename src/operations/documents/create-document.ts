@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { createDocument as create, noteLimits } from "../../domain/documents/index.ts";
-import { invalidRepositoryRef, parseRepositoryRef, repositoryRefParam, resolveRepository } from "../../domain/repositories/reference.ts";
+import { repositoryRefParam } from "../../domain/repositories/reference.ts";
 import { documentSchema } from "../../schemas/documents.ts";
 import { operation } from "../operation.ts";
+import { repositoryFromParam } from "../repositories/params.ts";
 
 export const createDocument = operation({
   id: "create_document",
@@ -27,12 +28,7 @@ export const createDocument = operation({
   }),
   output: z.object({ document: documentSchema }),
   handler: async (ctx, input) => {
-    let repositoryId: number | null = null;
-    if (input.repository !== undefined) {
-      const ref = parseRepositoryRef(input.repository);
-      if (!ref) throw invalidRepositoryRef();
-      repositoryId = (await resolveRepository(ctx.store, ctx.workspaceId, ref)).id;
-    }
+    const repositoryId = input.repository === undefined ? null : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
     const { document, created } = await create(ctx.store, ctx.app.config.dataDir, {
       workspaceId: ctx.workspaceId, userId: ctx.userId, repositoryId,
       ...(input.upload ? { upload: input.upload } : {}),

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { listDocuments as list } from "../../domain/documents/index.ts";
-import { invalidRepositoryRef, parseRepositoryRef, repositoryRefParam, resolveRepository } from "../../domain/repositories/reference.ts";
+import { repositoryRefParam } from "../../domain/repositories/reference.ts";
 import { booleanParam, cursorParam, decodeCursor, encodeCursor, limitParam, pageOf } from "../../schemas/common.ts";
 import { documentSchema } from "../../schemas/documents.ts";
 import { operation } from "../operation.ts";
+import { repositoryFromParam } from "../repositories/params.ts";
 
 const cursorShape = z.object({ b: z.number().int().positive() });
 
@@ -25,12 +26,7 @@ export const listDocuments = operation({
   }),
   output: pageOf(documentSchema),
   handler: async (ctx, input) => {
-    let repositoryId: number | undefined;
-    if (input.repository !== undefined) {
-      const ref = parseRepositoryRef(input.repository);
-      if (!ref) throw invalidRepositoryRef();
-      repositoryId = (await resolveRepository(ctx.store, ctx.workspaceId, ref)).id;
-    }
+    const repositoryId = input.repository === undefined ? undefined : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
     const before = input.cursor ? decodeCursor(input.cursor, cursorShape).b : undefined;
     const page = await list(ctx.store, ctx.workspaceId, {
       limit: input.limit, includeArchived: input.archived,
