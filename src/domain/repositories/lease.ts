@@ -4,11 +4,19 @@
 // SQLite serializes writers. Times are ISO strings (UTC), compared as text on both engines.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Store } from "../../store/index.ts";
+import type { Database } from "../../store/schema.ts";
 
 /** A unique owner name for one sync attempt: host, process and a random part. */
 export function leaseOwner(): string {
   return `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(6).toString("hex")}`;
+}
+
+/** The lease is free at `at`: never taken, released, or lapsed. */
+export function leaseFree(at: string) {
+  return (eb: ExpressionBuilder<Database, "repositories">) =>
+    eb.or([eb("sync_owner", "is", null), eb("sync_lease_until", "is", null), eb("sync_lease_until", "<", at)]);
 }
 
 /**
@@ -20,7 +28,7 @@ export async function takeLease(store: Store, repositoryId: number, owner: strin
   const r = await store.db.updateTable("repositories")
     .set({ sync_owner: owner, sync_lease_until: new Date(now.getTime() + leaseMs).toISOString(), sync_requested_at: null, last_attempt_at: at })
     .where("id", "=", repositoryId)
-    .where((eb) => eb.or([eb("sync_owner", "is", null), eb("sync_lease_until", "is", null), eb("sync_lease_until", "<", at)]))
+    .where(leaseFree(at))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

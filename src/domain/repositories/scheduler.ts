@@ -4,6 +4,7 @@
 // a few at a time. It reads every workspace's repositories: it is the service's own work, not a
 // request. The lease (lease.ts) keeps several servers sharing one store from syncing one repository twice.
 import { sql } from "kysely";
+import { leaseFree } from "./lease.ts";
 import { syncRepository, type SyncRunOptions } from "./sync.ts";
 import type { RepoDeps } from "./types.ts";
 
@@ -30,7 +31,7 @@ export async function dueRepositories(deps: RepoDeps, intervalSeconds: number, l
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - intervalSeconds * 1000).toISOString();
   const rows = await deps.store.db.selectFrom("repositories").select("id")
-    .where((eb) => eb.or([eb("sync_owner", "is", null), eb("sync_lease_until", "is", null), eb("sync_lease_until", "<", at)]))
+    .where(leaseFree(at))
     .where((eb) => {
       const due = [eb("sync_requested_at", "is not", null), eb("sync_owner", "is not", null)];
       if (intervalSeconds > 0) due.push(eb("last_attempt_at", "is", null), eb("last_attempt_at", "<", cutoff));
