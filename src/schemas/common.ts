@@ -3,6 +3,10 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 
+/** Text without control characters (NUL included, which PostgreSQL refuses): names, titles, slugs. */
+export const printable = /^[^\u0000-\u001f\u007f]*$/;
+export const printableMessage = "control characters are not allowed";
+
 export function limitParam(max = 100, fallback = 50) {
   return z.coerce.number().int().min(1).max(max).default(fallback)
     .describe(`Page size, 1 to ${max} (default ${fallback}).`);

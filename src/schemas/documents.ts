@@ -1,10 +1,8 @@
 // Request and response shapes of the context document operations.
 import { z } from "zod";
+import { printable, printableMessage } from "./common.ts";
 
-/** Control characters have no place in a file name or a MIME type. */
-const printable = /^[^\u0000-\u001f\u007f]*$/;
-
-export const filenameField = z.string().min(1).max(255).regex(printable, "control characters are not allowed")
+export const filenameField = z.string().min(1).max(255).regex(printable, printableMessage)
   .describe("The file's name, 1 to 255 characters.");
 
 export const contentTypeField = z.string().min(1).max(255)

@@ -1,7 +1,8 @@
 // Response shapes of the focus operations.
 import { z } from "zod";
+import { printable, printableMessage } from "./common.ts";
 
-export const focusSlugParam = z.string().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]*$/, "control characters are not allowed").describe("Focus slug, 1 to 200 characters.");
+export const focusSlugParam = z.string().min(1).max(200).regex(printable, printableMessage).describe("Focus slug, 1 to 200 characters.");
 
 export const focusItemSchema = z.object({
   slug: z.string().describe("Identifier of the focus; pass it as the focus path parameter or filter."),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument as create, noteLimits } from "../../domain/documents/index.ts";
 import { repositoryRefParam } from "../../domain/repositories/reference.ts";
+import { printable, printableMessage } from "../../schemas/common.ts";
 import { documentSchema } from "../../schemas/documents.ts";
 import { operation } from "../operation.ts";
 import { repositoryFromParam } from "../repositories/params.ts";
@@ -21,7 +22,7 @@ export const createDocument = operation({
     upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })
       .optional().describe("An uploaded file, by slot id."),
     note: z.object({
-      title: z.string().min(1).max(noteLimits.title).regex(/^[^\u0000-\u001f\u007f]*$/, "control characters are not allowed").optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
+      title: z.string().min(1).max(noteLimits.title).regex(printable, printableMessage).optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
       text: z.string().min(1).max(noteLimits.text).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
     }).optional().describe("A text note."),
     repository: repositoryRefParam.optional().describe("Attach the document to this repository (owner/name or numeric id) for the list filter."),

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { listFocuses as list } from "../../domain/focuses/index.ts";
-import { cursorParam, decodeCursor, encodeCursor, limitParam, pageOf } from "../../schemas/common.ts";
+import { cursorParam, decodeCursor, encodeCursor, limitParam, pageOf, printable } from "../../schemas/common.ts";
 import { focusItemSchema, focusWebUrl } from "../../schemas/focuses.ts";
 import { operation } from "../operation.ts";
 
-const cursorShape = z.object({ s: z.string().max(200).regex(/^[^\u0000-\u001f\u007f]*$/) });
+const cursorShape = z.object({ s: z.string().max(200).regex(printable) });
 
 export const listFocuses = operation({
   id: "list_focuses",
