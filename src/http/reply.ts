@@ -11,10 +11,8 @@ function fromFastify(err: { code?: string; statusCode?: number; message?: string
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new AppError("payload_too_large", `The request body is larger than ${bodyLimitBytes} bytes.`, { details: { limitBytes: bodyLimitBytes } });
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("unsupported_media_type", "Send the body as application/json.");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-        return new AppError("unsupported_media_type", "Send the body as application/json.");
-      }
       return new AppError("invalid_request", "The Content-Length header does not match the body.", { details: { field: "Content-Length" } });
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return new AppError("invalid_request", "The body is empty; send a JSON object.", { details: { issues: [{ path: "(body)", message: "empty body" }] } });
