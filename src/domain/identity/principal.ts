@@ -1,9 +1,8 @@
 // Who is calling: resolved afresh on every request from the token, its user, the membership and the
 // role, so a revoked key, removed membership, password change or suspension ends access at once.
 import { AppError } from "../../errors.ts";
-import type { CompiledQuery, Kysely } from "kysely";
 import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
+import { compiledOnce } from "../../store/compiled.ts";
 import { hasValidChecksum, hashToken, tokenKind } from "./tokens.ts";
 
 export interface Principal {
@@ -51,41 +50,23 @@ const touchEveryMs = 60_000;
 // per database handle and then run with each request's hash: building and compiling the Kysely
 // query cost more than running it. Nothing about the caller is cached: every request reads the
 // token, user, membership and role afresh.
-function principalQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom("tokens as t")
-    .innerJoin("users as u", "u.id", "t.user_id")
-    .innerJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
-    .innerJoin("workspaces as w", "w.id", "t.workspace_id")
-    .select([
-      "t.id as tokenId", "t.kind", "t.name as tokenName", "t.scopes", "t.expires_at", "t.revoked_at", "t.last_used_at",
-      "u.id as userId", "u.username", "u.email", "u.name as userName", "u.suspended",
-      "w.id as workspaceId", "w.slug", "w.name as workspaceName", "m.role",
-    ])
-    .where("t.token_hash", "=", "")
-    .compile();
-}
-
-type LookupRow = ReturnType<typeof principalQuery> extends CompiledQuery<infer R> ? R : never;
-
-const compiledLookups = new WeakMap<Kysely<Database>, ReturnType<typeof principalQuery>>();
-
-function lookupFor(db: Kysely<Database>): ReturnType<typeof principalQuery> {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) {
-    compiled = principalQuery(db);
-    if (compiled.parameters.length !== 1) throw new Error("principal lookup must take exactly the token hash");
-    compiledLookups.set(db, compiled);
-  }
-  return compiled;
-}
+const principalLookup = compiledOnce((db) => db
+  .selectFrom("tokens as t")
+  .innerJoin("users as u", "u.id", "t.user_id")
+  .innerJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
+  .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+  .select([
+    "t.id as tokenId", "t.kind", "t.name as tokenName", "t.scopes", "t.expires_at", "t.revoked_at", "t.last_used_at",
+    "u.id as userId", "u.username", "u.email", "u.name as userName", "u.suspended",
+    "w.id as workspaceId", "w.slug", "w.name as workspaceName", "m.role",
+  ])
+  .where("t.token_hash", "=", "")
+  .compile(), "principal lookup must take exactly the token hash");
 
 export async function resolvePrincipal(store: Store, token: string, now = new Date()): Promise<Principal> {
   const kind = tokenKind(token);
   if ((kind !== "api_key" && kind !== "oauth_access") || !hasValidChecksum(token)) throw invalidToken();
-  const lookup = lookupFor(store.db);
-  const { rows } = await store.db.executeQuery<LookupRow>({ ...lookup, parameters: [hashToken(token)] });
-  const row = rows[0];
+  const [row] = await principalLookup(store.db, hashToken(token));
   if (!row || row.kind !== kind || row.revoked_at !== null || row.suspended) throw invalidToken();
   const nowIso = now.toISOString();
   if (row.expires_at !== null && row.expires_at <= nowIso) throw invalidToken();
