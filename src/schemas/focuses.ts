@@ -16,6 +16,7 @@ export const focusSchema = focusItemSchema.extend({
   instructions: z.string().describe("The instructions runs follow: markdown, with optional YAML front matter (only, exclude, severity) that steers the rules."),
 }).describe("A focus with its instructions.");
 
-export function focusWebUrl(baseUrl: string, slug: string): string {
-  return `${baseUrl}/app/focuses/${encodeURIComponent(slug)}`;
+/** A focus as list_focuses and get_focus show it (without the instructions), linked to the web app. */
+export function focusItem(baseUrl: string, f: { slug: string; title: string; emoji: string | null; revision: number }): z.input<typeof focusItemSchema> {
+  return { slug: f.slug, title: f.title, emoji: f.emoji, revision: f.revision, webUrl: `${baseUrl}/app/focuses/${encodeURIComponent(f.slug)}` };
 }

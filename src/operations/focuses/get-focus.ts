@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getFocus as get } from "../../domain/focuses/index.ts";
-import { focusSchema, focusSlugParam, focusWebUrl } from "../../schemas/focuses.ts";
+import { focusItem, focusSchema, focusSlugParam } from "../../schemas/focuses.ts";
 import { operation } from "../operation.ts";
 
 export const getFocus = operation({
@@ -17,6 +17,6 @@ export const getFocus = operation({
   output: focusSchema,
   handler: async (ctx, input) => {
     const f = await get(ctx.store, ctx.workspaceId, input.focus);
-    return { slug: f.slug, title: f.title, emoji: f.emoji, revision: f.revision, webUrl: focusWebUrl(ctx.app.config.baseUrl, f.slug), instructions: f.instructions };
+    return { ...focusItem(ctx.app.config.baseUrl, f), instructions: f.instructions };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listFocuses as list } from "../../domain/focuses/index.ts";
 import { cursorParam, decodeCursor, encodeCursor, limitParam, pageOf, printable } from "../../schemas/common.ts";
-import { focusItemSchema, focusWebUrl } from "../../schemas/focuses.ts";
+import { focusItem, focusItemSchema } from "../../schemas/focuses.ts";
 import { operation } from "../operation.ts";
 
 const cursorShape = z.object({ s: z.string().max(200).regex(printable) });
@@ -23,7 +23,7 @@ export const listFocuses = operation({
     const page = await list(ctx.store, ctx.workspaceId, { limit: input.limit, ...(after !== undefined ? { afterSlug: after } : {}) });
     return {
       nextCursor: page.next === null ? null : encodeCursor({ s: page.next }),
-      items: page.items.map((f) => ({ slug: f.slug, title: f.title, emoji: f.emoji, revision: f.revision, webUrl: focusWebUrl(ctx.app.config.baseUrl, f.slug) })),
+      items: page.items.map((f) => focusItem(ctx.app.config.baseUrl, f)),
     };
   },
 });
