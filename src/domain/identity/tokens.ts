@@ -53,8 +53,3 @@ export function tokenKind(token: string): TokenKind | undefined {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
-
-/** A token's safe rendering for logs: prefix and the last four characters. */
-export function maskToken(token: string): string {
-  return token.length > 12 ? `${token.slice(0, 5)}…${token.slice(-4)}` : "…";
-}

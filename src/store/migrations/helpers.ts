@@ -11,8 +11,3 @@ export function withId<T extends string>(engine: Engine, table: CreateTableBuild
     ? table.addColumn("id", "serial", (c) => c.primaryKey())
     : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 }
-
-/** Large payloads: bytea on PostgreSQL, blob on SQLite. */
-export function blobType(engine: Engine): "bytea" | "blob" {
-  return engine === "postgres" ? "bytea" : "blob";
-}
