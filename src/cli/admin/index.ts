@@ -14,11 +14,8 @@ export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise
     .option("--json", "print JSON")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  // Subcommands inherit exitOverride and the output configuration from `admin` (commander copies them).
   for (const area of areas) area(admin, io);
-  for (const sub of admin.commands) {
-    sub.exitOverride();
-    for (const leaf of sub.commands) leaf.exitOverride();
-  }
   try {
     await admin.parseAsync(argv, { from: "user" });
     return 0;
