@@ -24,10 +24,9 @@ async function withRepos<T extends View | View[]>(cmd: Command, io: AdminIo, act
     await store.close();
   }
   io.out(cmd.optsWithGlobals().json ? JSON.stringify(result, null, 2) : human(result));
-  const one: View | undefined = Array.isArray(result) ? undefined : (result as View);
-  const failed = one?.mirror.state === "failed" ? one : undefined;
-  if (failed && cmd.opts().wait) {
-    throw new AppError("conflict", `the sync of ${failed.fullName} failed: ${failed.mirror.reason}: ${failed.mirror.message}`);
+  const one: View | View[] = result; // widened from T so Array.isArray narrows it
+  if (cmd.opts().wait && !Array.isArray(one) && one.mirror.state === "failed") {
+    throw new AppError("conflict", `the sync of ${one.fullName} failed: ${one.mirror.reason}: ${one.mirror.message}`);
   }
 }
 
