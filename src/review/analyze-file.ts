@@ -7,11 +7,13 @@ import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules } from "./engines/patterns.ts";
-import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
-import { liveRules, matchPacked, packableChars, packSafe, runsOf, worthJoining } from "./engines/packed.ts";
+import type { LanguagePack } from "./engines/patterns.ts";
+import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engines/packed.ts";
+import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
+import type { TaintWindow } from "./engines/taint/window.ts";
 import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
 import { adjustSeverity, isSelected } from "./select.ts";
@@ -86,14 +88,13 @@ export class FileAnalyzer {
    */
   analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file));
-    const matched = new Map<number, MatchOutcome>();
+    const matched = new Map<number, PackedOutcome>();
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
       if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
       const present = p.pack.scanner.scan(p.text.source);
       const live = liveRules(p.pack, present);
-      if (!worthJoining(p.lang, p.text.source, live, this.config.taint && taintLanguages().has(p.lang))) return;
       const key = `${p.lang}:${live}`;
       const group = groups.get(key) ?? [];
       group.push({ index, p: { ...p, lang: p.lang, pack: p.pack, present } });
@@ -145,7 +146,7 @@ export class FileAnalyzer {
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: MatchOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
     const { path, bytes, text, lines, lang, pack } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
@@ -164,7 +165,7 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, findings);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, findings, matched?.window);
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -198,15 +199,16 @@ export class FileAnalyzer {
     return set;
   }
 
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, findings: Finding[]): Finding[] {
+  /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, findings: Finding[], window?: TaintWindow): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
     // A kind id is matched without compiling a rule (a `{ kind: "ERROR" }` config costs ~5x more).
-    const parseErrors = () => root().root().find(kind(parserName(lang), "ERROR")) !== null;
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, parseErrors });
+    const parseErrors = window ? false : () => root().root().find(kind(parserName(lang), "ERROR")) !== null;
+    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, parseErrors, window });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

@@ -139,18 +139,24 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
   assert.ok(compared > 200, `${compared} matches compared`);
 });
 
-test("a large file taint will walk is parsed once on its own, not joined and parsed again", () => {
+test("taint analyses a joined file on the joined tree and reports flows at the file's own lines", () => {
   const handler = "const cp = require('child_process');\napp.get('/', (req, res) => {\n  cp.exec('ls ' + req.query.dir);\n});\n";
-  const big = `${handler}${"// padding line of a long module\n".repeat(600)}`;
-  const files = [file("a.js", big), file("b.js", big)];
-  const withTaint = analyzer(true);
-  const out = assertSameAsAlone(withTaint, files);
-  assert.deepEqual(withTaint.joined, { files: 0, trees: 0, alone: 0 });
-  assert.ok(out.every((o) => o.findings.some((f) => f.ruleId === "js.taint.command-injection")));
-  const small = analyzer(true);
-  assertSameAsAlone(small, [file("a.js", handler), file("b.js", handler)]);
-  assert.equal(small.joined.files, 2);
+  // Characters outside the BMP before the flow: offsets in the joined tree are UTF-16, as alone.
+  const padded = `// répertoire 😀 ${"x".repeat(40)}\n${"// padding line of a long module\n".repeat(600)}${handler}`;
+  // Top-level code of one file must not see another's variables: alone, `dir` in c.js is unknown.
+  const source = `${handler}const dir = process.argv[2];\ncp.exec('ls ' + dir);\n`;
+  const sink = `${handler}cp.exec('ls ' + dir);\n`;
+  const files = [file("a.js", handler), file("b.js", padded), file("c-src.js", source), file("c.js", sink)];
+  const a = analyzer(true);
+  const out = assertSameAsAlone(a, files);
+  assert.deepEqual(a.joined, { files: 4, trees: 1, alone: 0 });
+  const flow = out[1]!.findings.find((f) => f.ruleId === "js.taint.command-injection");
+  assert.ok(flow, "the padded file's flow is found");
+  assert.equal(flow.location.startLine, 604);
+  assert.deepEqual(flow.flow?.map((s) => [s.startLine, s.startColumn, s.snippet]), [[604, 19, "req.query"], [604, 3, "cp.exec('ls ' + req.query.dir)"]]);
+  assert.ok(out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 6), "the source file's own flow");
+  assert.ok(!out[3]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 5), "no flow from another file's top level");
   const rulesOnly = analyzer(false);
   rulesOnly.analyzeMany(files.map((f) => ({ file: f })));
-  assert.equal(rulesOnly.joined.files, 2);
+  assert.equal(rulesOnly.joined.files, 4);
 });

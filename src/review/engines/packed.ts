@@ -12,9 +12,8 @@ import { satisfied } from "../prefilter.ts";
 import type { FileText } from "../text.ts";
 import { collectFindings, ruleJobs } from "./patterns.ts";
 import { runRules } from "./merged.ts";
-import { ensureLanguages, syntaxFor } from "./taint/langs.ts";
-import { prefilterFor } from "./taint/prefilter.ts";
-import { rulesFor } from "./taint/rules.ts";
+import { JoinedTree } from "./taint/window.ts";
+import type { TaintWindow } from "./taint/window.ts";
 import type { LanguagePack, MatchOutcome } from "./patterns.ts";
 
 /** Files up to this size are joined with others; larger ones already amortise rule compilation. */
@@ -79,31 +78,6 @@ export function runsOf<T>(items: T[], size: (item: T) => number): T[][] {
   return runs;
 }
 
-/** One rule's compilation costs about as much as parsing this many characters (~60 µs vs ~0.13 µs each). */
-const charsPerCompile = 500;
-
-/** Whether taint analysis will walk this file's own tree (its text prefilter passes). */
-function taintWalks(lang: Language, source: string): boolean {
-  const syn = syntaxFor(lang);
-  if (!syn) return false;
-  ensureLanguages();
-  const pre = prefilterFor(rulesFor(syn.ruleLanguage));
-  pre.sinks.lastIndex = 0;
-  const sink = pre.sinks.test(source);
-  pre.sinks.lastIndex = 0;
-  return sink && (pre.anySource?.test(source) ?? false);
-}
-
-/**
- * Whether a file is worth joining with others (`live`: from liveRules). A file taint will walk needs
- * its own tree as well, so joined it is parsed twice: worth it only while the compilation of its
- * live rules, which joining pays once per tree instead of once per file, costs more than that parse.
- */
-export function worthJoining(lang: Language, source: string, live: string, taint: boolean): boolean {
-  if (!taint || source.length <= charsPerCompile * (live.split("1").length - 1)) return true;
-  return !taintWalks(lang, source);
-}
-
 /** The member holding 0-based joined line `line`: the last whose first line is at or before it. */
 function memberAt(starts: number[], line: number): number {
   let lo = 0, hi = starts.length - 1;
@@ -121,17 +95,24 @@ const lastLine = (n: SgNode): number => {
   return r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line;
 };
 
+/** A joined member's pattern findings, and its part of the tree for taint analysis. */
+export type PackedOutcome = MatchOutcome & { window: TaintWindow };
+
 /**
  * Matches the pack's rules over the members joined into one tree. Returns each member's outcome,
  * or null for a member to analyse alone. `onParsed` is told the joined source's size (trees.ts).
  */
-export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void): (MatchOutcome | null)[] {
+export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void): (PackedOutcome | null)[] {
   const starts: number[] = [];
+  const offsets: number[] = [];
   const parts: string[] = [];
   let line = 0;
+  let offset = 0;
   for (const m of members) {
     starts.push(line);
+    offsets.push(offset);
     const s = m.text.source;
+    offset += s.length + (s.endsWith("\n") ? 0 : 1);
     parts.push(s.endsWith("\n") ? s : `${s}\n`);
     for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) line++;
     if (!s.endsWith("\n")) line++;
@@ -144,9 +125,11 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   const alone = new Set<number>();
   const cover = (n: SgNode): [number, number] => [memberAt(starts, n.range().start.line), memberAt(starts, lastLine(n))];
   const setAlone = ([a, b]: [number, number]): void => { for (let i = a; i <= b; i++) alone.add(i); };
+  const kids = members.map((): SgNode[] => []);
   for (const child of top.children()) {
     const c = cover(child);
     if (c[0] !== c[1]) setAlone(c);
+    else kids[c[0]]!.push(child);
   }
   for (const e of top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   const present = members.map((m) => m.present);
@@ -178,5 +161,6 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
       outcomes[j]!.findings.push(...collectFindings(pack.rules[i]!, list, m.text, m.path, seen[j]!, starts[j]!));
     }
   }
-  return outcomes.map((o, j) => (alone.has(j) ? null : o));
+  const tree = new JoinedTree(top);
+  return outcomes.map((o, j) => (alone.has(j) ? null : { ...o, window: { tree, shift: { index: offsets[j]!, line: starts[j]! }, end: offsets[j]! + members[j]!.text.source.length, kids: kids[j]! } }));
 }

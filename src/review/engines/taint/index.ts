@@ -13,6 +13,8 @@ import { callAt, errorCheck, fileSpans } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
+import { windowRoot, windowSpans } from "./window.ts";
+import type { TaintWindow } from "./window.ts";
 
 export interface TaintInput {
   path: string;
@@ -28,6 +30,8 @@ export interface TaintInput {
   patternFindings: Finding[];
   /** True when the parser reported errors somewhere in the file; a function is asked only when needed. */
   parseErrors: boolean | (() => boolean);
+  /** The file's part of a tree joined with other files (window.ts), analysed instead of `root`. */
+  window?: TaintWindow;
 }
 
 /** Below this many characters, listing a file's functions costs less than descending to each candidate. */
@@ -54,7 +58,8 @@ function refine(input: TaintInput): Finding[] {
   const pre = prefilterFor(rules);
   const offsets = pre.sinkOffsets(input.source);
   if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
-  const root = new TNode((typeof input.root === "function" ? input.root() : input.root).root());
+  const win = input.window;
+  const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
   const scopes = new Map<number, { node: TNode; start: number }>();
@@ -65,7 +70,8 @@ function refine(input: TaintInput): Finding[] {
   // Many candidates, a small file or pattern findings to place: list the functions (and the calls)
   // with one native query; few candidates in a large file: descend from the root for each.
   const needCalls = input.patternFindings.length > 0;
-  const spans = needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
+  const spans = win ? windowSpans(win, root, syn, needCalls, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
+    : needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
@@ -121,6 +127,17 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+/** The [start, end) offsets of the lines where pattern findings start. */
+function findingLines(input: TaintInput): [number, number][] {
+  if (!input.patternFindings.length) return [];
+  const starts = [0];
+  for (let i = input.source.indexOf("\n"); i >= 0; i = input.source.indexOf("\n", i + 1)) starts.push(i + 1);
+  return input.patternFindings.map((f) => {
+    const l = f.location.startLine - 1;
+    return [starts[l] ?? input.source.length, starts[l + 1] ?? input.source.length];
+  });
 }
 
 /** Languages the taint engine analyses; others keep pattern findings as they are. */

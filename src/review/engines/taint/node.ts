@@ -6,9 +6,20 @@
 // so a second walk over a subtree makes no native call at all.
 //
 // Identity is as before: a node reached by two paths (a field and the child list) is two objects.
-import type { NapiConfig, Range, SgNode } from "@ast-grep/napi";
+//
+// A file matched on a tree joined with others (engines/packed.ts) is analysed on that tree: its
+// nodes carry a shift so that ranges read as in the file's own tree (window.ts).
+import type { NapiConfig, Pos, Range, SgNode } from "@ast-grep/napi";
 
 type Matcher = string | number | NapiConfig;
+
+/** Where a file starts in a joined tree: UTF-16 offset and line (files start at line starts). */
+export interface Shift {
+  index: number;
+  line: number;
+}
+
+const shiftPos = (p: Pos, s: Shift): Pos => ({ line: p.line - s.line, column: p.column, index: p.index - s.index });
 
 export class TNode {
   readonly raw: SgNode;
@@ -21,9 +32,25 @@ export class TNode {
   private namedNoComments: TNode[] | undefined;
   private fields: Map<string, TNode | null> | undefined;
   private up: TNode | null | undefined;
+  readonly shift: Shift | null;
 
-  constructor(raw: SgNode) {
+  constructor(raw: SgNode, shift: Shift | null = null) {
     this.raw = raw;
+    this.shift = shift;
+  }
+
+  /**
+   * The root of one file's window of a joined tree: its top-level nodes are the file's own, its
+   * range and text the file's. `kids` are the joined root's children that lie in the file.
+   */
+  static window(raw: SgNode, kids: SgNode[], shift: Shift, source: string): TNode {
+    const root = new TNode(raw, shift);
+    root.kids = kids.map((k) => new TNode(k, shift));
+    root.namedKids = root.kids.filter((k) => k.isNamed());
+    root.t = source;
+    const lines = source.split("\n");
+    root.r = { start: { line: 0, column: 0, index: 0 }, end: { line: lines.length - 1, column: lines[lines.length - 1]!.length, index: source.length } };
+    return root;
   }
 
   kind(): string {
@@ -39,7 +66,10 @@ export class TNode {
   }
 
   range(): Range {
-    return (this.r ??= this.raw.range());
+    if (this.r) return this.r;
+    const r = this.raw.range();
+    const s = this.shift;
+    return (this.r = s ? { start: shiftPos(r.start, s), end: shiftPos(r.end, s) } : r);
   }
 
   isNamed(): boolean {
@@ -47,11 +77,11 @@ export class TNode {
   }
 
   children(): TNode[] {
-    return (this.kids ??= this.raw.children().map(wrap));
+    return (this.kids ??= this.wrap(this.raw.children()));
   }
 
   namedChildren(): TNode[] {
-    return (this.namedKids ??= this.raw.namedChildren().map(wrap));
+    return (this.namedKids ??= this.wrap(this.raw.namedChildren()));
   }
 
   /** Named children other than comments (the list the analysis walks); shared, not to be modified. */
@@ -64,7 +94,7 @@ export class TNode {
     let f = this.fields.get(name);
     if (f === undefined) {
       const raw = this.raw.field(name as never) as SgNode | null;
-      f = raw ? new TNode(raw) : null;
+      f = raw ? new TNode(raw, this.shift) : null;
       this.fields.set(name, f);
     }
     return f;
@@ -73,23 +103,29 @@ export class TNode {
   parent(): TNode | null {
     if (this.up === undefined) {
       const p = this.raw.parent();
-      this.up = p ? new TNode(p) : null;
+      this.up = p ? new TNode(p, this.shift) : null;
     }
     return this.up;
   }
 
   find(m: Matcher): TNode | null {
     const n = this.raw.find(m as NapiConfig);
-    return n ? new TNode(n) : null;
+    return n ? new TNode(n, this.shift) : null;
   }
 
   findAll(m: Matcher): TNode[] {
-    return this.raw.findAll(m as NapiConfig).map(wrap);
+    return this.wrap(this.raw.findAll(m as NapiConfig));
   }
 
+  /** The whole tree's root (of a joined tree, all files'): callers of a window pass its root instead. */
   getRoot(): { root(): TNode } {
     const raw = this.raw;
     return { root: () => new TNode(raw.getRoot().root()) };
+  }
+
+  private wrap(nodes: SgNode[]): TNode[] {
+    const s = this.shift;
+    return s ? nodes.map((n) => new TNode(n, s)) : nodes.map(wrap);
   }
 }
 

@@ -42,11 +42,21 @@ const spanOf = (node: TNode): Span => {
   return { node, start: r.start.index, end: r.end.index };
 };
 
+/** The native query listing what fileSpans needs (one compile and one walk of the tree). */
+export function spanQuery(syn: Syntax, withCalls: boolean): NapiConfig {
+  return query(syn, withCalls).config;
+}
+
 /** Functions, and calls, assignments and syntax errors when `withCalls`, each in document order. */
 export function fileSpans(root: TNode, syn: Syntax, withCalls: boolean): FileSpans {
+  return spansOf(root.findAll(query(syn, withCalls).config), syn, withCalls);
+}
+
+/** fileSpans from the nodes its query found (window.ts runs the query once for several files). */
+export function spansOf(nodes: TNode[], syn: Syntax, withCalls: boolean): FileSpans {
   const q = query(syn, withCalls);
   const out: FileSpans = { funcs: [], calls: [], errors: [] };
-  for (const node of root.findAll(q.config)) {
+  for (const node of nodes) {
     // Without calls every result is a function: no kind() needed.
     const k = withCalls ? node.kind() : "";
     if (!withCalls || q.funcs.has(k)) out.funcs.push(spanOf(node));
