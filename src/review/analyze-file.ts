@@ -7,7 +7,7 @@ import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules } from "./engines/patterns.ts";
-import type { LanguagePack } from "./engines/patterns.ts";
+import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
 import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engines/packed.ts";
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
@@ -165,7 +165,7 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, findings, matched?.window);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, matched?.window);
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -200,7 +200,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, findings: Finding[], window?: TaintWindow): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes }: MatchOutcome, window?: TaintWindow): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
@@ -208,7 +208,8 @@ export class FileAnalyzer {
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
     // A kind id is matched without compiling a rule (a `{ kind: "ERROR" }` config costs ~5x more).
     const parseErrors = window ? false : () => root().root().find(kind(parserName(lang), "ERROR")) !== null;
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, parseErrors, window });
+    const patternNodes = patternFindings.map((f) => nodes.get(f));
+    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

@@ -133,7 +133,7 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   }
   for (const e of top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   const present = members.map((m) => m.present);
-  const outcomes = members.map((): MatchOutcome => ({ findings: [], failed: [], timedOut: false }));
+  const outcomes = members.map((): MatchOutcome => ({ findings: [], nodes: new Map(), failed: [], timedOut: false }));
   const seen = members.map(() => new Map<string, number>());
   // Members share their live rules (liveRules); each keeps only the matches its own text allows,
   // as alone, and the rules run with the alternatives any member's text allows.
@@ -158,7 +158,7 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
     }
     for (const [j, list] of byMember) {
       const m = members[j]!;
-      outcomes[j]!.findings.push(...collectFindings(pack.rules[i]!, list, m.text, m.path, seen[j]!, starts[j]!));
+      outcomes[j]!.findings.push(...collectFindings(pack.rules[i]!, list, m.text, m.path, seen[j]!, starts[j]!, outcomes[j]!.nodes));
     }
   }
   const tree = new JoinedTree(top);

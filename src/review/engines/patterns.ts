@@ -103,6 +103,8 @@ export function configFor(rule: Rule, parts: RulePart[] | null, present: Readonl
 
 export interface MatchOutcome {
   findings: Finding[];
+  /** The node each finding of a taint-class rule matched (taint analysis starts there). */
+  nodes: Map<Finding, SgNode>;
   /** Rule ids that threw at match time (reported once per run). */
   failed: string[];
   timedOut: boolean;
@@ -113,8 +115,9 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
   const run = runRules(root.root(), ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
-  for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) findings.push(...collectFindings(pack.rules[i]!, nodes, text, path, seen, 0));
-  return { findings, failed: run.failed.map((i) => pack.rules[i]!.id), timedOut: run.timedOut };
+  const matched = new Map<Finding, SgNode>();
+  for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) findings.push(...collectFindings(pack.rules[i]!, nodes, text, path, seen, 0, matched));
+  return { findings, nodes: matched, failed: run.failed.map((i) => pack.rules[i]!.id), timedOut: run.timedOut };
 }
 
 /** The live rules (by index) with the config each runs with, given the text's terms. */
@@ -132,8 +135,9 @@ export function ruleJobs(pack: LanguagePack, live: readonly boolean[], present: 
  * A rule's matches in one file as findings, a node once however many alternatives matched it.
  * `seen` counts equal matched code per rule in the file (the fingerprint's occurrence number);
  * `firstLine` is the file's first line in the tree (0 unless files were joined, see packed.ts).
+ * `taintNodes` receives the node of each finding of a taint-class rule.
  */
-export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, path: string, seen: Map<string, number>, firstLine: number): Finding[] {
+export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, path: string, seen: Map<string, number>, firstLine: number, taintNodes: Map<Finding, SgNode>): Finding[] {
   const out: Finding[] = [];
   const ranges = new Set<string>();
   for (const node of nodes) {
@@ -153,6 +157,7 @@ export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, pat
       relatedLocations: [], fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""), engine: "pattern",
     };
     if (rule.fix !== undefined) f.fix = { description: `Replace with the suggested code`, replacement: applyFix(rule.fix, node) };
+    if (rule.taint) taintNodes.set(f, node);
     out.push(f);
   }
   return out;

@@ -10,8 +10,8 @@ import { operatorOf } from "./consts.ts";
 import { callAt, errorCheck, fileSpans } from "./spans.ts";
 import { prefilterFor, SpanScopeFinder } from "./prefilter.ts";
 import { rulesFor } from "./rules.ts";
-import type { Finding } from "../../types.ts";
 import { kind } from "@ast-grep/napi";
+import type { NapiConfig } from "@ast-grep/napi";
 
 const corpus = new URL("./corpus/", import.meta.url).pathname;
 const extra: Record<string, string> = {
@@ -81,23 +81,27 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
   for (const [lang, src] of [...sources(), ...broken]) {
     const syn = syntaxFor(lang)!;
     const root = new TNode(parseFor(lang, src).root());
-    const spans = fileSpans(root, syn, true);
+    const spans = fileSpans(root, syn);
+    const calls = root.findAll({ rule: { any: [...syn.callKinds.map((k) => k.kind), syn.assignKind].map((k) => ({ kind: k })) } } as NapiConfig);
     const errorKind = kind(syn.parseLang as never, "ERROR");
     const finder = new SpanScopeFinder(root, spans.funcs);
-    const checks = [errorCheck(true, spans, errorKind), errorCheck(() => root.find(errorKind) !== null, spans, errorKind)];
+    const checks = [errorCheck(true, errorKind), errorCheck(() => root.find(errorKind) !== null, errorKind)];
+    const key = (n: TNode | null) => n && `${n.kind()}@${n.range().start.index}-${n.range().end.index}`;
     // Every node start is a place a pattern finding may point at.
     for (const n of nodes(root)) {
       const { line, column: col } = n.range().start;
       let best: TNode | null = null;
       let len = Infinity;
-      for (const c of spans.calls) {
+      for (const c of calls) {
         const cr = c.range();
         const after = cr.start.line < line || (cr.start.line === line && cr.start.column <= col);
         const before = cr.end.line > line || (cr.end.line === line && cr.end.column > col);
         if (after && before && cr.end.index - cr.start.index < len) { best = c; len = cr.end.index - cr.start.index; }
       }
-      const got = callAt(spans.calls, { location: { startLine: line + 1, startColumn: col + 1 } } as Finding);
-      assert.equal(got, best, `${lang} at ${line}:${col}`);
+      // From the root, and from the node starting there (as from the node a pattern rule matched).
+      const got = callAt(root, syn, line, col);
+      assert.equal(key(got), key(best), `${lang} at ${line}:${col}`);
+      assert.equal(key(callAt(n, syn, line, col)), key(best), `${lang} from ${n.kind()} at ${line}:${col}`);
       if (got) {
         const cr = got.range();
         const scope = finder.scopeOfRange(cr.start.index, cr.end.index);

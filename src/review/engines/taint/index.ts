@@ -1,6 +1,6 @@
 // The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
 import { kind } from "@ast-grep/napi";
-import type { SgRoot } from "@ast-grep/napi";
+import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
@@ -28,6 +28,8 @@ export interface TaintInput {
   source: string;
   /** Findings of pattern rules whose metadata carries `taint: <class>` in this file. */
   patternFindings: Finding[];
+  /** The node each pattern finding's rule matched (same index), in `root` or the window's tree. */
+  patternNodes?: (SgNode | undefined)[];
   /** True when the parser reported errors somewhere in the file; a function is asked only when needed. */
   parseErrors: boolean | (() => boolean);
   /** The file's part of a tree joined with other files (window.ts), analysed instead of `root`. */
@@ -67,19 +69,22 @@ function refine(input: TaintInput): Finding[] {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };
-  // Many candidates, a small file or pattern findings to place: list the functions (and the calls)
-  // with one native query; few candidates in a large file: descend from the root for each.
-  const needCalls = input.patternFindings.length > 0;
-  const spans = win ? windowSpans(win, root, syn, needCalls, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
-    : needCalls || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn, needCalls) : null;
+  // Many candidates, a small file or pattern findings to place: list the functions with one native
+  // query; few candidates in a large file: descend from the root for each.
+  const spans = win ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
+    : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn) : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
-  const pfCalls = input.patternFindings.map((f) => {
-    const call = spans ? callAt(spans.calls, f) : null;
+  const pfCalls = input.patternFindings.map((f, i) => {
+    // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
+    const matched = input.patternNodes?.[i];
+    const from = matched ? new TNode(matched, win?.shift ?? null) : root;
+    const at = matched ? from.range().start : { line: f.location.startLine - 1, column: f.location.startColumn - 1 };
+    const call = spans ? callAt(from, syn, at.line, at.column) : null;
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { taint: null });
@@ -112,7 +117,7 @@ function refine(input: TaintInput): Finding[] {
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));
   const kept: Finding[] = [];
-  const scopeHasErrors = spans ? errorCheck(input.parseErrors, spans, kind(syn.parseLang, "ERROR")) : () => false;
+  const scopeHasErrors = spans ? errorCheck(input.parseErrors, kind(syn.parseLang, "ERROR")) : () => false;
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
     const incomplete = !pc || analyzer.incomplete || scopeHasErrors(pc.scope);

@@ -12,19 +12,18 @@ import type { FileSpans } from "./spans.ts";
 /** A joined tree shared by its files; the span queries' results are kept for all of them. */
 export class JoinedTree {
   readonly top: SgNode;
-  private readonly found = new Map<boolean, { nodes: SgNode[]; starts: number[] }>();
+  private found: { nodes: SgNode[]; starts: number[] } | null = null;
 
   constructor(top: SgNode) {
     this.top = top;
   }
 
-  /** The nodes the span query finds (in document order) starting within [start, end). */
-  spanNodes(syn: Syntax, withCalls: boolean, start: number, end: number): SgNode[] {
-    let f = this.found.get(withCalls);
+  /** The functions (spans.ts) starting within [start, end), in document order. */
+  spanNodes(syn: Syntax, start: number, end: number): SgNode[] {
+    let f = this.found;
     if (!f) {
-      const nodes = this.top.findAll(spanQuery(syn, withCalls));
-      f = { nodes, starts: new Array<number>(nodes.length).fill(-1) };
-      this.found.set(withCalls, f);
+      const nodes = this.top.findAll(spanQuery(syn));
+      f = this.found = { nodes, starts: new Array<number>(nodes.length).fill(-1) };
     }
     const { nodes, starts } = f;
     // Document order is start order: two binary searches read a few ranges, not every node's.
@@ -62,18 +61,18 @@ export function windowRoot(w: TaintWindow, source: string): TNode {
  * fileSpans (spans.ts) of the file, for the analysis of the functions around `points` (UTF-16
  * [start, end) ranges: candidate sinks, lines of pattern findings). Only the file's top-level nodes
  * holding a point are queried: their functions are all that finding those scopes and walking them
- * needs, and calls are needed only at pattern findings. A point outside every function listed puts
- * the file's top level among the scopes, whose walk needs every function of the file: then the
- * joined tree's one query (run once for all its files) gives them all.
+ * needs. A point outside every function listed puts the file's top level among the scopes, whose
+ * walk needs every function of the file: then the joined tree's one query (run once for all its
+ * files) gives them all.
  */
-export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, withCalls: boolean, points: [number, number][]): FileSpans {
+export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, points: [number, number][]): FileSpans {
   const picked = root.children().filter((k) => {
     const r = k.range();
     return points.some(([a, b]) => a < r.end.index && b > r.start.index);
   });
-  const query = spanQuery(syn, withCalls);
-  const spans = spansOf(picked.flatMap((k) => k.findAll(query)), syn, withCalls);
+  const query = spanQuery(syn);
+  const spans = spansOf(picked.flatMap((k) => k.findAll(query)));
   const inFunction = ([a, b]: [number, number]): boolean => spans.funcs.some((f) => f.start <= a && b <= f.end);
   if (points.every(inFunction)) return spans;
-  return spansOf(w.tree.spanNodes(syn, withCalls, w.shift.index, w.end).map((n) => new TNode(n, w.shift)), syn, withCalls);
+  return spansOf(w.tree.spanNodes(syn, w.shift.index, w.end).map((n) => new TNode(n, w.shift)));
 }
