@@ -73,6 +73,9 @@ type BySource = Record<(typeof sources)[number], { lines: number; ms: number }>;
 const sourceOf = (path: string) => (path.startsWith("gen/handlers/") ? "handlers" : path.startsWith("gen/") ? "modules" : "node_modules");
 const emptyBySource = (): BySource => ({ node_modules: { lines: 0, ms: 0 }, handlers: { lines: 0, ms: 0 }, modules: { lines: 0, ms: 0 } });
 
+// Counted before any timing: counting in the parse loop made (a) about 6% slower than parsing is.
+const linesOf = new Map(corpus.map((f) => [f, lineCount(f.content)]));
+
 async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }> {
   const trees = new TreeReleaser();
   const by = emptyBySource();
@@ -86,8 +89,9 @@ async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }>
     parse(parserName(lang), text);
     const part = by[sourceOf(f.path)];
     part.ms += performance.now() - t1;
-    part.lines += lineCount(f.content);
-    lines += lineCount(f.content);
+    const n = linesOf.get(f)!;
+    part.lines += n;
+    lines += n;
     trees.parsed(f.content.length);
     await trees.release();
   }
