@@ -128,7 +128,7 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
     const top = parse(parserName(lang), text).root();
     const present = pack.scanner.scan(text);
     const jobs = ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present);
-    const run = runRules(top, jobs, Date.now() + 60_000);
+    const run = runRules(top, text.length, jobs, Date.now() + 60_000);
     for (const j of jobs) {
       const own = top.findAll(j.config).map((n) => `${n.range().start.index}-${n.range().end.index}`);
       const merged = (run.nodes.get(j.index) ?? []).map((n) => `${n.range().start.index}-${n.range().end.index}`);

@@ -53,8 +53,12 @@ export function mergeInfo(rule: Rule, lang: Language): MergeInfo | null {
   }
 }
 
-/** Candidate nodes a merged rule checks one by one; with more, it runs its own query. */
-const maxChecks = 3;
+/**
+ * How many candidate nodes a merged rule checks one by one before running its own query instead.
+ * Each check compiles the rule (about 60 µs); its own query compiles it once and walks the whole
+ * tree, about as long as a compilation per 4,000 characters.
+ */
+const maxChecks = (chars: number): number => Math.max(3, Math.floor(chars / 4_000));
 
 export interface RuleRun {
   /** Per rule index: the nodes it matched, in tree order. */
@@ -64,10 +68,11 @@ export interface RuleRun {
 }
 
 /**
- * Runs the given rules (by index, each with the config it should run with) on one tree: mergeable
- * ones in one query, the others one by one. `deadline` is checked between queries.
+ * Runs the given rules (by index, each with the config it should run with) on one tree of `chars`
+ * characters: mergeable ones in one query, the others one by one. `deadline` is checked between
+ * queries.
  */
-export function runRules(top: SgNode, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number): RuleRun {
+export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number): RuleRun {
   const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false };
   if (Date.now() > deadline) return { ...out, timedOut: true };
   const merged = jobs.filter((j) => j.merge);
@@ -80,11 +85,11 @@ export function runRules(top: SgNode, jobs: { index: number; config: NapiConfig;
         const k = String(node.kind());
         merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
       }
-      // Checking a node compiles the rule as a query would: past a few candidates, the rule's own
-      // query (one compile, one walk) costs less than checking each.
+      // Checking a node compiles the rule as a query would: past maxChecks candidates, the rule's
+      // own query (one compile, one walk) costs less than checking each.
       merged.forEach((j, i) => {
         const list = candidates[i]!;
-        if (list.length > maxChecks) alone.push(j);
+        if (list.length > maxChecks(chars)) alone.push(j);
         else {
           const hits = list.filter((n) => n.matches(j.config));
           if (hits.length) out.nodes.set(j.index, hits);

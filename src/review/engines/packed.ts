@@ -140,7 +140,7 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   const live = pack.rules.map((r) => present.map((p, j) => !alone.has(j) && satisfied(r.need, p)));
   const union = new Set<string>();
   present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
-  const run = runRules(top, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline);
+  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline);
   if (run.timedOut) return members.map(() => null);
   for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {

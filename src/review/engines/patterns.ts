@@ -112,7 +112,7 @@ export interface MatchOutcome {
 
 export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number): MatchOutcome {
   const present = pack.scanner.scan(text.source);
-  const run = runRules(root.root(), ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline);
+  const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const matched = new Map<Finding, SgNode>();
