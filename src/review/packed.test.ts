@@ -146,10 +146,14 @@ test("taint analyses a joined file on the joined tree and reports flows at the f
   // Top-level code of one file must not see another's variables: alone, `dir` in c.js is unknown.
   const source = `${handler}const dir = process.argv[2];\ncp.exec('ls ' + dir);\n`;
   const sink = `${handler}cp.exec('ls ' + dir);\n`;
-  const files = [file("a.js", handler), file("b.js", padded), file("c-src.js", source), file("c.js", sink)];
+  // Line ends other than LF, and a last line without one, shift nothing either.
+  const crlf = handler.replace(/\n/g, "\r\n");
+  const unterminated = handler.slice(0, -1);
+  const files = [file("a.js", handler), file("b.js", padded), file("c-src.js", source), file("c.js", sink), file("crlf.js", crlf), file("end.js", unterminated), file("z.js", handler)];
   const a = analyzer(true);
   const out = assertSameAsAlone(a, files);
-  assert.deepEqual(a.joined, { files: 4, trees: 1, alone: 0 });
+  assert.deepEqual(a.joined, { files: 7, trees: 1, alone: 0 });
+  for (const i of [4, 5, 6]) assert.ok(out[i]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3), files[i]!.path);
   const flow = out[1]!.findings.find((f) => f.ruleId === "js.taint.command-injection");
   assert.ok(flow, "the padded file's flow is found");
   assert.equal(flow.location.startLine, 604);
@@ -158,5 +162,5 @@ test("taint analyses a joined file on the joined tree and reports flows at the f
   assert.ok(!out[3]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 5), "no flow from another file's top level");
   const rulesOnly = analyzer(false);
   rulesOnly.analyzeMany(files.map((f) => ({ file: f })));
-  assert.equal(rulesOnly.joined.files, 4);
+  assert.equal(rulesOnly.joined.files, 7);
 });
