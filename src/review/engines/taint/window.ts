@@ -1,7 +1,8 @@
 // A file analysed on a tree joined with other small files (engines/packed.ts matches pattern rules
 // on it): parsing the file again on its own cost the analysis as much as the rest of its work on
 // small files. Its nodes carry a shift (node.ts), so every range, offset and line reads as in its
-// own tree, and the span query (spans.ts) runs once per joined tree instead of once per file.
+// own tree. Its functions (spans.ts) are listed from its own top-level nodes that hold a candidate,
+// or from one query of the joined tree shared by all its files.
 import type { SgNode } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Shift } from "./node.ts";
@@ -9,7 +10,7 @@ import type { Syntax } from "./langs.ts";
 import { spanQuery, spansOf } from "./spans.ts";
 import type { FileSpans } from "./spans.ts";
 
-/** A joined tree shared by its files; the span queries' results are kept for all of them. */
+/** A joined tree shared by its files; its span query's results are kept for all of them. */
 export class JoinedTree {
   readonly top: SgNode;
   private found: { nodes: SgNode[]; starts: number[] } | null = null;
