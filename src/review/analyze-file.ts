@@ -1,6 +1,6 @@
 // Everything the engine does to one file: classify, decode, detect the language, parse once, run
 // the pattern rules, refine injection findings with taint analysis, scan for secrets, then filter.
-import { kind, parse } from "@ast-grep/napi";
+import { parse } from "@ast-grep/napi";
 import type { SgRoot } from "@ast-grep/napi";
 import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
@@ -206,8 +206,8 @@ export class FileAnalyzer {
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
-    // A kind id is matched without compiling a rule (a `{ kind: "ERROR" }` config costs ~5x more).
-    const parseErrors = window ? false : () => root().root().find(kind(parserName(lang), "ERROR")) !== null;
+    // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
+    const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));
     const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));

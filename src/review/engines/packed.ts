@@ -112,10 +112,10 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
     starts.push(line);
     offsets.push(offset);
     const s = m.text.source;
-    offset += s.length + (s.endsWith("\n") ? 0 : 1);
-    parts.push(s.endsWith("\n") ? s : `${s}\n`);
-    for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) line++;
-    if (!s.endsWith("\n")) line++;
+    const part = s.endsWith("\n") ? s : `${s}\n`;
+    parts.push(part);
+    offset += part.length;
+    for (let i = part.indexOf("\n"); i >= 0; i = part.indexOf("\n", i + 1)) line++;
   }
   const joined = parts.join("");
   onParsed(joined.length);

@@ -85,7 +85,7 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
     const calls = root.findAll({ rule: { any: [...syn.callKinds.map((k) => k.kind), syn.assignKind].map((k) => ({ kind: k })) } } as NapiConfig);
     const errorKind = kind(syn.parseLang as never, "ERROR");
     const finder = new SpanScopeFinder(root, spans.funcs);
-    const checks = [errorCheck(true, errorKind), errorCheck(() => root.find(errorKind) !== null, errorKind)];
+    const checks = [errorCheck(true, errorKind), errorCheck(root.find(errorKind) !== null, errorKind)];
     const key = (n: TNode | null) => n && `${n.kind()}@${n.range().start.index}-${n.range().end.index}`;
     // Every node start is a place a pattern finding may point at.
     for (const n of nodes(root)) {

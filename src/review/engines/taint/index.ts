@@ -30,8 +30,8 @@ export interface TaintInput {
   patternFindings: Finding[];
   /** The node each pattern finding's rule matched (same index), in `root` or the window's tree. */
   patternNodes?: (SgNode | undefined)[];
-  /** True when the parser reported errors somewhere in the file; a function is asked only when needed. */
-  parseErrors: boolean | (() => boolean);
+  /** False when the file surely has no syntax error; else a scope's errors are searched for in it. */
+  parseErrors: boolean;
   /** The file's part of a tree joined with other files (window.ts), analysed instead of `root`. */
   window?: TaintWindow;
 }

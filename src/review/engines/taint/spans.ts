@@ -96,10 +96,10 @@ export function callAt(from: TNode, syn: Syntax, line: number, col: number): TNo
 }
 
 /** Whether a scope holds a syntax error, each scope searched once; never when the file has none. */
-export function errorCheck(parseErrors: boolean | (() => boolean), errorKind: number): (scope: TNode) => boolean {
+export function errorCheck(parseErrors: boolean, errorKind: number): (scope: TNode) => boolean {
   const memo = new Map<TNode, boolean>();
   return (scope) => {
-    if (parseErrors === false) return false;
+    if (!parseErrors) return false;
     let v = memo.get(scope);
     if (v === undefined) memo.set(scope, (v = scope.find(errorKind) !== null));
     return v;
