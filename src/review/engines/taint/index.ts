@@ -58,8 +58,11 @@ function refine(input: TaintInput): Finding[] {
   ensureLanguages();
   const rules = rulesFor(syn.ruleLanguage);
   const pre = prefilterFor(rules);
+  // Without pattern findings a file needs both a source and a candidate sink; the source test
+  // runs first: most files have none, and it reads the text about three times as fast.
+  if (!input.patternFindings.length && !(pre.anySource?.test(input.source) ?? false)) return [];
   const offsets = pre.sinkOffsets(input.source);
-  if (!input.patternFindings.length && (!offsets.length || !pre.anySource?.test(input.source))) return [];
+  if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
