@@ -12,7 +12,7 @@ import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engin
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
-import { refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
+import { functionKinds, maySource, refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/window.ts";
 import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
@@ -40,6 +40,8 @@ interface Prepared {
   lines: number;
   lang: Language | null;
   pack: LanguagePack | undefined;
+  /** Taint may analyse the file (taint/index.ts maySource): the rules' walk lists its functions. */
+  maySource: boolean;
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
@@ -104,7 +106,8 @@ export class FileAnalyzer {
       for (const part of runsOf(group, (x) => x.p.text.source.length)) {
         if (part.length < 2) continue;
         const first = part[0]!.p;
-        const outs = matchPacked(first.pack, first.lang, part.map((x) => x.p), Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n));
+        const extra = part.some((x) => x.p.maySource) ? functionKinds(first.lang) : undefined;
+        const outs = matchPacked(first.pack, first.lang, part.map((x) => x.p), Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n), extra);
         this.joined.trees++;
         outs.forEach((o, k) => {
           if (o) matched.set(part[k]!.index, o);
@@ -141,13 +144,14 @@ export class FileAnalyzer {
     if (bytes && !text.source.endsWith("\n")) lines++;
     const lang = detectLanguage(file.path, text.source.slice(0, 200));
     const pack = lang ? this.packs.get(lang) : undefined;
-    const parsed = !!(lang && pack && pack.rules.length + (this.config.taint && taintLanguages().has(lang) ? 1 : 0) > 0);
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined };
+    const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
+    const parsed = !!(lang && pack && pack.rules.length + (taint ? 1 : 0) > 0);
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, maySource: taint && maySource(lang!, text.source) };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
   private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
-    const { path, bytes, text, lines, lang, pack } = p;
+    const { path, bytes, text, lines, lang, pack, maySource } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
@@ -161,11 +165,11 @@ export class FileAnalyzer {
         }
         return root;
       };
-      const out = matched ?? matchRules(pack, tree(), text, path, deadline);
+      const out = matched ?? matchRules(pack, tree(), text, path, deadline, maySource ? functionKinds(lang) : undefined);
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, matched?.window);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, maySource, matched?.window);
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -200,7 +204,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes }: MatchOutcome, window?: TaintWindow): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, maySource: boolean, window?: TaintWindow): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
@@ -209,7 +213,7 @@ export class FileAnalyzer {
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window });
+    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, maySource });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

@@ -65,31 +65,50 @@ export interface RuleRun {
   nodes: Map<number, SgNode[]>;
   failed: number[];
   timedOut: boolean;
+  /** The nodes of the `extra` kinds, in tree order, when the merged walk listed them; else null. */
+  extra: SgNode[] | null;
 }
 
 /**
  * Runs the given rules (by index, each with the config it should run with) on one tree of `chars`
  * characters: mergeable ones in one query, the others one by one. `deadline` is checked between
- * queries.
+ * queries. `extra`: node kinds the merged walk also lists (the functions taint analysis needs),
+ * saving that query its own walk of the tree.
  */
-export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number): RuleRun {
-  const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false };
+export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number, extra?: ReadonlySet<string>): RuleRun {
+  const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false, extra: null };
   if (Date.now() > deadline) return { ...out, timedOut: true };
-  const merged = jobs.filter((j) => j.merge);
-  let alone = jobs.filter((j) => !j.merge);
-  if (merged.length >= 2) {
+  // A rule that may match a node of an extra kind runs alone: listed for the extra kinds, every
+  // such node would be its candidate, checked one by one.
+  const mayMatch = (j: { merge: MergeInfo | null }): boolean => !!extra && (!j.merge!.kinds || [...extra].some((k) => j.merge!.kinds!.has(k)));
+  const merged = jobs.filter((j) => j.merge && !mayMatch(j));
+  let alone = jobs.filter((j) => !merged.includes(j));
+  const listExtra = !!extra?.size && merged.length >= 1;
+  if (merged.length >= 2 || listExtra) {
     try {
-      const found = top.findAll({ rule: { any: merged.map((j) => (j.config as { rule: unknown }).rule) } } as NapiConfig);
+      const alts = merged.map((j) => (j.config as { rule: unknown }).rule);
+      if (listExtra) alts.push(...[...extra!].map((kind) => ({ kind })));
+      const found = top.findAll({ rule: { any: alts } } as NapiConfig);
       const candidates = merged.map((): SgNode[] => []);
+      const listed: SgNode[] = [];
       for (const node of found) {
         const k = String(node.kind());
+        if (listExtra && extra!.has(k)) {
+          listed.push(node);
+          continue;
+        }
         merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
       }
+      if (listExtra) out.extra = listed;
       // Checking a node compiles the rule as a query would: past maxChecks candidates, the rule's
       // own query (one compile, one walk) costs less than checking each.
       merged.forEach((j, i) => {
         const list = candidates[i]!;
-        if (list.length > maxChecks(chars)) alone.push(j);
+        // The walk's only rule: every node found (but those listed for `extra`) matched it, and
+        // without constraints there is nothing left to check.
+        if (merged.length === 1 && !(j.config as { constraints?: unknown }).constraints) {
+          if (list.length) out.nodes.set(j.index, list);
+        } else if (list.length > maxChecks(chars)) alone.push(j);
         else {
           const hits = list.filter((n) => n.matches(j.config));
           if (hits.length) out.nodes.set(j.index, hits);
@@ -99,6 +118,7 @@ export function runRules(top: SgNode, chars: number, jobs: { index: number; conf
       // One rule the query or a check refuses: run each on its own, so only that one fails.
       alone = jobs;
       out.nodes.clear();
+      out.extra = null;
     }
   } else alone = jobs;
   for (const j of alone) {

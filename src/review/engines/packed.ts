@@ -102,7 +102,7 @@ export type PackedOutcome = MatchOutcome & { window: TaintWindow };
  * Matches the pack's rules over the members joined into one tree. Returns each member's outcome,
  * or null for a member to analyse alone. `onParsed` is told the joined source's size (trees.ts).
  */
-export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void): (PackedOutcome | null)[] {
+export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void, extra?: ReadonlySet<string>): (PackedOutcome | null)[] {
   const starts: number[] = [];
   const offsets: number[] = [];
   const parts: string[] = [];
@@ -133,14 +133,14 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   }
   for (const e of top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   const present = members.map((m) => m.present);
-  const outcomes = members.map((): MatchOutcome => ({ findings: [], nodes: new Map(), failed: [], timedOut: false }));
+  const outcomes = members.map((): MatchOutcome => ({ findings: [], nodes: new Map(), failed: [], timedOut: false, extra: null }));
   const seen = members.map(() => new Map<string, number>());
   // Members share their live rules (liveRules); each keeps only the matches its own text allows,
   // as alone, and the rules run with the alternatives any member's text allows.
   const live = pack.rules.map((r) => present.map((p, j) => !alone.has(j) && satisfied(r.need, p)));
   const union = new Set<string>();
   present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
-  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline);
+  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline, extra);
   if (run.timedOut) return members.map(() => null);
   for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
@@ -161,6 +161,6 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
       outcomes[j]!.findings.push(...collectFindings(pack.rules[i]!, list, m.text, m.path, seen[j]!, starts[j]!, outcomes[j]!.nodes));
     }
   }
-  const tree = new JoinedTree(top);
+  const tree = new JoinedTree(top, run.extra);
   return outcomes.map((o, j) => (alone.has(j) ? null : { ...o, window: { tree, shift: { index: offsets[j]!, line: starts[j]! }, end: offsets[j]! + members[j]!.text.source.length, kids: kids[j]! } }));
 }

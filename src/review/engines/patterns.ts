@@ -108,16 +108,19 @@ export interface MatchOutcome {
   /** Rule ids that threw at match time (reported once per run). */
   failed: string[];
   timedOut: boolean;
+  /** The nodes of the `extra` kinds asked for, in tree order, when the rule walk listed them. */
+  extra: SgNode[] | null;
 }
 
-export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number): MatchOutcome {
+/** `extra`: node kinds to list on the rules' walk (runRules). */
+export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, extra?: ReadonlySet<string>): MatchOutcome {
   const present = pack.scanner.scan(text.source);
-  const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline);
+  const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline, extra);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const matched = new Map<Finding, SgNode>();
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) findings.push(...collectFindings(pack.rules[i]!, nodes, text, path, seen, 0, matched));
-  return { findings, nodes: matched, failed: run.failed.map((i) => pack.rules[i]!.id), timedOut: run.timedOut };
+  return { findings, nodes: matched, failed: run.failed.map((i) => pack.rules[i]!.id), timedOut: run.timedOut, extra: run.extra };
 }
 
 /** The live rules (by index) with the config each runs with, given the text's terms. */

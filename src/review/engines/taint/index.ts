@@ -9,7 +9,7 @@ import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
-import { callAt, errorCheck, fileSpans } from "./spans.ts";
+import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
@@ -34,6 +34,27 @@ export interface TaintInput {
   parseErrors: boolean;
   /** The file's part of a tree joined with other files (window.ts), analysed instead of `root`. */
   window?: TaintWindow;
+  /** The file's functions (`functionKinds`) in tree order, when the pattern rules' walk listed them. */
+  funcs?: SgNode[] | null;
+  /** maySource() of the file when the caller already asked. */
+  maySource?: boolean;
+}
+
+/**
+ * Whether the file's text holds anything a source could be (a superset, framework parameters
+ * included): without one, and without pattern findings, taint has nothing to report.
+ */
+export function maySource(language: string, source: string): boolean {
+  const syn = syntaxFor(language);
+  if (!syn) return false;
+  ensureLanguages();
+  return prefilterFor(rulesFor(syn.ruleLanguage)).anySource?.test(source) ?? false;
+}
+
+/** The node kinds of the functions the analysis lists in a file (spans.ts). */
+export function functionKinds(language: string): ReadonlySet<string> {
+  const syn = syntaxFor(language);
+  return syn ? funcKinds(syn) : new Set();
 }
 
 /** Below this many characters, listing a file's functions costs less than descending to each candidate. */
@@ -60,7 +81,7 @@ function refine(input: TaintInput): Finding[] {
   const pre = prefilterFor(rules);
   // Without pattern findings a file needs both a source and a candidate sink; the source test
   // runs first: most files have none, and it reads the text about three times as fast.
-  if (!input.patternFindings.length && !(pre.anySource?.test(input.source) ?? false)) return [];
+  if (!input.patternFindings.length && !(input.maySource ?? pre.anySource?.test(input.source) ?? false)) return [];
   const offsets = pre.sinkOffsets(input.source);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
@@ -72,9 +93,11 @@ function refine(input: TaintInput): Finding[] {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };
-  // Many candidates, a small file or pattern findings to place: list the functions with one native
-  // query; few candidates in a large file: descend from the root for each.
+  // Functions listed by the rules' walk, or many candidates, a small file or pattern findings to
+  // place: list the functions with one native query; few candidates in a large file: descend from
+  // the root for each.
   const spans = win ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
+    : input.funcs ? spansOf(input.funcs.map((n) => new TNode(n)))
     : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn) : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
   for (const off of offsets) {

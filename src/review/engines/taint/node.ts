@@ -20,6 +20,7 @@ export interface Shift {
 }
 
 const shiftPos = (p: Pos, s: Shift): Pos => ({ line: p.line - s.line, column: p.column, index: p.index - s.index });
+const shifted = (r: Range, s: Shift | null): Range => (s ? { start: shiftPos(r.start, s), end: shiftPos(r.end, s) } : r);
 
 export class TNode {
   readonly raw: SgNode;
@@ -34,9 +35,11 @@ export class TNode {
   private up: TNode | null | undefined;
   readonly shift: Shift | null;
 
-  constructor(raw: SgNode, shift: Shift | null = null) {
+  /** `range`: the node's range in its tree when the caller has read it already. */
+  constructor(raw: SgNode, shift: Shift | null = null, range?: Range) {
     this.raw = raw;
     this.shift = shift;
+    if (range) this.r = shifted(range, shift);
   }
 
   /**
@@ -66,10 +69,7 @@ export class TNode {
   }
 
   range(): Range {
-    if (this.r) return this.r;
-    const r = this.raw.range();
-    const s = this.shift;
-    return (this.r = s ? { start: shiftPos(r.start, s), end: shiftPos(r.end, s) } : r);
+    return (this.r ??= shifted(this.raw.range(), this.shift));
   }
 
   isNamed(): boolean {

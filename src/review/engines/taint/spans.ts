@@ -18,18 +18,23 @@ export interface FileSpans {
   funcs: Span[];
 }
 
-const queries = new Map<Syntax, NapiConfig>();
+const queries = new Map<Syntax, { kinds: ReadonlySet<string>; query: NapiConfig }>();
 
-/** The native query listing the functions of a tree (one compile, one walk). */
-export function spanQuery(syn: Syntax): NapiConfig {
+function funcQuery(syn: Syntax): { kinds: ReadonlySet<string>; query: NapiConfig } {
   let q = queries.get(syn);
   if (!q) {
-    const funcs = Object.entries(syn.roles).filter(([, r]) => r === "func").map(([k]) => k);
-    q = { rule: { any: funcs.map((kind) => ({ kind })) } } as NapiConfig;
+    const kinds = new Set(Object.entries(syn.roles).filter(([, r]) => r === "func").map(([k]) => k));
+    q = { kinds, query: { rule: { any: [...kinds].map((kind) => ({ kind })) } } as NapiConfig };
     queries.set(syn, q);
   }
   return q;
 }
+
+/** The node kinds of functions: what the span query lists. */
+export const funcKinds = (syn: Syntax): ReadonlySet<string> => funcQuery(syn).kinds;
+
+/** The native query listing the functions of a tree (one compile, one walk). */
+export const spanQuery = (syn: Syntax): NapiConfig => funcQuery(syn).query;
 
 /** The functions of the tree under `root`, in document order. */
 export function fileSpans(root: TNode, syn: Syntax): FileSpans {

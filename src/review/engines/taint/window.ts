@@ -3,42 +3,55 @@
 // small files. Its nodes carry a shift (node.ts), so every range, offset and line reads as in its
 // own tree. Its functions (spans.ts) are listed from its own top-level nodes that hold a candidate,
 // or from one query of the joined tree shared by all its files.
-import type { SgNode } from "@ast-grep/napi";
+import type { Range, SgNode } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Shift } from "./node.ts";
 import type { Syntax } from "./langs.ts";
 import { spanQuery, spansOf } from "./spans.ts";
-import type { FileSpans } from "./spans.ts";
+import type { FileSpans, Span } from "./spans.ts";
 
-/** A joined tree shared by its files; its span query's results are kept for all of them. */
+/**
+ * A joined tree shared by its files; its functions are listed once for all of them, by the pattern
+ * rules' walk (`listed`, merged.ts) or else by a query of their own.
+ */
 export class JoinedTree {
   readonly top: SgNode;
-  private found: { nodes: SgNode[]; starts: number[] } | null = null;
+  private found: { nodes: SgNode[]; ranges: (Range | undefined)[] } | null = null;
+  /** Whether the functions came with the tree: then listing those of a part costs no walk. */
+  readonly listed: boolean;
 
-  constructor(top: SgNode) {
+  constructor(top: SgNode, listed: SgNode[] | null = null) {
     this.top = top;
+    this.listed = !!listed;
+    // Listed for every file, so most files ask: every range is read once, here.
+    if (listed) this.found = { nodes: listed, ranges: listed.map((n) => n.range()) };
   }
 
-  /** The functions (spans.ts) starting within [start, end), in document order. */
-  spanNodes(syn: Syntax, start: number, end: number): SgNode[] {
+  /** The functions starting within [start, end) of the joined source, as spans of the file at `shift`. */
+  spans(syn: Syntax, start: number, end: number, shift: Shift): Span[] {
     let f = this.found;
     if (!f) {
       const nodes = this.top.findAll(spanQuery(syn));
-      f = this.found = { nodes, starts: new Array<number>(nodes.length).fill(-1) };
+      f = this.found = { nodes, ranges: new Array<Range | undefined>(nodes.length) };
     }
-    const { nodes, starts } = f;
+    const { nodes, ranges } = f;
+    const range = (i: number): Range => (ranges[i] ??= nodes[i]!.range());
     // Document order is start order: two binary searches read a few ranges, not every node's.
-    const at = (i: number): number => (starts[i] !== -1 ? starts[i]! : (starts[i] = nodes[i]!.range().start.index));
     const first = (offset: number): number => {
       let lo = 0, hi = nodes.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (at(mid) < offset) lo = mid + 1;
+        if (range(mid).start.index < offset) lo = mid + 1;
         else hi = mid;
       }
       return lo;
     };
-    return nodes.slice(first(start), first(end));
+    const out: Span[] = [];
+    for (let i = first(start), stop = first(end); i < stop; i++) {
+      const r = range(i);
+      out.push({ node: new TNode(nodes[i]!, shift, r), start: r.start.index - shift.index, end: r.end.index - shift.index });
+    }
+    return out;
   }
 }
 
@@ -72,8 +85,13 @@ export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, points: [n
     return points.some(([a, b]) => a < r.end.index && b > r.start.index);
   });
   const query = spanQuery(syn);
-  const spans = spansOf(picked.flatMap((k) => k.findAll(query)));
+  const under = (k: TNode): Span[] => {
+    if (!w.tree.listed) return spansOf(k.findAll(query)).funcs;
+    const r = k.range();
+    return w.tree.spans(syn, r.start.index + w.shift.index, r.end.index + w.shift.index, w.shift);
+  };
+  const spans = { funcs: picked.flatMap(under) };
   const inFunction = ([a, b]: [number, number]): boolean => spans.funcs.some((f) => f.start <= a && b <= f.end);
   if (points.every(inFunction)) return spans;
-  return spansOf(w.tree.spanNodes(syn, w.shift.index, w.end).map((n) => new TNode(n, w.shift)));
+  return { funcs: w.tree.spans(syn, w.shift.index, w.end, w.shift) };
 }
