@@ -1,6 +1,7 @@
 // `npm run bench:engine [-- --lines N] [--rounds N]` (defaults 300 000 and 3): review-engine
-// throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's node_modules (about 70%, as
-// far as it goes) plus generated Python, Go and Java (scripts/bench-corpus.ts) for the rest.
+// throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's
+// node_modules (about 70%, as far as it goes) plus generated Python, Go and Java
+// (scripts/bench-corpus.ts) for the rest.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -154,7 +155,8 @@ if (!threadsOnly) {
   let pa: Timed | undefined, pb: Timed | undefined, pc: Timed | undefined;
   for (let r = 1; r <= rounds; r++) {
     const ra = await timeParse(), rb = await timeAnalyze(false), rc = await timeAnalyze(true);
-    console.log(`round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(ra.ms / rb.ms).toFixed(2)}, c/a = ${(ra.ms / rc.ms).toFixed(2)}; rss ${mb()}`);
+    const rate = (x: Timed) => x.lines / x.ms;
+    console.log(`round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`);
     pa = fastest(pa, ra);
     pb = fastest(pb, rb);
     pc = fastest(pc, rc);
