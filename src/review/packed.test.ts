@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
+import type { NapiConfig, SgNode } from "@ast-grep/napi";
 import { FileAnalyzer } from "./analyze-file.ts";
 import type { FileOutcome } from "./analyze-file.ts";
 import { loadRules } from "./index.ts";
@@ -14,6 +15,7 @@ import { packSafe } from "./engines/packed.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
 import { buildPacks, ruleJobs } from "./engines/patterns.ts";
 import { runRules } from "./engines/merged.ts";
+import { functionKinds } from "./engines/taint/index.ts";
 import { satisfied } from "./prefilter.ts";
 import type { SourceFile } from "./types.ts";
 
@@ -115,12 +117,14 @@ test("changed-line filters and skipped files apply per file in a joined batch", 
   assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
 });
 
-test("rules run in one merged walk match exactly the nodes each rule's own query matches", () => {
+test("rules run in one merged walk match exactly the nodes each rule's own query matches, with or without the functions listed on the way", () => {
   ensureParsers();
   const packs = buildPacks(rules, languages);
   const many = `${"eval(userInput);\n".repeat(6)}const same = 1;\nx = x;\nif (a) { b(); } else { b(); }\n`;
+  const at = (nodes: SgNode[]) => nodes.map((n) => `${n.range().start.index}-${n.range().end.index}`);
   let compared = 0;
-  for (const f of [...examples().slice(0, examples().length / 2), file("many.js", many)]) {
+  let listed = 0;
+  for (const f of [...examples(), file("many.js", many)]) {
     const text = f.content.toString("utf8");
     const lang = detectLanguage(f.path, text.slice(0, 200));
     const pack = lang && packs.get(lang);
@@ -128,15 +132,22 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
     const top = parse(parserName(lang), text).root();
     const present = pack.scanner.scan(text);
     const jobs = ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present);
-    const run = runRules(top, text.length, jobs, Date.now() + 60_000);
-    for (const j of jobs) {
-      const own = top.findAll(j.config).map((n) => `${n.range().start.index}-${n.range().end.index}`);
-      const merged = (run.nodes.get(j.index) ?? []).map((n) => `${n.range().start.index}-${n.range().end.index}`);
-      assert.deepEqual(merged, own, `${f.path}: ${pack.rules[j.index]!.id}`);
-      compared += own.length;
+    const funcs = functionKinds(lang);
+    for (const extra of funcs.size ? [undefined, funcs] : [undefined]) {
+      const run = runRules(top, text.length, jobs, Date.now() + 60_000, extra);
+      for (const j of jobs) {
+        const own = at(top.findAll(j.config));
+        assert.deepEqual(at(run.nodes.get(j.index) ?? []), own, `${f.path}: ${pack.rules[j.index]!.id}`);
+        compared += own.length;
+      }
+      if (run.extra) {
+        assert.deepEqual(at(run.extra), at(top.findAll({ rule: { any: [...funcs].map((kind) => ({ kind })) } } as NapiConfig)), f.path);
+        listed += run.extra.length;
+      }
     }
   }
-  assert.ok(compared > 200, `${compared} matches compared`);
+  assert.ok(compared > 400, `${compared} matches compared`);
+  assert.ok(listed > 100, `${listed} functions listed`);
 });
 
 test("taint analyses a joined file on the joined tree and reports flows at the file's own lines", () => {

@@ -60,6 +60,19 @@ export function mergeInfo(rule: Rule, lang: Language): MergeInfo | null {
  */
 const maxChecks = (chars: number): number => Math.max(3, Math.floor(chars / 4_000));
 
+/**
+ * Per merged rule: whether every node of its kinds the walk found is its match. So it is when it has
+ * no constraints (the walk ran its whole rule) and no other rule may match a node of its kinds.
+ */
+function exclusive(merged: { config: NapiConfig; merge: MergeInfo | null }[]): boolean[] {
+  const rules = new Map<string, number>();
+  for (const j of merged) {
+    if (!j.merge!.kinds) return merged.map(() => false);
+    for (const k of j.merge!.kinds) rules.set(k, (rules.get(k) ?? 0) + 1);
+  }
+  return merged.map((j) => !(j.config as { constraints?: unknown }).constraints && [...j.merge!.kinds!].every((k) => rules.get(k) === 1));
+}
+
 export interface RuleRun {
   /** Per rule index: the nodes it matched, in tree order. */
   nodes: Map<number, SgNode[]>;
@@ -100,13 +113,12 @@ export function runRules(top: SgNode, chars: number, jobs: { index: number; conf
         merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
       }
       if (listExtra) out.extra = listed;
+      const sure = exclusive(merged);
       // Checking a node compiles the rule as a query would: past maxChecks candidates, the rule's
       // own query (one compile, one walk) costs less than checking each.
       merged.forEach((j, i) => {
         const list = candidates[i]!;
-        // The walk's only rule: every node found (but those listed for `extra`) matched it, and
-        // without constraints there is nothing left to check.
-        if (merged.length === 1 && !(j.config as { constraints?: unknown }).constraints) {
+        if (sure[i]) {
           if (list.length) out.nodes.set(j.index, list);
         } else if (list.length > maxChecks(chars)) alone.push(j);
         else {
