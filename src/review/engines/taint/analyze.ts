@@ -142,12 +142,12 @@ export class Analyzer {
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter
    * (relevance.ts): statements after the scope's last reportable point are skipped outside loops,
-   * clean statements are walked without their expressions.
+   * clean statements are walked without their expressions. True when skipped for lying past the cut.
    */
-  private statement(c: TNode): void {
+  private statement(c: TNode): boolean {
     if (!this.rel || this.skipExpr || this.skipRhs) {
       this.ev(c);
-      return;
+      return false;
     }
     const r = c.range();
     const start = r.start.index;
@@ -156,13 +156,13 @@ export class Analyzer {
     // depth limit is walked as before, so the limit marks the scope incomplete as it did.
     if (this.depth + 2 * (end - start) + 16 >= maxDepth) {
       this.ev(c);
-      return;
+      return false;
     }
-    if (this.loopDepth === 0 && start > this.cutAt) return;
+    if (this.loopDepth === 0 && start > this.cutAt) return true;
     const level = this.rel.cleanLevel(start, end, this.st.vars);
     if (level === "none") {
       this.ev(c);
-      return;
+      return false;
     }
     this.skipExpr = level === "expr";
     this.skipRhs = level === "rhs";
@@ -171,6 +171,7 @@ export class Analyzer {
     } finally {
       this.skipExpr = this.skipRhs = false;
     }
+    return false;
   }
 
   /** The value of an assignment's right-hand side; in a clean statement it is known to be clean. */
@@ -242,9 +243,11 @@ export class Analyzer {
         return null;
       }
       case "block":
+        // Past the cut the block's later statements are too: unless one could reach the depth limit
+        // (statement()), they need not even be looked at.
         for (const c of node.namedChildren()) {
           if (this.st.dead) break;
-          this.statement(c);
+          if (this.statement(c) && this.depth + 2 * (node.range().end.index - c.range().start.index) + 16 < maxDepth) break;
         }
         return null;
       case "if": evalIf(this, node); return null;

@@ -33,6 +33,8 @@ export class TNode {
   private namedNoComments: TNode[] | undefined;
   private fields: Map<string, TNode | null> | undefined;
   private up: TNode | null | undefined;
+  /** A file's window of a joined tree (window()): its children are the file's, not the raw node's. */
+  private windowed = false;
   readonly shift: Shift | null;
 
   /** `range`: the node's range in its tree when the caller has read it already. */
@@ -49,7 +51,7 @@ export class TNode {
   static window(raw: SgNode, kids: SgNode[], shift: Shift, source: string): TNode {
     const root = new TNode(raw, shift);
     root.kids = kids.map((k) => new TNode(k, shift));
-    root.namedKids = root.kids.filter((k) => k.isNamed());
+    root.windowed = true;
     root.t = source;
     const lines = source.split("\n");
     root.r = { start: { line: 0, column: 0, index: 0 }, end: { line: lines.length - 1, column: lines[lines.length - 1]!.length, index: source.length } };
@@ -81,7 +83,7 @@ export class TNode {
   }
 
   namedChildren(): TNode[] {
-    return (this.namedKids ??= this.wrap(this.raw.namedChildren()));
+    return (this.namedKids ??= this.windowed ? this.kids!.filter((k) => k.isNamed()) : this.wrap(this.raw.namedChildren()));
   }
 
   /** Named children other than comments (the list the analysis walks); shared, not to be modified. */
