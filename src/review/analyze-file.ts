@@ -12,7 +12,7 @@ import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engin
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import type { SecretRule } from "./engines/secrets.ts";
-import { functionKinds, maySource, refineWithTaint, taintLanguages } from "./engines/taint/index.ts";
+import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/window.ts";
 import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
@@ -40,8 +40,11 @@ interface Prepared {
   lines: number;
   lang: Language | null;
   pack: LanguagePack | undefined;
-  /** Taint may analyse the file (taint/index.ts maySource): the rules' walk lists its functions. */
-  maySource: boolean;
+  /**
+   * Candidate sinks of a file that may hold a source (taint/index.ts taintCandidates), else null.
+   * When there are any, taint will walk the file: the rules' walk lists its functions.
+   */
+  candidates: number[] | null;
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
@@ -106,7 +109,7 @@ export class FileAnalyzer {
       for (const part of runsOf(group, (x) => x.p.text.source.length)) {
         if (part.length < 2) continue;
         const first = part[0]!.p;
-        const extra = part.some((x) => x.p.maySource) ? functionKinds(first.lang) : undefined;
+        const extra = part.some((x) => x.p.candidates?.length) ? functionKinds(first.lang) : undefined;
         const outs = matchPacked(first.pack, first.lang, part.map((x) => x.p), Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n), extra);
         this.joined.trees++;
         outs.forEach((o, k) => {
@@ -146,12 +149,12 @@ export class FileAnalyzer {
     const pack = lang ? this.packs.get(lang) : undefined;
     const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
     const parsed = !!(lang && pack && pack.rules.length + (taint ? 1 : 0) > 0);
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, maySource: taint && maySource(lang!, text.source) };
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, candidates: taint ? taintCandidates(lang!, text.source) : null };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
   private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
-    const { path, bytes, text, lines, lang, pack, maySource } = p;
+    const { path, bytes, text, lines, lang, pack, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
@@ -165,11 +168,11 @@ export class FileAnalyzer {
         }
         return root;
       };
-      const out = matched ?? matchRules(pack, tree(), text, path, deadline, maySource ? functionKinds(lang) : undefined);
+      const out = matched ?? matchRules(pack, tree(), text, path, deadline, candidates?.length ? functionKinds(lang) : undefined);
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, maySource, matched?.window);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window);
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -204,7 +207,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, maySource: boolean, window?: TaintWindow): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window?: TaintWindow): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
@@ -213,7 +216,7 @@ export class FileAnalyzer {
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, maySource });
+    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, candidates });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

@@ -117,14 +117,18 @@ test("changed-line filters and skipped files apply per file in a joined batch", 
   assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
 });
 
-test("rules run in one merged walk match exactly the nodes each rule's own query matches, with or without the functions listed on the way", () => {
+test("rules run in one merged walk match exactly the nodes each rule's own query matches, with or without the functions and syntax errors listed on the way", () => {
   ensureParsers();
   const packs = buildPacks(rules, languages);
   const many = `${"eval(userInput);\n".repeat(6)}const same = 1;\nx = x;\nif (a) { b(); } else { b(); }\n`;
   const at = (nodes: SgNode[]) => nodes.map((n) => `${n.range().start.index}-${n.range().end.index}`);
+  // Syntax errors, nested and at the top level, in each language with taint.
+  const broken = [file("broken.js", "function f( {\n  eval(x;\n}\nx = x;\nconst a = [1, 2;\n"), file("broken.py", "def f(:\n    eval(x\nx = x\n"),
+    file("broken.go", "package a\nfunc f( {\n\tx = x\n}\n"), file("Broken.java", "class A { void f( { x = x; } }\n")];
   let compared = 0;
   let listed = 0;
-  for (const f of [...examples(), file("many.js", many)]) {
+  let errors = 0;
+  for (const f of [...examples(), file("many.js", many), ...broken]) {
     const text = f.content.toString("utf8");
     const lang = detectLanguage(f.path, text.slice(0, 200));
     const pack = lang && packs.get(lang);
@@ -133,8 +137,14 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
     const present = pack.scanner.scan(text);
     const jobs = ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present);
     const funcs = functionKinds(lang);
-    for (const extra of funcs.size ? [undefined, funcs] : [undefined]) {
-      const run = runRules(top, text.length, jobs, Date.now() + 60_000, extra);
+    const ownErrors = at(top.findAll({ rule: { kind: "ERROR" } } as NapiConfig));
+    for (const [extra, withErrors] of (funcs.size ? [undefined, funcs] : [undefined]).flatMap((x) => [[x, false], [x, true]] as const)) {
+      const run = runRules(top, text.length, jobs, Date.now() + 60_000, extra, withErrors);
+      if (!withErrors) assert.equal(run.errors, null);
+      else if (run.errors) {
+        assert.deepEqual(at(run.errors), ownErrors, `${f.path}: errors`);
+        errors += run.errors.length;
+      }
       for (const j of jobs) {
         const own = at(top.findAll(j.config));
         assert.deepEqual(at(run.nodes.get(j.index) ?? []), own, `${f.path}: ${pack.rules[j.index]!.id}`);
@@ -148,6 +158,7 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
   }
   assert.ok(compared > 400, `${compared} matches compared`);
   assert.ok(listed > 100, `${listed} functions listed`);
+  assert.ok(errors >= broken.length, `${errors} syntax errors found on the way`);
 });
 
 test("taint analyses a joined file on the joined tree and reports flows at the file's own lines", () => {

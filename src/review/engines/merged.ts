@@ -80,16 +80,19 @@ export interface RuleRun {
   timedOut: boolean;
   /** The nodes of the `extra` kinds, in tree order, when the merged walk listed them; else null. */
   extra: SgNode[] | null;
+  /** The tree's ERROR nodes when asked for and the merged walk found them (else null: search apart). */
+  errors: SgNode[] | null;
 }
 
 /**
  * Runs the given rules (by index, each with the config it should run with) on one tree of `chars`
  * characters: mergeable ones in one query, the others one by one. `deadline` is checked between
  * queries. `extra`: node kinds the merged walk also lists (the functions taint analysis needs),
- * saving that query its own walk of the tree.
+ * saving that query its own walk of the tree. `errors`: the walk also collects ERROR nodes (a joined
+ * tree's syntax errors), which a search of their own would find with one more walk.
  */
-export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number, extra?: ReadonlySet<string>): RuleRun {
-  const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false, extra: null };
+export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number, extra?: ReadonlySet<string>, errors = false): RuleRun {
+  const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false, extra: null, errors: null };
   if (Date.now() > deadline) return { ...out, timedOut: true };
   // A rule that may match a node of an extra kind runs alone: listed for the extra kinds, every
   // such node would be its candidate, checked one by one.
@@ -97,22 +100,28 @@ export function runRules(top: SgNode, chars: number, jobs: { index: number; conf
   const merged = jobs.filter((j) => j.merge && !mayMatch(j));
   let alone = jobs.filter((j) => !merged.includes(j));
   const listExtra = !!extra?.size && merged.length >= 1;
-  if (merged.length >= 2 || listExtra) {
+  // One rule and the error search walk the tree once together rather than once each.
+  if (merged.length >= 2 || listExtra || (errors && merged.length === 1)) {
     try {
       const alts = merged.map((j) => (j.config as { rule: unknown }).rule);
       if (listExtra) alts.push(...[...extra!].map((kind) => ({ kind })));
+      if (errors) alts.push({ kind: "ERROR" });
       const found = top.findAll({ rule: { any: alts } } as NapiConfig);
       const candidates = merged.map((): SgNode[] => []);
       const listed: SgNode[] = [];
+      const errorNodes: SgNode[] = [];
       for (const node of found) {
         const k = String(node.kind());
         if (listExtra && extra!.has(k)) {
           listed.push(node);
           continue;
         }
+        // An ERROR node is still a candidate of the rules that may match any kind.
+        if (errors && k === "ERROR") errorNodes.push(node);
         merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
       }
       if (listExtra) out.extra = listed;
+      if (errors) out.errors = errorNodes;
       const sure = exclusive(merged);
       // Checking a node compiles the rule as a query would: past maxChecks candidates, the rule's
       // own query (one compile, one walk) costs less than checking each.
@@ -130,7 +139,7 @@ export function runRules(top: SgNode, chars: number, jobs: { index: number; conf
       // One rule the query or a check refuses: run each on its own, so only that one fails.
       alone = jobs;
       out.nodes.clear();
-      out.extra = null;
+      out.extra = out.errors = null;
     }
   } else alone = jobs;
   for (const j of alone) {

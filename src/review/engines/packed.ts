@@ -89,10 +89,10 @@ function memberAt(starts: number[], line: number): number {
   return lo;
 }
 
-/** A node's last line, not counting a line it ends at the very start of. */
-const lastLine = (n: SgNode): number => {
+/** A node's first and last line (not counting a line it ends at the very start of): one range read. */
+const lines = (n: SgNode): [number, number] => {
   const r = n.range();
-  return r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line;
+  return [r.start.line, r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line];
 };
 
 /** A joined member's pattern findings, and its part of the tree for taint analysis. */
@@ -121,9 +121,12 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   onParsed(joined.length);
   const top = parse(parserName(lang), joined).root();
   // Members whose part of the tree is not their own tree go back to be analysed alone: those a
-  // top-level node or a match runs across, and those holding a syntax error.
+  // top-level node or a match runs across, and those holding a syntax error (found by the rules' walk).
   const alone = new Set<number>();
-  const cover = (n: SgNode): [number, number] => [memberAt(starts, n.range().start.line), memberAt(starts, lastLine(n))];
+  const cover = (n: SgNode): [number, number] => {
+    const [first, last] = lines(n);
+    return [memberAt(starts, first), memberAt(starts, last)];
+  };
   const setAlone = ([a, b]: [number, number]): void => { for (let i = a; i <= b; i++) alone.add(i); };
   const kids = members.map((): SgNode[] => []);
   for (const child of top.children()) {
@@ -131,17 +134,19 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
     if (c[0] !== c[1]) setAlone(c);
     else kids[c[0]]!.push(child);
   }
-  for (const e of top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   const present = members.map((m) => m.present);
   const outcomes = members.map((): MatchOutcome => ({ findings: [], nodes: new Map(), failed: [], timedOut: false, extra: null }));
   const seen = members.map(() => new Map<string, number>());
   // Members share their live rules (liveRules); each keeps only the matches its own text allows,
-  // as alone, and the rules run with the alternatives any member's text allows.
+  // as alone, and the rules run with the alternatives any member's text allows. A member holding a
+  // syntax error is known only after the walk: its text may add alternatives, which can match
+  // nowhere else (a node an alternative matches holds the words that alternative needs).
   const live = pack.rules.map((r) => present.map((p, j) => !alone.has(j) && satisfied(r.need, p)));
   const union = new Set<string>();
   present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
-  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline, extra);
+  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline, extra, true);
   if (run.timedOut) return members.map(() => null);
+  for (const e of run.errors ?? top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
   for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
     const byMember = new Map<number, SgNode[]>();

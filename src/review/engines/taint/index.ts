@@ -36,19 +36,21 @@ export interface TaintInput {
   window?: TaintWindow;
   /** The file's functions (`functionKinds`) in tree order, when the pattern rules' walk listed them. */
   funcs?: SgNode[] | null;
-  /** maySource() of the file when the caller already asked. */
-  maySource?: boolean;
+  /** taintCandidates() of the file when the caller already asked. */
+  candidates?: number[] | null;
 }
 
 /**
- * Whether the file's text holds anything a source could be (a superset, framework parameters
- * included): without one, and without pattern findings, taint has nothing to report.
+ * The offsets of the file's candidate sinks when its text holds anything a source could be (a
+ * superset, framework parameters included), else null. Without a source and a candidate sink, and
+ * without pattern findings, taint walks nothing and has nothing to report.
  */
-export function maySource(language: string, source: string): boolean {
+export function taintCandidates(language: string, source: string): number[] | null {
   const syn = syntaxFor(language);
-  if (!syn) return false;
+  if (!syn) return null;
   ensureLanguages();
-  return prefilterFor(rulesFor(syn.ruleLanguage)).anySource?.test(source) ?? false;
+  const pre = prefilterFor(rulesFor(syn.ruleLanguage));
+  return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
 }
 
 /** The node kinds of the functions the analysis lists in a file (spans.ts). */
@@ -81,8 +83,9 @@ function refine(input: TaintInput): Finding[] {
   const pre = prefilterFor(rules);
   // Without pattern findings a file needs both a source and a candidate sink; the source test
   // runs first: most files have none, and it reads the text about three times as fast.
-  if (!input.patternFindings.length && !(input.maySource ?? pre.anySource?.test(input.source) ?? false)) return [];
-  const offsets = pre.sinkOffsets(input.source);
+  const known = input.candidates;
+  if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
+  const offsets = known ?? pre.sinkOffsets(input.source);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
