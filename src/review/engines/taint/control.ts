@@ -16,16 +16,22 @@ const caseKinds = new Set([
 ]);
 
 export function evalIf(a: Analyzer, node: TNode): void {
-  const init = node.field("initializer");
-  if (init) a.ev(init);
+  if (a.syn.ifInitializer) {
+    const init = node.field("initializer");
+    if (init) a.ev(init);
+  }
   const cond = node.field("condition");
   const cons = node.field("consequence");
-  // Clauses are named: the named list (no anonymous tokens to wrap) holds the same ones in order.
-  const alts = named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause");
-  const alt = alts.length ? null : node.field("alternative");
+  // `alternative` is the else part, an `else_clause` (JavaScript, Python) or the statement itself;
+  // in Python it is every elif/else clause, read then from the named list (no anonymous tokens to
+  // wrap), which holds them in order. Without one the children are not listed at all.
+  const alt = node.field("alternative");
+  const clause = alt?.kind();
+  const alts = clause === "elif_clause" ? named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause")
+    : clause === "else_clause" ? [alt!] : null;
   branch(a, cond, cons, () => {
-    if (alt) a.ev(alt);
-    else pyElse(a, alts, 0);
+    if (alts) pyElse(a, alts, 0);
+    else if (alt) a.ev(alt);
   });
 }
 

@@ -28,6 +28,8 @@ export interface Syntax {
   decorators(fn: TNode): string[];
   /** Assignments can sit inside expressions (`f(x = 1)`), not only in statements. */
   nestedAssign: boolean;
+  /** An `if` may start with a statement of its own (`if x := f(); x > 0`): its `initializer` field. */
+  ifInitializer: boolean;
   /**
    * The operator of an assignment whose grammar fixes it, else null (then the first anonymous child
    * is read: every child wrapped, a native call each). Checked against the generic reading in tests.
@@ -83,10 +85,14 @@ function patternParams(pat: TNode, out: Param[]): void {
 }
 
 function jsParams(fn: TNode): Param[] {
-  const single = fn.field("parameter");
-  if (single) return [{ name: single.text(), type: "", annotations: [], node: single }];
+  // `parameters` first: only an arrow function without parentheses has a single `parameter`.
+  const list = fn.field("parameters");
+  if (!list) {
+    const single = fn.field("parameter");
+    return single ? [{ name: single.text(), type: "", annotations: [], node: single }] : [];
+  }
   const out: Param[] = [];
-  for (const p of named(fn.field("parameters"))) {
+  for (const p of named(list)) {
     const k = p.kind();
     if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
     else if (k === "object_pattern") patternParams(p, out);
@@ -193,7 +199,7 @@ const jsCommon = {
   roles: jsRoles, callKinds: [{ kind: "call_expression", field: "function" }, { kind: "new_expression", field: "constructor" }],
   assignKind: "assignment_expression", memberFields: ["object", "property"] as [string, string], indexField: "object",
   cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]), params: jsParams,
-  decorators: (): string[] => [], nestedAssign: true,
+  decorators: (): string[] => [], nestedAssign: true, ifInitializer: false,
   assignOp: (n: TNode): string | null => (n.kind() === "assignment_expression" ? "=" : null),
 };
 
@@ -205,7 +211,7 @@ const syntaxes: Record<string, Syntax> = {
     ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
     callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
     memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
-    params: pyParams, decorators: pyDecorators, nestedAssign: false,
+    params: pyParams, decorators: pyDecorators, nestedAssign: false, ifInitializer: false,
     // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
     assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),
   },
@@ -213,14 +219,14 @@ const syntaxes: Record<string, Syntax> = {
     ruleLanguage: "go", prefix: "go", parseLang: "go", roles: goRoles,
     callKinds: [{ kind: "call_expression", field: "function" }], assignKind: "assignment_statement",
     memberFields: ["operand", "field"], indexField: "operand", cleanOps: new Set([...compareOps, "%", "&&", "||"]),
-    params: goParams, decorators: () => [], nestedAssign: false,
+    params: goParams, decorators: () => [], nestedAssign: false, ifInitializer: true,
     assignOp: (n) => (n.kind() === "short_var_declaration" ? ":=" : null),
   },
   java: {
     ruleLanguage: "java", prefix: "java", parseLang: "java", roles: javaRoles,
     callKinds: [{ kind: "method_invocation", field: "name" }, { kind: "object_creation_expression", field: "type" }],
     assignKind: "assignment_expression", memberFields: ["object", "field"], indexField: "array",
-    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [], nestedAssign: true,
+    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [], nestedAssign: true, ifInitializer: false,
     assignOp: () => null,
   },
 };
