@@ -94,11 +94,14 @@ export class FileAnalyzer {
   analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file));
     const matched = new Map<number, PackedOutcome>();
+    // The prefilter terms of each file scanned here: a file left alone is matched without a rescan.
+    const scanned = new Map<number, ReadonlySet<string>>();
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
       if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
       const present = p.pack.scanner.scan(p.text.source);
+      scanned.set(index, present);
       const live = liveRules(p.pack, present);
       const key = `${p.lang}:${live}`;
       const group = groups.get(key) ?? [];
@@ -118,7 +121,7 @@ export class FileAnalyzer {
         });
       }
     }
-    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed)));
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, scanned.get(i))));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
@@ -153,7 +156,7 @@ export class FileAnalyzer {
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, present?: ReadonlySet<string>): FileOutcome {
     const { path, bytes, text, lines, lang, pack, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
@@ -168,7 +171,7 @@ export class FileAnalyzer {
         }
         return root;
       };
-      const out = matched ?? matchRules(pack, tree(), text, path, deadline, candidates?.length ? functionKinds(lang) : undefined);
+      const out = matched ?? matchRules(pack, tree(), text, path, deadline, candidates?.length ? functionKinds(lang) : undefined, present);
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;

@@ -112,9 +112,9 @@ export interface MatchOutcome {
   extra: SgNode[] | null;
 }
 
-/** `extra`: node kinds to list on the rules' walk (runRules). */
-export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, extra?: ReadonlySet<string>): MatchOutcome {
-  const present = pack.scanner.scan(text.source);
+/** `extra`: node kinds to list on the rules' walk (runRules); `scanned`: the text's terms when known. */
+export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, extra?: ReadonlySet<string>, scanned?: ReadonlySet<string>): MatchOutcome {
+  const present = scanned ?? pack.scanner.scan(text.source);
   const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline, extra);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
