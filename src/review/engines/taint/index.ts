@@ -138,7 +138,7 @@ function refine(input: TaintInput): Finding[] {
       return input.source.slice(r.start.index, r.end.index);
     };
     if (analyzer.hasParamSource(scope) || (pre.sources?.test(scope === root ? input.source : text()) ?? false)) {
-      const __t = performance.now(); analyzer.analyzeScope(scope); const __r = scope.range(); ((globalThis as any).__scopes ??= []).push([scope.kind(), __r.start.line, __r.end.line, performance.now() - __t]);
+      analyzer.analyzeScope(scope);
     }
   }
 

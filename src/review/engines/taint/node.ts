@@ -22,8 +22,6 @@ export interface Shift {
 const shiftPos = (p: Pos, s: Shift): Pos => ({ line: p.line - s.line, column: p.column, index: p.index - s.index });
 const shifted = (r: Range, s: Shift | null): Range => (s ? { start: shiftPos(r.start, s), end: shiftPos(r.end, s) } : r);
 
-export const CNT: Record<string, number> = ((globalThis as any).__cnt ??= {});
-const c = (k: string) => { CNT[k] = (CNT[k] ?? 0) + 1; };
 export class TNode {
   readonly raw: SgNode;
   private k: string | undefined;
@@ -41,7 +39,6 @@ export class TNode {
 
   /** `range`: the node's range in its tree when the caller has read it already. */
   constructor(raw: SgNode, shift: Shift | null = null, range?: Range) {
-    c('new');
     this.raw = raw;
     this.shift = shift;
     if (range) this.r = shifted(range, shift);
@@ -62,19 +59,19 @@ export class TNode {
   }
 
   kind(): string {
-    return (this.k ??= (c('kind'), this.raw.kind()) as string);
+    return (this.k ??= this.raw.kind() as string);
   }
 
   text(): string {
-    return (this.t ??= (c('text'), this.raw.text()));
+    return (this.t ??= this.raw.text());
   }
 
   id(): number {
-    return (this.i ??= (c('id'), this.raw.id()));
+    return (this.i ??= this.raw.id());
   }
 
   range(): Range {
-    return (this.r ??= (c('range'), shifted(this.raw.range(), this.shift)));
+    return (this.r ??= shifted(this.raw.range(), this.shift));
   }
 
   isNamed(): boolean {
@@ -82,11 +79,11 @@ export class TNode {
   }
 
   children(): TNode[] {
-    return (this.kids ??= (c('children'), this.wrap(this.raw.children())));
+    return (this.kids ??= this.wrap(this.raw.children()));
   }
 
   namedChildren(): TNode[] {
-    return (this.namedKids ??= this.windowed ? this.kids!.filter((k) => k.isNamed()) : (c('namedChildren'), this.wrap(this.raw.namedChildren())));
+    return (this.namedKids ??= this.windowed ? this.kids!.filter((k) => k.isNamed()) : this.wrap(this.raw.namedChildren()));
   }
 
   /** Named children other than comments (the list the analysis walks); shared, not to be modified. */
@@ -98,7 +95,7 @@ export class TNode {
     this.fields ??= new Map();
     let f = this.fields.get(name);
     if (f === undefined) {
-      c('field'); const raw = this.raw.field(name as never) as SgNode | null;
+      const raw = this.raw.field(name as never) as SgNode | null;
       f = raw ? new TNode(raw, this.shift) : null;
       this.fields.set(name, f);
     }
@@ -107,19 +104,19 @@ export class TNode {
 
   parent(): TNode | null {
     if (this.up === undefined) {
-      c('parent'); const p = this.raw.parent();
+      const p = this.raw.parent();
       this.up = p ? new TNode(p, this.shift) : null;
     }
     return this.up;
   }
 
   find(m: Matcher): TNode | null {
-    c('find'); const n = this.raw.find(m as NapiConfig);
+    const n = this.raw.find(m as NapiConfig);
     return n ? new TNode(n, this.shift) : null;
   }
 
   findAll(m: Matcher): TNode[] {
-    c('findAll'); return this.wrap(this.raw.findAll(m as NapiConfig));
+    return this.wrap(this.raw.findAll(m as NapiConfig));
   }
 
   /** The whole tree's root (of a joined tree, all files'): callers of a window pass its root instead. */
