@@ -6,7 +6,7 @@ import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
-import { buildPacks, matchRules } from "./engines/patterns.ts";
+import { buildPacks, matchRules, mayMatch } from "./engines/patterns.ts";
 import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
 import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engines/packed.ts";
 import type { PackedOutcome } from "./engines/packed.ts";
@@ -40,6 +40,8 @@ interface Prepared {
   lines: number;
   lang: Language | null;
   pack: LanguagePack | undefined;
+  /** The pack's prefilter terms in the text (prefilter.ts TokenScanner), empty without a pack. */
+  present: ReadonlySet<string>;
   /**
    * Candidate sinks of a file that may hold a source (taint/index.ts taintCandidates), else null.
    * When there are any, taint will walk the file: the rules' walk lists its functions.
@@ -48,7 +50,7 @@ interface Prepared {
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
-type Joinable = Prepared & { lang: Language; pack: LanguagePack; present: ReadonlySet<string> };
+type Joinable = Prepared & { lang: Language; pack: LanguagePack };
 
 export interface FileOutcome {
   findings: Finding[];
@@ -94,18 +96,13 @@ export class FileAnalyzer {
   analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file));
     const matched = new Map<number, PackedOutcome>();
-    // The prefilter terms of each file scanned here: a file left alone is matched without a rescan.
-    const scanned = new Map<number, ReadonlySet<string>>();
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
       if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
-      const present = p.pack.scanner.scan(p.text.source);
-      scanned.set(index, present);
-      const live = liveRules(p.pack, present);
-      const key = `${p.lang}:${live}`;
+      const key = `${p.lang}:${liveRules(p.pack, p.present)}`;
       const group = groups.get(key) ?? [];
-      group.push({ index, p: { ...p, lang: p.lang, pack: p.pack, present } });
+      group.push({ index, p: { ...p, lang: p.lang, pack: p.pack } });
       groups.set(key, group);
     });
     for (const group of groups.values()) {
@@ -121,7 +118,7 @@ export class FileAnalyzer {
         });
       }
     }
-    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, scanned.get(i))));
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed)));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
@@ -151,13 +148,17 @@ export class FileAnalyzer {
     const lang = detectLanguage(file.path, text.source.slice(0, 200));
     const pack = lang ? this.packs.get(lang) : undefined;
     const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
-    const parsed = !!(lang && pack && pack.rules.length + (taint ? 1 : 0) > 0);
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, candidates: taint ? taintCandidates(lang!, text.source) : null };
+    const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
+    const candidates = taint ? taintCandidates(lang!, text.source) : null;
+    // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
+    // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
+    const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, present?: ReadonlySet<string>): FileOutcome {
-    const { path, bytes, text, lines, lang, pack, candidates } = p;
+  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+    const { path, bytes, text, lines, lang, pack, present, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;

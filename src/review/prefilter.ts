@@ -1,8 +1,11 @@
 // A text prefilter: most rules can only match when a file contains certain words (a pattern's
 // identifiers appear verbatim, a regex's literal parts appear in the node text), so two regex scans
 // per file decide which rules to run natively. Each rule's requirement is a conjunction of clauses,
-// each a disjunction of terms: `w:<word>` (a whole word, case-sensitive) or `t:<text>` (a
-// case-insensitive substring). The requirement is always implied by a match (a superset).
+// each a disjunction of terms: `w:<word>` (a whole word, case-sensitive), `t:<text>` (a
+// case-insensitive substring) or `c:<check>` (a check of the whole text, text-checks.ts, for
+// patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
+
+import { maySelfAssign } from "./text-checks.ts";
 
 type Obj = Record<string, unknown>;
 /** Clauses that must all hold; each clause holds when one of its terms is present. */
@@ -13,10 +16,14 @@ const word = /[A-Za-z_][A-Za-z0-9_]*/g;
 const wrapperWords = new Set(["func", "function", "class", "void", "def", "public", "static"]);
 const isMetaVar = (p: string, m: RegExpMatchArray) => p[m.index! - 1] === "$" && /^[A-Z_][A-Z0-9_]*$/.test(m[0]);
 
+/** `$X = $X`: any assignment, whose sides the `c:self-assignment` check compares (text-checks.ts). */
+const selfAssignment = /^\s*\$([A-Z_][A-Z0-9_]*)\s*=\s*\$\1\s*;?\s*$/;
+
 /** Words of a plain pattern: each is a leaf the matched code must contain verbatim. */
 function patternNeed(p: string): { clauses: Need; vars: string[] } {
   const clauses: Need = [];
   const vars: string[] = [];
+  if (selfAssignment.test(p)) clauses.push(["c:self-assignment"]);
   for (const m of p.matchAll(word)) {
     // Only upper-case names after `$` are metavariables; `$where` or `$queryRaw` are literal code.
     if (isMetaVar(p, m)) {
@@ -206,26 +213,33 @@ export function ruleNeed(rule: unknown, options: { constraints?: Record<string, 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Checks of the whole text (`c:<name>` terms): each answers true for every text its rule shape can match. */
+const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign };
+
 /** One compiled scanner for the requirements of a set of rules. */
 export class TokenScanner {
   private readonly words: RegExp | null;
   private readonly texts: RegExp | null;
   /** For each text, the texts inside it: a match of the longer one also contains them. */
   private readonly inner = new Map<string, string[]>();
+  private readonly checks: string[] = [];
 
   constructor(needs: Need[]) {
     const words = new Set<string>();
     const texts = new Set<string>();
-    for (const n of needs) for (const c of n) for (const t of c) (t.startsWith("w:") ? words : texts).add(t.slice(2));
+    const checks = new Set<string>();
+    for (const n of needs) for (const c of n) for (const t of c) (t.startsWith("w:") ? words : t.startsWith("c:") ? checks : texts).add(t.slice(2));
+    this.checks = [...checks].filter((c) => textChecks[c]);
     for (const t of texts) this.inner.set(t, [...texts].filter((u) => u !== t && t.includes(u)));
     const alt = (s: Set<string>) => [...s].sort((a, b) => b.length - a.length).map(escape).join("|");
     this.words = words.size ? new RegExp(`\\b(?:${alt(words)})\\b`, "g") : null;
     this.texts = texts.size ? new RegExp(alt(texts), "gi") : null;
   }
 
-  /** The terms present in a text (`w:` words as written, `t:` texts lower-cased). */
+  /** The terms present in a text (`w:` words as written, `t:` texts lower-cased, `c:` checks passed). */
   scan(text: string): Set<string> {
     const found = new Set<string>();
+    for (const c of this.checks) if (textChecks[c]!(text)) found.add(`c:${c}`);
     if (this.words) for (const m of text.matchAll(this.words)) found.add(`w:${m[0]}`);
     const re = this.texts;
     if (re) {

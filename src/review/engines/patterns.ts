@@ -90,6 +90,11 @@ function applyFix(template: string, node: SgNode): string {
   });
 }
 
+/** Whether any rule of the pack may match a text with these prefilter terms (configFor is not null). */
+export function mayMatch(pack: LanguagePack, present: ReadonlySet<string>): boolean {
+  return pack.rules.some((r, i) => satisfied(r.need, present) && (!pack.parts[i] || pack.parts[i]!.some((p) => satisfied(p.need, present))));
+}
+
 /** The rule as a query of the alternatives the file's text allows (the whole rule when all do). */
 export function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
   if (!parts) return rule.config;
