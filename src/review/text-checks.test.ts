@@ -16,7 +16,8 @@ test("assignments of a side to itself are possible: spaces, comments, brackets, 
     "x = x", "a.b = a.b;", "a[i] = a[ i ]", "this.x=this.x", "a, b = a, b", "x = x  # note", "x = x // note",
     "obj.f = obj.f\nnext()", "self.a = self.a\n", "*p = *p", "a\n  .b = a.b", "x = /* c */ x", "a /* c */ = a",
     "$x = $x;", "café = café", "m[k{1}] = m[k{1}]", "a['x;y'] = a['x;y']", "f(x = x)", "if (a) b = b; else c()",
-    "x =\n  x", "list[f(a, b)] = list[f(a,b)]",
+    "x =\n  x", "list[f(a, b)] = list[f(a,b)]", "this.a!.b = this.a!.b", "a?.b = a?.b", "A::B = A::B", "$a->b = $a->b",
+    "new A().b = new A().b", "@x = @x", "let y = 1; x = x",
   ]) assert.equal(maySelfAssign(text), true, text);
 });
 
@@ -28,8 +29,12 @@ test("other assignments and operators are not self-assignments", () => {
   ]) assert.equal(maySelfAssign(text), false, text);
 });
 
-test("hostile text that would rescan itself at every = ends on a budget and answers yes", () => {
-  assert.equal(maySelfAssign("a=(".repeat(200_000)), true);
+test("each side is read only as far as the other goes, and past a budget of steps the answer is yes", () => {
+  // Every left side could run back over all the brackets before it, every right side to the end.
+  assert.equal(maySelfAssign(`a${")=a".repeat(200_000)}`), false);
+  assert.equal(maySelfAssign("a=(".repeat(200_000)), false);
+  assert.equal(maySelfAssign("x = y; ".repeat(1_000), 50), true);
+  assert.equal(maySelfAssign("x = y; ".repeat(1_000)), false);
 });
 
 /** The built-in `$X = $X` rules by engine language. */

@@ -3,17 +3,23 @@
 // of what the rule can match: when it answers no, the rule cannot match the text, and a file that
 // no rule and no taint analysis can use is not parsed at all (analyze-file.ts).
 
-/** Identifier characters, `$` included; any non-ASCII character counts as one (a doubt keeps it). */
-const ident = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 0x80;
-const space = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
-const codes = (s: string): Set<number> => new Set([...s].map((c) => c.charCodeAt(0)));
-/** An `=` right after one of these is another operator: `==`, `!=`, `<=`, `+=`, `:=`, `??=` ... */
-const operatorBefore = codes("=!<>+-*/%&|^:?");
+// Character classes, one table lookup each (the check reads every character of most files).
+const SPACE = 1, QUOTE = 2, OPEN = 4, CLOSE = 8, GOES_ON = 16, IDENT = 32, OPERATOR = 64;
+const table = new Uint8Array(128);
+const mark = (chars: string, bit: number): void => { for (const c of chars) table[c.charCodeAt(0)]! |= bit; };
+mark(" \t\n\r\v\f", SPACE);
+mark("\"'`", QUOTE);
+mark("([{", OPEN);
+mark(")]}", CLOSE);
 /** After one of these the expression before it goes on (`a.b`, `a[i]`, `a(x)`, `a + b`, `` a`t` ``). */
-const goesOn = codes("([.`+-*%&|^<>=!?~");
-const opening = codes("([{");
-const closing = codes(")]}");
-const quotes = codes("\"'`");
+mark("([.`+-*%&|^<>=!?~", GOES_ON);
+/** An `=` right after one of these is another operator: `==`, `!=`, `<=`, `+=`, `:=`, `??=` ... */
+mark("=!<>+-*/%&|^:?", OPERATOR);
+mark("$_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", IDENT);
+/** The class bits of a character; any non-ASCII character counts as an identifier's (a doubt keeps it). */
+const classOf = (c: number): number => (c < 128 ? table[c]! : Number.isNaN(c) ? 0 : IDENT);
+const ident = (c: number): boolean => (classOf(c) & IDENT) !== 0;
+const space = (c: number): boolean => (classOf(c) & SPACE) !== 0;
 /** Words that continue an expression on the next line (`a\n  in b`, `a\n  if c else d`). */
 const continuing = new Set(["in", "instanceof", "as", "satisfies", "and", "or", "not", "is", "if", "else"]);
 
@@ -25,15 +31,15 @@ const continuing = new Set(["in", "instanceof", "as", "satisfies", "and", "or", 
  * comment next to the `=`, an `=` starting a line, or more scanning than the text's size warrants
  * answers yes.
  */
-export function maySelfAssign(text: string): boolean {
-  // Hostile text (`a=(a=(a=(...`) could make every right-hand side run to the end: past a budget
-  // proportional to the text, the answer is yes.
-  const budget = { left: 8 * text.length + 65_536 };
+export function maySelfAssign(text: string, steps = 8 * text.length + 65_536): boolean {
+  // Both sides are read only as far as the other goes, but hostile text could still make them run
+  // long at every `=`: past a number of steps proportional to the text, the answer is yes.
+  const budget = { left: steps };
   for (let p = text.indexOf("="); p >= 0; p = text.indexOf("=", p + 1)) {
     const after = text.charCodeAt(p + 1);
     if (after === 61 || after === 62) continue; // `==`, `=>`
     const before = text.charCodeAt(p - 1);
-    if (operatorBefore.has(before)) {
+    if (classOf(before) & OPERATOR) {
       if (before === 47 && text.charCodeAt(p - 2) === 42) return true; // `*/=`
       continue;
     }
@@ -52,29 +58,6 @@ function selfAssignAt(text: string, p: number, budget: { left: number }): boolea
   }
   if (i < 0) return false;
   if (text.charCodeAt(i) === 47 && text.charCodeAt(i - 1) === 42) return true;
-  // The left side's characters, last first, white space left out, and where each stands.
-  const left: number[] = [];
-  const at: number[] = [];
-  let l = i;
-  const leftAt = (m: number): number => {
-    while (left.length <= m && l >= 0) {
-      const c = text.charCodeAt(l);
-      if (!space(c)) {
-        left.push(c);
-        at.push(l);
-      }
-      l--;
-    }
-    return m < left.length ? left[m]! : -1;
-  };
-  // The left side starts at a word's start, not inside it (`xx = x`), and not after a dot: in
-  // `this.x = x` the side is `this.x`.
-  const startsSide = (m: number): boolean => {
-    if (ident(left[m]!) && ident(text.charCodeAt(at[m]! - 1))) return false;
-    let b = at[m]! - 1;
-    while (b >= 0 && space(text.charCodeAt(b))) b--;
-    return text.charCodeAt(b) !== 46;
-  };
   let j = p + 1;
   while (j < text.length && space(text.charCodeAt(j))) j++;
   if (j >= text.length) return false;
@@ -82,32 +65,121 @@ function selfAssignAt(text: string, p: number, budget: { left: number }): boolea
   // A comment before the value; a regex literal (`/.../`) is no assignable expression.
   if (first === 47) return text.charCodeAt(j + 1) === 47 || text.charCodeAt(j + 1) === 42;
   if (first === 35) return true;
+  // The right side, white space left out, as long as the left side is (read along with it); it
+  // can equal a tail of the left side only where it ends in the left side's last character.
+  const left = new LeftSide(text, i, budget);
+  const last = text.charCodeAt(i);
   const right: number[] = [];
   let depth = 0;
   for (let q = j; q < text.length; q++) {
-    if (--budget.left < 0) return true;
+    if (--budget.left < 0 || !left.grow(right.length + 1)) return true;
+    if (left.chars.length <= right.length) return false;
     const c = text.charCodeAt(q);
-    if (space(c)) {
+    const cls = classOf(c);
+    if (cls & SPACE) {
       if (c === 10 && depth === 0 && endsAtLineBreak(text, q, right)) return false;
       continue;
     }
-    if (quotes.has(c)) {
+    if (cls & QUOTE) {
       // A string goes into the comparison whole; its brackets and semicolons are text.
       let e = q + 1;
       while (e < text.length && text.charCodeAt(e) !== c) e += text.charCodeAt(e) === 92 ? 2 : 1;
       budget.left -= e - q;
       for (let k = q; k <= e && k < text.length; k++) if (!space(text.charCodeAt(k))) right.push(text.charCodeAt(k));
       q = e;
-    } else {
-      if (closing.has(c) && depth === 0) return false; // closes a bracket the assignment sits in
+    } else if (cls & CLOSE) {
+      if (depth === 0) return false; // closes a bracket the assignment sits in
+      depth--;
       right.push(c);
-      if (opening.has(c)) depth++;
-      else if (closing.has(c)) depth--;
+    } else {
+      if (cls & OPEN) depth++;
+      right.push(c);
     }
-    if (depth === 0 && canEndAfter(text, q) && sidesEqual(right, leftAt) && startsSide(right.length - 1)) return true;
-    if (depth === 0 && c === 59) return false; // `;`
+    if (depth === 0) {
+      const k = right.length;
+      if (right[k - 1] === last && canEndAfter(text, q)) {
+        if (!left.grow(k)) return true;
+        if (k <= left.chars.length && sidesEqual(right, left.chars) && left.startsAt(k - 1)) return true;
+      }
+      if (c === 59) return false; // `;`
+    }
   }
   return false;
+}
+
+/**
+ * The tail of the text ending at `i` that an assignment's left side can span, white space left
+ * out, last character first, read backwards only as far as asked (`grow`). A left side holds none
+ * of `stopsLeft` and no `-` but in `->` outside brackets, no bracket it does not close, and no two
+ * words in a row (but `new A().b`), on one line or across a line break.
+ */
+class LeftSide {
+  readonly chars: number[] = [];
+  private readonly at: number[] = [];
+  private readonly text: string;
+  private readonly budget: { left: number };
+  private l: number;
+  private depth = 0;
+  private done = false;
+
+  constructor(text: string, i: number, budget: { left: number }) {
+    this.text = text;
+    this.budget = budget;
+    this.l = i;
+  }
+
+  /** Reads until `n` characters are known or the side cannot go on; false when the budget ran out. */
+  grow(n: number): boolean {
+    const { text, chars } = this;
+    while (chars.length < n && !this.done) {
+      if (--this.budget.left < 0) return false;
+      const l = this.l--;
+      if (l < 0) { this.done = true; break; }
+      const c = text.charCodeAt(l);
+      const cls = classOf(c);
+      if (cls & SPACE) {
+        if (this.depth === 0 && chars.length && ident(chars[chars.length - 1]!) && !ident(text.charCodeAt(l + 1))) {
+          let b = l;
+          while (b >= 0 && space(text.charCodeAt(b))) b--;
+          if (b >= 0 && ident(text.charCodeAt(b)) && !wordBefore(text, b, "new")) this.done = true;
+        }
+        continue;
+      }
+      if (cls & CLOSE) this.depth++;
+      else if (cls & OPEN) {
+        if (this.depth === 0) { this.done = true; break; }
+        this.depth--;
+      } else if (this.depth === 0 && (c === 45 ? text.charCodeAt(l + 1) !== 62 : stopsLeft.has(c))) { this.done = true; break; }
+      chars.push(c);
+      this.at.push(l);
+    }
+    return true;
+  }
+
+  /**
+   * Whether a side `m + 1` characters long may start where it would: at a word's start (`xx = x`
+   * is no self-assignment) and not after a dot (in `this.x = x` the side is `this.x`).
+   */
+  startsAt(m: number): boolean {
+    const { text } = this;
+    const a = this.at[m]!;
+    if (ident(this.chars[m]!) && ident(text.charCodeAt(a - 1))) return false;
+    let b = a - 1;
+    while (b >= 0 && space(text.charCodeAt(b))) b--;
+    return text.charCodeAt(b) !== 46;
+  }
+}
+
+/**
+ * Outside brackets a left side holds none of these. It may hold `,` (Go's `a, b = a, b`), `!` and
+ * `?` (TypeScript's `a!.b`, Kotlin's `a?.b`), `:` (`A::B`), `<`, `>` and `*` (`a->b`, `*p`).
+ */
+const stopsLeft = new Set([..."=;+|&^%~/"].map((c) => c.charCodeAt(0)));
+
+/** Whether the word ending at `end` is `word`. */
+function wordBefore(text: string, end: number, word: string): boolean {
+  const start = end - word.length + 1;
+  return start >= 0 && text.startsWith(word, start) && !ident(text.charCodeAt(start - 1));
 }
 
 /** Whether an expression can end right after `q`: not inside a word, and the next character on the line does not extend it. */
@@ -115,14 +187,13 @@ function canEndAfter(text: string, q: number): boolean {
   if (ident(text.charCodeAt(q)) && ident(text.charCodeAt(q + 1))) return false;
   let k = q + 1;
   while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9 || text.charCodeAt(k) === 13)) k++;
-  return k >= text.length || !goesOn.has(text.charCodeAt(k));
+  return k >= text.length || !(classOf(text.charCodeAt(k)) & GOES_ON);
 }
 
-/** The right side so far equals the left side's last as many characters. */
-function sidesEqual(right: number[], leftAt: (m: number) => number): boolean {
+/** The right side so far equals the left side's last as many characters (`left` is last first). */
+function sidesEqual(right: number[], left: number[]): boolean {
   const k = right.length;
-  if (leftAt(0) !== right[k - 1] || leftAt(k - 1) !== right[0]) return false;
-  for (let m = 0; m < k; m++) if (leftAt(k - 1 - m) !== right[m]) return false;
+  for (let m = 0; m < k; m++) if (left[k - 1 - m] !== right[m]) return false;
   return true;
 }
 
@@ -133,7 +204,7 @@ function sidesEqual(right: number[], leftAt: (m: number) => number): boolean {
  */
 function endsAtLineBreak(text: string, q: number, right: number[]): boolean {
   const last = right[right.length - 1];
-  if (last === undefined || !(ident(last) || closing.has(last) || quotes.has(last))) return false;
+  if (last === undefined || !(classOf(last) & (IDENT | CLOSE | QUOTE))) return false;
   let k = q + 1;
   while (k < text.length && space(text.charCodeAt(k))) k++;
   if (k >= text.length) return true;
