@@ -73,6 +73,8 @@ export class FileAnalyzer {
   private readonly taintClasses = new Map<Language, Set<string>>();
   /** Files matched on joined trees, the trees, and joined files handed back to be analysed alone. */
   readonly joined = { files: 0, trees: 0, alone: 0 };
+  /** Files of a language with rules that were not parsed: no rule could match, taint had nothing to walk. */
+  readonly treeless = { files: 0 };
   /** Languages whose rules find the same on joined small files as file by file (packed.ts). */
   private readonly packable = new Map<Language, boolean>();
 
@@ -153,6 +155,7 @@ export class FileAnalyzer {
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
     const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
+    if (pack && !parsed) this.treeless.files++;
     return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates };
   }
 

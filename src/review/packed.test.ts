@@ -186,3 +186,20 @@ test("taint analyses a joined file on the joined tree and reports flows at the f
   rulesOnly.analyzeMany(files.map((f) => ({ file: f })));
   assert.equal(rulesOnly.joined.files, 7);
 });
+
+test("a file no rule may match and taint has nothing to walk in is not parsed, and its secrets are still found", () => {
+  const token = `ghp_${"A1b2C3d4E5".repeat(3)}${"x".repeat(6)}`;
+  const files = [
+    file("plain.js", `export const add = (a, b) => a + b;\nconst t = "${token}";\n`),
+    file("self.js", "let x = 1;\nx = x;\n"),
+    file("handler.js", "const cp = require('child_process');\napp.get('/', (req, res) => {\n  cp.exec('ls ' + req.query.dir);\n});\n"),
+  ];
+  for (const taint of [false, true]) {
+    const a = analyzer(taint);
+    const out = a.analyzeMany(files.map((f) => ({ file: f })));
+    assert.equal(a.treeless.files, 1, "only plain.js goes without a tree");
+    assert.deepEqual(out[0]!.findings.map((f) => f.ruleId), ["secret.github-token"]);
+    assert.ok(out[1]!.findings.some((f) => f.ruleId === "js.self-assignment"));
+    assert.ok(out[2]!.findings.some((f) => f.ruleId === (taint ? "js.taint.command-injection" : "js.command-injection")));
+  }
+});
