@@ -5,7 +5,7 @@
 // is not its own tree (a syntax error, a statement running into the next file, a match spanning
 // files) is handed back to be analysed alone.
 import { kind, parse } from "@ast-grep/napi";
-import type { SgNode } from "@ast-grep/napi";
+import type { Range, SgNode } from "@ast-grep/napi";
 import type { Language } from "../languages.ts";
 import { parserName } from "../languages.ts";
 import { satisfied } from "../prefilter.ts";
@@ -13,7 +13,7 @@ import type { FileText } from "../text.ts";
 import { collectFindings, ruleJobs } from "./patterns.ts";
 import { runRules } from "./merged.ts";
 import { JoinedTree } from "./taint/window.ts";
-import type { TaintWindow } from "./taint/window.ts";
+import type { TaintWindow, WindowKid } from "./taint/window.ts";
 import type { LanguagePack, MatchOutcome } from "./patterns.ts";
 
 /** Files up to this size are joined with others; larger ones already amortise rule compilation. */
@@ -89,11 +89,8 @@ function memberAt(starts: number[], line: number): number {
   return lo;
 }
 
-/** A node's first and last line (not counting a line it ends at the very start of): one range read. */
-const lines = (n: SgNode): [number, number] => {
-  const r = n.range();
-  return [r.start.line, r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line];
-};
+/** A range's first and last line, not counting a line it ends at the very start of. */
+const lines = (r: Range): [number, number] => [r.start.line, r.end.column === 0 && r.end.line > r.start.line ? r.end.line - 1 : r.end.line];
 
 /** A joined member's pattern findings, and its part of the tree for taint analysis. */
 export type PackedOutcome = MatchOutcome & { window: TaintWindow };
@@ -123,16 +120,18 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   // Members whose part of the tree is not their own tree go back to be analysed alone: those a
   // top-level node or a match runs across, and those holding a syntax error (found by the rules' walk).
   const alone = new Set<number>();
-  const cover = (n: SgNode): [number, number] => {
-    const [first, last] = lines(n);
+  const cover = (r: Range): [number, number] => {
+    const [first, last] = lines(r);
     return [memberAt(starts, first), memberAt(starts, last)];
   };
   const setAlone = ([a, b]: [number, number]): void => { for (let i = a; i <= b; i++) alone.add(i); };
-  const kids = members.map((): SgNode[] => []);
-  for (const child of top.children()) {
-    const c = cover(child);
+  // Each member's top-level nodes, with the ranges read here (taint's window reuses them).
+  const kids = members.map((): WindowKid[] => []);
+  for (const node of top.children()) {
+    const range = node.range();
+    const c = cover(range);
     if (c[0] !== c[1]) setAlone(c);
-    else kids[c[0]]!.push(child);
+    else kids[c[0]]!.push({ node, range });
   }
   const present = members.map((m) => m.present);
   const outcomes = members.map((): MatchOutcome => ({ findings: [], nodes: new Map(), failed: [], timedOut: false, extra: null }));
@@ -146,12 +145,12 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
   const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline, extra, true);
   if (run.timedOut) return members.map(() => null);
-  for (const e of run.errors ?? top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e));
+  for (const e of run.errors ?? top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e.range()));
   for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
     const byMember = new Map<number, SgNode[]>();
     for (const node of nodes) {
-      const [j, last] = cover(node);
+      const [j, last] = cover(node.range());
       if (j !== last) {
         setAlone([j, last]);
         continue;

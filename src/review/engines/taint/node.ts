@@ -48,13 +48,15 @@ export class TNode {
    * The root of one file's window of a joined tree: its top-level nodes are the file's own, its
    * range and text the file's. `kids` are the joined root's children that lie in the file.
    */
-  static window(raw: SgNode, kids: SgNode[], shift: Shift, source: string): TNode {
+  static window(raw: SgNode, kids: { node: SgNode; range: Range }[], shift: Shift, source: string): TNode {
     const root = new TNode(raw, shift);
-    root.kids = kids.map((k) => new TNode(k, shift));
+    root.kids = kids.map((k) => new TNode(k.node, shift, k.range));
     root.windowed = true;
     root.t = source;
-    const lines = source.split("\n");
-    root.r = { start: { line: 0, column: 0, index: 0 }, end: { line: lines.length - 1, column: lines[lines.length - 1]!.length, index: source.length } };
+    let lines = 0;
+    for (let i = source.indexOf("\n"); i >= 0; i = source.indexOf("\n", i + 1)) lines++;
+    const column = source.length - source.lastIndexOf("\n") - 1;
+    root.r = { start: { line: 0, column: 0, index: 0 }, end: { line: lines, column, index: source.length } };
     return root;
   }
 

@@ -62,9 +62,12 @@ export interface TaintWindow {
   shift: Shift;
   /** Where it ends (UTF-16 offset, exclusive). */
   end: number;
-  /** The joined root's children that lie in the file (its own top-level nodes). */
-  kids: SgNode[];
+  /** The joined root's children that lie in the file (its own top-level nodes), with their ranges. */
+  kids: WindowKid[];
 }
+
+/** A top-level node of a joined file and its range in the joined tree, read when the tree was cut. */
+export interface WindowKid { node: SgNode; range: Range }
 
 /** The file's root: the joined root seen through the window (its children, range and text). */
 export function windowRoot(w: TaintWindow, source: string): TNode {
