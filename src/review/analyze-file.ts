@@ -175,7 +175,7 @@ export class FileAnalyzer {
         }
         return root;
       };
-      const out = matched ?? matchRules(pack, tree(), text, path, deadline, candidates?.length ? functionKinds(lang) : undefined, present);
+      const out = matched ?? matchRules(pack, tree(), text, path, deadline, present, candidates?.length ? functionKinds(lang) : undefined);
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;

@@ -90,9 +90,9 @@ function applyFix(template: string, node: SgNode): string {
   });
 }
 
-/** Whether any rule of the pack may match a text with these prefilter terms (configFor is not null). */
+/** Whether any rule of the pack may match a text with these prefilter terms (ruleJobs would run one). */
 export function mayMatch(pack: LanguagePack, present: ReadonlySet<string>): boolean {
-  return pack.rules.some((r, i) => satisfied(r.need, present) && (!pack.parts[i] || pack.parts[i]!.some((p) => satisfied(p.need, present))));
+  return pack.rules.some((r, i) => satisfied(r.need, present) && configFor(r, pack.parts[i]!, present) !== null);
 }
 
 /** The rule as a query of the alternatives the file's text allows (the whole rule when all do). */
@@ -117,9 +117,8 @@ export interface MatchOutcome {
   extra: SgNode[] | null;
 }
 
-/** `extra`: node kinds to list on the rules' walk (runRules); `scanned`: the text's terms when known. */
-export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, extra?: ReadonlySet<string>, scanned?: ReadonlySet<string>): MatchOutcome {
-  const present = scanned ?? pack.scanner.scan(text.source);
+/** `present`: the pack scanner's terms in the text; `extra`: node kinds to list on the rules' walk (runRules). */
+export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, present: ReadonlySet<string>, extra?: ReadonlySet<string>): MatchOutcome {
   const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline, extra);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
