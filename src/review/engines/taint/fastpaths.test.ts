@@ -120,6 +120,7 @@ test("candidate sink offsets are the matches of the combined sink regex", () => 
   texts.push(
     "$innerHTML = x; a.$innerHTML = y; foo.innerHTML= z; x.query .query(q); exec exec(c); os . system (d); new  File(p)",
     "a..query(x) .\n query(y) execSync(z) exec$(w) _exec(v) $.html(u) document.write(t) el.innerHTML\n= s",
+    "db.$where(a); db . $where (b); x.$queryRawUnsafe(c) `${d}` $ . html(e) ${f}.$executeRawUnsafe(g) .$(h)",
   );
   let offsets = 0;
   for (const lang of ["javascript", "typescript", "python", "go", "java"]) {

@@ -5,8 +5,9 @@
 // alternatives starting with that character are tried there, in their original order.
 //
 // Every alternative starts with a literal after zero-width checks: a word (a lookbehind or \b
-// makes it begin a word), `.` then a word (suffix callees), or another character. So a match can
-// only start where such a word begins, at such a dot, or at such a character: the candidates.
+// makes it begin a word), `.` then a word (suffix callees), or another token (`.$where`, `$.html`).
+// So a match can only start where such a word begins, at such a dot, or where such a token and the
+// one after it stand: the candidates.
 
 export interface Alternative {
   /** Regex source of the alternative. */
@@ -22,7 +23,9 @@ export function sinkScanner(alts: readonly Alternative[]): (source: string) => n
   const groups = new Map<string, string[]>();
   const words = new Set<string>();
   const dotWords = new Set<string>();
-  const chars = new Set<string>();
+  // Other starts, with the token after the first where there is one (`.$where`, `$.html`): a lone
+  // `.` or `$` would make every dot or template literal in a file a candidate.
+  const others = new Set<string>();
   let anyDot = false;
   for (const a of alts) {
     const first = a.literal[0]!;
@@ -31,19 +34,20 @@ export function sinkScanner(alts: readonly Alternative[]): (source: string) => n
     if (!g) groups.set(c, (g = []));
     g.push(a.pattern);
     const w = word(first);
+    const next = a.literal[1];
     if (w) words.add(w);
     else if (c === ".") {
-      const next = word(a.literal[1]);
-      if (next) dotWords.add(next);
+      if (word(next)) dotWords.add(word(next)!);
+      else if (next) others.add(`\\.\\s*${esc(next)}`);
       else anyDot = true;
-    } else chars.add(c);
+    } else others.add(next ? `${esc(first)}\\s*${esc(next)}` : esc(first));
   }
   const cands: string[] = [];
   // Words start and end with a word character: \b on both sides is "not inside a longer word".
   if (words.size) cands.push(`\\b(?:${[...words].map(esc).join("|")})\\b`);
   if (anyDot) cands.push("\\.");
   else if (dotWords.size) cands.push(`\\.\\s*(?:${[...dotWords].map(esc).join("|")})\\b`);
-  for (const c of chars) cands.push(esc(c));
+  cands.push(...others);
   if (!cands.length) return () => [];
   const candidates = new RegExp(cands.join("|"), "g");
   const sticky = new Map([...groups].map(([c, ps]) => [c, new RegExp(ps.join("|"), "y")]));
