@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { regexNeed, ruleNeed, satisfied, TokenScanner } from "./prefilter.ts";
+import { needMet, nodeNeed, regexNeed, ruleNeed, satisfied, TokenScanner } from "./prefilter.ts";
 import { loadRules } from "./rule-loader.ts";
 
 test("a pattern needs each of its literal words; metavariables and scaffolding need nothing", () => {
@@ -58,4 +58,24 @@ test("every built-in rule's requirement holds on each of its own expected exampl
       }
     }
   }
+});
+
+test("a matched node's own text needs the rule's words, not those of inside, pattern contexts or metadata", () => {
+  const rule = { pattern: "exec($CMD)", inside: { pattern: "app.get($$$)", stopBy: "end" } };
+  assert.deepEqual(ruleNeed(rule), [["w:exec"], ["w:app"], ["w:get"]]);
+  assert.deepEqual(nodeNeed(rule), [["w:exec"]]);
+  assert.deepEqual(nodeNeed({ pattern: { context: "func t() { os.Open($P) }", selector: "call_expression" } }), []);
+  assert.deepEqual(nodeNeed({ pattern: "fetch($U)" }, { constraints: { U: { pattern: "req.$A" } } }), [["w:fetch"], ["w:req"]]);
+  assert.deepEqual(nodeNeed({ pattern: "$X = $X" }), [["c:self-assignment"]]);
+});
+
+test("a requirement is met by a text as the scanner would find its terms", () => {
+  const need = [["w:exec"], ["t:password", "w:secret"]];
+  assert.equal(needMet(need, "cp.exec(PassWord)"), true);
+  assert.equal(needMet(need, "cp.exec(secret)"), true);
+  assert.equal(needMet(need, "cp.execSync(secret)"), false, "a word inside a longer one");
+  assert.equal(needMet(need, "exec(secrets)"), false);
+  assert.equal(needMet([["c:self-assignment"]], "a.b = a.b"), true);
+  assert.equal(needMet([["c:self-assignment"]], "a.b = b"), false);
+  assert.equal(needMet([], "anything"), true);
 });

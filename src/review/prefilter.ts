@@ -161,7 +161,8 @@ function best(clauses: Need): string[] | null {
   return pick;
 }
 
-interface Context { constraints?: Record<string, unknown>; utils?: Record<string, unknown> }
+/** `node`: only what the matched node's own text holds (no `inside`, no pattern context). */
+interface Context { constraints?: Record<string, unknown>; utils?: Record<string, unknown>; node?: boolean }
 
 /**
  * Clauses implied by a rule object. `top` marks objects matched against the reported node itself
@@ -175,8 +176,8 @@ function derive(rule: unknown, ctx: Context, depth: number, top: boolean): Need 
   if (typeof r.pattern === "string") {
     const p = patternNeed(r.pattern);
     out.push(...p.clauses);
-    if (top) for (const v of new Set(p.vars)) if (ctx.constraints?.[v]) out.push(...derive(ctx.constraints[v], { utils: ctx.utils }, depth + 1, false));
-  } else if (r.pattern && typeof (r.pattern as Obj).context === "string") out.push(...contextNeed((r.pattern as Obj).context as string));
+    if (top) for (const v of new Set(p.vars)) if (ctx.constraints?.[v]) out.push(...derive(ctx.constraints[v], { utils: ctx.utils, node: ctx.node }, depth + 1, false));
+  } else if (r.pattern && typeof (r.pattern as Obj).context === "string" && !ctx.node) out.push(...contextNeed((r.pattern as Obj).context as string));
   if (typeof r.regex === "string") out.push(...regexNeed(r.regex));
   if (Array.isArray(r.all)) for (const c of r.all) out.push(...derive(c, ctx, depth + 1, top));
   if (Array.isArray(r.any) && r.any.length) {
@@ -190,7 +191,7 @@ function derive(rule: unknown, ctx: Context, depth: number, top: boolean): Need 
     if (picks.every((p) => p)) out.push([...new Set(picks.flat() as string[])]);
   }
   if (r.has) out.push(...derive(r.has, ctx, depth + 1, false));
-  if (r.inside) out.push(...derive(r.inside, ctx, depth + 1, false));
+  if (r.inside && !ctx.node) out.push(...derive(r.inside, ctx, depth + 1, false));
   if (typeof r.matches === "string" && ctx.utils?.[r.matches]) out.push(...derive(ctx.utils[r.matches], ctx, depth + 1, false));
   return out;
 }
@@ -202,6 +203,18 @@ function derive(rule: unknown, ctx: Context, depth: number, top: boolean): Need 
 export function ruleNeed(rule: unknown, options: { constraints?: Record<string, unknown>; utils?: Record<string, unknown>; prefilter?: string[] } = {}): Need {
   const clauses = derive(rule, { constraints: options.constraints, utils: options.utils }, 0, true);
   if (options.prefilter?.length) clauses.push(options.prefilter.map((w) => `t:${w.toLowerCase()}`));
+  return distinct(clauses);
+}
+
+/**
+ * What the text of a node the rule matches must itself contain: the rule's words but those of
+ * `inside` (ancestors), pattern contexts and `metadata.prefilter`, which may lie outside the node.
+ */
+export function nodeNeed(rule: unknown, options: { constraints?: Record<string, unknown>; utils?: Record<string, unknown> } = {}): Need {
+  return distinct(derive(rule, { constraints: options.constraints, utils: options.utils, node: true }, 0, true));
+}
+
+function distinct(clauses: Need): Need {
   const seen = new Set<string>();
   return clauses.filter((c) => {
     const key = [...new Set(c)].sort().join("\0");
@@ -209,6 +222,29 @@ export function ruleNeed(rule: unknown, options: { constraints?: Record<string, 
     seen.add(key);
     return true;
   });
+}
+
+const wordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** `word` stands in `text` as TokenScanner's `\b`-bounded search finds it. */
+function wordIn(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (!wordChar(text.charCodeAt(i - 1)) && !wordChar(text.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}
+const caseless = new Map<string, RegExp>();
+
+/** Whether a text holds the requirement, each term tested as TokenScanner tests it. */
+export function needMet(need: Need, text: string): boolean {
+  const has = (term: string): boolean => {
+    const v = term.slice(2);
+    if (term.startsWith("w:")) return wordIn(text, v);
+    if (term.startsWith("c:")) return textChecks[v]?.(text) ?? true;
+    let re = caseless.get(v);
+    if (!re) caseless.set(v, (re = new RegExp(escape(v), "i")));
+    return re.test(text);
+  };
+  return need.every((c) => c.some(has));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -73,6 +73,18 @@ function exclusive(merged: { config: NapiConfig; merge: MergeInfo | null }[]): b
   return merged.map((j) => !(j.config as { constraints?: unknown }).constraints && [...j.merge!.kinds!].every((k) => rules.get(k) === 1));
 }
 
+/** A rule to run: its index, the config it runs with, how it merges, and a cheap test of a candidate. */
+export interface RuleJob {
+  index: number;
+  config: NapiConfig;
+  merge: MergeInfo | null;
+  /**
+   * False for a node the rule surely does not match (its text lacks what the rule needs): checked
+   * before the rule itself, whose every check compiles it.
+   */
+  plausible?: (node: SgNode) => boolean;
+}
+
 export interface RuleRun {
   /** Per rule index: the nodes it matched, in tree order. */
   nodes: Map<number, SgNode[]>;
@@ -91,13 +103,13 @@ export interface RuleRun {
  * saving that query its own walk of the tree. `errors`: the walk also collects ERROR nodes (a joined
  * tree's syntax errors), which a search of their own would find with one more walk.
  */
-export function runRules(top: SgNode, chars: number, jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[], deadline: number, extra?: ReadonlySet<string>, errors = false): RuleRun {
+export function runRules(top: SgNode, chars: number, jobs: RuleJob[], deadline: number, extra?: ReadonlySet<string>, errors = false): RuleRun {
   const out: RuleRun = { nodes: new Map(), failed: [], timedOut: false, extra: null, errors: null };
   if (Date.now() > deadline) return { ...out, timedOut: true };
   // A rule that may match a node of an extra kind runs alone: listed for the extra kinds, every
   // such node would be its candidate, checked one by one.
-  const mayMatch = (j: { merge: MergeInfo | null }): boolean => !!extra && (!j.merge!.kinds || [...extra].some((k) => j.merge!.kinds!.has(k)));
-  const merged = jobs.filter((j) => j.merge && !mayMatch(j));
+  const takesExtra = (j: { merge: MergeInfo | null }): boolean => !!extra && (!j.merge!.kinds || [...extra].some((k) => j.merge!.kinds!.has(k)));
+  const merged = jobs.filter((j) => j.merge && !takesExtra(j));
   let alone = jobs.filter((j) => !merged.includes(j));
   const listExtra = !!extra?.size && merged.length >= 1;
   // One rule and the error search walk the tree once together rather than once each.
@@ -126,10 +138,13 @@ export function runRules(top: SgNode, chars: number, jobs: { index: number; conf
       // Checking a node compiles the rule as a query would: past maxChecks candidates, the rule's
       // own query (one compile, one walk) costs less than checking each.
       merged.forEach((j, i) => {
-        const list = candidates[i]!;
         if (sure[i]) {
-          if (list.length) out.nodes.set(j.index, list);
-        } else if (list.length > maxChecks(chars)) alone.push(j);
+          if (candidates[i]!.length) out.nodes.set(j.index, candidates[i]!);
+          return;
+        }
+        // Candidates whose text lacks the rule's words cannot match: often none are left to check.
+        const list = j.plausible ? candidates[i]!.filter(j.plausible) : candidates[i]!;
+        if (list.length > maxChecks(chars)) alone.push(j);
         else {
           const hits = list.filter((n) => n.matches(j.config));
           if (hits.length) out.nodes.set(j.index, hits);

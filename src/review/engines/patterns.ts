@@ -6,12 +6,12 @@ import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
 import { parserName, ruleLanguagesFor } from "../languages.ts";
 import { parse } from "@ast-grep/napi";
-import { ruleNeed, satisfied, TokenScanner } from "../prefilter.ts";
+import { needMet, nodeNeed, ruleNeed, satisfied, TokenScanner } from "../prefilter.ts";
 import type { Need } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
 import { mergeInfo, runRules } from "./merged.ts";
-import type { MergeInfo } from "./merged.ts";
+import type { MergeInfo, RuleJob } from "./merged.ts";
 
 export interface LanguagePack {
   rules: Rule[];
@@ -20,6 +20,8 @@ export interface LanguagePack {
   scanner: TokenScanner;
   /** Per rule (same index): how it joins the one-walk query (merged.ts), or null to run alone. */
   merge: (MergeInfo | null)[];
+  /** Per rule (same index): what the text of a node it matches holds (prefilter.ts nodeNeed). */
+  nodeNeeds: Need[];
 }
 
 /** One alternative of a rule whose top level is `any`, with what a file needs for it to match. */
@@ -78,7 +80,11 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
     });
     const parts = rs.map((r) => splitAny(r, empty));
     const scanner = new TokenScanner([...rs.map((r) => r.need), ...parts.flatMap((p) => p?.map((x) => x.need) ?? [])]);
-    packs.set(lang, { rules: rs, parts, scanner, merge: rs.map((r) => mergeInfo(r, lang)) });
+    const nodeNeeds = rs.map((r) => {
+      const c = r.config as { rule: unknown; constraints?: Record<string, unknown>; utils?: Record<string, unknown> };
+      return nodeNeed(c.rule, { constraints: c.constraints, utils: c.utils });
+    });
+    packs.set(lang, { rules: rs, parts, scanner, merge: rs.map((r) => mergeInfo(r, lang)), nodeNeeds });
   }
   return packs;
 }
@@ -128,12 +134,13 @@ export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, pat
 }
 
 /** The live rules (by index) with the config each runs with, given the text's terms. */
-export function ruleJobs(pack: LanguagePack, live: readonly boolean[], present: ReadonlySet<string>): { index: number; config: NapiConfig; merge: MergeInfo | null }[] {
-  const jobs: { index: number; config: NapiConfig; merge: MergeInfo | null }[] = [];
+export function ruleJobs(pack: LanguagePack, live: readonly boolean[], present: ReadonlySet<string>): RuleJob[] {
+  const jobs: RuleJob[] = [];
   pack.rules.forEach((rule, i) => {
     if (!live[i]) return;
-    const config = configFor(rule, pack.parts[i], present);
-    if (config) jobs.push({ index: i, config, merge: pack.merge[i]! });
+    const config = configFor(rule, pack.parts[i]!, present);
+    const need = pack.nodeNeeds[i]!;
+    if (config) jobs.push({ index: i, config, merge: pack.merge[i]!, ...(need.length ? { plausible: (n: SgNode) => needMet(need, n.text()) } : {}) });
   });
   return jobs;
 }
