@@ -224,27 +224,14 @@ function distinct(clauses: Need): Need {
   });
 }
 
-const wordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-/** `word` stands in `text` as TokenScanner's `\b`-bounded search finds it. */
-function wordIn(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    if (!wordChar(text.charCodeAt(i - 1)) && !wordChar(text.charCodeAt(i + word.length))) return true;
-  }
-  return false;
-}
-const caseless = new Map<string, RegExp>();
+// One scanner per requirement, so a node's text is tested exactly as a file's is.
+const scanners = new WeakMap<Need, TokenScanner>();
 
-/** Whether a text holds the requirement, each term tested as TokenScanner tests it. */
+/** Whether a text holds the requirement, its terms found as TokenScanner finds them in a file. */
 export function needMet(need: Need, text: string): boolean {
-  const has = (term: string): boolean => {
-    const v = term.slice(2);
-    if (term.startsWith("w:")) return wordIn(text, v);
-    if (term.startsWith("c:")) return textChecks[v]?.(text) ?? true;
-    let re = caseless.get(v);
-    if (!re) caseless.set(v, (re = new RegExp(escape(v), "i")));
-    return re.test(text);
-  };
-  return need.every((c) => c.some(has));
+  let scanner = scanners.get(need);
+  if (!scanner) scanners.set(need, (scanner = new TokenScanner([need])));
+  return satisfied(need, scanner.scan(text));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
