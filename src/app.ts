@@ -17,6 +17,8 @@ export interface App {
   mirrors: MirrorPool;
   /** Server secret (HMAC for upload URLs, quotes); kept in the settings table so every instance shares it. */
   secret: Buffer;
+  /** The clock behind quotes, months and run times; tests may replace it. */
+  now(): Date;
   /** Background tasks register here so close() can stop them. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -68,6 +70,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   let closed = false;
   return {
     config, store, log, limiter, mirrors, secret,
+    now: () => new Date(),
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;

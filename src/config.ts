@@ -20,6 +20,19 @@ export interface Config {
   rateLimits: string | undefined;
   syncIntervalSeconds: number;
   trustProxy: boolean;
+  pricing: PricingConfig;
+}
+
+/** How runs are priced (README "Configuration"); a price is a pure function of these and the content. */
+export interface PricingConfig {
+  /** CRS_PRICE_BASE_CENTS: the fee of every run. */
+  baseCents: number;
+  /** CRS_PRICE_PER_1000_LINES_CENTS: the rate per thousand billable lines (rounded up to a cent). */
+  per1000LinesCents: number;
+  /** CRS_CHANGE_CONTEXT_LINES: lines billed around each hunk of a change review. */
+  changeContextLines: number;
+  /** CRS_CHANGE_MAX_LINES: a change with more changed lines is refused as large. */
+  changeMaxLines: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,5 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     rateLimits,
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
+    pricing: {
+      baseCents: int(env, "CRS_PRICE_BASE_CENTS", 10, 0, 1_000_000),
+      per1000LinesCents: int(env, "CRS_PRICE_PER_1000_LINES_CENTS", 5, 0, 1_000_000),
+      changeContextLines: int(env, "CRS_CHANGE_CONTEXT_LINES", 10, 0, 1000),
+      changeMaxLines: int(env, "CRS_CHANGE_MAX_LINES", 20_000, 1, 10_000_000),
+    },
   };
 }

@@ -25,7 +25,7 @@ describe("GET /me", () => {
     assert.equal(body.token.kind, "api_key");
     assert.equal(body.token.id, ws.keyId);
     assert.ok(body.token.scopes.includes("user:read"));
-    assert.equal(body.credits, 0);
+    assert.deepEqual(body.credits, { balanceCents: 0, monthSpendCents: 0, spendLimitCents: null });
   });
   test("credits is the ledger balance of the workspace", async () => {
     const w = await t.workspace();
@@ -35,13 +35,13 @@ describe("GET /me", () => {
       { workspace_id: w.id, amount_cents: -1250, kind: "charge", note: null, created_at: now },
       { workspace_id: ws.id, amount_cents: 777, kind: "grant", note: "other workspace", created_at: now },
     ]).execute();
-    assert.equal((await json(await me(w.token))).credits, 3750);
+    assert.deepEqual((await json(await me(w.token))).credits, { balanceCents: 3750, monthSpendCents: 1250, spendLimitCents: null });
   });
-  test("a member sees no credits and the role member", async () => {
+  test("a member sees the balance but not the month's spend or the limit, and the role member", async () => {
     const m = await ws.member({ role: "member" });
     const body = await json(await me(m.token));
     assert.equal(body.organization.role, "member");
-    assert.equal("credits" in body, false);
+    assert.deepEqual(Object.keys(body.credits), ["balanceCents"]);
   });
   test("a key with only user:read shows exactly that scope", async () => {
     const m = await ws.member({ scopes: ["user:read"] });

@@ -52,7 +52,7 @@ test("crs serve on a fresh data dir prints the admin's credentials and a key tha
     const me = await res.json() as any;
     assert.equal(me.organization.slug, "demo");
     assert.equal(me.token.scopes.length, 7);
-    assert.equal(me.credits, 0);
+    assert.equal(me.credits.balanceCents, 1000);
     assert.equal((await fetch(`${first.url}/healthz`)).status, 200);
     await stop(first.child);
 

@@ -5,6 +5,7 @@ import { getMe } from "./identity/get-me.ts";
 import { listMembers } from "./identity/list-members.ts";
 import { focusOperations } from "./focuses/index.ts";
 import { repositoryOperations } from "./repositories/index.ts";
+import { runOperations } from "./runs/index.ts";
 import { documentOperations } from "./documents/index.ts";
 
 export const operations: readonly Operation[] = [
@@ -12,5 +13,6 @@ export const operations: readonly Operation[] = [
   listMembers as unknown as Operation,
   ...focusOperations,
   ...repositoryOperations,
+  ...runOperations,
   ...documentOperations,
 ];

@@ -1,7 +1,6 @@
 // The review engine's public API: files in, findings out. Knows no database; the server feeds it
 // files from git, `crs review` from a working tree.
 import { availableParallelism } from "node:os";
-import picomatch from "picomatch";
 import type { Finding, RuleProblem, SkippedFile, SourceFile } from "./types.ts";
 import { loadRules } from "./rule-loader.ts";
 import type { RuleSet } from "./rule-loader.ts";
@@ -11,6 +10,7 @@ import { parseFocusFrontMatter } from "./focus.ts";
 import { cleanPath, walkDirectory } from "./files.ts";
 import type { SourceEntry } from "./files.ts";
 import { ReviewPool } from "./pool.ts";
+import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./worker.ts";
 
 export { loadRules } from "./rule-loader.ts";
@@ -19,6 +19,7 @@ export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
 export type { Focus } from "./focus.ts";
 export { ReviewPool } from "./pool.ts";
+export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";
 
 /** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
 export const reviewBatch = { files: 128, bytes: 512 * 1024 } as const;
@@ -92,7 +93,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   // Several focus documents each with `only` widen the selection together rather than intersect.
   const onlyLists = focuses.map((f) => f.only ?? []).filter((l) => l.length);
   if (onlyLists.length > 1) config.selections = [config.selections[0]!, { only: onlyLists.flat() }, ...focuses.map((f) => ({ exclude: f.exclude }))];
-  const scopeMatch = options.scope?.length ? picomatch(options.scope, { dot: true }) : null;
+  const scopeMatch = scopeMatcher(options.scope);
   const changed = options.changedLines;
   const inScope = scopeMatch || changed
     ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, "")))

@@ -2,8 +2,9 @@
 import type { DocumentTables } from "./tables/documents.ts";
 import type { CreditLedgerTable, MembershipsTable, SettingsTable, TokensTable, UsersTable, WorkspacesTable } from "./tables/identity.ts";
 import type { RepositoriesTable, ReviewedCommitsTable } from "./tables/repositories.ts";
+import type { RunTables } from "./tables/runs.ts";
 
-export interface Database extends DocumentTables {
+export interface Database extends DocumentTables, RunTables {
   settings: SettingsTable;
   users: UsersTable;
   workspaces: WorkspacesTable;

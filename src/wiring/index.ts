@@ -1,5 +1,6 @@
 import { documentsWiring } from "./documents.ts";
 import { repositoriesWiring } from "./repositories.ts";
+import { runsWiring } from "./runs.ts";
 import type { Wiring } from "./types.ts";
 
-export const wirings: Wiring[] = [repositoriesWiring, documentsWiring];
+export const wirings: Wiring[] = [repositoriesWiring, documentsWiring, runsWiring];

@@ -2,11 +2,12 @@
 // own subcommands; later capabilities add theirs to this list.
 import { Command } from "commander";
 import { describeFailure, stdio, type AdminIo } from "./context.ts";
+import { registerCredits } from "./credits.ts";
 import { registerFocuses } from "./focuses.ts";
 import { registerIdentity } from "./identity.ts";
 import { registerRepos } from "./repos.ts";
 
-const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses];
+const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses, registerCredits];
 
 export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise<number> {
   const admin = new Command("admin")

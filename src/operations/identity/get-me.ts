@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { creditBalanceCents } from "../../domain/identity/credits.ts";
+import { balanceCents, monthSpendCents, spendLimitCents } from "../../domain/billing/ledger.ts";
 import { organizationSchema, publicRole, tokenSchema, userSchema } from "../../schemas/identity.ts";
 import { operation } from "../operation.ts";
 
@@ -8,7 +8,7 @@ export const getMe = operation({
   method: "GET",
   path: "/me",
   summary: "Who am I",
-  description: "The user, the organization (workspace) and the token behind this request, and the credit balance for those who may view billing.",
+  description: "The user, the organization (workspace) and the token behind this request, and the credits: the balance for everyone, the month's spend and the spending limit for Admins.",
   scopes: ["user:read"],
   bucket: "reads",
   mcp: true,
@@ -18,7 +18,11 @@ export const getMe = operation({
     user: userSchema,
     organization: organizationSchema,
     token: tokenSchema,
-    credits: z.number().int().optional().describe("Organization credit balance in cents; present for Admins (who may view billing)."),
+    credits: z.object({
+      balanceCents: z.number().int().describe("The organization's credit balance in cents."),
+      monthSpendCents: z.number().int().optional().describe("Spent this calendar month (UTC), charges less refunds, in cents; for Admins only."),
+      spendLimitCents: z.number().int().nullable().optional().describe("The monthly spending limit in cents, null for none; for Admins only."),
+    }).describe("The organization's credits: the balance for every caller, the month's spend and the limit for Admins."),
   }),
   handler: async (ctx) => {
     const p = ctx.principal;
@@ -26,7 +30,13 @@ export const getMe = operation({
       user: { id: p.userId, username: p.username, email: p.email, name: p.userName },
       organization: { id: p.workspaceId, slug: p.workspaceSlug, name: p.workspaceName, role: publicRole(p.role) },
       token: { id: p.tokenId, kind: p.tokenKind, name: p.tokenName, scopes: [...p.scopes] },
-      ...(p.role === "admin" ? { credits: await creditBalanceCents(ctx.store, ctx.workspaceId) } : {}),
+      credits: {
+        balanceCents: await balanceCents(ctx.store.db, ctx.workspaceId),
+        ...(p.role === "admin" ? {
+          monthSpendCents: await monthSpendCents(ctx.store.db, ctx.workspaceId, ctx.app.now()),
+          spendLimitCents: await spendLimitCents(ctx.store.db, ctx.workspaceId),
+        } : {}),
+      },
     };
   },
 });

@@ -4,11 +4,13 @@ import type { MigrationDef } from "./helpers.ts";
 import { identity } from "./001-identity.ts";
 import { repositories } from "./002-repositories.ts";
 import { documents } from "./003-documents.ts";
+import { runs } from "./004-runs.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
     "001-identity": identity(engine),
     "002-repositories": repositories(engine),
     "003-documents": documents(engine),
+    "004-runs": runs(engine),
   };
 }

@@ -12,7 +12,14 @@ export interface UsersTable {
   created_at: string;
 }
 
-export interface WorkspacesTable { id: Generated<number>; slug: string; name: string; created_at: string }
+export interface WorkspacesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: string;
+  /** Monthly spending limit in cents; null for none. */
+  spend_limit_cents: Generated<number | null>;
+}
 
 export interface MembershipsTable { workspace_id: number; user_id: number; role: "admin" | "member"; created_at: string }
 
@@ -35,7 +42,11 @@ export interface CreditLedgerTable {
   id: Generated<number>;
   workspace_id: number;
   amount_cents: number;
-  kind: string;
+  kind: "grant" | "charge" | "refund" | "adjustment";
   note: string | null;
+  /** The run a charge or refund belongs to. */
+  run_id: Generated<number | null>;
+  /** The user (admin, or the run's starter) behind the entry, when there is one. */
+  created_by: Generated<number | null>;
   created_at: string;
 }

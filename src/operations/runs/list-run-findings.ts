@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { getRunRow } from "../../domain/runs/read.ts";
+import { runView } from "../../domain/runs/view.ts";
+import { cursorParam, limitParam, nextCursor } from "../../schemas/common.ts";
+import { findingItemSchema } from "../../schemas/findings.ts";
+import { runPathParam, runSchema } from "../../schemas/runs.ts";
+import { operation } from "../operation.ts";
+
+export const listRunFindings = operation({
+  id: "list_run_findings",
+  method: "GET",
+  path: "/runs/{run}/findings",
+  summary: "List a run's findings",
+  description: "The findings a run imported into the inbox. Empty, with import.state pending, until the run's findings were imported; then import.state is imported or partial (import.reason says why some were left out).",
+  scopes: ["runs:read", "findings:read"],
+  bucket: "reads",
+  mcp: true,
+  readOnly: true,
+  input: z.object({ run: runPathParam, limit: limitParam(), cursor: cursorParam }),
+  output: z.object({
+    nextCursor,
+    items: z.array(findingItemSchema).describe("The findings of this page."),
+    import: runSchema.shape.import,
+    asOf: z.string().describe("When this answer was read (ISO 8601)."),
+  }),
+  handler: async (ctx, input) => {
+    const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
+    // Findings reach the inbox through the worker's import stage; until then there is nothing to list.
+    return { nextCursor: null, items: [], import: run.import, asOf: ctx.app.now().toISOString() };
+  },
+});

@@ -1,0 +1,56 @@
+import type { Generated } from "kysely";
+
+export interface RunsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  repository_id: number;
+  created_by: number;
+  kind: "full" | "change";
+  trigger: "api" | "mcp" | "cli" | "web";
+  title: string;
+  state: string;
+  /** The pinned position of a full review (branch:main@sha); null for a change review. */
+  at: string | null;
+  ref: string | null;
+  sha: string;
+  /** JSON: the resolved change (kind, pr/branch, since, base, head, files, lines) or null. */
+  change_json: string | null;
+  /** JSON: every reviewed repository (the first is `repository_id`) with sha, files, lines. */
+  targets_json: string;
+  /** JSON: [{slug, revision}] the run follows. */
+  focuses_json: string;
+  /** JSON: context document ids. */
+  documents_json: string;
+  /** JSON: path globs. */
+  scope_json: string;
+  steering: string | null;
+  price_cents: number;
+  refunded_cents: Generated<number>;
+  idempotency_key: string | null;
+  request_hash: string;
+  retry_of: number | null;
+  cancel_requested_at: string | null;
+  /** JSON: the stages with state, times and progress. */
+  stages_json: string;
+  error_json: string | null;
+  import_json: string | null;
+  findings_json: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
+export interface RunFocusesTable {
+  workspace_id: number;
+  run_id: number;
+  slug: string;
+  revision: number;
+}
+
+export interface RunTables {
+  runs: RunsTable;
+  run_focuses: RunFocusesTable;
+}
