@@ -10,9 +10,17 @@ export { skipByPath } from "./skip.ts";
 /** The engine's default largest file (ReviewOptions.maxFileBytes). */
 export const defaultMaxFileBytes = 1 << 20;
 
-/** Path globs (picomatch, dotfiles included) limiting the files reviewed; null when none are given. */
+/**
+ * Path globs (picomatch, dotfiles included) limiting the files reviewed; null when none are given.
+ * A file is in scope when it matches a glob and no `!`-glob; with only `!`-globs, everything else is.
+ */
 export function scopeMatcher(scope: readonly string[] | undefined): ((path: string) => boolean) | null {
-  return scope?.length ? picomatch([...scope], { dot: true }) : null;
+  if (!scope?.length) return null;
+  const include = scope.filter((g) => !g.startsWith("!"));
+  const exclude = scope.filter((g) => g.startsWith("!")).map((g) => g.slice(1)).filter(Boolean);
+  const yes = include.length ? picomatch(include, { dot: true }) : () => true;
+  const no = exclude.length ? picomatch(exclude, { dot: true }) : () => false;
+  return (path) => yes(path) && !no(path);
 }
 
 /** Lines as the engine counts them: newlines, plus one for a last line without one. */
