@@ -5,14 +5,9 @@ import { after, before, describe, test } from "node:test";
 import { archiveDocument, createDocument } from "../src/domain/documents/index.ts";
 import { archiveFocus, putFocus } from "../src/domain/focuses/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { baseFiles, baseLines, lines, pricedRepository, type PricedRepo } from "./fixtures/run-repo.ts";
+import { baseFiles, baseLines, lines, pricedRepository, pricingEnv, type PricedRepo } from "./fixtures/run-repo.ts";
 import { makeRepo } from "../src/codehost/testing/make-repo.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
-
-export const pricingEnv = {
-  CRS_PRICE_BASE_CENTS: "7", CRS_PRICE_PER_1000_LINES_CENTS: "1000", CRS_CHANGE_CONTEXT_LINES: "2", CRS_CHANGE_MAX_LINES: "40",
-  CRS_RATE_LIMITS: "runs:estimate=1000/1h,runs:write=1000/1h,shared=1000/1m,runs:manage=1000/1m",
-};
 
 let t: TestServer;
 let ws: TestWorkspace;
