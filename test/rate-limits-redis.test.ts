@@ -13,6 +13,9 @@ import { buildServer } from "../src/http/server.ts";
 import { operations } from "../src/operations/index.ts";
 import { operation, type Operation } from "../src/operations/operation.ts";
 import { startTcpProxy, waitFor, type TcpProxy } from "../src/limits/test-support.ts";
+import { addCredits, balanceCents } from "../src/domain/billing/ledger.ts";
+import { startRun } from "../src/domain/runs/start.ts";
+import { readyRepository } from "./fixtures/repositories.ts";
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -123,5 +126,40 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     assert.equal(counted.status, 200);
     assert.equal((await write(ws.token, "up-2")).status, 200);
     assert.deepEqual(done, ["up-1", "up-2"]);
+  });
+
+  test("run estimates, starts and cancels answer 503 rate_limit_unavailable while reads of runs carry on; nothing is started or refunded", async () => {
+    const ws = await t.workspace();
+    const repo = await readyRepository(t, ws);
+    await addCredits(t.app.store, ws.id, { kind: "grant", cents: 100_000 });
+    const queued = (await startRun(t.app, { workspaceId: ws.id, userId: ws.userId, trigger: "api", baseUrl: url }, { repository: repo.id, maxPriceCents: 100_000 })).run;
+    const post = (path: string, body: unknown) =>
+      fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${ws.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    await proxy.stop();
+    try {
+      for (const [path, body] of [["/runs/estimate", { repository: repo.id }], ["/runs", { repository: repo.id, maxPriceCents: 100_000 }], [`/runs/${queued.id}/cancel`, {}]] as const) {
+        const res = await post(path, body);
+        assert.equal(res.status, 503, path);
+        assert.equal(res.headers.get("retry-after"), "30");
+        assert.equal((await json(res)).error.code, "rate_limit_unavailable");
+      }
+      const listed = await fetch(`${url}/api/v2/runs`, { headers: { authorization: `Bearer ${ws.token}` } });
+      assert.equal(listed.status, 200);
+      assert.deepEqual((await json(listed)).items.map((r: { id: number; state: string }) => [r.id, r.state]), [[queued.id, "queued"]]);
+      const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${ws.token}` } } });
+      const client = new Client({ name: "rate-limit-test", version: "1.0.0" });
+      await client.connect(transport);
+      try {
+        const viaMcp = await client.callTool({ name: "start_run", arguments: { repository: repo.id, maxPriceCents: 100_000 } });
+        assert.equal(JSON.parse((viaMcp.content as Array<{ text: string }>)[0]!.text).error.code, "rate_limit_unavailable");
+        assert.notEqual((await client.callTool({ name: "get_run", arguments: { run: queued.id } })).isError, true);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await proxy.start();
+    }
+    assert.equal((await t.app.store.db.selectFrom("runs").select("id").where("workspace_id", "=", ws.id).execute()).length, 1);
+    assert.equal(await balanceCents(t.app.store.db, ws.id), 100_000 - queued.priceCents);
   });
 });
