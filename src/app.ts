@@ -17,6 +17,8 @@ export interface App {
   mirrors: MirrorPool;
   /** Server secret (HMAC for upload URLs, quotes); kept in the settings table so every instance shares it. */
   secret: Buffer;
+  /** Tells this process's run worker (if it runs one) that a run was queued. */
+  wakeWorkers(): void;
   /** The clock behind quotes, months and run times; tests may replace it. */
   now(): Date;
   /** Background tasks register here so close() can stop them. */
@@ -71,6 +73,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   return {
     config, store, log, limiter, mirrors, secret,
     now: () => new Date(),
+    wakeWorkers: () => {},
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;

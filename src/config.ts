@@ -1,6 +1,6 @@
 // Environment -> typed configuration, validated once at start.
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
+import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseRateLimits } from "./limits/buckets.ts";
 
@@ -21,6 +21,23 @@ export interface Config {
   syncIntervalSeconds: number;
   trustProxy: boolean;
   pricing: PricingConfig;
+  worker: WorkerConfig;
+}
+
+/** How run workers behave (README "Configuration"). */
+export interface WorkerConfig {
+  /** `crs serve` runs a worker in its own process (CRS_WORKER_IN_PROCESS, default on; `--no-worker` turns it off). */
+  inProcess: boolean;
+  /** CRS_WORKER_CONCURRENCY: runs one process executes at once. */
+  concurrency: number;
+  /** CRS_WORKER_THREADS: analysis threads per process (1: in the worker's own thread). */
+  threads: number;
+  /** CRS_WORKER_POLL_MS: how often an idle worker looks for queued runs. */
+  pollMs: number;
+  /** CRS_WORKER_LEASE_SECONDS: a run whose worker stopped renewing for this long is taken over. */
+  leaseSeconds: number;
+  /** CRS_RUN_MAX_NEW_FINDINGS: new findings one run may add to the inbox; the rest make the import partial. */
+  maxNewFindings: number;
 }
 
 /** How runs are priced (README "Configuration"); a price is a pure function of these and the content. */
@@ -94,6 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
       per1000LinesCents: int(env, "CRS_PRICE_PER_1000_LINES_CENTS", 5, 0, 1_000_000),
       changeContextLines: int(env, "CRS_CHANGE_CONTEXT_LINES", 10, 0, 1000),
       changeMaxLines: int(env, "CRS_CHANGE_MAX_LINES", 20_000, 1, 10_000_000),
+    },
+    worker: {
+      inProcess: !["off", "false", "0"].includes((env.CRS_WORKER_IN_PROCESS ?? "on").toLowerCase()),
+      concurrency: int(env, "CRS_WORKER_CONCURRENCY", 2, 1, 64),
+      threads: int(env, "CRS_WORKER_THREADS", Math.max(1, Math.min(4, availableParallelism())), 1, 64),
+      pollMs: int(env, "CRS_WORKER_POLL_MS", 500, 10, 60_000),
+      leaseSeconds: int(env, "CRS_WORKER_LEASE_SECONDS", 30, 2, 3600),
+      maxNewFindings: int(env, "CRS_RUN_MAX_NEW_FINDINGS", 5000, 1, 1_000_000),
     },
   };
 }

@@ -2,7 +2,8 @@
 const usage = `usage: crs <command> [options]
 
 commands:
-  serve              run the server (REST /api/v2, MCP /mcp)
+  serve              run the server (REST /api/v2, MCP /mcp) and a run worker (--no-worker: none)
+  worker             execute queued runs only (scale out beside crs serve --no-worker)
   admin ...          operator commands: workspaces, users, members, keys, repositories, focuses
   review [PATH]      review a local checkout with no server (findings, --json, --sarif)
 
@@ -14,6 +15,8 @@ export async function run(argv: string[]): Promise<number> {
   switch (command) {
     case "serve":
       return (await import("./cli/serve.ts")).serveCommand(rest);
+    case "worker":
+      return (await import("./cli/worker.ts")).workerCommand(rest);
     case "admin":
       return (await import("./cli/admin/index.ts")).adminCommand(rest);
     case "review":

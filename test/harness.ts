@@ -69,6 +69,9 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     PORT: "0",
     CRS_LOG_LEVEL: "silent",
     CRS_SYNC_INTERVAL_SECONDS: "0",
+    // Runs stay queued unless a test asks for a worker (CRS_WORKER_IN_PROCESS: "on").
+    CRS_WORKER_IN_PROCESS: "off",
+    CRS_WORKER_THREADS: "1",
     ...opts.env,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);

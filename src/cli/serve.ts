@@ -21,12 +21,13 @@ export async function startServer(app: App): Promise<FastifyInstance> {
 
 export async function serveCommand(argv: string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write("usage: crs serve\n\nStarts the server. Configuration comes from the environment (see README.md).\n");
+    process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration comes from the environment (see README.md).\n");
     return 0;
   }
   let config;
   try {
     config = loadConfig(process.env, { forServe: true });
+    if (argv.includes("--no-worker")) config.worker.inProcess = false;
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`crs serve: ${err.message}\n`);

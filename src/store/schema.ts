@@ -3,8 +3,9 @@ import type { DocumentTables } from "./tables/documents.ts";
 import type { CreditLedgerTable, MembershipsTable, SettingsTable, TokensTable, UsersTable, WorkspacesTable } from "./tables/identity.ts";
 import type { RepositoriesTable, ReviewedCommitsTable } from "./tables/repositories.ts";
 import type { RunTables } from "./tables/runs.ts";
+import type { FindingTables } from "./tables/findings.ts";
 
-export interface Database extends DocumentTables, RunTables {
+export interface Database extends DocumentTables, RunTables, FindingTables {
   settings: SettingsTable;
   users: UsersTable;
   workspaces: WorkspacesTable;

@@ -43,6 +43,15 @@ async function lookupOrder(id) {
 
 module.exports = { lookupOrder };
 `,
+  "accounts.py": `import hashlib
+import time
+
+
+def password_reset_token(email):
+    # Mailed to the customer; whoever can guess it can reset the password.
+    seed = f"{email}:{int(time.time())}"
+    return hashlib.md5(seed.encode()).hexdigest()
+`,
   "config.py": `# Settings for the reporting job.
 AWS_REGION = "eu-west-1"
 AWS_ACCESS_KEY_ID = "${demoKeyId}"
@@ -76,5 +85,24 @@ async function listOrders() {
 }
 
 module.exports = { lookupOrder, listOrders };
+`,
+  "export.js": `const fs = require("fs");
+const path = require("path");
+const { listOrders } = require("./orders");
+
+// Writes the order list for the accounting team and serves earlier exports by name.
+function registerExports(app) {
+  app.get("/exports", async (req, res) => {
+    const file = path.join(__dirname, "exports", req.query.name);
+    res.type("text/csv").send(fs.readFileSync(file, "utf8"));
+  });
+  app.post("/exports", async (req, res) => {
+    const rows = (await listOrders()).map((o) => o.id + "," + o.total);
+    fs.writeFileSync(path.join(__dirname, "exports", "orders.csv"), rows.join("\\n"));
+    res.status(201).end();
+  });
+}
+
+module.exports = { registerExports };
 `,
 };

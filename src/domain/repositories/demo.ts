@@ -39,7 +39,8 @@ export async function generateDemoRepository(path: string): Promise<void> {
   await git(path, ["tag", "v0.1.0"]);
   await git(path, ["checkout", "-q", "-b", "feature/list-orders"]);
   await writeAll(path, demoFeatureFiles);
-  await git(path, ["commit", "-q", "-am", "List all orders"]);
+  await git(path, ["add", "-A"]);
+  await git(path, ["commit", "-q", "-m", "Export the order list"]);
   await git(path, ["update-ref", "refs/pull/1/head", "HEAD"]);
   await git(path, ["checkout", "-q", "main"]);
 }

@@ -1,17 +1,20 @@
 import { z } from "zod";
+import { runFindings } from "../../domain/findings/run-findings.ts";
 import { getRunRow } from "../../domain/runs/read.ts";
 import { runView } from "../../domain/runs/view.ts";
-import { cursorParam, limitParam, nextCursor } from "../../schemas/common.ts";
+import { cursorParam, decodeCursor, encodeCursor, limitParam, nextCursor } from "../../schemas/common.ts";
 import { findingItemSchema } from "../../schemas/findings.ts";
 import { runPathParam, runSchema } from "../../schemas/runs.ts";
 import { operation } from "../operation.ts";
+
+const cursorShape = z.object({ a: z.number().int().positive().max(2 ** 31 - 1) });
 
 export const listRunFindings = operation({
   id: "list_run_findings",
   method: "GET",
   path: "/runs/{run}/findings",
   summary: "List a run's findings",
-  description: "The findings a run imported into the inbox. Empty, with import.state pending, until the run's findings were imported; then import.state is imported or partial (import.reason says why some were left out).",
+  description: "The findings a run imported into the inbox, in the order it reported them. Empty, with import.state pending, until the run's findings were imported; then import.state is imported or partial (import.reason says why some were left out).",
   scopes: ["runs:read", "findings:read"],
   bucket: "reads",
   mcp: true,
@@ -24,8 +27,11 @@ export const listRunFindings = operation({
     asOf: z.string().describe("When this answer was read (ISO 8601)."),
   }),
   handler: async (ctx, input) => {
+    const asOf = ctx.app.now().toISOString();
     const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
-    // Findings reach the inbox through the worker's import stage; until then there is nothing to list.
-    return { nextCursor: null, items: [], import: run.import, asOf: ctx.app.now().toISOString() };
+    if (run.import.state === "pending") return { nextCursor: null, items: [], import: run.import, asOf };
+    const after = input.cursor ? decodeCursor(input.cursor, cursorShape).a : undefined;
+    const page = await runFindings(ctx.store, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) });
+    return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
   },
 });

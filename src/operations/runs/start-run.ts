@@ -28,6 +28,7 @@ export const startRun = operation({
     const { requestId, ...rest } = input;
     const r = await start(ctx.app, { workspaceId: ctx.workspaceId, userId: ctx.userId, trigger: ctx.trigger, baseUrl: ctx.app.config.baseUrl }, { ...rest, idempotencyKey: requestId });
     if (!r.created) ctx.status = 200;
+    else ctx.app.wakeWorkers();
     return { run: r.run, priceCents: r.priceCents };
   },
 });

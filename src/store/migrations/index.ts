@@ -5,6 +5,7 @@ import { identity } from "./001-identity.ts";
 import { repositories } from "./002-repositories.ts";
 import { documents } from "./003-documents.ts";
 import { runs } from "./004-runs.ts";
+import { findings } from "./005-findings.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -12,5 +13,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "002-repositories": repositories(engine),
     "003-documents": documents(engine),
     "004-runs": runs(engine),
+    "005-findings": findings(engine),
   };
 }

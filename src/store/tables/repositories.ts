@@ -30,4 +30,8 @@ export interface ReviewedCommitsTable {
   repository_id: number;
   sha: string;
   reviewed_at: string;
+  /** The run whose review recorded the commit (null for records made before runs existed). */
+  run_id: Generated<number | null>;
+  /** 1 when the whole tree was reviewed; 0 for a change review (only changed lines). */
+  full: Generated<number>;
 }

@@ -1,0 +1,95 @@
+// What one run's execution carries between its stages: the claimed row, the lease it renews in the
+// background, and the only ways it writes the run (always naming itself as the lease owner).
+import type { App } from "../app.ts";
+import type { RunRow, Stage, StageName, StageState } from "../domain/runs/view.ts";
+import { LeaseLost, renewLease } from "./queue.ts";
+
+export class Cancelled extends Error {
+  constructor() {
+    super("cancellation requested");
+  }
+}
+
+export class RunContext {
+  readonly app: App;
+  readonly owner: string;
+  row: RunRow;
+  stages: Stage[];
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private lost = false;
+  private cancelAsked = false;
+  private lastCancelRead = 0;
+  private lastProgressWrite = 0;
+
+  constructor(app: App, owner: string, row: RunRow) {
+    this.app = app;
+    this.owner = owner;
+    this.row = row;
+    this.stages = JSON.parse(row.stages_json) as Stage[];
+    this.leaseMs = app.config.worker.leaseSeconds * 1000;
+    this.cancelAsked = row.cancel_requested_at !== null;
+  }
+
+  /** Renews the lease every third of its length until stop(). */
+  start(): void {
+    this.timer = setInterval(() => {
+      renewLease(this.app.store, this.row.id, this.owner, this.leaseMs, this.app.now())
+        .then((r) => { if (!r.held) this.lost = true; if (r.cancelRequested) this.cancelAsked = true; })
+        .catch((err) => this.app.log.warn({ err, run: this.row.id }, "run lease renewal failed"));
+    }, Math.max(200, Math.floor(this.leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Throws at a checkpoint when the run was cancelled or the lease was lost (reads the row at most every 250 ms). */
+  async checkpoint(force = false): Promise<void> {
+    if (this.lost) throw new LeaseLost(this.row.id);
+    const now = Date.now();
+    if (!this.cancelAsked && (force || now - this.lastCancelRead > 250)) {
+      this.lastCancelRead = now;
+      const r = await this.app.store.db.selectFrom("runs").select(["cancel_requested_at", "lease_owner"]).where("id", "=", this.row.id).executeTakeFirst();
+      if (!r || r.lease_owner !== this.owner) throw new LeaseLost(this.row.id);
+      if (r.cancel_requested_at) this.cancelAsked = true;
+    }
+    if (this.cancelAsked) throw new Cancelled();
+  }
+
+  get cancelRequested(): boolean {
+    return this.cancelAsked;
+  }
+
+  stage(name: StageName): Stage {
+    return this.stages.find((s) => s.name === name)!;
+  }
+
+  /** Moves a stage (and the run's state) on; one write, refused when the lease is gone. */
+  async setStage(name: StageName, state: StageState, runState?: string, extra: Partial<Pick<Stage, "progress" | "reason">> = {}): Promise<void> {
+    const s = this.stage(name);
+    const at = this.app.now().toISOString();
+    if (state === "in_progress") s.startedAt ??= at;
+    if (state !== "in_progress" && state !== "pending") s.endedAt = at;
+    s.state = state;
+    Object.assign(s, extra);
+    await this.write({ stages_json: JSON.stringify(this.stages), ...(runState ? { state: runState } : {}) });
+  }
+
+  /** Progress of the running stage: written at most twice a second, and always when `final`. */
+  async progress(name: StageName, done: number, total: number, final = false): Promise<void> {
+    this.stage(name).progress = { done, total };
+    const now = Date.now();
+    if (!final && now - this.lastProgressWrite < 500) return;
+    this.lastProgressWrite = now;
+    await this.write({ stages_json: JSON.stringify(this.stages) });
+  }
+
+  async write(patch: Record<string, unknown>): Promise<void> {
+    const row = await this.app.store.db.updateTable("runs").set(patch).where("id", "=", this.row.id).where("lease_owner", "=", this.owner)
+      .returningAll().executeTakeFirst();
+    if (!row) throw new LeaseLost(this.row.id);
+    this.row = row;
+  }
+}
