@@ -18,7 +18,11 @@ export async function claimRun(store: Store, owner: string, leaseMs: number, now
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
   const row = await store.db.updateTable("runs")
-    .set((eb) => ({ lease_owner: owner, lease_until: until, attempts: eb("attempts", "+", 1) }))
+    // A queued run leaves the queue in the same statement (in_progress); a taken-over one keeps its state.
+    .set((eb) => ({
+      lease_owner: owner, lease_until: until, attempts: eb("attempts", "+", 1),
+      state: eb.case().when("state", "=", "queued").then("in_progress").else(eb.ref("state")).end(),
+    }))
     .where("id", "=", (eb) => {
       let q = eb.selectFrom("runs").select("id")
         .where((w) => w.or([
