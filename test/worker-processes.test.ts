@@ -1,0 +1,96 @@
+// Workers as separate processes (`crs worker`) on one store: a worker killed with SIGKILL in the
+// middle of an analysis is taken over once its lease lapses and the run finishes with one charge
+// and no duplicate findings; two worker processes sharing the queue never run one run twice.
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { after, before, test } from "node:test";
+import { makeRepo } from "../src/codehost/testing/make-repo.ts";
+import { startWorker } from "../src/worker/index.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+import { readyRepository } from "./fixtures/repositories.ts";
+import { demoRepository, finished, startedRun, workerProcess } from "./fixtures/worker.ts";
+
+let t: TestServer;
+before(async () => { t = await startTestServer(); });
+after(() => t.close());
+
+async function ledgerOf(runId: number) {
+  return t.app.store.db.selectFrom("credit_ledger").select(["kind", "amount_cents"]).where("run_id", "=", runId).orderBy("id").execute();
+}
+
+test("a worker killed mid-analysis is taken over: one charge, the findings imported once", async () => {
+  const ws = await t.workspace();
+  const remote = makeRepo();
+  t.app.onClose(() => remote.cleanup());
+  // Enough code that the analysis takes seconds on one thread, with four planted bugs.
+  for (let i = 0; i < 5000; i++) {
+    const file = join(remote.path, `pkg${i % 40}`, `mod${i}.js`);
+    mkdirSync(dirname(file), { recursive: true });
+    const body = Array.from({ length: 40 }, (_, l) => `  const v${l} = input * ${l} + ${i};`).join("\n");
+    writeFileSync(file, `export function f${i}(input) {\n${body}\n  return input;\n}\n${i % 1250 === 7 ? `export function run${i}(req) { return eval(req.query.code${i}); }\n` : ""}`);
+  }
+  remote.git(["add", "-A"]);
+  remote.git(["commit", "-q", "-m", "many files"]);
+  const row = await readyRepository(t, ws, { remote: remote.url });
+  const started = await startedRun(t, ws, { repository: row.id });
+
+  const child = workerProcess(t, { CRS_WORKER_LEASE_SECONDS: "2" });
+  const exited = once(child, "exit");
+  let stateAtKill = "";
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const r = await t.app.store.db.selectFrom("runs").select(["state", "stages_json"]).where("id", "=", started.id).executeTakeFirstOrThrow();
+      const analysis = (JSON.parse(r.stages_json) as Array<{ name: string; progress: { done: number } | null }>).find((s) => s.name === "analysis")!;
+      if (r.state === "analysis_in_progress" && (analysis.progress?.done ?? 0) > 0) { stateAtKill = r.state; break; }
+      assert.ok(Date.now() < deadline && r.state !== "complete", `the worker process did not reach the analysis: ${r.state}`);
+      await new Promise((res) => setTimeout(res, 20));
+    }
+  } finally {
+    child.kill("SIGKILL");
+    await exited;
+  }
+  assert.equal(stateAtKill, "analysis_in_progress");
+
+  const worker = startWorker(t.app);
+  try {
+    const run = await finished(t, ws.token, started.id, 120_000);
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    assert.equal(run.findings.total, 4);
+    assert.equal(run.costCents, started.priceCents);
+  } finally {
+    await worker.stop();
+  }
+  const row2 = await t.app.store.db.selectFrom("runs").select("attempts").where("id", "=", started.id).executeTakeFirstOrThrow();
+  assert.equal(row2.attempts, 2);
+  assert.deepEqual((await ledgerOf(started.id)).map((e) => [e.kind, e.amount_cents]), [["charge", -started.priceCents]]);
+  const findings = await t.app.store.db.selectFrom("findings").select(["number", "report_count"]).where("workspace_id", "=", ws.id).execute();
+  assert.equal(findings.length, 4);
+  assert.ok(findings.every((f) => f.report_count === 1));
+  const reports = await t.app.store.db.selectFrom("finding_reports").select("id").where("run_id", "=", started.id).execute();
+  assert.equal(reports.length, 4);
+});
+
+test("two worker processes share the queue and never run one run twice", async () => {
+  const ws = await t.workspace();
+  const { row } = await demoRepository(t, ws);
+  const ids: number[] = [];
+  for (let i = 0; i < 6; i++) ids.push((await startedRun(t, ws, { repository: row.id })).id);
+  const children = [workerProcess(t), workerProcess(t)];
+  try {
+    for (const id of ids) assert.equal((await finished(t, ws.token, id, 120_000)).state, "complete");
+  } finally {
+    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => (c.exitCode === null ? once(c, "exit") : undefined)));
+  }
+  const runs = await t.app.store.db.selectFrom("runs").select(["id", "attempts"]).where("workspace_id", "=", ws.id).execute();
+  assert.deepEqual(runs.map((r) => r.attempts), [1, 1, 1, 1, 1, 1]);
+  for (const id of ids) {
+    assert.deepEqual((await ledgerOf(id)).map((e) => e.kind), ["charge"]);
+    assert.equal((await t.app.store.db.selectFrom("finding_reports").select("id").where("run_id", "=", id).execute()).length, 4);
+  }
+  const findings = await t.app.store.db.selectFrom("findings").select(["report_count"]).where("workspace_id", "=", ws.id).execute();
+  assert.deepEqual(findings.map((f) => f.report_count), [6, 6, 6, 6]);
+});
