@@ -4,8 +4,9 @@
 //    beside the raw `git ls-tree -r -l` of the same commit (the least any estimate must read);
 //  - POST /runs at 8 concurrent callers (autocannon), with a quote and priced afresh: p50/p99,
 //    beside GET /api/v2/me through the same pipeline and connections.
-// Goals: estimate warm < 300 ms; POST /runs p99 < 20 ms on SQLite.
-// Usage: node scripts/bench-runs.ts [seconds per measurement, default 5] [files, default 10000]
+// Goals: estimate warm < 300 ms; POST /runs p99 < 20 ms on SQLite. Then the worker figures
+// (scripts/bench-worker.ts) unless --no-worker.
+// Usage: node scripts/bench-runs.ts [seconds per measurement, default 5] [files, default 10000] [--no-worker]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ import { addCredits } from "../src/domain/billing/ledger.ts";
 import * as accounts from "../src/domain/identity/accounts.ts";
 import { registerRepository, syncAndWait } from "../src/domain/repositories/index.ts";
 import { scopes } from "../src/policies/scopes.ts";
+import { benchWorker } from "./bench-worker.ts";
 
 const seconds = Number(process.argv[2] ?? 5);
 const files = Number(process.argv[3] ?? 10_000);
@@ -42,7 +44,7 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-runs-"));
   const schema = databaseUrl ? `bench_runs_${process.pid}` : undefined;
   const config = loadConfig({
-    CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0", CRS_WORKER_IN_PROCESS: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,runs:estimate=1000000000/1h,runs:write=1000000000/1h,shared=1000000000/1m",
   });
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
     let ok = await bench("SQLite", remote, undefined);
     if (process.env.DATABASE_URL) ok = (await bench("PostgreSQL", remote, process.env.DATABASE_URL)) && ok;
     else console.log("PostgreSQL: skipped (set DATABASE_URL to measure it)");
+    if (!process.argv.includes("--no-worker")) await benchWorker(root);
     if (!ok) process.exitCode = 1;
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -3,12 +3,13 @@
 // and no duplicate findings; two worker processes sharing the queue never run one run twice.
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { makeRepo } from "../src/codehost/testing/make-repo.ts";
 import { startWorker } from "../src/worker/index.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startTestServer, usingPostgres, type TestServer } from "./harness.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 import { demoRepository, finished, startedRun, workerProcess } from "./fixtures/worker.ts";
 
@@ -24,12 +25,14 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
   const ws = await t.workspace();
   const remote = makeRepo();
   t.app.onClose(() => remote.cleanup());
-  // Enough code that the analysis takes seconds on one thread, with four planted bugs.
+  // Enough code that the analysis takes seconds on one thread (request handlers with parameterised
+  // queries: parsed and walked for taint, and safe), with four planted bugs.
   for (let i = 0; i < 5000; i++) {
     const file = join(remote.path, `pkg${i % 40}`, `mod${i}.js`);
     mkdirSync(dirname(file), { recursive: true });
-    const body = Array.from({ length: 40 }, (_, l) => `  const v${l} = input * ${l} + ${i};`).join("\n");
-    writeFileSync(file, `export function f${i}(input) {\n${body}\n  return input;\n}\n${i % 1250 === 7 ? `export function run${i}(req) { return eval(req.query.code${i}); }\n` : ""}`);
+    const body = Array.from({ length: 30 }, (_, l) => `  const v${l} = rows.length * ${l} + ${i};`).join("\n");
+    const bug = i % 1250 === 7 ? `\nasync function run${i}(req) { return eval(req.query.code); }\n` : "";
+    writeFileSync(file, `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", [req.params.id]);\n${body}\n  res.json({ rows, v0 });\n}\n${bug}\nmodule.exports = { handler${i} };\n`);
   }
   remote.git(["add", "-A"]);
   remote.git(["commit", "-q", "-m", "many files"]);
@@ -93,4 +96,21 @@ test("two worker processes share the queue and never run one run twice", async (
   }
   const findings = await t.app.store.db.selectFrom("findings").select(["report_count"]).where("workspace_id", "=", ws.id).execute();
   assert.deepEqual(findings.map((f) => f.report_count), [6, 6, 6, 6]);
+});
+
+test("a worker with a data directory of its own fetches the mirror it lacks and completes the run", { skip: usingPostgres ? false : "needs a store shared across data directories (DATABASE_URL)" }, async () => {
+  const ws = await t.workspace();
+  const { row } = await demoRepository(t, ws);
+  const started = await startedRun(t, ws, { repository: row.id });
+  const elsewhere = mkdtempSync(join(tmpdir(), "crs-other-worker-"));
+  const child = workerProcess(t, { CRS_DATA_DIR: elsewhere });
+  try {
+    const run = await finished(t, ws.token, started.id, 60_000);
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    assert.equal(run.findings.total, 4);
+  } finally {
+    child.kill("SIGTERM");
+    if (child.exitCode === null) await once(child, "exit");
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
 });

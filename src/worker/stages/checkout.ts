@@ -5,6 +5,7 @@ import { AppError } from "../../errors.ts";
 import { scopeMatcher } from "../../review/index.ts";
 import { resolveRepository, usableMirror } from "../../domain/repositories/index.ts";
 import type { ChangeView, Target } from "../../domain/runs/types.ts";
+import { syncTimeoutMs } from "../../domain/repositories/types.ts";
 import type { RunContext } from "../run-context.ts";
 
 export interface TargetPlan {
@@ -27,8 +28,16 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
     const repo = await resolveRepository(rc.app.store, row.workspace_id, { id: t.repository.id }).catch(() => {
       throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`, { details: { reason: "repository_removed" } });
     });
+    // A worker on another machine keeps mirrors of its own: it fetches one it lacks, or one that
+    // lacks the commit (the server that priced the run fetched newer commits than it has).
+    const local = rc.app.mirrors.get(repo.id);
+    if (!local.exists() && repo.access !== "lost") await local.sync(repo.remote, { timeoutMs: syncTimeoutMs });
     const mirror = usableMirror(rc.app.mirrors, repo);
-    const found = await mirror.resolveCommit(t.sha);
+    let found = await mirror.resolveCommit(t.sha);
+    if (found.status === "missing") {
+      await mirror.sync(repo.remote, { timeoutMs: syncTimeoutMs }).catch(() => {});
+      found = await mirror.resolveCommit(t.sha);
+    }
     if (found.status !== "found") {
       throw new AppError("position_unavailable", `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`, { details: { reason: "unknown_commit" } });
     }
