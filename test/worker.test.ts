@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { balanceCents } from "../src/domain/billing/ledger.ts";
 import { cancelRun } from "../src/domain/runs/cancel.ts";
-import { claimRun } from "../src/worker/queue.ts";
+import { claimRun, LeaseLost } from "../src/worker/queue.ts";
 import { startWorker } from "../src/worker/index.ts";
 import { executeRun } from "../src/worker/execute.ts";
 import { RunContext } from "../src/worker/run-context.ts";
@@ -200,3 +200,83 @@ describe("cancellation at each stage boundary", () => {
     });
   }
 });
+
+describe("resuming and partial imports", () => {
+  let server: TestServer;
+  before(async () => { server = await startTestServer({ env: { CRS_RUN_MAX_NEW_FINDINGS: "3" } }); });
+  after(() => server.close());
+
+  test("a run whose worker died after its analysis resumes at the import: the analysis is not done again", async () => {
+    const ws = await server.workspace();
+    const { row } = await demoRepository(server, ws);
+    const started = await startedRun(server, ws, { repository: row.id });
+    const claimed = await claimRun(server.app.store, "doomed", 30_000, new Date());
+    // The process "dies" at the checkpoint after the analysis: it stops writing anything.
+    class DiesAfterAnalysis extends RunContext {
+      calls = 0;
+      override async checkpoint(force = false): Promise<void> {
+        if (++this.calls === 5) throw new LeaseLost(this.row.id);
+        return super.checkpoint(force);
+      }
+    }
+    await executeRun(new DiesAfterAnalysis(server.app, "doomed", claimed!), undefined);
+    const dead = await server.app.store.db.selectFrom("runs").selectAll().where("id", "=", started.id).executeTakeFirstOrThrow();
+    assert.equal(dead.state, "analysis_completed");
+    const analysedAt = (JSON.parse(dead.stages_json) as Array<{ name: string; endedAt: string }>).find((s) => s.name === "analysis")!.endedAt;
+    await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+    const worker = startWorker(server.app);
+    try {
+      const run = await finished(server, ws.token, started.id);
+      assert.equal(run.state, "complete");
+      assert.equal(run.stages.find((s: any) => s.name === "analysis").endedAt, analysedAt, "the analysis was not repeated");
+      assert.equal(run.findings.total, 3);
+    } finally {
+      await worker.stop();
+    }
+    const attempts = await server.app.store.db.selectFrom("runs").select("attempts").where("id", "=", started.id).executeTakeFirstOrThrow();
+    assert.equal(attempts.attempts, 2);
+    assert.equal((await server.app.store.db.selectFrom("run_results").select("run_id").where("run_id", "=", started.id).execute()).length, 0);
+  });
+
+  test("past CRS_RUN_MAX_NEW_FINDINGS new findings the import is partial and says why", async () => {
+    const ws = await server.workspace();
+    const { row } = await demoRepository(server, ws);
+    const started = await startedRun(server, ws, { repository: row.id });
+    const worker = startWorker(server.app);
+    try {
+      const run = await finished(server, ws.token, started.id);
+      assert.equal(run.state, "complete");
+      assert.equal(run.import.state, "partial");
+      assert.match(run.import.reason, /new_findings_cap/);
+      assert.equal(run.stages.find((s: any) => s.name === "import").reason, run.import.reason);
+      const page = await json(await server.request(`/api/v2/runs/${run.id}/findings`, { token: ws.token }));
+      assert.equal(page.import.state, "partial");
+      assert.equal(page.items.length, 3);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  test("extra repositories are reviewed as targets of the same run", async () => {
+    const ws = await server.workspace();
+    const a = await demoRepository(server, ws);
+    const b = makeRepo();
+    server.app.onClose(() => b.cleanup());
+    b.commit({ "tool.py": "import subprocess, sys\nsubprocess.call(sys.argv[1], shell=True)\n" }, { branch: "main" });
+    const brow = await readyRepository(server, ws, { remote: b.url });
+    const started = await startedRun(server, ws, { repository: a.row.id, repositories: [{ repository: brow.id }], scope: ["reports.py", "tool.py"] });
+    const worker = startWorker(server.app);
+    try {
+      const run = await finished(server, ws.token, started.id);
+      assert.equal(run.state, "complete", JSON.stringify(run.error));
+      const reports = await server.app.store.db.selectFrom("finding_reports").select(["repository_id", "path"]).where("run_id", "=", run.id).execute();
+      assert.ok(reports.some((r) => r.repository_id === brow.id && r.path === "tool.py"), JSON.stringify(reports));
+      assert.ok(reports.some((r) => r.repository_id === a.row.id));
+      const reviewed = await server.app.store.db.selectFrom("reviewed_commits").select("repository_id").where("run_id", "=", run.id).execute();
+      assert.deepEqual(reviewed.map((r) => r.repository_id).sort(), [a.row.id, brow.id].sort());
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
