@@ -31,6 +31,7 @@ export class Mirror {
   private cat: CatFile;
   private snapshot: { key: number; refs: RefSnapshot } | null = null;
   private ancestry = new Map<string, boolean>();
+  private histories = new Map<string, string[]>();
   private trees: Array<{ sha: string; sizes: boolean; entries: Promise<TreeEntry[]> }> = [];
 
   constructor(root: string, id: number | string) {
@@ -117,6 +118,23 @@ export class Mirror {
     if (this.ancestry.size >= ancestryCacheSize) this.ancestry.delete(this.ancestry.keys().next().value!);
     this.ancestry.set(key, yes);
     return yes;
+  }
+
+  /**
+   * `sha` and its first-parent ancestors, newest first, at most `max` (the history a position's
+   * findings are read along). A commit's history never changes: cached per sha.
+   */
+  async firstParents(sha: string, max: number): Promise<string[]> {
+    check(sha, sha);
+    const key = `${sha}:${max}`;
+    const hit = this.histories.get(key);
+    if (hit) return hit;
+    const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
+    if (res.code !== 0) throw gitFailed("rev-list");
+    const list = res.stdout.toString("latin1").split("\n").filter(Boolean);
+    if (this.histories.size >= 200) this.histories.delete(this.histories.keys().next().value!);
+    this.histories.set(key, list);
+    return list;
   }
 
   /** Commits from `ancestor` (exclusive) to `descendant` (inclusive); null when not an ancestor. */

@@ -5,6 +5,7 @@ import { getMe } from "./identity/get-me.ts";
 import { listMembers } from "./identity/list-members.ts";
 import { focusOperations } from "./focuses/index.ts";
 import { repositoryOperations } from "./repositories/index.ts";
+import { findingOperations } from "./findings/index.ts";
 import { runOperations } from "./runs/index.ts";
 import { documentOperations } from "./documents/index.ts";
 
@@ -13,6 +14,7 @@ export const operations: readonly Operation[] = [
   listMembers as unknown as Operation,
   ...focusOperations,
   ...repositoryOperations,
+  ...findingOperations,
   ...runOperations,
   ...documentOperations,
 ];

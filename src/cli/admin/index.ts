@@ -3,11 +3,12 @@
 import { Command } from "commander";
 import { describeFailure, stdio, type AdminIo } from "./context.ts";
 import { registerCredits } from "./credits.ts";
+import { registerFindings } from "./findings.ts";
 import { registerFocuses } from "./focuses.ts";
 import { registerIdentity } from "./identity.ts";
 import { registerRepos } from "./repos.ts";
 
-const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses, registerCredits];
+const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses, registerCredits, registerFindings];
 
 export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise<number> {
   const admin = new Command("admin")

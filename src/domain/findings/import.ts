@@ -9,6 +9,7 @@ import type { Finding } from "../../review/types.ts";
 import type { Store } from "../../store/index.ts";
 import type { Database } from "../../store/schema.ts";
 import { workspaceTransaction } from "../../store/write.ts";
+import { bumpInbox } from "./position.ts";
 
 export interface TargetResult {
   repositoryId: number;
@@ -82,6 +83,11 @@ export async function importFindings(
           workspace_id: run.workspaceId, finding_id: id, run_id: run.id, repository_id: target.repositoryId, sha: target.sha,
           path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine, severity: f.severity, detail_json: detail(f), created_at: at,
         }).execute();
+        await tx.insertInto("finding_activity").values({
+          workspace_id: run.workspaceId, finding_id: id, actor_id: null, kind: "reported", before_json: null,
+          after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
+          repository_id: target.repositoryId, sha: target.sha, reason: null, created_at: at,
+        }).execute();
         await tx.insertInto("finding_presence").values({
           workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, finding_id: id,
           path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine,
@@ -99,6 +105,7 @@ export async function importFindings(
       outcome.state = "partial";
       outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
     }
+    await bumpInbox(tx, run.workspaceId);
     await finish(tx, outcome);
     return outcome;
   });

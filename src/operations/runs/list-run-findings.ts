@@ -31,7 +31,7 @@ export const listRunFindings = operation({
     const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
     if (run.import.state === "pending") return { nextCursor: null, items: [], import: run.import, asOf };
     const after = input.cursor ? decodeCursor(input.cursor, cursorShape).a : undefined;
-    const page = await runFindings(ctx.store, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) });
+    const page = await runFindings(ctx.app, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) }, ctx.app.now());
     return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
   },
 });

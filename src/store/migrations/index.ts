@@ -6,6 +6,7 @@ import { repositories } from "./002-repositories.ts";
 import { documents } from "./003-documents.ts";
 import { runs } from "./004-runs.ts";
 import { findings } from "./005-findings.ts";
+import { triage } from "./008-triage.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -14,5 +15,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "003-documents": documents(engine),
     "004-runs": runs(engine),
     "005-findings": findings(engine),
+    "008-triage": triage(engine),
   };
 }

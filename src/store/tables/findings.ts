@@ -26,6 +26,56 @@ export interface FindingsTable {
   first_observed_at: string;
   last_run_id: number;
   report_count: number;
+  /** Finding-level triage (migration 008). */
+  investigating: Generated<number>;
+  decision_kind: Generated<"wont-fix" | "risk-accepted" | null>;
+  decision_reason: Generated<string | null>;
+  /** Risk acceptance ends then (ISO); null for no expiry. */
+  decision_until: Generated<string | null>;
+  decision_by: Generated<number | null>;
+  decision_at: Generated<string | null>;
+  assignee_id: Generated<number | null>;
+  severity_override: Generated<string | null>;
+  dismissed_at: Generated<string | null>;
+  dismissed_reason: Generated<string | null>;
+  duplicate_of: Generated<number | null>;
+}
+
+export interface FindingStatusesTable {
+  workspace_id: number;
+  repository_id: number;
+  sha: string;
+  finding_id: number;
+  status: "open" | "fixed" | "false-positive";
+  reason: string;
+  actor_id: number | null;
+  created_at: string;
+}
+
+export interface FindingActivityTable {
+  id: Generated<number>;
+  workspace_id: number;
+  finding_id: number;
+  actor_id: number | null;
+  kind: "reported" | "status" | "severity" | "assignee" | "dismissal" | "comment" | "decision";
+  before_json: string | null;
+  after_json: string | null;
+  repository_id: number | null;
+  sha: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface FindingCommentsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  finding_id: number;
+  author_id: number;
+  body: string;
+  reply_to: number | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: string;
 }
 
 export interface FindingReportsTable {
@@ -59,4 +109,7 @@ export interface FindingTables {
   findings: FindingsTable;
   finding_reports: FindingReportsTable;
   finding_presence: FindingPresenceTable;
+  finding_statuses: FindingStatusesTable;
+  finding_activity: FindingActivityTable;
+  finding_comments: FindingCommentsTable;
 }

@@ -19,6 +19,8 @@ export interface WorkspacesTable {
   created_at: string;
   /** Monthly spending limit in cents; null for none. */
   spend_limit_cents: Generated<number | null>;
+  /** Bumped by every finding import and triage change (positions cache on it). */
+  inbox_version: Generated<number>;
 }
 
 export interface MembershipsTable { workspace_id: number; user_id: number; role: "admin" | "member"; created_at: string }
