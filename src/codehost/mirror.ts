@@ -1,8 +1,8 @@
 // One bare mirror of one repository, under `<root>/<id>.git`. Everything the service reads from
 // git goes through here. Reads are cached where git's answer cannot change (ancestry of two shas)
 // or until the next sync (the ref snapshot).
-import { existsSync } from "node:fs";
-import { readFile, rm, stat } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { AppError } from "../errors.ts";
 import { CatFile } from "./cat-file.ts";
@@ -79,7 +79,9 @@ export class Mirror {
   async listRefs(): Promise<RefSnapshot> {
     let key: number;
     try {
-      key = (await stat(join(this.dir, syncMarker))).mtimeMs;
+      // Synchronous: a stat takes microseconds, while queueing it on libuv's few threads behind
+      // other requests' I/O made busy list pages wait.
+      key = statSync(join(this.dir, syncMarker)).mtimeMs;
     } catch {
       return new RefSnapshot(null, [], [], [], null);
     }

@@ -1,14 +1,16 @@
 // The inbox lists: one repository at a position, and the organization (every repository at its
-// default branch head). Filters apply to what a position computed (position.ts); counts are taken
-// before the status and severity filters, so a client can show both tabs and totals.
+// default branch head). What a filter set selects at given commits, with its counts, is computed
+// once per inbox version and kept (a busy inbox is read far more often than it changes); a page is
+// then a slice of it. Counts are taken before the status and severity filters.
 import type { MirrorPool } from "../../codehost/index.ts";
+import { AppError } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { allRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/reference.ts";
+import type { ResolvedPosition } from "../positions/index.ts";
 import { toItems } from "./items.ts";
 import { assigneeIds } from "./lookup.ts";
 import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";
-import { AppError } from "../../errors.ts";
 
 export interface Filters {
   status?: string[] | undefined;
@@ -19,8 +21,25 @@ export interface Filters {
 }
 
 export interface ListDeps { store: Store; mirrors: MirrorPool }
+export interface Page { afterNumber?: number | undefined; afterRepository?: number | undefined; asOf?: string | undefined; limit: number }
 
-/** The predicate of the filters other than status and severity, and of all of them. */
+type Counts = { status: Record<string, number>; severity: Record<string, number> };
+interface Row { e: PositionEntry; repo: RepositoryRow }
+interface Selection { counts: Counts; rows: Row[]; newest: string }
+
+const selections = new Map<string, Promise<Selection>>();
+
+function cached(key: string, build: () => Promise<Selection>): Promise<Selection> {
+  const hit = selections.get(key);
+  if (hit) return hit;
+  const p = build();
+  if (selections.size >= 64) selections.delete(selections.keys().next().value!);
+  selections.set(key, p);
+  p.catch(() => { if (selections.get(key) === p) selections.delete(key); });
+  return p;
+}
+
+/** Filters -> the predicates before (base) and with (all) the status and severity filters. */
 async function predicates(store: Store, workspaceId: number, me: number, f: Filters) {
   const assignees = f.assignee === undefined ? undefined : await assigneeIds(store, workspaceId, me, f.assignee);
   let focused: Set<number> | undefined;
@@ -41,35 +60,65 @@ async function predicates(store: Store, workspaceId: number, me: number, f: Filt
   return { base, all };
 }
 
-function countInto(counts: { status: Record<string, number>; severity: Record<string, number> }, e: PositionEntry): void {
-  counts.status[e.status] = (counts.status[e.status] ?? 0) + 1;
-  counts.severity[e.severity] = (counts.severity[e.severity] ?? 0) + 1;
+/** Newest first: key number down, then repository id up. */
+function newer(a: Row, b: Row): number {
+  return b.e.finding.number - a.e.finding.number || a.repo.id - b.repo.id;
 }
 
-export interface Page { afterNumber?: number | undefined; afterRepository?: number | undefined; asOf?: string | undefined; limit: number }
+async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, asOf: string | undefined): Promise<Selection> {
+  const { base, all } = await predicates(deps.store, workspaceId, me, f);
+  const counts: Counts = { status: {}, severity: {} };
+  const rows: Row[] = [];
+  let newest = "";
+  for (const { repo, view } of views) {
+    for (const e of view.entries) {
+      const seen = e.finding.first_observed_at;
+      if (asOf !== undefined && seen > asOf) continue;
+      if (!base(e)) continue;
+      if (seen > newest) newest = seen;
+      counts.status[e.status] = (counts.status[e.status] ?? 0) + 1;
+      counts.severity[e.severity] = (counts.severity[e.severity] ?? 0) + 1;
+      if (all(e)) rows.push({ e, repo });
+    }
+  }
+  if (views.length > 1) rows.sort(newer);
+  return { counts, rows, newest };
+}
+
+/** The selection, from the cache unless the page is pinned to a time before findings it holds. */
+async function selection(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, version: number, page: Page): Promise<Selection> {
+  const key = JSON.stringify([deps.store.engine, workspaceId, version, f, f.assignee === undefined ? 0 : me, views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil])]);
+  const s = await cached(key, () => select(deps, workspaceId, me, f, views, undefined));
+  return page.asOf === undefined || s.newest <= page.asOf ? s : select(deps, workspaceId, me, f, views, page.asOf);
+}
+
+function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
+  let from = 0;
+  if (page.afterNumber !== undefined) {
+    const after = { e: { finding: { number: page.afterNumber } }, repo: { id: page.afterRepository ?? Number.MAX_SAFE_INTEGER } } as unknown as Row;
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newer(rows[mid]!, after) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    from = lo;
+  }
+  const shown = rows.slice(from, from + page.limit);
+  return { shown, last: rows.length > from + page.limit ? shown.at(-1)! : null };
+}
+
+const itemsOf = (store: Store, rows: Row[]) => toItems(store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })));
 
 export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page, now: Date) {
   const mirror = usableMirror(deps.mirrors, repo);
-  const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
-  const view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now);
-  const { base, all } = await predicates(deps.store, workspaceId, me, f);
-  const counts = { status: {} as Record<string, number>, severity: {} as Record<string, number> };
-  const matched: PositionEntry[] = [];
-  for (const e of view.entries) {
-    if (page.asOf && e.finding.first_observed_at > page.asOf) continue;
-    if (!base(e)) continue;
-    countInto(counts, e);
-    if (all(e)) matched.push(e);
-  }
-  const after = page.afterNumber;
-  const rest = after === undefined ? matched : matched.filter((e) => e.finding.number < after);
-  const shown = rest.slice(0, page.limit);
-  const ref = { id: repo.id, fullName: repo.full_name };
-  return {
-    position: pos, view, counts, total: matched.length,
-    items: await toItems(deps.store, shown.map((e) => ({ ...e, repository: ref }))),
-    last: rest.length > page.limit ? shown.at(-1)!.finding.number : null,
-  };
+  const pos: ResolvedPosition = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
+  const version = await inboxVersion(deps.store, workspaceId);
+  const view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version);
+  const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
+  const { shown, last } = slice(s.rows, page);
+  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps.store, shown), last: last ? last.e.finding.number : null };
 }
 
 export function coverageOf(view: PositionView) {
@@ -82,54 +131,22 @@ export function coverageOf(view: PositionView) {
 export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
   const repos = await allRepositories(deps.store, workspaceId);
   const version = await inboxVersion(deps.store, workspaceId);
-  const { base, all } = await predicates(deps.store, workspaceId, me, f);
   const unavailable: Array<{ repository: { id: number; fullName: string }; reason: string; message: string }> = [];
-  const lists: Array<{ repo: RepositoryRow; entries: PositionEntry[] }> = [];
-  const counts = { status: {} as Record<string, number>, severity: {} as Record<string, number> };
-  let total = 0;
+  const views: Array<{ repo: RepositoryRow; view: PositionView }> = [];
   for (const repo of repos) {
-    let view: PositionView;
     try {
       const mirror = usableMirror(deps.mirrors, repo);
       const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, undefined);
-      view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version);
+      views.push({ repo, view: await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
-      continue;
     }
-    const entries: PositionEntry[] = [];
-    for (const e of view.entries) {
-      if (page.asOf && e.finding.first_observed_at > page.asOf) continue;
-      if (!base(e)) continue;
-      countInto(counts, e);
-      if (!all(e)) continue;
-      total++;
-      if (page.afterNumber !== undefined && (e.finding.number > page.afterNumber || (e.finding.number === page.afterNumber && repo.id <= (page.afterRepository ?? 0)))) continue;
-      entries.push(e);
-    }
-    if (entries.length) lists.push({ repo, entries });
   }
-  // Merge the per-repository lists (each newest first) for one page only.
-  const heads = lists.map(() => 0);
-  const picked: Array<{ e: PositionEntry; repo: RepositoryRow }> = [];
-  while (picked.length <= page.limit) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const e = lists[i]!.entries[heads[i]!];
-      if (!e) continue;
-      const b = best < 0 ? undefined : lists[best]!.entries[heads[best]!]!;
-      if (!b || e.finding.number > b.finding.number || (e.finding.number === b.finding.number && lists[i]!.repo.id < lists[best]!.repo.id)) best = i;
-    }
-    if (best < 0) break;
-    picked.push({ e: lists[best]!.entries[heads[best]!]!, repo: lists[best]!.repo });
-    heads[best]!++;
-  }
-  const shown = picked.slice(0, page.limit);
-  const last = picked.length > page.limit ? shown.at(-1)! : null;
+  const s = await selection(deps, workspaceId, me, f, views, version, page);
+  const { shown, last } = slice(s.rows, page);
   return {
-    items: await toItems(deps.store, shown.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } }))),
-    counts, total, unavailable,
+    items: await itemsOf(deps.store, shown), counts: s.counts, total: s.rows.length, unavailable,
     last: last ? { number: last.e.finding.number, repository: last.repo.id } : null,
   };
 }

@@ -30,7 +30,8 @@ export interface PositionView {
   validUntil: string | null;
 }
 
-const cache = new Map<string, PositionView>();
+// Promises, so concurrent requests for one position share one computation.
+const cache = new Map<string, Promise<PositionView>>();
 const cacheLimit = 256;
 
 export async function inboxVersion(store: Store, workspaceId: number): Promise<number> {
@@ -42,11 +43,15 @@ export async function inboxVersion(store: Store, workspaceId: number): Promise<n
 export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version?: number): Promise<PositionView> {
   const key = `${store.engine}:${workspaceId}:${repositoryId}:${sha}:${version ?? await inboxVersion(store, workspaceId)}`;
   const hit = cache.get(key);
-  if (hit && (hit.validUntil === null || hit.validUntil > now.toISOString())) return hit;
-  const view = await compute(store, mirror, workspaceId, repositoryId, sha, now);
+  if (hit) {
+    const view = await hit;
+    if (view.validUntil === null || view.validUntil > now.toISOString()) return view;
+  }
+  const computing = compute(store, mirror, workspaceId, repositoryId, sha, now);
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
-  cache.set(key, view);
-  return view;
+  cache.set(key, computing);
+  computing.catch(() => { if (cache.get(key) === computing) cache.delete(key); });
+  return computing;
 }
 
 async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date): Promise<PositionView> {
