@@ -268,6 +268,20 @@ describe("the finding", () => {
     await expectError(await patch(w, "/findings/F-1?at=default", { status: "fixed", reason: "x" }), 400, "repository_required");
   });
 
+  test("two rules reporting one weakness on one line: the later finding is a duplicate of the first", async () => {
+    const w = await world();
+    await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [
+      engineFinding({ ruleId: "py.command-injection", cwe: [78] }),
+      engineFinding({ ruleId: "py.taint.command-injection", cwe: [78], engine: "taint" }),
+      engineFinding({ ruleId: "py.weak-hash", cwe: [328] }),
+    ]);
+    const dup = await json(await get(w, "/api/v2/findings/F-2"));
+    assert.equal(dup.status, "duplicate");
+    assert.equal(dup.duplicateOf, "F-1");
+    assert.deepEqual((await json(await get(w, "/api/v2/findings/F-1"))).related.duplicates, ["F-2"]);
+    assert.equal((await json(await get(w, "/api/v2/findings/F-3"))).status, "open", "another weakness on the same line is not a duplicate");
+  });
+
   test("404 when it is not at the position, for an unknown key, and from another workspace", async () => {
     const w = await world();
     const old = w.remote.git(["rev-list", "--max-parents=0", "main"]);

@@ -40,6 +40,28 @@ function detail(f: Finding): string {
 }
 
 /**
+ * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the
+ * finding created later is marked a duplicate of the earliest (it reads `duplicate`, and
+ * `duplicateOf` names the original). Findings already marked keep their mark.
+ */
+async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: number; f: Finding }>): Promise<void> {
+  const byLine = new Map<string, Array<{ id: number; f: Finding }>>();
+  for (const p of placed) {
+    const k = `${p.f.location.path}\n${p.f.location.startLine}`;
+    byLine.set(k, [...(byLine.get(k) ?? []), p]);
+  }
+  for (const group of byLine.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => a.id - b.id);
+    const [first, ...rest] = group;
+    for (const other of rest) {
+      if (other.f.ruleId === first!.f.ruleId || !other.f.cwe.some((c) => first!.f.cwe.includes(c))) continue;
+      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "is", null).execute();
+    }
+  }
+}
+
+/**
  * Imports inside the caller's transaction; `finish` writes the run's completion in the same one
  * (and throws to roll everything back when the worker lost its lease).
  */
@@ -64,6 +86,7 @@ export async function importFindings(
         const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
         for (const r of rows) ids.set(r.fingerprint, r.id);
       }
+      const placed: Array<{ id: number; f: Finding }> = [];
       for (const [print, f] of byPrint) {
         let id = ids.get(print);
         if (id === undefined) {
@@ -94,7 +117,9 @@ export async function importFindings(
         }).onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing()).execute();
         outcome.total++;
         outcome.bySeverity[f.severity] = (outcome.bySeverity[f.severity] ?? 0) + 1;
+        placed.push({ id, f });
       }
+      await markDuplicates(tx, run.workspaceId, placed);
       await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at, run_id: run.id, full: target.full ? 1 : 0 })
         // A change review of a commit the whole tree was reviewed at keeps it marked full.
         .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
