@@ -1,0 +1,45 @@
+// crs admin finding accept-risk|revoke-decision through the real executable, and the API honouring them.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import * as accounts from "../src/domain/identity/accounts.ts";
+import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { engineFinding, importAt } from "./fixtures/findings.ts";
+import { readyRepository } from "./fixtures/repositories.ts";
+
+let e: CliEnv;
+let t: TestServer;
+let ws: TestWorkspace;
+before(async () => {
+  e = cliEnv();
+  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  ws = await t.workspace({ slug: "triage" });
+  const repo = await readyRepository(t, ws);
+  const sha = (await t.app.mirrors.get(repo.id).listRefs()).branch("main")!.sha;
+  await importAt(t, ws, repo, sha, [engineFinding()]);
+});
+after(async () => {
+  await t.close();
+  await dropCliStore(e);
+});
+
+const status = async () => (await json(await t.request("/api/v2/findings/F-1", { token: ws.token }))).status;
+
+test("accept-risk makes the finding read wont-fix with the decision; revoke-decision lifts it", async () => {
+  const admin = await accounts.findUser(t.app.store, ws.username);
+  const r = await crsJson(e, ["admin", "finding", "accept-risk", "triage", "F-1", "--until", "2099-01-31", "--reason", "behind the VPN", "--by", String(admin.id)]);
+  assert.deepEqual(r.decision, { kind: "risk-accepted", until: "2099-01-31T00:00:00.000Z", reason: "behind the VPN" });
+  assert.equal(await status(), "wont-fix");
+  const detail = await json(await t.request("/api/v2/findings/F-1", { token: ws.token }));
+  assert.equal(detail.decision.kind, "risk-accepted");
+  assert.equal(detail.decision.by.id, admin.id);
+  await crsJson(e, ["admin", "finding", "revoke-decision", "triage", "F-1"]);
+  assert.equal(await status(), "open");
+});
+
+test("a past or unreadable date exits 2; an unknown finding exits 1; nothing changes", async () => {
+  assert.equal((await crs(e, ["admin", "finding", "accept-risk", "triage", "F-1", "--until", "2001-01-01", "--reason", "x"])).code, 2);
+  assert.equal((await crs(e, ["admin", "finding", "accept-risk", "triage", "F-1", "--until", "someday", "--reason", "x"])).code, 2);
+  assert.equal((await crs(e, ["admin", "finding", "accept-risk", "triage", "F-99", "--until", "2099-01-01", "--reason", "x"])).code, 1);
+  assert.equal(await status(), "open");
+});
