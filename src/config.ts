@@ -54,6 +54,17 @@ export interface PricingConfig {
 
 export class ConfigError extends Error {}
 
+/** The configuration for a long-running command, or null after printing why it is invalid (exit 2). */
+export function configFor(command: string, opts: { forServe?: boolean } = {}): Config | null {
+  try {
+    return loadConfig(process.env, opts);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`crs ${command}: ${err.message}\n`);
+    return null;
+  }
+}
+
 function defaultDataDir(env: NodeJS.ProcessEnv, forServe: boolean): string {
   // `npm start` runs from the project, where ./.crs keeps the demo next to the code; elsewhere XDG.
   if (forServe && env.npm_lifecycle_event === "start") return resolve(".crs");

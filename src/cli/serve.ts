@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { createApp, type App } from "../app.ts";
 import { bootstrap, type BootstrapStep } from "../bootstrap.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { configFor } from "../config.ts";
 import { buildServer } from "../http/server.ts";
 import { wirings } from "../wiring/index.ts";
 
@@ -24,17 +24,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration comes from the environment (see README.md).\n");
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig(process.env, { forServe: true });
-    if (argv.includes("--no-worker")) config.worker.inProcess = false;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`crs serve: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = configFor("serve", { forServe: true });
+  if (!config) return 2;
+  if (argv.includes("--no-worker")) config.worker.inProcess = false;
   const app = await createApp(config);
   const fresh = await bootstrap(app, bootstrapSteps);
   const server = await startServer(app);

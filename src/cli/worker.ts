@@ -1,7 +1,7 @@
 // `crs worker`: a process that only executes runs, claimed from the shared store (scale out with
 // as many as you like beside `crs serve --no-worker`).
 import { createApp } from "../app.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { configFor } from "../config.ts";
 import { startWorker } from "../worker/index.ts";
 
 export async function workerCommand(argv: string[]): Promise<number> {
@@ -9,16 +9,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
     process.stdout.write("usage: crs worker\n\nExecutes queued runs from the store (CRS_DATA_DIR or DATABASE_URL), CRS_WORKER_CONCURRENCY at a time.\n");
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`crs worker: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = configFor("worker");
+  if (!config) return 2;
   const app = await createApp(config);
   const worker = startWorker(app);
   process.stdout.write(`crs worker: executing runs from ${config.databaseUrl ? "PostgreSQL" : config.dataDir}, ${config.worker.concurrency} at a time\n`);

@@ -4,7 +4,7 @@ import { repositoryRefParam } from "../../domain/repositories/reference.ts";
 import { booleanParam, cursorParam, decodeCursor, encodeCursor, limitParam, pageOf } from "../../schemas/common.ts";
 import { documentSchema } from "../../schemas/documents.ts";
 import { operation } from "../operation.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
+import { optionalRepositoryId } from "../repositories/params.ts";
 
 const cursorShape = z.object({ b: z.number().int().positive() });
 
@@ -26,7 +26,7 @@ export const listDocuments = operation({
   }),
   output: pageOf(documentSchema),
   handler: async (ctx, input) => {
-    const repositoryId = input.repository === undefined ? undefined : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
+    const repositoryId = await optionalRepositoryId(ctx.store, ctx.workspaceId, input.repository);
     const before = input.cursor ? decodeCursor(input.cursor, cursorShape).b : undefined;
     const page = await list(ctx.store, ctx.workspaceId, {
       limit: input.limit, includeArchived: input.archived,

@@ -15,3 +15,8 @@ export async function repositoryFromParam(store: Store, workspaceId: number, val
   if (!ref) throw invalidRepositoryRef();
   return resolveRepository(store, workspaceId, ref);
 }
+
+/** The id of an optional `repository` filter; undefined when none was given. */
+export async function optionalRepositoryId(store: Store, workspaceId: number, value: string | number | undefined): Promise<number | undefined> {
+  return value === undefined ? undefined : (await repositoryFromParam(store, workspaceId, value)).id;
+}

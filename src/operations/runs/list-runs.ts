@@ -6,7 +6,7 @@ import { runView } from "../../domain/runs/view.ts";
 import { cursorParam, decodeCursor, encodeCursor, limitParam, listParam, pageOf } from "../../schemas/common.ts";
 import { runSchema, runStates } from "../../schemas/runs.ts";
 import { operation } from "../operation.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
+import { optionalRepositoryId } from "../repositories/params.ts";
 
 const cursorShape = z.object({ b: z.number().int().positive().max(2 ** 31 - 1) });
 
@@ -29,7 +29,7 @@ export const listRuns = operation({
   }),
   output: pageOf(runSchema),
   handler: async (ctx, input) => {
-    const repositoryId = input.repository === undefined ? undefined : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
+    const repositoryId = await optionalRepositoryId(ctx.store, ctx.workspaceId, input.repository);
     const before = input.cursor ? decodeCursor(input.cursor, cursorShape).b : undefined;
     const page = await listRunRows(ctx.store, ctx.workspaceId, {
       limit: input.limit,
