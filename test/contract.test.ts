@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { operations } from "../src/operations/index.ts";
 import { pathParams } from "../src/operations/operation.ts";
-import { buildOpenApi, jsonSchema } from "../src/http/openapi.ts";
+import { buildOpenApi } from "../src/http/openapi.ts";
+import { jsonSchema } from "../src/schemas/json-schema.ts";
+import { toolOf } from "../src/mcp/tools.ts";
 import { isScope } from "../src/policies/scopes.ts";
 import { BUCKETS } from "../src/limits/buckets.ts";
 
@@ -28,9 +30,7 @@ test("openapi.json matches its snapshot", () => {
 });
 
 test("the MCP tool list matches its snapshot", () => {
-  snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({
-    name: op.id, scopes: op.scopes, readOnly: op.readOnly, inputSchema: jsonSchema(op.input, "input"),
-  })));
+  snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({ scopes: op.scopes, ...toolOf(op) })));
 });
 
 test("operation ids and method+path pairs are unique", () => {

@@ -15,5 +15,6 @@ export async function mcpClient(baseUrl: string, token: string): Promise<Client>
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; body: any }> {
   const r = await client.callTool({ name, arguments: args });
   const content = r.content as Array<{ type: string; text: string }>;
-  return { isError: Boolean(r.isError), body: JSON.parse(content[0]!.text) };
+  // Results: a summary, then the JSON (also the structured content); errors: the error body alone.
+  return { isError: Boolean(r.isError), body: r.structuredContent ?? JSON.parse(content.at(-1)!.text) };
 }

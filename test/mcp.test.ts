@@ -87,3 +87,54 @@ test("an MCP request carries X-Request-Id and the mcp bucket's rate-limit header
   assert.match(res.headers.get("x-request-id") ?? "", /^req_/);
   assert.equal(res.headers.get("x-ratelimit-limit"), "1500");
 });
+
+test("tools/list follows the token's scopes exactly, in the table's order, for several scope sets", async () => {
+  for (const scopes of [["findings:read"], ["runs:read", "findings:read"], ["runs:write", "runs:manage"], ["repos:read", "user:read"]] as const) {
+    const m = await ws.member({ scopes: [...scopes] });
+    const client = await mcpClient(t.url, m.token);
+    try {
+      const { tools } = await client.listTools();
+      const expected = operations.filter((op) => op.mcp && op.scopes.every((s) => (scopes as readonly string[]).includes(s))).map((op) => op.id);
+      assert.deepEqual(tools.map((x) => x.name), expected, scopes.join(","));
+    } finally { await client.close(); }
+  }
+});
+
+test("annotations are true to each tool: reads, destructive archive and cancel, idempotent changes, closed world", async () => {
+  const client = await mcpClient(t.url, ws.token);
+  try {
+    const { tools } = await client.listTools();
+    const a = (name: string) => tools.find((x) => x.name === name)!.annotations!;
+    assert.deepEqual(a("get_finding"), { title: "Get a finding", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    assert.equal(a("cancel_run").destructiveHint, true);
+    assert.equal(a("archive_document").destructiveHint, true);
+    assert.equal(a("start_run").idempotentHint, false);
+    assert.equal(a("start_run").readOnlyHint, false);
+    assert.equal(a("update_findings").idempotentHint, true);
+    assert.equal(a("comment_on_finding").idempotentHint, false);
+    assert.ok(tools.every((x) => x.annotations?.openWorldHint === false && x.outputSchema?.type === "object"));
+  } finally { await client.close(); }
+});
+
+test("results carry structured content valid against the tool's output schema, the JSON, and a summary that says how to page", async () => {
+  const { default: Ajv } = await import("ajv/dist/2020.js");
+  const ajv = new Ajv({ strict: false });
+  const client = await mcpClient(t.url, ws.token);
+  try {
+    const { tools } = await client.listTools();
+    for (const [name, args] of [["get_me", {}], ["list_members", { limit: 1 }], ["list_runs", {}], ["list_findings", {}], ["list_documents", {}]] as const) {
+      const r = await client.callTool({ name, arguments: args });
+      assert.notEqual(r.isError, true, name);
+      const validate = ajv.compile(tools.find((x) => x.name === name)!.outputSchema!);
+      assert.ok(validate(r.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`);
+      const [summary, full] = r.content as Array<{ text: string }>;
+      assert.deepEqual(JSON.parse(full!.text), r.structuredContent);
+      if (name === "list_members") {
+        await ws.member();
+        const paged = await client.callTool({ name, arguments: { limit: 1 } });
+        const cursor = (paged.structuredContent as { nextCursor: string }).nextCursor;
+        assert.match((paged.content as Array<{ text: string }>)[0]!.text, new RegExp(`cursor "${cursor}"`));
+      } else assert.ok(summary!.text.length > 0 && summary!.text.length < 400, summary!.text);
+    }
+  } finally { await client.close(); }
+});

@@ -58,8 +58,8 @@ async function mcpClient(url: string, token: string) {
     seen,
     async call(name: string, args: Record<string, unknown> = {}) {
       const result = await client.callTool({ name, arguments: args });
-      const text = (result.content as Array<{ type: string; text: string }>)[0]!.text;
-      return { isError: result.isError === true, body: JSON.parse(text), response: seen.last! };
+      const text = (result.content as Array<{ type: string; text: string }>).at(-1)!.text;
+      return { isError: result.isError === true, body: result.structuredContent ?? JSON.parse(text), response: seen.last! };
     },
     close: () => client.close(),
   };

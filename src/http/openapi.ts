@@ -4,14 +4,8 @@ import { z } from "zod";
 import type { Operation } from "../operations/operation.ts";
 import { pathParams } from "../operations/operation.ts";
 import { ErrorCode } from "../errors.ts";
+import { jsonSchema, type Json } from "../schemas/json-schema.ts";
 
-type Json = Record<string, unknown>;
-
-export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
-  const s = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as Json;
-  delete s.$schema;
-  return s;
-}
 
 const errorSchema: Json = {
   type: "object",

@@ -4,27 +4,17 @@
 import type { FastifyInstance } from "fastify";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { AppError, asAppError, errorBody } from "../errors.ts";
 import type { Principal } from "../domain/identity/principal.ts";
 import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
-import { jsonSchema } from "../http/openapi.ts";
+import { summaryOf, toolOf } from "./tools.ts";
 import { sendError } from "../http/reply.ts";
 import { missingScopes } from "../policies/scopes.ts";
 
 export const mcpPath = "/mcp";
-
-function toolOf(op: Operation): Tool {
-  return {
-    name: op.id,
-    title: op.summary,
-    description: `${op.description}\n\nNeeds scope${op.scopes.length > 1 ? "s" : ""}: ${op.scopes.join(", ")}.`,
-    inputSchema: jsonSchema(op.input, "input") as Tool["inputSchema"],
-    annotations: { title: op.summary, readOnlyHint: op.readOnly, destructiveHint: false, openWorldHint: false },
-  };
-}
 
 const rateLimitHeaderNames = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"] as const;
 
@@ -43,7 +33,10 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
       const result = await invoke(app, op, principal, request.params.arguments ?? {}, call);
       // Like REST, the response reports the operation's own bucket once it was charged.
       report(call.headers);
-      return { content: [{ type: "text", text: JSON.stringify(result.body) }], structuredContent: result.body as Record<string, unknown> };
+      return {
+        content: [{ type: "text", text: summaryOf(op, result.body) }, { type: "text", text: JSON.stringify(result.body) }],
+        structuredContent: result.body as Record<string, unknown>,
+      };
     } catch (err) {
       const e = asAppError(err);
       report(e.headers);

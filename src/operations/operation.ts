@@ -27,6 +27,10 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   mcp: boolean;
   /** Reads nothing but changes nothing: MCP readOnlyHint, CLI safety. */
   readOnly: boolean;
+  /** Archives, cancels or otherwise takes something away (MCP destructiveHint). */
+  destructive?: boolean;
+  /** Repeating the same call changes nothing more (MCP idempotentHint); reads always are. */
+  idempotent?: boolean;
   /** For POST/PATCH/DELETE: input fields that travel in the query string (the spec's `repository`, `at`). */
   queryFields?: string[];
   /** Header inputs, e.g. Idempotency-Key -> idempotencyKey. */

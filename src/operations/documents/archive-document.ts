@@ -14,6 +14,7 @@ export const archiveDocument = operation({
   alsoCharges: ["shared"],
   mcp: true,
   readOnly: false,
+  destructive: true, idempotent: true,
   input: z.object({ document: documentIdParam }),
   output: z.object({ document: documentSchema }),
   handler: async (ctx, input) => ({

@@ -17,6 +17,7 @@ export const createDocument = operation({
   alsoCharges: ["shared"],
   mcp: true,
   readOnly: false,
+  idempotent: true,
   successStatus: 201,
   input: z.object({
     upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })

@@ -13,6 +13,7 @@ export const updateFinding = operation({
   bucket: "findings:write",
   mcp: false,
   readOnly: false,
+  idempotent: true,
   queryFields: changeQueryFields,
   input: z.object({ finding: findingParam, ...changeFields }),
   output: changeOutput,

@@ -13,6 +13,7 @@ export const updateFindings = operation({
   points: (input) => input.findings.length,
   mcp: true,
   readOnly: false,
+  idempotent: true,
   queryFields: changeQueryFields,
   input: z.object({
     findings: z.array(z.union([z.string().min(1).max(255), z.number().int().positive()]).describe("Finding id or key (F-42)."))

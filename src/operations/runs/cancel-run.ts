@@ -14,6 +14,7 @@ export const cancelRun = operation({
   bucket: "runs:manage",
   mcp: true,
   readOnly: false,
+  destructive: true, idempotent: true,
   input: z.object({ run: runPathParam }),
   output: z.object({
     run: runSchema,
