@@ -2,6 +2,7 @@
 // annotations, scope filtering, error results, and the HTTP edges of /mcp.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { operations } from "../src/operations/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
@@ -117,8 +118,7 @@ test("annotations are true to each tool: reads, destructive archive and cancel, 
 });
 
 test("results carry structured content valid against the tool's output schema, the JSON, and a summary that says how to page", async () => {
-  const { default: Ajv } = await import("ajv/dist/2020.js");
-  const ajv = new Ajv({ strict: false });
+  const ajv = new Ajv2020({ strict: false });
   const client = await mcpClient(t.url, ws.token);
   try {
     const { tools } = await client.listTools();
