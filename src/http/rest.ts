@@ -40,7 +40,8 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
       method: op.method,
       url: apiPrefix + fastifyPath(op.path),
       handler: async (req, reply) => {
-        const meta: CallMeta = { requestId: String(req.id), trigger: "api", headers: {} };
+        // The crs command line says so in a header: its runs record trigger "cli".
+        const meta: CallMeta = { requestId: String(req.id), trigger: req.headers["x-crs-client"] === "cli" ? "cli" : "api", headers: {} };
         try {
           // The ip budget was charged in the server's onRequest hook (src/http/server.ts).
           const principal = await authenticate(app, req.headers.authorization);

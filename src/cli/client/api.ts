@@ -1,0 +1,54 @@
+// The client's HTTP transport: the REST API with the bearer token, errors as the spec's body
+// (code, message, request id), and network failures that say which URL could not be reached.
+export class ClientError extends Error {
+  readonly exitCode: number;
+  readonly code: string;
+  readonly requestId: string | null;
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, o: { exitCode: number; code: string; requestId?: string | null; status?: number; body?: unknown }) {
+    super(message);
+    this.exitCode = o.exitCode;
+    this.code = o.code;
+    this.requestId = o.requestId ?? null;
+    this.status = o.status ?? 0;
+    this.body = o.body;
+  }
+}
+
+export interface Call {
+  method: string;
+  /** Path under /api/v2 (already with its parameters), or an absolute URL. */
+  path: string;
+  query?: Record<string, string> | undefined;
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+}
+
+export const authHint = "run `crs login` (or set CRS_TOKEN)";
+
+export async function api(url: string, token: string | null, call: Call): Promise<{ status: number; body: any; headers: Headers }> {
+  if (!token) throw new ClientError(`Not logged in to ${url}: ${authHint}.`, { exitCode: 4, code: "unauthenticated" });
+  const q = call.query && Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : "";
+  const target = /^https?:\/\//.test(call.path) ? call.path : `${url}/api/v2${call.path}${q}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "x-crs-client": "cli", ...call.headers };
+  if (call.body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(target, { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) });
+  } catch (err) {
+    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}). Is the server running? Set CRS_URL or use crs login --url.`, { exitCode: 1, code: "unreachable" });
+  }
+  const text = await res.text();
+  let body: any = null;
+  try { body = text ? JSON.parse(text) : null; } catch { body = text; }
+  if (res.status >= 400) {
+    const e = body?.error ?? {};
+    const code = String(e.code ?? `http_${res.status}`);
+    const detail = Array.isArray(e.details?.issues) ? `\n${e.details.issues.map((i: any) => `  ${i.path}: ${i.message}`).join("\n")}` : "";
+    throw new ClientError(`${code}: ${e.message ?? res.statusText}${detail}`, {
+      exitCode: res.status === 401 ? 4 : 1, code, requestId: body?.requestId ?? res.headers.get("x-request-id"), status: res.status, body,
+    });
+  }
+  return { status: res.status, body, headers: res.headers };
+}
