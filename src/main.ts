@@ -1,14 +1,31 @@
 // The `crs` executable: one program, several roles.
 const usage = `usage: crs <command> [options]
 
-commands:
+client commands (talk to a crs server; log in first):
+  login              sign in through the browser, or --with-token with an API key
+  logout             revoke the OAuth tokens and forget them
+  auth status|token  who you are signed in as
+  me                 the user, workspace, token and credits
+  members list       the workspace's members
+  repos list|view|refs
+  focuses list|view
+  findings list|view|update|comment
+  runs estimate|start|list|view|watch|cancel|findings
+  documents upload|note|list|view|archive
+  api METHOD PATH    any REST call, printed as JSON
+
+server commands:
   serve              run the server (REST /api/v2, MCP /mcp) and a run worker (--no-worker: none)
   worker             execute queued runs only (scale out beside crs serve --no-worker)
   admin ...          operator commands: workspaces, users, members, keys, repositories, focuses
   review [PATH]      review a local checkout with no server (findings, --json, --sarif)
 
+Exit status: 0 ok, 1 error, 2 usage, 4 authentication needed.
+
 Run "crs <command> --help" for a command's options.
 `;
+
+const clientCommands = new Set(["login", "logout", "auth", "me", "members", "repos", "focuses", "findings", "runs", "documents", "api"]);
 
 export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -28,6 +45,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(usage);
       return command === undefined ? 2 : 0;
     default:
+      if (clientCommands.has(command)) return (await import("./cli/client/index.ts")).clientCommand(argv);
       process.stderr.write(`crs: unknown command "${command}"\n\n${usage}`);
       return 2;
   }

@@ -38,9 +38,15 @@ export function relative(iso: string, now: number): string {
 
 const isTime = (k: string, v: unknown) => typeof v === "string" && /At$|^asOf$|^expiresAt$/.test(k) && /^\d{4}-\d\d-\d\dT/.test(v);
 
+/** A value by a dotted path (`mirror.state`). */
+export function pick(obj: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), obj);
+}
+
 export function cell(o: Out, key: string, v: unknown): string {
   if (v === null || v === undefined) return o.tty ? "-" : "";
   if (isTime(key, v)) return o.tty ? relative(v as string, o.now()) : String(v);
+  if (o.tty && /Cents$/.test(key) && typeof v === "number") return `$${(v / 100).toFixed(2)}`;
   if (typeof v === "object") {
     const x = v as Record<string, unknown>;
     const named = x.fullName ?? x.username ?? x.key ?? x.slug ?? x.name ?? x.path;
@@ -55,14 +61,16 @@ const width = (s: string) => s.replace(/\u001b\[\d+m/g, "").length;
 
 /** Rows of objects as a table (terminal) or TSV (pipe), with the given columns. */
 export function table(o: Out, rows: Array<Record<string, unknown>>, columns: string[]): void {
-  const cells = rows.map((r) => columns.map((c) => cell(o, c, r[c])));
+  const cells = rows.map((r) => columns.map((c) => cell(o, c, pick(r, c))));
   if (!o.tty) {
     for (const line of cells) o.write(line.map((c) => c.replace(/[\t\n]/g, " ")).join("\t"));
     return;
   }
   if (rows.length === 0) { o.err("nothing to show"); return; }
-  const widths = columns.map((c, i) => Math.min(60, Math.max(c.length, ...cells.map((r) => width(r[i]!)))));
-  o.write(columns.map((c, i) => (o.color ? `\u001b[1m${c.toUpperCase().padEnd(widths[i]!)}\u001b[0m` : c.toUpperCase().padEnd(widths[i]!))).join("  ").trimEnd());
+  // Money is shown in dollars on a terminal, so its heading drops the unit.
+  const heads = columns.map((c) => c.replace(/Cents$/, "").split(".").join(" ").replace(/[A-Z]/g, (x) => ` ${x}`).toUpperCase());
+  const widths = columns.map((_, i) => Math.min(60, Math.max(heads[i]!.length, ...cells.map((r) => width(r[i]!)))));
+  o.write(heads.map((h, i) => (o.color ? `\u001b[1m${h.padEnd(widths[i]!)}\u001b[0m` : h.padEnd(widths[i]!))).join("  ").trimEnd());
   for (const r of cells) {
     o.write(r.map((c, i) => {
       const cut = width(c) > widths[i]! ? `${c.replace(/\u001b\[\d+m/g, "").slice(0, widths[i]! - 1)}…` : c;
@@ -74,6 +82,11 @@ export function table(o: Out, rows: Array<Record<string, unknown>>, columns: str
 /** One object as aligned `key  value` lines (terminal) or `key\tvalue` (pipe); nested values as JSON. */
 export function record(o: Out, obj: Record<string, unknown>, keys?: string[]): void {
   const ks = keys ?? Object.keys(obj).filter((k) => typeof obj[k] !== "object" || obj[k] === null || (!Array.isArray(obj[k]) && "fullName" in (obj[k] as object)));
-  const w = Math.max(...ks.map((k) => k.length));
-  for (const k of ks) o.write(o.tty ? `${k.padEnd(w)}  ${cell(o, k, obj[k])}` : `${k}\t${cell(o, k, obj[k])}`);
+  const label = (k: string) => (o.tty ? k.replace(/Cents$/, "") : k);
+  const w = Math.max(...ks.map((k) => label(k).length));
+  for (const k of ks) {
+    const v = pick(obj, k);
+    const shown = Array.isArray(v) ? v.map((x) => cell(o, k, x)).join(", ") : cell(o, k, v);
+    o.write(o.tty ? `${label(k).padEnd(w)}  ${shown}` : `${k}\t${shown}`);
+  }
 }

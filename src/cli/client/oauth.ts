@@ -1,0 +1,106 @@
+// The client side of the server's OAuth 2.1 authorization server, by the standards only:
+// discovery (RFC 8414), dynamic registration of a public client (RFC 7591), authorization code
+// with PKCE S256 and a loopback redirect on any port (RFC 8252), refresh, revocation (RFC 7009).
+import { createHash, randomBytes } from "node:crypto";
+import { ClientError } from "./api.ts";
+import { writeLogin, type Login } from "./credentials.ts";
+
+export interface ServerMetadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  registration_endpoint?: string;
+  revocation_endpoint?: string;
+  scopes_supported?: string[];
+}
+
+async function postForm(url: string, form: Record<string, string>): Promise<{ status: number; body: any }> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: new URLSearchParams(form) });
+  } catch (err) {
+    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}).`, { exitCode: 1, code: "unreachable" });
+  }
+  const text = await res.text();
+  let body: any = null;
+  try { body = text ? JSON.parse(text) : null; } catch { body = text; }
+  return { status: res.status, body };
+}
+
+export async function discover(url: string): Promise<ServerMetadata> {
+  let res: Response;
+  try {
+    res = await fetch(`${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } });
+  } catch (err) {
+    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}). Is the server running? Check --url or CRS_URL.`, { exitCode: 1, code: "unreachable" });
+  }
+  if (!res.ok) throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`, { exitCode: 1, code: "oauth_unavailable" });
+  return (await res.json()) as ServerMetadata;
+}
+
+export async function register(meta: ServerMetadata, redirectUri: string): Promise<string> {
+  if (!meta.registration_endpoint) throw new ClientError("The server does not register clients dynamically.", { exitCode: 1, code: "oauth_unavailable" });
+  const res = await fetch(meta.registration_endpoint, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "crs command line", redirect_uris: [redirectUri], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { client_id?: string; error_description?: string; error?: string };
+  if (!res.ok || !body.client_id) throw new ClientError(`Client registration failed: ${body.error_description ?? body.error ?? res.status}`, { exitCode: 1, code: "oauth_registration_failed" });
+  return body.client_id;
+}
+
+export function pkce(): { verifier: string; challenge: string; state: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url"), state: randomBytes(16).toString("base64url") };
+}
+
+export interface TokenAnswer { access_token: string; refresh_token?: string; expires_in?: number; scope?: string }
+
+export async function exchange(meta: ServerMetadata, form: Record<string, string>): Promise<TokenAnswer> {
+  const r = await postForm(meta.token_endpoint, form);
+  if (r.status !== 200 || typeof r.body?.access_token !== "string") {
+    throw new ClientError(`Sign-in failed: ${r.body?.error_description ?? r.body?.error ?? `token endpoint answered ${r.status}`}`, { exitCode: 4, code: r.body?.error ?? "oauth_failed" });
+  }
+  return r.body as TokenAnswer;
+}
+
+export function loginOf(url: string, clientId: string, t: TokenAnswer, now = Date.now()): Login {
+  return {
+    url, kind: "oauth", token: t.access_token, refreshToken: t.refresh_token, clientId,
+    expiresAt: t.expires_in ? new Date(now + t.expires_in * 1000).toISOString() : undefined,
+  };
+}
+
+/** The access token to use: refreshed (and stored again) first when it expires within a minute. */
+export async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): Promise<string> {
+  if (login.kind !== "oauth" || !login.refreshToken || !login.clientId || !login.expiresAt) return login.token;
+  if (Date.parse(login.expiresAt) - Date.now() > 60_000) return login.token;
+  const meta = await discover(login.url);
+  const t = await exchange(meta, { grant_type: "refresh_token", refresh_token: login.refreshToken, client_id: login.clientId });
+  const next = loginOf(login.url, login.clientId, { ...t, refresh_token: t.refresh_token ?? login.refreshToken });
+  writeLogin(next, env);
+  return next.token;
+}
+
+/** Revokes the refresh token (ending the grant) and the access token; the failures, if any. */
+export async function revoke(login: Login): Promise<string[]> {
+  const failures: string[] = [];
+  let meta: ServerMetadata;
+  try {
+    meta = await discover(login.url);
+  } catch (err) {
+    return [(err as Error).message];
+  }
+  if (!meta.revocation_endpoint) return ["the server has no revocation endpoint"];
+  const tokens: Array<[string, string | undefined]> = [["refresh_token", login.refreshToken], ["access_token", login.token]];
+  for (const [hint, token] of tokens) {
+    if (!token) continue;
+    try {
+      const r = await postForm(meta.revocation_endpoint, { token, token_type_hint: hint, ...(login.clientId ? { client_id: login.clientId } : {}) });
+      if (r.status !== 200) failures.push(`${hint}: ${r.body?.error_description ?? r.body?.error ?? r.status}`);
+    } catch (err) {
+      failures.push(`${hint}: ${(err as Error).message}`);
+    }
+  }
+  return failures;
+}
