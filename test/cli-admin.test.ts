@@ -68,16 +68,25 @@ describe("crs admin", () => {
     const keys = JSON.parse(r.stdout);
     assert.equal(keys.find((k: any) => k.id === keyId).user.username, "alice");
   });
-  test("user suspend and unsuspend apply on the next request", async () => {
+  test("user suspend and unsuspend apply on the next request; key list shows the key refused meanwhile", async () => {
     await crsJson(e, ["admin", "user", "suspend", "alice"]);
     assert.equal((await t.request("/api/v2/me", { token })).status, 401);
+    const keys = await crsJson(e, ["admin", "key", "list", "acme"]);
+    assert.equal(keys.find((k: any) => k.id === keyId).state, "user suspended");
     await crsJson(e, ["admin", "user", "unsuspend", String(aliceId)]);
     assert.equal((await t.request("/api/v2/me", { token })).status, 200);
+    assert.equal((await crsJson(e, ["admin", "key", "list", "acme"])).find((k: any) => k.id === keyId).state, "active");
   });
-  test("member remove ends access; re-adding restores it", async () => {
-    await crsJson(e, ["admin", "member", "remove", "acme", "alice"]);
+  test("member remove ends the user's keys for good: re-adding the user does not revive them", async () => {
+    const removed = await crsJson(e, ["admin", "member", "remove", "acme", "alice"]);
+    assert.equal(removed.revokedTokens, 1);
     assert.equal((await t.request("/api/v2/me", { token })).status, 401);
+    const keys = await crsJson(e, ["admin", "key", "list", "acme"]);
+    assert.equal(keys.find((k: any) => k.id === keyId).state, "revoked");
     await crsJson(e, ["admin", "member", "add", "acme", "alice", "--role", "member"]);
+    assert.equal((await t.request("/api/v2/me", { token })).status, 401);
+    const fresh = await crsJson(e, ["admin", "key", "create", "acme", "alice", "--scopes", "user:read"]);
+    token = fresh.token;
     const body = await json(await t.request("/api/v2/me", { token }));
     assert.equal(body.organization.role, "member");
   });

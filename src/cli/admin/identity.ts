@@ -51,9 +51,9 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     .action(async (ws: string, ref: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
       const w = await accounts.findWorkspace(s, ws);
       const u = await accounts.findUser(s, ref);
-      await accounts.removeMember(s, w.id, u.id);
-      return { workspace: w.slug, user: u.username, removed: true };
-    }, (r) => `${r.user} removed from ${r.workspace}`));
+      const { revokedTokens } = await accounts.removeMember(s, w.id, u.id);
+      return { workspace: w.slug, user: u.username, removed: true, revokedTokens };
+    }, (r) => `${r.user} removed from ${r.workspace}; ${r.revokedTokens} of their tokens revoked`));
 
   const key = admin.command("key").description("API keys");
   key.command("create <workspace> <user>").description("Create an API key; the token is printed once")
@@ -73,5 +73,5 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     .action(async (ws: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
       const w = await accounts.findWorkspace(s, ws);
       return accounts.listApiKeys(s, w.id);
-    }, (keys) => keys.map((k) => `${k.id}\t${k.name}\t${k.user.username}\t${k.scopes.join(",")}\t${k.revokedAt ? "revoked" : "active"}`).join("\n") || "no keys"));
+    }, (keys) => keys.map((k) => `${k.id}\t${k.name}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys"));
 }

@@ -73,9 +73,16 @@ export async function addMember(store: Store, workspaceId: number, userId: numbe
   return { workspaceId, userId, role };
 }
 
-export async function removeMember(store: Store, workspaceId: number, userId: number): Promise<void> {
-  const r = await store.db.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw new AppError("not_found", "That user is not a member of the workspace.");
+/** Ends the membership and, for good, every token of the user in that workspace: adding the user
+ * back later must not revive an old key (with whatever role they then get). */
+export async function removeMember(store: Store, workspaceId: number, userId: number): Promise<{ revokedTokens: number }> {
+  return store.db.transaction().execute(async (tx) => {
+    const r = await tx.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new AppError("not_found", "That user is not a member of the workspace.");
+    const t = await tx.updateTable("tokens").set({ revoked_at: now() })
+      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+    return { revokedTokens: Number(t.numUpdatedRows) };
+  });
 }
 
 export async function createApiKey(store: Store, input: { workspaceId: number; userId: number; scopes: Scope[] | string; name?: string }) {
@@ -101,10 +108,14 @@ export async function revokeApiKey(store: Store, id: number): Promise<void> {
 
 export async function listApiKeys(store: Store, workspaceId: number) {
   const rows = await store.db.selectFrom("tokens as t").innerJoin("users as u", "u.id", "t.user_id")
-    .select(["t.id", "t.name", "t.scopes", "t.created_at", "t.last_used_at", "t.revoked_at", "u.username", "u.id as userId"])
+    .leftJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
+    .select(["t.id", "t.name", "t.scopes", "t.created_at", "t.last_used_at", "t.revoked_at", "u.username", "u.id as userId", "u.suspended", "m.role"])
     .where("t.workspace_id", "=", workspaceId).where("t.kind", "=", "api_key").orderBy("t.id").execute();
+  // The state says whether the key would be accepted now, by the same rules as the principal lookup.
+  const stateOf = (r: (typeof rows)[number]) =>
+    r.revoked_at !== null ? "revoked" : r.suspended !== 0 ? "user suspended" : r.role === null ? "member removed" : "active";
   return rows.map((r) => ({
     id: r.id, name: r.name, user: { id: r.userId, username: r.username }, scopes: r.scopes.split(","),
-    createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
+    createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at, state: stateOf(r),
   }));
 }
