@@ -20,6 +20,8 @@ export interface Config {
   rateLimits: string | undefined;
   syncIntervalSeconds: number;
   trustProxy: boolean;
+  /** A request body that sends nothing for this long is cut (CRS_BODY_IDLE_TIMEOUT_MS). */
+  bodyIdleTimeoutMs: number;
   pricing: PricingConfig;
   worker: WorkerConfig;
 }
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     rateLimits,
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
+    bodyIdleTimeoutMs: int(env, "CRS_BODY_IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
     pricing: {
       baseCents: int(env, "CRS_PRICE_BASE_CENTS", 10, 0, 1_000_000),
       per1000LinesCents: int(env, "CRS_PRICE_PER_1000_LINES_CENTS", 5, 0, 1_000_000),

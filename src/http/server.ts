@@ -8,6 +8,7 @@ import { rateLimitHeaders } from "../limits/limiter.ts";
 import { operations as allOperations } from "../operations/index.ts";
 import type { Operation } from "../operations/operation.ts";
 import { registerMcp } from "../mcp/server.ts";
+import { cutStalledBodies } from "./body-idle.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { bodyLimitBytes, sendError } from "./reply.ts";
 import { apiPrefix, registerOperations } from "./rest.ts";
@@ -93,6 +94,7 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
     if (charge) reply.headers(rateLimitHeaders(charge));
   });
   server.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+  cutStalledBodies(server, app.config.bodyIdleTimeoutMs);
 
   server.all("/api/v1", retired);
   server.all("/api/v1/*", retired);

@@ -1,7 +1,7 @@
 // What the documents capability plugs into `crs serve`: the signed upload route and the cleanup of
 // expired upload slots and orphan files. Kept here so serve.ts stays a list of areas.
 import type { App } from "../app.ts";
-import { cleanupUploads } from "../domain/documents/index.ts";
+import { cleanupUploads, recoverUploads } from "../domain/documents/index.ts";
 import { registerUploads } from "../http/uploads.ts";
 import type { Service, Wiring } from "./types.ts";
 
@@ -9,19 +9,28 @@ const cleanupEveryMs = 10 * 60 * 1000;
 
 const uploadCleanup: Service = (app: App) => {
   let running: Promise<unknown> | undefined;
-  const run = () => {
+  // Twice the body idle timeout: a live upload has written its partial file within that time.
+  const staleMs = 2 * app.config.bodyIdleTimeoutMs;
+  const once = (work: () => Promise<unknown>) => () => {
     if (running) return;
-    running = cleanupUploads(app.store, app.config.dataDir)
+    running = work()
       .catch((err) => app.log.warn({ err }, "upload cleanup failed"))
       .finally(() => { running = undefined; });
   };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, cleanupEveryMs);
-  first.unref();
-  timer.unref();
+  const recover = once(() => recoverUploads(app.store, app.config.dataDir, staleMs));
+  const run = once(async () => {
+    await cleanupUploads(app.store, app.config.dataDir);
+    await recoverUploads(app.store, app.config.dataDir, staleMs);
+  });
+  // At start, uploads a crashed process left behind are recovered at once; one that died in the
+  // last moments before the restart is recovered when its partial file turns stale.
+  recover();
+  const timers = [setTimeout(run, 5_000), setTimeout(recover, staleMs + 1_000)];
+  const every = setInterval(run, cleanupEveryMs);
+  for (const x of [...timers, every]) x.unref();
   return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
+    for (const x of timers) clearTimeout(x);
+    clearInterval(every);
     await running;
   };
 };

@@ -22,6 +22,28 @@ async function olderThan(path: string, cutoff: number): Promise<boolean> {
   return s !== undefined && s.mtimeMs < cutoff;
 }
 
+/**
+ * Slots left `uploading` by a process that died mid-upload: a live upload writes its partial file
+ * at least every body idle timeout (or is cut), so a slot whose partial files are all older than
+ * `staleMs` (or gone) belongs to no live request. Its files go at once and the slot is usable again.
+ */
+export async function recoverUploads(store: Store, dataDir: string, staleMs: number, now = new Date()): Promise<number> {
+  const stuck = await store.db.selectFrom("document_uploads").select(["workspace_id", "id"]).where("state", "=", "uploading").execute();
+  let recovered = 0;
+  for (const slot of stuck) {
+    if (!slotIdPattern.test(slot.id)) continue;
+    const dir = join(dataDir, "uploads", String(slot.workspace_id));
+    const parts = (await listDir(dir)).filter((n) => n.startsWith(`${slot.id}.`) && n.endsWith(".part")).map((n) => join(dir, n));
+    const live = await Promise.all(parts.map(async (p) => !(await olderThan(p, now.getTime() - staleMs)) && (await stat(p).then(() => true, () => false))));
+    if (live.some(Boolean)) continue;
+    for (const p of parts) await removeQuietly(p);
+    const r = await store.db.updateTable("document_uploads").set({ state: "pending" })
+      .where("workspace_id", "=", slot.workspace_id).where("id", "=", slot.id).where("state", "=", "uploading").executeTakeFirst();
+    recovered += Number(r.numUpdatedRows);
+  }
+  return recovered;
+}
+
 export async function cleanupUploads(store: Store, dataDir: string, now = new Date()): Promise<CleanupResult> {
   let slots = 0;
   let files = 0;

@@ -1,7 +1,7 @@
 // Context documents and upload slots: the domain functions operations, the upload route and runs use.
 export * from "./documents.ts";
 export * from "./uploads.ts";
-export { cleanupUploads } from "./cleanup.ts";
+export { cleanupUploads, recoverUploads } from "./cleanup.ts";
 export { grantOfUploadUrl, uploadUrl, verifyUpload } from "./signing.ts";
 export { slotIdPattern } from "./storage.ts";
 export * from "./create.ts";

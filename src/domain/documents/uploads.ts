@@ -72,12 +72,21 @@ export interface Received { id: string; sizeBytes: number; sha256: string }
  * slot can be used again, and the error is payload_too_large. An empty body is refused.
  */
 export async function receiveUpload(store: Store, dataDir: string, workspaceId: number, slotId: string, body: Readable, now = new Date()): Promise<Received> {
-  await claim(store, workspaceId, slotId, now);
+  // The partial file exists before the slot is claimed and until it is renamed, so recovery
+  // (recoverUploads) can tell a live upload by its file being written to.
   await mkdir(uploadsDir(dataDir, workspaceId), { recursive: true });
   const temp = uploadTempPath(dataDir, workspaceId, slotId);
   const out = createWriteStream(temp, { flags: "wx" });
   let writeError: Error | undefined;
   out.on("error", (e) => void (writeError ??= e));
+  await once(out, "open");
+  try {
+    await claim(store, workspaceId, slotId, now);
+  } catch (err) {
+    out.destroy();
+    await removeQuietly(temp);
+    throw err;
+  }
   const hash = createHash("sha256");
   let size = 0;
   let over = false;
@@ -104,10 +113,16 @@ export async function receiveUpload(store: Store, dataDir: string, workspaceId: 
     await closed;
     if (writeError) throw writeError;
     const sha256 = hash.digest("hex");
-    await rename(temp, uploadedPath(dataDir, workspaceId, slotId));
-    await store.db.updateTable("document_uploads")
+    const done = uploadedPath(dataDir, workspaceId, slotId);
+    await rename(temp, done);
+    const r = await store.db.updateTable("document_uploads")
       .set({ state: "uploaded", size_bytes: size, sha256, uploaded_at: new Date().toISOString() })
-      .where("workspace_id", "=", workspaceId).where("id", "=", slotId).where("state", "=", "uploading").execute();
+      .where("workspace_id", "=", workspaceId).where("id", "=", slotId).where("state", "=", "uploading").executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) {
+      // Recovery took the slot back meanwhile (this upload looked dead): keep nothing.
+      await removeQuietly(done);
+      throw new AppError("conflict", "The upload slot was reset while this upload finished; request a new slot.");
+    }
     return { id: slotId, sizeBytes: size, sha256 };
   } catch (err) {
     out.destroy();
