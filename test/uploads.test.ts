@@ -172,6 +172,31 @@ describe("PUT to the upload url", () => {
     // The slot is untouched by the refused attempts.
     assert.equal((await put(u.url, "x")).status, 200);
   });
+  test("403 bad_signature for other spellings of a valid signature, expiry or workspace: one canonical form only", async () => {
+    const u = await slot();
+    const url = new URL(u.url);
+    const sig = url.searchParams.get("signature")!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // The last of 43 characters carries 4 bits of the MAC and 2 spare bits: flipping a spare bit
+    // decodes to the same bytes.
+    const spare = sig.slice(0, -1) + alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1];
+    assert.deepEqual(Buffer.from(spare, "base64url"), Buffer.from(sig, "base64url"));
+    const variants = [
+      u.url.replace(`signature=${sig}`, `signature=${spare}`),
+      u.url.replace(`signature=${sig}`, `signature=${sig}%3D`),
+      u.url.replace(`signature=${sig}`, `signature=${sig.replaceAll("-", "+").replaceAll("_", "/").replaceAll("+", "%2B").replaceAll("/", "%2F")}`),
+      u.url.replace(`signature=${sig}`, `signature=${sig.slice(0, 10)}.${sig.slice(10)}`),
+      u.url.replace(/expires=(\d+)/, "expires=0$1"),
+      u.url.replace(`/uploads/${ws.id}/`, `/uploads/0${ws.id}/`),
+      `${u.url}&signature=${sig}`,
+    ];
+    for (const v of variants) {
+      if (v === u.url) continue; // a signature with neither - nor _ has no +/ spelling
+      const body = await expectError(await put(v, "x"), 403, "forbidden");
+      assert.equal(body.error.details.reason, "bad_signature", v);
+    }
+    assert.equal((await put(u.url, "x")).status, 200);
+  });
   test("403 forbidden (reason expired) for a slot past its 10 minutes", async () => {
     const old = await requestUpload(t.app.store, { secret: t.app.secret, baseUrl: t.url }, { workspaceId: ws.id, userId: ws.userId, filename: "a.txt", contentType: "text/plain" }, new Date(Date.now() - 11 * 60_000));
     const body = await expectError(await put(old.url, "late"), 403, "forbidden");

@@ -12,10 +12,14 @@ export function signUpload(secret: Buffer, workspaceId: number, slotId: string, 
   return mac(secret, workspaceId, slotId, expiresUnix).toString("base64url");
 }
 
-/** Constant-time check of a signature taken from a URL. */
+/**
+ * Constant-time check of a signature taken from a URL. Only the exact text we issued is accepted:
+ * base64 decoding forgives padding, `+`/`/`, stray characters and the spare bits of the last one,
+ * so comparing decoded bytes would let many spellings of one signature through.
+ */
 export function verifyUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number, signature: string): boolean {
-  const expected = mac(secret, workspaceId, slotId, expiresUnix);
-  const given = Buffer.from(signature, "base64url");
+  const expected = Buffer.from(signUpload(secret, workspaceId, slotId, expiresUnix));
+  const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
@@ -36,9 +40,10 @@ export interface UploadUrlParts { workspace: string; slot: string; expires: unkn
 /** Checks an upload URL's signature and expiry; returns the workspace and slot it grants. */
 export function grantOfUploadUrl(secret: Buffer, url: UploadUrlParts, now = Date.now()): { workspaceId: number; slotId: string } {
   const { workspace, slot } = url;
-  const expires = typeof url.expires === "string" && /^\d{1,12}$/.test(url.expires) ? Number(url.expires) : undefined;
+  // Numbers in their canonical spelling only (no leading zeros), like the URL we issued.
+  const expires = typeof url.expires === "string" && /^[1-9]\d{0,11}$/.test(url.expires) ? Number(url.expires) : undefined;
   const signature = typeof url.signature === "string" && url.signature.length <= 128 ? url.signature : undefined;
-  if (!/^\d{1,15}$/.test(workspace) || !slotIdPattern.test(slot) || expires === undefined || signature === undefined) throw refused("bad_signature");
+  if (!/^[1-9]\d{0,14}$/.test(workspace) || !slotIdPattern.test(slot) || expires === undefined || signature === undefined) throw refused("bad_signature");
   const workspaceId = Number(workspace);
   if (!verifyUpload(secret, workspaceId, slot, expires, signature)) throw refused("bad_signature");
   if (expires * 1000 <= now) throw refused("expired");
