@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 
-/** Text without control characters (NUL included, which PostgreSQL refuses): names, titles, slugs. */
-export const printable = /^[^\u0000-\u001f\u007f]*$/;
+/** Text without control characters (C0 with NUL, which PostgreSQL refuses, DEL and C1): names, titles, slugs. */
+export const printable = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 export const printableMessage = "control characters are not allowed";
 
 export function limitParam(max = 100, fallback = 50) {

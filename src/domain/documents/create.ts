@@ -37,9 +37,14 @@ async function insertOrExisting(store: Store, workspaceId: number, userId: numbe
   }
 }
 
+/** The first non-empty line, without Markdown heading marks or control characters, cut at 80 characters. */
 export function noteTitle(text: string): string {
-  const line = text.split(/\r?\n/).map((l) => l.replace(/^#+\s*/, "").trim()).find((l) => l.length > 0) ?? "Note";
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  const line = text.split(/\r?\n/)
+    .map((l) => l.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/^\s*#+\s*/, "").replace(/\s+/g, " ").trim())
+    .find((l) => l.length > 0) ?? "Note";
+  // Cut by code points, so a surrogate pair is never split.
+  const chars = Array.from(line);
+  return chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : line;
 }
 
 export interface CreateInput {
