@@ -67,10 +67,11 @@ export async function mcpCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     { capabilities: { tools: {} }, ...(remote.getInstructions() ? { instructions: remote.getInstructions()! } : {}) },
   );
   // Both methods are forwarded as they are (params unchecked here: the server answers bad ones).
-  server.fallbackRequestHandler = async (request) => {
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/list" && request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
     try {
-      return await remote.request({ method: request.method, params: request.params ?? {} } as never, ResultSchema);
+      // The client's cancellation (notifications/cancelled) aborts the forwarded request too.
+      return await remote.request({ method: request.method, params: request.params ?? {} } as never, ResultSchema, { signal: extra.signal });
     } catch (err) {
       throw asMcpError(err, url);
     }
