@@ -13,6 +13,7 @@ client commands (talk to a crs server; log in first):
   runs estimate|start|list|view|watch|cancel|findings
   documents upload|note|list|view|archive
   api METHOD PATH    any REST call, printed as JSON
+  mcp                the MCP tools over stdio, for AI agents that launch a process (CRS_URL, CRS_TOKEN)
 
 server commands:
   serve              run the server (REST /api/v2, MCP /mcp) and a run worker (--no-worker: none)
@@ -38,6 +39,8 @@ export async function run(argv: string[]): Promise<number> {
       return (await import("./cli/admin/index.ts")).adminCommand(rest);
     case "review":
       return (await import("./cli/review.ts")).reviewCommand(rest);
+    case "mcp":
+      return (await import("./cli/mcp-stdio.ts")).mcpCommand(rest);
     case undefined:
     case "help":
     case "--help":

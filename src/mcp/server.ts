@@ -4,13 +4,14 @@
 import type { FastifyInstance } from "fastify";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { AppError, asAppError, errorBody } from "../errors.ts";
 import type { Principal } from "../domain/identity/principal.ts";
 import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
 import { summaryOf, toolOf } from "./tools.ts";
+import { callParams } from "./call-params.ts";
 import { sendError } from "../http/reply.ts";
 import { missingScopes } from "../policies/scopes.ts";
 
@@ -25,12 +26,15 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
   const server = new Server({ name: "crs", version: "2.0.0" }, { capabilities: { tools: {} } });
   const visible = ops.filter((op) => op.mcp && missingScopes(principal.scopes, op.scopes).length === 0);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible.map(toolOf) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const op = ops.find((o) => o.mcp && o.id === request.params.name);
+  // tools/call goes through the fallback handler so that its params are ours to check (call-params.ts).
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    const params = callParams(request.params);
+    const op = ops.find((o) => o.mcp && o.id === params.name);
     const call: CallMeta = { ...meta, headers: {} };
     try {
-      if (!op) throw new AppError("not_found", `No tool named ${request.params.name}.`);
-      const result = await invoke(app, op, principal, request.params.arguments ?? {}, call);
+      if (!op) throw new AppError("not_found", `No tool named ${params.name}.`);
+      const result = await invoke(app, op, principal, params.arguments, call);
       // Like REST, the response reports the operation's own bucket once it was charged.
       report(call.headers);
       return {
@@ -43,7 +47,7 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
       if (e.status >= 500) app.log.error({ err: e.cause ?? e, requestId: meta.requestId, tool: op?.id }, "tool call failed");
       return { isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(e, meta.requestId)) }] };
     }
-  });
+  };
   return server;
 }
 
