@@ -47,8 +47,8 @@ describe("registration", () => {
     }
   });
 
-  test("400 for a bad name, a name with one segment and the reserved id form <digits>/-", async () => {
-    for (const name of ["noslash", "a/b/c", "a b/c", "../x", "42/-"]) {
+  test("400 for a bad name, a part starting with -, a name with one segment and the reserved id form <digits>/-", async () => {
+    for (const name of ["noslash", "a/b/c", "a b/c", "../x", "42/-", "-x/repo", "acme/--upload-pack"]) {
       await assert.rejects(registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name }), refused("invalid_request", "name"), name);
     }
     await assert.rejects(registerRepository(t.app, { workspaceId: ws.id, remote: "/single" }), refused("invalid_request", "name"));

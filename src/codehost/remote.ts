@@ -38,20 +38,42 @@ export function parseRemote(remote: string): ParsedRemote {
       throw invalid("remote is not a valid URL");
     }
     if (scheme !== "file" && !u.hostname) throw invalid("remote URL needs a host");
-    if (u.hostname.startsWith("-") || u.username.startsWith("-")) throw invalid("remote host must not start with '-'");
-    return { url: remote, kind: scheme as RemoteKind, host: scheme === "file" ? null : u.hostname, path: trimPath(decodeSafe(u.pathname)) };
+    // git percent-decodes URL parts before handing them to ssh or using them: check what it will use.
+    const host = decodeSafe(u.hostname);
+    const path = decodeSafe(u.pathname);
+    if (optionLike(host) || optionLike(decodeSafe(u.username))) throw invalid("remote host and user must not start with '-'");
+    if (hasControl(host + decodeSafe(u.username) + path)) throw invalid("remote must not contain control characters, even percent-encoded");
+    if (optionLike(path.replace(/^\/+/, ""))) throw invalid("remote path must not start with '-'");
+    return { url: remote, kind: scheme as RemoteKind, host: scheme === "file" ? null : u.hostname, path: trimPath(path) };
   }
   // scp-like syntax: [user@]host:path (no slash before the first colon).
   const scp = /^(?:([^@/:]+)@)?([^@/:]+):(.+)$/.exec(remote);
   if (scp && !isAbsolute(remote)) {
-    if (scp[2]!.startsWith("-")) throw invalid("remote host must not start with '-'");
+    const [user, host, path] = [decodeSafe(scp[1] ?? ""), decodeSafe(scp[2]!), decodeSafe(scp[3]!)];
+    if (optionLike(host) || optionLike(user)) throw invalid("remote host and user must not start with '-'");
+    // `host:--upload-pack=…`: the path reaches the remote command line.
+    if (optionLike(path.replace(/^\/+/, ""))) throw invalid("remote path must not start with '-'");
+    if (hasControl(host + user + path)) throw invalid("remote must not contain control characters, even percent-encoded");
     return { url: remote, kind: "scp", host: scp[2]!, path: trimPath(scp[3]!) };
   }
   if (!isAbsolute(remote)) throw invalid("a local remote must be an absolute path");
   return { url: remote, kind: "path", host: null, path: trimPath(remote) };
 }
 
+const optionLike = (s: string) => s.trimStart().startsWith("-");
+const hasControl = (s: string) => /[\u0000-\u001f\u007f]/.test(s);
+
+/** Percent-decoded until stable, so `%252D` cannot hide a '-' from a second decoding. */
 function decodeSafe(s: string): string {
+  for (let i = 0; i < 3; i++) {
+    const next = decodeOnce(s);
+    if (next === s) return s;
+    s = next;
+  }
+  return s;
+}
+
+function decodeOnce(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

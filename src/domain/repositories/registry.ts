@@ -31,8 +31,9 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
   const fullName = input.name ?? fullNameFromRemote(input.remote);
   if (fullName === null) throw invalidField("name", "The remote's path has fewer than two segments; give the name as owner/name.");
   const ref = parseRepositoryRef(fullName);
-  if (!ref || !("fullName" in ref) || isIdPathForm(fullName)) {
-    throw invalidField("name", `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each).`);
+  // A part starting with '-' reads as an option wherever the name meets a command line.
+  if (!ref || !("fullName" in ref) || isIdPathForm(fullName) || fullName.split("/").some((p) => p.startsWith("-"))) {
+    throw invalidField("name", `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each, not starting with '-').`);
   }
   if (input.defaultBranch !== undefined) {
     const problem = branchNameProblem(input.defaultBranch);
