@@ -68,6 +68,10 @@ describe("a remote that fails", () => {
       assert.equal(v.access, "lost");
       assert.equal(v.mirror.reason, "remote_not_found");
       assert.equal(typeof v.mirror.message, "string");
+      // Neither the remote's location on disk nor the server's data directory shows through the API.
+      const shown = JSON.stringify(await json(await t.request(`/api/v2/repositories/${repo.id}/-`, { token: ws.token })));
+      assert.ok(!shown.includes(remote.path) && !shown.includes(t.config.dataDir), shown);
+      assert.match(v.mirror.message, /<path>/);
       assert.equal(v.mirror.lastSyncedAt, repo.last_synced_at);
       const refs = await t.request(`/api/v2/repositories/${repo.id}/-/refs`, { token: ws.token });
       const body = await json(refs);

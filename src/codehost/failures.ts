@@ -61,6 +61,10 @@ export function remoteFailureError(reason: RemoteFailureReason, cause?: unknown)
 export function failureSummary(stderr: string): string {
   const lines = stderr.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
   const last = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines[lines.length - 1] ?? "git failed";
-  // URLs in git's messages may carry user:password@.
-  return last.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1").slice(0, 300);
+  // URLs in git's messages may carry user:password@; file paths (the mirror's, a local remote's)
+  // say where the server keeps its data, which callers of the API need not know.
+  return last.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1")
+    .replace(/(^|[\s'"(=])\/[^\s'"()]*/g, "$1<path>")
+    .replace(/file:\/\/\/?[^\s'"()]*/gi, "file://<path>")
+    .slice(0, 300);
 }

@@ -34,6 +34,10 @@ describe("names derived from a remote", () => {
     assert.equal(webUrlFromRemote("https://user:tok@github.com/acme/widgets.git"), "https://github.com/acme/widgets");
     assert.equal(webUrlFromRemote("git@github.com:acme/widgets.git"), "https://github.com/acme/widgets");
     assert.equal(webUrlFromRemote("/srv/acme/widgets"), null);
+    assert.equal(webUrlFromRemote("https://git.example.com:8443/acme/widgets.git"), "https://git.example.com:8443/acme/widgets");
+    assert.equal(webUrlFromRemote("http://git.local:3000/acme/widgets"), "http://git.local:3000/acme/widgets");
+    assert.equal(webUrlFromRemote("https://git.example.com:443/acme/widgets"), "https://git.example.com/acme/widgets");
+    assert.equal(webUrlFromRemote("ssh://git@git.example.com:2222/acme/widgets.git"), "https://git.example.com/acme/widgets");
     assert.equal(redactRemote("https://user:tok@github.com/acme/widgets.git"), "https://github.com/acme/widgets.git");
   });
 });

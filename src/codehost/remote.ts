@@ -96,7 +96,10 @@ export function fullNameFromRemote(remote: string): string | null {
 export function webUrlFromRemote(remote: string): string | null {
   const r = parseRemote(remote);
   if (!r.host || r.kind === "file") return null;
-  return `https://${r.host}/${r.path.replace(/^\/+/, "").split("/").map(encodeURIComponent).join("/")}`;
+  // An http(s) remote's own origin keeps its scheme and a non-default port; ssh and git ports say
+  // nothing about where the web pages are, so those get https on the host.
+  const origin = r.kind === "https" || r.kind === "http" ? new URL(remote).origin : `https://${r.host}`;
+  return `${origin}/${r.path.replace(/^\/+/, "").split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The remote with any user name and password removed, for logs and API output. */

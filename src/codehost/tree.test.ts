@@ -51,4 +51,11 @@ describe("failureSummary", () => {
     const s = failureSummary("remote: nope\nfatal: unable to access 'https://bob:s3cret@git.example.com/a/b/': 403\n");
     assert.equal(s, "fatal: unable to access 'https://git.example.com/a/b/': 403");
   });
+  test("replaces the server's file paths, quoted or not, and file:// URLs", () => {
+    assert.equal(failureSummary("fatal: '/var/lib/crs/mirrors/12.git' does not appear to be a git repository\n"),
+      "fatal: '<path>' does not appear to be a git repository");
+    assert.equal(failureSummary("error: could not lock config file /srv/crs/mirrors/3/config: Permission denied"),
+      "error: could not lock config file <path> Permission denied");
+    assert.equal(failureSummary("fatal: unable to access file:///home/ops/repos/x: nope"), "fatal: unable to access file://<path> nope");
+  });
 });
