@@ -65,7 +65,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     limits,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     keyPrefix: opts.rateLimitPrefix ?? config.rateLimitPrefix,
-    onRedisError: (err) => log.warn({ err: err.message }, "rate limiter: redis error"),
+    onRedisState: (state, err) => state === "down"
+      ? log.warn({ err: err?.message }, "rate limiter: redis is unreachable; reads go unlimited and changes are refused until it is back")
+      : log.info("rate limiter: redis is back"),
   });
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
   const closers: Array<() => Promise<void> | void> = [];

@@ -16,8 +16,8 @@ const run = promisify(execFile);
 describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, () => {
   const open: RateLimiter[] = [];
   const proxies: TcpProxy[] = [];
-  const make = (spec: string, url: string, keyPrefix = randomPrefix()) => {
-    const limiter = createRateLimiter({ limits: parseRateLimits(spec), redisUrl: url, keyPrefix });
+  const make = (spec: string, url: string, keyPrefix = randomPrefix(), states: string[] = []) => {
+    const limiter = createRateLimiter({ limits: parseRateLimits(spec), redisUrl: url, keyPrefix, onRedisState: (s) => void states.push(s) });
     open.push(limiter);
     return limiter;
   };
@@ -71,9 +71,10 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
     await rejectsWith(local.charge("findings:write", "u"), "rate_limited");
   });
 
-  test("Redis gone mid-test: reads carry on, changes get 503 with Retry-After 30, and it recovers", async () => {
+  test("Redis gone mid-test: reads carry on, changes get 503 with Retry-After 30, and it recovers; down and up are reported once each", async () => {
     const { proxy: p, url } = await proxy();
-    const limiter = make(BUCKETS.map((b) => `${b}=5/1m`).join(","), url);
+    const states: string[] = [];
+    const limiter = make(BUCKETS.map((b) => `${b}=5/1m`).join(","), url, randomPrefix(), states);
     assert.equal((await limiter.charge("findings:write", "u", 2))?.remaining, 3);
     assert.ok(await limiter.charge("reads", "u"));
 
@@ -93,6 +94,9 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
       "rate_limit_unavailable",
     );
 
+    // Long enough for several failed reconnects, each of which ioredis reports as an error.
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.deepEqual(states, ["down"]);
     await p.start();
     const back = await waitFor(
       () => limiter.charge("findings:write", "u").catch(() => undefined),
@@ -100,6 +104,7 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
     );
     // The count kept in Redis survived the outage: 2 before, this one makes 3 of 5.
     assert.equal(back?.remaining, 2);
+    assert.deepEqual(states, ["down", "up"]);
   });
 
   test("a Redis that stops answering is treated as down within the command timeout", async () => {

@@ -46,8 +46,8 @@ export interface RateLimiterOptions {
   redisUrl?: string;
   /** Prefix of every counter key, so separate deployments or test runs never collide. */
   keyPrefix?: string;
-  /** Receives Redis connection errors (for logging); the limiter itself never throws them. */
-  onRedisError?: (err: Error) => void;
+  /** Told when Redis goes down and comes back (for logging); the limiter itself never throws these. */
+  onRedisState?: (state: "down" | "up", err?: Error) => void;
 }
 
 export const UNAVAILABLE_RETRY_SECONDS = 30;
@@ -63,7 +63,7 @@ export function rateLimitHeaders(charge: Charge): Record<string, string> {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const prefix = options.keyPrefix ?? "crs:rl";
   const client = options.redisUrl
-    ? createRedisClient(options.redisUrl, { onError: options.onRedisError })
+    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState })
     : undefined;
   // The first requests after start wait (up to a second) for the first connection rather than
   // being treated as "limiter down".

@@ -26,8 +26,11 @@ return {consumed, ttl}
 `;
 
 export interface RedisClientOptions {
-  /** Called with connection errors; the limiter treats them as "down" per request. */
-  onError?: (err: Error) => void;
+  /**
+   * Called when the connection goes down (with the error) and when it is back: once per change,
+   * not for every failed reconnect (those come every second during an outage).
+   */
+  onStateChange?: (state: "down" | "up", err?: Error) => void;
 }
 
 /**
@@ -44,7 +47,17 @@ export function createRedisClient(url: string, options: RedisClientOptions = {})
     lazyConnect: false,
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-  client.on("error", (err: Error) => options.onError?.(err));
+  let down = false;
+  client.on("error", (err: Error) => {
+    if (down) return;
+    down = true;
+    options.onStateChange?.("down", err);
+  });
+  client.on("ready", () => {
+    if (!down) return;
+    down = false;
+    options.onStateChange?.("up");
+  });
   return client;
 }
 
