@@ -122,12 +122,17 @@ describe("when access ends", () => {
     assert.equal((await me(keyB.token)).status, 401);
     assert.equal((await me(other.token)).status, 200, "other users keep their keys");
   });
-  test("a removed membership answers 401, and re-adding restores access with the same key", async () => {
+  test("a removed membership answers 401, and re-adding the user (even as admin) does not revive the old key", async () => {
     const m = await ws.member();
-    await accounts.removeMember(t.app.store, ws.id, m.userId);
+    const other = await t.workspace();
+    await accounts.addMember(t.app.store, other.id, m.userId, "member");
+    const elsewhere = await accounts.createApiKey(t.app.store, { workspaceId: other.id, userId: m.userId, scopes: ["user:read"] });
+    assert.deepEqual(await accounts.removeMember(t.app.store, ws.id, m.userId), { revokedTokens: 1 });
     assert.equal((await me(m.token)).status, 401);
-    await accounts.addMember(t.app.store, ws.id, m.userId, "member");
-    assert.equal((await me(m.token)).status, 200);
+    await accounts.addMember(t.app.store, ws.id, m.userId, "admin");
+    assert.equal((await me(m.token)).status, 401);
+    // Only that workspace's keys end: the user's key in another workspace still works.
+    assert.equal((await me(elsewhere.token)).status, 200);
   });
   test("a suspended account answers 401 until unsuspended", async () => {
     const m = await ws.member();
