@@ -45,7 +45,8 @@ describe("crs runs start --wait on the demo repository", () => {
     const r = await c.run(["runs", "start", repo, "--yes", "--wait", "--fail-on", "high", "--interval", "0.05"]);
     assert.equal(r.code, 1, r.err);
     assert.match(r.err, /full review of .*: \$0\.\d\d, balance \$100\.00/);
-    assert.match(r.err, /run 1: .*analysis/);
+    // Which stages a poll sees depends on timing; the last one seen is the finished import.
+    assert.match(r.err, /^run 1: complete · import/m);
     assert.match(r.err, /complete: 3 findings at high or above · crs runs findings 1/);
     assert.match(r.out, /^state\tcomplete$/m);
     assert.match(r.out, /^findings\.total\t4$/m);
@@ -213,9 +214,10 @@ describe("exit codes and errors", () => {
 });
 
 describe("login with a token", () => {
-  test("stores the token in a 0600 file that later commands use; logout forgets it", async () => {
+  test("with no keyring answering, stores the token in a 0600 file that later commands use; logout forgets it", async () => {
     const fresh = testClient(t.url);
     delete fresh.env.CRS_TOKEN;
+    fresh.env.CRS_KEYRING = "off";
     const bad = await fresh.run(["login", "--with-token"], { stdin: "not a token\n" });
     assert.equal(bad.code, 2);
     const r = await fresh.run(["login", "--with-token"], { stdin: `${ws.token}\n` });
@@ -230,6 +232,29 @@ describe("login with a token", () => {
     const out = await fresh.run(["logout"]);
     assert.equal(out.code, 0);
     assert.match(out.err, /API key stays valid/);
+    assert.equal(existsSync(file), false);
+    assert.equal((await fresh.run(["me"])).code, 4);
+  });
+
+  test("with the OS keyring allowed, the token goes to the keyring where one answers and to the 0600 file where none does", async () => {
+    const fresh = testClient(t.url);
+    delete fresh.env.CRS_TOKEN;
+    delete fresh.env.CRS_KEYRING;
+    const r = await fresh.run(["login", "--with-token"], { stdin: `${ws.token}\n` });
+    assert.equal(r.code, 0, r.err);
+    const file = join(fresh.configDir, "crs", "credentials.json");
+    const stored = JSON.parse(readFileSync(file, "utf8"));
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    if (stored.store === "keyring") {
+      // A desktop with a keyring service: the file keeps no secret.
+      assert.equal(JSON.stringify(stored).includes(ws.token), false);
+      assert.match(r.err, /credentials in keyring/);
+    } else {
+      assert.equal(stored.store, "file");
+      assert.equal(stored.token, ws.token);
+    }
+    assert.equal((await fresh.run(["me"])).code, 0);
+    assert.equal((await fresh.run(["logout"])).code, 0);
     assert.equal(existsSync(file), false);
     assert.equal((await fresh.run(["me"])).code, 4);
   });

@@ -117,7 +117,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
       const me = (await send(s, { method: "GET", path: "/me" })).body;
       const status = {
         url: t.url, user: me.user.username, workspace: me.organization.slug, role: me.organization.role,
-        token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : credentialsPath(s.env),
+        token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : readLogin(s.env)?.store === "keyring" ? "keyring" : credentialsPath(s.env),
         expiresAt: s.env.CRS_TOKEN ? null : (readLogin(s.env)?.expiresAt ?? null),
       };
       if (opts.json) { s.out.write(JSON.stringify(status, null, 2)); return; }
