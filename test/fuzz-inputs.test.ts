@@ -1,0 +1,196 @@
+// Out-of-range numbers and NUL characters in ids, query values, body fields and decoded cursors are
+// refused before any query reaches the store: 400 invalid_request or 404 not_found, the same on
+// SQLite and PostgreSQL (whose 32-bit integer columns and text type refuse them with a 500 when
+// they get through). Every operation of the table gets every field mangled one at a time, over
+// REST and over MCP tools/call.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { operations } from "../src/operations/index.ts";
+import { pathParams, type Operation } from "../src/operations/operation.ts";
+import { fixtures } from "./fixtures/index.ts";
+import type { Call } from "./fixtures/types.ts";
+import { expectError, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { mcpClient } from "./mcp-client.ts";
+
+// Generous budgets: the point is what each request answers, not the rate limits.
+const limits = ["ip", "mcp", "reads", "findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared"]
+  .map((b) => `${b}=1000000/1m`).join(",");
+
+let t: TestServer;
+let ws: TestWorkspace;
+let client: Client;
+const calls = new Map<string, Call>();
+
+before(async () => {
+  t = await startTestServer({ env: { CRS_RATE_LIMITS: limits } });
+  ws = await t.workspace();
+  for (const op of operations) calls.set(op.id, await fixtures[op.id]!(t, ws));
+  client = await mcpClient(t.url, ws.token);
+});
+after(async () => { await client?.close(); await t.close(); });
+
+const maxInt = 2 ** 31 - 1;
+/** Values that are out of a 32-bit range, not integers, or carry NUL; numbers travel as JSON numbers where JSON allows. */
+const hostile: unknown[] = [
+  maxInt + 1, 999_999_999_999_999, 2 ** 63, -1, 0, 1e300, 1.5,
+  String(maxInt + 1), "999999999999999", "9".repeat(40), "-1", "0", "1e309",
+  "\u0000", "a\u0000b", "%00", "F-2147483648", "F-999999999999999", "x".repeat(5000),
+  // For list fields (finding refs, document ids, focuses, scope globs).
+  [maxInt + 1], [999_999_999_999_999], ["\u0000"], { "\u0000": 1 },
+];
+
+/** Codes a refused hostile value may answer with: anything a caller can act on, never internal_error. */
+const acceptable = new Set(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable", "repository_required", "nothing_to_review", "change_refused", "quote_stale", "decision_active", "price_exceeds_max", "repository_not_runnable", "idempotency_key_reused"]);
+
+/** The REST request for `op` with the fixture's valid values and `field` set to `value`. */
+function restRequest(op: Operation, call: Call, field: string, value: unknown): { url: string; init: RequestInit } {
+  const params = pathParams(op.path);
+  let path = op.path;
+  for (const p of params) {
+    const v = p === field ? value : call.path?.[p];
+    // A literal %00 in the path decodes to NUL on the server.
+    const segment = typeof v === "string" && v === "%00" ? v : encodeURIComponent(String(v ?? "x"));
+    path = path.replace(`{${p}}`, segment);
+  }
+  const query = new URLSearchParams(call.query ?? {});
+  const body: Record<string, unknown> = { ...(call.body as Record<string, unknown> | undefined) };
+  if (!params.includes(field)) {
+    if (op.method === "GET" || op.queryFields?.includes(field)) query.set(field, String(value));
+    else body[field] = value;
+  }
+  const init: RequestInit = { method: op.method, headers: { authorization: `Bearer ${ws.token}` } };
+  if (op.method !== "GET") {
+    // JSON cannot carry 1e309 as a number from JSON.stringify, but a parser reads it (as Infinity).
+    init.body = JSON.stringify(body).replace('"1e309"', "1e309");
+    (init.headers as Record<string, string>)["content-type"] = "application/json";
+  }
+  return { url: `/api/v2${path}?${query}`, init };
+}
+
+/** Why the answer is wrong (a 5xx, an unexpected code, not the spec's error body), or undefined. */
+async function restFault(res: Response, what: string): Promise<string | undefined> {
+  const text = await res.text();
+  const fault = `${what} → ${res.status} ${text.slice(0, 200)}`;
+  if (res.status >= 500) return fault;
+  if (res.status < 400) return undefined;
+  const body = JSON.parse(text);
+  const specBody = acceptable.has(body.error?.code) && typeof body.error.message === "string" && body.requestId === res.headers.get("x-request-id");
+  return specBody ? undefined : fault;
+}
+
+/** MCP args: the fixture's valid values (path, query and body alike) with `field` set to `value`. */
+function mcpArgs(call: Call, field: string, value: unknown): Record<string, unknown> {
+  return { ...call.path, ...call.query, ...(call.body as Record<string, unknown> | undefined), [field]: value };
+}
+
+/** Why a tool call's answer is wrong (internal_error or a JSON-RPC internal error), or undefined. */
+async function toolFault(name: string, args: Record<string, unknown>, what: string): Promise<string | undefined> {
+  let r;
+  try {
+    r = await client.callTool({ name, arguments: args });
+  } catch (err) {
+    // A JSON-RPC error is acceptable only when it blames the params, never an internal failure.
+    return (err as { code?: number }).code === -32603 ? `${what}: ${String(err).slice(0, 200)}` : undefined;
+  }
+  if (!r.isError) return undefined;
+  const text = (r.content as Array<{ text: string }>).at(-1)!.text;
+  return acceptable.has(JSON.parse(text).error?.code) ? undefined : `${what}: ${text.slice(0, 200)}`;
+}
+
+/** Collects every fault of a sweep, so one run reports them all. */
+function faults(): { add(f: string | undefined): void; check(): void } {
+  const list: string[] = [];
+  return { add: (f) => void (f && list.push(f)), check: () => assert.deepEqual(list, []) };
+}
+
+test("every field of every operation, set to an out-of-range number or NUL, is refused with 4xx over REST", async () => {
+  const found = faults();
+  for (const op of operations) {
+    const call = calls.get(op.id)!;
+    for (const field of Object.keys(op.input.shape)) {
+      for (const value of hostile) {
+        const { url, init } = restRequest(op, call, field, value);
+        found.add(await restFault(await t.request(url, init), `${op.id} ${field}=${JSON.stringify(value).slice(0, 30)}`));
+      }
+    }
+  }
+  found.check();
+});
+
+test("every field of every MCP tool, set to an out-of-range number or NUL, gives a result or a 4xx error, never internal_error", async () => {
+  const found = faults();
+  for (const op of operations.filter((o) => o.mcp)) {
+    const call = calls.get(op.id)!;
+    for (const field of Object.keys(op.input.shape)) {
+      for (const value of hostile) {
+        found.add(await toolFault(op.id, mcpArgs(call, field, value), `${op.id} ${field}=${JSON.stringify(value).slice(0, 30)}`));
+      }
+    }
+  }
+  found.check();
+});
+
+// Every cursor shape's keys with harmless values; each case spoils one key. Keys an operation's
+// cursor does not use are ignored, so such a cursor may still read a page.
+const cursorBase = { v: 1, a: 1, b: 1, i: 1, n: 1, r: 1, u: "a", k: "a", s: "a", t: "2020-01-01T00:00:00.000Z", at: "default" };
+const cursorHostile: unknown[] = [maxInt + 1, 999_999_999_999_999, -1, 1e300, 1.5, "\u0000", "a\u0000b", "x".repeat(1000), null, {}];
+const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const rawCursors = ["\u0000", "%00", "x".repeat(5000), encode("a"), encode({ v: 2, b: 1 }), encode({ v: 1, b: maxInt + 1, i: maxInt + 1, u: "\u0000", k: "\u0000", s: "\u0000", t: "\u0000", n: 1e300, r: -1, a: 999_999_999_999_999, at: "\u0000" })];
+const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "v").flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h })))];
+
+test("decoded cursors with out-of-range numbers or NUL are refused with 400 over REST and MCP", async () => {
+  const found = faults();
+  for (const op of operations.filter((o) => "cursor" in o.input.shape)) {
+    const call = calls.get(op.id)!;
+    for (const cursor of cursors) {
+      const { url, init } = restRequest(op, call, "cursor", cursor);
+      const res = await t.request(url, init);
+      const what = `${op.id} cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString()).slice(0, 80)}`;
+      if (res.status !== 200 && res.status !== 400) found.add(`${what} → ${res.status}`);
+      found.add(await restFault(res, what));
+      if (op.mcp) found.add(await toolFault(op.id, mcpArgs(call, "cursor", cursor), what));
+    }
+  }
+  found.check();
+});
+
+test("the cursors named in the issue answer 400 invalid_request on both faces", async () => {
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ["list_documents", { v: 1, b: maxInt + 1 }],
+    ["list_documents", { v: 1, b: 999_999_999_999_999 }],
+    ["list_members", { v: 1, u: "a\u0000", i: 1 }],
+    ["list_members", { v: 1, u: "a", i: maxInt + 1 }],
+    ["list_repositories", { v: 1, k: "a\u0000", i: 1 }],
+    ["list_repositories", { v: 1, k: "a", i: 999_999_999_999_999 }],
+  ];
+  for (const [id, payload] of cases) {
+    const op = operations.find((o) => o.id === id)!;
+    const res = await t.request(`/api/v2${op.path}?cursor=${encode(payload)}`, { token: ws.token });
+    const body = await expectError(res, 400, "invalid_request");
+    assert.deepEqual(body.error.details.issues, [{ path: "cursor", message: "invalid cursor" }]);
+    const r = await client.callTool({ name: id, arguments: { cursor: encode(payload) } });
+    assert.equal(r.isError, true, `${id} ${JSON.stringify(payload)}`);
+    assert.equal(JSON.parse((r.content as Array<{ text: string }>).at(-1)!.text).error.code, "invalid_request");
+  }
+});
+
+test("ids beyond the 32-bit range name nothing: 404 not_found, like a missing id, on both faces", async () => {
+  for (const id of [String(maxInt + 1), "999999999999999"]) {
+    await expectError(await t.request(`/api/v2/documents/${id}`, { token: ws.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/documents/${id}`, { method: "DELETE", token: ws.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/runs/${id}`, { token: ws.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/runs/${id}/findings`, { token: ws.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/runs/${id}/cancel`, { method: "POST", token: ws.token }), 404, "not_found");
+    await expectError(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }), 404, "not_found");
+    for (const [name, args] of [["archive_document", { document: id }], ["get_run", { run: Number(id) }], ["cancel_run", { run: id }], ["list_run_findings", { run: Number(id) }]] as const) {
+      const r = await client.callTool({ name, arguments: args });
+      assert.equal(r.isError, true, `${name} ${id}`);
+      assert.equal(JSON.parse((r.content as Array<{ text: string }>).at(-1)!.text).error.code, "not_found", `${name} ${id}`);
+    }
+  }
+});
+
+test("the server still answers normally afterwards", async () => {
+  assert.equal((await t.request("/api/v2/me", { token: ws.token })).status, 200);
+});
