@@ -2,13 +2,14 @@
 // parameter schemas accept both.
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { maxId } from "../store/migrations/helpers.ts";
 
 /** Text without control characters (NUL included, which PostgreSQL refuses): names, titles, slugs. */
 export const printable = /^[^\u0000-\u001f\u007f]*$/;
 export const printableMessage = "control characters are not allowed";
 
 /** Ids are serial (32-bit integer) columns on PostgreSQL: no row has a larger one. */
-export const maxId = 2 ** 31 - 1;
+export { maxId };
 
 /**
  * A numeric id, as a JSON number or a decimal string (path and query values). A well-formed id
