@@ -33,8 +33,8 @@ after(async () => { await client?.close(); await t.close(); });
 const maxInt = 2 ** 31 - 1;
 /** Values that are out of a 32-bit range, not integers, or carry NUL; numbers travel as JSON numbers where JSON allows. */
 const hostile: unknown[] = [
-  maxInt + 1, 999_999_999_999_999, -1, 0, 1e300, 1.5,
-  String(maxInt + 1), "999999999999999", "9".repeat(40), "1e309",
+  maxInt + 1, 999_999_999_999_999, 0, 1e300, 1.5,
+  String(maxInt + 1), "999999999999999", "1e309",
   "\u0000", "a\u0000b", "%00", "F-2147483648", "x".repeat(5000),
   // For list fields (finding refs, document ids, focuses, scope globs).
   [maxInt + 1], ["\u0000"], { "\u0000": 1 },
@@ -109,12 +109,17 @@ async function toolFault(name: string, args: Record<string, unknown>, what: stri
 }
 
 /**
- * Runs `each` over the cases, a few at a time for reads; changes go one by one, so they cannot
- * race each other.
+ * Runs `each` over the cases: reads a few at a time; the cases of an operation that changes
+ * something one after another (so they cannot race each other), beside those of other operations,
+ * which act on resources of their own.
  */
-async function sweep<T>(cases: T[], width: number, each: (c: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => { while (next < cases.length) await each(cases[next++]!); }));
+async function sweep<T extends { op: Operation }>(cases: T[], each: (c: T) => Promise<void>): Promise<void> {
+  const lane = async (queue: T[], width: number) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: width }, async () => { while (next < queue.length) await each(queue[next++]!); }));
+  };
+  const changes = Map.groupBy(cases.filter((c) => !c.op.readOnly), (c) => c.op.id);
+  await Promise.all([lane(cases.filter((c) => c.op.readOnly), 6), ...[...changes.values()].map((queue) => lane(queue, 1))]);
 }
 
 /** Collects every fault of a sweep, so one run reports them all. */
@@ -129,7 +134,8 @@ function fieldCases(ops: readonly Operation[], rest: boolean): Array<{ op: Opera
   const out: Array<{ op: Operation; field: string; value: unknown }> = [];
   for (const op of ops) {
     for (const field of Object.keys(op.input.shape)) {
-      for (const value of hostile) {
+      // "%00" and "1e309" mean something only in a URL or a JSON body text.
+      for (const value of rest ? hostile : hostile.filter((v) => v !== "%00" && v !== "1e309")) {
         const key = rest ? JSON.stringify(restRequest(op, calls.get(op.id)!, field, value)) : "";
         if (rest && seen.has(key)) continue;
         seen.add(key);
@@ -148,8 +154,7 @@ test("every field of every operation, set to an out-of-range number or NUL, is r
     const nul = decodeURIComponent(url).includes("\u0000") || carriesNul(String(init.body ?? ""));
     found.add(await restFault(await t.request(url, init), `${op.id} ${field}=${JSON.stringify(value).slice(0, 30)}`, nul));
   };
-  await sweep(cases.filter((c) => c.op.readOnly), 6, run);
-  await sweep(cases.filter((c) => !c.op.readOnly), 1, run);
+  await sweep(cases, run);
   found.check();
 });
 
@@ -159,15 +164,14 @@ test("every field of every MCP tool, set to an out-of-range number or NUL, gives
   const run = async ({ op, field, value }: (typeof cases)[number]) => {
     found.add(await toolFault(op.id, mcpArgs(calls.get(op.id)!, field, value), `${op.id} ${field}=${JSON.stringify(value).slice(0, 30)}`));
   };
-  await sweep(cases.filter((c) => c.op.readOnly), 6, run);
-  await sweep(cases.filter((c) => !c.op.readOnly), 1, run);
+  await sweep(cases, run);
   found.check();
 });
 
 // Every cursor shape's keys with harmless values; each case spoils one key. Any spoiled value is
 // refused, also in a key the operation's cursor does not use.
 const cursorBase = { v: 1, a: 1, b: 1, i: 1, n: 1, r: 1, u: "a", k: "a", s: "a", t: "2020-01-01T00:00:00.000Z", at: "default" };
-const cursorHostile: unknown[] = [maxInt + 1, 999_999_999_999_999, 1.5, "a\u0000b"];
+const cursorHostile: unknown[] = [maxInt + 1, 1.5, "a\u0000b"];
 const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const rawCursors = ["\u0000", "%00", "x".repeat(5000), encode("a"), encode({ v: 2, b: 1 }), encode({ ...cursorBase, u: { "\u0000": 1 } })];
 const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "v").flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h })))];
@@ -175,7 +179,7 @@ const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "
 test("decoded cursors with out-of-range numbers or NUL are refused with 400 invalid_request over REST and MCP", async () => {
   const found = faults();
   const cases = operations.filter((o) => "cursor" in o.input.shape).flatMap((op) => cursors.map((cursor) => ({ op, cursor })));
-  await sweep(cases, 6, async ({ op, cursor }) => {
+  await sweep(cases, async ({ op, cursor }) => {
     const call = calls.get(op.id)!;
     const what = `${op.id} cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString()).slice(0, 80)}`;
     const { url, init } = restRequest(op, call, "cursor", cursor);
