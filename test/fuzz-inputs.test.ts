@@ -33,9 +33,9 @@ after(async () => { await client?.close(); await t.close(); });
 const maxInt = 2 ** 31 - 1;
 /** Values that are out of a 32-bit range, not integers, or carry NUL; numbers travel as JSON numbers where JSON allows. */
 const hostile: unknown[] = [
-  maxInt + 1, 999_999_999_999_999, 0, 1e300, 1.5,
+  maxInt + 1, 999_999_999_999_999, -1, 0,
   String(maxInt + 1), "999999999999999", "1e309",
-  "\u0000", "a\u0000b", "%00", "F-2147483648", "x".repeat(5000),
+  "\u0000", "%00", "F-2147483648", "x".repeat(5000),
   // For list fields (finding refs, document ids, focuses, scope globs).
   [maxInt + 1], ["\u0000"], { "\u0000": 1 },
 ];
