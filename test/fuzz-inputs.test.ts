@@ -222,7 +222,17 @@ test("ids beyond the 32-bit range name nothing: 404 not_found, like a missing id
     await expectError(await t.request(`/api/v2/runs/${id}/findings`, { token: ws.token }), 404, "not_found");
     await expectError(await t.request(`/api/v2/runs/${id}/cancel`, { method: "POST", token: ws.token }), 404, "not_found");
     await expectError(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }), 404, "not_found");
-    for (const [name, args] of [["archive_document", { document: id }], ["get_run", { run: Number(id) }], ["cancel_run", { run: id }], ["list_run_findings", { run: Number(id) }]] as const) {
+    for (const ref of [id, `F-${id}`]) {
+      await expectError(await t.request(`/api/v2/findings/${ref}`, { token: ws.token }), 404, "not_found");
+      await expectError(await t.request(`/api/v2/findings/${ref}`, { method: "PATCH", token: ws.token, json: { status: "investigating", reason: "x" } }), 404, "not_found");
+      await expectError(await t.request(`/api/v2/findings/${ref}/comments`, { method: "POST", token: ws.token, json: { body: "x" } }), 404, "not_found");
+      await expectError(await t.request("/api/v2/findings", { method: "PATCH", token: ws.token, json: { findings: [ref], severity: "low" } }), 404, "not_found");
+    }
+    const tools = [
+      ["archive_document", { document: id }], ["get_run", { run: Number(id) }], ["cancel_run", { run: id }], ["list_run_findings", { run: Number(id) }],
+      ["get_finding", { finding: `F-${id}` }], ["update_findings", { findings: [Number(id)], severity: "low" }],
+    ] as const;
+    for (const [name, args] of tools) {
       const r = await client.callTool({ name, arguments: args });
       assert.equal(r.isError, true, `${name} ${id}`);
       assert.equal(JSON.parse((r.content as Array<{ text: string }>).at(-1)!.text).error.code, "not_found", `${name} ${id}`);
