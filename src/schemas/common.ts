@@ -8,9 +8,6 @@ import { maxId } from "../store/migrations/helpers.ts";
 export const printable = /^[^\u0000-\u001f\u007f]*$/;
 export const printableMessage = "control characters are not allowed";
 
-/** Ids are serial (32-bit integer) columns on PostgreSQL: no row has a larger one. */
-export { maxId };
-
 /**
  * A numeric id, as a JSON number or a decimal string (path and query values). A well-formed id
  * beyond maxId names nothing: its issue is marked `absent`, and the pipeline answers it with 404

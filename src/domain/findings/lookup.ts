@@ -3,11 +3,10 @@
 import { AppError, invalidField } from "../../errors.ts";
 import type { MirrorPool } from "../../codehost/index.ts";
 import type { Store } from "../../store/index.ts";
+import { maxId } from "../../store/migrations/helpers.ts";
 import { resolveAt } from "../repositories/index.ts";
 import { resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
 import type { FindingRow } from "./status.ts";
-
-const maxInt = 2 ** 31 - 1;
 
 /**
  * `42` or `F-42` (any case) to the number part and kind; null when well-formed but beyond the
@@ -16,9 +15,9 @@ const maxInt = 2 ** 31 - 1;
 export function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
   const s = String(ref).trim();
   let m = /^[1-9]\d{0,14}$/.exec(s);
-  if (m) return Number(s) <= maxInt ? { id: Number(s) } : null;
+  if (m) return Number(s) <= maxId ? { id: Number(s) } : null;
   m = /^[Ff]-([1-9]\d{0,14})$/.exec(s);
-  if (m) return Number(m[1]) <= maxInt ? { number: Number(m[1]) } : null;
+  if (m) return Number(m[1]) <= maxId ? { number: Number(m[1]) } : null;
   return undefined;
 }
 
@@ -87,7 +86,7 @@ export async function assigneeIds(store: Store, workspaceId: number, me: number,
   if (value === "none") return "none";
   if (value === "me") return [me];
   let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
-  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxInt));
+  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxId));
   else if (value.includes("@")) q = q.where("u.email", "=", value.toLowerCase());
   else q = q.where("u.username", "=", value);
   return (await q.execute()).map((r) => r.id);
