@@ -4,7 +4,8 @@
 // MCP differ only in how they carry the input in and the result out.
 import { z } from "zod";
 import type { App } from "../app.ts";
-import { AppError, asAppError } from "../errors.ts";
+import { AppError, asAppError, invalidField } from "../errors.ts";
+import { isAbsentIssue, nulPath } from "../schemas/common.ts";
 import { bearerToken, realm, resolvePrincipal, type Principal } from "../domain/identity/principal.ts";
 import { rateLimitHeaders, type Charge, type ChargeItem } from "../limits/limiter.ts";
 import { missingScopes } from "../policies/scopes.ts";
@@ -43,6 +44,8 @@ export function scopeError(op: Operation, principal: Principal): AppError | unde
 }
 
 export function validationError(error: z.ZodError): AppError {
+  // An id beyond the store's integer range, and nothing else wrong: missing like any unknown id.
+  if (error.issues.every(isAbsentIssue)) return new AppError("not_found", error.issues[0]!.message);
   const issues = error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(body)", message: i.message }));
   return new AppError("invalid_request", `Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`.slice(0, 1000), {
     details: { issues },
@@ -53,6 +56,8 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
   try {
     const denied = scopeError(op, principal);
     if (denied) throw denied;
+    const nul = nulPath(raw);
+    if (nul !== undefined) throw invalidField(nul, "NUL characters are not allowed");
     const parsed = op.input.safeParse(raw ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;

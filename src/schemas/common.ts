@@ -2,10 +2,53 @@
 // parameter schemas accept both.
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { maxId } from "../store/migrations/helpers.ts";
 
 /** Text without control characters (C0 with NUL, which PostgreSQL refuses, DEL and C1): names, titles, slugs. */
 export const printable = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 export const printableMessage = "control characters are not allowed";
+
+/**
+ * A numeric id, as a JSON number or a decimal string (path and query values). A well-formed id
+ * beyond maxId names nothing: its issue is marked `absent`, and the pipeline answers it with 404
+ * not_found like any missing id, before a query sees it (PostgreSQL would refuse it with an error).
+ */
+export function idParam(what: string) {
+  return z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/, `a ${what} id is a positive integer`).transform(Number)])
+    .refine((id) => id <= maxId, { message: `No such ${what} in this workspace.`, params: { absent: true } });
+}
+
+/** True for a validation issue that only says the id names nothing (see idParam). */
+export function isAbsentIssue(issue: { code: string; params?: Record<string, unknown> }): boolean {
+  return issue.code === "custom" && issue.params?.absent === true;
+}
+
+/**
+ * The path of the first string (value or key) in `value` that holds NUL, or undefined. PostgreSQL
+ * text refuses NUL, so no input field may carry one on either store.
+ */
+export function nulPath(value: unknown): string | undefined {
+  // A walk with its own stack: a deeply nested body must not overflow the call stack.
+  const stack: Array<[unknown, string[]]> = [[value, []]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string" && v.includes("\u0000")) return path.join(".") || "(body)";
+    if (v === null || typeof v !== "object") continue;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.includes("\u0000")) return [...path, k].join(".");
+      stack.push([child, [...path, k]]);
+    }
+  }
+  return undefined;
+}
+
+/** Every number an integer that fits an integer column, no string with NUL: what a cursor may hold. */
+function storable(value: unknown): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && value >= -maxId - 1 && value <= maxId;
+  if (typeof value === "string") return !value.includes("\u0000");
+  if (value === null || typeof value !== "object") return true;
+  return Object.entries(value).every(([k, v]) => !k.includes("\u0000") && storable(v));
+}
 
 export function limitParam(max = 100, fallback = 50) {
   return z.coerce.number().int().min(1).max(max).default(fallback)
@@ -41,7 +84,8 @@ export function encodeCursor(value: Record<string, unknown>): string {
 export function decodeCursor<T extends z.ZodType>(cursor: string, shape: T): z.output<T> {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (parsed?.v === 1) {
+    // Range and characters are checked here for every cursor shape, before any query sees them.
+    if (parsed?.v === 1 && storable(parsed)) {
       const r = shape.safeParse(parsed);
       if (r.success) return r.data;
     }

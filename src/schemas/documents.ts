@@ -1,6 +1,6 @@
 // Request and response shapes of the context document operations.
 import { z } from "zod";
-import { printable, printableMessage } from "./common.ts";
+import { idParam, printable, printableMessage } from "./common.ts";
 
 export const filenameField = z.string().min(1).max(255).regex(printable, printableMessage)
   .describe("The file's name, 1 to 255 characters.");
@@ -9,8 +9,7 @@ export const contentTypeField = z.string().min(1).max(255)
   .regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(\s*;[^\u0000-\u001f\u007f]*)?$/, "expected a MIME type such as text/markdown")
   .describe("The file's MIME type (e.g. application/pdf, text/markdown), 1 to 255 characters.");
 
-export const documentIdParam = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/, "a document id is a positive integer").transform(Number)])
-  .describe("Context document id.");
+export const documentIdParam = idParam("document").describe("Context document id.");
 
 export const uploadSchema = z.object({
   id: z.string().describe("Upload slot id; pass it to create_document as upload.id after the PUT."),

@@ -4,7 +4,7 @@ import { repositoryRefParam } from "../domain/repositories/reference.ts";
 import { focusSlugPattern } from "../domain/focuses/index.ts";
 import { maxAtLength } from "../domain/positions/parse.ts";
 import { documentIdParam } from "./documents.ts";
-import { printable, printableMessage } from "./common.ts";
+import { idParam, printable, printableMessage } from "./common.ts";
 
 export const runStates = [
   "queued", "in_progress", "compilation_in_progress", "compilation_completed", "compilation_failed",
@@ -142,5 +142,4 @@ export const runSchema = z.object({
   pullRequestCommentUrl: z.string().nullable().describe("The comment posted on the pull request; null (not offered by this service)."),
 }).describe("A run.");
 
-export const runPathParam = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/, "a run id is a positive integer").transform(Number)])
-  .describe("Run id (integer, or the same as a string).");
+export const runPathParam = idParam("run").describe("Run id (integer, or the same as a string).");

@@ -3,36 +3,39 @@
 import { AppError, invalidField } from "../../errors.ts";
 import type { MirrorPool } from "../../codehost/index.ts";
 import type { Store } from "../../store/index.ts";
+import { maxId } from "../../store/migrations/helpers.ts";
 import { resolveAt } from "../repositories/index.ts";
 import { resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
 import type { FindingRow } from "./status.ts";
 
-const maxInt = 2 ** 31 - 1;
-
-/** `42` or `F-42` (any case) to the number part and kind; undefined when malformed. */
-export function parseFindingRef(ref: string | number): { id: number } | { number: number } | undefined {
+/**
+ * `42` or `F-42` (any case) to the number part and kind; null when well-formed but beyond the
+ * 32-bit id range (it names nothing, like a missing finding); undefined when malformed.
+ */
+export function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
   const s = String(ref).trim();
-  let m = /^[1-9]\d{0,9}$/.exec(s);
-  if (m && Number(s) <= maxInt) return { id: Number(s) };
-  m = /^[Ff]-([1-9]\d{0,9})$/.exec(s);
-  if (m && Number(m[1]) <= maxInt) return { number: Number(m[1]) };
+  let m = /^[1-9]\d{0,14}$/.exec(s);
+  if (m) return Number(s) <= maxId ? { id: Number(s) } : null;
+  m = /^[Ff]-([1-9]\d{0,14})$/.exec(s);
+  if (m) return Number(m[1]) <= maxId ? { number: Number(m[1]) } : null;
   return undefined;
 }
 
 export async function findFindings(store: Store, workspaceId: number, refs: Array<string | number>): Promise<FindingRow[]> {
   const parsed = refs.map((r) => ({ ref: r, p: parseFindingRef(r) }));
-  const bad = parsed.filter((x) => !x.p);
+  const bad = parsed.filter((x) => x.p === undefined);
   if (bad.length) throw invalidField("findings", `Not a finding id or key: ${bad.map((b) => String(b.ref)).slice(0, 5).join(", ")}.`);
-  const ids = parsed.flatMap((x) => ("id" in x.p! ? [x.p.id] : []));
-  const numbers = parsed.flatMap((x) => ("number" in x.p! ? [x.p.number] : []));
-  const rows = await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
+  const ids = parsed.flatMap((x) => (x.p && "id" in x.p ? [x.p.id] : []));
+  const numbers = parsed.flatMap((x) => (x.p && "number" in x.p ? [x.p.number] : []));
+  // Refs beyond the id range never reach the query (PostgreSQL refuses them); they are missing.
+  const rows = ids.length + numbers.length === 0 ? [] : await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
     .where((eb) => eb.or([...(ids.length ? [eb("id", "in", ids)] : []), ...(numbers.length ? [eb("number", "in", numbers)] : [])]))
     .execute();
   const out: FindingRow[] = [];
   const missing: string[] = [];
-  for (const x of parsed) {
-    const row = rows.find((r) => ("id" in x.p! ? r.id === x.p.id : r.number === x.p!.number));
-    if (row) { if (!out.includes(row)) out.push(row); } else missing.push(String(x.ref));
+  for (const { ref, p } of parsed) {
+    const row = p && rows.find((r) => ("id" in p ? r.id === p.id : r.number === p.number));
+    if (row) { if (!out.includes(row)) out.push(row); } else missing.push(String(ref));
   }
   if (missing.length) throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`, { details: { findings: missing } });
   return out;
@@ -83,7 +86,7 @@ export async function assigneeIds(store: Store, workspaceId: number, me: number,
   if (value === "none") return "none";
   if (value === "me") return [me];
   let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
-  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxInt));
+  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxId));
   else if (value.includes("@")) q = q.where("u.email", "=", value.toLowerCase());
   else q = q.where("u.username", "=", value);
   return (await q.execute()).map((r) => r.id);

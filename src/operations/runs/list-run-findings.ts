@@ -27,10 +27,11 @@ export const listRunFindings = operation({
     asOf: z.string().describe("When this answer was read (ISO 8601)."),
   }),
   handler: async (ctx, input) => {
+    // A bad cursor is refused whatever the run's state, before any query.
+    const after = input.cursor ? decodeCursor(input.cursor, cursorShape).a : undefined;
     const asOf = ctx.app.now().toISOString();
     const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
     if (run.import.state === "pending") return { nextCursor: null, items: [], import: run.import, asOf };
-    const after = input.cursor ? decodeCursor(input.cursor, cursorShape).a : undefined;
     const page = await runFindings(ctx.app, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) }, ctx.app.now());
     return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
   },
