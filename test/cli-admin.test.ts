@@ -110,6 +110,12 @@ describe("crs admin", () => {
     const r = await crs(e, ["admin", "member", "add", "nope", "alice"]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /No workspace nope/);
+    // Past the id column's range (PostgreSQL would refuse the query): not found, not a crash.
+    const huge = await crs(e, ["admin", "member", "add", "99999999999", "99999999999"]);
+    assert.equal(huge.code, 1);
+    assert.match(huge.stderr, /No workspace 99999999999/);
+    assert.match((await crs(e, ["admin", "user", "suspend", "99999999999"])).stderr, /No user 99999999999/);
+    assert.match((await crs(e, ["admin", "key", "revoke", "99999999999"])).stderr, /No active API key/);
     assert.equal((await crs(e, ["admin", "user", "create", "x"])).code, 2);
     assert.equal((await crs(e, ["admin", "frobnicate"])).code, 2);
   });

@@ -1,4 +1,5 @@
 // Operator actions on users, workspaces, memberships and API keys (crs admin, crs serve bootstrap).
+import { maxId } from "../../store/migrations/helpers.ts";
 import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { parseScopes, type Scope } from "../../policies/scopes.ts";
@@ -19,9 +20,21 @@ export async function createWorkspace(store: Store, slug: string, name?: string)
     .returning(["id", "slug", "name", "created_at"]).executeTakeFirstOrThrow();
 }
 
+/**
+ * What an operator's reference can name, checked before any query: PostgreSQL refuses an id past
+ * its integer column and text with NUL, where SQLite would simply find nothing.
+ */
+function refKind(ref: string): "id" | "text" | "nothing" {
+  if (ref.includes("\u0000")) return "nothing";
+  if (!/^\d+$/.test(ref)) return "text";
+  return Number(ref) <= maxId ? "id" : "nothing";
+}
+
 export async function findWorkspace(store: Store, ref: string) {
   const q = store.db.selectFrom("workspaces").select(["id", "slug", "name", "created_at"]);
-  const row = /^\d+$/.test(ref) ? await q.where("id", "=", Number(ref)).executeTakeFirst() : await q.where("slug", "=", ref).executeTakeFirst();
+  const kind = refKind(ref);
+  const row = kind === "nothing" ? undefined
+    : kind === "id" ? await q.where("id", "=", Number(ref)).executeTakeFirst() : await q.where("slug", "=", ref).executeTakeFirst();
   if (!row) throw new AppError("not_found", `No workspace ${ref}.`);
   return row;
 }
@@ -43,7 +56,9 @@ export async function createUser(store: Store, input: { username: string; email:
 /** A user by id, email or username; a username shared by several users is refused. */
 export async function findUser(store: Store, ref: string) {
   const q = store.db.selectFrom("users").select(["id", "username", "email", "name", "suspended", "created_at"]);
-  const rows = /^\d+$/.test(ref) ? await q.where("id", "=", Number(ref)).execute()
+  const kind = refKind(ref);
+  const rows = kind === "nothing" ? []
+    : kind === "id" ? await q.where("id", "=", Number(ref)).execute()
     : ref.includes("@") ? await q.where("email", "=", ref.trim().toLowerCase()).execute()
     : await q.where("username", "=", ref).execute();
   if (rows.length === 0) throw new AppError("not_found", `No user ${ref}.`);
@@ -101,6 +116,7 @@ export async function createApiKey(store: Store, input: { workspaceId: number; u
 }
 
 export async function revokeApiKey(store: Store, id: number): Promise<void> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > maxId) throw new AppError("not_found", `No active API key ${id}.`);
   const r = await store.db.updateTable("tokens").set({ revoked_at: now() })
     .where("id", "=", id).where("kind", "=", "api_key").where("revoked_at", "is", null).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw new AppError("not_found", `No active API key ${id}.`);
