@@ -25,7 +25,8 @@ export function oauth(engine: Engine) {
         .addColumn("last_used_at", "text")
         .addColumn("revoked_at", "text")
         .execute();
-      await db.schema.createIndex("oauth_grants_user").on("oauth_grants").columns(["user_id", "workspace_id"]).execute();
+      // Authorized apps lists a user's grants in the active workspace.
+      await db.schema.createIndex("oauth_grants_workspace").on("oauth_grants").columns(["workspace_id", "user_id"]).execute();
       await db.schema.createTable("oauth_codes")
         .addColumn("code_hash", "text", (c) => c.primaryKey())
         .addColumn("client_id", "text", (c) => c.notNull().references("oauth_clients.id").onDelete("cascade"))
