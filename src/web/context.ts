@@ -31,6 +31,21 @@ export function signInRedirect(reply: FastifyReply, req: FastifyRequest): Fastif
   return reply.redirect(`/app/sign-in?next=${encodeURIComponent(req.url)}`, 302);
 }
 
+/** The session of a signed-in user with an active workspace; otherwise answers (sign-in, or an error page). */
+export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> }) | undefined> {
+  const session = await sessionOf(app, req);
+  if (!session) {
+    if (req.method === "GET") signInRedirect(reply, req);
+    else reply.redirect("/app/sign-in", 303);
+    return undefined;
+  }
+  if (!session.workspace) {
+    errorPage(reply, 403, "No workspace", "You are not a member of any workspace.");
+    return undefined;
+  }
+  return session as Session & { workspace: NonNullable<Session["workspace"]> };
+}
+
 export function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).type("text/html; charset=utf-8").send(body);
 }

@@ -38,14 +38,28 @@ export interface PageOptions {
 
 export function page(opts: PageOptions, body: Html): string {
   const nav = opts.user
-    ? html`<nav><a href="/app">crs</a><span class="grow"></span><span>${opts.user.username}</span>
+    ? html`<nav><a href="/app">crs</a><a href="/app/settings/keys">API keys</a><a href="/app/settings/apps">Authorized apps</a>
+<a href="/app/settings/password">Password</a><span class="grow"></span><span>${opts.user.username}</span>
 <form method="post" action="/app/sign-out" class="inline"><input type="hidden" name="_csrf" value="${opts.csrf}"><button class="link">Sign out</button></form></nav>`
     : html`<nav><a href="/app">crs</a></nav>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${opts.title} · crs</title><link rel="stylesheet" href="/app/style.css"></head>
+<title>${opts.title} · crs</title><link rel="stylesheet" href="/app/style.css"><script src="/app/copy.js" defer></script></head>
 <body>${nav}<main>${body}</main></body></html>`.text;
 }
+
+/** A stored timestamp, readable: "2026-11-25 12:33 UTC"; "never" when absent. */
+export function when(iso: string | null | undefined): string {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never";
+}
+
+/** The copy buttons (the pages work without it: the token is shown as selectable text). */
+export const copyScript = `document.querySelectorAll("button[data-copy]").forEach(function (b) {
+  b.hidden = false;
+  b.addEventListener("click", function () {
+    navigator.clipboard.writeText(document.getElementById(b.dataset.copy).value).then(function () { b.textContent = "Copied"; });
+  });
+});`;
 
 export const stylesheet = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d2329;background:#f5f6f8}
@@ -58,5 +72,6 @@ button.secondary{background:#e4e7ec;color:#1d2329}button.danger{background:#b423
 form.inline{display:inline}.error{padding:.6em 1em;background:#fde8e7;border-left:4px solid #b42318}.notice{padding:.6em 1em;background:#e8f1fd;border-left:4px solid #2457c5}
 .tag{display:inline-block;padding:0 .5em;border-radius:3px;background:#fff1c2;font-size:.85em}ul.scopes li{margin:.3em 0}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4em;border-bottom:1px solid #e4e7ec}code{word-break:break-all}
-.actions{display:flex;gap:.8em;margin-top:1.5em}
+.actions{display:flex;gap:.8em;margin-top:1.5em}nav a{font-weight:400}nav a:first-child{font-weight:700}
+label.check{font-weight:400;display:flex;gap:.5em;align-items:baseline}input.token{width:100%;font-family:monospace;padding:.5em}
 `;

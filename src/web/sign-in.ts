@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import { checkCredentials } from "../domain/identity/sign-in.ts";
 import { createSession, endSession, switchWorkspace } from "../domain/identity/sessions.ts";
-import { html, page, stylesheet } from "./html.ts";
+import { copyScript, html, page, stylesheet } from "./html.ts";
 import { cookieOptions, errorPage, safeNext, sendPage, sessionCookie, sessionOf, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;
@@ -20,6 +20,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 
 export function registerSignIn(web: FastifyInstance, app: App): void {
   web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
+  web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
 
   web.get("/app/sign-in", async (req, reply) => {
     const next = safeNext((req.query as Form).next);

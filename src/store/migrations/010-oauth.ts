@@ -43,6 +43,8 @@ export function oauth(engine: Engine) {
         .execute();
       // Access and refresh tokens belong to a grant; revoking the grant ends them all.
       await db.schema.alterTable("tokens").addColumn("grant_id", "integer").execute();
+      // The first characters of an API key, shown in developer settings so a user can tell keys apart.
+      await db.schema.alterTable("tokens").addColumn("token_prefix", "text").execute();
       await db.schema.createIndex("tokens_grant").on("tokens").column("grant_id").execute();
       await db.schema.createTable("app_sessions")
         .addColumn("id_hash", "text", (c) => c.primaryKey())

@@ -40,6 +40,8 @@ export interface TokensTable {
   revoked_at: string | null;
   /** The OAuth grant an access or refresh token belongs to (null for API keys). */
   grant_id: Generated<number | null>;
+  /** The first characters of an API key (safe to show); null for OAuth tokens. */
+  token_prefix: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {
