@@ -33,7 +33,7 @@ export class Browser {
     return this.send(path, { method: "GET" });
   }
 
-  post(path: string, form: Record<string, string>): Promise<Page> {
+  post(path: string, form: Record<string, string> | URLSearchParams): Promise<Page> {
     return this.send(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
   }
 }
