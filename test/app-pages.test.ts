@@ -2,7 +2,11 @@
 // switcher and its effect on consent, and escaping of every value.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import type { App } from "../src/app.ts";
 import * as accounts from "../src/domain/identity/accounts.ts";
+import { createSession, readSession } from "../src/domain/identity/sessions.ts";
+import { deleteExpired } from "../src/domain/oauth/cleanup.ts";
+import { cookieOptions } from "../src/web/context.ts";
 import { Browser, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 
@@ -106,5 +110,24 @@ describe("workspace switcher", () => {
     const switched = await browser.post("/app/workspace", { ...csrf, workspace: String(other.id) });
     assert.equal(switched.status, 303);
     assert.match((await browser.get("/app")).text, /Active workspace: <strong>Other &lt;b&gt;space/);
+  });
+});
+
+describe("cookies and housekeeping", () => {
+  test("cookies are Secure when the base URL is https", () => {
+    assert.equal(cookieOptions({ config: { baseUrl: "https://crs.example" } } as App).secure, true);
+    assert.equal(cookieOptions({ config: { baseUrl: "http://127.0.0.1:8080" } } as App).secure, false);
+  });
+  test("an expired session is not accepted and is deleted by the cleanup", async () => {
+    const user = await userWithPassword(t, ws);
+    const value = await createSession(t.app.store, user.id, 1, new Date(Date.now() - 2 * 3600_000));
+    assert.equal(await readSession(t.app.store, value), undefined);
+    await deleteExpired(t.app.store);
+    const rows = await t.app.store.db.selectFrom("app_sessions").select("id_hash").where("user_id", "=", user.id).execute();
+    assert.equal(rows.length, 0);
+  });
+  test("the root leads to the app", async () => {
+    const res = await new Browser(t.url).get("/");
+    assert.equal(res.location, "/app");
   });
 });

@@ -157,6 +157,7 @@ describe("consent", () => {
     assert.equal(back.searchParams.get("error"), "access_denied");
     assert.equal(back.searchParams.get("state"), "keep");
     assert.equal(back.searchParams.get("code"), null);
+    assert.equal(back.searchParams.get("iss"), t.url);
   });
   test("an approval without the CSRF token is refused and issues no code", async () => {
     const id = await client();

@@ -56,7 +56,7 @@ async function checked(app: App, fields: Form, reply: FastifyReply): Promise<Aut
       return undefined;
     }
     if (err instanceof RedirectableError) {
-      reply.redirect(redirectWith(err.redirectUri, { error: err.error, error_description: err.message, state: err.state }), 302);
+      reply.redirect(redirectWith(err.redirectUri, { error: err.error, error_description: err.message, state: err.state, iss: app.config.baseUrl }), 302);
       return undefined;
     }
     throw err;
@@ -82,7 +82,7 @@ export function registerConsent(web: FastifyInstance, app: App): void {
     const session = await sessionOf(app, req);
     if (!session?.workspace) return errorPage(reply, 401, "Signed out", "Your session ended. Start the sign-in from the application again.");
     if (body.decision === "deny") {
-      return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state }), 303);
+      return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state, iss: app.config.baseUrl }), 303);
     }
     if (body.decision !== "approve") return errorPage(reply, 400, "No decision", "Choose Approve or Deny.");
     // The screen named one workspace; if another became active meanwhile, the user must look again.

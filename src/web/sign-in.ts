@@ -20,6 +20,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 
 export function registerSignIn(web: FastifyInstance, app: App): void {
   web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
+  web.get("/", async (_req, reply) => reply.redirect("/app", 302));
   web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
 
   web.get("/app/sign-in", async (req, reply) => {

@@ -62,7 +62,8 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
 
     oauth.post("/oauth/register", async (req, reply) => {
       const body = req.body;
-      if (!body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
+      const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
+      if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
       return reply.code(201).header("Cache-Control", "no-store").send(await registerClient(app.store, body as Record<string, unknown>));
     });
 
