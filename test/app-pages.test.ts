@@ -50,6 +50,25 @@ describe("sign-in", () => {
     assert.equal(page.status, 429);
     assert.equal(page.res.headers.get("retry-after"), "900");
   });
+  test("a successful sign-in clears the account's failures", async () => {
+    const user = await userWithPassword(t, ws);
+    for (let i = 0; i < 2; i++) assert.equal((await signIn(t, user.email, "nope")).page.status, 401);
+    assert.equal((await signIn(t, user.email, user.password)).page.status, 303);
+    for (let i = 0; i < 2; i++) assert.equal((await signIn(t, user.email, "nope")).page.status, 401);
+    assert.equal((await signIn(t, user.email, user.password)).page.status, 303);
+  });
+  test("after too many failures from one address, every account is throttled there", async () => {
+    // Its own server, so this address's count does not reach the other tests.
+    const s = await startTestServer({ env: { CRS_SIGN_IN_MAX_FAILURES: "1" } });
+    try {
+      const w = await s.workspace();
+      for (let i = 0; i < 5; i++) assert.equal((await signIn(s, `nobody${i}@example.test`, "nope")).page.status, 401);
+      const user = await userWithPassword(s, w);
+      assert.equal((await signIn(s, user.email, user.password)).page.status, 429);
+    } finally {
+      await s.close();
+    }
+  });
   test("a sign-in form posted without its CSRF token is refused", async () => {
     const user = await userWithPassword(t, ws);
     const browser = new Browser(t.url);

@@ -5,21 +5,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { App } from "../app.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../domain/oauth/authorize.ts";
-import type { Scope } from "../policies/scopes.ts";
 import { html, page } from "./html.ts";
+import { scopeWords } from "./scope-words.ts";
 import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;
-
-export const scopeWords: Record<Scope, string> = {
-  "user:read": "See your account, the member directory (usernames, emails, roles) and the credit balance",
-  "repos:read": "Read repositories, branches, pull requests, tags and focus instructions",
-  "runs:read": "Read review runs, their progress and context documents",
-  "runs:write": "Estimate and start review runs; add or archive context documents",
-  "runs:manage": "Cancel review runs",
-  "findings:read": "Read the inbox: findings, their status, reports and comments",
-  "findings:write": "Change finding status, comment and update triage decisions",
-};
 
 const requestFields = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
 

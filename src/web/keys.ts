@@ -7,7 +7,7 @@ import { createApiKey } from "../domain/identity/accounts.ts";
 import { listOwnKeys, revokeOwnKey } from "../domain/identity/settings.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { isScope, scopes, type Scope } from "../policies/scopes.ts";
-import { scopeWords } from "./consent.ts";
+import { scopeWords } from "./scope-words.ts";
 import { html, page, when, type Html } from "./html.ts";
 import { requireWorkspace, sendPage } from "./context.ts";
 

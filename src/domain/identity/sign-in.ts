@@ -30,7 +30,11 @@ export async function checkCredentials(store: Store, input: { email: string; pas
   // An unknown email costs the same hashing as a wrong password, so timing does not tell them apart.
   const stored = user?.password_hash ?? await (dummyHash ??= hashPassword("no such user"));
   const valid = await verifyPassword(stored, input.password.slice(0, 1000));
-  if (user?.password_hash && valid && !user.suspended) return { ok: true, userId: user.id };
+  if (user?.password_hash && valid && !user.suspended) {
+    // A success clears the account's count (not the address's: one address may try many accounts).
+    await store.db.deleteFrom("sign_in_failures").where("key", "=", accountKey).execute();
+    return { ok: true, userId: user.id };
+  }
   const at = now.toISOString();
   await store.db.insertInto("sign_in_failures").values([{ key: accountKey, created_at: at }, { key: addressKey, created_at: at }]).execute();
   await store.db.deleteFrom("sign_in_failures").where("created_at", "<", since).execute();
