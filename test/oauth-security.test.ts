@@ -131,6 +131,16 @@ describe("codes", () => {
     assert.equal((await json(replay)).error, "invalid_grant");
     await expectError(await t.request("/api/v2/me", { token: issued.access_token }), 401, "unauthenticated");
   });
+  test("a public client may name itself in HTTP Basic with an empty secret, but a secret is refused", async () => {
+    const id = await client();
+    const c = await codeFor(id);
+    const form = new URLSearchParams({ grant_type: "authorization_code", code: c.code, redirect_uri: redirect, code_verifier: c.verifier });
+    const withSecret = await fetch(`${t.url}/oauth/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from(`${id}:secret`).toString("base64")}` }, body: form });
+    assert.equal(withSecret.status, 401);
+    assert.equal((await json(withSecret)).error, "invalid_client");
+    const ok = await fetch(`${t.url}/oauth/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from(`${id}:`).toString("base64")}` }, body: form });
+    assert.equal(ok.status, 200);
+  });
   test("a code is bound to its client and redirect URI", async () => {
     const id = await client();
     const other = await client();

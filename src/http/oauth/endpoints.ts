@@ -12,15 +12,32 @@ import { registerMetadata } from "./metadata.ts";
 
 type Params = Record<string, string | undefined>;
 
+/** A public client may name itself in HTTP Basic with an empty secret (RFC 6749 §2.3.1) instead of client_id. */
+function basicClientId(header: string | undefined): string | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? "");
+  if (!m) return undefined;
+  const [id, secret] = Buffer.from(m[1]!, "base64").toString("utf8").split(":");
+  if (secret) throw new OAuthError("invalid_client", "Clients here are public: they have no secret.");
+  try {
+    return decodeURIComponent(id ?? "");
+  } catch {
+    throw new OAuthError("invalid_client", "The client id in the Authorization header is malformed.");
+  }
+}
+
 /** The body's string parameters; a parameter given twice is refused (RFC 6749 §3.1). */
 function params(req: FastifyRequest): Params {
-  const body = req.body;
-  if (body === undefined || body === null) return {};
+  const body = req.body ?? {};
   if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "Send the parameters as a form (application/x-www-form-urlencoded).");
   const out: Params = {};
   for (const [k, v] of Object.entries(body)) {
     if (Array.isArray(v)) throw new OAuthError("invalid_request", `Parameter ${k} appears more than once.`);
     if (typeof v === "string") out[k] = v;
+  }
+  const basic = basicClientId(req.headers.authorization);
+  if (basic !== undefined) {
+    if (out.client_id !== undefined && out.client_id !== basic) throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
+    out.client_id = basic;
   }
   return out;
 }
