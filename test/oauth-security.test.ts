@@ -147,6 +147,9 @@ describe("codes", () => {
     const c = await codeFor(id);
     const stolen = await token({ grant_type: "authorization_code", code: c.code, client_id: other, redirect_uri: redirect, code_verifier: c.verifier });
     assert.equal((await json(stolen)).error, "invalid_grant");
+    const d = await codeFor(id);
+    const elsewhere = await token({ grant_type: "authorization_code", code: d.code, client_id: id, redirect_uri: "http://127.0.0.1:40111/other", code_verifier: d.verifier });
+    assert.equal((await json(elsewhere)).error, "invalid_grant");
   });
   test("a resource other than this server's is refused with invalid_target", async () => {
     const id = await client();

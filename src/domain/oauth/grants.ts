@@ -77,7 +77,8 @@ export async function exchangeCode(store: Store, s: TokenSettings, p: CodeExchan
   if (Number(claimed.numUpdatedRows) === 0) throw invalidGrant("The code was already used.");
   if (code.expires_at <= now.toISOString()) throw invalidGrant("The code expired.");
   if (code.client_id !== p.client_id) throw invalidGrant("The code was issued to another client.");
-  if (p.redirect_uri !== code.redirect_uri) throw invalidGrant("redirect_uri differs from the authorization request's.");
+  // OAuth 2.1 drops redirect_uri from the token request (PKCE binds the code); when sent, it must match.
+  if (p.redirect_uri !== undefined && p.redirect_uri !== code.redirect_uri) throw invalidGrant("redirect_uri differs from the authorization request's.");
   if (!p.code_verifier || !verifierRe.test(p.code_verifier) || !sameString(s256(p.code_verifier), code.code_challenge)) {
     throw invalidGrant("The PKCE code_verifier does not match the code_challenge.");
   }
