@@ -112,6 +112,19 @@ describe("MCP client signs in by URL alone", () => {
     assert.equal((await json(later)).error, "invalid_grant");
   });
 
+  test("two refreshes racing with one refresh token: one is refused and the grant ends", async () => {
+    const provider = new MemoryProvider();
+    await authorize(provider);
+    const form = { grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: provider.client!.client_id };
+    const answers = await Promise.all([tokenRequest(form), tokenRequest(form)]);
+    // The loser looks like a stolen token being replayed: the grant ends, with the winner's tokens
+    // if there was a winner (a revocation landing first refuses both).
+    assert.ok(answers.some((r) => r.status === 400));
+    for (const r of answers.filter((a) => a.status === 200)) {
+      await expectError(await t.request("/api/v2/me", { token: (await json(r)).access_token }), 401, "unauthenticated");
+    }
+  });
+
   test("revoking the refresh token (RFC 7009) ends the grant's access tokens at once", async () => {
     const provider = new MemoryProvider();
     await authorize(provider);

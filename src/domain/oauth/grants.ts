@@ -33,7 +33,7 @@ function sameString(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Ends a grant: it and every access and refresh token issued under it. */
+/** Ends a grant: it and every access and refresh token issued under it (the grant first: see refreshTokens). */
 export async function revokeGrant(db: Kysely<Database>, grantId: number, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db.updateTable("oauth_grants").set({ revoked_at: at }).where("id", "=", grantId).where("revoked_at", "is", null).execute();
@@ -127,7 +127,11 @@ export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRe
   if (Number(used.numUpdatedRows) === 0) throw await reused();
   return store.db.transaction().execute(async (tx) => {
     if (!(await stillAllowed(tx, row.user_id, row.workspace_id))) throw invalidGrant("The user no longer has access to the workspace.");
-    await tx.updateTable("oauth_grants").set({ last_used_at: now.toISOString() }).where("id", "=", row.grantId).execute();
+    // Row-locks the grant: a revocation racing this refresh either comes first (and this one
+    // fails) or waits for it and then revokes the tokens issued here too.
+    const live = await tx.updateTable("oauth_grants").set({ last_used_at: now.toISOString() })
+      .where("id", "=", row.grantId).where("revoked_at", "is", null).executeTakeFirst();
+    if (Number(live.numUpdatedRows) === 0) throw invalidGrant("The authorization was revoked.");
     return issueTokens(tx, s, { id: row.grantId, userId: row.user_id, workspaceId: row.workspace_id, scopes: granted.filter((x) => asked.includes(x)).join(","), clientName: row.clientName }, now);
   });
 }
