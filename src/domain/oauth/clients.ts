@@ -52,13 +52,16 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
   if (bad !== undefined) throw new OAuthError("invalid_redirect_uri", `Redirect URI ${bad.slice(0, 200)} is not allowed: use https, a loopback http address or a private-use scheme, without a fragment.`);
   const method = meta.token_endpoint_auth_method ?? "none";
   if (method !== "none") throw new OAuthError("invalid_client_metadata", "Only public clients register here: token_endpoint_auth_method must be none.");
-  const grants = meta.grant_types ?? ["authorization_code", "refresh_token"];
-  if (!Array.isArray(grants) || !grants.every((g) => g === "authorization_code" || g === "refresh_token")) {
-    throw new OAuthError("invalid_client_metadata", "grant_types may contain only authorization_code and refresh_token.");
+  // Clients list grants they might use elsewhere (VS Code adds the device code grant): the server
+  // answers with the subset it supports (RFC 7591 §3.2.1), as long as the code grant is in it.
+  const asked = meta.grant_types ?? ["authorization_code", "refresh_token"];
+  if (!Array.isArray(asked) || !asked.includes("authorization_code")) {
+    throw new OAuthError("invalid_client_metadata", "grant_types must include authorization_code.");
   }
+  const grants = ["authorization_code", ...(asked.includes("refresh_token") ? ["refresh_token"] : [])];
   const responses = meta.response_types ?? ["code"];
-  if (!Array.isArray(responses) || !responses.every((r) => r === "code")) {
-    throw new OAuthError("invalid_client_metadata", "response_types may contain only code.");
+  if (!Array.isArray(responses) || !responses.includes("code")) {
+    throw new OAuthError("invalid_client_metadata", "response_types must include code.");
   }
   if (meta.client_name !== undefined && (!str(meta.client_name) || meta.client_name.trim() === "")) {
     throw new OAuthError("invalid_client_metadata", "client_name must be a non-empty string.");
@@ -68,7 +71,7 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
   await store.db.insertInto("oauth_clients").values({ id, name, redirect_uris: JSON.stringify(uris), created_at: now.toISOString() }).execute();
   return {
     client_id: id, client_id_issued_at: Math.floor(now.getTime() / 1000), client_name: name, redirect_uris: uris,
-    grant_types: grants, response_types: responses, token_endpoint_auth_method: "none",
+    grant_types: grants, response_types: ["code"], token_endpoint_auth_method: "none",
     ...(str(meta.scope) ? { scope: meta.scope } : {}),
   };
 }
