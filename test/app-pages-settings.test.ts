@@ -118,6 +118,17 @@ describe("consent screen and authorized apps", () => {
   });
 });
 
+describe("authorized apps lists live grants only", () => {
+  test("an app whose tokens have all expired is no longer listed", async () => {
+    const { user, browser } = await signedIn();
+    await tokenFor(browser, await authorization("Expiring app"));
+    assert.match((await browser.get("/app/settings/apps")).text, /Expiring app/);
+    const grants = t.app.store.db.selectFrom("oauth_grants").select("id").where("user_id", "=", user.id);
+    await t.app.store.db.updateTable("tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("grant_id", "in", grants).execute();
+    assert.doesNotMatch((await browser.get("/app/settings/apps")).text, /Expiring app/);
+  });
+});
+
 describe("change password", () => {
   test("needs the current password; then revokes every key and app of the user and ends other sessions", async () => {
     const { user, browser } = await signedIn();
