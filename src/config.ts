@@ -24,6 +24,19 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   pricing: PricingConfig;
   worker: WorkerConfig;
+  auth: AuthConfig;
+}
+
+/** Sign-in and the OAuth authorization server (README "Sign-in and OAuth"). */
+export interface AuthConfig {
+  /** CRS_OAUTH_ACCESS_TOKEN_SECONDS: lifetime of an svca_ access token (default one hour). */
+  accessTokenSeconds: number;
+  /** CRS_OAUTH_REFRESH_TOKEN_DAYS: lifetime of a refresh token; each refresh issues a new one. */
+  refreshTokenDays: number;
+  /** CRS_SESSION_HOURS: lifetime of a web app session. */
+  sessionHours: number;
+  /** CRS_SIGN_IN_MAX_FAILURES: failed sign-ins per account in 15 minutes before it is throttled (per address: 5x). */
+  signInMaxFailures: number;
 }
 
 /** How run workers behave (README "Configuration"). */
@@ -133,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
       pollMs: int(env, "CRS_WORKER_POLL_MS", 500, 10, 60_000),
       leaseSeconds: int(env, "CRS_WORKER_LEASE_SECONDS", 30, 2, 3600),
       maxNewFindings: int(env, "CRS_RUN_MAX_NEW_FINDINGS", 5000, 1, 1_000_000),
+    },
+    auth: {
+      accessTokenSeconds: int(env, "CRS_OAUTH_ACCESS_TOKEN_SECONDS", 3600, 60, 86400),
+      refreshTokenDays: int(env, "CRS_OAUTH_REFRESH_TOKEN_DAYS", 30, 1, 365),
+      sessionHours: int(env, "CRS_SESSION_HOURS", 12, 1, 24 * 90),
+      signInMaxFailures: int(env, "CRS_SIGN_IN_MAX_FAILURES", 10, 1, 10_000),
     },
   };
 }

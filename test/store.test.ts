@@ -114,7 +114,9 @@ for (const engine of engines) {
 test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
   await withStore(undefined, async (store) => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'crs_migrations'`.execute(store.db);
-    const global = new Set(["settings", "users", "workspaces"]);
+    // Registered OAuth clients, app sessions, sign-in failures and short-lived codes (read by their
+    // secret's hash) belong to no one workspace's data.
+    const global = new Set(["settings", "users", "workspaces", "oauth_clients", "app_sessions", "sign_in_failures", "oauth_codes"]);
     for (const { name } of tables.rows) {
       if (global.has(name)) continue;
       const cols = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name})`.execute(store.db);

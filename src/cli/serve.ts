@@ -34,7 +34,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // With PORT=0 the real port is known only now; links the server builds must use it.
   if (!process.env.CRS_BASE_URL) config.baseUrl = address.replace("://localhost", "://127.0.0.1");
   const url = config.baseUrl;
-  const lines = [`crs is listening on ${address}`, `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`, `  MCP:  ${url}/mcp`, `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`];
+  const lines = [`crs is listening on ${address}`, `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`, `  MCP:  ${url}/mcp`, `  App:  ${url}/app  (sign-in, API keys, authorized apps)`, `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`];
   if (fresh) {
     lines.push(
       "",

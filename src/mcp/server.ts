@@ -13,6 +13,7 @@ import type { Operation } from "../operations/operation.ts";
 import { summaryOf, toolOf } from "./tools.ts";
 import { callParams } from "./call-params.ts";
 import { sendError } from "../http/reply.ts";
+import { mcpResourceMetadataPath } from "../http/oauth/metadata.ts";
 import { missingScopes } from "../policies/scopes.ts";
 
 export const mcpPath = "/mcp";
@@ -60,7 +61,13 @@ export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Op
       principal = await authenticate(app, req.headers.authorization);
       remember(meta, await app.limiter.charge("mcp", String(principal.userId)));
     } catch (err) {
-      return sendError(req, reply, withHeaders(asAppError(err), meta));
+      const e = withHeaders(asAppError(err), meta);
+      // RFC 9728 §5.1: a client that knows only this URL finds the authorization server from here.
+      const challenge = e.headers["WWW-Authenticate"];
+      if (e.code === "unauthenticated" && challenge) {
+        e.headers["WWW-Authenticate"] = `${challenge}, resource_metadata="${app.config.baseUrl}${mcpResourceMetadataPath}"`;
+      }
+      return sendError(req, reply, e);
     }
     const report: Report = (headers) => {
       if (reply.raw.headersSent) return;

@@ -4,8 +4,9 @@ import type { CreditLedgerTable, MembershipsTable, SettingsTable, TokensTable, U
 import type { RepositoriesTable, ReviewedCommitsTable } from "./tables/repositories.ts";
 import type { RunTables } from "./tables/runs.ts";
 import type { FindingTables } from "./tables/findings.ts";
+import type { OAuthTables } from "./tables/oauth.ts";
 
-export interface Database extends DocumentTables, RunTables, FindingTables {
+export interface Database extends DocumentTables, RunTables, FindingTables, OAuthTables {
   settings: SettingsTable;
   users: UsersTable;
   workspaces: WorkspacesTable;

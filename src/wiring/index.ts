@@ -1,6 +1,7 @@
 import { documentsWiring } from "./documents.ts";
 import { repositoriesWiring } from "./repositories.ts";
 import { runsWiring } from "./runs.ts";
+import { webWiring } from "./web.ts";
 import type { Wiring } from "./types.ts";
 
-export const wirings: Wiring[] = [repositoriesWiring, documentsWiring, runsWiring];
+export const wirings: Wiring[] = [repositoriesWiring, documentsWiring, runsWiring, webWiring];

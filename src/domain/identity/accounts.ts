@@ -77,6 +77,8 @@ export async function setPassword(store: Store, userId: number, password: string
   return store.db.transaction().execute(async (tx) => {
     await tx.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
     const r = await tx.updateTable("tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+    // The OAuth grants end with their tokens, so authorized apps no longer lists them.
+    await tx.updateTable("oauth_grants").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
     return { revokedTokens: Number(r.numUpdatedRows) };
   });
 }
@@ -109,7 +111,7 @@ export async function createApiKey(store: Store, input: { workspaceId: number; u
   const token = generateToken("api_key");
   const row = await store.db.insertInto("tokens").values({
     workspace_id: input.workspaceId, user_id: input.userId, kind: "api_key",
-    name: input.name ?? "API key", token_hash: hashToken(token), scopes: [...new Set(scopes)].join(","),
+    name: input.name ?? "API key", token_hash: hashToken(token), token_prefix: token.slice(0, 9), scopes: [...new Set(scopes)].join(","),
     created_at: now(), last_used_at: null, expires_at: null, revoked_at: null,
   }).returning(["id", "name", "scopes", "created_at"]).executeTakeFirstOrThrow();
   return { id: row.id, name: row.name, scopes: row.scopes.split(","), createdAt: row.created_at, token };

@@ -7,6 +7,7 @@ import { documents } from "./003-documents.ts";
 import { runs } from "./004-runs.ts";
 import { findings } from "./005-findings.ts";
 import { triage } from "./008-triage.ts";
+import { oauth } from "./010-oauth.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -16,5 +17,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "004-runs": runs(engine),
     "005-findings": findings(engine),
     "008-triage": triage(engine),
+    "010-oauth": oauth(engine),
   };
 }

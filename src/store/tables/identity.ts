@@ -38,6 +38,10 @@ export interface TokensTable {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** The OAuth grant an access or refresh token belongs to (null for API keys). */
+  grant_id: Generated<number | null>;
+  /** The first characters of an API key (safe to show); null for OAuth tokens. */
+  token_prefix: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {

@@ -1,0 +1,18 @@
+// The app's pages: sign-in, home with the workspace switcher, the OAuth consent screen, developer
+// settings (API keys), authorized apps and the password.
+import type { FastifyInstance } from "fastify";
+import type { App } from "../app.ts";
+import { registerApps } from "./apps.ts";
+import { registerConsent } from "./consent.ts";
+import { webContext } from "./context.ts";
+import { registerKeys } from "./keys.ts";
+import { registerSignIn } from "./sign-in.ts";
+
+export function registerWeb(server: FastifyInstance, app: App): void {
+  webContext(server, app, (web) => {
+    registerSignIn(web, app);
+    registerConsent(web, app);
+    registerKeys(web, app);
+    registerApps(web, app);
+  });
+}

@@ -1,0 +1,42 @@
+// The crs command line's browser login (src/cli/client) against the authorization server: it
+// registers, sends the user to consent, receives the code on its loopback port and stores the
+// svca_ token; logout revokes the tokens on the server.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
+import { testClient } from "./fixtures/client.ts";
+import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { readLogin } from "../src/cli/client/credentials.ts";
+
+let t: TestServer;
+let ws: TestWorkspace;
+let browser: Browser;
+before(async () => {
+  t = await startTestServer();
+  ws = await t.workspace();
+  const user = await userWithPassword(t, ws);
+  ({ browser } = await signIn(t, user.email, user.password));
+});
+after(() => t.close());
+
+test("crs login signs in through consent, and crs logout revokes the token it got", async () => {
+  const c = testClient(t.url);
+  const hooks = {
+    // The "browser": approve the consent screen, then follow the redirect to the CLI's loopback port.
+    async openUrl(url: string) {
+      const back = await consent(browser, url.slice(t.url.length));
+      await fetch(back);
+    },
+  };
+  const login = await c.run(["login", "--scopes", "user:read,findings:read"], { hooks });
+  assert.equal(login.code, 0, login.err);
+  assert.match(login.err, new RegExp(`workspace ${ws.slug}`));
+  const stored = readLogin(c.env)!;
+  assert.match(stored.token, /^svca_/);
+  const me = await json(await t.request("/api/v2/me", { token: stored.token }));
+  assert.deepEqual(me.token.scopes.sort(), ["findings:read", "user:read"]);
+  const logout = await c.run(["logout"]);
+  assert.equal(logout.code, 0, logout.err);
+  assert.match(logout.err, /Tokens revoked/);
+  await expectError(await t.request("/api/v2/me", { token: stored.token }), 401, "unauthenticated");
+});
