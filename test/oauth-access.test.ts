@@ -75,11 +75,16 @@ describe("svca_ access ends", () => {
     await expectInvalidToken(c.access);
     await refreshFails(c);
   });
-  test("when the membership was removed", async () => {
+  test("when the membership was removed, and re-adding the user brings neither the token nor the grant back", async () => {
     const c = await connected();
     await accounts.removeMember(t.app.store, ws.id, c.user.id);
     await expectInvalidToken(c.access);
     await refreshFails(c);
+    await accounts.addMember(t.app.store, ws.id, c.user.id, "member");
+    await expectInvalidToken(c.access);
+    await refreshFails(c);
+    const grants = await t.app.store.db.selectFrom("oauth_grants").select("revoked_at").where("user_id", "=", c.user.id).execute();
+    assert.ok(grants.length > 0 && grants.every((g) => g.revoked_at !== null));
   });
   test("when the account was suspended", async () => {
     const c = await connected();

@@ -98,6 +98,9 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
     if (Number(r.numDeletedRows) === 0) throw new AppError("not_found", "That user is not a member of the workspace.");
     const t = await tx.updateTable("tokens").set({ revoked_at: now() })
       .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+    // The user's OAuth grants there end too (their tokens just did), so no refresh can revive them.
+    await tx.updateTable("oauth_grants").set({ revoked_at: now() })
+      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
   });
 }
