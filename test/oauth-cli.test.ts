@@ -6,7 +6,8 @@ import { after, before, test } from "node:test";
 import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
 import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { readLogin } from "../src/cli/client/credentials.ts";
+import { credentialsPath, readLogin, writeLogin } from "../src/cli/client/credentials.ts";
+import { existsSync } from "node:fs";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -39,4 +40,38 @@ test("crs login signs in through consent, and crs logout revokes the token it go
   assert.equal(logout.code, 0, logout.err);
   assert.match(logout.err, /Tokens revoked/);
   await expectError(await t.request("/api/v2/me", { token: stored.token }), 401, "unauthenticated");
+});
+
+async function loggedIn() {
+  const c = testClient(t.url);
+  const hooks = { async openUrl(url: string) { await fetch(await consent(browser, url.slice(t.url.length))); } };
+  const login = await c.run(["login", "--scopes", "user:read"], { hooks });
+  assert.equal(login.code, 0, login.err);
+  return c;
+}
+
+test("an access token about to expire is refreshed silently before the call, and the rotated tokens are stored", async () => {
+  const c = await loggedIn();
+  const first = readLogin(c.env)!;
+  writeLogin({ ...first, expiresAt: new Date(Date.now() + 10_000).toISOString() }, c.env);
+  const me = await c.run(["me", "--json"]);
+  assert.equal(me.code, 0, me.err);
+  const next = readLogin(c.env)!;
+  assert.notEqual(next.token, first.token);
+  assert.notEqual(next.refreshToken, first.refreshToken);
+  assert.ok(Date.parse(next.expiresAt!) > Date.now() + 30 * 60_000);
+  assert.equal((await t.request("/api/v2/me", { token: next.token })).status, 200);
+});
+
+test("logout says when revocation failed, exits 1, and still forgets the tokens here", async () => {
+  const c = await loggedIn();
+  const stored = readLogin(c.env)!;
+  // The server is unreachable at logout time.
+  writeLogin({ ...stored, url: "http://127.0.0.1:9" }, c.env);
+  const out = await c.run(["logout"]);
+  assert.equal(out.code, 1);
+  assert.match(out.err, /Revocation failed .*may stay valid/);
+  assert.equal(existsSync(credentialsPath(c.env)), false);
+  // Not revoked: the token still works until it expires, which is what the message says.
+  assert.equal((await t.request("/api/v2/me", { token: stored.token })).status, 200);
 });
