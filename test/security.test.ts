@@ -2,6 +2,7 @@
 // against no header, a malformed header, a bad token, a revoked token, a suspended user, a removed
 // membership, each missing scope and another workspace's id. It grows with the table.
 import assert from "node:assert/strict";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { after, before, describe, test } from "node:test";
 import { operations } from "../src/operations/index.ts";
 import type { Operation } from "../src/operations/operation.ts";
@@ -14,6 +15,7 @@ import { callTool, mcpClient } from "./mcp-client.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
+const ajv = new Ajv2020({ strict: false });
 after(() => t.close());
 
 function restRequest(op: Operation, call: Call): { path: string; init: RequestInit } {
@@ -103,13 +105,16 @@ for (const op of operations) {
     });
 
     if (op.mcp) {
-      test("MCP: the tool is listed and answers for a token with its scopes", async () => {
+      test("MCP: the tool is listed and answers for a token with its scopes, valid against its output schema", async () => {
         const client = await mcpClient(t.url, ws.token);
         try {
           const { tools } = await client.listTools();
-          assert.ok(tools.some((tool) => tool.name === op.id));
+          const tool = tools.find((x) => x.name === op.id);
+          assert.ok(tool);
           const r = await callTool(client, op.id, mcpArgs(await fixture(t, ws)));
           assert.equal(r.isError, false, JSON.stringify(r.body));
+          const validate = ajv.compile(tool.outputSchema!);
+          assert.ok(validate(r.body), JSON.stringify(validate.errors));
         } finally { await client.close(); }
       });
       test("MCP: hidden and refused with 403 insufficient_scope for a token without its scopes", async () => {
