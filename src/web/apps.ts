@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { endOtherSessions, type Session } from "../domain/identity/sessions.ts";
 import { changePassword, listOwnApps, revokeOwnApp } from "../domain/identity/settings.ts";
 import { html, page, when } from "./html.ts";
-import { requireWorkspace, sendPage, sessionOf, signInRedirect } from "./context.ts";
+import { sendPage, sessionOf, settingsList, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;
 
@@ -33,19 +33,10 @@ ${message?.error ? html`<p class="error" role="alert">${message.error}</p>` : ""
 }
 
 export function registerApps(web: FastifyInstance, app: App): void {
-  web.get("/app/settings/apps", async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
-    return sendPage(reply, 200, await appsPage(app, session, reply.generateCsrf()));
-  });
-
-  web.post("/app/settings/apps/:id/revoke", { preHandler: web.csrfProtection }, async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
-    const id = Number((req.params as { id: string }).id);
-    if (!Number.isSafeInteger(id)) throw new AppError("not_found", "No such authorized app.");
-    await revokeOwnApp(app.store, session.workspace.id, session.user.id, id);
-    return reply.redirect("/app/settings/apps", 303);
+  settingsList(web, app, "/app/settings/apps", {
+    what: "authorized app",
+    render: (session, csrf) => appsPage(app, session, csrf),
+    revoke: (session, id) => revokeOwnApp(app.store, session.workspace.id, session.user.id, id),
   });
 
   web.get("/app/settings/password", async (req, reply) => {

@@ -7,7 +7,7 @@ import csrf from "@fastify/csrf-protection";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
-import { asAppError } from "../errors.ts";
+import { AppError, asAppError } from "../errors.ts";
 import { readSession, type Session } from "../domain/identity/sessions.ts";
 import { html, page } from "./html.ts";
 
@@ -44,6 +44,32 @@ export async function requireWorkspace(app: App, req: FastifyRequest, reply: Fas
     return undefined;
   }
   return session as Session & { workspace: NonNullable<Session["workspace"]> };
+}
+
+type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
+
+/**
+ * A settings list (`list`) of the signed-in user's things in the active workspace: the page, and
+ * `POST list/:id/revoke` that revokes one and goes back to the list.
+ */
+export function settingsList(web: FastifyInstance, app: App, list: string, opts: {
+  what: string;
+  render: (session: WorkspaceSession, csrf: string) => Promise<string>;
+  revoke: (session: WorkspaceSession, id: number) => Promise<void>;
+}): void {
+  web.get(list, async (req, reply) => {
+    const session = await requireWorkspace(app, req, reply);
+    if (!session) return reply;
+    return sendPage(reply, 200, await opts.render(session, reply.generateCsrf()));
+  });
+  web.post(`${list}/:id/revoke`, { preHandler: web.csrfProtection }, async (req, reply) => {
+    const session = await requireWorkspace(app, req, reply);
+    if (!session) return reply;
+    const id = Number((req.params as { id: string }).id);
+    if (!Number.isSafeInteger(id)) throw new AppError("not_found", `No such ${opts.what}.`);
+    await opts.revoke(session, id);
+    return reply.redirect(list, 303);
+  });
 }
 
 export function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {

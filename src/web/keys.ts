@@ -2,14 +2,13 @@
 // ticked, needs at least one, and its token is shown once.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
-import { AppError } from "../errors.ts";
 import { createApiKey } from "../domain/identity/accounts.ts";
 import { listOwnKeys, revokeOwnKey } from "../domain/identity/settings.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { isScope, scopes, type Scope } from "../policies/scopes.ts";
 import { scopeWords } from "./scope-words.ts";
 import { html, page, when, type Html } from "./html.ts";
-import { requireWorkspace, sendPage } from "./context.ts";
+import { requireWorkspace, sendPage, settingsList } from "./context.ts";
 
 type Body = Record<string, string | string[] | undefined>;
 
@@ -34,10 +33,10 @@ ${keys.length ? html`<table><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>C
 }
 
 export function registerKeys(web: FastifyInstance, app: App): void {
-  web.get("/app/settings/keys", async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
-    return sendPage(reply, 200, await keysPage(app, session, reply.generateCsrf()));
+  settingsList(web, app, "/app/settings/keys", {
+    what: "API key",
+    render: (session, csrf) => keysPage(app, session, csrf),
+    revoke: (session, id) => revokeOwnKey(app.store, session.workspace.id, session.user.id, id),
   });
 
   web.post("/app/settings/keys", { preHandler: web.csrfProtection }, async (req, reply) => {
@@ -51,14 +50,5 @@ export function registerKeys(web: FastifyInstance, app: App): void {
     if (error) return sendPage(reply, 400, await keysPage(app, session, reply.generateCsrf(), { error }));
     const key = await createApiKey(app.store, { workspaceId: session.workspace.id, userId: session.user.id, scopes: chosen, name });
     return sendPage(reply, 201, await keysPage(app, session, reply.generateCsrf(), { created: { name: key.name, token: key.token } }));
-  });
-
-  web.post("/app/settings/keys/:id/revoke", { preHandler: web.csrfProtection }, async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
-    const id = Number((req.params as { id: string }).id);
-    if (!Number.isSafeInteger(id)) throw new AppError("not_found", "No such API key.");
-    await revokeOwnKey(app.store, session.workspace.id, session.user.id, id);
-    return reply.redirect("/app/settings/keys", 303);
   });
 }
