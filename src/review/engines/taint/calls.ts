@@ -85,7 +85,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (sanitize) {
     const mask = sanitize.reduce((m, x) => m | x, 0);
     const base = worse(firstTainted, recvT);
-    if (!base || (mask & allClassesMask) === allClassesMask) return null;
+    if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };
   }
 
@@ -105,7 +105,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   }
 
   const source = rules.sourceCalls.lookup(callee.text);
-  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence);
+  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence, "source", source[0].mask);
 
   if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
     const root = a.rootOf(callee.recv);
