@@ -48,9 +48,10 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
   counts.set(key, n + 1);
   return {
     ruleId, title: info.title, severity: info.severity, cwe: info.cwe, confidence: hit.taint.confidence,
-    description:
-      `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
-      `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.\n\n${info.fix}`,
+    description: (cls === "insecure-random"
+      ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
+      : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
+        `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) + `\n\n${info.fix}`,
     tags: ["security", "taint", cls],
     location: sink, relatedLocations: [flow[0]!], flow,
     fingerprint: fingerprint(ruleId, path, code, n ? String(n) : ""),

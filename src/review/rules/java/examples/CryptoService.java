@@ -119,6 +119,23 @@ public class CryptoService {
     return SecureRandom.getInstanceStrong().nextInt(10000); // ok: java.insecure-random
   }
 
+  public byte[] archiveDigest(byte[] data) throws Exception {
+    byte[] a = java.security.MessageDigest.getInstance("SHA-512").digest(data); // ok: java.weak-hash
+    byte[] b = MessageDigest.getInstance("SHA3-256").digest(a); // ok: java.weak-hash
+    return com.google.common.hash.Hashing.sha256().hashBytes(b).asBytes(); // ok: java.weak-hash
+  }
+
+  public byte[] sealStream(byte[] data, SecretKey key) throws Exception {
+    Cipher c = Cipher.getInstance("ChaCha20-Poly1305"); // ok: java.weak-cipher
+    SecretKey mac = KeyGenerator.getInstance("HmacSHA256").generateKey(); // ok: java.weak-cipher
+    c.init(Cipher.ENCRYPT_MODE, key);
+    return c.doFinal(data);
+  }
+
+  public long seedFromPrng() throws Exception {
+    return SecureRandom.getInstance("SHA1PRNG").nextLong(); // ok: java.insecure-random, java.weak-hash
+  }
+
   public String randomLabel(List<String> labels) {
     return labels.get(secureRandom.nextInt(labels.size())); // ok: java.insecure-random
   }
