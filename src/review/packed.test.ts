@@ -104,6 +104,20 @@ test("rules that look at siblings or the root keep a language's files apart, and
   assert.deepEqual(out.map((o) => o.findings.map((f) => f.location.startLine)), [[], [], [2]]);
 });
 
+test("a file an import-reading rule may match is analysed alone, while the language's other files are joined", () => {
+  // py.weak-hash reads `import hashlib as h` at the module: joined, it would see another file's import.
+  const files = [
+    file("a.py", "import hashlib as h\n\ndef f(b):\n    return h.md5(b)\n"),
+    file("b.py", "def g(b):\n    return h.md5(b)\n"),
+    file("c.py", "def k(x):\n    return eval(x)\n"),
+    file("d.py", "def m(x):\n    return eval(x * 2)\n"),
+  ];
+  const a = analyzer(false);
+  const out = assertSameAsAlone(a, files);
+  assert.deepEqual(out.map((o) => o.findings.map((f) => `${f.ruleId}:${f.location.startLine}`)), [["py.weak-hash:4"], [], ["py.code-injection:2"], ["py.code-injection:2"]]);
+  assert.equal(a.joined.files, 2);
+});
+
 test("changed-line filters and skipped files apply per file in a joined batch", () => {
   const src = "const crypto = require('crypto');\ncrypto.createHash('md5');\ncrypto.createHash('sha1');\n";
   const a = analyzer(false);
