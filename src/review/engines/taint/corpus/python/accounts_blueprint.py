@@ -110,3 +110,21 @@ def go_partner():
     if url.startswith("https://partner.example.com/"):
         return flask.redirect(url)  # safe: open-redirect allow-list
     return flask.redirect("/")  # safe: open-redirect constant
+
+
+@bp.route("/go/host")
+def go_host():
+    target = request.args.get("next", "/")
+    if urlparse(target).netloc not in ("", "www.example.com"):
+        return flask.redirect("/")  # safe: open-redirect constant
+    return flask.redirect(target)  # safe: open-redirect allow-list
+
+
+@bp.route("/go/host-check")
+def go_host_check():
+    target = request.args.get("next", "/")
+    if urlparse(target).hostname in PARTNER_HOSTS:
+        return flask.redirect(target)  # safe: open-redirect allow-list
+    if urlparse(target).scheme == "https":
+        return flask.redirect(target)  # vuln: open-redirect
+    return flask.redirect(url_for("accounts.home"))  # safe: open-redirect url_for
