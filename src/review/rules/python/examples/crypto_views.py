@@ -51,3 +51,20 @@ def content_id(payload: bytes) -> str:
 
 def mac(payload: bytes) -> str:
     return SHA256.new(payload).hexdigest()  # ok: py.weak-hash
+
+
+LEGACY_ALGORITHM = "md5"
+
+
+def legacy_digest(payload: bytes) -> str:
+    return hashlib.new(LEGACY_ALGORITHM, payload).hexdigest()  # expect: py.weak-hash
+
+
+def configured_digest(payload: bytes) -> str:
+    algorithm = "sha1"
+    return hashlib.new(algorithm, payload).hexdigest()  # expect: py.weak-hash
+
+
+def modern_digest(payload: bytes) -> str:
+    algorithm = "sha3_256"
+    return hashlib.new(algorithm, payload).hexdigest()  # ok: py.weak-hash

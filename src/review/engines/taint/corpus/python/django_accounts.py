@@ -51,3 +51,10 @@ def after_login_checked(request):
 
 def logout_view(request):
     return redirect(reverse("login") + "?bye=1")  # safe: open-redirect reverse
+
+
+def after_signup(request):
+    target = request.POST.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    return redirect(target)  # safe: open-redirect allow-list
