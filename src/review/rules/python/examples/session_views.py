@@ -46,7 +46,8 @@ def next_page(request):
 
 
 def next_page_named(request):
-    return dj_redirect(request.GET.get("next"))  # expect: py.open-redirect
+    # Found by the taint analysis, which reads the import (imports.ts).
+    return dj_redirect(request.GET.get("next"))
 
 
 def home(request):
@@ -58,7 +59,8 @@ def flask_next():
 
 
 def flask_aliased():
-    return go(request.args["to"])  # expect: py.open-redirect
+    # The taint analysis knows `go` is flask.redirect (imports.ts); the pattern rule matches names.
+    return go(request.args["to"])
 
 
 def flask_home():

@@ -58,3 +58,8 @@ def after_signup(request):
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
     return redirect(target)  # safe: open-redirect allow-list
+
+
+def after_logout(request):
+    from django.shortcuts import redirect as go_back
+    return go_back(request.GET["next"])  # vuln: open-redirect
