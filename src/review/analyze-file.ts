@@ -19,7 +19,7 @@ import { FileText } from "./text.ts";
 import { adjustSeverity, isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 import { syntaxFor } from "./engines/taint/langs.ts";
-import { classInfo, taintClasses } from "./engines/taint/classes.ts";
+import { classInfo, classTags, taintClasses } from "./engines/taint/classes.ts";
 import { TreeReleaser } from "./trees.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
@@ -213,7 +213,7 @@ export class FileAnalyzer {
     const prefix = syntaxFor(lang)?.prefix;
     if (prefix) {
       for (const c of taintClasses) {
-        const subject = { id: `${prefix}.taint.${c}`, tags: ["security", "taint", c], cwe: classInfo[c].cwe, language: lang };
+        const subject = { id: `${prefix}.taint.${c}`, tags: classTags(c), cwe: classInfo[c].cwe, language: lang };
         if (isSelected(subject, ...this.config.selections)) set.add(c);
       }
     }

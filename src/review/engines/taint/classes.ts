@@ -48,6 +48,11 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     fix: "Make cookies, session values, tokens and passwords with a cryptographically secure generator (SecureRandom, secrets.token_urlsafe); java.util.Random, Math.random and Python's random can be predicted from a few outputs." },
 };
 
+/** Tags of a class's findings (selection by tag sees the same on a taint finding and its class). */
+export function classTags(c: TaintClass): string[] {
+  return c === "insecure-random" ? ["security", "taint", c, "crypto"] : ["security", "taint", c];
+}
+
 const classBits = new Map<string, number>(taintClasses.map((c, i) => [c, 1 << i]));
 export const allClassesMask = (1 << taintClasses.length) - 1;
 /**

@@ -2,7 +2,7 @@
 import type { TNode } from "./node.ts";
 import type { Finding, Location } from "../../types.ts";
 import { fingerprint } from "../../fingerprint.ts";
-import { classInfo, isTaintClass } from "./classes.ts";
+import { classInfo, classTags, isTaintClass } from "./classes.ts";
 import type { TaintClass } from "./classes.ts";
 import type { SinkHit } from "./analyze.ts";
 import type { Step } from "./state.ts";
@@ -52,7 +52,7 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
       ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
       : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
         `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) + `\n\n${info.fix}`,
-    tags: ["security", "taint", cls],
+    tags: classTags(cls),
     location: sink, relatedLocations: [flow[0]!], flow,
     fingerprint: fingerprint(ruleId, path, code, n ? String(n) : ""),
     engine: "taint",
