@@ -128,6 +128,7 @@ public class CryptoService {
   public byte[] sealStream(byte[] data, SecretKey key) throws Exception {
     Cipher c = Cipher.getInstance("ChaCha20-Poly1305"); // ok: java.weak-cipher
     SecretKey mac = KeyGenerator.getInstance("HmacSHA256").generateKey(); // ok: java.weak-cipher
+    Cipher wrapKey = Cipher.getInstance("RSA/ECB/OAEPPadding"); // ok: java.weak-cipher
     c.init(Cipher.ENCRYPT_MODE, key);
     return c.doFinal(data);
   }
