@@ -10,6 +10,9 @@ import { sourceTaint, withStep, worse } from "./state.ts";
 
 const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
+/** A leading package path: lower-case segments followed by a class name. */
+const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
+
 export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
 
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
@@ -18,7 +21,8 @@ export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
   if (kind === "method_invocation") {
     const obj = node.field("object");
     const name = node.field("name")?.text() ?? "";
-    return { text: obj ? `${strip(obj.text())}.${name}` : name, recv: obj, fn: null };
+    // Java names a class with its package (org.example.Util.run); rules name the class.
+    return { text: obj ? `${strip(obj.text()).replace(javaPackage, "")}.${name}` : name, recv: obj, fn: null };
   }
   if (isNew) {
     const t = node.field("type") ?? node.field("constructor");

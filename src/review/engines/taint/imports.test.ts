@@ -47,3 +47,13 @@ test("a predictable number reaches only insecure-random sinks, and request data 
     "} }",
   ].join("\n")).map((f) => `${f.ruleId}:${f.location.startLine}`), ["java.taint.insecure-random:4"]);
 });
+
+test("a Java call written with its package is found under its class's name", () => {
+  assert.deepEqual(analyzeSource("java", "A.java", [
+    "class A { void doGet(javax.servlet.http.HttpServletRequest request, HttpServletResponse response) throws Exception {",
+    "  java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(request.getParameter(\"f\")));",
+    "  long v = java.util.concurrent.ThreadLocalRandom.current().nextLong();",
+    "  response.addHeader(\"Set-Cookie\", org.springframework.http.ResponseCookie.from(\"d\", Long.toString(v)).build().toString());",
+    "} }",
+  ].join("\n")).map((f) => `${f.ruleId}:${f.location.startLine}`), ["java.taint.path-traversal:2", "java.taint.insecure-random:4"]);
+});

@@ -28,7 +28,9 @@ function callAlt(entry: string): Alternative {
   }
   const ts = tokens(entry);
   const body = ts.map(esc).join("\\s*");
-  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `(?<![\\w$.])${body}\\s*\\(`, literal: ts };
+  // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
+  const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
+  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };
 }
 
 function callPattern(entry: string): string {

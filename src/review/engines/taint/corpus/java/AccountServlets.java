@@ -85,6 +85,19 @@ class InviteController {
     return "ok";
   }
 
+  @GetMapping("/device")
+  public org.springframework.http.ResponseEntity<String> device() {
+    String deviceId = Long.toHexString(new Random().nextLong());
+    org.springframework.http.ResponseCookie c = org.springframework.http.ResponseCookie.from("device", deviceId).build(); // vuln: insecure-random
+    return org.springframework.http.ResponseEntity.ok().header("Set-Cookie", c.toString()).body("ok");
+  }
+
+  @GetMapping("/device/secure")
+  public org.springframework.http.ResponseEntity<String> deviceSecure() {
+    org.springframework.http.ResponseCookie c = org.springframework.http.ResponseCookie.from("device", TokenHelper.strongToken()).build(); // safe: insecure-random secure generator
+    return org.springframework.http.ResponseEntity.ok().header("Set-Cookie", c.toString()).body("ok");
+  }
+
   @GetMapping("/shuffle")
   public String shuffle(HttpServletResponse response) {
     int color = new Random().nextInt(5);
