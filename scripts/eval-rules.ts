@@ -4,13 +4,20 @@ import { evaluateExamples } from "../src/review/rule-examples.ts";
 import { evaluateTaintCorpus } from "../src/review/engines/taint/eval.ts";
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
+/** Rate of a count among n, as a whole percentage, or null without cases. */
+const rate = (k: number, n: number): number | null => (n ? Math.round((100 * k) / n) : null);
+/** tp rate, fp rate and their difference (the score), "-" where a side has no cases. */
+const rates = (tp: number, pos: number, fp: number, neg: number): string => {
+  const t = rate(tp, pos), f = rate(fp, neg);
+  return `${pad(t === null ? "-" : `${t}%`, 7)}${pad(f === null ? "-" : `${f}%`, 7)}${t === null || f === null ? "-" : `${t - f >= 0 ? "+" : ""}${t - f}`}`;
+};
 const { cases, scores, untested } = await evaluateExamples();
 
 console.log("Pattern and secret rules on their examples (tp: expected finding found; fn: missed; fp: finding on an ok or unmarked line)\n");
-console.log(`${pad("language", 12)}${pad("rule", 38)}${pad("tp", 5)}${pad("fp", 5)}${pad("fn", 5)}tn`);
+console.log(`${pad("language", 12)}${pad("rule", 38)}${pad("tp", 5)}${pad("fp", 5)}${pad("fn", 5)}${pad("tn", 5)}${pad("tp%", 7)}${pad("fp%", 7)}score`);
 const totals = new Map<string, { rules: number; tp: number; fp: number; fn: number; tn: number }>();
 for (const s of scores) {
-  console.log(`${pad(s.language, 12)}${pad(s.ruleId, 38)}${pad(s.tp, 5)}${pad(s.fp, 5)}${pad(s.fn, 5)}${s.tn}`);
+  console.log(`${pad(s.language, 12)}${pad(s.ruleId, 38)}${pad(s.tp, 5)}${pad(s.fp, 5)}${pad(s.fn, 5)}${pad(s.tn, 5)}${rates(s.tp, s.tp + s.fn, s.fp, s.fp + s.tn)}`);
   const t = totals.get(s.language) ?? { rules: 0, tp: 0, fp: 0, fn: 0, tn: 0 };
   t.rules++; t.tp += s.tp; t.fp += s.fp; t.fn += s.fn; t.tn += s.tn;
   totals.set(s.language, t);
@@ -21,11 +28,13 @@ for (const [lang, t] of totals) console.log(`${pad(lang, 12)}${pad(t.rules, 7)}$
 const taint = await evaluateTaintCorpus();
 if (taint.length) {
   console.log("\nTaint engine on its corpus\n");
-  console.log(`${pad("language", 12)}${pad("class", 18)}${pad("vulnerable", 12)}${pad("recall", 9)}${pad("safe", 7)}${pad("fp", 5)}fp rate`);
+  console.log(`${pad("language", 12)}${pad("class", 18)}${pad("vulnerable", 12)}${pad("recall", 9)}${pad("safe", 7)}${pad("fp", 5)}${pad("fp rate", 9)}score`);
   for (const r of taint) {
     const recall = r.vulnerable ? `${Math.round((100 * r.detected) / r.vulnerable)}%` : "-";
     const fpRate = r.safe ? `${Math.round((100 * r.falsePositives) / r.safe)}%` : r.falsePositives ? `${r.falsePositives} unmarked` : "-";
-    console.log(`${pad(r.language, 12)}${pad(r.injectionClass, 18)}${pad(r.vulnerable, 12)}${pad(recall, 9)}${pad(r.safe, 7)}${pad(r.falsePositives, 5)}${fpRate}`);
+    const t = rate(r.detected, r.vulnerable), f = rate(r.falsePositives, r.safe);
+    const score = t === null || f === null ? "-" : `${t - f >= 0 ? "+" : ""}${t - f}`;
+    console.log(`${pad(r.language, 12)}${pad(r.injectionClass, 18)}${pad(r.vulnerable, 12)}${pad(recall, 9)}${pad(r.safe, 7)}${pad(r.falsePositives, 5)}${pad(fpRate, 9)}${score}`);
   }
 }
 

@@ -19,7 +19,7 @@ import { FileText } from "./text.ts";
 import { adjustSeverity, isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 import { syntaxFor } from "./engines/taint/langs.ts";
-import { classInfo, taintClasses } from "./engines/taint/classes.ts";
+import { classInfo, classTags, taintClasses } from "./engines/taint/classes.ts";
 import { TreeReleaser } from "./trees.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
@@ -75,15 +75,21 @@ export class FileAnalyzer {
   readonly joined = { files: 0, trees: 0, alone: 0 };
   /** Files of a language with rules that were not parsed: no rule could match, taint had nothing to walk. */
   readonly treeless = { files: 0 };
-  /** Languages whose rules find the same on joined small files as file by file (packed.ts). */
-  private readonly packable = new Map<Language, boolean>();
+  /**
+   * Per language, the indexes of rules that could see another file on a joined tree (packed.ts): a
+   * file that one of them may match is analysed alone, the others of its language are joined.
+   */
+  private readonly unpackable = new Map<Language, number[]>();
 
   constructor(config: EngineConfig) {
     ensureParsers();
     this.config = config;
     const selected = config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections));
     this.packs = buildPacks(selected, languages);
-    for (const [lang, pack] of this.packs) this.packable.set(lang, packSafe(pack.rules.map((r) => r.config), String(parse(parserName(lang), "").root().kind())));
+    for (const [lang, pack] of this.packs) {
+      const rootKind = String(parse(parserName(lang), "").root().kind());
+      this.unpackable.set(lang, pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])));
+    }
     this.secrets = secretRules.filter((r) => isSelected({ id: r.id, tags: ["secret", "security"], cwe: [798] }, ...config.selections));
   }
 
@@ -101,8 +107,10 @@ export class FileAnalyzer {
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
-      if ("outcome" in p || !p.pack || !p.lang || !this.packable.get(p.lang) || p.text.source.length > packableChars) return;
-      const key = `${p.lang}:${liveRules(p.pack, p.present)}`;
+      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars) return;
+      const live = liveRules(p.pack, p.present);
+      if (this.unpackable.get(p.lang)?.some((i) => live[i] === "1")) return;
+      const key = `${p.lang}:${live}`;
       const group = groups.get(key) ?? [];
       group.push({ index, p: { ...p, lang: p.lang, pack: p.pack } });
       groups.set(key, group);
@@ -205,7 +213,7 @@ export class FileAnalyzer {
     const prefix = syntaxFor(lang)?.prefix;
     if (prefix) {
       for (const c of taintClasses) {
-        const subject = { id: `${prefix}.taint.${c}`, tags: ["security", "taint", c], cwe: classInfo[c].cwe, language: lang };
+        const subject = { id: `${prefix}.taint.${c}`, tags: classTags(c), cwe: classInfo[c].cwe, language: lang };
         if (isSelected(subject, ...this.config.selections)) set.add(c);
       }
     }

@@ -104,6 +104,26 @@ test("rules that look at siblings or the root keep a language's files apart, and
   assert.deepEqual(out.map((o) => o.findings.map((f) => f.location.startLine)), [[], [], [2]]);
 });
 
+test("a file an import-reading rule may match is analysed alone, while the language's other files are joined", () => {
+  // Reading `import hashlib as h` at the module: joined, the rule would see another file's import.
+  const custom = parseRuleText([
+    "id: custom.aliased-md5", "language: python", "title: MD5 through an alias", "description: test rule", "severity: low",
+    "rule:", "  pattern: $H.md5($$$)", "  inside: { stopBy: end, kind: module, has: { pattern: import hashlib as $H } }",
+  ].join("\n"), "custom.yml");
+  assert.deepEqual(custom.problems, []);
+  const files = [
+    file("a.py", "import hashlib as h\n\ndef f(b):\n    return h.md5(b)\n"),
+    file("b.py", "def g(b):\n    return h.md5(b)\n"),
+    file("c.py", "def k(x):\n    return eval(x)\n"),
+    file("d.py", "def m(x):\n    return eval(x * 2)\n"),
+  ];
+  const a = analyzer(false, [...rules, ...custom.rules]);
+  const out = assertSameAsAlone(a, files);
+  assert.deepEqual(out.map((o) => o.findings.map((f) => `${f.ruleId}:${f.location.startLine}`).sort()),
+    [["custom.aliased-md5:4", "py.weak-hash:4"], ["py.weak-hash:2"], ["py.code-injection:2"], ["py.code-injection:2"]]);
+  assert.equal(a.joined.files, 2);
+});
+
 test("changed-line filters and skipped files apply per file in a joined batch", () => {
   const src = "const crypto = require('crypto');\ncrypto.createHash('md5');\ncrypto.createHash('sha1');\n";
   const a = analyzer(false);

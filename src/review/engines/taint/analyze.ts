@@ -7,6 +7,7 @@ import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import { cloneState, newState, sourceTaint, worse } from "./state.ts";
+import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
@@ -134,7 +135,7 @@ export class Analyzer {
       }
       if (!matched) continue;
       if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
-      return sourceTaint(p.node, spec.id, spec.confidence, "param");
+      return sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
     }
     return null;
   }
@@ -226,7 +227,9 @@ export class Analyzer {
         let v: Value = null;
         for (const p of parts) v = worse(v, this.ev(p));
         // The operator (a native lookup) matters only when an operand is tainted.
-        return v && this.syn.cleanOps.has(operatorOf(node)) ? null : v;
+        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return v;
+        // A number computed from a predictable one is as predictable: only that class survives.
+        return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }
       case "clean": for (const c of named(node)) this.ev(c); return null;
       case "literal": {
@@ -285,7 +288,7 @@ export class Analyzer {
     const v = this.st.vars.get(name);
     if (v !== undefined) return v;
     if (this.rules.pathRoots.has(name) && !this.st.vars.has(name)) {
-      for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence);
+      for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
     }
     return null;
   }
@@ -305,7 +308,7 @@ export class Analyzer {
     for (const p of this.rules.paths) {
       const pre = p.prefix;
       if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
-        return sourceTaint(node, p.spec.id, p.spec.confidence);
+        return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
       }
     }
     return null;

@@ -10,6 +10,9 @@ import { sourceTaint, withStep, worse } from "./state.ts";
 
 const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
+/** A leading package path: lower-case segments followed by a class name. */
+const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
+
 export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
 
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
@@ -18,7 +21,8 @@ export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
   if (kind === "method_invocation") {
     const obj = node.field("object");
     const name = node.field("name")?.text() ?? "";
-    return { text: obj ? `${strip(obj.text())}.${name}` : name, recv: obj, fn: null };
+    // Java names a class with its package (org.example.Util.run); rules name the class.
+    return { text: obj ? `${strip(obj.text()).replace(javaPackage, "")}.${name}` : name, recv: obj, fn: null };
   }
   if (isNew) {
     const t = node.field("type") ?? node.field("constructor");
@@ -85,7 +89,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (sanitize) {
     const mask = sanitize.reduce((m, x) => m | x, 0);
     const base = worse(firstTainted, recvT);
-    if (!base || (mask & allClassesMask) === allClassesMask) return null;
+    if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };
   }
 
@@ -105,7 +109,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   }
 
   const source = rules.sourceCalls.lookup(callee.text);
-  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence);
+  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence, "source", source[0].mask);
 
   if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
     const root = a.rootOf(callee.recv);

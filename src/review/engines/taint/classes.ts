@@ -3,7 +3,7 @@ import type { Severity } from "../../types.ts";
 export const taintClasses = [
   "command-injection", "code-injection", "sql-injection", "nosql-injection", "ldap-injection",
   "xpath-injection", "path-traversal", "xss", "ssrf", "open-redirect", "xxe", "deserialization",
-  "log-injection", "trust-boundary",
+  "log-injection", "trust-boundary", "insecure-random",
 ] as const;
 export type TaintClass = (typeof taintClasses)[number];
 
@@ -44,10 +44,23 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     fix: "Strip or encode CR/LF in the value (or log it as a structured field) so a caller cannot forge log lines." },
   "trust-boundary": { title: "Untrusted input stored in a trusted session", severity: "medium", cwe: [501],
     fix: "Validate the value before storing it in the session or other trusted state, and keep request data and trusted data apart." },
+  "insecure-random": { title: "Predictable random value used as a secret", severity: "high", cwe: [330, 338],
+    fix: "Make cookies, session values, tokens and passwords with a cryptographically secure generator (SecureRandom, secrets.token_urlsafe); java.util.Random, Math.random and Python's random can be predicted from a few outputs." },
 };
+
+/** Tags of a class's findings (selection by tag sees the same on a taint finding and its class). */
+export function classTags(c: TaintClass): string[] {
+  return c === "insecure-random" ? ["security", "taint", c, "crypto"] : ["security", "taint", c];
+}
 
 const classBits = new Map<string, number>(taintClasses.map((c, i) => [c, 1 << i]));
 export const allClassesMask = (1 << taintClasses.length) - 1;
+/**
+ * Classes only the sources that name them reach (rules.ts `classes`): a predictable number is no
+ * injection, and request data in a cookie is no predictable secret. Other sources start sanitized
+ * for these.
+ */
+export const namedOnlyMask = 1 << taintClasses.indexOf("insecure-random");
 
 export function classBit(c: string): number {
   return classBits.get(c) ?? 0;

@@ -14,6 +14,30 @@ function identName(n: TNode | undefined | null, syn: Syntax): string | null {
   return n && syn.roles[n.kind()] === "ident" ? n.text() : null;
 }
 
+/** A URL's host read through a parser: `urlparse(u).netloc`, `urlsplit(u).hostname`, `URI.create(u).getHost()`. */
+const hostParsers = /^(urllib\.parse\.)?(urlparse|urlsplit)$|^(java\.net\.)?URI\.create$|^new(java\.net\.)?(URI|URL)$/;
+const hostMembers = new Set(["netloc", "hostname", "host", "getHost", "getAuthority"]);
+
+/** The variable whose URL host `n` is, when `n` reads the host of a parsed variable; else `n` as a variable. */
+function checkedName(n: TNode, syn: Syntax): string | null {
+  const own = identName(n, syn);
+  if (own) return own;
+  // Java's getHost() is a call on the parsed URI; Python's netloc an attribute of the parse result.
+  const member = syn.roles[n.kind()] === "call" && !n.field("function") ? n : syn.roles[n.kind()] === "member" ? n : null;
+  if (!member) return null;
+  const prop = (member.field("name") ?? member.field(syn.memberFields[1]))?.text() ?? "";
+  const parsed = member.field(syn.memberFields[0]) ?? member.field("object");
+  if (!hostMembers.has(prop) || !parsed) return null;
+  const kind = syn.roles[parsed.kind()];
+  if (kind !== "call" && kind !== "new") return null;
+  const fn = parsed.field("function") ?? parsed.field("type");
+  const obj = parsed.field("object");
+  const callee = (kind === "new" ? `new${fn?.text() ?? ""}` : fn ? fn.text() : `${obj?.text() ?? ""}.${parsed.field("name")?.text() ?? ""}`).replace(/\s+/g, "");
+  if (!hostParsers.test(callee)) return null;
+  const first = named(parsed.field("arguments"))[0];
+  return first ? identName(first, syn) : null;
+}
+
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
   if (depth > 64) return [];
@@ -41,9 +65,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const eq = op === "==" || op === "===" || op === "in";
     const ne = op === "!=" || op === "!==" || op === "not in";
     if ((eq && positive) || (ne && !positive)) {
-      if (op === "in" || op === "not in") return [identName(l, syn)].filter((x): x is string => x !== null);
-      if (literalKinds.has(r.kind() as string)) return [identName(l, syn)].filter((x): x is string => x !== null);
-      if (literalKinds.has(l.kind() as string)) return [identName(r, syn)].filter((x): x is string => x !== null);
+      if (op === "in" || op === "not in") return [checkedName(l, syn)].filter((x): x is string => x !== null);
+      if (literalKinds.has(r.kind() as string)) return [checkedName(l, syn)].filter((x): x is string => x !== null);
+      if (literalKinds.has(l.kind() as string)) return [checkedName(r, syn)].filter((x): x is string => x !== null);
     }
     return [];
   }
@@ -55,10 +79,10 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!rules.guards.lookup(text)) return [];
     const out: string[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
-    const r = identName(recv, syn);
+    const r = recv ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
-      const n = identName(arg, syn);
+      const n = checkedName(arg, syn);
       if (n) out.push(n);
     }
     return out;

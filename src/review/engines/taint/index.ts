@@ -8,6 +8,8 @@ import type { SinkHit } from "./analyze.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import type { Syntax } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
+import type { CompiledRules } from "./rules.ts";
+import { withImportNames } from "./imports.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
@@ -49,8 +51,14 @@ export function taintCandidates(language: string, source: string): number[] | nu
   const syn = syntaxFor(language);
   if (!syn) return null;
   ensureLanguages();
-  const pre = prefilterFor(rulesFor(syn.ruleLanguage));
+  const pre = prefilterFor(fileRules(syn, source));
   return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
+}
+
+/** A language's rules, with the names a Python file imports them under (imports.ts). */
+function fileRules(syn: Syntax, source: string): CompiledRules {
+  const rules = rulesFor(syn.ruleLanguage);
+  return syn.ruleLanguage === "python" ? withImportNames(rules, source) : rules;
 }
 
 /** The node kinds of the functions the analysis lists in a file (spans.ts). */
@@ -79,7 +87,7 @@ function refine(input: TaintInput): Finding[] {
   const syn = syntaxFor(input.language);
   if (!syn) return input.patternFindings;
   ensureLanguages();
-  const rules = rulesFor(syn.ruleLanguage);
+  const rules = fileRules(syn, input.source);
   const pre = prefilterFor(rules);
   // Without pattern findings a file needs both a source and a candidate sink; the source test
   // runs first: most files have none, and it reads the text about three times as fast.

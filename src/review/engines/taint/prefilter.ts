@@ -28,7 +28,9 @@ function callAlt(entry: string): Alternative {
   }
   const ts = tokens(entry);
   const body = ts.map(esc).join("\\s*");
-  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `(?<![\\w$.])${body}\\s*\\(`, literal: ts };
+  // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
+  const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
+  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };
 }
 
 function callPattern(entry: string): string {
@@ -42,10 +44,11 @@ function assignAlt(entry: string): Alternative {
   return { pattern: entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`, literal: [raw] };
 }
 
-const cache = new Map<string, Prefilter>();
+// By rules object: a file importing names under other names has its own copy (imports.ts).
+const cache = new WeakMap<CompiledRules, Prefilter>();
 
 export function prefilterFor(rules: CompiledRules): Prefilter {
-  let p = cache.get(rules.language);
+  let p = cache.get(rules);
   if (p) return p;
   const calls = [...rules.sinks.exact.keys(), ...[...rules.sinks.suffix.values()].flat().map((s) => s.suffix)];
   const alts = new Map<string, Alternative>();
@@ -64,7 +67,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
     sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
     sources: either(srcParts), anySource: either([...srcParts, ...paramParts]),
   };
-  cache.set(rules.language, p);
+  cache.set(rules, p);
   return p;
 }
 

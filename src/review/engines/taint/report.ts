@@ -2,7 +2,7 @@
 import type { TNode } from "./node.ts";
 import type { Finding, Location } from "../../types.ts";
 import { fingerprint } from "../../fingerprint.ts";
-import { classInfo, isTaintClass } from "./classes.ts";
+import { classInfo, classTags, isTaintClass } from "./classes.ts";
 import type { TaintClass } from "./classes.ts";
 import type { SinkHit } from "./analyze.ts";
 import type { Step } from "./state.ts";
@@ -48,10 +48,11 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
   counts.set(key, n + 1);
   return {
     ruleId, title: info.title, severity: info.severity, cwe: info.cwe, confidence: hit.taint.confidence,
-    description:
-      `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
-      `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.\n\n${info.fix}`,
-    tags: ["security", "taint", cls],
+    description: (cls === "insecure-random"
+      ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
+      : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
+        `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) + `\n\n${info.fix}`,
+    tags: classTags(cls),
     location: sink, relatedLocations: [flow[0]!], flow,
     fingerprint: fingerprint(ruleId, path, code, n ? String(n) : ""),
     engine: "taint",

@@ -3,7 +3,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { AppError } from "../../../errors.ts";
-import { allClassesMask, classBit, taintClasses } from "./classes.ts";
+import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
 const callList = z.array(z.string().min(1)).describe(
   "Callees: `name` (a plain call), `a.b` (exact callee text), `.m` or `.x().m` (suffix: any receiver), `new T` (constructor)");
@@ -24,6 +24,7 @@ const sourceRule = z.object({
   params: paramRule.optional(),
   paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
   calls: callList.optional().describe("Calls whose return value is tainted"),
+  classes: z.array(z.enum(taintClasses)).optional().describe("Classes whose sinks this source's values reach (insecure-random for a predictable generator); omitted = every class but insecure-random"),
 }).describe("An untrusted source");
 
 const sinkRule = z.object({
@@ -45,7 +46,7 @@ const sinkRule = z.object({
 
 const sanitizerRule = z.object({
   calls: callList,
-  classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all"),
+  classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
 export const taintRuleFile = z.object({
@@ -70,7 +71,7 @@ export interface SinkSpec {
   ignoreKinds: Set<string>;
   fileContains: RegExp[];
 }
-export interface SourceSpec { id: string; confidence: "high" | "medium" | "low" }
+export interface SourceSpec { id: string; confidence: "high" | "medium" | "low"; /** Classes its values cannot cause. */ mask: number }
 export interface ParamSpec extends SourceSpec {
   names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
 }
@@ -166,7 +167,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
-    const spec: SourceSpec = { id: s.id, confidence: s.confidence };
+    const mask = s.classes ? allClassesMask & ~s.classes.reduce((m, c) => m | classBit(c), 0) : namedOnlyMask;
+    const spec: SourceSpec = { id: s.id, confidence: s.confidence, mask };
     if (s.params) {
       out.params.push({ ...spec, names: whole(s.params.names), types: whole(s.params.types),
         annotations: new Set(s.params.annotations ?? []), decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
@@ -186,7 +188,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
   }
   for (const s of file.sanitizers) {
-    const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask;
+    // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
+    const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
     for (const c of s.calls) out.sanitizers.add(c, mask);
   }
   for (const g of file.guards) out.guards.add(g, true);

@@ -1,6 +1,7 @@
 // Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
 import type { TNode } from "./node.ts";
 import { ConstMap } from "./constmap.ts";
+import { namedOnlyMask } from "./classes.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -65,6 +66,7 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
   return { ...withStep(t, node), fields };
 }
 
-export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source"): Taint {
-  return { mask: 0, confidence, step: { node, kind, sourceId, prev: null } };
+/** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
+export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source", mask = namedOnlyMask): Taint {
+  return { mask, confidence, step: { node, kind, sourceId, prev: null } };
 }

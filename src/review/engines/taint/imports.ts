@@ -1,0 +1,69 @@
+// Names a Python file binds by importing: `import random as rnd`, `from flask import redirect as r`,
+// `from random import randint`. Rules name callees by their module (`flask.redirect`,
+// `random.randint`); a file that imports them under other names gets a copy of the rules with its
+// local names added, so `r(url)` is the sink `flask.redirect` and `rnd.random()` the source.
+import { CallTable } from "./rules.ts";
+import type { CompiledRules } from "./rules.ts";
+
+const importLine = /^[ \t]*import[ \t]+([^\n#;]+)/gm;
+const fromLine = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
+const aliased = /^([\w.]+)\s+as\s+(\w+)$/;
+const plain = /^(\w+)(?:\s+as\s+(\w+))?$/;
+
+/** Local name to qualified name, for the imports that give a module or a name another name. */
+export function importNames(source: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!source.includes("import")) return out;
+  for (const m of source.matchAll(importLine)) {
+    for (const part of m[1]!.split(",")) {
+      const a = aliased.exec(part.trim());
+      if (a && a[1] !== a[2]) out.set(a[2]!, a[1]!);
+    }
+  }
+  for (const m of source.matchAll(fromLine)) {
+    for (const part of m[2]!.replace(/[()\\]/g, " ").split(",")) {
+      const a = plain.exec(part.trim());
+      if (a) out.set(a[2] ?? a[1]!, `${m[1]}.${a[1]}`);
+    }
+  }
+  return out;
+}
+
+type Tables = Pick<CompiledRules, "sinks" | "sourceCalls" | "sanitizers" | "guards">;
+const tableKeys: (keyof Tables)[] = ["sinks", "sourceCalls", "sanitizers", "guards"];
+const copies = new WeakMap<CompiledRules, Map<string, CompiledRules>>();
+
+/** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
+export function withImportNames(rules: CompiledRules, source: string): CompiledRules {
+  const names = importNames(source);
+  if (!names.size) return rules;
+  const added: [keyof Tables, string, string][] = [];
+  for (const [local, qualified] of names) {
+    for (const t of tableKeys) {
+      for (const key of rules[t].exact.keys()) {
+        if (key !== qualified && !key.startsWith(`${qualified}.`)) continue;
+        const alias = local + key.slice(qualified.length);
+        if (!rules[t].exact.has(alias)) added.push([t, alias, key]);
+      }
+    }
+  }
+  if (!added.length) return rules;
+  // Files that import alike share one copy: its regexes (prefilter, relevance) are built once.
+  const sig = added.map((a) => a.join("\0")).join("\n");
+  let byFile = copies.get(rules);
+  if (!byFile) copies.set(rules, (byFile = new Map()));
+  let copy = byFile.get(sig);
+  if (!copy) {
+    copy = { ...rules };
+    for (const t of tableKeys) {
+      if (!added.some((a) => a[0] === t)) continue;
+      const table = new CallTable<never>();
+      for (const [k, v] of rules[t].exact) table.exact.set(k, v as never[]);
+      for (const [k, v] of rules[t].suffix) table.suffix.set(k, v as never);
+      (copy as Record<keyof Tables, unknown>)[t] = table;
+    }
+    for (const [t, alias, key] of added) (copy[t] as CallTable<unknown>).exact.set(alias, rules[t].exact.get(key)!);
+    if (byFile.size < 64) byFile.set(sig, copy);
+  }
+  return copy;
+}

@@ -1,0 +1,71 @@
+"""Account helpers of a Flask app: fingerprints, download checksums, cache keys."""
+import hashlib
+import hashlib as hl
+from hashlib import sha1, sha256
+
+from Crypto.Hash import MD5, SHA256
+
+
+def password_fingerprint(password: str) -> str:
+    return hashlib.md5(password.encode()).hexdigest()  # expect: py.weak-hash
+
+
+def legacy_token_digest(token: bytes) -> str:
+    h = hashlib.new("sha1")  # expect: py.weak-hash
+    h.update(token)
+    return h.hexdigest()
+
+
+def api_key_digest(key: bytes) -> str:
+    return hl.md5(key).hexdigest()  # expect: py.weak-hash
+
+
+def signature_base(payload: bytes) -> str:
+    return sha1(payload).hexdigest()  # expect: py.weak-hash
+
+
+def legacy_mac(payload: bytes) -> str:
+    return MD5.new(payload).hexdigest()  # expect: py.weak-hash
+
+
+def cache_key(url: str) -> str:
+    # Not a security use, and it says so.
+    return hashlib.md5(url.encode(), usedforsecurity=False).hexdigest()  # ok: py.weak-hash
+
+
+def etag(body: bytes) -> str:
+    return hl.new("md5", body, usedforsecurity=False).hexdigest()  # ok: py.weak-hash
+
+
+def password_digest(password: str, salt: bytes) -> str:
+    return hashlib.sha256(salt + password.encode()).hexdigest()  # ok: py.weak-hash
+
+
+def token_digest(token: bytes) -> str:
+    return hl.new("sha256", token).hexdigest()  # ok: py.weak-hash
+
+
+def content_id(payload: bytes) -> str:
+    return sha256(payload).hexdigest()  # ok: py.weak-hash
+
+
+def mac(payload: bytes) -> str:
+    return SHA256.new(payload).hexdigest()  # ok: py.weak-hash
+
+
+LEGACY_ALGORITHM = "md5"
+
+
+def legacy_digest(payload: bytes) -> str:
+    # A module constant is not followed: the module is shared with other files on a joined tree.
+    return hashlib.new(LEGACY_ALGORITHM, payload).hexdigest()
+
+
+def configured_digest(payload: bytes) -> str:
+    algorithm = "sha1"
+    return hashlib.new(algorithm, payload).hexdigest()  # expect: py.weak-hash
+
+
+def modern_digest(payload: bytes) -> str:
+    algorithm = "sha3_256"
+    return hashlib.new(algorithm, payload).hexdigest()  # ok: py.weak-hash
