@@ -38,7 +38,7 @@ export interface PageOptions {
 
 export function page(opts: PageOptions, body: Html): string {
   const nav = opts.user
-    ? html`<nav><a href="/app">crs</a><a href="/app/settings/keys">API keys</a><a href="/app/settings/apps">Authorized apps</a>
+    ? html`<nav><a href="/app">crs</a><a href="/app/findings">Findings</a><a href="/app/runs">Runs</a><a href="/app/settings/keys">API keys</a><a href="/app/settings/apps">Authorized apps</a>
 <a href="/app/settings/password">Password</a><span class="grow"></span><span>${opts.user.username}</span>
 <form method="post" action="/app/sign-out" class="inline"><input type="hidden" name="_csrf" value="${opts.csrf}"><button class="link">Sign out</button></form></nav>`
     : html`<nav><a href="/app">crs</a></nav>`;
@@ -74,4 +74,6 @@ form.inline{display:inline}.error{padding:.6em 1em;background:#fde8e7;border-lef
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4em;border-bottom:1px solid #e4e7ec}code{word-break:break-all}
 .actions{display:flex;gap:.8em;margin-top:1.5em}nav a{font-weight:400}nav a:first-child{font-weight:700}
 label.check{font-weight:400;display:flex;gap:.5em;align-items:baseline}input.token{width:100%;font-family:monospace;padding:.5em}
+pre{white-space:pre-wrap;background:#f5f6f8;padding:.5em;border-radius:4px}pre.text{font:inherit;background:none;padding:0}
+.sev{padding:0 .4em;border-radius:3px;color:#fff;background:#667}.sev-critical{background:#7a1fa2}.sev-high{background:#b42318}.sev-medium{background:#b54708}.sev-low{background:#2457c5}
 `;

@@ -1,5 +1,5 @@
 // The app's pages: sign-in, home with the workspace switcher, the OAuth consent screen, developer
-// settings (API keys), authorized apps and the password.
+// settings (API keys), authorized apps, the password, and read-only views of findings, runs and focuses.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import { registerApps } from "./apps.ts";
@@ -7,6 +7,7 @@ import { registerConsent } from "./consent.ts";
 import { webContext } from "./context.ts";
 import { registerKeys } from "./keys.ts";
 import { registerSignIn } from "./sign-in.ts";
+import { registerViews } from "./views.ts";
 
 export function registerWeb(server: FastifyInstance, app: App): void {
   webContext(server, app, (web) => {
@@ -14,5 +15,6 @@ export function registerWeb(server: FastifyInstance, app: App): void {
     registerConsent(web, app);
     registerKeys(web, app);
     registerApps(web, app);
+    registerViews(web, app);
   });
 }

@@ -7,7 +7,8 @@ import { hasValidChecksum, hashToken, tokenKind } from "./tokens.ts";
 
 export interface Principal {
   tokenId: number;
-  tokenKind: "api_key" | "oauth_access";
+  /** session: the web app's own pages, reading on behalf of a signed-in user (no token). */
+  tokenKind: "api_key" | "oauth_access" | "session";
   tokenName: string;
   scopes: ReadonlySet<string>;
   userId: number;

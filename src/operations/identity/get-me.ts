@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "../../errors.ts";
 import { balanceCents, monthSpendCents, spendLimitCents } from "../../domain/billing/ledger.ts";
 import { organizationSchema, publicRole, tokenSchema, userSchema } from "../../schemas/identity.ts";
 import { operation } from "../operation.ts";
@@ -26,6 +27,8 @@ export const getMe = operation({
   }),
   handler: async (ctx) => {
     const p = ctx.principal;
+    // The web app's pages read as a session, never through get_me: a token backs every call here.
+    if (p.tokenKind === "session") throw new AppError("forbidden", "get_me answers for a token.");
     return {
       user: { id: p.userId, username: p.username, email: p.email, name: p.userName },
       organization: { id: p.workspaceId, slug: p.workspaceSlug, name: p.workspaceName, role: publicRole(p.role) },

@@ -1,0 +1,78 @@
+// The read-only pages behind the API's webUrl links (findings, a finding, runs, a run, a focus):
+// they show the workspace's data to a signed-in member, escape what repositories put in it, and
+// answer 404 for another workspace's things.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { putFocus } from "../src/domain/focuses/index.ts";
+import { signIn, userWithPassword, type Browser } from "./browser.ts";
+import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";
+
+let t: TestServer;
+let ws: TestWorkspace;
+let browser: Browser;
+let runId: number;
+before(async () => {
+  t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50" } });
+  ws = await t.workspace();
+  const demo = await demoRepository(t, ws, "acme/shop");
+  runId = (await startedRun(t, ws, { repository: demo.row.id })).id;
+  assert.equal((await finished(t, ws.token, runId)).state, "complete");
+  await putFocus(t.app.store, ws.id, { slug: "xss", title: "<script>alert(1)</script>", emoji: null, instructions: "Check <b>templates</b> & escaping." });
+  const user = await userWithPassword(t, ws, "member");
+  ({ browser } = await signIn(t, user.email, user.password));
+});
+after(() => t.close());
+
+const path = (url: string) => url.slice(t.url.length);
+
+describe("webUrl links lead to pages", () => {
+  test("a finding's and a run's webUrl answer 200 with their content for a signed-in member", async () => {
+    const finding = await json(await t.request("/api/v2/findings/F-3", { token: ws.token }));
+    const page = await browser.get(path(finding.webUrl));
+    assert.equal(page.status, 200);
+    assert.match(page.text, /SQL query built from untrusted input/);
+    // Code from the repository is escaped, never markup.
+    assert.match(page.text, /db\.execute\(f&quot;SELECT \* FROM orders/);
+    assert.match(page.text, new RegExp(`href="/app/runs/${runId}"`));
+    const run = await json(await t.request(`/api/v2/runs/${runId}`, { token: ws.token }));
+    const runPage = await browser.get(path(run.webUrl));
+    assert.equal(runPage.status, 200);
+    for (const key of ["F-1", "F-2", "F-3", "F-4"]) assert.match(runPage.text, new RegExp(`href="/app/findings/${key}"`));
+  });
+
+  test("a focus page shows its instructions escaped", async () => {
+    const focus = await json(await t.request("/api/v2/focuses/xss", { token: ws.token }));
+    const page = await browser.get(path(focus.webUrl));
+    assert.equal(page.status, 200);
+    assert.match(page.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.doesNotMatch(page.text, /<script>alert/);
+    assert.match(page.text, /Check &lt;b&gt;templates&lt;\/b&gt; &amp; escaping\./);
+  });
+
+  test("the findings inbox lists the workspace's findings and filters them", async () => {
+    const all = await browser.get("/app/findings");
+    assert.equal(all.status, 200);
+    assert.match(all.text, /4 in /);
+    const high = await browser.get("/app/findings?severity=critical");
+    assert.match(high.text, /F-4/);
+    assert.doesNotMatch(high.text, /F-1"/);
+    assert.equal((await browser.get("/app/findings?severity=bogus")).status, 400);
+    const runs = await browser.get("/app/runs");
+    assert.match(runs.text, new RegExp(`href="/app/runs/${runId}"`));
+  });
+});
+
+describe("access", () => {
+  test("another workspace's finding, run and focus are 404; signed out, the pages send you to sign in", async () => {
+    const other = await t.workspace();
+    const user = await userWithPassword(t, other, "member");
+    const { browser: stranger } = await signIn(t, user.email, user.password);
+    for (const p of ["/app/findings/F-3", `/app/runs/${runId}`, "/app/focuses/xss"]) {
+      assert.equal((await stranger.get(p)).status, 404, p);
+    }
+    const anonymous = await fetch(`${t.url}/app/findings/F-3`, { redirect: "manual" });
+    assert.equal(anonymous.status, 302);
+    assert.match(anonymous.headers.get("location") ?? "", /^\/app\/sign-in\?next=/);
+  });
+});
