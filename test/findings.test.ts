@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
 import { setDecision } from "../src/domain/findings/triage.ts";
+import { forgetPositions } from "../src/domain/findings/position.ts";
 import type { RepositoryRow } from "../src/domain/repositories/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { engineFinding, importAt } from "./fixtures/findings.ts";
@@ -315,5 +316,45 @@ describe("comments", () => {
     const detail = await json(await get(w, "/api/v2/findings/F-1"));
     assert.deepEqual(detail.comments.map((x: any) => x.body), ["Reproduced on staging.", "Fix is in review."]);
     assert.equal(detail.activity.filter((a: any) => a.kind === "comment").length, 2);
+  });
+});
+
+describe("cached positions after triage", () => {
+  test("a cached inbox brought up to date after triage equals one computed afresh; an import is seen at once", async () => {
+    const w = await world();
+    const base = w.remote.git(["rev-parse", "main"]);
+    await importAt(t, w.ws, w.repo, base, [
+      engineFinding({ severity: "critical" }), engineFinding({ severity: "high", path: "src/a.js" }),
+      engineFinding({ severity: "medium", path: "src/b.js" }), engineFinding({ severity: "low", path: "src/c.js" }),
+    ]);
+    const org = "/api/v2/findings?limit=100";
+    const read = async (path: string) => {
+      const body = await json(await get(w, path));
+      delete body.asOf;
+      return body;
+    };
+    assert.equal((await read(org)).total, 4); // cached now
+    assert.equal((await patch(w, "/findings", { findings: ["F-1", "F-2"], severity: "low", reason: "behind a flag" })).status, 200);
+    assert.equal((await patch(w, "/findings/F-3", { status: "false-positive", reason: "constant input" })).status, 200);
+    assert.equal((await patch(w, "/findings/F-4", { status: "wont-fix", reason: "legacy" })).status, 200);
+    assert.equal((await patch(w, "/findings", { findings: ["F-2"], assignee: "me" })).status, 200);
+    const patched = await read(org);
+    const patchedRepo = await read(`${w.path}?limit=100`);
+    assert.deepEqual(patched.counts.severity, { low: 3, medium: 1 });
+    assert.equal(patched.items.find((i: any) => i.key === "F-3").status, "false-positive");
+    forgetPositions();
+    assert.deepEqual(await read(org), patched);
+    assert.deepEqual(await read(`${w.path}?limit=100`), patchedRepo);
+
+    // A new review of the same commit (each engineFinding is a new finding): the import is seen at once.
+    await importAt(t, w.ws, w.repo, base, [
+      engineFinding({ severity: "critical" }), engineFinding({ severity: "high", path: "src/a.js" }),
+      engineFinding({ severity: "medium", path: "src/b.js" }), engineFinding({ severity: "low", path: "src/c.js" }),
+      engineFinding({ severity: "high", path: "src/d.js" }),
+    ]);
+    const imported = await read(org);
+    assert.equal(imported.total, 9);
+    forgetPositions();
+    assert.deepEqual(await read(org), imported);
   });
 });

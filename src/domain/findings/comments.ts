@@ -54,7 +54,7 @@ export async function addComment(store: Store, who: { workspaceId: number; userI
       workspace_id: who.workspaceId, finding_id: finding.id, actor_id: who.userId, kind: "comment", before_json: null,
       after_json: JSON.stringify({ comment: String(row.id), replyTo: replyTo === null ? null : String(replyTo) }), repository_id: null, sha: null, reason: null, created_at: at,
     }).execute();
-    await bumpInbox(tx, who.workspaceId);
+    await bumpInbox(tx, who.workspaceId, { findings: [finding.id] });
     return { row, created: true };
   });
   return { comment: view(result.row, finding, await usernames(store, [result.row.author_id])), created: result.created };

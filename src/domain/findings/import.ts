@@ -130,7 +130,7 @@ export async function importFindings(
       outcome.state = "partial";
       outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
     }
-    await bumpInbox(tx, run.workspaceId);
+    await bumpInbox(tx, run.workspaceId, { import: true });
     await finish(tx, outcome);
     return outcome;
   });

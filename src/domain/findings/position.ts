@@ -1,8 +1,10 @@
 // The findings of one repository at one commit: those present at the nearest fully reviewed commit
 // on its first-parent history (the coverage), plus those an earlier review on that history found
 // and the coverage no longer has (fixed there), each with its status read at the commit. What a
-// position computes is cached per (repository, commit, inbox version): any import or triage change
-// bumps the workspace's version, so a cached answer is never stale; an expiring decision ends it too.
+// position computes is cached per (repository, commit) with the inbox version it reflects: any import
+// or triage change bumps the workspace's version, so a cached answer is never stale. After triage a
+// cached position re-reads only the findings changed since; after an import, or once a decision
+// expires, it is computed afresh.
 import type { Mirror } from "../../codehost/index.ts";
 import type { Store } from "../../store/index.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
@@ -30,38 +32,131 @@ export interface PositionView {
   validUntil: string | null;
 }
 
-// Promises, so concurrent requests for one position share one computation.
-const cache = new Map<string, Promise<PositionView>>();
+/** A computed position and what it takes to bring it up to date after triage without recomputing. */
+interface Computed {
+  view: PositionView;
+  /** The inbox version the view reflects (at least). */
+  version: number;
+  /** The commit history's index (sha -> distance), for statuses recorded along it. */
+  index: Map<string, number>;
+  coverageIndex: number;
+}
+
+// Promises, so concurrent requests for one position share one computation. One entry per position
+// (the newest version computed); bounded by count and by the history entries they hold.
+const cache = new Map<string, Promise<Computed>>();
 const cacheLimit = 256;
+const historyEntriesLimit = 1_000_000;
+let historyEntries = 0;
+const sizes = new Map<string, number>();
+/** Past this many findings triaged since a cached view, computing afresh is cheaper than patching. */
+const patchLimit = 2_000;
+
+/** Forgets every cached position (tests compare a patched position with one computed afresh). */
+export function forgetPositions(): void {
+  cache.clear();
+  sizes.clear();
+  historyEntries = 0;
+}
 
 export async function inboxVersion(store: Store, workspaceId: number): Promise<number> {
   const row = await store.db.selectFrom("workspaces").select("inbox_version").where("id", "=", workspaceId).executeTakeFirst();
   return row?.inbox_version ?? 0;
 }
 
-/** `version` is the workspace's inbox version when the caller read it already (one read for many positions). */
-export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version?: number): Promise<PositionView> {
-  const key = `${store.engine}:${workspaceId}:${repositoryId}:${sha}:${version ?? await inboxVersion(store, workspaceId)}`;
-  const hit = cache.get(key);
-  if (hit) {
-    const view = await hit;
-    if (view.validUntil === null || view.validUntil > now.toISOString()) return view;
-  }
-  const computing = compute(store, mirror, workspaceId, repositoryId, sha, now);
-  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
+function remember(key: string, computing: Promise<Computed>): void {
+  cache.delete(key);
   cache.set(key, computing);
-  computing.catch(() => { if (cache.get(key) === computing) cache.delete(key); });
-  return computing;
+  computing.then((c) => {
+    if (cache.get(key) !== computing) return;
+    historyEntries += c.index.size - (sizes.get(key) ?? 0);
+    sizes.set(key, c.index.size);
+    while (cache.size > cacheLimit || (historyEntries > historyEntriesLimit && cache.size > 1)) {
+      const oldest = cache.keys().next().value!;
+      cache.delete(oldest);
+      historyEntries -= sizes.get(oldest) ?? 0;
+      sizes.delete(oldest);
+    }
+  }, () => {
+    if (cache.get(key) === computing) cache.delete(key);
+  });
 }
 
-async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date): Promise<PositionView> {
+/** `version` is the workspace's inbox version when the caller read it already (one read for many positions). */
+export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version?: number): Promise<PositionView> {
+  const target = version ?? await inboxVersion(store, workspaceId);
+  const key = `${store.engine}:${workspaceId}:${repositoryId}:${sha}`;
+  const hit = cache.get(key);
+  const held = hit ? await hit.catch(() => undefined) : undefined;
+  const fresh = (c: Computed) => c.view.validUntil === null || c.view.validUntil > now.toISOString();
+  if (held && held.version >= target && fresh(held)) return held.view;
+  // Another request may have started the same refresh meanwhile.
+  if (cache.get(key) !== hit) return positionView(store, mirror, workspaceId, repositoryId, sha, now, target);
+  const computing = held && held.version < target && fresh(held)
+    ? refresh(store, mirror, workspaceId, repositoryId, sha, now, held, target)
+    : compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  remember(key, computing);
+  return (await computing).view;
+}
+
+/**
+ * Brings a cached position from its version to `target` when nothing was imported since: only the
+ * findings triaged in between are read again (their rows and statuses); presence is unchanged.
+ */
+async function refresh(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, held: Computed, target: number): Promise<Computed> {
+  const ws = await store.db.selectFrom("workspaces").select("import_version").where("id", "=", workspaceId).executeTakeFirst();
+  if ((ws?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  const changed = await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
+    .where("changed_version", ">", held.version).limit(patchLimit + 1).execute();
+  if (changed.length > patchLimit) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  const at = new Map(held.view.entries.map((e, i) => [e.finding.id, i]));
+  const mine = changed.filter((f) => at.has(f.id));
+  if (mine.length === 0) return { ...held, version: target };
+  const records = await statusRecords(store, workspaceId, repositoryId, held.index, mine.map((f) => f.id));
+  const entries = [...held.view.entries];
+  for (const f of mine) {
+    const old = entries[at.get(f.id)!]!;
+    entries[at.get(f.id)!] = { ...old, finding: f, severity: effectiveSeverity(f),
+      status: statusAt({ finding: f, present: old.present, record: records.get(f.id) ?? null, coverageIndex: held.coverageIndex }, now) };
+  }
+  return { ...held, version: target, view: { ...held.view, entries, validUntil: validUntilOf(entries, now) } };
+}
+
+/** For each finding, its status recorded nearest to the position along the history. */
+async function statusRecords(store: Store, workspaceId: number, repositoryId: number, index: Map<string, number>, ids?: number[]) {
+  const records = new Map<number, { status: "open" | "fixed" | "false-positive"; index: number }>();
+  const chunks = ids ? Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500)) : [undefined];
+  for (const chunk of chunks) {
+    let q = store.db.selectFrom("finding_statuses").select(["finding_id", "sha", "status"])
+      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId);
+    if (chunk) q = q.where("finding_id", "in", chunk);
+    for (const r of await q.execute()) {
+      const at = index.get(r.sha);
+      if (at === undefined) continue;
+      const prev = records.get(r.finding_id);
+      if (!prev || at < prev.index) records.set(r.finding_id, { status: r.status, index: at });
+    }
+  }
+  return records;
+}
+
+/** The soonest end of an active decision among the entries: the view is recomputed then. */
+function validUntilOf(entries: PositionEntry[], now: Date): string | null {
+  let validUntil: string | null = null;
+  for (const { finding: f } of entries) {
+    if (f.decision_until && decisionActive(f, now) && (validUntil === null || f.decision_until < validUntil)) validUntil = f.decision_until;
+  }
+  return validUntil;
+}
+
+async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version: number): Promise<Computed> {
   const history = await mirror.firstParents(sha, historyDepth);
   const index = new Map(history.map((s, i) => [s, i]));
   const reviewed = await store.db.selectFrom("reviewed_commits").select(["sha", "run_id", "reviewed_at"])
     .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 1).execute();
   const onHistory = reviewed.filter((r) => index.has(r.sha)).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   const covering = onHistory[0];
-  if (!covering) return { sha, coverage: null, entries: [], validUntil: null };
+  if (!covering) return { view: { sha, coverage: null, entries: [], validUntil: null }, version, index, coverageIndex: -1 };
   const coverageIndex = index.get(covering.sha)!;
   const coverage = { sha: covering.sha, runId: covering.run_id, reviewedAt: covering.reviewed_at, ahead: coverageIndex };
 
@@ -77,25 +172,15 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
       if (!prev || at < prev.at) seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering.sha, at });
     }
   }
-  const records = new Map<number, { status: "open" | "fixed" | "false-positive"; index: number }>();
-  const statusRows = await store.db.selectFrom("finding_statuses").select(["finding_id", "sha", "status"])
-    .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).execute();
-  for (const r of statusRows) {
-    const at = index.get(r.sha);
-    if (at === undefined) continue;
-    const prev = records.get(r.finding_id);
-    if (!prev || at < prev.index) records.set(r.finding_id, { status: r.status, index: at });
-  }
+  const records = await statusRecords(store, workspaceId, repositoryId, index);
   const ids = [...seen.keys()];
   const findings: FindingRow[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     findings.push(...await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", ids.slice(i, i + 500)).execute());
   }
   findings.sort((a, b) => b.number - a.number);
-  let validUntil: string | null = null;
   const entries = findings.map((f) => {
     const s = seen.get(f.id)!;
-    if (f.decision_until && decisionActive(f, now) && (validUntil === null || f.decision_until < validUntil)) validUntil = f.decision_until;
     return {
       finding: f,
       status: statusAt({ finding: f, present: s.present, record: records.get(f.id) ?? null, coverageIndex }, now),
@@ -104,10 +189,24 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
       present: s.present,
     };
   });
-  return { sha, coverage, entries, validUntil };
+  return { view: { sha, coverage, entries, validUntil: validUntilOf(entries, now) }, version, index, coverageIndex };
 }
 
-/** Marks the workspace's inbox changed (inside the transaction that changes it). */
-export async function bumpInbox(tx: Store["db"], workspaceId: number): Promise<void> {
-  await tx.updateTable("workspaces").set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) })).where("id", "=", workspaceId).execute();
+/**
+ * Marks the workspace's inbox changed (inside the transaction that changes it): by an import, after
+ * which positions are computed afresh, or by triage of these findings, which cached positions
+ * re-read alone.
+ */
+export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { import: true } | { findings: number[] }): Promise<void> {
+  const row = await tx.updateTable("workspaces").set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) })).where("id", "=", workspaceId)
+    .returning("inbox_version").executeTakeFirstOrThrow();
+  const version = row.inbox_version;
+  if ("import" in change) {
+    await tx.updateTable("workspaces").set({ import_version: version }).where("id", "=", workspaceId).execute();
+    return;
+  }
+  for (let i = 0; i < change.findings.length; i += 500) {
+    await tx.updateTable("findings").set({ changed_version: version })
+      .where("workspace_id", "=", workspaceId).where("id", "in", change.findings.slice(i, i + 500)).execute();
+  }
 }

@@ -95,7 +95,7 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
       }
       if (Object.keys(set).length) await tx.updateTable("findings").set(set).where("id", "=", f.id).where("workspace_id", "=", who.workspaceId).execute();
     }
-    await bumpInbox(tx, who.workspaceId);
+    await bumpInbox(tx, who.workspaceId, { findings: findings.map((f) => f.id) });
   });
   return { findings: await itemsAt(deps, who.workspaceId, findings.map((f) => f.id), places, now), asOf: stamp };
 }
@@ -129,7 +129,7 @@ export async function setDecision(store: Store, workspaceId: number, ref: string
       workspace_id: workspaceId, finding_id: f!.id, actor_id: decision?.by ?? null, kind: "decision", before_json: JSON.stringify(f!.decision_kind),
       after_json: JSON.stringify(decision ? { kind: "risk-accepted", until: decision.until } : null), repository_id: null, sha: null, reason: decision?.reason ?? "decision revoked", created_at: stamp,
     }).execute();
-    await bumpInbox(tx, workspaceId);
+    await bumpInbox(tx, workspaceId, { findings: [f!.id] });
   });
   return { key: findingKey(f!.number), decision: decision ? { kind: "risk-accepted", until: decision.until, reason: decision.reason } : null };
 }

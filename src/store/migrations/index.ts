@@ -8,6 +8,7 @@ import { runs } from "./004-runs.ts";
 import { findings } from "./005-findings.ts";
 import { triage } from "./008-triage.ts";
 import { oauth } from "./010-oauth.ts";
+import { inboxChanges } from "./011-inbox-changes.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -18,5 +19,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "005-findings": findings(engine),
     "008-triage": triage(engine),
     "010-oauth": oauth(engine),
+    "011-inbox-changes": inboxChanges(),
   };
 }

@@ -39,6 +39,8 @@ export interface FindingsTable {
   dismissed_at: Generated<string | null>;
   dismissed_reason: Generated<string | null>;
   duplicate_of: Generated<number | null>;
+  /** The inbox version of this finding's last triage change. */
+  changed_version: Generated<number>;
 }
 
 export interface FindingStatusesTable {

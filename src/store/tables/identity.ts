@@ -21,6 +21,8 @@ export interface WorkspacesTable {
   spend_limit_cents: Generated<number | null>;
   /** Bumped by every finding import and triage change (positions cache on it). */
   inbox_version: Generated<number>;
+  /** The inbox version of the last finding import (positions cached before it are recomputed). */
+  import_version: Generated<number>;
 }
 
 export interface MembershipsTable { workspace_id: number; user_id: number; role: "admin" | "member"; created_at: string }
