@@ -6,7 +6,7 @@ import type { Role, Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
-import { cloneState, newState, sourceTaint, worse } from "./state.ts";
+import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
 import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
@@ -15,6 +15,9 @@ import { fileConstants } from "./globals.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import type { Relevance } from "./relevance.ts";
+
+/** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
+export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
 
 export interface SinkHit { node: TNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
@@ -38,6 +41,12 @@ export class Analyzer {
   private globals: Map<string, unknown> | null = null;
   /** Loops around the walk's position (a second pass only at the outer two levels). */
   loopDepth = 0;
+  /**
+   * Statements a `break` or `continue` leaves to, innermost last: the states seen at each, joined.
+   * A branch ending in `break` is dead for the statements after it in the loop body, but its
+   * assignments reach the code after the loop (`if (c.getName().equals("x")) { v = c.getValue(); break; }`).
+   */
+  exits: Exit[] = [];
   /** Set when part of the file could not be analysed (nesting limit, `with`, `goto`). */
   incomplete = false;
   private scope: TNode | null = null;
@@ -90,6 +99,8 @@ export class Analyzer {
   private analyzeFunction(fn: TNode, outer: State | null): void {
     const saved = this.st;
     const savedScope = this.scope;
+    const savedExits = this.exits;
+    this.exits = [];
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
@@ -110,6 +121,7 @@ export class Analyzer {
     const body = fn.field("body");
     if (body) this.ev(body);
     this.st = saved;
+    this.exits = savedExits;
     this.scope = savedScope;
     this.scopeTextCache = null;
   }
@@ -257,6 +269,7 @@ export class Analyzer {
       case "cases": evalCases(this, node); return null;
       case "return": case "terminal":
         for (const c of named(node)) this.ev(c);
+        if (kind === "break_statement" || kind === "continue_statement") this.leave(kind === "continue_statement");
         this.st.dead = true;
         return null;
       case "loop": evalLoop(this, node, null); return null;
@@ -281,6 +294,17 @@ export class Analyzer {
         return v;
       }
     }
+  }
+
+  /** Records the state at a `break` (innermost loop or switch) or `continue` (innermost loop). */
+  private leave(isContinue: boolean): void {
+    if (this.st.dead) return;
+    let target: Exit | undefined;
+    for (let i = this.exits.length - 1; i >= 0 && !target; i--) if (!isContinue || this.exits[i]!.loop) target = this.exits[i];
+    if (!target) return;
+    const here = { ...this.st, dead: false };
+    if (isContinue) target.conts = target.conts ? join(target.conts, here) : cloneState(here);
+    else target.breaks = target.breaks ? join(target.breaks, here) : cloneState(here);
   }
 
   private evIdent(node: TNode): Value {
