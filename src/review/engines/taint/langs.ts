@@ -210,7 +210,9 @@ const syntaxes: Record<string, Syntax> = {
   python: {
     ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
     callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
-    memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
+    memberFields: ["object", "attribute"], indexField: "value",
+    // `/` joins pathlib paths (BASE / name): the result is as tainted as the name.
+    cleanOps: new Set(compareOps.filter((o) => o !== "/")),
     params: pyParams, decorators: pyDecorators, nestedAssign: false, ifInitializer: false,
     // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
     assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),

@@ -1,0 +1,124 @@
+package com.example.tools;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import javax.servlet.http.HttpSession;
+import org.apache.commons.text.StringEscapeUtils;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.rowset.SqlRowSet;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+class HostTools {
+  static String[] pingArgs(String host) {
+    return new String[] {"ping", "-c", "1", host};
+  }
+}
+
+// Network tools run by a servlet: argument vectors versus shell command lines.
+public class NetToolsServlet extends HttpServlet {
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String host = request.getParameter("host");
+    Runtime.getRuntime().exec(new String[] {"sh", "-c", "ping -c 1 " + host}); // vuln: command-injection
+    Runtime.getRuntime().exec(new String[] {"ping", "-c", "1", host}); // safe: command-injection argument array
+    String[] shellArgs = {"/bin/bash", "-c", "traceroute " + host};
+    Runtime.getRuntime().exec(shellArgs); // vuln: command-injection
+    String[] plainArgs = {"traceroute", "-m", "10", host};
+    Runtime.getRuntime().exec(plainArgs); // safe: command-injection argument array
+    String[] env = {"LANG=C", "TARGET=" + host};
+    Runtime.getRuntime().exec("ping -c 1 localhost", env); // vuln: command-injection
+    Runtime.getRuntime().exec("ping -c 1 localhost", new String[] {"LANG=C"}); // safe: command-injection constant
+    String tool = request.getParameter("tool");
+    Runtime.getRuntime().exec(new String[] {tool, "--version"}); // vuln: command-injection
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String host = request.getParameter("host");
+    ProcessBuilder pb = new ProcessBuilder();
+    pb.command("sh", "-c", "nslookup " + host); // vuln: command-injection
+    pb.command("nslookup", host); // safe: command-injection argument array
+    pb.command(Arrays.asList("cmd.exe", "/c", "nslookup " + host)); // vuln: command-injection
+    pb.command(Arrays.asList("nslookup", "-type=mx", host)); // safe: command-injection argument array
+    List<String> argv = List.of("dig", "+short", host);
+    new ProcessBuilder(argv).start(); // safe: command-injection argument array
+    new ProcessBuilder("cmd.exe", "/c", "dig " + host).start(); // vuln: command-injection
+    String os = System.getProperty("os.name");
+    String a1 = os.contains("Windows") ? "cmd.exe" : "sh";
+    String a2 = os.contains("Windows") ? "/c" : "-c";
+    String[] args = {a1, a2, "echo " + host};
+    new ProcessBuilder(args).start(); // vuln: command-injection
+  }
+}
+
+// Reports written with PrintWriter's format methods.
+public class ReportServlet extends HttpServlet {
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String title = request.getParameter("title");
+    response.setContentType("text/html;charset=UTF-8");
+    response.getWriter().format("<h1>%s</h1>", title); // vuln: xss
+    response.getWriter().printf(Locale.US, "<h2>%s</h2>", title); // vuln: xss
+    PrintWriter out = response.getWriter();
+    out.format("<p>%s</p>", StringEscapeUtils.escapeHtml4(title)); // safe: xss sanitized
+    out.printf("<p>%d rows</p>", Integer.parseInt(request.getParameter("n"))); // safe: xss sanitized
+    out.printf("<p>%s</p>", title); // vuln: xss
+    response.setHeader("X-Report-Title", title); // safe: xss header only
+    response.addHeader("X-Report", "r-" + title); // safe: xss header only
+    out.format("<p>%s</p>", "static"); // safe: xss constant
+  }
+}
+
+// Session attributes: request data as an attribute's name crosses the trust boundary too.
+public class WizardServlet extends HttpServlet {
+  @Override
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    HttpSession session = request.getSession();
+    String step = request.getParameter("step");
+    session.setAttribute(step, "done"); // vuln: trust-boundary
+    session.setAttribute("wizard." + step, Boolean.TRUE); // vuln: trust-boundary
+    session.setAttribute("wizard.step", "2"); // safe: trust-boundary constant
+    String known = "review".equals(step) ? "review" : "start";
+    session.setAttribute(known, "done"); // safe: trust-boundary constant
+    request.getSession().setAttribute("wizard.last", step); // vuln: trust-boundary
+  }
+}
+
+@RestController
+class ProductController {
+  private final JdbcTemplate jdbc;
+
+  ProductController(JdbcTemplate jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @GetMapping("/products")
+  Map<String, Object> product(@RequestParam String sku, @RequestParam String sort, @RequestParam int page) {
+    jdbc.queryForRowSet("SELECT * FROM products WHERE sku = '" + sku + "'"); // vuln: sql-injection
+    jdbc.queryForRowSet("SELECT * FROM products WHERE sku = ?", sku); // safe: sql-injection parameterized
+    jdbc.queryForList("SELECT name FROM products ORDER BY " + sort); // vuln: sql-injection
+    jdbc.queryForList("SELECT name FROM products LIMIT 20 OFFSET " + page * 20); // safe: sql-injection typed parameter
+    jdbc.update("UPDATE products SET views = views + 1 WHERE sku = ?", sku); // safe: sql-injection parameterized
+    jdbc.update("UPDATE products SET views = views + 1 WHERE sku = '" + sku + "'"); // vuln: sql-injection
+    jdbc.execute("ANALYZE products"); // safe: sql-injection constant
+    jdbc.batchUpdate("DELETE FROM carts WHERE sku = '" + sku + "'"); // vuln: sql-injection
+    Integer n = jdbc.queryForObject("SELECT count(*) FROM products WHERE sku = ?", Integer.class, sku); // safe: sql-injection parameterized
+    return jdbc.queryForMap("SELECT * FROM products WHERE sku = '" + sku + "'"); // vuln: sql-injection
+  }
+
+  @GetMapping("/products/latest")
+  Map<String, Object> latest(@RequestParam String sku) {
+    SqlRowSet rows = jdbc.queryForRowSet("SELECT id FROM products ORDER BY created DESC");  // safe: sql-injection constant
+    return jdbc.queryForMap("SELECT * FROM products WHERE sku = ?", sku); // safe: sql-injection parameterized
+  }
+}
