@@ -58,6 +58,8 @@ public class NetToolsServlet extends HttpServlet {
     String a2 = os.contains("Windows") ? "/c" : "-c";
     String[] args = {a1, a2, "echo " + host};
     new ProcessBuilder(args).start(); // vuln: command-injection
+    String[] fixedShell = {"sh", "-c", "uptime"};
+    new ProcessBuilder(fixedShell).start(); // safe: command-injection constant
   }
 }
 
@@ -81,6 +83,8 @@ public class ReportServlet extends HttpServlet {
 
 // Session attributes: request data as an attribute's name crosses the trust boundary too.
 public class WizardServlet extends HttpServlet {
+  private static final List<String> STEPS = List.of("start", "review", "done");
+
   @Override
   protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     HttpSession session = request.getSession();
@@ -91,6 +95,13 @@ public class WizardServlet extends HttpServlet {
     String known = "review".equals(step) ? "review" : "start";
     session.setAttribute(known, "done"); // safe: trust-boundary constant
     request.getSession().setAttribute("wizard.last", step); // vuln: trust-boundary
+    String slot = "start";
+    if (STEPS.contains(step)) {
+      slot = step;
+    }
+    session.setAttribute("wizard." + slot, Boolean.TRUE); // safe: trust-boundary allow-list
+    session.setAttribute("wizard.count", Integer.parseInt(request.getParameter("count"))); // safe: trust-boundary sanitized
+    response.setHeader("X-Wizard-Step", step); // safe: trust-boundary header only
   }
 }
 
