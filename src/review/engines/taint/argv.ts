@@ -18,11 +18,11 @@ function literalText(a: Analyzer, n: TNode): string | null {
 }
 
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
-export function evalArgv(a: Analyzer, elems: TNode[]): Value {
+export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
   let first: Value = null;
   for (let i = 0; i < elems.length; i++) {
-    const e = a.ev(elems[i]!);
+    const e = values ? values.get(elems[i]!) ?? null : a.ev(elems[i]!);
     if (i === 0) first = e;
     v = worse(v, e);
   }

@@ -63,7 +63,6 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const rules = a.rules;
   const callee = calleeOf(a, node, isNew);
   const method = lastSegment(callee.text);
-  if (listOf.has(callee.text)) return evalArgv(a, named(node.field("arguments")));
   let recvT: Value = null;
   if (node.kind() === "method_invocation") {
     if (callee.recv) recvT = a.ev(callee.recv);
@@ -89,6 +88,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     const w = a.watch.get(node.id());
     if (w) w.taint = worse(w.taint, passed);
   }
+
+  if (listOf.has(callee.text)) return evalArgv(a, all, vals);
 
   const sinks = rules.sinks.lookup(callee.text);
   if (sinks) {
