@@ -11,6 +11,9 @@ import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import javax.servlet.http.HttpSession;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathFactory;
+import org.w3c.dom.Document;
 import org.apache.commons.text.StringEscapeUtils;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.rowset.SqlRowSet;
@@ -78,6 +81,26 @@ public class ReportServlet extends HttpServlet {
     response.setHeader("X-Report-Title", title); // safe: xss header only
     response.addHeader("X-Report", "r-" + title); // safe: xss header only
     out.format("<p>%s</p>", "static"); // safe: xss constant
+  }
+}
+
+// Catalogue lookups with XPath: a quote replaced by &apos; cannot end the string literal.
+public class CatalogueServlet extends HttpServlet {
+  private Document catalogue;
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String title = request.getParameter("title");
+    XPath xp = XPathFactory.newInstance().newXPath();
+    try {
+      String quoted = title.replace("'", "&apos;");
+      xp.evaluate("//book[title='" + quoted + "']/price", catalogue); // safe: xpath-injection sanitized
+      xp.evaluate("//book[title='" + title.replace("\"", "") + "']/price", catalogue); // vuln: xpath-injection
+      xp.evaluate("//book[@id='" + Integer.parseInt(request.getParameter("id")) + "']", catalogue); // safe: xpath-injection sanitized
+      xp.compile("//book[author='" + request.getParameter("author") + "']"); // vuln: xpath-injection
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
   }
 }
 
