@@ -1,7 +1,7 @@
 """Pages blueprint of a Flask app: views that return HTML strings, templates and JSON."""
 import json
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, render_template_string, request, url_for
 from markupsafe import escape
 
 bp = Blueprint("pages", __name__, url_prefix="/pages")
@@ -77,6 +77,20 @@ def go():
     if target not in ("home", "help"):
         abort(404)
     return redirect(url_for("pages." + target))  # safe: xss redirect
+
+
+@bp.route("/card")
+def card():
+    name = request.args.get("name", "")
+    html = render_template_string("<div>{{ name }}</div>", name=name)  # safe: xss template
+    return html  # safe: xss template
+
+
+@bp.route("/card/raw")
+def card_raw():
+    name = request.args.get("name", "")
+    html = render_template_string("<div>" + name + "</div>")  # vuln: xss
+    return html
 
 
 @bp.route("/static-page")
