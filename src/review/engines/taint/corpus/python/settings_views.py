@@ -54,3 +54,16 @@ def language(request):
         lang = "en"
         break
     return HttpResponse("<html lang='%s'>" % lang)  # safe: xss allow-list
+
+
+WIZARD_STEPS = ("account", "billing", "done")
+
+
+def wizard_step(request):
+    step = request.POST["step"]
+    request.session["wizard_" + step] = True  # vuln: trust-boundary
+    request.session["wizard_step"] = "billing"  # safe: trust-boundary constant
+    if step in WIZARD_STEPS:
+        request.session[step] = True  # safe: trust-boundary allow-list
+    request.session[str(len(step))] = True  # safe: trust-boundary sanitized
+    return HttpResponse("ok")  # safe: xss constant
