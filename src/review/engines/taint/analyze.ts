@@ -6,9 +6,10 @@ import type { Role, Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
-import { cloneState, newState, sourceTaint, worse } from "./state.ts";
+import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
 import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
+import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
@@ -16,13 +17,16 @@ import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import type { Relevance } from "./relevance.ts";
 
+/** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
+export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
+
 export interface SinkHit { node: TNode; className: string; taint: Taint }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch { taint: Value }
 
 const maxDepth = 400;
 /** Roles of expressions: in a clean statement of Python or Go they bind nothing and are clean. */
-const exprRoles = new Set<Role>(["call", "new", "member", "index", "binary", "ternary", "clean", "ident", "kwarg", "pair", "literal", "skip"]);
+const exprRoles = new Set<Role>(["call", "new", "member", "index", "binary", "ternary", "clean", "ident", "kwarg", "pair", "literal", "skip", "array"]);
 /** A whole string literal (prefix, quotes) without a brace anywhere. */
 const plainString = /^[A-Za-z]*(["'`])[^{]*\1$/;
 export class Analyzer {
@@ -38,6 +42,12 @@ export class Analyzer {
   private globals: Map<string, unknown> | null = null;
   /** Loops around the walk's position (a second pass only at the outer two levels). */
   loopDepth = 0;
+  /**
+   * Statements a `break` or `continue` leaves to, innermost last: the states seen at each, joined.
+   * A branch ending in `break` is dead for the statements after it in the loop body, but its
+   * assignments reach the code after the loop (`if (c.getName().equals("x")) { v = c.getValue(); break; }`).
+   */
+  exits: Exit[] = [];
   /** Set when part of the file could not be analysed (nesting limit, `with`, `goto`). */
   incomplete = false;
   private scope: TNode | null = null;
@@ -50,6 +60,7 @@ export class Analyzer {
   private skipRhs = false;
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
+  private readonly returnSpecCache = new Map<number, SinkSpec[]>();
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
@@ -90,6 +101,8 @@ export class Analyzer {
   private analyzeFunction(fn: TNode, outer: State | null): void {
     const saved = this.st;
     const savedScope = this.scope;
+    const savedExits = this.exits;
+    this.exits = [];
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
@@ -110,6 +123,7 @@ export class Analyzer {
     const body = fn.field("body");
     if (body) this.ev(body);
     this.st = saved;
+    this.exits = savedExits;
     this.scope = savedScope;
     this.scopeTextCache = null;
   }
@@ -241,6 +255,7 @@ export class Analyzer {
         return v;
       }
       case "ternary": return this.evTernary(node);
+      case "array": return evalArgv(this, named(node).filter((c) => !c.kind().includes("comment")));
       case "func": {
         if (this.pending.delete(node.id())) this.analyzeFunction(node, this.st);
         return null;
@@ -255,10 +270,15 @@ export class Analyzer {
         return null;
       case "if": evalIf(this, node); return null;
       case "cases": evalCases(this, node); return null;
-      case "return": case "terminal":
-        for (const c of named(node)) this.ev(c);
+      case "return": case "terminal": {
+        const kids = named(node);
+        const specs = kind === "return_statement" && this.rules.returnSinks.length ? this.returnSinks() : null;
+        if (specs?.length && kids.length) this.returned(node, kids[0]!, specs);
+        else for (const c of kids) this.ev(c);
+        if (kind === "break_statement" || kind === "continue_statement") this.leave(kind === "continue_statement");
         this.st.dead = true;
         return null;
+      }
       case "loop": evalLoop(this, node, null); return null;
       case "forin": evalLoop(this, node, node); return null;
       case "opaque":
@@ -281,6 +301,48 @@ export class Analyzer {
         return v;
       }
     }
+  }
+
+  /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
+  private returnSinks(): SinkSpec[] {
+    const scope = this.scope;
+    if (!scope || this.syn.roles[scope.kind()] !== "func") return [];
+    let specs = this.returnSpecCache.get(scope.id());
+    if (!specs) {
+      const decorators = this.syn.decorators(scope);
+      specs = decorators.length ? this.rules.returnSinks.filter((r) => decorators.some((d) => r.decorators.some((re) => re.test(d)))
+        && (!r.spec.fileContains.length || r.spec.fileContains.some((re) => this.fileMatches(re)))).map((r) => r.spec) : [];
+      this.returnSpecCache.set(scope.id(), specs);
+    }
+    return specs;
+  }
+
+  /** A view's return value is its response: the body is the value, or a tuple's first element (headers and status follow). */
+  private returned(node: TNode, expr: TNode, specs: SinkSpec[]): void {
+    const k = expr.kind();
+    let body = expr;
+    let v: Value;
+    if (k === "expression_list" || k === "tuple") {
+      const parts = named(expr);
+      v = null;
+      for (let i = 0; i < parts.length; i++) {
+        const pv = this.ev(parts[i]!);
+        if (i === 0) { v = pv; body = parts[0]!; }
+      }
+    } else v = this.ev(expr);
+    if (!v) return;
+    for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(body.kind() as string)) this.hit(node, spec, v);
+  }
+
+  /** Records the state at a `break` (innermost loop or switch) or `continue` (innermost loop). */
+  private leave(isContinue: boolean): void {
+    if (this.st.dead) return;
+    let target: Exit | undefined;
+    for (let i = this.exits.length - 1; i >= 0 && !target; i--) if (!isContinue || this.exits[i]!.loop) target = this.exits[i];
+    if (!target) return;
+    const here = { ...this.st, dead: false };
+    if (isContinue) target.conts = target.conts ? join(target.conts, here) : cloneState(here);
+    else target.breaks = target.breaks ? join(target.breaks, here) : cloneState(here);
   }
 
   private evIdent(node: TNode): Value {

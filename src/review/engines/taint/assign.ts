@@ -78,15 +78,38 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   if (patternKinds.has(kind)) for (const c of named(target)) bind(a, c, v, at, null);
 }
 
+const keySinkRules = new WeakMap<object, boolean>();
+
+/** True when the rules have an element-assignment trust-boundary sink (`session[]`), whose key matters too. */
+function hasKeySinks(a: Analyzer): boolean {
+  let has = keySinkRules.get(a.rules);
+  if (has === undefined) {
+    has = [...a.rules.assignSinks].some(([k, specs]) => k.endsWith("[]") && specs.some((s) => s.className === "trust-boundary"));
+    keySinkRules.set(a.rules, has);
+  }
+  return has;
+}
+
 function assignSink(a: Analyzer, target: TNode, role: string, v: Value, at: TNode): void {
   const sinks = a.rules.assignSinks;
-  if (!sinks.size || !v) return;
+  if (!sinks.size) return;
+  const keyed = !v && role === "index" && !a.inCleanStatement && hasKeySinks(a);
+  if (!v && !keyed) return;
   const obj = target.field(role === "member" ? a.syn.memberFields[0] : a.syn.indexField) ?? named(target)[0];
   const objText = obj ? obj.text().replace(/\s+/g, "") : "";
   const keys = role === "member"
     ? memberKeys(objText, target.field(a.syn.memberFields[1])?.text() ?? "")
     : [`${objText}[]`, `${lastSegment(objText)}[]`];
-  for (const k of keys) for (const spec of sinks.get(k) ?? []) a.recordHit(at, spec, v);
+  if (v) {
+    for (const k of keys) for (const spec of sinks.get(k) ?? []) a.recordHit(at, spec, v);
+    return;
+  }
+  // A clean value stored under a tainted key (session[name] = True): the caller names what the session holds.
+  const specs = keys.flatMap((k) => sinks.get(k) ?? []).filter((s) => s.className === "trust-boundary");
+  if (!specs.length) return;
+  const key = named(target).find((c) => c.id() !== obj?.id());
+  const kv = key ? a.ev(key) : null;
+  if (kv) for (const spec of specs) a.recordHit(at, spec, kv);
 }
 
 function memberKeys(objText: string, prop: string): string[] {

@@ -7,6 +7,10 @@ import { named } from "./langs.ts";
 import { allClassesMask } from "./classes.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
+import { evalArgv } from "./argv.ts";
+
+/** Calls that build a list from their arguments, read as an argument vector like an array literal. */
+const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
 
 const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
@@ -42,7 +46,7 @@ function unquote(n: TNode): string {
   return /^["'`]/.test(t) ? t.slice(1, -1) : t;
 }
 
-function conditionHolds(spec: SinkSpec, positional: TNode[], all: TNode[]): boolean {
+function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[], all: TNode[]): boolean {
   const w = spec.when;
   if (!w) return true;
   if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
@@ -85,13 +89,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     if (w) w.taint = worse(w.taint, passed);
   }
 
-  const sanitize = rules.sanitizers.lookup(callee.text);
-  if (sanitize) {
-    const mask = sanitize.reduce((m, x) => m | x, 0);
-    const base = worse(firstTainted, recvT);
-    if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
-    return { ...base, mask: base.mask | mask };
-  }
+  if (listOf.has(callee.text)) return evalArgv(a, all, vals);
 
   const sinks = rules.sinks.lookup(callee.text);
   if (sinks) {
@@ -102,10 +100,19 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;
-        if (v && !(v.mask & spec.cls) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, v); break; }
+        if (v && !(v.mask & spec.cls) && !(spec.argv && v.argv) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, v); break; }
       }
       if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
     }
+  }
+
+  // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
+  const sanitize = rules.sanitizers.lookup(callee.text)?.filter((x) => conditionHolds(x, positional, all));
+  if (sanitize?.length) {
+    const mask = sanitize.reduce((m, x) => m | x.mask, 0);
+    const base = worse(firstTainted, recvT);
+    if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
+    return { ...base, mask: base.mask | mask };
   }
 
   const source = rules.sourceCalls.lookup(callee.text);
@@ -123,6 +130,13 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     }
   }
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
-  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : recvT;
-  return rules.propagateUnknown ? firstTainted : null;
+  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
+  return rules.propagateUnknown ? plain(firstTainted) : null;
+}
+
+/** What a call makes of an argument vector (String.join, toString) is no longer one. */
+function plain(v: Value): Value {
+  if (!v?.argv) return v;
+  const { argv: _, ...rest } = v;
+  return rest;
 }

@@ -1,7 +1,7 @@
 // Control flow: both branches of `if` (joined; statically known conditions prune one, allow-list
 // conditions clean what they check), every switch arm, and loops (body twice, joined with the entry).
 import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
+import type { Analyzer, Exit } from "./analyze.ts";
 import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
@@ -82,6 +82,9 @@ function clean(a: Analyzer, names: string[]): void {
 export function evalCases(a: Analyzer, node: TNode): void {
   const before = a.state;
   let acc: State = cloneState(before);
+  // `break` in a switch arm leaves the switch; in a Python match it leaves the enclosing loop.
+  const exit: Exit | null = node.kind() === "match_statement" ? null : { loop: false, breaks: null, conts: null };
+  if (exit) a.exits.push(exit);
   const arms = named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
   for (const c of arms) {
     if (!caseKinds.has(c.kind() as string)) {
@@ -93,6 +96,10 @@ export function evalCases(a: Analyzer, node: TNode): void {
     const parts = named(c);
     if (parts.length && parts[parts.length - 1]!.kind() === "break_statement") a.state.dead = false;
     acc = join(acc, a.state);
+  }
+  if (exit) {
+    a.exits.pop();
+    if (exit.breaks) acc = join(acc, exit.breaks);
   }
   a.state = acc;
 }
@@ -115,6 +122,8 @@ export function evalLoop(a: Analyzer, node: TNode, forIn: TNode | null): void {
   // A second pass carries taint around the loop; nested loops get one pass to stay linear.
   const passes = a.loopDepth < 2 ? 2 : 1;
   a.loopDepth++;
+  const exit: Exit = { loop: true, breaks: null, conts: null };
+  a.exits.push(exit);
   // Target and source under a Go range clause are not the loop's children.
   const others = otherChildren(node, holder === node ? [target, source, body] : [body]);
   for (let i = 0; i < passes; i++) {
@@ -122,9 +131,17 @@ export function evalLoop(a: Analyzer, node: TNode, forIn: TNode | null): void {
     for (const c of others) a.ev(c);
     if (body) a.ev(body);
     a.state.dead = false;
+    // Paths that `continue` go round again like the body's end.
+    if (exit.conts) {
+      a.state = join(a.state, exit.conts);
+      exit.conts = null;
+    }
   }
+  a.exits.pop();
   a.loopDepth--;
   a.state = join(before, a.state);
+  // Paths that `break` leave the loop with what they assigned.
+  if (exit.breaks) a.state = join(a.state, exit.breaks);
 }
 
 /**

@@ -6,7 +6,7 @@ import { ensureParsers } from "../../languages.ts";
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque" | "cases" | "pair" | "literal";
+  | "kwarg" | "opaque" | "cases" | "pair" | "literal" | "array";
 
 export interface Param { name: string; type: string; annotations: string[]; node: TNode }
 
@@ -69,7 +69,7 @@ const jsRoles: Record<string, Role> = {
   interface_declaration: "skip", type_annotation: "skip", number: "skip", true: "skip", false: "skip",
   null: "skip", undefined: "skip", regex: "skip", string: "skip", with_statement: "opaque", unary_expression: "clean",
   update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
-  pair: "pair", template_string: "literal",
+  pair: "pair", template_string: "literal", array: "array",
 };
 
 /** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
@@ -114,7 +114,7 @@ const pyRoles: Record<string, Role> = {
   while_statement: "loop", for_statement: "forin", import_statement: "skip", import_from_statement: "skip",
   comment: "skip", keyword_argument: "kwarg", integer: "skip", float: "skip", true: "skip",
   false: "skip", none: "skip", decorator: "skip", type: "skip", class_definition: "block",
-  decorated_definition: "block", match_statement: "cases", string: "literal",
+  decorated_definition: "block", match_statement: "cases", string: "literal", list: "array",
 };
 
 function pyParams(fn: TNode): Param[] {
@@ -177,7 +177,7 @@ const javaRoles: Record<string, Role> = {
   array_type: "skip", scoped_type_identifier: "skip", formal_parameters: "skip", instanceof_expression: "clean",
   modifiers: "skip", type_identifier: "skip", generic_type: "skip", integral_type: "skip",
   marker_annotation: "skip", annotation: "skip", unary_expression: "clean", update_expression: "clean",
-  switch_block: "cases",
+  switch_block: "cases", array_initializer: "array",
 };
 
 function javaParams(fn: TNode): Param[] {
@@ -210,7 +210,9 @@ const syntaxes: Record<string, Syntax> = {
   python: {
     ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
     callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
-    memberFields: ["object", "attribute"], indexField: "value", cleanOps: new Set(compareOps),
+    memberFields: ["object", "attribute"], indexField: "value",
+    // `/` joins pathlib paths (BASE / name): the result is as tainted as the name.
+    cleanOps: new Set(compareOps.filter((o) => o !== "/")),
     params: pyParams, decorators: pyDecorators, nestedAssign: false, ifInitializer: false,
     // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
     assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),

@@ -52,7 +52,9 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   if (p) return p;
   const calls = [...rules.sinks.exact.keys(), ...[...rules.sinks.suffix.values()].flat().map((s) => s.suffix)];
   const alts = new Map<string, Alternative>();
-  for (const a of [...calls.map(callAlt), ...[...rules.assignSinks.keys()].map(assignAlt)]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  // A view's return statement is a sink where the rules have return sinks (Flask).
+  const returns: Alternative[] = rules.returnSinks.length ? [{ pattern: "\\breturn\\b", literal: ["return"] }] : [];
+  for (const a of [...calls.map(callAlt), ...[...rules.assignSinks.keys()].map(assignAlt), ...returns]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
   const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];

@@ -49,7 +49,8 @@ function wordsFor(rules: CompiledRules, syn: Syntax): Words {
     const prefix = (p: string): string => (p.match(/[\w$\u0080-\uffff]+|\S/g) ?? []).map(esc).join("\\s*");
     w = {
       sources: bounded([...rules.paths.map((p) => prefix(p.prefix)), ...calls(rules.sourceCalls).map(last).map(esc)], ""),
-      sinks: bounded([...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque].map(esc), "g"),
+      sinks: bounded([...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque,
+        ...(rules.returnSinks.length ? ["return"] : [])].map(esc), "g"),
     };
     cache.set(rules, w);
   }

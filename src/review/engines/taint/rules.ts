@@ -27,6 +27,12 @@ const sourceRule = z.object({
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes whose sinks this source's values reach (insecure-random for a predictable generator); omitted = every class but insecure-random"),
 }).describe("An untrusted source");
 
+const literalArg = z.object({
+  arg: z.number().int().min(0).optional().describe("Positional argument that must have the literal value"),
+  keyword: z.string().optional().describe("Keyword argument (Python) that must have the literal value"),
+  equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
+});
+
 const sinkRule = z.object({
   class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
   description: z.string().optional().describe("Why these calls are sinks, for readers of the rule file"),
@@ -34,18 +40,18 @@ const sinkRule = z.object({
   args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
   assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
   receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
-  when: z.object({
-    arg: z.number().int().min(0).optional().describe("Positional argument that must have the literal value"),
-    keyword: z.string().optional().describe("Keyword argument (Python) that must have the literal value"),
-    equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
-  }).optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+  argv: z.boolean().optional().describe("The positions take an argument vector run without a shell: an array literal with a fixed program other than a shell or interpreter is safe"),
+  when: literalArg.optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+  returnFrom: z.array(z.string()).optional().describe("Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body"),
   ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
   fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
   unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
 }).describe("A dangerous operation");
 
 const sanitizerRule = z.object({
+  description: z.string().optional().describe("Why these calls make a value safe"),
   calls: callList,
+  when: literalArg.optional().describe("Only with this literal argument, e.g. .replace(\"'\", \"&apos;\") for XPath string literals"),
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
@@ -65,12 +71,13 @@ export const taintRuleFile = z.object({
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
 export interface SinkSpec {
-  cls: number; className: string; args: number[] | null; receiver: boolean;
+  cls: number; className: string; args: number[] | null; receiver: boolean; argv: boolean;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
   fileContains: RegExp[];
 }
+export interface SanitizerSpec { mask: number; when?: SinkSpec["when"] }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low"; /** Classes its values cannot cause. */ mask: number }
 export interface ParamSpec extends SourceSpec {
   names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
@@ -122,7 +129,9 @@ export interface CompiledRules {
   sourceCalls: CallTable<SourceSpec>;
   sinks: CallTable<SinkSpec>;
   assignSinks: Map<string, SinkSpec[]>;
-  sanitizers: CallTable<number>;
+  sanitizers: CallTable<SanitizerSpec>;
+  /** Sinks on the value returned by functions with matching decorators. */
+  returnSinks: { decorators: RegExp[]; spec: SinkSpec }[];
   guards: CallTable<true>;
   writeReceiver: Set<string>;
   readReceiver: Set<string>;
@@ -160,7 +169,7 @@ const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => ne
 export function compileRules(file: TaintRuleFile): CompiledRules {
   const out: CompiledRules = {
     language: file.language, propagateUnknown: file.unknownCalls !== "clean", params: [], paths: [],
-    pathRoots: new Set(), sourceCalls: new CallTable(), sinks: new CallTable(), assignSinks: new Map(),
+    pathRoots: new Set(), sourceCalls: new CallTable(), sinks: new CallTable(), assignSinks: new Map(), returnSinks: [],
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
@@ -181,16 +190,17 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
   }
   for (const s of file.sinks) {
-    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, when: s.when,
+    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, argv: s.argv ?? false, when: s.when,
       unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)) };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
+    if (s.returnFrom) out.returnSinks.push({ decorators: s.returnFrom.map((r) => new RegExp(r)), spec });
   }
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    for (const c of s.calls) out.sanitizers.add(c, mask);
+    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when });
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;

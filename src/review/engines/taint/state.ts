@@ -19,6 +19,8 @@ export interface Taint {
   step: Step;
   /** Set when only these fields of an object were written with tainted data (obj.f = tainted). */
   fields?: ReadonlySet<string>;
+  /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
+  argv?: true;
 }
 
 export type Value = Taint | null;
@@ -42,7 +44,8 @@ export function cloneState(s: State): State {
 export function worse(a: Value, b: Value): Value {
   if (!a) return b;
   if (!b) return a;
-  return (b.mask & ~a.mask) === 0 && b.mask !== a.mask ? b : a;
+  if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
+  return (b.mask & ~a.mask) === 0 ? b : a;
 }
 
 /** State after two alternative paths; a dead path contributes nothing. */
@@ -55,7 +58,8 @@ export function join(a: State, b: State): State {
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
-  return { mask: t.mask, confidence: t.confidence, step: { node, kind: "step", sourceId: t.step.sourceId, prev: t.step } };
+  const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
+  return t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
 }
 
 /** The object after `obj.field = t`: a clean or field-tainted object gains that field. */

@@ -37,7 +37,7 @@ def calc():
     n = int(request.form["n"])
     eval("1 + %d" % n)  # safe: code-injection sanitized integer
     eval("2 + 2")  # safe: code-injection constant
-    return str(result)
+    return str(result)  # vuln: xss
 
 
 @app.route("/user")

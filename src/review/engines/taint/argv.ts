@@ -1,0 +1,34 @@
+// Argument vectors: `new String[]{"ls", "-l", dir}`, `["git", "log", ref]`. Run without a shell, a
+// tainted element after a fixed program is one argument, not a command line; a shell or an
+// interpreter as the program (`["sh", "-c", x]`) or a tainted program is still command injection.
+import type { TNode } from "./node.ts";
+import type { Analyzer } from "./analyze.ts";
+import type { Value } from "./state.ts";
+import { worse } from "./state.ts";
+import { constEval, unknown } from "./consts.ts";
+
+/** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
+const runsCode = /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
+
+function literalText(a: Analyzer, n: TNode): string | null {
+  const t = n.text();
+  if (/^(["'])[^"'\\]*\1$/.test(t)) return t.slice(1, -1);
+  const c = constEval(n, a.state.consts);
+  return c !== unknown && typeof c === "string" ? c : null;
+}
+
+/** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
+export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
+  let v: Value = null;
+  let first: Value = null;
+  for (let i = 0; i < elems.length; i++) {
+    const e = values ? values.get(elems[i]!) ?? null : a.ev(elems[i]!);
+    if (i === 0) first = e;
+    v = worse(v, e);
+  }
+  if (!v) return null;
+  const { argv: _, ...plain } = v;
+  if (first || !elems[0]) return plain;
+  const program = literalText(a, elems[0]);
+  return program !== null && program !== "" && !runsCode.test(program) ? { ...plain, argv: true } : plain;
+}
