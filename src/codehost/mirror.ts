@@ -30,6 +30,8 @@ export class Mirror {
   readonly dir: string;
   private cat: CatFile;
   private snapshot: { key: number; refs: RefSnapshot } | null = null;
+  private existedAt = 0;
+  private checkedAt = 0;
   private ancestry = new Map<string, boolean>();
   private histories = new Map<string, string[]>();
   private trees: Array<{ sha: string; sizes: boolean; entries: Promise<TreeEntry[]> }> = [];
@@ -41,9 +43,18 @@ export class Mirror {
     this.cat = new CatFile(this.dir);
   }
 
-  /** True once a first sync has succeeded. */
+  /**
+   * True once a first sync has succeeded. Asked several times per repository on every read of a
+   * position (an organization-wide list asks it for every repository), and a synced mirror is only
+   * removed with its repository (MirrorPool.remove, which forgets this object), so a yes is trusted
+   * for a second.
+   */
   exists(): boolean {
-    return existsSync(join(this.dir, syncMarker));
+    const now = Date.now();
+    if (now - this.existedAt < 1000) return true;
+    const yes = existsSync(join(this.dir, syncMarker));
+    if (yes) this.existedAt = now;
+    return yes;
   }
 
   /** The last successful sync, read from the mirror (shared by every process using the directory). */
@@ -77,6 +88,11 @@ export class Mirror {
 
   /** Mirrored refs; an empty snapshot (syncedAt null) before the first sync. Cached until a sync. */
   async listRefs(): Promise<RefSnapshot> {
+    // An organization-wide list reads every repository's refs on every request, and the stat below
+    // was most of its cost: a snapshot checked less than 100 ms ago is used as it is. A sync in this
+    // process drops the snapshot at once; one in another process is seen within 100 ms.
+    const now = Date.now();
+    if (this.snapshot && now - this.checkedAt < 100) return this.snapshot.refs;
     let key: number;
     try {
       // Synchronous: a stat takes microseconds, while queueing it on libuv's few threads behind
@@ -85,6 +101,7 @@ export class Mirror {
     } catch {
       return new RefSnapshot(null, [], [], [], null);
     }
+    this.checkedAt = now;
     if (this.snapshot?.key === key) return this.snapshot.refs;
     const refs = await readRefs(this.dir, (await this.lastSync())?.syncedAt ?? null, (oids) => this.peel(oids));
     this.snapshot = { key, refs };
@@ -187,6 +204,7 @@ export class Mirror {
   async remove(): Promise<void> {
     this.close();
     this.cat = new CatFile(this.dir);
+    this.existedAt = 0;
     await rm(this.dir, { recursive: true, force: true });
     this.snapshot = null;
   }
