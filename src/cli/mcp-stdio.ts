@@ -7,9 +7,9 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { authHint } from "./client/api.ts";
+import { authHint, reach } from "./client/api.ts";
 import { target } from "./client/credentials.ts";
-import { refreshIfExpiring } from "./client/oauth.ts";
+import { currentToken } from "./client/oauth.ts";
 
 const usage = `usage: crs mcp
 
@@ -17,25 +17,12 @@ Serves the crs MCP tools over stdio (for MCP clients that launch a process), for
 crs server at CRS_URL (or the URL of \`crs login\`) with CRS_TOKEN (or the stored login's token).
 `;
 
-class Unreachable extends Error {}
-
-/** The token for each request: CRS_TOKEN, else the stored login (an OAuth one refreshed first). */
-async function currentToken(env: NodeJS.ProcessEnv): Promise<string | null> {
-  const t = target(env);
-  return t.token && !env.CRS_TOKEN && t.login ? refreshIfExpiring(t.login, env) : t.token;
-}
-
 function remoteTransport(url: string, env: NodeJS.ProcessEnv): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
     async fetch(input, init) {
       const headers = new Headers(init?.headers);
       headers.set("authorization", `Bearer ${await currentToken(env)}`);
-      try {
-        return await fetch(input, { ...init, headers });
-      } catch (err) {
-        const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-        throw new Unreachable(`Could not reach ${url} (${cause}). Is the server running? Set CRS_URL or use crs login --url.`);
-      }
+      return reach(url, input, { ...init, headers });
     },
   });
 }

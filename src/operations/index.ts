@@ -18,3 +18,10 @@ export const operations: readonly Operation[] = [
   ...runOperations,
   ...documentOperations,
 ];
+
+/** An operation of the table by id (the CLI and the web pages call operations by name). */
+export function operationById(id: string): Operation {
+  const op = operations.find((o) => o.id === id);
+  if (!op) throw new Error(`no operation ${id}`);
+  return op;
+}

@@ -6,7 +6,7 @@ import type { App } from "../app.ts";
 import type { Principal } from "../domain/identity/principal.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { invoke } from "../operations/execute.ts";
-import { operations } from "../operations/index.ts";
+import { operationById } from "../operations/index.ts";
 import { html, page, when, type Html } from "./html.ts";
 import { requireWorkspace, sendPage } from "./context.ts";
 
@@ -24,8 +24,7 @@ function principalOf(s: WorkspaceSession): Principal {
 }
 
 async function read(app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
-  const op = operations.find((o) => o.id === id)!;
-  const r = await invoke(app, op, principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });
+  const r = await invoke(app, operationById(id), principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });
   return r.body as Row;
 }
 

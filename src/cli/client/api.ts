@@ -27,21 +27,32 @@ export interface Call {
 
 export const authHint = "run `crs login` (or set CRS_TOKEN)";
 
+export const serverHint = "Is the server running? Set CRS_URL or use crs login --url.";
+
+/** fetch, where a network failure becomes "Could not reach URL (cause)" with a hint (exit 1). */
+export async function reach(url: string, input: string | URL | Request, init?: RequestInit, hint = serverHint): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    throw new ClientError(`Could not reach ${url} (${cause}).${hint ? ` ${hint}` : ""}`, { exitCode: 1, code: "unreachable" });
+  }
+}
+
+/** A response body: JSON when it parses, else the text, null when empty. */
+export async function bodyOf(res: Response): Promise<any> {
+  const text = await res.text();
+  try { return text ? JSON.parse(text) : null; } catch { return text; }
+}
+
 export async function api(url: string, token: string | null, call: Call): Promise<{ status: number; body: any; headers: Headers }> {
   if (!token) throw new ClientError(`Not logged in to ${url}: ${authHint}.`, { exitCode: 4, code: "unauthenticated" });
   const q = call.query && Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : "";
   const target = /^https?:\/\//.test(call.path) ? call.path : `${url}/api/v2${call.path}${q}`;
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, "x-crs-client": "cli", ...call.headers };
   if (call.body !== undefined) headers["content-type"] = "application/json";
-  let res: Response;
-  try {
-    res = await fetch(target, { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) });
-  } catch (err) {
-    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}). Is the server running? Set CRS_URL or use crs login --url.`, { exitCode: 1, code: "unreachable" });
-  }
-  const text = await res.text();
-  let body: any = null;
-  try { body = text ? JSON.parse(text) : null; } catch { body = text; }
+  const res = await reach(url, target, { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) });
+  const body = await bodyOf(res);
   if (res.status >= 400) {
     const e = body?.error ?? {};
     const code = String(e.code ?? `http_${res.status}`);

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { Command, Option } from "commander";
-import { ClientError } from "./api.ts";
+import { ClientError, reach } from "./api.ts";
 import { group } from "./generated.ts";
 import { UsageError } from "./schema-flags.ts";
 import { callOperation, type Session } from "./session.ts";
@@ -38,12 +38,7 @@ export function addDocumentCommands(program: Command, s: Session): void {
         throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
       }
       const slot = (await callOperation(s, "request_document_upload", { filename: basename(file), contentType: String(opts.contentType ?? contentTypeOf(file)) })).upload;
-      let put: Response;
-      try {
-        put = await fetch(slot.url, { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} });
-      } catch (err) {
-        throw new ClientError(`Could not reach ${new URL(slot.url).origin} to upload (${(err as Error).message}).`, { exitCode: 1, code: "unreachable" });
-      }
+      const put = await reach(`${new URL(slot.url).origin} to upload`, slot.url, { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} }, "");
       if (!put.ok) {
         const e = ((await put.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)?.error;
         throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`, { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });

@@ -2,8 +2,8 @@
 // discovery (RFC 8414), dynamic registration of a public client (RFC 7591), authorization code
 // with PKCE S256 and a loopback redirect on any port (RFC 8252), refresh, revocation (RFC 7009).
 import { createHash, randomBytes } from "node:crypto";
-import { ClientError } from "./api.ts";
-import { writeLogin, type Login } from "./credentials.ts";
+import { bodyOf, ClientError, reach } from "./api.ts";
+import { target, writeLogin, type Login } from "./credentials.ts";
 
 export interface ServerMetadata {
   issuer: string;
@@ -15,25 +15,12 @@ export interface ServerMetadata {
 }
 
 async function postForm(url: string, form: Record<string, string>): Promise<{ status: number; body: any }> {
-  let res: Response;
-  try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: new URLSearchParams(form) });
-  } catch (err) {
-    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}).`, { exitCode: 1, code: "unreachable" });
-  }
-  const text = await res.text();
-  let body: any = null;
-  try { body = text ? JSON.parse(text) : null; } catch { body = text; }
-  return { status: res.status, body };
+  const res = await reach(url, url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: new URLSearchParams(form) }, "");
+  return { status: res.status, body: await bodyOf(res) };
 }
 
 export async function discover(url: string): Promise<ServerMetadata> {
-  let res: Response;
-  try {
-    res = await fetch(`${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } });
-  } catch (err) {
-    throw new ClientError(`Could not reach ${url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}). Is the server running? Check --url or CRS_URL.`, { exitCode: 1, code: "unreachable" });
-  }
+  const res = await reach(url, `${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } }, "Is the server running? Check --url or CRS_URL.");
   if (!res.ok) throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`, { exitCode: 1, code: "oauth_unavailable" });
   return (await res.json()) as ServerMetadata;
 }
@@ -80,6 +67,12 @@ export async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): P
   const next = loginOf(login.url, login.clientId, { ...t, refresh_token: t.refresh_token ?? login.refreshToken });
   writeLogin(next, env);
   return next.token;
+}
+
+/** The token for a request: CRS_TOKEN as given, else the stored login's (an OAuth one refreshed first). */
+export async function currentToken(env: NodeJS.ProcessEnv): Promise<string | null> {
+  const t = target(env);
+  return t.token && !env.CRS_TOKEN && t.login ? refreshIfExpiring(t.login, env) : t.token;
 }
 
 /** Revokes the refresh token (ending the grant) and the access token; the failures, if any. */

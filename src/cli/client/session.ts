@@ -1,10 +1,10 @@
 // What every client command works with: where to send requests, with which token, and where to
 // write. Tests build one over the in-process server with their own env, stdin and output.
 import { createInterface } from "node:readline/promises";
-import { operations } from "../../operations/index.ts";
+import { operationById } from "../../operations/index.ts";
 import type { Operation } from "../../operations/operation.ts";
 import { api, type Call } from "./api.ts";
-import { refreshIfExpiring } from "./oauth.ts";
+import { currentToken } from "./oauth.ts";
 import { stdioOut, type Out } from "./output.ts";
 import { callOf } from "./request.ts";
 import { target } from "./credentials.ts";
@@ -44,17 +44,11 @@ export function stdioSession(): Session {
   };
 }
 
-export function operationById(id: string): Operation {
-  const op = operations.find((o) => o.id === id);
-  if (!op) throw new Error(`no operation ${id}`);
-  return op;
-}
+export { operationById };
 
 /** A raw REST call with the session's URL and token (refreshed first when an OAuth login expires). */
 export async function send(s: Session, call: Call) {
-  const t = target(s.env);
-  const token = t.token && !s.env.CRS_TOKEN && t.login ? await refreshIfExpiring(t.login, s.env) : t.token;
-  return api(t.url, token, call);
+  return api(target(s.env).url, await currentToken(s.env), call);
 }
 
 /** Calls an operation of the table over REST and returns the response body. */

@@ -34,8 +34,9 @@ export async function recoverUploads(store: Store, dataDir: string, staleMs: num
     if (!slotIdPattern.test(slot.id)) continue;
     const dir = join(dataDir, "uploads", String(slot.workspace_id));
     const parts = (await listDir(dir)).filter((n) => n.startsWith(`${slot.id}.`) && n.endsWith(".part")).map((n) => join(dir, n));
-    const live = await Promise.all(parts.map(async (p) => !(await olderThan(p, now.getTime() - staleMs)) && (await stat(p).then(() => true, () => false))));
-    if (live.some(Boolean)) continue;
+    // Live: still there and written within the stale window.
+    const written = await Promise.all(parts.map((p) => stat(p).then((st) => st.mtimeMs, () => -Infinity)));
+    if (written.some((t) => t >= now.getTime() - staleMs)) continue;
     for (const p of parts) await removeQuietly(p);
     const r = await store.db.updateTable("document_uploads").set({ state: "pending" })
       .where("workspace_id", "=", slot.workspace_id).where("id", "=", slot.id).where("state", "=", "uploading").executeTakeFirst();

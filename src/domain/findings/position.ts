@@ -78,7 +78,10 @@ function remember(key: string, computing: Promise<Computed>): void {
       sizes.delete(oldest);
     }
   }, () => {
-    if (cache.get(key) === computing) cache.delete(key);
+    if (cache.get(key) !== computing) return;
+    cache.delete(key);
+    historyEntries -= sizes.get(key) ?? 0;
+    sizes.delete(key);
   });
 }
 
