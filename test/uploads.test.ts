@@ -286,8 +286,10 @@ describe("cleanup", () => {
     utimesSync(keptFile, past, past);
     utimesSync(strayFile, past, past);
 
-    const r = await cleanupUploads(store, t.config.dataDir);
-    assert.ok(r.slots >= 2 && r.files >= 1, JSON.stringify(r));
+    // The server's own periodic cleanup may run at the same moment and take some of the work, so
+    // the counts of this call are not asserted; the end state is, and a second pass finds nothing.
+    await cleanupUploads(store, t.config.dataDir);
+    assert.deepEqual(await cleanupUploads(store, t.config.dataDir), { slots: 0, files: 0 });
     const ids = (await store.db.selectFrom("document_uploads").select("id").where("workspace_id", "=", w.id).execute()).map((x) => x.id);
     assert.ok(!ids.includes(stale.id));
     assert.ok(!ids.includes(uploadedOld.id));
