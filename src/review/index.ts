@@ -12,6 +12,7 @@ import type { SourceEntry } from "./files.ts";
 import { ReviewPool } from "./pool.ts";
 import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./worker.ts";
+import { ConfigValues } from "./config-values.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
@@ -101,6 +102,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
 
   const result: ReviewResult = { findings: [], skipped: [], ruleProblems: [...ruleSet.problems], stats: { files: 0, lines: 0, bytes: 0, ms: 0 } };
   const failed = new Set<string>();
+  const configValues = new ConfigValues();
   let lastProgress = 0;
   const collect = (o: FileOutcome) => {
     result.findings.push(...o.findings);
@@ -146,6 +148,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         if (e.skip !== "out_of_scope" || options.scope?.length) result.skipped.push({ path: e.path, reason: e.skip, ...(e.detail ? { detail: e.detail } : {}) });
         continue;
       }
+      configValues.add(e.path, e.content);
       const lines = changed?.get(e.path);
       batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
       batchBytes += e.content.length;
@@ -161,6 +164,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     const r = ruleSet.rules.find((x) => x.id === id);
     result.ruleProblems.push({ file: r?.source.file ?? id, line: r?.source.line, reason: `${id}: failed while matching; skipped` });
   }
+  result.findings = configValues.resolve(result.findings);
   result.findings.sort((a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine
     || a.location.startColumn - b.location.startColumn || a.ruleId.localeCompare(b.ruleId));
   result.stats.ms = Date.now() - started;

@@ -23,6 +23,8 @@ export interface Rule {
   confidence: Confidence;
   tags: string[];
   taint?: string;
+  /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
+  lookup?: { key: string; fallback?: string; value: string };
   fix?: string;
   config: NapiConfig;
   /** What a file must contain for the rule to match (prefilter.ts); empty when it cannot be told. */
@@ -89,6 +91,7 @@ export function parseRuleText(text: string, file: string): RuleSet {
     rules.push({
       id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
       cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
+      ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
       need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }), source: { file, line },
     });
   }

@@ -29,6 +29,11 @@ export const ruleDocument = z.strictObject({
       .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
     taint: z.enum(taintClassNames).optional()
       .describe("Injection class: findings go through taint refinement in languages that support it"),
+    lookup: z.strictObject({
+      key: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).describe("Metavariable holding the configuration key's string literal (or a `${key:default}` placeholder)"),
+      fallback: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional().describe("Metavariable holding the default the code passes with the key"),
+      value: z.string().min(1).describe("Regex (case-insensitive) a resolved value must match for the finding to stand"),
+    }).optional().describe("A match that captured `key` is reported only if the value configured for the key (or the fallback) matches `value`"),
   }).optional().describe("Extra data; `taint` marks injection-class rules"),
 });
 export type RuleDocument = z.infer<typeof ruleDocument>;

@@ -47,6 +47,16 @@ export interface Finding {
   flow?: Location[];
   /** Which engine produced it: "pattern", "secrets", "taint". */
   engine: string;
+  /** Engine-internal: judged once the tree's configuration is known (config-values.ts); never returned. */
+  lookup?: ConfigLookup;
+}
+
+/** A value read from configuration by a literal key, weak when it matches `value` (a regex, case-insensitive). */
+export interface ConfigLookup {
+  key: string;
+  /** What the code uses when no configuration file sets the key. */
+  fallback?: string;
+  value: string;
 }
 
 export type SkipReason =

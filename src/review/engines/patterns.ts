@@ -10,6 +10,7 @@ import { needMet, nodeNeed, ruleNeed, satisfied, TokenScanner } from "../prefilt
 import type { Need } from "../prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { FileText } from "../text.ts";
+import { lookupOf } from "../config-values.ts";
 import { mergeInfo, runRules } from "./merged.ts";
 import type { MergeInfo, RuleJob } from "./merged.ts";
 
@@ -170,6 +171,15 @@ export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, pat
       location: text.location(path, r.start.line - firstLine, r.start.column, r.end.line - firstLine, r.end.column),
       relatedLocations: [], fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""), engine: "pattern",
     };
+    if (rule.lookup) {
+      const key = node.getMatch(rule.lookup.key)?.text();
+      if (key !== undefined) {
+        // Captured a configuration key: judged with the tree's configuration files, or not at all.
+        const lookup = lookupOf(key, rule.lookup.fallback ? node.getMatch(rule.lookup.fallback)?.text() : undefined, rule.lookup.value);
+        if (!lookup) continue;
+        f.lookup = lookup;
+      }
+    }
     if (rule.fix !== undefined) f.fix = { description: `Replace with the suggested code`, replacement: applyFix(rule.fix, node) };
     if (rule.taint) taintNodes.set(f, node);
     out.push(f);
