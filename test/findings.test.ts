@@ -357,4 +357,37 @@ describe("cached positions after triage", () => {
     forgetPositions();
     assert.deepEqual(await read(org), imported);
   });
+
+  test("an import into one repository marks only that repository imported; another's cached position shows the shared finding rows it changed", async () => {
+    const w = await world();
+    const remoteB = makeRepo();
+    t.app.onClose(() => remoteB.cleanup());
+    const repoB = await readyRepository(t, w.ws, { remote: remoteB.url });
+    const shared = engineFinding();
+    const shaA = w.remote.git(["rev-parse", "main"]);
+    await importAt(t, w.ws, w.repo, shaA, [shared]);
+    await importAt(t, w.ws, repoB, remoteB.git(["rev-parse", "main"]), [shared, engineFinding({ path: "src/b.js" })]);
+    const org = "/api/v2/findings?limit=100";
+    const read = async () => {
+      const body = await json(await get(w, org));
+      delete body.asOf;
+      return body;
+    };
+    assert.equal((await read()).total, 3); // both positions cached now
+    const versions = async () => Object.fromEntries((await t.app.store.db.selectFrom("repositories").select(["id", "import_version"])
+      .where("workspace_id", "=", w.ws.id).execute()).map((r) => [r.id, r.import_version]));
+    const before = await versions();
+
+    await importAt(t, w.ws, w.repo, shaA, [shared, engineFinding({ path: "src/new.js" })]);
+    const after = await versions();
+    assert.ok(after[w.repo.id]! > before[w.repo.id]!, "the imported repository is marked");
+    assert.equal(after[repoB.id], before[repoB.id], "the other repository is not");
+    const body = await read();
+    assert.equal(body.total, 4);
+    const sharedItems = body.items.filter((i: any) => i.key === "F-1");
+    assert.equal(sharedItems.length, 2);
+    for (const item of sharedItems) assert.equal(item.reportCount, 3, `${item.repository.fullName} shows the row as the import left it`);
+    forgetPositions();
+    assert.deepEqual(await read(), body);
+  });
 });

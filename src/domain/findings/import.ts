@@ -78,6 +78,8 @@ export async function importFindings(
     let next = Number(max?.n ?? 0) + 1;
     const outcome: ImportOutcome = { state: "imported", reason: null, total: 0, new: 0, bySeverity: {} };
     let dropped = 0;
+    // Findings that existed before this import: their rows change, and other repositories may show them.
+    const known: number[] = [];
     for (const target of results) {
       const byPrint = new Map<string, Finding>();
       for (const f of target.findings) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
@@ -86,6 +88,7 @@ export async function importFindings(
         const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
         for (const r of rows) ids.set(r.fingerprint, r.id);
       }
+      known.push(...ids.values());
       const placed: Array<{ id: number; f: Finding }> = [];
       for (const [print, f] of byPrint) {
         let id = ids.get(print);
@@ -130,7 +133,7 @@ export async function importFindings(
       outcome.state = "partial";
       outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
     }
-    await bumpInbox(tx, run.workspaceId, { import: true });
+    await bumpInbox(tx, run.workspaceId, { findings: [...new Set(known)], repositories: [...new Set(results.map((r) => r.repositoryId))] });
     await finish(tx, outcome);
     return outcome;
   });

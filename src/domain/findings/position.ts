@@ -107,8 +107,8 @@ export async function positionView(store: Store, mirror: Mirror, workspaceId: nu
  * findings triaged in between are read again (their rows and statuses); presence is unchanged.
  */
 async function refresh(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, held: Computed, target: number): Promise<Computed> {
-  const ws = await store.db.selectFrom("workspaces").select("import_version").where("id", "=", workspaceId).executeTakeFirst();
-  if ((ws?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  const repo = await store.db.selectFrom("repositories").select("import_version").where("workspace_id", "=", workspaceId).where("id", "=", repositoryId).executeTakeFirst();
+  if ((repo?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
   const changed = await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
     .where("changed_version", ">", held.version).limit(patchLimit + 1).execute();
   if (changed.length > patchLimit) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
@@ -196,18 +196,21 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
 }
 
 /**
- * Marks the workspace's inbox changed (inside the transaction that changes it): by an import, after
- * which positions are computed afresh, or by triage of these findings, which cached positions
- * re-read alone.
+ * Marks the workspace's inbox changed (inside the transaction that changes it): by an import into
+ * these repositories, whose positions are then computed afresh, and of these findings (triaged, or
+ * reported again by the import), which other cached positions re-read alone.
  */
-export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { import: true } | { findings: number[] }): Promise<void> {
+export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { findings: number[]; repositories?: number[] }): Promise<void> {
   const row = await tx.updateTable("workspaces").set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) })).where("id", "=", workspaceId)
     .returning("inbox_version").executeTakeFirstOrThrow();
   const version = row.inbox_version;
-  if ("import" in change) {
+  if (change.repositories?.length) {
     await tx.updateTable("workspaces").set({ import_version: version }).where("id", "=", workspaceId).execute();
-    return;
+    await tx.updateTable("repositories").set({ import_version: version })
+      .where("workspace_id", "=", workspaceId).where("id", "in", change.repositories).execute();
   }
+  // A finding is one row however many repositories report it (same fingerprint): the other
+  // repositories' cached positions re-read the rows an import or triage changed.
   for (let i = 0; i < change.findings.length; i += 500) {
     await tx.updateTable("findings").set({ changed_version: version })
       .where("workspace_id", "=", workspaceId).where("id", "in", change.findings.slice(i, i + 500)).execute();

@@ -9,6 +9,7 @@ import { findings } from "./005-findings.ts";
 import { triage } from "./008-triage.ts";
 import { oauth } from "./010-oauth.ts";
 import { inboxChanges } from "./011-inbox-changes.ts";
+import { repositoryImports } from "./012-repository-imports.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -20,5 +21,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "008-triage": triage(engine),
     "010-oauth": oauth(engine),
     "011-inbox-changes": inboxChanges(),
+    "012-repository-imports": repositoryImports(),
   };
 }

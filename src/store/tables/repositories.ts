@@ -23,6 +23,8 @@ export interface RepositoriesTable {
   sync_lease_until: string | null;
   sync_requested_at: string | null;
   created_at: string;
+  /** The workspace inbox version of the last finding import into this repository (positions.ts). */
+  import_version: Generated<number>;
 }
 
 export interface ReviewedCommitsTable {
