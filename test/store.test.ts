@@ -111,6 +111,23 @@ for (const engine of engines) {
   });
 }
 
+test("SQLite: once optimize() has seen a large workspace, findings read by id use the primary key instead of scanning the workspace", async () => {
+  await withStore(undefined, async (store) => {
+    const ws = await store.db.insertInto("workspaces").values({ slug: "big", name: "b", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      workspace_id: ws.id, number: i + 1, fingerprint: `f${i}`, rule_id: "r", title: "t", description: "d", severity: "low", confidence: "high",
+      engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: 1, first_observed_at: now(), last_run_id: 1, report_count: 1,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await store.db.insertInto("findings").values(rows.slice(i, i + 200)).execute();
+    // A batch of ids as the inbox reads them (position.ts reads 500 at a time).
+    const ids = Array.from({ length: 500 }, (_, i) => i * 3 + 1);
+    const plan = async () => (await sql<{ detail: string }>`explain query plan select * from findings where workspace_id = ${ws.id} and id in (${sql.join(ids)})`.execute(store.db)).rows.map((r) => r.detail).join("; ");
+    assert.match(await plan(), /USING INDEX findings_/, "without statistics the planner scans the workspace's index");
+    await store.optimize();
+    assert.match(await plan(), /INTEGER PRIMARY KEY/);
+  });
+});
+
 test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
   await withStore(undefined, async (store) => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'crs_migrations'`.execute(store.db);

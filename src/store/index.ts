@@ -13,6 +13,12 @@ export interface Store {
   db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * Refreshes the query planner's statistics where they are stale (SQLite's `PRAGMA optimize`;
+   * PostgreSQL's autovacuum does it on its own). Without them SQLite reads findings by id through
+   * the workspace index, scanning the whole workspace for each batch of ids.
+   */
+  optimize(): Promise<void>;
 }
 
 export interface StoreOptions {
@@ -47,12 +53,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
         if (err.code !== "23505" && err.code !== "42P06") throw err;
       });
     }
-    store = { db, engine: "postgres", close: () => db.destroy() };
+    store = { db, engine: "postgres", close: () => db.destroy(), optimize: async () => {} };
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
     const { dialect } = openSqlite(join(opts.dataDir, "crs.sqlite"));
     const db = new Kysely<Database>({ dialect });
-    store = { db, engine: "sqlite", close: () => db.destroy() };
+    // 0x10002: analyse every table whose size changed enough since (bounded by an analysis limit).
+    store = { db, engine: "sqlite", close: () => db.destroy(), optimize: async () => { await sql`PRAGMA optimize=0x10002`.execute(db); } };
   }
   if (opts.migrate !== false) {
     try {
@@ -62,5 +69,6 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       throw err;
     }
   }
+  await store.optimize();
   return store;
 }

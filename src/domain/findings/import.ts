@@ -72,7 +72,7 @@ export async function importFindings(
   opts: { maxNew: number; now: Date },
   finish: (tx: Tx, outcome: ImportOutcome) => Promise<void>,
 ): Promise<ImportOutcome> {
-  return workspaceTransaction(store, run.workspaceId, async (tx) => {
+  const imported = await workspaceTransaction(store, run.workspaceId, async (tx) => {
     const at = opts.now.toISOString();
     const max = await tx.selectFrom("findings").select(sql<number>`coalesce(max(number), 0)`.as("n")).where("workspace_id", "=", run.workspaceId).executeTakeFirst();
     let next = Number(max?.n ?? 0) + 1;
@@ -137,4 +137,7 @@ export async function importFindings(
     await finish(tx, outcome);
     return outcome;
   });
+  // An import can grow the findings tables by thousands of rows: the planner's statistics follow.
+  await store.optimize();
+  return imported;
 }
