@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
 import { setDecision } from "../src/domain/findings/triage.ts";
-import { forgetPositions } from "../src/domain/findings/position.ts";
+import { cachedPositions, forgetPositions } from "../src/domain/findings/position.ts";
+import { warmPositions } from "../src/domain/findings/warm.ts";
 import type { RepositoryRow } from "../src/domain/repositories/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { engineFinding, importAt } from "./fixtures/findings.ts";
@@ -356,6 +357,21 @@ describe("cached positions after triage", () => {
     assert.equal(imported.total, 9);
     forgetPositions();
     assert.deepEqual(await read(org), imported);
+  });
+
+  test("warming computes the reviewed repositories' default heads ahead of the first read, and stops when told", async () => {
+    const w = await world();
+    await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ path: "src/x.js" })]);
+    forgetPositions();
+    assert.equal(await warmPositions(t.app, () => new Date(), () => true), 0);
+    assert.equal(cachedPositions(), 0);
+    const warmed = await warmPositions(t.app, () => new Date());
+    assert.ok(warmed >= 1, "this workspace's repository at least");
+    assert.equal(cachedPositions(), warmed);
+    // Behind the cache's back (no inbox version bump): a read served by the warmed position still sees two.
+    await t.app.store.db.deleteFrom("finding_presence").where("workspace_id", "=", w.ws.id).where("path", "=", "src/x.js").execute();
+    // (Computed at the read, the position would hold one finding.)
+    assert.equal((await json(await get(w, "/api/v2/findings?limit=100"))).total, 2, "the read used the warmed position");
   });
 
   test("an import into one repository marks only that repository imported; another's cached position shows the shared finding rows it changed", async () => {

@@ -45,12 +45,17 @@ interface Computed {
 // Promises, so concurrent requests for one position share one computation. One entry per position
 // (the newest version computed); bounded by count and by the history entries they hold.
 const cache = new Map<string, Promise<Computed>>();
-const cacheLimit = 256;
+export const positionCacheLimit = 256;
 const historyEntriesLimit = 1_000_000;
 let historyEntries = 0;
 const sizes = new Map<string, number>();
 /** Past this many findings triaged since a cached view, computing afresh is cheaper than patching. */
 const patchLimit = 2_000;
+
+/** How many positions this process holds computed (or computing). */
+export function cachedPositions(): number {
+  return cache.size;
+}
 
 /** Forgets every cached position (tests compare a patched position with one computed afresh). */
 export function forgetPositions(): void {
@@ -71,7 +76,7 @@ function remember(key: string, computing: Promise<Computed>): void {
     if (cache.get(key) !== computing) return;
     historyEntries += c.index.size - (sizes.get(key) ?? 0);
     sizes.set(key, c.index.size);
-    while (cache.size > cacheLimit || (historyEntries > historyEntriesLimit && cache.size > 1)) {
+    while (cache.size > positionCacheLimit || (historyEntries > historyEntriesLimit && cache.size > 1)) {
       const oldest = cache.keys().next().value!;
       cache.delete(oldest);
       historyEntries -= sizes.get(oldest) ?? 0;
