@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** A request body that sends nothing for this long is cut (CRS_BODY_IDLE_TIMEOUT_MS). */
   bodyIdleTimeoutMs: number;
+  /** Browser origins allowed to call the API, MCP and OAuth endpoints (CRS_CORS_ORIGINS): any, or these. */
+  corsOrigins: "*" | string[];
   pricing: PricingConfig;
   worker: WorkerConfig;
   auth: AuthConfig;
@@ -97,6 +99,21 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return n;
 }
 
+/** `*` (the default) or a comma-separated list of origins such as `https://tools.example.com`. */
+function corsOrigins(raw: string | undefined): "*" | string[] {
+  const value = (raw ?? "").trim();
+  if (value === "" || value === "*") return "*";
+  return value.split(",").map((o) => o.trim()).filter(Boolean).map((o) => {
+    let origin: string | undefined;
+    try {
+      const u = new URL(o);
+      if (u.protocol === "http:" || u.protocol === "https:") origin = u.origin;
+    } catch { /* reported below */ }
+    if (origin !== o.replace(/\/+$/, "")) throw new ConfigError(`CRS_CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
+    return origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServe?: boolean } = {}): Config {
   const port = int(env, "PORT", 8080, 0, 65535);
   const host = env.CRS_HOST || "127.0.0.1";
@@ -133,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
     bodyIdleTimeoutMs: int(env, "CRS_BODY_IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    corsOrigins: corsOrigins(env.CRS_CORS_ORIGINS),
     pricing: {
       baseCents: int(env, "CRS_PRICE_BASE_CENTS", 10, 0, 1_000_000),
       per1000LinesCents: int(env, "CRS_PRICE_PER_1000_LINES_CENTS", 5, 0, 1_000_000),

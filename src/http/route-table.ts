@@ -9,12 +9,12 @@ function compile(url: string): RegExp {
   return new RegExp(`^${pattern}/?$`);
 }
 
-/** The finished route table, compiled once: path -> the methods it takes (HEAD left out). */
+/** The finished route table, compiled once: path -> the methods it takes (HEAD and OPTIONS, which CORS answers everywhere, left out). */
 export function methodsByPath(routes: RouteTable): (path: string) => string[] {
-  const compiled = routes.map((r) => ({ re: compile(r.url), methods: r.methods }));
+  const compiled = routes.map((r) => ({ re: compile(r.url), methods: r.methods.filter((m) => m !== "HEAD" && m !== "OPTIONS") }));
   return (path) => {
     const allow = new Set<string>();
-    for (const r of compiled) if (r.re.test(path)) for (const m of r.methods) if (m !== "HEAD") allow.add(m);
+    for (const r of compiled) if (r.re.test(path)) for (const m of r.methods) allow.add(m);
     return [...allow].sort();
   };
 }

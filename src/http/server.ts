@@ -9,6 +9,7 @@ import { operations as allOperations } from "../operations/index.ts";
 import type { Operation } from "../operations/operation.ts";
 import { registerMcp } from "../mcp/server.ts";
 import { cutStalledBodies } from "./body-idle.ts";
+import { registerCors } from "./cors.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { bodyLimitBytes, sendError } from "./reply.ts";
 import { apiPrefix, registerOperations } from "./rest.ts";
@@ -81,6 +82,8 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
     routes.push({ url: r.url, methods: methods.map(String) });
   });
 
+  // Before the ip budget: a browser's preflight is answered without counting against it.
+  await registerCors(server, app);
   server.addHook("onRequest", async (req, reply) => {
     reply.header("X-Request-Id", req.id);
     if (!isApiUrl(req.url)) return;
