@@ -6,6 +6,7 @@ import { consent, hiddenFields, signIn, userWithPassword, type Browser } from ".
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import * as oauth from "./oauth-requests.ts";
 import { authorizeUrl, pkce } from "./oauth-requests.ts";
+import { deleteExpired, unusedClientDays } from "../src/domain/oauth/cleanup.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -126,5 +127,29 @@ describe("consent", () => {
   test("the API ignores the session cookie", async () => {
     const res = await fetch(`${t.url}/api/v2/me`, { headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
     await expectError(res, 401, "unauthenticated");
+  });
+});
+
+describe("housekeeping of registered clients", () => {
+  test("a client nobody authorized within a week is deleted and then unknown; authorized and recent ones stay", async () => {
+    const unused = await client();
+    const recent = await client();
+    const used = await client();
+    const c = await codeFor(used);
+    const exchanged = await token({ grant_type: "authorization_code", code: c.code, client_id: used, redirect_uri: redirect, code_verifier: c.verifier });
+    assert.equal(exchanged.status, 200);
+    const weekAgo = new Date(Date.now() - (unusedClientDays + 1) * 86400_000).toISOString();
+    await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used]).execute();
+    await deleteExpired(t.app.store);
+    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used]).execute()).map((r) => r.id);
+    assert.deepEqual(left.sort(), [recent, used].sort());
+    // The authorized client's tokens still work.
+    const { access_token: accessToken } = await json(exchanged);
+    assert.equal((await t.request("/api/v2/me", { token: accessToken })).status, 200);
+    // The dropped one is unknown: the authorization endpoint refuses it without redirecting.
+    const p = pkce();
+    const page = await browser.get(authorizeUrl({ response_type: "code", client_id: unused, redirect_uri: redirect, code_challenge: p.challenge, code_challenge_method: "S256", state: "s" }));
+    assert.equal(page.location, null);
+    assert.equal(page.status, 400);
   });
 });
