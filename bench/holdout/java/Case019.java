@@ -1,0 +1,26 @@
+package org.example.holdout;
+
+import java.io.IOException;
+import javax.crypto.Cipher;
+import javax.crypto.KeyGenerator;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+@WebServlet("/vault/seal")
+public class Case019 extends HttpServlet {
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        try {
+            Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/PKCS5Padding", "SunJCE");
+            javax.crypto.SecretKey key = KeyGenerator.getInstance("AES").generateKey();
+            c.init(Cipher.ENCRYPT_MODE, key);
+            byte[] sealed = c.doFinal(request.getParameter("secret").getBytes("UTF-8"));
+            response.getWriter().println(java.util.Base64.getEncoder().encodeToString(sealed));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new ServletException(e);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+def render_row(label, value):
+    return "<tr><td>%s</td><td>%s</td></tr>" % (label, value)
+
+
+@app.route("/profile")
+def profile():
+    nickname = request.args.get("nick", "")
+    return "<table>" + render_row("Nickname", nickname) + "</table>"
