@@ -1,7 +1,7 @@
 // Command-line flags generated from an operation's input schema: each field becomes `--kebab-name`
 // with the field's description as help, and parsed flags become the operation's input again.
 import { Option } from "commander";
-import type { Operation } from "../../operations/operation.ts";
+import type { OperationDefinition } from "../../operations/operation.ts";
 import { jsonSchema, type Json } from "../../schemas/json-schema.ts";
 
 export type FlagKind = "string" | "int" | "bool" | "list" | "json";
@@ -35,7 +35,7 @@ function kindOf(p: Json): FlagKind {
 }
 
 /** The flags of an operation's input, without the fields a command takes otherwise (positionals). */
-export function flagsOf(op: Operation, skip: readonly string[] = []): Flag[] {
+export function flagsOf(op: OperationDefinition, skip: readonly string[] = []): Flag[] {
   const schema = jsonSchema(op.input, "input");
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
