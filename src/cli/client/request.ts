@@ -7,7 +7,7 @@ import type { Call } from "./api.ts";
 
 const queryValue = (v: unknown) => (Array.isArray(v) ? v.join(",") : String(v));
 
-export function callOf(op: OperationDefinition, input: Record<string, unknown>): Call {
+export function callOf(op: Pick<OperationDefinition, "method" | "path" | "queryFields" | "headerFields">, input: Record<string, unknown>): Call {
   const rest = { ...input };
   let path = op.path;
   for (const name of pathParams(op.path)) {

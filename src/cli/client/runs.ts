@@ -2,18 +2,18 @@
 // progress on stderr, the exit status from the outcome, --fail-on for CI.
 import { randomUUID } from "node:crypto";
 import { Command, Option } from "commander";
-import { severityValues } from "../../schemas/findings.ts";
+import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
 import { applyPositionals, completeLater, describeCommand, group } from "./generated.ts";
 import { inputOf, UsageError, type Flag } from "./schema-flags.ts";
-import { callOperation, definitionById, type Session } from "./session.ts";
+import { callOperation, clientOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const waitOptions = () => [
-  new Option("--fail-on <severity>", "Exit 1 when the run found a finding at or above this severity (for CI).").choices([...severityValues]),
+  new Option("--fail-on <severity>", "Exit 1 when the run found a finding at or above this severity (for CI).").choices(catalog.severities),
   new Option("--interval <seconds>", "Seconds between status checks.").default("2"),
 ];
 
@@ -29,8 +29,8 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
   const bySeverity: Record<string, number> = run.findings?.bySeverity ?? {};
   const total = run.findings?.total ?? 0;
   if (failOn) {
-    const at = severityValues.indexOf(failOn as (typeof severityValues)[number]);
-    const hits = severityValues.filter((_, i) => i >= at).reduce((n, sev) => n + (bySeverity[sev] ?? 0), 0);
+    const at = catalog.severities.indexOf(String(failOn));
+    const hits = catalog.severities.filter((_, i) => i >= at).reduce((n, sev) => n + (bySeverity[sev] ?? 0), 0);
     if (hits > 0) return { code: 1, why: `${hits} finding${hits === 1 ? "" : "s"} at ${failOn} or above` };
   }
   return { code: 0, why: `${total} finding${total === 1 ? "" : "s"} (${run.findings?.new ?? 0} new)` };
@@ -69,7 +69,7 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
   const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to follow it to the end");
   let flags: Flag[] = [];
   completeLater(start, () => {
-    flags = describeCommand(start, spec, definitionById("start_run"));
+    flags = describeCommand(start, spec, clientOperation("start_run"));
     start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
     start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
     start.addOption(new Option("--wait", "Follow the run until it ends; the exit status says how it ended."));
