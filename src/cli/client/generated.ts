@@ -5,7 +5,7 @@ import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
 import { record, table } from "./output.ts";
 import { repoPathOf } from "./request.ts";
-import { flagsOf, inputOf, toOption, UsageError, type Flag } from "./schema-flags.ts";
+import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
 
 const repoPattern = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+|\d+)$/;
@@ -53,37 +53,13 @@ export function group(program: Command, name: string): Command {
   return program.commands.find((c) => c.name() === name) ?? program.command(name).description(`${name} commands`).helpCommand(false);
 }
 
-/**
- * Runs `complete` (which adds a command's flags) only when commander is about to run the command or
- * to show its parent's help. The flags come from each operation's JSON schema, and computing that
- * for every command would cost each start more than everything else the client does.
- */
-export function completeLater(cmd: Command, complete: () => void): void {
-  const parent = cmd.parent!;
-  pending.set(cmd, complete);
-  if (watched.has(parent)) return;
-  watched.add(parent);
-  const run = (c: Command) => {
-    const f = pending.get(c);
-    pending.delete(c);
-    f?.();
-  };
-  parent.hook("preSubcommand", (_, sub) => run(sub));
-  parent.on("beforeHelp", () => parent.commands.forEach(run));
-}
-const pending = new WeakMap<Command, () => void>();
-const watched = new WeakSet<Command>();
-
 export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[]): void {
   for (const spec of specs) {
     const op = clientOperation(spec.op);
     const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
     const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);
-    let flags: Flag[] = [];
-    completeLater(cmd, () => {
-      flags = describeCommand(cmd, spec, op);
-      if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
-    });
+    const flags = describeCommand(cmd, spec, op);
+    if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
       const opts = c.opts();

@@ -5,8 +5,8 @@ import { Command, Option } from "commander";
 import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
-import { applyPositionals, completeLater, describeCommand, group } from "./generated.ts";
-import { inputOf, UsageError, type Flag } from "./schema-flags.ts";
+import { applyPositionals, describeCommand, group } from "./generated.ts";
+import { inputOf, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
 
@@ -67,14 +67,11 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
   const runs = group(program, "runs");
   const spec: CommandSpec = { name: ["runs", "start"], op: "start_run", args: [{ name: "OWNER/REPO", field: "repository" }], options: changeOptions, skip: ["maxPriceCents", "quote", "requestId"] };
   const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to follow it to the end");
-  let flags: Flag[] = [];
-  completeLater(start, () => {
-    flags = describeCommand(start, spec, clientOperation("start_run"));
-    start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
-    start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
-    start.addOption(new Option("--wait", "Follow the run until it ends; the exit status says how it ended."));
-    for (const o of waitOptions()) start.addOption(o);
-  });
+  const flags = describeCommand(start, spec, clientOperation("start_run"));
+  start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
+  start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
+  start.addOption(new Option("--wait", "Follow the run until it ends; the exit status says how it ended."));
+  for (const o of waitOptions()) start.addOption(o);
   start.action(async (_repo: string, opts: Record<string, unknown>, c: Command) => {
     const request = changeOf(inputOf(flags, opts), opts);
     applyPositionals(spec, c.processedArgs, request);
