@@ -1,6 +1,5 @@
 // `crs runs start` (estimate, confirm, start, optionally wait) and `crs runs watch`: live stage and
 // progress on stderr, the exit status from the outcome, --fail-on for CI.
-import { randomUUID } from "node:crypto";
 import { Command, Option } from "commander";
 import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
@@ -90,7 +89,7 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
       return setExit(1);
     }
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
-    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: randomUUID() });
+    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: process.getBuiltinModule("node:crypto").randomUUID() });
     if (!opts.wait) {
       if (opts.json) s.out.write(JSON.stringify(started, null, 2));
       else views.run(s.out, started.run);
