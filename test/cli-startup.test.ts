@@ -64,6 +64,19 @@ describe("client commands", () => {
   }
 });
 
+describe("server commands", () => {
+  // Each loads its own heavy parts only once it has read its arguments (review/types.ts is a list of
+  // severities, for --fail-on).
+  for (const [args, code] of [[["serve", "--help"], 0], [["worker", "--help"], 0], [["review", "--help"], 0], [["mcp"], 4]] as const) {
+    test(`crs ${args.join(" ")} exits ${code} without loading the server, store, engine or MCP SDK`, async () => {
+      const ran = await traced([crs, ...args]);
+      assert.ok(ran.loaded.includes("src/main.ts"));
+      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) || /^src\/(store|review\/(?!types\.ts$)|http|mcp|worker|wiring|app\.ts)/.test(m)), []);
+      assert.equal(ran.code, code);
+    });
+  }
+});
+
 describe("operation definitions", () => {
   test("loading definitions.ts loads no handler, domain, store or engine module", async () => {
     const ran = await traced(["--input-type=module", "-e", `await import(${JSON.stringify(join(root, "src/operations/definitions.ts"))})`]);
