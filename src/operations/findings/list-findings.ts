@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listOrganization } from "../../domain/findings/list.ts";
-import { decodeCursor, encodeCursor, nextCursor } from "../../schemas/common.ts";
+import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
 import { implement } from "../operation.ts";
 import { listFindingsDefinition } from "./list-findings.def.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { coverageOf, listAtPosition } from "../../domain/findings/list.ts";
 import { repositoryFromPath } from "../../domain/repositories/reference.ts";
-import { decodeCursor, encodeCursor, nextCursor } from "../../schemas/common.ts";
+import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
 import { filtersOf } from "./list-findings.ts";
 import { implement } from "../operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";

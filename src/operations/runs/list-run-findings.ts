@@ -2,7 +2,7 @@ import { z } from "zod";
 import { runFindings } from "../../domain/findings/run-findings.ts";
 import { getRunRow } from "../../domain/runs/read.ts";
 import { runView } from "../../domain/runs/view.ts";
-import { decodeCursor, encodeCursor, nextCursor } from "../../schemas/common.ts";
+import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
 import { implement } from "../operation.ts";
 import { listRunFindingsDefinition } from "./list-run-findings.def.ts";
 
