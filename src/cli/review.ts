@@ -4,7 +4,6 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { AppError } from "../errors.ts";
-import { loadRules, reviewFiles, toSarif } from "../review/index.ts";
 import type { ReviewResult } from "../review/index.ts";
 import { severities } from "../review/types.ts";
 import type { Severity } from "../review/types.ts";
@@ -58,6 +57,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   }
   const opts = cmd.opts<Opts>();
   const dir = resolve(cmd.processedArgs[0] as string);
+  // The engine (ast-grep and its grammars) loads only now: --help and usage errors answer without it.
+  const { loadRules, reviewFiles, toSarif } = await import("../review/index.ts");
   try {
     const changedLines = opts.since ? await changedSince(dir, opts.since) : undefined;
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));

@@ -1,18 +1,12 @@
 // `crs serve` (npm start): the HTTP server with REST, MCP and health, on the embedded store by default.
+// The server's modules are imported inside the functions, so `crs serve --help` answers without them.
 import type { FastifyInstance } from "fastify";
-import { createApp, type App } from "../app.ts";
-import { bootstrap, type BootstrapStep } from "../bootstrap.ts";
-import { configFor } from "../config.ts";
-import { buildServer } from "../http/server.ts";
-import { wirings } from "../wiring/index.ts";
-
-const services = wirings.flatMap((w) => w.services);
-const bootstrapSteps: BootstrapStep[] = wirings.flatMap((w) => w.bootstrapSteps);
-const serverPlugins = wirings.flatMap((w) => w.plugins);
+import type { App } from "../app.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
-  const server = await buildServer(app, { plugins: serverPlugins });
-  for (const service of services) {
+  const [{ buildServer }, { wirings }] = await Promise.all([import("../http/server.ts"), import("../wiring/index.ts")]);
+  const server = await buildServer(app, { plugins: wirings.flatMap((w) => w.plugins) });
+  for (const service of wirings.flatMap((w) => w.services)) {
     const stop = service(app);
     if (stop) app.onClose(stop);
   }
@@ -24,11 +18,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration comes from the environment (see README.md).\n");
     return 0;
   }
+  const [{ createApp }, { bootstrap }, { configFor }, { wirings }] = await Promise.all([import("../app.ts"), import("../bootstrap.ts"), import("../config.ts"), import("../wiring/index.ts")]);
   const config = configFor("serve", { forServe: true });
   if (!config) return 2;
   if (argv.includes("--no-worker")) config.worker.inProcess = false;
   const app = await createApp(config);
-  const fresh = await bootstrap(app, bootstrapSteps);
+  const fresh = await bootstrap(app, wirings.flatMap((w) => w.bootstrapSteps));
   const server = await startServer(app);
   const address = await server.listen({ port: config.port, host: config.host });
   // With PORT=0 the real port is known only now; links the server builds must use it.

@@ -1,14 +1,13 @@
 // `crs worker`: a process that only executes runs, claimed from the shared store (scale out with
 // as many as you like beside `crs serve --no-worker`).
-import { createApp } from "../app.ts";
-import { configFor } from "../config.ts";
-import { startWorker } from "../worker/index.ts";
 
 export async function workerCommand(argv: string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     process.stdout.write("usage: crs worker\n\nExecutes queued runs from the store (CRS_DATA_DIR or DATABASE_URL), CRS_WORKER_CONCURRENCY at a time.\n");
     return 0;
   }
+  // Loaded after the help: the store, the engine and the queue are needed only to execute runs.
+  const [{ createApp }, { configFor }, { startWorker }] = await Promise.all([import("../app.ts"), import("../config.ts"), import("../worker/index.ts")]);
   const config = configFor("worker");
   if (!config) return 2;
   const app = await createApp(config);

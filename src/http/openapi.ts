@@ -1,7 +1,7 @@
 // OpenAPI 3.1 generated from the operation table: the same zod schemas that validate requests
 // describe them, so the document cannot drift from the behaviour.
 import { z } from "zod";
-import type { Operation } from "../operations/operation.ts";
+import type { OperationDefinition } from "../operations/operation.ts";
 import { pathParams } from "../operations/operation.ts";
 import { ErrorCode } from "../errors.ts";
 import { jsonSchema, type Json } from "../schemas/json-schema.ts";
@@ -24,14 +24,14 @@ const errorSchema: Json = {
   },
 };
 
-function errorStatuses(op: Operation): number[] {
+function errorStatuses(op: OperationDefinition): number[] {
   const base = [400, 401, 403, 404, 409, 429, 503];
   if (op.method === "POST" || op.method === "PATCH") base.push(413, 415);
   if (op.id === "start_run") base.push(402);
   return [...new Set(base)].sort();
 }
 
-function operationObject(op: Operation): Json {
+function operationObject(op: OperationDefinition): Json {
   const shape = op.input.shape as Record<string, z.ZodType>;
   const inPath = new Set(pathParams(op.path));
   const inQuery = new Set(op.method === "GET" ? Object.keys(shape).filter((k) => !inPath.has(k)) : op.queryFields ?? []);
@@ -69,7 +69,7 @@ function operationObject(op: Operation): Json {
   };
 }
 
-export function buildOpenApi(ops: readonly Operation[], baseUrl: string): Json {
+export function buildOpenApi(ops: readonly OperationDefinition[], baseUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const op of ops) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
   return {

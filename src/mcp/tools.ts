@@ -2,10 +2,10 @@
 // annotations come from the definitions; results carry structured content (checked against the
 // output schema by clients), its JSON as text, and a short summary for clients that show text.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Operation } from "../operations/operation.ts";
+import type { OperationDefinition } from "../operations/operation.ts";
 import { jsonSchema } from "../schemas/json-schema.ts";
 
-export function toolOf(op: Operation): Tool {
+export function toolOf(op: OperationDefinition): Tool {
   return {
     name: op.id,
     title: op.summary,
@@ -23,7 +23,7 @@ export function toolOf(op: Operation): Tool {
 }
 
 /** One line on what a result holds, and for a page how to get the next one. */
-export function summaryOf(op: Operation, body: unknown): string {
+export function summaryOf(op: OperationDefinition, body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
   if (Array.isArray(b.items)) {
     const total = typeof b.total === "number" ? ` of ${b.total}` : "";

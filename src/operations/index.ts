@@ -1,5 +1,6 @@
-// The one ordered list of operations. REST routes, MCP tools, CLI commands and OpenAPI are built
-// from it and nowhere else. Each area keeps its own ordered list beside its operations.
+// The operation table with its handlers, in the order of definitions.ts (the one ordered list).
+// REST routes, MCP tools and web pages are built from it; each area lists its implementations.
+import { operationDefinitions } from "./definitions.ts";
 import type { Operation } from "./operation.ts";
 import { getMe } from "./identity/get-me.ts";
 import { listMembers } from "./identity/list-members.ts";
@@ -9,7 +10,7 @@ import { findingOperations } from "./findings/index.ts";
 import { runOperations } from "./runs/index.ts";
 import { documentOperations } from "./documents/index.ts";
 
-export const operations: readonly Operation[] = [
+const implemented = new Map<string, Operation>([
   getMe as unknown as Operation,
   listMembers as unknown as Operation,
   ...focusOperations,
@@ -17,9 +18,16 @@ export const operations: readonly Operation[] = [
   ...findingOperations,
   ...runOperations,
   ...documentOperations,
-];
+].map((op) => [op.id, op]));
 
-/** An operation of the table by id (the CLI and the web pages call operations by name). */
+export const operations: readonly Operation[] = operationDefinitions.map((def) => {
+  const op = implemented.get(def.id);
+  if (!op) throw new Error(`operation ${def.id} has no handler`);
+  return op;
+});
+if (implemented.size !== operations.length) throw new Error("an implemented operation is missing from definitions.ts");
+
+/** An operation of the table by id (the web pages invoke operations by name). */
 export function operationById(id: string): Operation {
   const op = operations.find((o) => o.id === id);
   if (!op) throw new Error(`no operation ${id}`);

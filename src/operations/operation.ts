@@ -1,6 +1,7 @@
 // An operation is plain data: the REST routes, MCP tools, CLI commands and OpenAPI are all built
-// from the one list of these. The handler receives everything through ctx and never learns which
-// adapter called it.
+// from the one list of these. The definition (<operation>.def.ts) is that data alone, so the CLI
+// client and the OpenAPI/MCP descriptions load without the domain, the store or the engine; the
+// handler (<operation>.ts) receives everything through ctx and never learns which adapter called it.
 import type { z } from "zod";
 import type { Bucket } from "../limits/buckets.ts";
 import type { Scope } from "../policies/scopes.ts";
@@ -8,7 +9,7 @@ import type { Ctx } from "./context.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
-export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+export interface OperationDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   /** MCP tool name, CLI command key, OpenAPI operationId. */
   id: string;
   method: HttpMethod;
@@ -39,9 +40,25 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   successStatus?: number;
   input: I;
   output: O;
-  handler: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
 }
 
+export type Handler<I extends z.ZodObject, O extends z.ZodType> = (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
+
+/** A definition with its handler: what the REST routes, the MCP server and the web pages invoke. */
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends OperationDefinition<I, O> {
+  handler: Handler<I, O>;
+}
+
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(def: OperationDefinition<I, O>): OperationDefinition<I, O> {
+  return def;
+}
+
+/** The operation a definition names, carried out by `handler`. */
+export function implement<I extends z.ZodObject, O extends z.ZodType>(def: OperationDefinition<I, O>, handler: Handler<I, O>): Operation<I, O> {
+  return { ...def, handler };
+}
+
+/** An operation defined and implemented in one go (tests build throwaway operations this way). */
 export function operation<I extends z.ZodObject, O extends z.ZodType>(def: Operation<I, O>): Operation<I, O> {
   return def;
 }

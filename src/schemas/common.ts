@@ -8,6 +8,9 @@ import { maxId } from "../store/migrations/helpers.ts";
 export const printable = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 export const printableMessage = "control characters are not allowed";
 
+/** The longest position (`at`) accepted: default, branch:<name>[@<sha>], pr:<n>[@<sha>], commit:<sha>. */
+export const maxAtLength = 512;
+
 /**
  * A numeric id, as a JSON number or a decimal string (path and query values). A well-formed id
  * beyond maxId names nothing: its issue is marked `absent`, and the pipeline answers it with 404

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { idParam, printable, printableMessage } from "./common.ts";
 
+/** A note's longest title and text, in characters. */
+export const noteLimits = { title: 200, text: 65536 } as const;
+
 export const filenameField = z.string().min(1).max(255).regex(printable, printableMessage)
   .describe("The file's name, 1 to 255 characters.");
 

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { printable, printableMessage } from "./common.ts";
 
+/** A focus slug: letters, digits, dot, dash, underscore; 1 to 200 characters. */
+export const focusSlugPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
 export const focusSlugParam = z.string().min(1).max(200).regex(printable, printableMessage).describe("Focus slug, 1 to 200 characters.");
 
 export const focusItemSchema = z.object({

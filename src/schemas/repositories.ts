@@ -1,6 +1,10 @@
 // Response shapes of the repository operations: the Repository resource and the refs listing.
 import { z } from "zod";
 
+/** The spec's "Repository reference" as an input: owner/name or a numeric id (parsed in domain/repositories/reference.ts). */
+export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)])
+  .describe("Repository: owner/name or numeric id.");
+
 export const mirrorStates = ["pending", "syncing", "ready", "failed"] as const;
 export const accessStates = ["unknown", "ok", "lost", "unavailable"] as const;
 

@@ -1,10 +1,9 @@
 // Request and response shapes of the run operations (estimate, start, list, get, cancel).
 import { z } from "zod";
-import { repositoryRefParam } from "../domain/repositories/reference.ts";
-import { focusSlugPattern } from "../domain/focuses/index.ts";
-import { maxAtLength } from "../domain/positions/parse.ts";
+import { repositoryRefParam } from "./repositories.ts";
+import { focusSlugPattern } from "./focuses.ts";
 import { documentIdParam } from "./documents.ts";
-import { idParam, printable, printableMessage } from "./common.ts";
+import { idParam, maxAtLength, printable, printableMessage } from "./common.ts";
 
 export const runStates = [
   "queued", "in_progress", "compilation_in_progress", "compilation_completed", "compilation_failed",

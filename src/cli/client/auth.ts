@@ -1,5 +1,4 @@
 // `crs login`, `crs logout`, `crs auth status|token`: where the client's token comes from.
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Command, Option } from "commander";
 import { scopes as allScopes } from "../../policies/scopes.ts";
@@ -17,7 +16,10 @@ export interface AuthHooks {
 const page = (msg: string) => `<!doctype html><meta charset="utf-8"><title>crs</title><p style="font:16px system-ui;margin:3em">${msg}</p>`;
 
 /** Waits on a loopback port for the authorization server's redirect with the code. */
-function loopback(): Promise<{ redirectUri: string; code: (state: string) => Promise<string>; close: () => void }> {
+async function loopback(): Promise<{ redirectUri: string; code: (state: string) => Promise<string>; close: () => void }> {
+  // Imported here, not at the top: an ESM import of node:http reads its lazy WebSocket export, which
+  // loads undici, a tenth of a second that every other command would pay at start.
+  const { createServer } = await import("node:http");
   return new Promise((resolveServer) => {
     let settle: ((q: URLSearchParams) => void) | undefined;
     const got = new Promise<URLSearchParams>((r) => (settle = r));

@@ -1,12 +1,12 @@
 // Commands generated from the operation table through the specs in commands.ts: positionals,
 // flags from the input schema, --json, and --limit/--all on paginated lists.
 import { Command, Option } from "commander";
-import type { Operation } from "../../operations/operation.ts";
+import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
 import { record, table } from "./output.ts";
 import { repoPathOf } from "./request.ts";
 import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
-import { callOperation, operationById, type Session } from "./session.ts";
+import { callOperation, clientOperation, type Session } from "./session.ts";
 
 const repoPattern = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+|\d+)$/;
 
@@ -28,7 +28,7 @@ export function applyPositionals(spec: CommandSpec, values: unknown[], input: Re
 }
 
 /** Adds a spec's arguments and options (schema flags, extras, --json) to a command. */
-export function describeCommand(cmd: Command, spec: CommandSpec, op: Operation, skip: string[] = []): ReturnType<typeof flagsOf> {
+export function describeCommand(cmd: Command, spec: CommandSpec, op: ClientOperation, skip: string[] = []): ReturnType<typeof flagsOf> {
   for (const a of spec.args ?? []) cmd.argument(a.variadic ? `<${a.name.replace("...", "")}...>` : a.optional ? `[${a.name}]` : `<${a.name}>`);
   const flags = flagsOf(op, [...positionalFields(spec), ...(spec.skip ?? []), ...skip]);
   for (const f of flags) cmd.addOption(toOption(f));
@@ -37,7 +37,7 @@ export function describeCommand(cmd: Command, spec: CommandSpec, op: Operation, 
   return flags;
 }
 
-async function listAll(s: Session, op: Operation, input: Record<string, unknown>, all: boolean): Promise<any> {
+async function listAll(s: Session, op: ClientOperation, input: Record<string, unknown>, all: boolean): Promise<any> {
   let body = await callOperation(s, op, input);
   if (!all) return body;
   const items = [...body.items];
@@ -55,7 +55,7 @@ export function group(program: Command, name: string): Command {
 
 export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[]): void {
   for (const spec of specs) {
-    const op = operationById(spec.op);
+    const op = clientOperation(spec.op);
     const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
     const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);
     const flags = describeCommand(cmd, spec, op);
@@ -66,7 +66,7 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
       const input = inputOf(flags, opts);
       applyPositionals(spec, c.processedArgs, input);
       const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
-      const target = prepared.op ? operationById(prepared.op) : op;
+      const target = prepared.op ? clientOperation(prepared.op) : op;
       const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
       if (opts.json) { s.out.write(JSON.stringify(body, null, 2)); return; }
       if (spec.view) spec.view(s.out, body);

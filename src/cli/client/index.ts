@@ -1,6 +1,5 @@
 // The `crs` client: every operation as a command, login, `crs api`. Exit codes: 0 ok, 1 error,
 // 2 usage, 4 authentication needed; errors print the spec's code, message and request id.
-import { spawn } from "node:child_process";
 import { Command } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
@@ -16,6 +15,8 @@ import { stdioSession, type Session } from "./session.ts";
 export const openInBrowser: AuthHooks = {
   async openUrl(url) {
     const [cmd, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+    // Loaded when needed (as node:crypto and node:http elsewhere): every command would pay for the import.
+    const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn(cmd as string, args as string[], { stdio: "ignore", detached: true });
     child.on("error", () => undefined);
     child.unref();

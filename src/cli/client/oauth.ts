@@ -1,7 +1,6 @@
 // The client side of the server's OAuth 2.1 authorization server, by the standards only:
 // discovery (RFC 8414), dynamic registration of a public client (RFC 7591), authorization code
 // with PKCE S256 and a loopback redirect on any port (RFC 8252), refresh, revocation (RFC 7009).
-import { createHash, randomBytes } from "node:crypto";
 import { bodyOf, ClientError, reach } from "./api.ts";
 import { target, writeLogin, type Login } from "./credentials.ts";
 
@@ -37,6 +36,7 @@ export async function register(meta: ServerMetadata, redirectUri: string): Promi
 }
 
 export function pkce(): { verifier: string; challenge: string; state: string } {
+  const { createHash, randomBytes } = process.getBuiltinModule("node:crypto"); // only logins need it
   const verifier = randomBytes(32).toString("base64url");
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url"), state: randomBytes(16).toString("base64url") };
 }

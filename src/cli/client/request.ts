@@ -1,13 +1,13 @@
 // An operation call as the REST request the server routes it from: path parameters in the path,
 // the rest in the query (GET and the operation's query fields) or the JSON body, header fields
 // as headers. The mirror image of src/http/rest.ts gatherInput.
-import type { Operation } from "../../operations/operation.ts";
+import type { OperationDefinition } from "../../operations/operation.ts";
 import { pathParams } from "../../operations/operation.ts";
 import type { Call } from "./api.ts";
 
 const queryValue = (v: unknown) => (Array.isArray(v) ? v.join(",") : String(v));
 
-export function callOf(op: Operation, input: Record<string, unknown>): Call {
+export function callOf(op: Pick<OperationDefinition, "method" | "path" | "queryFields" | "headerFields">, input: Record<string, unknown>): Call {
   const rest = { ...input };
   let path = op.path;
   for (const name of pathParams(op.path)) {

@@ -1,19 +1,18 @@
 // `crs runs start` (estimate, confirm, start, optionally wait) and `crs runs watch`: live stage and
 // progress on stderr, the exit status from the outcome, --fail-on for CI.
-import { randomUUID } from "node:crypto";
 import { Command, Option } from "commander";
-import { severityValues } from "../../schemas/findings.ts";
+import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
 import { applyPositionals, describeCommand, group } from "./generated.ts";
 import { inputOf, UsageError } from "./schema-flags.ts";
-import { callOperation, operationById, type Session } from "./session.ts";
+import { callOperation, clientOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const waitOptions = () => [
-  new Option("--fail-on <severity>", "Exit 1 when the run found a finding at or above this severity (for CI).").choices([...severityValues]),
+  new Option("--fail-on <severity>", "Exit 1 when the run found a finding at or above this severity (for CI).").choices(catalog.severities),
   new Option("--interval <seconds>", "Seconds between status checks.").default("2"),
 ];
 
@@ -29,8 +28,8 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
   const bySeverity: Record<string, number> = run.findings?.bySeverity ?? {};
   const total = run.findings?.total ?? 0;
   if (failOn) {
-    const at = severityValues.indexOf(failOn as (typeof severityValues)[number]);
-    const hits = severityValues.filter((_, i) => i >= at).reduce((n, sev) => n + (bySeverity[sev] ?? 0), 0);
+    const at = catalog.severities.indexOf(String(failOn));
+    const hits = catalog.severities.filter((_, i) => i >= at).reduce((n, sev) => n + (bySeverity[sev] ?? 0), 0);
     if (hits > 0) return { code: 1, why: `${hits} finding${hits === 1 ? "" : "s"} at ${failOn} or above` };
   }
   return { code: 0, why: `${total} finding${total === 1 ? "" : "s"} (${run.findings?.new ?? 0} new)` };
@@ -67,7 +66,7 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
   const runs = group(program, "runs");
   const spec: CommandSpec = { name: ["runs", "start"], op: "start_run", args: [{ name: "OWNER/REPO", field: "repository" }], options: changeOptions, skip: ["maxPriceCents", "quote", "requestId"] };
   const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to follow it to the end");
-  const flags = describeCommand(start, spec, operationById("start_run"));
+  const flags = describeCommand(start, spec, clientOperation("start_run"));
   start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
   start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
   start.addOption(new Option("--wait", "Follow the run until it ends; the exit status says how it ended."));
@@ -90,7 +89,7 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
       return setExit(1);
     }
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
-    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: randomUUID() });
+    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: process.getBuiltinModule("node:crypto").randomUUID() });
     if (!opts.wait) {
       if (opts.json) s.out.write(JSON.stringify(started, null, 2));
       else views.run(s.out, started.run);

@@ -1,8 +1,7 @@
-// Command-line flags generated from an operation's input schema: each field becomes `--kebab-name`
-// with the field's description as help, and parsed flags become the operation's input again.
+// Command-line flags generated from an operation's input schema (catalog-build.ts): each field is
+// `--kebab-name` with the field's description as help, and parsed flags become the input again.
 import { Option } from "commander";
-import type { Operation } from "../../operations/operation.ts";
-import { jsonSchema, type Json } from "../../schemas/json-schema.ts";
+import type { ClientOperation } from "./catalog.ts";
 
 export type FlagKind = "string" | "int" | "bool" | "list" | "json";
 
@@ -17,34 +16,9 @@ export interface Flag {
 
 export class UsageError extends Error {}
 
-const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-function kindOf(p: Json): FlagKind {
-  const alternatives = (p.anyOf ?? p.oneOf) as Json[] | undefined;
-  if (alternatives) {
-    const types = alternatives.map((a) => a.type);
-    if (types.includes("boolean")) return "bool";
-    if (types.includes("object") || types.includes("array")) return "json";
-    return "string";
-  }
-  if (p.type === "integer" || p.type === "number") return "int";
-  if (p.type === "boolean") return "bool";
-  if (p.type === "array") return (p.items as Json | undefined)?.type === "string" ? "list" : "json";
-  if (p.type === "object") return "json";
-  return "string";
-}
-
-/** The flags of an operation's input, without the fields a command takes otherwise (positionals). */
-export function flagsOf(op: Operation, skip: readonly string[] = []): Flag[] {
-  const schema = jsonSchema(op.input, "input");
-  const props = (schema.properties ?? {}) as Record<string, Json>;
-  const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries(props).filter(([field]) => !skip.includes(field)).map(([field, p]) => {
-    const kind = kindOf(p);
-    const items = p.items as Json | undefined;
-    const choices = (p.enum ?? items?.enum) as string[] | undefined;
-    return { field, flag: kebab(field), kind, description: String(p.description ?? ""), choices, required: required.has(field) };
-  });
+/** The flags of an operation, without the fields a command takes otherwise (positionals). */
+export function flagsOf(op: ClientOperation, skip: readonly string[] = []): Flag[] {
+  return op.flags.filter((f) => !skip.includes(f.field));
 }
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), ...value.split(",").map((s) => s.trim()).filter(Boolean)];

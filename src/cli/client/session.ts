@@ -1,9 +1,8 @@
 // What every client command works with: where to send requests, with which token, and where to
 // write. Tests build one over the in-process server with their own env, stdin and output.
 import { createInterface } from "node:readline/promises";
-import { operationById } from "../../operations/index.ts";
-import type { Operation } from "../../operations/operation.ts";
 import { api, type Call } from "./api.ts";
+import { clientOperation, type ClientOperation } from "./catalog.ts";
 import { currentToken } from "./oauth.ts";
 import { stdioOut, type Out } from "./output.ts";
 import { callOf } from "./request.ts";
@@ -44,7 +43,7 @@ export function stdioSession(): Session {
   };
 }
 
-export { operationById };
+export { clientOperation };
 
 /** A raw REST call with the session's URL and token (refreshed first when an OAuth login expires). */
 export async function send(s: Session, call: Call) {
@@ -52,7 +51,7 @@ export async function send(s: Session, call: Call) {
 }
 
 /** Calls an operation of the table over REST and returns the response body. */
-export async function callOperation(s: Session, op: Operation | string, input: Record<string, unknown>): Promise<any> {
-  const o = typeof op === "string" ? operationById(op) : op;
+export async function callOperation(s: Session, op: ClientOperation | string, input: Record<string, unknown>): Promise<any> {
+  const o = typeof op === "string" ? clientOperation(op) : op;
   return (await send(s, callOf(o, input))).body;
 }

@@ -2,13 +2,14 @@
 // workspace is one active document: a unique index decides between concurrent creates.
 import { createHash } from "node:crypto";
 import { AppError } from "../../errors.ts";
+import { noteLimits } from "../../schemas/documents.ts";
 import type { Store } from "../../store/index.ts";
 import { getDocument, type DocumentView } from "./documents.ts";
 import { adoptUpload, slotIdPattern } from "./storage.ts";
 import { isUniqueViolation } from "../../store/unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
-export const noteLimits = { title: 200, text: 65536 } as const;
+export { noteLimits };
 
 type NewDocument = Pick<DocumentView, "kind" | "title" | "filename" | "contentType" | "sizeBytes" | "sha256"> & { noteText: string | null };
 

@@ -2,6 +2,7 @@
 // instructions makes a new revision; old revisions are kept so a run can record what it used.
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
 import { AppError, invalidField } from "../../errors.ts";
+import { focusSlugPattern } from "../../schemas/focuses.ts";
 import { parseFocusFrontMatter } from "../../review/focus.ts";
 import type { Store } from "../../store/index.ts";
 import { bytewise } from "../../store/collate.ts";
@@ -9,8 +10,6 @@ import { isUniqueViolation } from "../../store/unique.ts";
 import { keysetPage } from "../../store/page.ts";
 
 export const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
-/** Slugs created here: letters, digits, dot, dash, underscore; 1 to 200 characters. */
-export const focusSlugPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 export interface FocusRecord {
   id: number;

@@ -1,5 +1,6 @@
 // The spec's position syntax (`at`): parsed once, here, for every operation that takes it.
 import { AppError } from "../../errors.ts";
+import { maxAtLength } from "../../schemas/common.ts";
 
 export type ParsedPosition =
   | { kind: "default" }
@@ -7,7 +8,6 @@ export type ParsedPosition =
   | { kind: "pr"; number: number; pin: string | null }
   | { kind: "commit"; sha: string };
 
-export const maxAtLength = 512;
 const hexSha = /^[0-9a-fA-F]{4,64}$/;
 const maxPrNumber = 2 ** 31 - 1;
 

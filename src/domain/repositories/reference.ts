@@ -1,6 +1,5 @@
 // The spec's "Repository reference": `owner/name` or a numeric id, in paths as two segments.
 // One parser and one resolver, used by every operation that takes a repository.
-import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 
@@ -9,8 +8,6 @@ export type RepositoryRef = { id: number } | { fullName: string };
 const maxId = 2 ** 31 - 1;
 const segment = /^[A-Za-z0-9._-]{1,100}$/;
 
-export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)])
-  .describe("Repository: owner/name or numeric id.");
 
 /** Parses `owner/name`, a numeric id (number or decimal string); undefined when malformed. */
 export function parseRepositoryRef(value: string | number): RepositoryRef | undefined {

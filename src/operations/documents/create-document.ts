@@ -1,42 +1,15 @@
-import { z } from "zod";
-import { createDocument as create, noteLimits } from "../../domain/documents/index.ts";
-import { repositoryRefParam } from "../../domain/repositories/reference.ts";
-import { printable, printableMessage } from "../../schemas/common.ts";
-import { documentSchema } from "../../schemas/documents.ts";
-import { operation } from "../operation.ts";
+import { createDocument as create } from "../../domain/documents/index.ts";
 import { repositoryFromParam } from "../repositories/params.ts";
+import { implement } from "../operation.ts";
+import { createDocumentDefinition } from "./create-document.def.ts";
 
-export const createDocument = operation({
-  id: "create_document",
-  method: "POST",
-  path: "/documents",
-  summary: "Create a context document",
-  description: "Creates a context document from an uploaded file ({upload: {id}}, after the PUT to the slot's url) or a text note ({note: {title?, text}}); give exactly one. Identical content already in the workspace returns the existing document with 200 instead of 201.",
-  scopes: ["runs:write"],
-  bucket: "documents",
-  alsoCharges: ["shared"],
-  mcp: true,
-  readOnly: false,
-  idempotent: true,
-  successStatus: 201,
-  input: z.object({
-    upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })
-      .optional().describe("An uploaded file, by slot id."),
-    note: z.object({
-      title: z.string().min(1).max(noteLimits.title).regex(printable, printableMessage).optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
-      text: z.string().min(1).max(noteLimits.text).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
-    }).optional().describe("A text note."),
-    repository: repositoryRefParam.optional().describe("Attach the document to this repository (owner/name or numeric id) for the list filter."),
-  }),
-  output: z.object({ document: documentSchema }),
-  handler: async (ctx, input) => {
-    const repositoryId = input.repository === undefined ? null : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
-    const { document, created } = await create(ctx.store, ctx.app.config.dataDir, {
-      workspaceId: ctx.workspaceId, userId: ctx.userId, repositoryId,
-      ...(input.upload ? { upload: input.upload } : {}),
-      ...(input.note ? { note: { text: input.note.text, ...(input.note.title !== undefined ? { title: input.note.title } : {}) } } : {}),
-    });
-    if (!created) ctx.status = 200;
-    return { document };
-  },
+export const createDocument = implement(createDocumentDefinition, async (ctx, input) => {
+  const repositoryId = input.repository === undefined ? null : (await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository)).id;
+  const { document, created } = await create(ctx.store, ctx.app.config.dataDir, {
+    workspaceId: ctx.workspaceId, userId: ctx.userId, repositoryId,
+    ...(input.upload ? { upload: input.upload } : {}),
+    ...(input.note ? { note: { text: input.note.text, ...(input.note.title !== undefined ? { title: input.note.title } : {}) } } : {}),
+  });
+  if (!created) ctx.status = 200;
+  return { document };
 });

@@ -1,4 +1,4 @@
-// Context document operations, in table order.
+// Context document operations with their handlers (definitions.ts holds the order).
 import type { Operation } from "../operation.ts";
 import { archiveDocument } from "./archive-document.ts";
 import { createDocument } from "./create-document.ts";

@@ -1,4 +1,4 @@
-// Findings operations, in table order.
+// Findings operations with their handlers (definitions.ts holds the order).
 import type { Operation } from "../operation.ts";
 import { commentOnFinding } from "./comment-on-finding.ts";
 import { getFinding } from "./get-finding.ts";

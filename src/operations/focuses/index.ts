@@ -1,4 +1,4 @@
-// Focus operations, in table order.
+// Focus operations with their handlers (definitions.ts holds the order).
 import type { Operation } from "../operation.ts";
 import { getFocus } from "./get-focus.ts";
 import { listFocuses } from "./list-focuses.ts";

@@ -1,4 +1,4 @@
-// Repository operations, in table order.
+// Repository operations with their handlers (definitions.ts holds the order).
 import type { Operation } from "../operation.ts";
 import { getRepository } from "./get-repository.ts";
 import { listRefs } from "./list-refs.ts";

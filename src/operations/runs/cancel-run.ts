@@ -1,27 +1,9 @@
-import { z } from "zod";
 import { cancelRun as cancel } from "../../domain/runs/cancel.ts";
 import { runView } from "../../domain/runs/view.ts";
-import { runPathParam, runSchema } from "../../schemas/runs.ts";
-import { operation } from "../operation.ts";
+import { implement } from "../operation.ts";
+import { cancelRunDefinition } from "./cancel-run.def.ts";
 
-export const cancelRun = operation({
-  id: "cancel_run",
-  method: "POST",
-  path: "/runs/{run}/cancel",
-  summary: "Cancel a run",
-  description: "Cancels a run. A queued run is cancelled at once and its price refunded (result cancelled); a started one stops at its next checkpoint (result cancelling, cancellationRequested true) and is refunded if its analysis had not finished. A complete, failed or cancelled run is 409 conflict.",
-  scopes: ["runs:manage"],
-  bucket: "runs:manage",
-  mcp: true,
-  readOnly: false,
-  destructive: true, idempotent: true,
-  input: z.object({ run: runPathParam }),
-  output: z.object({
-    run: runSchema,
-    result: z.enum(["cancelled", "cancelling"]).describe("cancelled: the queued run was cancelled and refunded; cancelling: the running run stops at its next checkpoint."),
-  }),
-  handler: async (ctx, input) => {
-    const { row, result } = await cancel(ctx.store, { workspaceId: ctx.workspaceId, userId: ctx.userId }, input.run, ctx.app.now());
-    return { run: runView(row, ctx.app.config.baseUrl), result };
-  },
+export const cancelRun = implement(cancelRunDefinition, async (ctx, input) => {
+  const { row, result } = await cancel(ctx.store, { workspaceId: ctx.workspaceId, userId: ctx.userId }, input.run, ctx.app.now());
+  return { run: runView(row, ctx.app.config.baseUrl), result };
 });

@@ -1,20 +1,5 @@
-import { z } from "zod";
 import { estimateRun as estimate } from "../../domain/runs/estimate.ts";
-import { estimateSchema, runRequestFields } from "../../schemas/runs.ts";
-import { operation } from "../operation.ts";
+import { implement } from "../operation.ts";
+import { estimateRunDefinition } from "./estimate-run.def.ts";
 
-export const estimateRun = operation({
-  id: "estimate_run",
-  method: "POST",
-  path: "/runs/estimate",
-  summary: "Estimate a run",
-  description: "Prices a run without starting it: a full review at a position (at, default the default branch head) or a change review (change: {pr} or {branch, since?}), with optional focuses, scope globs, extra repositories, steering and documents. Returns the price, the billable files and lines per repository, the balance and a quote to pass to start_run within 15 minutes. A change that cannot be reviewed is 409 change_refused (details.reason thin, identical, large or detached); nothing reviewable in scope is 409 nothing_to_review.",
-  scopes: ["runs:write"],
-  bucket: "runs:estimate",
-  alsoCharges: ["shared"],
-  mcp: true,
-  readOnly: true,
-  input: z.object(runRequestFields),
-  output: estimateSchema,
-  handler: (ctx, input) => estimate(ctx.app, ctx.workspaceId, input),
-});
+export const estimateRun = implement(estimateRunDefinition, (ctx, input) => estimate(ctx.app, ctx.workspaceId, input));

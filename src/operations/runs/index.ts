@@ -1,4 +1,4 @@
-// Run operations, in table order.
+// Run operations with their handlers (definitions.ts holds the order).
 import type { Operation } from "../operation.ts";
 import { cancelRun } from "./cancel-run.ts";
 import { estimateRun } from "./estimate-run.ts";

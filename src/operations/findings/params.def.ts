@@ -1,9 +1,8 @@
 // Query parameters the findings lists share (the spec's "Shared query parameters").
 import { z } from "zod";
-import { focusSlugPattern } from "../../domain/focuses/index.ts";
-import { maxAtLength } from "../../domain/positions/parse.ts";
-import { booleanParam, cursorParam, limitParam, listParam, printable, printableMessage } from "../../schemas/common.ts";
+import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../schemas/common.ts";
 import { countsSchema, findingStatuses, severityValues } from "../../schemas/findings.ts";
+import { focusSlugPattern } from "../../schemas/focuses.ts";
 
 export const filterParams = {
   status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),
@@ -21,7 +20,3 @@ export const atParam = z.string().min(1).max(maxAtLength).optional()
 
 export const asOfField = z.string().describe("When this answer was read (ISO 8601).");
 export { countsSchema };
-
-export function filtersOf(input: { status?: string[] | undefined; severity?: string[] | undefined; assignee?: string | undefined; focus?: string | undefined; dismissed: boolean }) {
-  return { status: input.status, severity: input.severity, assignee: input.assignee, focus: input.focus, dismissed: input.dismissed };
-}
