@@ -16,6 +16,8 @@ import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 import { windowRoot, windowSpans } from "./window.ts";
+import { callersOf } from "./callers.ts";
+import { enableSummaries } from "./summaries.ts";
 import type { TaintWindow } from "./window.ts";
 
 export interface TaintInput {
@@ -116,6 +118,10 @@ function refine(input: TaintInput): Finding[] {
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
+  // Functions calling a function that holds a candidate sink reach it through its summary.
+  const viaHelpers = spans ? callersOf(input.source, spans.funcs, spans.funcs.filter((s) => scopes.has(s.node.id()))) : null;
+  for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
+  enableSummaries(analyzer, root, spans && !win ? spans.funcs.map((s) => s.node) : null);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
@@ -133,7 +139,7 @@ function refine(input: TaintInput): Finding[] {
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, spans.funcs.map((s) => s.start), watched);
+    analyzer.rel = new Relevance(input.source, rules, syn, spans.funcs.map((s) => s.start), [...watched, ...viaHelpers!.points]);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
