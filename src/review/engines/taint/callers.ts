@@ -19,7 +19,9 @@ export function callersOf(source: string, funcs: Span[], targets: Span[]): { sco
     if (n === undefined) nameCache.set(s, (n = defName(s.node)));
     return n;
   };
-  let names = new Set(targets.map(nameOf).filter((n) => n.length > 1));
+  // A name written once is only its definition: no call to look for (most files end here).
+  const twice = (n: string): boolean => n.length > 1 && source.indexOf(n, source.indexOf(n) + n.length) >= 0;
+  let names = new Set(targets.map(nameOf).filter(twice));
   for (let round = 0; round < rounds && names.size; round++) {
     const re = new RegExp(`(?<![\\w$])(${[...names].map(esc).join("|")})\\s*\\(`, "g");
     const next = new Set<string>();
@@ -33,7 +35,7 @@ export function callersOf(source: string, funcs: Span[], targets: Span[]): { sco
       seen.add(inner);
       scopes.push(inner);
       const n = nameOf(inner);
-      if (n.length > 1) next.add(n);
+      if (twice(n)) next.add(n);
     }
     names = next;
   }
