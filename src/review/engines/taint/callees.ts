@@ -32,15 +32,16 @@ export class FileDefs {
   private readonly syn: Syntax;
   private readonly source: string;
   private readonly root: TNode;
-  private funcs: TNode[] | null;
+  private readonly list: (() => TNode[]) | null;
   private byName: Map<string, TNode[]> | null = null;
   private readonly defs = new Map<string, Def[]>();
 
-  constructor(syn: Syntax, source: string, root: TNode, funcs: TNode[] | null) {
+  /** `list`: the file's functions when the caller can list them; else one query of the tree. */
+  constructor(syn: Syntax, source: string, root: TNode, list: (() => TNode[]) | null) {
     this.syn = syn;
     this.source = source;
     this.root = root;
-    this.funcs = funcs;
+    this.list = list;
   }
 
   /** Functions named `name` in this file (a cheap text test first: a definition and a call make two mentions). */
@@ -60,12 +61,12 @@ export class FileDefs {
     if (this.byName) return this.byName;
     const len = this.source.length;
     // A window's root finds the functions of every file in its joined tree: keep this file's.
-    this.funcs ??= this.root.findAll(spanQuery(this.syn)).filter((f) => {
+    const funcs = this.list ? this.list() : this.root.findAll(spanQuery(this.syn)).filter((f) => {
       const r = f.range();
       return r.start.index >= 0 && r.end.index <= len;
     });
     this.byName = new Map();
-    for (const f of this.funcs) {
+    for (const f of funcs) {
       const name = defName(f);
       if (!name) continue;
       const list = this.byName.get(name);
@@ -139,7 +140,8 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
     cands = innermost(all.filter((d) => d.ownerIsClass && inside(d.owner!, call) && fits(d)));
   } else if (!recv) {
     // A plain call: a function of the top level or of a function around the call, innermost first.
-    cands = innermost(all.filter((d) => !d.ownerIsClass && (!d.owner || inside(d.owner, call))));
+    // (A method of an object literal is no plain function.)
+    cands = innermost(all.filter((d) => !d.ownerIsClass && d.node.kind() !== "method_definition" && (!d.owner || inside(d.owner, call))));
   } else {
     const cls = classOfReceiver(recv, syn);
     if (cls === null) return null;

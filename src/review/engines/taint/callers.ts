@@ -9,7 +9,7 @@ const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const rounds = 2;
 
 /** Functions (spans) calling, by name, one of `targets` (directly or through one more function), and the calls' offsets. */
-export function callersOf(source: string, funcs: Span[], targets: Span[]): { scopes: Span[]; points: number[] } {
+export function callersOf(source: string, fileFuncs: () => Span[], targets: Span[]): { scopes: Span[]; points: number[] } {
   const scopes: Span[] = [];
   const points: number[] = [];
   const seen = new Set<Span>(targets);
@@ -22,6 +22,7 @@ export function callersOf(source: string, funcs: Span[], targets: Span[]): { sco
   // A name written once is only its definition: no call to look for (most files end here).
   const twice = (n: string): boolean => n.length > 1 && source.indexOf(n, source.indexOf(n) + n.length) >= 0;
   let names = new Set(targets.map(nameOf).filter(twice));
+  const funcs = names.size ? fileFuncs() : [];
   for (let round = 0; round < rounds && names.size; round++) {
     const re = new RegExp(`(?<![\\w$])(${[...names].map(esc).join("|")})\\s*\\(`, "g");
     const next = new Set<string>();

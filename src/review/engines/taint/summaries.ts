@@ -37,7 +37,7 @@ interface Ctx { shared: Shared; depth: number }
 const contexts = new WeakMap<Analyzer, Ctx>();
 
 /** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
-export function enableSummaries(a: Analyzer, root: TNode, funcs: TNode[] | null): void {
+export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null): void {
   contexts.set(a, { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map() }, depth: 0 });
 }
 
