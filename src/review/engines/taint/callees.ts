@@ -30,7 +30,7 @@ const classKinds = new Set([
 /** The file's functions by name, listed once and described only for names a call asks for. */
 export class FileDefs {
   private readonly syn: Syntax;
-  private readonly source: string;
+  readonly source: string;
   private readonly root: TNode;
   private readonly list: (() => TNode[]) | null;
   private byName: Map<string, TNode[]> | null = null;
@@ -117,7 +117,7 @@ const inside = (outer: TNode, node: TNode): boolean => {
 const size = (n: TNode): number => n.range().end.index - n.range().start.index;
 
 /** The one definition this call runs, or null. `argc`: positional arguments passed. */
-export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: Callee, argc: number): Def | null {
+export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: Callee, argc: number, scopeText: () => string): Def | null {
   const name = callee.text.slice(callee.text.lastIndexOf(".") + 1);
   if (!name || name.startsWith("new ")) return null;
   const all = defs.named(name);
@@ -143,7 +143,7 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
     // (A method of an object literal is no plain function.)
     cands = innermost(all.filter((d) => !d.ownerIsClass && d.node.kind() !== "method_definition" && (!d.owner || inside(d.owner, call))));
   } else {
-    const cls = classOfReceiver(recv, syn);
+    const cls = classOfReceiver(recv, syn) ?? (rk === "identifier" ? declaredClass(recv.text(), scopeText(), defs.source) : null);
     if (cls === null) return null;
     if (typeof cls !== "string") cands = all.filter((d) => d.ownerIsClass && d.owner!.id() === cls.id());
     // A class name: the class nearest the call (an inner class of the caller's class before one of another class).
@@ -161,6 +161,23 @@ function innermost(ds: Def[], by: (d: Def) => TNode | null = (d) => d.owner): De
     if (best === undefined || (o && (!best || size(o) < size(best)))) best = o;
   }
   return ds.filter((d) => by(d) === best || (by(d) && best && by(d)!.id() === best.id()));
+}
+
+/**
+ * The class a variable holds when the caller's function, else the file, declares or assigns it as
+ * one (`Helper h = new Helper()`, `helper = Helper(db)`, `const h = new Helper()`, a field
+ * `private final Helper helper;`): null when none or two different ones.
+ */
+function declaredClass(name: string, scope: string, file: string): string | null {
+  const n = name.replace(/[$]/g, "\\$");
+  const re = new RegExp(`(?:\\b([A-Z]\\w*)(?:<[^<>;=]*>)?\\s+${n}\\s*[=;,)]|(?<![\\w$.])${n}\\s*=\\s*(?:new\\s+)?([A-Z]\\w*)\\s*[(<])`, "g");
+  for (const text of [scope, file]) {
+    const found = new Set<string>();
+    for (const m of text.matchAll(re)) found.add(m[1] ?? m[2]!);
+    if (found.size === 1) return [...found][0]!;
+    if (found.size > 1) return null;
+  }
+  return null;
 }
 
 /** `Util.run`, `new Util().run`: the class name; a Java anonymous class: its node; anything else null. */

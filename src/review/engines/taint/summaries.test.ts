@@ -147,3 +147,44 @@ class Tools {
 `;
   assert.deepEqual(lines(analyzeSource("javascript", "tools.js", src)), ["5:command-injection", "9:command-injection"]);
 });
+
+test("a variable or field declared with a class of the file resolves its method calls; an unknown class stays an unknown call", () => {
+  const src = `public class Page extends HttpServlet {
+  private final Formatter formatter = new Formatter();
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String p = request.getParameter("p");
+    Labels labels = new Labels();
+    response.getWriter().println(labels.fixed(p));
+    response.getWriter().println(formatter.plain(p));
+    response.getWriter().println(formatter.safe(p));
+    response.getWriter().println(other.fixed(p));
+  }
+}
+class Labels { String fixed(String s) { return "ok"; } }
+class Formatter {
+  String plain(String s) { return "<b>" + s + "</b>"; }
+  String safe(String s) { return "<b>" + ESAPI.encoder().encodeForHTML(s) + "</b>"; }
+}
+`;
+  assert.deepEqual(lines(analyzeSource("java", "Page.java", src)), ["7:xss", "9:xss"]);
+  const py = `from flask import request
+
+class Repo:
+    def __init__(self, db):
+        self.db = db
+
+    def by_name(self, name):
+        return self.db.execute("SELECT * FROM t WHERE name = '%s'" % name)
+
+    def by_id(self, ident):
+        return self.db.execute("SELECT * FROM t WHERE id = %s", (ident,))
+
+@app.route("/x")
+def view():
+    repo = Repo(get_db())
+    repo.by_id(request.args.get("id"))
+    repo.by_name(request.args.get("name"))
+    return "ok"
+`;
+  assert.deepEqual(lines(analyzeSource("python", "app.py", py)), ["8:sql-injection"]);
+});

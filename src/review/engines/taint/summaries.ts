@@ -50,7 +50,7 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   const ctx = contexts.get(a);
   if (!ctx || ctx.depth >= maxDepth) return undefined;
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
-  const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, positional.length);
+  const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, positional.length, () => a.scopeText());
   if (!def) return undefined;
   const bound: [number, Taint][] = [];
   positional.forEach((arg, i) => {

@@ -252,3 +252,48 @@ public class TitleServlet extends HttpServlet {
     return label;
   }
 }
+
+// A helper object held in a field or a local of a class declared in this file.
+public class ProfileServlet extends HttpServlet {
+  private final ProfileDao dao = new ProfileDao();
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+    String user = request.getParameter("user");
+    dao.load(user);
+    dao.loadAll(user);
+    ProfileView view = new ProfileView();
+    response.getWriter().println(view.heading(user)); // vuln: xss
+    response.getWriter().println(view.safeHeading(user)); // safe: xss helper object encodes
+  }
+}
+
+class ProfileDao {
+  private Connection conn;
+
+  void load(String user) throws IOException {
+    try {
+      conn.createStatement().executeQuery("SELECT * FROM profiles WHERE name = '" + user + "'"); // vuln: sql-injection
+    } catch (java.sql.SQLException e) {
+      throw new IOException(e);
+    }
+  }
+
+  void loadAll(String user) throws IOException {
+    try {
+      conn.prepareStatement("SELECT * FROM profiles WHERE name = ?").setString(1, user); // safe: sql-injection parameterized in helper
+    } catch (java.sql.SQLException e) {
+      throw new IOException(e);
+    }
+  }
+}
+
+class ProfileView {
+  String heading(String user) {
+    return "<h1>" + user + "</h1>";
+  }
+
+  String safeHeading(String user) {
+    return "<h1>" + ESAPI.encoder().encodeForHTML(user) + "</h1>";
+  }
+}
