@@ -20,6 +20,8 @@ export interface Def {
   outer: TNode | null;
   /** Leading parameters the call does not pass (Python's self or cls). */
   skip: number;
+  /** Takes a variable number of arguments (`...rest`, `*args`, `**kw`): not summarised. */
+  variadic: boolean;
 }
 
 const classKinds = new Set([
@@ -83,7 +85,9 @@ export class FileDefs {
     const params = this.syn.params(node);
     const first = params[0]?.name;
     const skip = ownerIsClass && this.syn.ruleLanguage === "python" && (first === "self" || first === "cls") ? 1 : 0;
-    return { node, params, owner, ownerIsClass, ownerName, outer, skip };
+    const list = node.field("parameters")?.text() ?? "";
+    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && list.includes("*"));
+    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic };
   }
 
   /** The innermost class or function around a node, and whether it is a class. */
@@ -126,7 +130,7 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   const exact = lang === "java" || lang === "go";
   const fits = (d: Def): boolean => {
     const n = d.params.length - d.skip;
-    if (d.params.some((p) => p.node.kind() === "spread_parameter")) return false;
+    if (d.variadic) return false;
     return exact ? n === argc : argc <= n || lang !== "python";
   };
   const recv = callee.recv;

@@ -188,3 +188,22 @@ def view():
 `;
   assert.deepEqual(lines(analyzeSource("python", "app.py", py)), ["8:sql-injection"]);
 });
+
+test("a callee taking rest or keyword arguments stays an unknown call (its result tainted by any argument)", () => {
+  const js = `function line(...parts) { return parts.join(" "); }
+app.get("/x", (req, res) => {
+  res.send(line("<p>", req.query.name, "</p>"));
+});
+`;
+  assert.deepEqual(lines(analyzeSource("javascript", "a.js", js)), ["3:xss"]);
+  const py = `import os
+from flask import request
+
+def build(*parts):
+    return " ".join(parts)
+
+def view():
+    os.system(build("ls", request.args.get("d")))
+`;
+  assert.deepEqual(lines(analyzeSource("python", "a.py", py)), ["8:command-injection"]);
+});
