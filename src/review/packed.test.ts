@@ -207,6 +207,17 @@ test("taint analyses a joined file on the joined tree and reports flows at the f
   assert.equal(rulesOnly.joined.files, 7);
 });
 
+test("a joined file reaches a sink in a helper of its own from a caller in another top-level function, as alone", () => {
+  const helper = "const cp = require('child_process');\nfunction archive(dir) {\n  cp.exec('tar czf out.tgz ' + dir);\n}\n";
+  const caller = "app.get('/', (req, res) => {\n  archive(req.query.dir);\n  res.end();\n});\n";
+  const files = [file("a.js", "const x = 1;\n"), file("helper.js", `${helper}${caller}`), file("z.js", `${caller}${helper}`)];
+  const a = analyzer(true);
+  const out = assertSameAsAlone(a, files);
+  assert.equal(a.joined.trees, 1);
+  assert.ok(out[1]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3), "helper above its caller");
+  assert.ok(out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 7), "helper below its caller");
+});
+
 test("a file no rule may match and taint has nothing to walk in is not parsed, and its secrets are still found", () => {
   const token = `ghp_${"A1b2C3d4E5".repeat(3)}${"x".repeat(6)}`;
   const files = [

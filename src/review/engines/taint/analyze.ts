@@ -61,6 +61,10 @@ export class Analyzer {
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
   private readonly returnSpecCache = new Map<number, SinkSpec[]>();
+  /** A summary's run (summaries.ts): the parameter values of `retScope`, and what it returns. */
+  private args: Value[] | null = null;
+  private retScope: TNode | null = null;
+  private ret: Value = null;
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
@@ -115,13 +119,16 @@ export class Analyzer {
       this.st.consts = new ConstMap(() => (this.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
     }
     const decorators = this.syn.decorators(fn);
-    for (const p of this.syn.params(fn)) {
-      if (!p.name) continue;
-      this.st.vars.set(p.name, this.paramSource(p, decorators));
+    const args = outer ? null : this.args;
+    this.syn.params(fn).forEach((p, i) => {
+      if (!p.name) return;
+      this.st.vars.set(p.name, args ? args[i] ?? null : this.paramSource(p, decorators));
       this.st.consts.delete(p.name);
-    }
+    });
     const body = fn.field("body");
-    if (body) this.ev(body);
+    // An expression body (arrow function, lambda) is the return value; a block's value is null.
+    const bodyValue = body ? this.ev(body) : null;
+    if (fn === this.retScope) this.ret = worse(this.ret, bodyValue);
     this.st = saved;
     this.exits = savedExits;
     this.scope = savedScope;
@@ -274,7 +281,10 @@ export class Analyzer {
         const kids = named(node);
         const specs = kind === "return_statement" && this.rules.returnSinks.length ? this.returnSinks() : null;
         if (specs?.length && kids.length) this.returned(node, kids[0]!, specs);
-        else for (const c of kids) this.ev(c);
+        else {
+          const collect = this.scope === this.retScope && kind === "return_statement";
+          for (const c of kids) { const v = this.ev(c); if (collect) this.ret = worse(this.ret, v); }
+        }
         if (kind === "break_statement" || kind === "continue_statement") this.leave(kind === "continue_statement");
         this.st.dead = true;
         return null;
@@ -400,7 +410,7 @@ export class Analyzer {
     return worse(a ? this.ev(a) : null, b ? this.ev(b) : null);
   }
 
-  private hit(node: TNode, spec: SinkSpec, t: Taint): void {
+  private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.hitKeys.has(key)) return;
@@ -412,13 +422,22 @@ export class Analyzer {
     return evalCall(this, node, isNew);
   }
 
+  /** Walks `fn` as a callee (summaries.ts): parameters take `args` (by position), the result is what it returns. */
+  runWith(fn: TNode, args: Value[]): Value {
+    [this.args, this.retScope, this.ret] = [args, fn, null];
+    this.analyzeFunction(fn, null);
+    const ret = this.ret;
+    [this.args, this.retScope, this.ret] = [null, null, null];
+    return ret;
+  }
+
   /** Internals shared with calls.ts, assign.ts and control.ts. */
   get state(): State { return this.st; }
   set state(s: State) { this.st = s; }
   get inCleanStatement(): boolean { return this.skipExpr || this.skipRhs; }
   /** Text of the scope being analysed, for rules that look at its configuration calls. */
   scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
-  recordHit(node: TNode, spec: SinkSpec, t: Taint): void { this.hit(node, spec, t); }
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void { this.hit(node, spec, t); }
   rootOf(node: TNode): string | null { return rootIdent(this, node); }
   globalSourceOf(node: TNode): Value { return this.globalSource(node); }
 }

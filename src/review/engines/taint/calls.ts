@@ -8,6 +8,7 @@ import { allClassesMask } from "./classes.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
+import { applySummary } from "./summaries.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -129,6 +130,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (target && a.syn.roles[target.kind()] === "ident") a.state.vars.set(target.text(), withStep(outT, node));
     }
   }
+  // A function of this file: what its summary says (summaries.ts).
+  const summed = firstTainted && !recvT ? applySummary(a, node, callee, all, vals) : undefined;
+  if (summed !== undefined) return summed;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
   return rules.propagateUnknown ? plain(firstTainted) : null;

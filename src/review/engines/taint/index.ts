@@ -12,10 +12,13 @@ import type { CompiledRules } from "./rules.ts";
 import { withImportNames } from "./imports.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
+import type { Span } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 import { windowRoot, windowSpans } from "./window.ts";
+import { callersOf } from "./callers.ts";
+import { enableSummaries } from "./summaries.ts";
 import type { TaintWindow } from "./window.ts";
 
 export interface TaintInput {
@@ -116,6 +119,10 @@ function refine(input: TaintInput): Finding[] {
     const outer = finder.enclosingScope();
     if (outer) addScope(outer);
   }
+  // A window lists only the functions around its points: callers and callees are looked for among all the file's.
+  let allFuncs = spans?.funcs;
+  const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
+  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
@@ -130,10 +137,13 @@ function refine(input: TaintInput): Finding[] {
     addScope(s);
     return { key, scope: s, call };
   });
+  // Functions calling a function that holds a candidate sink reach it through its summary.
+  const viaHelpers = spans ? callersOf(input.source, fileFuncs, spans.funcs.filter((s) => scopes.has(s.node.id()))) : null;
+  for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, spans.funcs.map((s) => s.start), watched);
+    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points]);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
