@@ -15,6 +15,7 @@ import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
+import { readIndex, readWhole } from "./collections.ts";
 import type { Relevance } from "./relevance.ts";
 
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
@@ -174,7 +175,7 @@ export class Analyzer {
       return false;
     }
     if (this.loopDepth === 0 && start > this.cutAt) return true;
-    const level = this.rel.cleanLevel(start, end, this.st.vars);
+    const level = this.rel.cleanLevel(start, end, this.st.vars, this.st.colls);
     if (level === "none") {
       this.ev(c);
       return false;
@@ -222,7 +223,9 @@ export class Analyzer {
         // Told apart from the child list by id or kind: by object, the object part ran twice at
         // each level, 2^depth times in a[i][j][k].
         for (const c of otherChildren(node, [obj ?? null])) this.ev(c);
-        return obj ? this.ev(obj) : null;
+        const whole = obj ? this.ev(obj) : null;
+        const known = obj ? readIndex(this, node, obj) : undefined;
+        return known !== undefined ? known : whole;
       }
       case "call": return this.evCall(node, false);
       case "new": return this.evCall(node, true);
@@ -348,7 +351,7 @@ export class Analyzer {
   private evIdent(node: TNode): Value {
     const name = node.text();
     const v = this.st.vars.get(name);
-    if (v !== undefined) return v;
+    if (v !== undefined) return v && this.st.colls.size ? readWhole(this, name, v) : v;
     if (this.rules.pathRoots.has(name) && !this.st.vars.has(name)) {
       for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
     }

@@ -6,7 +6,8 @@ import { lastSegment } from "./rules.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { Value } from "./state.ts";
-import { withField, withStep, worse } from "./state.ts";
+import { withField, withoutField, withStep, worse } from "./state.ts";
+import { bindColl, collName, writeIndex } from "./collections.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -45,6 +46,8 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
     st.vars.set(name, v ? withStep(v, at) : null);
+    // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
+    if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);
     const c = valueNode ? constEval(valueNode, st.consts) : unknown;
     if (c === unknown) st.consts.delete(name);
     else st.consts.set(name, c);
@@ -52,8 +55,20 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   }
   if (role === "member" || role === "index") {
     assignSink(a, target, role, v, at);
-    if (!v) return;
+    if (role === "index") writeIndex(a, target, v);
+    else if (st.colls.size) {
+      const path = collName(a, target);
+      if (path) bindColl(a, path, null, v);
+    }
     const obj = role === "member" ? target.field(a.syn.memberFields[0]) : null;
+    if (!v) {
+      // obj.f = clean: a strong update of that field.
+      if (obj && a.syn.roles[obj.kind()] === "ident" && st.vars.get(obj.text())?.fields) {
+        const prop = target.field(a.syn.memberFields[1])?.text() ?? "";
+        st.vars.set(obj.text(), withoutField(st.vars.get(obj.text()) ?? null, prop));
+      }
+      return;
+    }
     if (obj && a.syn.roles[obj.kind()] === "ident") {
       // obj.f = tainted: only reads of obj.f (or of obj as a whole) see the taint.
       const name = obj.text();

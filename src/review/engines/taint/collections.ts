@@ -1,0 +1,159 @@
+// Where the analysis meets known collections (colls.ts): their creation at an assignment, calls on
+// them (`add`, `put`, `get`, `remove`, `setAttribute`, configparser `set`/`get`), element reads and
+// writes (`l[1]`, `d["k"] = v`), and a list read whole as an argument vector.
+import type { TNode } from "./node.ts";
+import type { Analyzer } from "./analyze.ts";
+import { named } from "./langs.ts";
+import { constEval, unknown } from "./consts.ts";
+import type { Value } from "./state.ts";
+import type { Coll, Elem } from "./colls.ts";
+import * as C from "./colls.ts";
+import { fixedProgram } from "./argv.ts";
+
+/** Element values of array literals and `Arrays.asList(...)`, by their first element node (argv.ts records them). */
+const literalElems = new WeakMap<TNode, Elem[]>();
+export function recordElems(first: TNode | undefined, elems: Elem[]): void {
+  if (first) literalElems.set(first, elems);
+}
+
+const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList)$/;
+const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties)$/;
+const pyMaps = /^(?:dict|(?:configparser\.)?(?:Raw|Safe)?ConfigParser|(?:collections\.)?(?:OrderedDict|defaultdict))$/;
+
+/** The collection a node names: a variable or a member path of variables (`request.environ`). */
+export function collName(a: Analyzer, n: TNode): string | null {
+  const role = a.syn.roles[n.kind()];
+  if (role === "ident") return n.text();
+  if (role !== "member") return null;
+  const obj = n.field(a.syn.memberFields[0]);
+  const base = obj ? collName(a, obj) : null;
+  return base ? `${base}.${n.field(a.syn.memberFields[1])?.text() ?? ""}` : null;
+}
+
+const constOf = (a: Analyzer, n: TNode | undefined): string | number | null => {
+  const c = n ? constEval(n, a.state.consts) : unknown;
+  return typeof c === "string" || typeof c === "number" ? c : null;
+};
+
+/** Callee text of a call or constructor (`Arrays.asList`, `new HashMap`, `dict`). */
+function calleeText(n: TNode): string {
+  const k = n.kind();
+  if (k === "object_creation_expression") return `new ${(n.field("type")?.text() ?? "").replace(/<.*>$/, "").replace(/^.*\./, "")}`;
+  if (k === "method_invocation") return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`.replace(/^\./, "").replace(/\s+/g, "");
+  return (n.field("function")?.text() ?? "").replace(/\s+/g, "");
+}
+
+/** The recorded elements of a list literal or `Arrays.asList(...)`/`List.of(...)`. */
+function literal(a: Analyzer, n: TNode): Elem[] | undefined {
+  const role = a.syn.roles[n.kind()];
+  if (role === "array") {
+    const first = named(n).filter((c) => !c.kind().includes("comment"))[0];
+    return first ? literalElems.get(first) : [];
+  }
+  if (role !== "call") return undefined;
+  const t = calleeText(n);
+  const first = t === "Arrays.asList" || t === "List.of" ? named(n.field("arguments"))[0] : undefined;
+  return first ? literalElems.get(first) : undefined;
+}
+
+/** The elements of an argument: a literal's, or a known list's. */
+export function elemsOf(a: Analyzer, n: TNode): readonly Elem[] | null {
+  const lit = literal(a, n);
+  if (lit) return lit;
+  const name = collName(a, n);
+  const c = name ? a.state.colls.get(name) : undefined;
+  return c?.list && c.rest === null ? c.list : null;
+}
+
+/** The collection an assignment's value makes, if it is one the analysis knows element by element. */
+function created(a: Analyzer, value: TNode, whole: Value): Coll | null {
+  const role = a.syn.roles[value.kind()];
+  const lit = literal(a, value);
+  if (lit) return { list: lit, keys: null, rest: null };
+  // A clean statement's literal was not walked: its elements are clean.
+  if (role === "array") return a.inCleanStatement ? { list: named(value).filter((c) => !c.kind().includes("comment")).map((n) => ({ v: null, n })), keys: null, rest: null } : null;
+  if (value.kind() === "array_creation_expression") {
+    const init = named(value).find((c) => c.kind() === "array_initializer");
+    if (init) return created(a, init, whole);
+    const dims = named(value).filter((c) => c.kind() === "dimensions_expr");
+    const n = dims.length === 1 ? constOf(a, named(dims[0]!)[0]) : null;
+    return typeof n === "number" && n >= 0 && n < 64 ? { list: Array.from({ length: n }, () => ({ v: null, n: null })), keys: null, rest: null } : null;
+  }
+  if (value.kind() === "dictionary") {
+    const keys = new Map<string, Value>();
+    for (const p of named(value)) {
+      const k = p.kind() === "pair" ? constOf(a, p.field("key") ?? undefined) : null;
+      if (k === null) return { list: null, keys, rest: whole };
+      keys.set(String(k), cheapValue(a, p.field("value"), whole));
+    }
+    return { list: null, keys, rest: null };
+  }
+  if (role !== "call" && role !== "new") return null;
+  const text = calleeText(value);
+  const args = named(value.field("arguments"));
+  if (listTypes.test(text) || text === "list") {
+    if (!args.length) return C.emptyList;
+    const elems = args.length === 1 ? elemsOf(a, args[0]!) : null;
+    return elems ? { list: elems, keys: null, rest: null } : typeof constOf(a, args[0]) === "number" ? C.emptyList : null;
+  }
+  if (/ConfigParser$/.test(text)) return { ...C.emptyMap, sections: true };
+  if (mapTypes.test(text) || pyMaps.test(text)) return args.length && text !== "defaultdict" ? null : C.emptyMap;
+  return null;
+}
+
+/** A dict entry's value without walking it again: literals are clean, variables are looked up, the rest is the dict's. */
+function cheapValue(a: Analyzer, n: TNode | null, whole: Value): Value {
+  if (!n) return null;
+  if (constEval(n, a.state.consts) !== unknown) return null;
+  if (a.syn.roles[n.kind()] === "ident" && a.state.vars.has(n.text())) return a.state.vars.get(n.text()) ?? null;
+  return whole;
+}
+
+/** After `name = value`: the collection the name now holds, if known; member paths under it are forgotten. */
+export function bindColl(a: Analyzer, name: string, value: TNode | null, whole: Value): void {
+  const colls = a.state.colls;
+  if (colls.size) for (const k of [...colls.keys()]) if (k === name || k.startsWith(`${name}.`)) colls.delete(k);
+  const c = value ? created(a, value, whole) : null;
+  if (c) colls.set(name, c);
+}
+
+/** `x[i] = v`: a strong update of a known element; a constant key on a map not known yet starts one. */
+export function writeIndex(a: Analyzer, target: TNode, v: Value): void {
+  const obj = target.field(a.syn.indexField) ?? named(target)[0];
+  const name = obj ? collName(a, obj) : null;
+  if (!name) return;
+  const idx = named(target).find((c) => c.id() !== obj!.id() && c !== obj);
+  const key = constOf(a, idx);
+  const c = a.state.colls.get(name);
+  let next: Coll | null = null;
+  if (c?.list) next = C.listSet(c, typeof key === "number" ? key : null, { v, n: null });
+  else if (c?.keys) next = C.mapPut(c, key === null ? null : String(key), v);
+  else if (typeof key === "string") next = C.mapPut({ list: null, keys: new Map(), rest: undefined }, key, v);
+  if (next) a.state.colls.set(name, next);
+  else a.state.colls.delete(name);
+}
+
+/** `x[i]` of a known collection, or undefined to read it whole. */
+export function readIndex(a: Analyzer, node: TNode, obj: TNode): Value | undefined {
+  if (!a.state.colls.size) return undefined;
+  const name = collName(a, obj);
+  const c = name ? a.state.colls.get(name) : undefined;
+  if (!c) return undefined;
+  const key = constOf(a, named(node).find((x) => x.id() !== obj.id() && x !== obj));
+  if (key === null) return undefined;
+  return c.list ? (typeof key === "number" ? C.listGet(c, key) : undefined) : C.mapGet(c, String(key));
+}
+
+/** A variable read whole: a known list is an argument vector when its program is fixed (argv.ts). */
+export function readWhole(a: Analyzer, name: string, v: Value): Value {
+  const c = a.state.colls.get(name);
+  if (!v || !c?.list) return v;
+  const first = c.list[0];
+  const argv = first !== undefined && !first.v && first.n !== null && fixedProgram(a, first.n);
+  if (argv === Boolean(v.argv)) return v;
+  if (argv) return { ...v, argv: true };
+  const { argv: _, ...rest } = v;
+  return rest;
+}
+
+export { collCall } from "./collcalls.ts";
