@@ -16,6 +16,7 @@ import { fileConstants } from "./globals.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import { readIndex, readWhole } from "./collections.ts";
+import { stepConst } from "./values.ts";
 import type { Relevance } from "./relevance.ts";
 
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
@@ -213,7 +214,10 @@ export class Analyzer {
   private evNode(node: TNode): Value {
     const kind = node.kind() as string;
     const role = this.syn.roles[kind];
-    if (this.skipExpr && role !== undefined && exprRoles.has(role)) return null;
+    if (this.skipExpr && role !== undefined && exprRoles.has(role)) {
+      if (kind === "update_expression") stepConst(this, node);
+      return null;
+    }
     switch (role) {
       case "skip": return null;
       case "ident": return this.evIdent(node);
@@ -248,7 +252,10 @@ export class Analyzer {
         // A number computed from a predictable one is as predictable: only that class survives.
         return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }
-      case "clean": for (const c of named(node)) this.ev(c); return null;
+      case "clean":
+        if (kind === "update_expression") stepConst(this, node);
+        for (const c of named(node)) this.ev(c);
+        return null;
       case "literal": {
         // A string holds expressions only inside braces (f-string, template): without one its
         // parts are clean leaves, known without wrapping them. Near the nesting limit, walk as before.

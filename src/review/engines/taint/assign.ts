@@ -8,6 +8,7 @@ import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { Value } from "./state.ts";
 import { withField, withoutField, withStep, worse } from "./state.ts";
 import { bindColl, collName, writeIndex } from "./collections.ts";
+import { augConst } from "./values.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -29,7 +30,10 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   }
   let v = right ? a.rhs(right) : null;
   if (aug) v = worse(v, a.rhs(left));
+  const before = aug ? constEval(left, a.state.consts) : unknown;
   bind(a, left, v, node, aug ? null : right);
+  // An augmented assignment's role fixes no operator (`-=`, `*=`): read it then.
+  if (aug) augConst(a, left, a.syn.roles[kind] === "augassign" ? operatorOf(node) : op, right, before);
   // A clean value leaves a watched assignment as it is: look it up only for a tainted one.
   if (v && a.watch.size) {
     const w = a.watch.get(node.id());

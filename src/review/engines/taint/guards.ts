@@ -38,6 +38,8 @@ function checkedName(n: TNode, syn: Syntax): string | null {
   return first ? identName(first, syn) : null;
 }
 
+const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
+
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
   if (depth > 64) return [];
@@ -79,7 +81,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!rules.guards.lookup(text)) return [];
     const out: string[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
-    const r = recv ? checkedName(recv, syn) : null;
+    // The receiver of a membership test is the container (`ALLOWED.contains(x)`): `p.contains("..")` allows nothing.
+    const r = recv && !containers.test(text.slice(text.lastIndexOf(".") + 1)) ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
       const n = checkedName(arg, syn);
