@@ -1,0 +1,148 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyzeSource } from "./run.ts";
+import { emptyList, emptyMap, joinColls, listAppend, listGet, listRemove, mapGet, mapPut } from "./colls.ts";
+import type { Value } from "./state.ts";
+
+const lines = (lang: string, file: string, src: string): number[] =>
+  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+
+const t = { mask: 0, confidence: "high", step: { node: null as never, kind: "source", sourceId: "x", prev: null } } as Value;
+
+test("a list element is read by its index after appends and removals", () => {
+  let l = listAppend(listAppend(listAppend(emptyList, { v: null, n: null }), { v: t, n: null }), { v: null, n: null });
+  const r = listRemove(l, 0)!;
+  l = r.c;
+  assert.equal(r.v, null);
+  assert.equal(listGet(l, 0), t);
+  assert.equal(listGet(l, 1), null);
+  assert.equal(listGet(l, -2), t);
+});
+
+test("joined paths keep a collection only when its shape agrees; a map key unknown on one path reads the whole value", () => {
+  const a = new Map([["l", listAppend(emptyList, { v: null, n: null })], ["m", mapPut(emptyMap, "k", null)]]);
+  const b = new Map([["l", emptyList], ["m", mapPut(emptyMap, "k", t)]]);
+  const j = joinColls(a, b);
+  assert.equal(j.has("l"), false);
+  assert.equal(mapGet(j.get("m")!, "k"), t);
+  const open = new Map([["m", mapPut({ list: null, keys: new Map(), rest: undefined }, "j", null)]]);
+  assert.equal(mapGet(joinColls(a, open).get("m")!, "k"), undefined);
+});
+
+test("Java: list, array and map reads by constant index or key report only the tainted element", () => {
+  const src = `class S {
+  void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String param = request.getParameter("p");
+    List<String> l = new ArrayList<>();
+    l.add("safe"); l.add(param); l.add("moresafe");
+    l.remove(0);
+    response.getWriter().print(l.get(1));
+    response.getWriter().print(l.get(0));
+    Map<String, Object> m = new HashMap<>();
+    m.put("keyA", "a"); m.put("keyB", param);
+    response.getWriter().print(m.get("keyA"));
+    response.getWriter().print(m.get("keyB"));
+    String[] arr = new String[2];
+    arr[0] = param; arr[0] = "x";
+    response.getWriter().print(arr[0]);
+    int i = request.getContentLength();
+    response.getWriter().print(l.get(i));
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", src), [8, 12, 17]);
+});
+
+test("a list whose length differs between branches, or a map written under a request key, falls back to the whole value", () => {
+  const src = `import os
+from flask import request
+def view():
+    p = request.args["p"]
+    l = ["a"]
+    if p:
+        l.append(p)
+    os.system(l[0])
+    d = {"k": "v"}
+    d[p] = p
+    os.system(d["k"])
+    os.system(d.get("other", "x"))
+`;
+  assert.deepEqual(lines("python", "v.py", src), [8, 11, 12]);
+});
+
+test("Python: dict and configparser entries, request attributes and pop(0) by constant key or index", () => {
+  const src = `import os, configparser
+from flask import request
+def view():
+    p = request.args["p"]
+    conf = configparser.ConfigParser()
+    conf.set("s", "a", "fixed")
+    conf.set("s", "b", p)
+    os.system(conf.get("s", "a"))
+    os.system(conf.get("s", "b"))
+    l = ["a", p, "b"]
+    l.pop(0)
+    os.system(l[1])
+    os.system(l[0])
+    request.environ["k"] = "v"
+    os.system(request.environ["k"])
+`;
+  assert.deepEqual(lines("python", "v.py", src), [9, 13]);
+});
+
+test("JavaScript: an array element read by constant index", () => {
+  const src = `const { exec } = require("child_process");
+app.get("/x", (req, res) => {
+  const parts = ["ls", req.query.dir];
+  exec(parts[0]);
+  exec(parts[1]);
+});`;
+  assert.deepEqual(lines("javascript", "a.js", src), [5]);
+});
+
+test("argument lists built by add/append keep a fixed program's argv mark; a shell or a tainted program is reported", () => {
+  const py = `import subprocess
+from flask import request
+def view():
+    ref = request.args["ref"]
+    cmd = ["git", "log"]
+    cmd.append(ref)
+    subprocess.run(cmd)
+    sh = ["bash"]
+    sh.extend(["-c", ref])
+    subprocess.run(sh)
+    first = []
+    first.append(ref)
+    subprocess.run(first)
+    front = ["x", ref]
+    front.insert(0, "sh")
+    subprocess.run(front)
+`;
+  assert.deepEqual(lines("python", "v.py", py), [10, 13, 16]);
+  const java = `class S {
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String dir = request.getParameter("d");
+    List<String> args = new ArrayList<>();
+    args.add("ls");
+    args.add(dir);
+    new ProcessBuilder(args).start();
+    List<String> sh = new ArrayList<>(Arrays.asList("sh", "-c"));
+    sh.add(dir);
+    new ProcessBuilder(sh).start();
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", java), [10]);
+});
+
+test("a field written with a clean value after a tainted one reads clean (strong update)", () => {
+  const src = `import os
+from flask import request
+def view():
+    form = Form()
+    form.name = request.args["n"]
+    form.name = "guest"
+    os.system(form.name)
+    form.cmd = request.args["c"]
+    os.system(form.cmd)
+`;
+  assert.deepEqual(lines("python", "v.py", src), [9]);
+});
