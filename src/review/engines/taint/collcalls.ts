@@ -21,6 +21,49 @@ const readOnly = new Set(["size", "isEmpty", "contains", "containsKey", "contain
   "count", "getAttributeNames", "copy", "forEach", "entrySet", "keySet", "includes", "has", "join", "toArray", "getSession",
   "add_section", "getParameter", "getHeader"]);
 
+const java = (a: Analyzer): boolean => a.syn.ruleLanguage === "java";
+/** Methods that take the first element off (`pop` is the front of a Java deque, the end elsewhere). */
+const takeFirst = new Set(["removeFirst", "poll", "pollFirst", "popleft", "shift"]);
+const takeLast = new Set(["removeLast", "pollLast"]);
+const addFirst = new Set(["addFirst", "offerFirst", "unshift", "appendleft"]);
+const peekFirst = new Set(["getFirst", "peek", "peekFirst", "element"]);
+const peekLast = new Set(["getLast", "peekLast"]);
+
+/** A call on a known list: what it reads (undefined: nothing known) and the list after (null: no longer known). */
+function listCall(a: Analyzer, c: Coll, method: string, args: TNode[], val: (i: number) => Value, i: string | number | null): { next: Coll | null; read: Value | undefined } {
+  const one = args.length === 1;
+  const py = a.syn.ruleLanguage === "python";
+  const elem = (j: number) => ({ v: val(j), n: args[j]! });
+  const take = (at: number | undefined) => {
+    const r = C.listRemove(c, at);
+    return r ? { next: r.c, read: r.v } : { next: null, read: undefined };
+  };
+  if (one && (listAdd.has(method) || (method === "push" && !java(a)))) return { next: C.listAppend(c, elem(0)), read: undefined };
+  if (one && (addFirst.has(method) || (method === "push" && java(a)))) return { next: C.listInsert(c, 0, elem(0)), read: undefined };
+  if ((method === "add" && args.length === 2) || method === "insert" || method === "splice") {
+    return { next: typeof i === "number" && args.length === 2 ? C.listInsert(c, i, elem(1)) : null, read: undefined };
+  }
+  if (method === "extend" || method === "addAll") return { next: one ? C.listExtend(c, elemsOf(a, args[0]!), val(0)) : null, read: undefined };
+  if (method === "get" && typeof i === "number") return { next: c, read: C.listGet(c, i) };
+  if (peekFirst.has(method) && !args.length) return { next: c, read: C.listGet(c, 0) };
+  if (peekLast.has(method) && !args.length) return { next: c, read: C.listGet(c, -1) };
+  if (method === "set" && args.length === 2) {
+    return { next: C.listSet(c, typeof i === "number" ? i : null, elem(1)), read: typeof i === "number" ? C.listGet(c, i) : undefined };
+  }
+  if (takeFirst.has(method) || (method === "pop" && java(a))) return take(0);
+  if (takeLast.has(method) || (method === "pop" && !args.length)) return take(undefined);
+  if ((method === "pop" && py && typeof i === "number") || (method === "remove" && !py && typeof i === "number")) return take(i);
+  // remove(value): the first element with that constant value, when every one before it is known.
+  if (method === "remove" && one && typeof i === "string") {
+    const at = c.list!.findIndex((e) => e.n !== null && constEval(e.n, a.state.consts) === i);
+    const before = c.list!.slice(0, at < 0 ? c.list!.length : at);
+    if (at >= 0 && before.every((e) => e.n !== null && constEval(e.n, a.state.consts) !== unknown)) return { ...take(at), read: null };
+    return { next: null, read: undefined };
+  }
+  if (method === "clear") return { next: C.emptyList, read: undefined };
+  return { next: null, read: undefined };
+}
+
 const open: Coll = { list: null, keys: new Map(), rest: undefined };
 
 /**
@@ -55,24 +98,14 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
   }
   if (readOnly.has(method)) return undefined;
   let next: Coll | null = null;
-  let out: Value | undefined;
   if (c.list) {
-    const i = k(0);
-    if (listAdd.has(method) && args.length === 1) next = C.listAppend(c, { v: val(0), n: args[0]! });
-    else if ((method === "add" && args.length === 2) || method === "insert") next = typeof i === "number" ? C.listInsert(c, i, { v: val(1), n: args[1]! }) : null;
-    else if (method === "extend" || method === "addAll") next = args.length === 1 ? C.listExtend(c, elemsOf(a, args[0]!), val(0)) : null;
-    else if (method === "get" && typeof i === "number") return C.listGet(c, i);
-    else if (method === "set" && args.length === 2) {
-      out = typeof i === "number" ? C.listGet(c, i) : undefined;
-      next = C.listSet(c, typeof i === "number" ? i : null, { v: val(1), n: args[1]! });
-    } else if ((method === "remove" && !py) || method === "pop" || method === "removeLast" || method === "poll" || method === "removeFirst") {
-      const at = method === "removeFirst" || method === "poll" ? 0 : method === "removeLast" || (method === "pop" && !args.length) ? undefined : i;
-      const r = typeof at === "number" || at === undefined ? C.listRemove(c, at) : null;
-      if (r) {
-        colls.set(name, r.c);
-        return r.v;
-      }
-    } else if (method === "clear") next = C.emptyList;
+    const r = listCall(a, c, method, args, val, k(0));
+    if (r.read !== undefined) {
+      if (r.next) colls.set(name, r.next);
+      else colls.delete(name);
+      return r.read;
+    }
+    next = r.next;
   } else if (c.keys) {
     if (mapPut.has(method) || (method === "set" && sectioned)) next = C.mapPut(c, key(), val(sectioned ? 2 : 1));
     else if (mapGet.has(method) || (method === "get" && py)) {
@@ -89,10 +122,6 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
         return v === undefined ? undefined : worse(v, args.length === 2 ? val(1) : null);
       }
     } else if (method === "clear") next = C.emptyMap;
-  }
-  if (out !== undefined && next) {
-    colls.set(name, next);
-    return out;
   }
   if (next) colls.set(name, next);
   else colls.delete(name);

@@ -146,3 +146,37 @@ def view():
 `;
   assert.deepEqual(lines("python", "v.py", src), [9]);
 });
+
+test("removal by value, from the front of a deque, and config sections read by subscript keep elements known", () => {
+  const py = `import os, configparser, collections
+from flask import request
+def view():
+    p = request.args["p"]
+    l = ["safe", p, "more"]
+    l.remove("safe")
+    os.system(l[1])
+    os.system(l[0])
+    q = collections.deque()
+    q.append(p)
+    q.appendleft("x")
+    os.system(q.popleft())
+    os.system(q.popleft())
+    conf = configparser.ConfigParser()
+    conf["s"] = {"a": "1"}
+    conf.set("s", "b", p)
+    os.system(conf["s"]["a"])
+    os.system(conf["s"]["b"])
+`;
+  assert.deepEqual(lines("python", "v.py", py), [8, 13, 18]);
+  const java = `class S {
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String p = request.getParameter("p");
+    java.util.Deque<String> d = new java.util.LinkedList<String>();
+    d.push(p);
+    d.push("safe");
+    response.getWriter().print(d.pop());
+    response.getWriter().print(d.pop());
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", java), [8]);
+});

@@ -16,7 +16,7 @@ export function recordElems(first: TNode | undefined, elems: Elem[]): void {
   if (first) literalElems.set(first, elems);
 }
 
-const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList)$/;
+const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|ArrayDeque)$/;
 const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties)$/;
 const pyMaps = /^(?:dict|(?:configparser\.)?(?:Raw|Safe)?ConfigParser|(?:collections\.)?(?:OrderedDict|defaultdict))$/;
 
@@ -91,7 +91,7 @@ function created(a: Analyzer, value: TNode, whole: Value): Coll | null {
   if (role !== "call" && role !== "new") return null;
   const text = calleeText(value);
   const args = named(value.field("arguments"));
-  if (listTypes.test(text) || text === "list") {
+  if (listTypes.test(text) || /^(?:list|(?:collections\.)?deque)$/.test(text)) {
     if (!args.length) return C.emptyList;
     const elems = args.length === 1 ? elemsOf(a, args[0]!) : null;
     return elems ? { list: elems, keys: null, rest: null } : typeof constOf(a, args[0]) === "number" ? C.emptyList : null;
@@ -117,17 +117,29 @@ export function bindColl(a: Analyzer, name: string, value: TNode | null, whole: 
   if (c) colls.set(name, c);
 }
 
+/** The collection and constant key of an element `x[k]`, or of a config entry `conf["s"]["k"]`. */
+function element(a: Analyzer, target: TNode): { name: string; key: string | number | null; c: Coll | undefined } | null {
+  const obj = target.field(a.syn.indexField) ?? named(target)[0];
+  if (!obj) return null;
+  const key = constOf(a, named(target).find((c) => c.id() !== obj.id() && c !== obj));
+  const name = collName(a, obj);
+  if (name) return { name, key, c: a.state.colls.get(name) };
+  if (a.syn.roles[obj.kind()] !== "index") return null;
+  // A config parser's section: conf["s"]["k"] is the entry (s, k).
+  const inner = element(a, obj);
+  if (!inner?.c?.sections || typeof inner.key !== "string") return null;
+  return { name: inner.name, key: typeof key === "string" ? `${inner.key}\0${key}` : null, c: inner.c };
+}
+
 /** `x[i] = v`: a strong update of a known element; a constant key on a map not known yet starts one. */
 export function writeIndex(a: Analyzer, target: TNode, v: Value): void {
-  const obj = target.field(a.syn.indexField) ?? named(target)[0];
-  const name = obj ? collName(a, obj) : null;
-  if (!name) return;
-  const idx = named(target).find((c) => c.id() !== obj!.id() && c !== obj);
-  const key = constOf(a, idx);
-  const c = a.state.colls.get(name);
+  const e = element(a, target);
+  if (!e) return;
+  const { name, key, c } = e;
   let next: Coll | null = null;
   if (c?.list) next = C.listSet(c, typeof key === "number" ? key : null, { v, n: null });
-  else if (c?.keys) next = C.mapPut(c, key === null ? null : String(key), v);
+  // conf["s"] = {...} writes a whole section: any of its entries may change.
+  else if (c?.keys) next = C.mapPut(c, key === null || (c.sections && !String(key).includes("\0")) ? null : String(key), v);
   else if (typeof key === "string") next = C.mapPut({ list: null, keys: new Map(), rest: undefined }, key, v);
   if (next) a.state.colls.set(name, next);
   else a.state.colls.delete(name);
@@ -136,11 +148,10 @@ export function writeIndex(a: Analyzer, target: TNode, v: Value): void {
 /** `x[i]` of a known collection, or undefined to read it whole. */
 export function readIndex(a: Analyzer, node: TNode, obj: TNode): Value | undefined {
   if (!a.state.colls.size) return undefined;
-  const name = collName(a, obj);
-  const c = name ? a.state.colls.get(name) : undefined;
-  if (!c) return undefined;
-  const key = constOf(a, named(node).find((x) => x.id() !== obj.id() && x !== obj));
-  if (key === null) return undefined;
+  const e = element(a, node);
+  if (!e?.c || e.key === null) return undefined;
+  const { c, key } = e;
+  if (c.sections && !String(key).includes("\0")) return undefined;
   return c.list ? (typeof key === "number" ? C.listGet(c, key) : undefined) : C.mapGet(c, String(key));
 }
 

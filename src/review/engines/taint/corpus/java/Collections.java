@@ -178,3 +178,46 @@ class DownloadServlet extends HttpServlet {
         new ProcessBuilder(tool).start(); // vuln: command-injection
     }
 }
+
+@WebServlet(value = "/cmdi-00/BenchmarkTest00999")
+class QualifiedCollectionsServlet extends HttpServlet {
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+        String param = "";
+        java.util.Enumeration<String> headers = request.getHeaders("BenchmarkTest00999");
+        if (headers != null && headers.hasMoreElements()) {
+            param = headers.nextElement();
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+        java.util.List<String> valuesList = new java.util.ArrayList<String>();
+        valuesList.add("safe");
+        valuesList.add(param);
+        valuesList.add("moresafe");
+        valuesList.remove(0);
+        String bar = valuesList.get(1);
+        java.util.List<String> argList = new java.util.ArrayList<String>();
+        argList.add("sh");
+        argList.add("-c");
+        argList.add("echo " + bar);
+        ProcessBuilder pb = new ProcessBuilder();
+        pb.command(argList); // safe: command-injection safe list index
+        String tainted = valuesList.get(0);
+        java.util.List<String> echo = new java.util.ArrayList<String>();
+        echo.add("echo");
+        echo.add(tainted);
+        new ProcessBuilder(echo).start(); // safe: command-injection argument array
+        java.util.List<String> shell = new java.util.ArrayList<String>();
+        shell.add("sh");
+        shell.add("-c");
+        shell.add("echo " + tainted);
+        pb.command(shell); // vuln: command-injection
+        java.util.HashMap<String, Object> map = new java.util.HashMap<String, Object>();
+        map.put("keyA", "a-Value");
+        map.put("keyB", param);
+        String fileName = (String) map.get("keyA");
+        new java.io.File("/srv/benchmark/testfiles/", fileName); // safe: path-traversal safe map key
+        fileName = (String) map.get("keyB");
+        new java.io.FileOutputStream(new java.io.File("/srv/benchmark/testfiles/", fileName)); // vuln: path-traversal
+    }
+}

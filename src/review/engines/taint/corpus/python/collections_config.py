@@ -1,3 +1,4 @@
+import collections
 import configparser
 import os
 import subprocess
@@ -140,3 +141,36 @@ def git_log():
     tool.append("--help")
     subprocess.run(tool)  # vuln: command-injection
     return make_response("ok" if out.returncode == 0 else "failed")
+
+
+@bp.route("/settings/<section>")
+def settings_view(section):
+    param = request.headers.get("X-Setting", "")
+    conf = configparser.ConfigParser()
+    conf["defaults"] = {"dir": "/srv/settings"}
+    conf.set("defaults", "user", param)
+    base = conf["defaults"]["dir"]
+    open(os.path.join(base, "app.ini"))  # safe: path-traversal safe config key
+    user = conf["defaults"]["user"]
+    open(os.path.join("/srv/settings", user))  # vuln: path-traversal
+    pending = collections.deque()
+    pending.append(param)
+    pending.appendleft("sync")
+    job = pending.popleft()
+    subprocess.call("jobs run " + job, shell=True)  # safe: command-injection safe list index
+    job = pending.popleft()
+    subprocess.call("jobs run " + job, shell=True)  # vuln: command-injection
+    names = ["alice", param, "bob"]
+    names.remove("alice")
+    picked = names[1]
+    return make_response("<b>" + picked + "</b>")  # safe: xss safe list index
+
+
+@bp.route("/history")
+def history():
+    ref = request.args.get("ref", "")
+    steps = []
+    for part in ref.split(","):
+        steps.append(part)
+    subprocess.call("git show " + steps[0], shell=True)  # vuln: command-injection
+    return make_response("ok")
