@@ -22,6 +22,11 @@ const hostMembers = new Set(["netloc", "hostname", "host", "getHost", "getAuthor
 function checkedName(n: TNode, syn: Syntax): string | null {
   const own = identName(n, syn);
   if (own) return own;
+  // A compiled regex applied to a variable: PATTERN.matcher(p).matches() checks p.
+  if (n.kind() === "method_invocation" && n.field("name")?.text() === "matcher") {
+    const args = named(n.field("arguments"));
+    return args.length === 1 ? identName(args[0], syn) : null;
+  }
   // Java's getHost() is a call on the parsed URI; Python's netloc an attribute of the parse result.
   const member = syn.roles[n.kind()] === "call" && !n.field("function") ? n : syn.roles[n.kind()] === "member" ? n : null;
   if (!member) return null;

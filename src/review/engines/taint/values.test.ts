@@ -136,3 +136,30 @@ func h(w http.ResponseWriter, r *http.Request) {
 }`;
   assert.deepEqual(lines("go", "h.go", go), []);
 });
+
+test("a compiled regex's full match is an allow-list check (Java matcher().matches(), Python pattern.fullmatch())", () => {
+  const java = `class S {
+  private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z]{1,16}");
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String p = request.getParameter("p");
+    if (!NAME.matcher(p).matches()) { return; }
+    new File(p);
+    String q = request.getParameter("q");
+    if (NAME.matcher(q).find()) { new File(q); }
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", java), [8]);
+  const py = `import os, re
+from flask import request
+NAME = re.compile(r"[a-z]{1,16}")
+def view():
+    p = request.args["p"]
+    if not NAME.fullmatch(p):
+        return "bad"
+    open(p)
+    q = request.args["q"]
+    if NAME.search(q):
+        open(q)
+`;
+  assert.deepEqual(lines("python", "v.py", py), [11]);
+});
