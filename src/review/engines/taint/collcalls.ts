@@ -14,7 +14,7 @@ import { collName, elemsOf } from "./collections.ts";
 const listAdd = new Set(["add", "append", "addLast", "offer", "offerLast"]);
 const mapPut = new Set(["put", "setAttribute", "setProperty", "putValue", "__setitem__"]);
 const mapGet = new Set(["get", "getOrDefault", "getAttribute", "getProperty", "getValue", "getint", "getfloat", "getboolean", "optString"]);
-const mapRemove = new Set(["remove", "removeAttribute", "removeValue", "pop", "remove_option"]);
+const mapRemove = new Set(["remove", "removeAttribute", "removeValue", "pop", "remove_option", "delete"]);
 /** Methods that read without changing: a known collection stays known. */
 const readOnly = new Set(["size", "isEmpty", "contains", "containsKey", "containsValue", "length", "has_section", "has_option",
   "sections", "options", "keys", "values", "items", "stream", "iterator", "toString", "equals", "hashCode", "indexOf", "index",
@@ -85,6 +85,8 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
   // configparser: set(section, key, value) and get(section, key) name one entry by two strings.
   const py = a.syn.ruleLanguage === "python";
   const sectioned = c ? c.sections === true : py && method === "set" && args.length === 3;
+  // JavaScript's Map: set(key, value) and delete(key).
+  const jsSet = method === "set" && args.length === 2 && !py && !java(a) && !c?.list;
   const key = (): string | null => {
     if (sectioned) return k(0) !== null && k(1) !== null ? `${k(0)}\0${k(1)}` : null;
     const x = k(0);
@@ -92,7 +94,7 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
   };
   if (!c) {
     // A write under a constant key starts what is known of a map made elsewhere (a session, a request).
-    const isPut = mapPut.has(method) || sectioned;
+    const isPut = mapPut.has(method) || sectioned || jsSet;
     if (isPut && typeof k(0) === "string" && (!sectioned || typeof k(1) === "string")) colls.set(name, C.mapPut(sectioned ? { ...open, sections: true } : open, key(), val(sectioned ? 2 : 1)));
     return undefined;
   }
@@ -107,7 +109,7 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
     }
     next = r.next;
   } else if (c.keys) {
-    if (mapPut.has(method) || (method === "set" && sectioned)) next = C.mapPut(c, key(), val(sectioned ? 2 : 1));
+    if (mapPut.has(method) || (method === "set" && sectioned) || jsSet) next = C.mapPut(c, key(), val(sectioned ? 2 : 1));
     else if (mapGet.has(method) || (method === "get" && py)) {
       const kk = key();
       const v = kk === null ? undefined : C.mapGet(c, kk);

@@ -180,3 +180,17 @@ def view():
 }`;
   assert.deepEqual(lines("java", "S.java", java), [8]);
 });
+
+test("JavaScript: a Map's entries by constant key", () => {
+  const src = `const { exec } = require("child_process");
+app.get("/x", (req, res) => {
+  const opts = new Map();
+  opts.set("dir", "/tmp");
+  opts.set("user", req.query.user);
+  exec("ls " + opts.get("dir"));
+  exec("ls " + opts.get("user"));
+  opts.delete("user");
+  exec("ls " + opts.get("user"));
+});`;
+  assert.deepEqual(lines("javascript", "a.js", src), [7]);
+});

@@ -17,7 +17,7 @@ export function recordElems(first: TNode | undefined, elems: Elem[]): void {
 }
 
 const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|ArrayDeque)$/;
-const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties)$/;
+const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties|Map)$/;
 const pyMaps = /^(?:dict|(?:configparser\.)?(?:Raw|Safe)?ConfigParser|(?:collections\.)?(?:OrderedDict|defaultdict))$/;
 
 /** The collection a node names: a variable or a member path of variables (`request.environ`). */
@@ -39,6 +39,7 @@ const constOf = (a: Analyzer, n: TNode | undefined): string | number | null => {
 function calleeText(n: TNode): string {
   const k = n.kind();
   if (k === "object_creation_expression") return `new ${(n.field("type")?.text() ?? "").replace(/<.*>$/, "").replace(/^.*\./, "")}`;
+  if (k === "new_expression") return `new ${(n.field("constructor")?.text() ?? "").replace(/\s+/g, "")}`;
   if (k === "method_invocation") return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`.replace(/^\./, "").replace(/\s+/g, "");
   return (n.field("function")?.text() ?? "").replace(/\s+/g, "");
 }
