@@ -64,6 +64,8 @@ def view():
             bar = p
         case "B":
             bar = "bob"
+        case "C" | "D":
+            bar = p
         case _:
             bar = p
     os.system(bar)
@@ -73,7 +75,7 @@ def view():
         other = "ok"
     os.system(other)
 `;
-  assert.deepEqual(lines("python", "v.py", src), [18]);
+  assert.deepEqual(lines("python", "v.py", src), [20]);
 });
 
 test("a switch on a value not known runs every arm", () => {

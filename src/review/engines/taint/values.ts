@@ -98,7 +98,7 @@ function labels(a: Analyzer, arm: TNode): (Const | null)[] | undefined {
     const pats = named(arm).filter((c) => c.kind() === "case_pattern");
     if (pats.some((p) => p.text() === "_")) return [null];
     if (pats.some((p) => p.field("guard") !== null)) return undefined;
-    exprs = pats.flatMap((p) => named(p));
+    exprs = pats.flatMap((p) => named(p)).flatMap((e) => (e.kind() === "union_pattern" ? named(e) : [e]));
   } else {
     const v = arm.field("value");
     if (!v) return undefined;
