@@ -228,7 +228,7 @@ export class Analyzer {
         // each level, 2^depth times in a[i][j][k].
         for (const c of otherChildren(node, [obj ?? null])) this.ev(c);
         const whole = obj ? this.ev(obj) : null;
-        const known = obj ? readIndex(this, node, obj) : undefined;
+        const known = obj ? readIndex(this, node) : undefined;
         return known !== undefined ? known : whole;
       }
       case "call": return this.evCall(node, false);

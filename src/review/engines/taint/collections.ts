@@ -147,7 +147,7 @@ export function writeIndex(a: Analyzer, target: TNode, v: Value): void {
 }
 
 /** `x[i]` of a known collection, or undefined to read it whole. */
-export function readIndex(a: Analyzer, node: TNode, obj: TNode): Value | undefined {
+export function readIndex(a: Analyzer, node: TNode): Value | undefined {
   if (!a.state.colls.size) return undefined;
   const e = element(a, node);
   if (!e?.c || e.key === null) return undefined;
