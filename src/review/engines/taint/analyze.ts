@@ -15,7 +15,7 @@ import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
-import { readIndex, readWhole } from "./collections.ts";
+import { concatArgv, readIndex, readWhole } from "./collections.ts";
 import { stepConst } from "./values.ts";
 import type { Relevance } from "./relevance.ts";
 
@@ -248,7 +248,7 @@ export class Analyzer {
         let v: Value = null;
         for (const p of parts) v = worse(v, this.ev(p));
         // The operator (a native lookup) matters only when an operand is tainted.
-        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return v;
+        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return concatArgv(this, node, parts, v);
         // A number computed from a predictable one is as predictable: only that class survives.
         return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }

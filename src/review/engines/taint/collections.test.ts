@@ -19,11 +19,13 @@ test("a list element is read by its index after appends and removals", () => {
   assert.equal(listGet(l, -2), t);
 });
 
-test("joined paths keep a collection only when its shape agrees; a map key unknown on one path reads the whole value", () => {
-  const a = new Map([["l", listAppend(emptyList, { v: null, n: null })], ["m", mapPut(emptyMap, "k", null)]]);
+test("joined lists keep their common prefix and the rest joins; a map key unknown on one path reads the whole value", () => {
+  const a = new Map([["l", listAppend(emptyList, { v: t, n: null })], ["m", mapPut(emptyMap, "k", null)]]);
   const b = new Map([["l", emptyList], ["m", mapPut(emptyMap, "k", t)]]);
   const j = joinColls(a, b);
-  assert.equal(j.has("l"), false);
+  assert.equal(j.get("l")!.list!.length, 0);
+  assert.equal(listGet(j.get("l")!, 0), t);
+  assert.equal(listGet(j.get("l")!, -1), undefined);
   assert.equal(mapGet(j.get("m")!, "k"), t);
   const open = new Map([["m", mapPut({ list: null, keys: new Map(), rest: undefined }, "j", null)]]);
   assert.equal(mapGet(joinColls(a, open).get("m")!, "k"), undefined);
@@ -52,21 +54,23 @@ test("Java: list, array and map reads by constant index or key report only the t
   assert.deepEqual(lines("java", "S.java", src), [8, 12, 17]);
 });
 
-test("a list whose length differs between branches, or a map written under a request key, falls back to the whole value", () => {
+test("a list appended to in a loop keeps its known prefix; an index or a map key not known reads the whole value", () => {
   const src = `import os
 from flask import request
 def view():
     p = request.args["p"]
     l = ["a"]
-    if p:
-        l.append(p)
+    for part in p.split(","):
+        l.append(part)
     os.system(l[0])
+    os.system(l[1])
+    os.system(l[len(p)])
     d = {"k": "v"}
     d[p] = p
     os.system(d["k"])
     os.system(d.get("other", "x"))
 `;
-  assert.deepEqual(lines("python", "v.py", src), [8, 11, 12]);
+  assert.deepEqual(lines("python", "v.py", src), [9, 10, 13, 14]);
 });
 
 test("Python: dict and configparser entries, request attributes and pop(0) by constant key or index", () => {
@@ -116,8 +120,14 @@ def view():
     front = ["x", ref]
     front.insert(0, "sh")
     subprocess.run(front)
+    subprocess.run(["git", "show"] + ref.split(","))
+    subprocess.run(["sh", "-c"] + [ref])
+    files = ["ls", "-l"]
+    for f in ref.split(","):
+        files.append(f)
+    subprocess.run(files)
 `;
-  assert.deepEqual(lines("python", "v.py", py), [10, 13, 16]);
+  assert.deepEqual(lines("python", "v.py", py), [10, 13, 16, 18]);
   const java = `class S {
   void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
     String dir = request.getParameter("d");

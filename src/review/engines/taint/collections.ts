@@ -4,7 +4,7 @@
 import type { TNode } from "./node.ts";
 import type { Analyzer } from "./analyze.ts";
 import { named } from "./langs.ts";
-import { constEval, unknown } from "./consts.ts";
+import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { Value } from "./state.ts";
 import type { Coll, Elem } from "./colls.ts";
 import * as C from "./colls.ts";
@@ -154,6 +154,14 @@ export function readIndex(a: Analyzer, node: TNode): Value | undefined {
   const { c, key } = e;
   if (c.sections && !String(key).includes("\0")) return undefined;
   return c.list ? (typeof key === "number" ? C.listGet(c, key) : undefined) : C.mapGet(c, String(key));
+}
+
+/** Python `["git", "log"] + args`: a list joined after a fixed program is still an argument vector. */
+export function concatArgv(a: Analyzer, node: TNode, parts: TNode[], v: Value): Value {
+  if (!v || a.syn.ruleLanguage !== "python" || parts.length !== 2 || operatorOf(node) !== "+") return v;
+  const first = elemsOf(a, parts[0]!)?.[0];
+  if (!first || first.v || !first.n || !fixedProgram(a, first.n)) return v;
+  return { ...v, argv: true };
 }
 
 /** A variable read whole: a known list is an argument vector when its program is fixed (argv.ts). */

@@ -37,7 +37,7 @@ function at(c: Coll, i: number, insert = false): number {
 export function listGet(c: Coll, i: number): Value | undefined {
   const p = at(c, i);
   if (p >= 0) return c.list![p]!.v;
-  return i >= c.list!.length ? c.rest ?? undefined : undefined;
+  return i >= c.list!.length ? c.rest : undefined;
 }
 
 export function listAppend(c: Coll, e: Elem): Coll {
@@ -106,12 +106,16 @@ export function mapRemove(c: Coll, k: string): Coll {
 function joinOne(a: Coll, b: Coll): Coll | null {
   const rest = a.rest === undefined || b.rest === undefined ? undefined : worse(a.rest, b.rest);
   if (a.list && b.list) {
-    if (a.list.length !== b.list.length) return null;
-    const list = a.list.map((e, i) => {
+    // Lengths that differ (a loop or a branch appended): the common prefix stays known, the
+    // elements past it join the rest (`cmd = ["git", "log"]; for f in files: cmd.append(f)`).
+    const n = Math.min(a.list.length, b.list.length);
+    const list = a.list.slice(0, n).map((e, i) => {
       const f = b.list![i]!;
       return e === f ? e : { v: worse(e.v, f.v), n: e.n && f.n && e.n.text() === f.n.text() ? e.n : null };
     });
-    return { list, keys: null, rest };
+    let extra: Value | undefined = rest;
+    for (const e of [...a.list.slice(n), ...b.list.slice(n)]) extra = extra === undefined ? undefined : worse(extra, e.v);
+    return { list, keys: null, rest: extra };
   }
   if (!a.keys || !b.keys) return null;
   const keys = new Map<string, Value>();

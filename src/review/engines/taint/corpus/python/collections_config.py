@@ -140,6 +140,13 @@ def git_log():
     tool.append(ref)
     tool.append("--help")
     subprocess.run(tool)  # vuln: command-injection
+    paths = request.args.getlist("path")
+    blame = ["git", "blame", "--"]
+    for p in paths:
+        blame.append(p)
+    subprocess.run(blame, capture_output=True)  # safe: command-injection argument array
+    subprocess.run(["git", "diff"] + paths)  # safe: command-injection argument array
+    subprocess.run(["bash", "-c"] + paths)  # vuln: command-injection
     return make_response("ok" if out.returncode == 0 else "failed")
 
 
