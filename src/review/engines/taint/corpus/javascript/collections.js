@@ -36,4 +36,22 @@ router.post("/jobs", (req, res) => {
   res.sendStatus(202);
 });
 
+const FILES_ROOT = "/srv/public/";
+
+router.get("/files/:name", (req, res) => {
+  const full = path.resolve(FILES_ROOT, req.params.name);
+  if (!full.startsWith(FILES_ROOT)) {
+    return res.sendStatus(403);
+  }
+  res.sendFile(full); // safe: path-traversal allow-list
+});
+
+router.get("/preview/:name", (req, res) => {
+  const full = path.resolve(FILES_ROOT, req.params.name);
+  if (full.startsWith(FILES_ROOT)) {
+    console.log("inside root");
+  }
+  res.sendFile(full); // vuln: path-traversal
+});
+
 module.exports = router;
