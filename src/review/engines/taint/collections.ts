@@ -20,10 +20,16 @@ const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|Arra
 const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties|Map)$/;
 const pyMaps = /^(?:dict|(?:configparser\.)?(?:Raw|Safe)?ConfigParser|(?:collections\.)?(?:OrderedDict|defaultdict))$/;
 
-/** The collection a node names: a variable or a member path of variables (`request.environ`). */
+/** The collection a node names: a variable or a member path of variables (`request.environ`, `request.getSession()`). */
 export function collName(a: Analyzer, n: TNode): string | null {
   const role = a.syn.roles[n.kind()];
   if (role === "ident") return n.text();
+  // Java's session of a request is the same object at every call.
+  if (n.kind() === "method_invocation" && n.field("name")?.text() === "getSession" && named(n.field("arguments")).length <= 1) {
+    const obj = n.field("object");
+    const base = obj ? collName(a, obj) : null;
+    return base ? `${base}.getSession()` : null;
+  }
   if (role !== "member") return null;
   const obj = n.field(a.syn.memberFields[0]);
   const base = obj ? collName(a, obj) : null;

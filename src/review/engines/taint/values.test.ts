@@ -165,3 +165,16 @@ def view():
 `;
   assert.deepEqual(lines("python", "v.py", py), [11]);
 });
+
+test("Java: session attributes written and read by constant key through request.getSession()", () => {
+  const src = `class S {
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String param = request.getParameter("p");
+    request.getSession().setAttribute("theme", "dark");
+    request.getSession().setAttribute("user", param);
+    response.getWriter().print((String) request.getSession().getAttribute("theme"));
+    response.getWriter().print((String) request.getSession().getAttribute("user"));
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", src), [5, 7]);
+});
