@@ -138,6 +138,9 @@ def view():
     List<String> sh = new ArrayList<>(Arrays.asList("sh", "-c"));
     sh.add(dir);
     new ProcessBuilder(sh).start();
+    java.util.List<String> ls = new java.util.ArrayList<String>(java.util.Arrays.asList("ls", "-l"));
+    ls.add(dir);
+    new ProcessBuilder(ls).start();
   }
 }`;
   assert.deepEqual(lines("java", "S.java", java), [10]);

@@ -46,21 +46,21 @@ function calleeText(n: TNode): string {
   const k = n.kind();
   if (k === "object_creation_expression") return `new ${(n.field("type")?.text() ?? "").replace(/<.*>$/, "").replace(/^.*\./, "")}`;
   if (k === "new_expression") return `new ${(n.field("constructor")?.text() ?? "").replace(/\s+/g, "")}`;
-  if (k === "method_invocation") return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`.replace(/^\./, "").replace(/\s+/g, "");
+  // java.util.Arrays.asList is Arrays.asList.
+  if (k === "method_invocation") return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`.replace(/^\./, "").replace(/\s+/g, "").replace(/^(?:[a-z_]\w*\.)+(?=[A-Z])/, "");
   return (n.field("function")?.text() ?? "").replace(/\s+/g, "");
 }
 
 /** The recorded elements of a list literal or `Arrays.asList(...)`/`List.of(...)`. */
 function literal(a: Analyzer, n: TNode): Elem[] | undefined {
   const role = a.syn.roles[n.kind()];
-  if (role === "array") {
-    const first = named(n).filter((c) => !c.kind().includes("comment"))[0];
-    return first ? literalElems.get(first) : [];
-  }
-  if (role !== "call") return undefined;
-  const t = calleeText(n);
-  const first = t === "Arrays.asList" || t === "List.of" ? named(n.field("arguments"))[0] : undefined;
-  return first ? literalElems.get(first) : undefined;
+  let elems: TNode[];
+  if (role === "array") elems = named(n).filter((c) => !c.kind().includes("comment"));
+  else if (role === "call" && /^(?:Arrays\.asList|List\.of)$/.test(calleeText(n))) elems = named(n.field("arguments"));
+  else return undefined;
+  if (!elems.length) return [];
+  // A clean statement's literal was not walked (relevance.ts): its elements are clean.
+  return literalElems.get(elems[0]!) ?? (a.inCleanStatement ? elems.map((e) => ({ v: null, n: e })) : undefined);
 }
 
 /** The elements of an argument: a literal's, or a known list's. */
@@ -77,8 +77,7 @@ function created(a: Analyzer, value: TNode, whole: Value): Coll | null {
   const role = a.syn.roles[value.kind()];
   const lit = literal(a, value);
   if (lit) return { list: lit, keys: null, rest: null };
-  // A clean statement's literal was not walked: its elements are clean.
-  if (role === "array") return a.inCleanStatement ? { list: named(value).filter((c) => !c.kind().includes("comment")).map((n) => ({ v: null, n })), keys: null, rest: null } : null;
+  if (role === "array") return null;
   if (value.kind() === "array_creation_expression") {
     const init = named(value).find((c) => c.kind() === "array_initializer");
     if (init) return created(a, init, whole);
