@@ -31,7 +31,9 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   let v = right ? a.rhs(right) : null;
   if (aug) v = worse(v, a.rhs(left));
   const before = aug ? constEval(left, a.state.consts) : unknown;
-  bind(a, left, v, node, aug ? null : right);
+  // Go's `x := "b"` is a list of one on each side: the element is the constant.
+  const one = ls?.length === 1 && rs?.length === 1;
+  bind(a, one ? ls![0]! : left, v, node, aug ? null : one ? rs![0]! : right);
   // An augmented assignment's role fixes no operator (`-=`, `*=`): read it then.
   if (aug) augConst(a, left, a.syn.roles[kind] === "augassign" ? operatorOf(node) : op, right, before);
   // A clean value leaves a watched assignment as it is: look it up only for a tainted one.

@@ -78,6 +78,28 @@ def view():
   assert.deepEqual(lines("python", "v.py", src), [20]);
 });
 
+test("Go: a switch on a known value runs only the matching case", () => {
+  const src = `package main
+func h(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("n")
+	mode := "b"
+	cmd := "ls"
+	switch mode {
+	case "a":
+		cmd = name
+	case "b", "c":
+		cmd = "pwd"
+	}
+	exec.Command("sh", "-c", cmd).Run()
+	switch mode {
+	case "b":
+		cmd = name
+	}
+	exec.Command("sh", "-c", cmd).Run()
+}`;
+  assert.deepEqual(lines("go", "h.go", src), [17]);
+});
+
 test("a switch on a value not known runs every arm", () => {
   const src = `const { exec } = require("child_process");
 app.get("/x", (req, res) => {

@@ -113,7 +113,8 @@ function labels(a: Analyzer, arm: TNode): (Const | null)[] | undefined {
  * through, the arms after it until one ends. False when the value or a label is not known.
  */
 export function evalKnownSwitch(a: Analyzer, node: TNode, arms: TNode[]): boolean {
-  const parent = node.kind() === "match_statement" ? node : node.parent();
+  // Python's match and Go's switch hold their arms; Java's and JavaScript's body is a child of the switch.
+  const parent = node.kind() === "match_statement" || node.kind() === "expression_switch_statement" ? node : node.parent();
   const subject = parent?.field("condition") ?? parent?.field("value") ?? parent?.field("subject");
   const value = subject ? constEval(subject, a.state.consts) : unknown;
   if (value === unknown) return false;
