@@ -15,6 +15,8 @@ import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
+import { concatArgv, readIndex, readWhole } from "./collections.ts";
+import { stepConst } from "./values.ts";
 import type { Relevance } from "./relevance.ts";
 
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
@@ -181,7 +183,7 @@ export class Analyzer {
       return false;
     }
     if (this.loopDepth === 0 && start > this.cutAt) return true;
-    const level = this.rel.cleanLevel(start, end, this.st.vars);
+    const level = this.rel.cleanLevel(start, end, this.st.vars, this.st.colls);
     if (level === "none") {
       this.ev(c);
       return false;
@@ -219,7 +221,10 @@ export class Analyzer {
   private evNode(node: TNode): Value {
     const kind = node.kind() as string;
     const role = this.syn.roles[kind];
-    if (this.skipExpr && role !== undefined && exprRoles.has(role)) return null;
+    if (this.skipExpr && role !== undefined && exprRoles.has(role)) {
+      if (kind === "update_expression") stepConst(this, node);
+      return null;
+    }
     switch (role) {
       case "skip": return null;
       case "ident": return this.evIdent(node);
@@ -229,7 +234,9 @@ export class Analyzer {
         // Told apart from the child list by id or kind: by object, the object part ran twice at
         // each level, 2^depth times in a[i][j][k].
         for (const c of otherChildren(node, [obj ?? null])) this.ev(c);
-        return obj ? this.ev(obj) : null;
+        const whole = obj ? this.ev(obj) : null;
+        const known = obj ? readIndex(this, node) : undefined;
+        return known !== undefined ? known : whole;
       }
       case "call": return this.evCall(node, false);
       case "new": return this.evCall(node, true);
@@ -248,11 +255,14 @@ export class Analyzer {
         let v: Value = null;
         for (const p of parts) v = worse(v, this.ev(p));
         // The operator (a native lookup) matters only when an operand is tainted.
-        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return v;
+        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return concatArgv(this, node, parts, v);
         // A number computed from a predictable one is as predictable: only that class survives.
         return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }
-      case "clean": for (const c of named(node)) this.ev(c); return null;
+      case "clean":
+        if (kind === "update_expression") stepConst(this, node);
+        for (const c of named(node)) this.ev(c);
+        return null;
       case "literal": {
         // A string holds expressions only inside braces (f-string, template): without one its
         // parts are clean leaves, known without wrapping them. Near the nesting limit, walk as before.
@@ -358,7 +368,7 @@ export class Analyzer {
   private evIdent(node: TNode): Value {
     const name = node.text();
     const v = this.st.vars.get(name);
-    if (v !== undefined) return v;
+    if (v !== undefined) return v && this.st.colls.size ? readWhole(this, name, v) : v;
     if (this.rules.pathRoots.has(name) && !this.st.vars.has(name)) {
       for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
     }

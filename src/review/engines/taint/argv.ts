@@ -6,6 +6,8 @@ import type { Analyzer } from "./analyze.ts";
 import type { Value } from "./state.ts";
 import { worse } from "./state.ts";
 import { constEval, unknown } from "./consts.ts";
+import { recordElems } from "./collections.ts";
+import type { Elem } from "./colls.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
 const runsCode = /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
@@ -17,18 +19,27 @@ function literalText(a: Analyzer, n: TNode): string | null {
   return c !== unknown && typeof c === "string" ? c : null;
 }
 
+/** True when `n` names a fixed program that does not run its arguments as code. */
+export function fixedProgram(a: Analyzer, n: TNode): boolean {
+  const program = literalText(a, n);
+  return program !== null && program !== "" && !runsCode.test(program);
+}
+
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
   let first: Value = null;
+  // Each element's value is kept for the list it may become (collections.ts).
+  const record: Elem[] = [];
   for (let i = 0; i < elems.length; i++) {
     const e = values ? values.get(elems[i]!) ?? null : a.ev(elems[i]!);
     if (i === 0) first = e;
+    record.push({ v: e, n: elems[i]! });
     v = worse(v, e);
   }
+  recordElems(elems[0], record);
   if (!v) return null;
   const { argv: _, ...plain } = v;
   if (first || !elems[0]) return plain;
-  const program = literalText(a, elems[0]);
-  return program !== null && program !== "" && !runsCode.test(program) ? { ...plain, argv: true } : plain;
+  return fixedProgram(a, elems[0]) ? { ...plain, argv: true } : plain;
 }

@@ -6,7 +6,9 @@ import { lastSegment } from "./rules.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { Value } from "./state.ts";
-import { withField, withStep, worse } from "./state.ts";
+import { withField, withoutField, withStep, worse } from "./state.ts";
+import { bindColl, collName, writeIndex } from "./collections.ts";
+import { augConst } from "./values.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -28,7 +30,12 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   }
   let v = right ? a.rhs(right) : null;
   if (aug) v = worse(v, a.rhs(left));
-  bind(a, left, v, node, aug ? null : right);
+  const before = aug ? constEval(left, a.state.consts) : unknown;
+  // Go's `x := "b"` is a list of one on each side: the element is the constant.
+  const one = ls?.length === 1 && rs?.length === 1;
+  bind(a, one ? ls![0]! : left, v, node, aug ? null : one ? rs![0]! : right);
+  // An augmented assignment's role fixes no operator (`-=`, `*=`): read it then.
+  if (aug) augConst(a, left, a.syn.roles[kind] === "augassign" ? operatorOf(node) : op, right, before);
   // A clean value leaves a watched assignment as it is: look it up only for a tainted one.
   if (v && a.watch.size) {
     const w = a.watch.get(node.id());
@@ -45,6 +52,8 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
     st.vars.set(name, v ? withStep(v, at) : null);
+    // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
+    if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);
     const c = valueNode ? constEval(valueNode, st.consts) : unknown;
     if (c === unknown) st.consts.delete(name);
     else st.consts.set(name, c);
@@ -52,8 +61,20 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   }
   if (role === "member" || role === "index") {
     assignSink(a, target, role, v, at);
-    if (!v) return;
+    if (role === "index") writeIndex(a, target, v);
+    else if (st.colls.size) {
+      const path = collName(a, target);
+      if (path) bindColl(a, path, null, v);
+    }
     const obj = role === "member" ? target.field(a.syn.memberFields[0]) : null;
+    if (!v) {
+      // obj.f = clean: a strong update of that field.
+      if (obj && a.syn.roles[obj.kind()] === "ident" && st.vars.get(obj.text())?.fields) {
+        const prop = target.field(a.syn.memberFields[1])?.text() ?? "";
+        st.vars.set(obj.text(), withoutField(st.vars.get(obj.text()) ?? null, prop));
+      }
+      return;
+    }
     if (obj && a.syn.roles[obj.kind()] === "ident") {
       // obj.f = tainted: only reads of obj.f (or of obj as a whole) see the taint.
       const name = obj.text();

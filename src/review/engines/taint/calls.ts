@@ -9,6 +9,7 @@ import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
 import { applySummary } from "./summaries.ts";
+import { collCall } from "./collcalls.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -91,6 +92,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   }
 
   if (listOf.has(callee.text)) return evalArgv(a, all, vals);
+  const known = collCall(a, callee, method, positional, vals);
+  if (known !== undefined) return known;
 
   const sinks = rules.sinks.lookup(callee.text);
   if (sinks) {

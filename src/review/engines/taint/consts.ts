@@ -1,11 +1,14 @@
 // Static values of conditions, so that branches that can never run are not analysed.
 import type { TNode } from "./node.ts";
 import { named } from "./langs.ts";
+import { constCall } from "./values.ts";
 
 export const unknown: unique symbol = Symbol("unknown");
 export type Const = string | number | boolean | null | typeof unknown;
 
 const numberKinds = new Set(["number", "integer", "int_literal", "decimal_integer_literal", "float", "float_literal"]);
+/** Calls and subscripts that can compute a constant from constants (values.ts). */
+const callKinds = new Set(["method_invocation", "call", "call_expression", "subscript", "subscript_expression"]);
 const stringKinds = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal"]);
 
 /** Operator of a binary-like node: the `operator` field, else the first anonymous child. */
@@ -34,6 +37,11 @@ export function constEval(node: TNode, consts: ConstLookup, depth = 0): Const {
     if (/[{$]/.test(t) && kind === "string") return unknown;
     return t.length >= 2 ? t.slice(1, -1) : unknown;
   }
+  if (kind === "character_literal") {
+    const t = node.text();
+    return t.length === 3 ? t[1]! : unknown;
+  }
+  if (callKinds.has(kind)) return constCall(node, (n) => constEval(n, consts, depth + 1));
   if (kind === "identifier") {
     const name = node.text();
     return consts.has(name) ? (consts.get(name) as Const) : unknown;

@@ -35,8 +35,8 @@ test("a break inside a switch leaves the switch only; a continue goes round the 
   const src = `class C {
   void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
     String last = "a";
-    String mode = "a";
     java.util.Enumeration<String> names = request.getHeaderNames();
+    String mode = names.hasMoreElements() ? "a" : "b"; // unknown: a switch on a constant runs one arm
     while (names.hasMoreElements()) {
       String name = names.nextElement();
       switch (mode) {

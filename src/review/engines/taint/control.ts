@@ -9,6 +9,9 @@ import { cloneState, join } from "./state.ts";
 import { guardedIdents } from "./guards.ts";
 import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
+import { evalKnownSwitch } from "./values.ts";
+import { dotFree } from "./denylist.ts";
+import { classBit } from "./classes.ts";
 
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
@@ -57,11 +60,17 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   // Guards only clean tainted variables: without one named in the condition they change nothing.
   const guards = cond !== null && mayGuard(a, cond);
   a.state = cloneState(before);
-  if (guards) clean(a, guardedIdents(cond, true, a.syn, a.rules));
+  if (guards) {
+    clean(a, guardedIdents(cond, true, a.syn, a.rules));
+    pathSafe(a, dotFree(cond, true, a.syn));
+  }
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
-  if (guards) clean(a, guardedIdents(cond, false, a.syn, a.rules));
+  if (guards) {
+    clean(a, guardedIdents(cond, false, a.syn, a.rules));
+    pathSafe(a, dotFree(cond, false, a.syn));
+  }
   elseFn();
   a.state = join(thenState, a.state);
 }
@@ -78,8 +87,21 @@ function clean(a: Analyzer, names: string[]): void {
   for (const n of names) if (vars.get(n)) vars.set(n, null);
 }
 
+const pathBit = classBit("path-traversal");
+
+/** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
+function pathSafe(a: Analyzer, names: string[]): void {
+  const vars = a.state.vars;
+  for (const n of names) {
+    const v = vars.get(n);
+    if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
+  }
+}
+
 /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
 export function evalCases(a: Analyzer, node: TNode): void {
+  const armsOf = (): TNode[] => named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
+  if (evalKnownSwitch(a, node, armsOf().filter((c) => caseKinds.has(c.kind() as string)))) return;
   const before = a.state;
   let acc: State = cloneState(before);
   // `break` in a switch arm leaves the switch; in a Python match it leaves the enclosing loop.

@@ -22,6 +22,11 @@ const hostMembers = new Set(["netloc", "hostname", "host", "getHost", "getAuthor
 function checkedName(n: TNode, syn: Syntax): string | null {
   const own = identName(n, syn);
   if (own) return own;
+  // A compiled regex applied to a variable: PATTERN.matcher(p).matches() checks p.
+  if (n.kind() === "method_invocation" && n.field("name")?.text() === "matcher") {
+    const args = named(n.field("arguments"));
+    return args.length === 1 ? identName(args[0], syn) : null;
+  }
   // Java's getHost() is a call on the parsed URI; Python's netloc an attribute of the parse result.
   const member = syn.roles[n.kind()] === "call" && !n.field("function") ? n : syn.roles[n.kind()] === "member" ? n : null;
   if (!member) return null;
@@ -37,6 +42,8 @@ function checkedName(n: TNode, syn: Syntax): string | null {
   const first = named(parsed.field("arguments"))[0];
   return first ? identName(first, syn) : null;
 }
+
+const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): string[] {
@@ -79,7 +86,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!rules.guards.lookup(text)) return [];
     const out: string[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
-    const r = recv ? checkedName(recv, syn) : null;
+    // The receiver of a membership test is the container (`ALLOWED.contains(x)`): `p.contains("..")` allows nothing.
+    const r = recv && !containers.test(text.slice(text.lastIndexOf(".") + 1)) ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
       const n = checkedName(arg, syn);

@@ -24,7 +24,8 @@ const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
 function callAlt(entry: string): Alternative {
   if (entry.startsWith("new ")) {
     const ts = tokens(entry.slice(4));
-    return { pattern: `\\bnew\\s+${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
+    // A Java class may follow its package (new java.io.File), matched as the rule's class (calls.ts).
+    return { pattern: `\\bnew\\s+(?:[a-z_][\\w$]*\\s*\\.\\s*)*${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
   }
   const ts = tokens(entry);
   const body = ts.map(esc).join("\\s*");

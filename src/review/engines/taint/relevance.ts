@@ -94,12 +94,14 @@ export class Relevance {
    * How much of a statement in [start, end) the walk may skip: "none" (it can matter), "expr" (any
    * expression), "rhs" (only the value of the one assignment it holds).
    */
-  cleanLevel(start: number, end: number, vars: ReadonlyMap<string, Value>): "none" | "expr" | "rhs" {
+  cleanLevel(start: number, end: number, vars: ReadonlyMap<string, Value>, colls?: ReadonlyMap<string, unknown>): "none" | "expr" | "rhs" {
     const f = this.firstFuncAfter(start);
     if (f < this.funcStarts.length && this.funcStarts[f]! < end) return "none";
     const text = this.source.slice(start, end);
     if (this.words.sources?.test(text)) return "none";
     for (const [name, v] of vars) if (v && mentions(text, name)) return "none";
+    // What is known of a collection element by element changes with every call on it (collections.ts).
+    if (colls?.size) for (const name of colls.keys()) if (mentions(text, name.slice(0, (name + ".").indexOf(".")))) return "none";
     if (!this.nestedAssign) return "expr";
     const assigns = text.match(/(?<![=!])=(?!=)/g)?.length ?? 0;
     return assigns === 0 ? "expr" : assigns === 1 ? "rhs" : "none";

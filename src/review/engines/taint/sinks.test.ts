@@ -67,3 +67,16 @@ test("a sanitizer with a literal condition cleans only in that form; a call that
 `;
   assert.deepEqual(found("javascript", "a.js", js), ["3:open-redirect"]);
 });
+
+test("a Java constructor sink written with its package is found when it is the method's only sink", () => {
+  const src = `class C {
+  void doGet(HttpServletRequest request) throws Exception {
+    String name = request.getParameter("f");
+    java.io.File f = new java.io.File("/srv/" + name);
+  }
+  void doPost(HttpServletRequest request) throws Exception {
+    java.io.File f = new java.io.File("/srv/fixed.txt");
+  }
+}`;
+  assert.deepEqual(found("java", "C.java", src), ["4:path-traversal"]);
+});

@@ -2,6 +2,8 @@
 import type { TNode } from "./node.ts";
 import { ConstMap } from "./constmap.ts";
 import { namedOnlyMask } from "./classes.ts";
+import type { Coll } from "./colls.ts";
+import { joinColls } from "./colls.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -28,16 +30,18 @@ export type Value = Taint | null;
 export interface State {
   vars: Map<string, Value>;
   consts: ConstMap;
+  /** Collections whose elements are known by index or constant key (colls.ts), by variable or member path. */
+  colls: Map<string, Coll>;
   /** Control cannot reach the next statement (after return/throw/break). */
   dead: boolean;
 }
 
 export function newState(): State {
-  return { vars: new Map(), consts: new ConstMap(), dead: false };
+  return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false };
 }
 
 export function cloneState(s: State): State {
-  return { vars: new Map(s.vars), consts: s.consts.clone(), dead: s.dead };
+  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead };
 }
 
 /** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
@@ -54,12 +58,20 @@ export function join(a: State, b: State): State {
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
   for (const [k, v] of b.vars) vars.set(k, vars.has(k) ? worse(vars.get(k) ?? null, v) : v);
-  return { vars, consts: ConstMap.join(a.consts, b.consts), dead: a.dead && b.dead };
+  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
   return t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+}
+
+/** The object after `obj.field = clean`: a field-tainted object loses that field (a strong update). */
+export function withoutField(obj: Value, field: string): Value {
+  if (!obj?.fields?.has(field)) return obj;
+  const fields = new Set(obj.fields);
+  fields.delete(field);
+  return fields.size ? { ...obj, fields } : null;
 }
 
 /** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
