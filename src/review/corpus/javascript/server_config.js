@@ -54,3 +54,26 @@ async function callPartner(payload) {
 }
 
 module.exports = { agent, devAgent, mergeSettings, setCell, callPartner, EMAIL_RE, BAD_RE, SLUG_RE };
+
+const messages = {
+  password: "Password must be at least 12 characters", // safe: hardcoded-secret validation message
+  email: "Email is required",
+};
+const testUser = { email: "demo@example.com", password: "changeme123" }; // vuln: hardcoded-secret
+const mailer = { auth: { user: "noreply", pass: process.env.SMTP_PASS } }; // safe: hardcoded-secret env
+const PASSWORD_RESET_PATH = "/account/password-reset"; // safe: hardcoded-secret path
+const placeholder = { password: "********" }; // safe: hardcoded-secret masked
+
+function pollInterval() {
+  return 5000 + Math.floor(Math.random() * 1000); // safe: insecure-random jitter
+}
+
+function shuffle(list) {
+  return list.sort(() => Math.random() - 0.5); // safe: insecure-random shuffle
+}
+
+function createInviteCode() {
+  return Math.random().toString(36).slice(2, 10).toUpperCase(); // vuln: insecure-random
+}
+
+module.exports.extra = { messages, testUser, mailer, PASSWORD_RESET_PATH, placeholder, pollInterval, shuffle, createInviteCode };

@@ -100,18 +100,27 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     }
     return [];
   }
-  if (syn.roles[kind] === "call" && positive) {
+  if (syn.roles[kind] === "call") {
     const fn = cond.field("function");
     const obj = cond.field("object");
     const name = cond.field("name")?.text();
     const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : name ?? "").replace(/\s+/g, "");
     const out: string[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
+    if (!positive && !text.endsWith(".includes")) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) {
       const r = confiningPrefix(named(cond.field("arguments"))[0]) ? checkedName(recv, syn) : null;
       return r ? [r] : [];
     }
     if (!rules.guards.lookup(text)) return [];
+    // `name.includes("..")` searches the variable itself: where it is false, a path without `..`
+    // cannot climb out of its directory; where it is true nothing is allow-listed.
+    const firstArg = named(cond.field("arguments"))[0];
+    if (firstArg && literalKinds.has(firstArg.kind() as string) && (syn.prefix === "js" || syn.prefix === "ts")) {
+      const r = recv && !positive && /^["'`]\.\.["'`]$/.test(firstArg.text()) ? checkedName(recv, syn) : null;
+      return r ? [r] : [];
+    }
+    if (!positive) return [];
     const r = recv ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {

@@ -179,7 +179,7 @@ function refine(input: TaintInput): Finding[] {
 function listedSink(a: Analyzer, call: TNode, cls: string): boolean {
   const isNew = a.syn.roles[call.kind()] === "new";
   const specs = a.rules.sinks.lookup(calleeOf(a, call, isNew).text);
-  return !!specs?.some((s) => s.className === cls && !s.when && !s.fileContains.length && !s.unless.length);
+  return !!specs?.some((s) => s.className === cls && !s.when && !s.fileContains.length);
 }
 
 /** The [start, end) offsets of the lines where pattern findings start. */

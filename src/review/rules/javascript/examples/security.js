@@ -60,3 +60,5 @@ window.addEventListener("message", (event) => {
   if (event.origin !== "https://app.example.com") return;
   document.getElementById("out").innerHTML = event.data; // ok: js.message-origin-unchecked // expect: js.xss-html-sink (pattern alone; the taint engine drops it)
 });
+const formErrors = { password: "Password must have 12 characters" }; // ok: js.hardcoded-credential
+const masked = { password: "********" }; // ok: js.hardcoded-credential
