@@ -52,6 +52,10 @@ const sanitizerRule = z.object({
   description: z.string().optional().describe("Why these calls make a value safe"),
   calls: callList,
   when: literalArg.optional().describe("Only with this literal argument, e.g. .replace(\"'\", \"&apos;\") for XPath string literals"),
+  argMatches: z.object({
+    arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+    regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
+  }).optional().describe("Only when this argument's text also matches, e.g. .replace(/[^a-z0-9]/g, \"\") removes every other character"),
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
@@ -78,7 +82,7 @@ export interface SinkSpec {
   ignoreKinds: Set<string>;
   fileContains: RegExp[];
 }
-export interface SanitizerSpec { mask: number; when?: SinkSpec["when"] }
+export interface SanitizerSpec { mask: number; when?: SinkSpec["when"]; argMatches?: { arg: number; regex: RegExp } | undefined }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low"; /** Classes its values cannot cause. */ mask: number }
 export interface ParamSpec extends SourceSpec {
   names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
@@ -209,7 +213,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when });
+    const argMatches = s.argMatches ? { arg: s.argMatches.arg, regex: new RegExp(s.argMatches.regex) } : undefined;
+    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;
