@@ -381,7 +381,11 @@ export class Analyzer {
     return null;
   }
 
+  /** Some member path was allow-listed (guards.ts guardPath): member reads look it up. */
+  pathGuards = false;
+
   private evMember(node: TNode): Value {
+    if (this.pathGuards && this.st.vars.get(node.text().replace(/\s+/g, "")) === null) return null;
     const g = this.globalSource(node);
     if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);

@@ -6,7 +6,7 @@ import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
 import { cloneState, join } from "./state.ts";
-import { guardedIdents } from "./guards.ts";
+import { guardedIdents, guardPath } from "./guards.ts";
 import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
 
@@ -75,7 +75,10 @@ function mayGuard(a: Analyzer, cond: TNode): boolean {
 
 function clean(a: Analyzer, names: string[]): void {
   const vars = a.state.vars;
-  for (const n of names) if (vars.get(n)) vars.set(n, null);
+  for (const n of names) {
+    if (vars.get(n)) vars.set(n, null);
+    else if (n.includes(".") && vars.get(n.slice(0, n.indexOf(".")))) guardPath(a, n);
+  }
 }
 
 /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */

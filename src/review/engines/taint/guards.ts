@@ -137,3 +137,11 @@ export function guardsBranch(cond: TNode, branch: TNode, positive: boolean, syn:
   const names = guardedIdents(cond, positive, syn, rules);
   return names.length > 0 && names.includes(branch.text().replace(/\s+/g, ""));
 }
+
+/** Marks an allow-listed member path (`req.query.sort`) clean on this branch; reads of it are
+ * looked up while the function is analysed (Analyzer.evMember), and a join keeps it only where
+ * both branches have it (state.ts). */
+export function guardPath(a: { state: { vars: Map<string, unknown> }; pathGuards: boolean }, path: string): void {
+  a.state.vars.set(path, null);
+  a.pathGuards = true;
+}
