@@ -71,6 +71,7 @@ export const taintRuleFile = z.object({
   writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
   outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+  terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
   trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
 }).describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
@@ -148,6 +149,7 @@ export interface CompiledRules {
   outArgs: Set<string>;
   cleanMembers: Set<string>;
   trustedParamMembers: Set<string>;
+  terminalCalls: CallTable<true>;
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -173,6 +175,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     writeReceiver: [...base.writeReceiver, ...file.writeReceiver], readReceiver: [...base.readReceiver, ...file.readReceiver], outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
+    terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
   };
 }
 
@@ -185,7 +188,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
-    trustedParamMembers: new Set(file.trustedParamMembers),
+    trustedParamMembers: new Set(file.trustedParamMembers), terminalCalls: new CallTable(),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
@@ -217,6 +220,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
   }
   for (const g of file.guards) out.guards.add(g, true);
+  for (const t of file.terminalCalls) out.terminalCalls.add(t, true);
   return out;
 }
 
