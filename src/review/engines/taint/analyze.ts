@@ -7,14 +7,14 @@ import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
-import { allClassesMask, classBit, namedOnlyMask } from "./classes.ts";
+import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
 import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
 import { guardsBranch } from "./guards.ts";
-import { withFixedDestination } from "./prefix.ts";
+import { eqOperand, withFixedDestination } from "./prefix.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import type { Relevance } from "./relevance.ts";
@@ -244,7 +244,7 @@ export class Analyzer {
         for (const p of parts) v = worse(v, this.ev(p));
         // The operator (a native lookup) matters only when an operand is tainted.
         if (!v) return v;
-        if (!this.syn.cleanOps.has(operatorOf(node))) return this.fixedUrls ? withFixedDestination(node, v, this.syn, this.taintedPart) : v;
+        if (!this.syn.cleanOps.has(operatorOf(node))) return withFixedDestination(this, node, v);
         // A number computed from a predictable one is as predictable: only that class survives.
         return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }
@@ -255,7 +255,7 @@ export class Analyzer {
         if (this.depth + 1 < maxDepth && plainString.test(node.text())) return null;
         let v: Value = null;
         for (const c of node.namedChildren()) v = worse(v, this.ev(c));
-        return v && this.fixedUrls && kind === "template_string" ? withFixedDestination(node, v, this.syn, this.taintedPart) : v;
+        return v && kind === "template_string" ? withFixedDestination(this, node, v) : v;
       }
       case "ternary": return this.evTernary(node);
       case "array": return evalArgv(this, named(node).filter((c) => !c.kind().includes("comment")));
@@ -292,9 +292,7 @@ export class Analyzer {
       case "pair": {
         // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
         const value = node.field("value");
-        let v = value ? this.ev(value) : null;
-        // MongoDB's { $eq: value } compares with the value as it is: an operator object inside matches nothing.
-        if (v && this.fixedUrls && /^["']?\$eq["']?$/.test(node.field("key")?.text() ?? "")) v = { ...v, mask: v.mask | classBit("nosql-injection") };
+        const v = value ? eqOperand(this, node, this.ev(value)) : null;
         if (v && this.rules.assignSinks.size) {
           for (const spec of this.rules.assignSinks.get(node.field("key")?.text() ?? "") ?? []) this.hit(node, spec, v);
         }
@@ -398,17 +396,6 @@ export class Analyzer {
     if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
     return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
   }
-
-  /** JavaScript URLs built on a fixed host or path (prefix.ts). */
-  private get fixedUrls(): boolean { return this.syn.prefix === "js" || this.syn.prefix === "ts"; }
-  /** Whether a part of a string may be tainted, judged without evaluating it again. */
-  private readonly taintedPart = (n: TNode): boolean => {
-    const role = this.syn.roles[n.kind()];
-    if (role === "literal") return false;
-    if (role !== "ident" && role !== "member") return true;
-    const r = rootIdent(this, n);
-    return r === null || !!this.st.vars.get(r) || this.rules.pathRoots.has(r);
-  };
 
   private evTernary(node: TNode): Value {
     const parts = named(node);

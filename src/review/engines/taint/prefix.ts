@@ -1,4 +1,4 @@
-// URLs whose destination is fixed by their first part: `"/products/" + slug`, `${API_BASE}/items/${id}`,
+// (Also MongoDB $eq operands, the other JavaScript value mark.) URLs whose destination is fixed by their first part: `"/products/" + slug`, `${API_BASE}/items/${id}`,
 // `"https://partner.example.com/lookup?q=" + q`. Whatever follows a path or query separator after
 // a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
 // no open redirect and no SSRF, though it stays tainted for every other class.
@@ -8,6 +8,8 @@ import { named } from "./langs.ts";
 import { operatorOf } from "./consts.ts";
 import { classBit } from "./classes.ts";
 import type { Taint, Value } from "./state.ts";
+import type { Analyzer } from "./analyze.ts";
+import { rootIdent } from "./assign.ts";
 
 const destinationClasses = classBit("open-redirect") | classBit("ssrf");
 /** Relative path with a first segment, or scheme://host followed by a separator; C stands for a clean expression. */
@@ -51,9 +53,26 @@ function knownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean)
   return out;
 }
 
+const isJs = (a: Analyzer): boolean => a.syn.prefix === "js" || a.syn.prefix === "ts";
+
+/** Whether a part of a string may be tainted, judged without evaluating it again. */
+function taintedPart(a: Analyzer, n: TNode): boolean {
+  const role = a.syn.roles[n.kind()];
+  if (role === "literal") return false;
+  if (role !== "ident" && role !== "member") return true;
+  const r = rootIdent(a, n);
+  return r === null || !!a.state.vars.get(r) || a.rules.pathRoots.has(r);
+}
+
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
-export function withFixedDestination(node: TNode, v: Value, syn: Syntax, isTainted: (n: TNode) => boolean): Value {
-  if (!v || (v.mask & destinationClasses) === destinationClasses) return v;
-  if (!fixedStart.test(knownPrefix(node, syn, isTainted))) return v;
+export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
+  if (!v || !isJs(a) || (v.mask & destinationClasses) === destinationClasses) return v;
+  if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) return v;
   return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
+}
+
+/** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing. */
+export function eqOperand(a: Analyzer, pair: TNode, v: Value): Value {
+  if (!v || !isJs(a) || !/^["']?\$eq["']?$/.test(pair.field("key")?.text() ?? "")) return v;
+  return { ...v, mask: v.mask | classBit("nosql-injection") };
 }
