@@ -42,3 +42,24 @@ const failed = cases.filter((c) => !c.ok);
 for (const c of failed) console.error(`FAIL ${c.file}:${c.line} ${c.kind} ${c.ruleId}`);
 for (const id of untested) console.error(`UNTESTED ${id}: needs an expect and an ok example`);
 process.exitCode = failed.length || untested.length ? 1 : 0;
+
+// The whole review, line by line, as a held-out corpus scores it (src/review/line-corpus.ts).
+const { evaluateLineCases, lineRows } = await import("../src/review/line-corpus.ts");
+for (const language of ["javascript"]) {
+  const lineCases = await evaluateLineCases(language);
+  console.log(`\nWhole review on labelled lines (${language}: a line is found/flagged when any finding starts on it)\n`);
+  console.log(`${pad("class", 22)}${pad("vulnerable", 12)}${pad("found", 7)}${pad("safe", 6)}${pad("flagged", 9)}${pad("unmarked", 10)}${pad("found%", 8)}${pad("flagged%", 10)}`);
+  const all = { vulnerable: 0, found: 0, safe: 0, flagged: 0, unmarked: 0 };
+  const show = (name: string, r: typeof all) => console.log(`${pad(name, 22)}${pad(r.vulnerable, 12)}${pad(r.found, 7)}${pad(r.safe, 6)}${pad(r.flagged, 9)}${pad(r.unmarked, 10)}${pad(rate(r.found, r.vulnerable) ?? "-", 8)}${pad(rate(r.flagged, r.safe) ?? "-", 10)}`);
+  for (const r of lineRows(language, lineCases)) {
+    show(r.cls, r);
+    for (const k of Object.keys(all) as (keyof typeof all)[]) all[k] += r[k];
+  }
+  show("total", all);
+  if (process.env.LINES_VERBOSE) {
+    for (const c of lineCases) {
+      const bad = c.expected === "vuln" ? !c.rules.length : c.rules.length > 0;
+      if (bad) console.log(`  ${c.expected === "vuln" ? "MISS" : c.expected === "safe" ? "FP  " : "UNMK"} ${c.file}:${c.line} ${c.cls} ${c.note} [${c.rules.join(",")}]`);
+    }
+  }
+}

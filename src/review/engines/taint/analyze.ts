@@ -13,6 +13,8 @@ import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
+import { guardsBranch } from "./guards.ts";
+import { eqOperand, withFixedDestination } from "./prefix.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
 import { concatArgv, readIndex, readWhole } from "./collections.ts";
@@ -255,7 +257,8 @@ export class Analyzer {
         let v: Value = null;
         for (const p of parts) v = worse(v, this.ev(p));
         // The operator (a native lookup) matters only when an operand is tainted.
-        if (!v || !this.syn.cleanOps.has(operatorOf(node))) return concatArgv(this, node, parts, v);
+        if (!v) return v;
+        if (!this.syn.cleanOps.has(operatorOf(node))) return withFixedDestination(this, node, concatArgv(this, node, parts, v));
         // A number computed from a predictable one is as predictable: only that class survives.
         return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
       }
@@ -269,7 +272,7 @@ export class Analyzer {
         if (this.depth + 1 < maxDepth && plainString.test(node.text())) return null;
         let v: Value = null;
         for (const c of node.namedChildren()) v = worse(v, this.ev(c));
-        return v;
+        return v && kind === "template_string" ? withFixedDestination(this, node, v) : v;
       }
       case "ternary": return this.evTernary(node);
       case "array": return evalArgv(this, named(node).filter((c) => !c.kind().includes("comment")));
@@ -309,7 +312,7 @@ export class Analyzer {
       case "pair": {
         // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
         const value = node.field("value");
-        const v = value ? this.ev(value) : null;
+        const v = value ? eqOperand(this, node, this.ev(value)) : null;
         if (v && this.rules.assignSinks.size) {
           for (const spec of this.rules.assignSinks.get(node.field("key")?.text() ?? "") ?? []) this.hit(node, spec, v);
         }
@@ -396,7 +399,11 @@ export class Analyzer {
     return null;
   }
 
+  /** Some member path was allow-listed (guards.ts guardPath): member reads look it up. */
+  pathGuards = false;
+
   private evMember(node: TNode): Value {
+    if (this.pathGuards && this.st.vars.get(node.text().replace(/\s+/g, "")) === null) return null;
     const g = this.globalSource(node);
     if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);
@@ -405,6 +412,7 @@ export class Analyzer {
     const prop = node.field(this.syn.memberFields[1]);
     const name = prop?.text() ?? "";
     if (this.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
+    if (t.step.kind === "param" && this.rules.trustedParamMembers.has(name)) return null;
     if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
     return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
   }
@@ -417,7 +425,10 @@ export class Analyzer {
     if (cond) this.ev(cond);
     const c = cond ? constEval(cond, this.st.consts) : unknown;
     if (c !== unknown) return (c ? a : b) ? this.ev((c ? a : b)!) : null;
-    return worse(a ? this.ev(a) : null, b ? this.ev(b) : null);
+    let va = a ? this.ev(a) : null, vb = b ? this.ev(b) : null;
+    if (va && cond && guardsBranch(cond, a!, true, this.syn, this.rules)) va = null;
+    if (vb && cond && guardsBranch(cond, b!, false, this.syn, this.rules)) vb = null;
+    return worse(va, vb);
   }
 
   private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void {

@@ -122,7 +122,8 @@ function assignSink(a: Analyzer, target: TNode, role: string, v: Value, at: TNod
     ? memberKeys(objText, target.field(a.syn.memberFields[1])?.text() ?? "")
     : [`${objText}[]`, `${lastSegment(objText)}[]`];
   if (v) {
-    for (const k of keys) for (const spec of sinks.get(k) ?? []) a.recordHit(at, spec, v);
+    const rhsKind = (at.field("right")?.kind() ?? "") as string;
+    for (const k of keys) for (const spec of sinks.get(k) ?? []) if (!spec.ignoreKinds.has(rhsKind)) a.recordHit(at, spec, v);
     return;
   }
   // A clean value stored under a tainted key (session[name] = True): the caller names what the session holds.

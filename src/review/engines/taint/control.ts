@@ -6,7 +6,7 @@ import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
 import { cloneState, join } from "./state.ts";
-import { guardedIdents } from "./guards.ts";
+import { guardedIdents, guardPath } from "./guards.ts";
 import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
 import { evalKnownSwitch } from "./values.ts";
@@ -84,7 +84,10 @@ function mayGuard(a: Analyzer, cond: TNode): boolean {
 
 function clean(a: Analyzer, names: string[]): void {
   const vars = a.state.vars;
-  for (const n of names) if (vars.get(n)) vars.set(n, null);
+  for (const n of names) {
+    if (vars.get(n)) vars.set(n, null);
+    else if (n.includes(".") && vars.get(n.slice(0, n.indexOf(".")))) guardPath(a, n);
+  }
 }
 
 const pathBit = classBit("path-traversal");
@@ -95,6 +98,9 @@ function pathSafe(a: Analyzer, names: string[]): void {
   for (const n of names) {
     const v = vars.get(n);
     if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
+    // A member path (`req.params.name`) has no value of its own to mark: it is allow-listed like a
+    // guard's (clean for every class), which is coarser than a variable's path-traversal-only mark.
+    else if (v === undefined && n.includes(".")) guardPath(a, n);
   }
 }
 

@@ -9,8 +9,14 @@ import { constEval, operatorOf } from "./consts.ts";
 const containsCalls = /^(?:contains|includes|__contains__)$/;
 const indexCalls = /^(?:indexOf|find|index|Index)$/;
 
+/** A variable, or a member path of plain names (`req.params.name`). */
 function ident(n: TNode | undefined | null, syn: Syntax): string | null {
-  return n && syn.roles[n.kind()] === "ident" ? n.text() : null;
+  if (!n) return null;
+  const role = syn.roles[n.kind()];
+  if (role === "ident") return n.text();
+  if (role !== "member") return null;
+  const path = n.text().replace(/\s+/g, "");
+  return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(path) ? path : null;
 }
 
 const dots = (n: TNode | undefined): boolean => {

@@ -16,6 +16,7 @@ import type { Span } from "./spans.ts";
 import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
+import { calleeOf } from "./calls.ts";
 import { windowRoot, windowSpans } from "./window.ts";
 import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
@@ -174,11 +175,21 @@ function refine(input: TaintInput): Finding[] {
     const cls = patternClass(f);
     if (!w?.taint) return;
     if (!cls) { kept.push(f); return; }
+    // The taint rules list this call as a sink of the class: their verdict on its arguments stands
+    // (a tainted sandbox passed to vm.runInNewContext with constant code is no code injection).
+    if (listedSink(analyzer, pc.call, cls)) return;
     if (w.taint.mask & classBit(cls)) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+/** The call is an unconditional sink of `cls` in the taint rules, so its unreported arguments were judged clean. */
+function listedSink(a: Analyzer, call: TNode, cls: string): boolean {
+  const isNew = a.syn.roles[call.kind()] === "new";
+  const specs = a.rules.sinks.lookup(calleeOf(a, call, isNew).text);
+  return !!specs?.some((s) => s.className === cls && !s.when && !s.fileContains.length);
 }
 
 /** The [start, end) offsets of the lines where pattern findings start. */

@@ -28,7 +28,8 @@ function callAlt(entry: string): Alternative {
     return { pattern: `\\bnew\\s+(?:[a-z_][\\w$]*\\s*\\.\\s*)*${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
   }
   const ts = tokens(entry);
-  const body = ts.map(esc).join("\\s*");
+  // `res.status().send` stands for a chain with any arguments inside (`res.status(400).send`).
+  const body = ts.map(esc).join("\\s*").replaceAll("\\(\\s*\\)", "\\([^()]*\\)");
   // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
   const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
   return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };

@@ -52,6 +52,10 @@ const sanitizerRule = z.object({
   description: z.string().optional().describe("Why these calls make a value safe"),
   calls: callList,
   when: literalArg.optional().describe("Only with this literal argument, e.g. .replace(\"'\", \"&apos;\") for XPath string literals"),
+  argMatches: z.object({
+    arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+    regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
+  }).optional().describe("Only when this argument's text also matches, e.g. .replace(/[^a-z0-9]/g, \"\") removes every other character"),
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
@@ -67,6 +71,8 @@ export const taintRuleFile = z.object({
   writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
   outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+  terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
+  trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
 }).describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
@@ -77,7 +83,7 @@ export interface SinkSpec {
   ignoreKinds: Set<string>;
   fileContains: RegExp[];
 }
-export interface SanitizerSpec { mask: number; when?: SinkSpec["when"] }
+export interface SanitizerSpec { mask: number; when?: SinkSpec["when"]; argMatches?: { arg: number; regex: RegExp } | undefined }
 export interface SourceSpec { id: string; confidence: "high" | "medium" | "low"; /** Classes its values cannot cause. */ mask: number }
 export interface ParamSpec extends SourceSpec {
   names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
@@ -103,6 +109,11 @@ export class CallTable<T> {
   lookup(callee: string): T[] | undefined {
     const exact = this.exact.get(callee);
     if (exact) return exact;
+    // A chain with arguments inside (`res.status(400).send`) is also listed without them (`res.status().send`).
+    if (callee.includes("(") && /\([^()]+\)/.test(callee)) {
+      const bare = this.lookup(callee.replace(/\([^()]*\)/g, "()"));
+      if (bare) return bare;
+    }
     const sfx = this.suffix.get(lastSegment(callee));
     if (!sfx) return undefined;
     let out: T[] | undefined;
@@ -137,6 +148,8 @@ export interface CompiledRules {
   readReceiver: Set<string>;
   outArgs: Set<string>;
   cleanMembers: Set<string>;
+  trustedParamMembers: Set<string>;
+  terminalCalls: CallTable<true>;
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -161,6 +174,8 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     sanitizers: [...base.sanitizers, ...file.sanitizers], guards: [...base.guards, ...file.guards],
     writeReceiver: [...base.writeReceiver, ...file.writeReceiver], readReceiver: [...base.readReceiver, ...file.readReceiver], outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
+    trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
+    terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
   };
 }
 
@@ -173,6 +188,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
+    trustedParamMembers: new Set(file.trustedParamMembers), terminalCalls: new CallTable(),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
@@ -200,9 +216,11 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when });
+    const argMatches = s.argMatches ? { arg: s.argMatches.arg, regex: new RegExp(s.argMatches.regex) } : undefined;
+    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
   }
   for (const g of file.guards) out.guards.add(g, true);
+  for (const t of file.terminalCalls) out.terminalCalls.add(t, true);
   return out;
 }
 

@@ -57,7 +57,12 @@ export function join(a: State, b: State): State {
   if (a.dead && !b.dead) return b;
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
-  for (const [k, v] of b.vars) vars.set(k, vars.has(k) ? worse(vars.get(k) ?? null, v) : v);
+  for (const [k, v] of b.vars) {
+    if (vars.has(k)) vars.set(k, worse(vars.get(k) ?? null, v));
+    // An allow-listed member path (`req.query.sort`) stays clean only where both paths checked it.
+    else if (v !== null || !k.includes(".")) vars.set(k, v);
+  }
+  for (const [k, v] of a.vars) if (v === null && !b.vars.has(k) && k.includes(".")) vars.delete(k);
   return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
 }
 

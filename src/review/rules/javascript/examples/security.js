@@ -28,3 +28,37 @@ const r2 = /^[a-z]+$/; // ok: js.redos
 const r3 = new RegExp(req.query.pattern); // expect: js.redos
 const server = new ApolloServer({ typeDefs, debug: true }); // expect: js.debug-mode
 const server2 = new ApolloServer({ typeDefs, debug: false }); // ok: js.debug-mode
+function etagOf(body) {
+  return crypto.createHash("md5").update(body).digest("hex"); // ok: js.weak-hash
+}
+function hashPassword(pw) {
+  return crypto.createHash("sha1").update(pw).digest("hex"); // expect: js.weak-hash
+}
+function generateResetCode() {
+  return String(Math.floor(Math.random() * 1e6)); // expect: js.insecure-random
+}
+function backoff(n) {
+  return n * 100 + Math.random() * 50; // ok: js.insecure-random
+}
+const JWT_SECRET = "c0rrect-h0rse-battery"; // expect: js.hardcoded-credential
+const API_KEY = process.env.API_KEY; // ok: js.hardcoded-credential
+app.use(session({ secret: "keyboard cat" })); // expect: js.hardcoded-credential
+const signed = jwt.sign(claims, "inline-signing-key"); // expect: js.hardcoded-credential
+const signed2 = jwt.sign(claims, JWT_SECRET_FROM_ENV); // ok: js.hardcoded-credential
+const TOKEN_HEADER = "x-auth-token"; // ok: js.hardcoded-credential
+const claims2 = jwt.decode(token); // expect: js.jwt-verification-disabled
+const header = jwt.decode(token, { complete: true }); // ok: js.jwt-verification-disabled
+const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/; // ok: js.redos
+const words = /^(\w+\s?)*$/; // expect: js.redos
+function fill(grid, row, col, v) {
+  grid[row][col] = v; // ok: js.prototype-pollution
+}
+window.addEventListener("message", (event) => {
+  document.getElementById("out").innerHTML = event.data; // expect: js.message-origin-unchecked, js.xss-html-sink
+});
+window.addEventListener("message", (event) => {
+  if (event.origin !== "https://app.example.com") return;
+  document.getElementById("out").innerHTML = event.data; // ok: js.message-origin-unchecked // expect: js.xss-html-sink (pattern alone; the taint engine drops it)
+});
+const formErrors = { password: "Password must have 12 characters" }; // ok: js.hardcoded-credential
+const masked = { password: "********" }; // ok: js.hardcoded-credential

@@ -1,0 +1,71 @@
+// Browser bundle: search box, notifications, embedded widget messaging and deep links.
+import DOMPurify from "dompurify";
+
+const ALLOWED_ORIGINS = ["https://app.example.com", "https://admin.example.com"];
+
+function getParam(name) {
+  return new URLSearchParams(window.location.search).get(name);
+}
+
+export function renderSearchTitle() {
+  const q = getParam("q");
+  document.getElementById("title").innerHTML = "Results for " + q; // vuln: xss todo: value returned by a helper
+  document.getElementById("title2").textContent = "Results for " + q; // safe: xss text content
+  document.getElementById("title3").innerHTML = DOMPurify.sanitize("Results for " + q); // safe: xss sanitized
+}
+
+export function renderHash() {
+  const frag = decodeURIComponent(location.hash.substring(1));
+  const box = document.querySelector("#box");
+  box.insertAdjacentHTML("beforeend", `<p>${frag}</p>`); // vuln: xss
+  box.innerText = frag; // safe: xss text
+  const count = Number(frag);
+  box.innerHTML = `<b>${count}</b> items`; // safe: xss number
+}
+
+export function notify(list, items) {
+  list.innerHTML = items.map((i) => `<li>${i.title}</li>`).join(""); // safe: xss server data not tainted
+}
+
+export function followNext() {
+  const next = getParam("next");
+  window.location.href = next; // vuln: open-redirect todo: value returned by a helper
+}
+
+export function followNextSafe() {
+  const next = getParam("next");
+  if (next && next.startsWith("/") && !next.startsWith("//")) {
+    window.location.href = next; // safe: open-redirect relative path check
+  }
+  location.href = "/home"; // safe: open-redirect constant
+}
+
+window.addEventListener("message", (event) => {
+  document.getElementById("widget").innerHTML = event.data.html; // vuln: xss todo: message event data
+});
+
+window.addEventListener("message", (event) => {
+  if (!ALLOWED_ORIGINS.includes(event.origin)) return;
+  const frame = document.getElementById("frame");
+  frame.textContent = event.data.text; // safe: xss text content
+});
+
+window.addEventListener("message", (e) => {
+  if (e.origin !== "https://app.example.com") return;
+  document.getElementById("status").innerHTML = DOMPurify.sanitize(e.data.status); // safe: xss sanitized
+});
+
+export function loadTheme() {
+  const theme = getParam("theme");
+  const themes = { dark: "/css/dark.css", light: "/css/light.css" };
+  const link = document.createElement("link");
+  link.href = themes[theme] || themes.light;
+  document.head.appendChild(link);
+  document.write("<link rel=stylesheet href='" + theme + ".css'>"); // vuln: xss todo: value returned by a helper
+}
+
+export function jumpTo() {
+  const section = location.hash.slice(1);
+  location.assign("/docs#" + encodeURIComponent(section)); // safe: open-redirect fixed path
+  location.replace("/docs/" + (section ? "index" : "")); // safe: open-redirect constant choice
+}

@@ -1,0 +1,35 @@
+// A Koa service and a Next.js API route of the same product.
+const Router = require("@koa/router");
+const { exec } = require("child_process");
+const router = new Router();
+const REPORT_TYPES = ["daily", "weekly"];
+
+router.get("/reports/:type", async (ctx) => {
+  const type = ctx.params.type;
+  if (!REPORT_TYPES.includes(type)) ctx.throw(400, "unknown report");
+  exec(`./bin/report --type ${type}`); // safe: command-injection allow-list throw
+  exec(`./bin/report --user ${ctx.query.user}`); // vuln: command-injection
+});
+
+router.get("/hello", async (ctx) => {
+  ctx.body = `<h1>Hello ${ctx.query.name}</h1>`; // vuln: xss
+  ctx.body = { hello: ctx.query.name }; // safe: xss json body
+  await ctx.render("hello", { name: ctx.query.name }); // safe: xss template
+  ctx.redirect(ctx.query.next); // vuln: open-redirect
+  ctx.redirect("/login?next=" + encodeURIComponent(ctx.query.next)); // safe: open-redirect fixed path
+});
+
+router.post("/users", async (ctx) => {
+  const { name, age } = ctx.request.body;
+  await ctx.db.query("INSERT INTO users (name, age) VALUES ($1, $2)", [name, age]); // safe: sql-injection parameterized
+  await ctx.db.query(`INSERT INTO audit (msg) VALUES ('created ${name}')`); // vuln: sql-injection
+  ctx.status = 201;
+});
+
+export default async function handler(req, res) {
+  const { id } = req.query;
+  const user = await prisma.user.findUnique({ where: { id: Number(id) } });
+  const rows = await prisma.$queryRaw`SELECT * FROM posts WHERE author = ${id}`; // safe: sql-injection tagged template
+  const raw = await prisma.$queryRawUnsafe(`SELECT * FROM posts WHERE author = '${id}'`); // vuln: sql-injection
+  res.status(200).json({ user, rows, raw }); // safe: xss json
+}
