@@ -222,6 +222,12 @@ export class Analyzer {
 
   private evNode(node: TNode): Value {
     const kind = node.kind() as string;
+    // `abort(403)` ends its path like `return` (even in a statement otherwise skipped as clean).
+    if (kind === "expression_statement" && this.rules.terminalStatement?.test(node.text())) {
+      for (const c of node.namedChildren()) this.ev(c);
+      this.st.dead = true;
+      return null;
+    }
     const role = this.syn.roles[kind];
     if (this.skipExpr && role !== undefined && exprRoles.has(role)) {
       if (kind === "update_expression") stepConst(this, node);

@@ -110,7 +110,6 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     }
   }
 
-  if (rules.terminalCalls.lookup(callee.text)) a.state.dead = true;
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
   const sanitize = rules.sanitizers.lookup(callee.text)?.filter((x) => conditionHolds(x, positional, all)
     && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));

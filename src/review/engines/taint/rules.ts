@@ -149,7 +149,8 @@ export interface CompiledRules {
   outArgs: Set<string>;
   cleanMembers: Set<string>;
   trustedParamMembers: Set<string>;
-  terminalCalls: CallTable<true>;
+  /** A statement that is only a call of a terminal callee (terminalCalls), tested on its text; null when none are listed. */
+  terminalStatement: RegExp | null;
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -179,6 +180,15 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   };
 }
 
+/** `ctx.throw(...)` as a whole statement (optionally awaited): exact entries by name, `.m` entries on any receiver. */
+function terminalStatement(calls: string[]): RegExp | null {
+  const names = calls.filter((c) => !c.startsWith("new ")).map((c) => {
+    const esc = c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return c.startsWith(".") ? `[\\w$.]*${esc}` : esc;
+  });
+  return names.length ? new RegExp(`^(?:await\\s+)?(?:${names.join("|")})\\s*\\(`) : null;
+}
+
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
 
 export function compileRules(file: TaintRuleFile): CompiledRules {
@@ -188,7 +198,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
-    trustedParamMembers: new Set(file.trustedParamMembers), terminalCalls: new CallTable(),
+    trustedParamMembers: new Set(file.trustedParamMembers),
+    terminalStatement: terminalStatement(file.terminalCalls),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
@@ -220,7 +231,6 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
   }
   for (const g of file.guards) out.guards.add(g, true);
-  for (const t of file.terminalCalls) out.terminalCalls.add(t, true);
   return out;
 }
 
