@@ -15,6 +15,7 @@ import type { Scope } from "../src/policies/scopes.ts";
 import { scopes as allScopes } from "../src/policies/scopes.ts";
 import { startServer } from "../src/cli/serve.ts";
 import { sql } from "kysely";
+import "./child-env.ts";
 
 export interface TestServer {
   app: App;
