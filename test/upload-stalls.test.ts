@@ -79,17 +79,19 @@ describe("stalled bodies", () => {
 
   test("a slow upload that keeps sending is not cut: the timeout is for silence, not for the whole body", async () => {
     const u = await slot();
+    // Ten pieces 50 ms apart: the whole body takes longer than the 300 ms idle timeout, while each
+    // silence stays far below it even when this busy process is late to send the next piece.
     let n = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(c) {
-        if (n++ === 8) return c.close();
-        await new Promise((r) => setTimeout(r, 100));
+        if (n++ === 10) return c.close();
+        await new Promise((r) => setTimeout(r, 50));
         c.enqueue(new TextEncoder().encode("slow but steady\n"));
       },
     });
     const res = await fetch(u.url, { method: "PUT", body, headers: { "content-type": "text/markdown" }, duplex: "half" } as RequestInit);
     assert.equal(res.status, 200);
-    assert.equal((await json(res)).upload.sizeBytes, 8 * 16);
+    assert.equal((await json(res)).upload.sizeBytes, 10 * 16);
   });
 });
 
