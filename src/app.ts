@@ -63,7 +63,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const secret = await loadSecret(store);
   const limiter = createRateLimiter({
     limits,
-    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(config.redisUrl ? { redisUrl: config.redisUrl, redisCommandTimeoutMs: config.redisCommandTimeoutMs } : {}),
     keyPrefix: opts.rateLimitPrefix ?? config.rateLimitPrefix,
     onRedisState: (state, err) => state === "down"
       ? log.warn({ err: err?.message }, "rate limiter: redis is unreachable; reads go unlimited and changes are refused until it is back")

@@ -10,6 +10,8 @@ export interface Config {
   /** PostgreSQL schema for all tables (CRS_DB_SCHEMA); default: the connection's search_path. */
   dbSchema: string | undefined;
   redisUrl: string | undefined;
+  /** CRS_REDIS_COMMAND_TIMEOUT_MS: a rate-limit command Redis has not answered in this long counts as Redis down (default 700). */
+  redisCommandTimeoutMs: number;
   /** Key prefix of the rate-limit counters in Redis, so deployments can share one Redis. */
   rateLimitPrefix: string;
   port: number;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    redisCommandTimeoutMs: int(env, "CRS_REDIS_COMMAND_TIMEOUT_MS", 700, 50, 60_000),
     rateLimitPrefix: env.CRS_RATE_LIMIT_PREFIX || "crs:rl",
     port,
     host,

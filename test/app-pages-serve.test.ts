@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { Browser, hiddenFields } from "./browser.ts";
+import { compileCache } from "./child-env.ts";
 
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
 
 test("the first start's admin signs in at /app and the metadata names the listening address", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-serve-app-"));
   const child = spawn(process.execPath, [bin, "serve", "--no-worker"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   try {

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { sql } from "kysely";
 import { openStore } from "../src/store/index.ts";
 import { unique, usingPostgres } from "./harness.ts";
+import { compileCache } from "./child-env.ts";
 
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
 
@@ -26,7 +27,7 @@ export function cliEnv(): CliEnv {
 
 export function crs(e: CliEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...e.env }, timeout: 30_000 }, (err, stdout, stderr) => {
+    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", ...e.env }, timeout: 30_000 }, (err, stdout, stderr) => {
       done({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
     });
     if (input !== undefined) child.stdin?.end(input);

@@ -11,6 +11,7 @@ import { putFocus } from "../src/domain/focuses/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { testClient, type TestClient } from "./fixtures/client.ts";
 import { demoRepository } from "./fixtures/worker.ts";
+import { compileCache } from "./child-env.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -260,7 +261,7 @@ describe("login with a token", () => {
   });
 
   test("the executable routes client commands and keeps the exit codes", async () => {
-    const env = { PATH: process.env.PATH ?? "", HOME: c.configDir, XDG_CONFIG_HOME: c.configDir, CRS_URL: t.url, CRS_TOKEN: ws.token };
+    const env = { PATH: process.env.PATH ?? "", ...compileCache, HOME: c.configDir, XDG_CONFIG_HOME: c.configDir, CRS_URL: t.url, CRS_TOKEN: ws.token };
     const ok = await crs(["runs", "list"], env);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout, /^1\tcomplete\t/m);

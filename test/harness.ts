@@ -14,7 +14,9 @@ import * as accounts from "../src/domain/identity/accounts.ts";
 import type { Scope } from "../src/policies/scopes.ts";
 import { scopes as allScopes } from "../src/policies/scopes.ts";
 import { startServer } from "../src/cli/serve.ts";
+import { openStore, type Store } from "../src/store/index.ts";
 import { sql } from "kysely";
+import "./child-env.ts";
 
 export interface TestServer {
   app: App;
@@ -113,6 +115,25 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
       if (schema && ownsStore) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
       await app.close();
       if (!opts.dataDir && ownsStore) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A migrated store of its own (temp dir, or a fresh PostgreSQL schema) that no server uses: for tests
+ * that count what one call of a maintenance function does, which a server's periodic services on the
+ * same store could share. close() removes it.
+ */
+export async function openTestStore(): Promise<{ store: Store; dataDir: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "crs-store-"));
+  const schema = usingPostgres ? unique("s_") : undefined;
+  const store = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, ...(schema ? { schema } : {}) });
+  return {
+    store, dataDir,
+    async close() {
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db).catch(() => {});
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

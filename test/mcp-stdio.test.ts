@@ -14,6 +14,7 @@ import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol
 import { writeLogin } from "../src/cli/client/credentials.ts";
 import { startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
+import { compileCache } from "./child-env.ts";
 
 const bin = join(import.meta.dirname, "..", "bin", "crs.js");
 let t: TestServer;
@@ -28,7 +29,7 @@ after(async () => { await t.close(); rmSync(config, { recursive: true, force: tr
 
 /** The environment of the child: no stored login unless a test writes one under `config`. */
 function childEnv(extra: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", HOME: config, XDG_CONFIG_HOME: config, ...extra };
+  return { PATH: process.env.PATH ?? "", ...compileCache, HOME: config, XDG_CONFIG_HOME: config, ...extra };
 }
 
 async function stdioClient(extra: Record<string, string>): Promise<Client> {

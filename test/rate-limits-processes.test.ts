@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
+import { compileCache } from "./child-env.ts";
 
 const redisUrl = process.env.REDIS_URL;
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
@@ -21,7 +22,7 @@ before(async () => {
   a = await startTestServer({ env: { CRS_RATE_LIMITS: "reads=4/1m" }, rateLimitPrefix: prefix });
   ws = await a.workspace();
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "",
+    PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "",
     CRS_DATA_DIR: a.config.dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0",
     REDIS_URL: redisUrl, CRS_RATE_LIMIT_PREFIX: prefix, CRS_RATE_LIMITS: "reads=4/1m",
   };

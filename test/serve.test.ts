@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
+import { compileCache } from "./child-env.ts";
 
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
 
 function serve(dataDir: string): Promise<{ child: ChildProcess; stdout: () => string; url: string }> {
   const child = spawn(process.execPath, [bin, "serve"], {
     // Always the embedded default here: the point is that it needs no configuration.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -67,7 +68,7 @@ test("crs serve on a fresh data dir prints the admin's credentials and a key tha
 });
 
 test("crs serve refuses a bad configuration with exit code 2", async () => {
-  const child = spawn(process.execPath, [bin, "serve"], { env: { PATH: process.env.PATH ?? "", PORT: "not-a-port" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "serve"], { env: { PATH: process.env.PATH ?? "", ...compileCache, PORT: "not-a-port" }, stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   const code = await new Promise((r) => child.on("exit", r));

@@ -5,8 +5,11 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "n
 import { connect } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { recoverUploads } from "../src/domain/documents/index.ts";
-import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
+import { randomBytes } from "node:crypto";
+import * as accounts from "../src/domain/identity/accounts.ts";
+import { recoverUploads, requestUpload } from "../src/domain/documents/index.ts";
+import type { Store } from "../src/store/index.ts";
+import { json, openTestStore, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -76,25 +79,28 @@ describe("stalled bodies", () => {
 
   test("a slow upload that keeps sending is not cut: the timeout is for silence, not for the whole body", async () => {
     const u = await slot();
+    // Ten pieces 50 ms apart: the whole body takes longer than the 300 ms idle timeout, while each
+    // silence stays far below it even when this busy process is late to send the next piece.
     let n = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(c) {
-        if (n++ === 8) return c.close();
-        await new Promise((r) => setTimeout(r, 100));
+        if (n++ === 10) return c.close();
+        await new Promise((r) => setTimeout(r, 50));
         c.enqueue(new TextEncoder().encode("slow but steady\n"));
       },
     });
     const res = await fetch(u.url, { method: "PUT", body, headers: { "content-type": "text/markdown" }, duplex: "half" } as RequestInit);
     assert.equal(res.status, 200);
-    assert.equal((await json(res)).upload.sizeBytes, 8 * 16);
+    assert.equal((await json(res)).upload.sizeBytes, 10 * 16);
   });
 });
 
 describe("recovery of uploads a dead process left behind", () => {
-  async function stuck(w: TestWorkspace, partialAgeMs: number | null) {
-    const u = await slot(w);
-    await t.app.store.db.updateTable("document_uploads").set({ state: "uploading" }).where("workspace_id", "=", w.id).where("id", "=", u.id).execute();
-    const dir = join(t.config.dataDir, "uploads", String(w.id));
+  /** An upload slot left `uploading` with a partial file of the given age (none for null). */
+  async function stuck(w: { id: number }, partialAgeMs: number | null, where: { store: Store; dataDir: string; slot: () => Promise<{ id: string }> } = { store: t.app.store, dataDir: t.config.dataDir, slot: () => slot(w as TestWorkspace) }) {
+    const u = await where.slot();
+    await where.store.db.updateTable("document_uploads").set({ state: "uploading" }).where("workspace_id", "=", w.id).where("id", "=", u.id).execute();
+    const dir = join(where.dataDir, "uploads", String(w.id));
     mkdirSync(dir, { recursive: true });
     const part = join(dir, `${u.id}.0123456789ab.part`);
     if (partialAgeMs !== null) {
@@ -106,16 +112,28 @@ describe("recovery of uploads a dead process left behind", () => {
   }
 
   test("stale partial files are removed and their slots return to pending; a live upload is left alone", async () => {
-    const w = await t.workspace();
-    const dead = await stuck(w, 10_000);
-    const noFile = await stuck(w, null);
-    const live = await stuck(w, 0);
-    assert.equal(await recoverUploads(t.app.store, t.config.dataDir, 5_000), 2);
-    assert.equal(await stateOf(w, dead.id), "pending");
-    assert.equal(await stateOf(w, noFile.id), "pending");
-    assert.equal(existsSync(dead.part), false);
-    assert.equal(await stateOf(w, live.id), "uploading");
-    assert.equal(existsSync(live.part), true);
+    // Counted on a store no server runs on: the test server's own recovery (at start, after twice its
+    // 300 ms idle timeout, every few seconds) would otherwise share the work, and take the live slot.
+    const own = await openTestStore();
+    try {
+      const w = await accounts.createWorkspace(own.store, "recovery");
+      const user = await accounts.createUser(own.store, { username: "uploader", email: "uploader@example.test" });
+      const newSlot = () => requestUpload(own.store, { secret: randomBytes(32), baseUrl: "http://127.0.0.1:1" }, { workspaceId: w.id, userId: user.id, filename: "a.md", contentType: "text/markdown" });
+      const stuckIn = (partialAgeMs: number | null) => stuck({ id: w.id }, partialAgeMs, { store: own.store, dataDir: own.dataDir, slot: newSlot });
+      const dead = await stuckIn(10_000);
+      const noFile = await stuckIn(null);
+      const live = await stuckIn(0);
+      assert.equal(await recoverUploads(own.store, own.dataDir, 5_000), 2);
+      const stateIn = async (id: string) => (await own.store.db.selectFrom("document_uploads").select("state").where("workspace_id", "=", w.id).where("id", "=", id).executeTakeFirstOrThrow()).state;
+      assert.equal(await stateIn(dead.id), "pending");
+      assert.equal(await stateIn(noFile.id), "pending");
+      assert.equal(existsSync(dead.part), false);
+      assert.equal(await stateIn(live.id), "uploading");
+      assert.equal(existsSync(live.part), true);
+      assert.equal(await recoverUploads(own.store, own.dataDir, 5_000), 0);
+    } finally {
+      await own.close();
+    }
   });
 
   test("a restarted server recovers them at once, without waiting for the periodic cleanup", async () => {

@@ -44,6 +44,8 @@ export interface RateLimiterOptions {
   limits: Limits;
   /** redis://… to share counts between servers; memory when absent. */
   redisUrl?: string;
+  /** A command Redis has not answered in this long fails as "Redis down" (default 700 ms). */
+  redisCommandTimeoutMs?: number;
   /** Prefix of every counter key, so separate deployments or test runs never collide. */
   keyPrefix?: string;
   /** Told when Redis goes down and comes back (for logging); the limiter itself never throws these. */
@@ -63,7 +65,7 @@ export function rateLimitHeaders(charge: Charge): Record<string, string> {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const prefix = options.keyPrefix ?? "crs:rl";
   const client = options.redisUrl
-    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState })
+    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState, ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}) })
     : undefined;
   // The first requests after start wait (up to a second) for the first connection rather than
   // being treated as "limiter down".

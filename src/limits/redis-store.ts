@@ -31,6 +31,8 @@ export interface RedisClientOptions {
    * not for every failed reconnect (those come every second during an outage).
    */
   onStateChange?: (state: "down" | "up", err?: Error) => void;
+  /** A command not answered in this long fails (default 700 ms), so a hanging Redis reads as down. */
+  commandTimeoutMs?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export function createRedisClient(url: string, options: RedisClientOptions = {})
   const client = new Redis(url, {
     enableOfflineQueue: false,
     connectTimeout: 1000,
-    commandTimeout: 700,
+    commandTimeout: options.commandTimeoutMs ?? 700,
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(50 * times, 1000),
     lazyConnect: false,
