@@ -223,10 +223,14 @@ export class Analyzer {
   private evNode(node: TNode): Value {
     const kind = node.kind() as string;
     // `abort(403)` ends its path like `return` (even in a statement otherwise skipped as clean).
-    if (kind === "expression_statement" && this.rules.terminalStatement?.test(node.text())) {
-      for (const c of node.namedChildren()) this.ev(c);
-      this.st.dead = true;
-      return null;
+    // Tested on the statement's first characters in the file text: its whole text can be the file.
+    if (kind === "expression_statement" && this.rules.terminalStatement) {
+      const at = node.range().start.index;
+      if (this.rules.terminalStatement.test(this.source.slice(at, at + 120))) {
+        for (const c of node.namedChildren()) this.ev(c);
+        this.st.dead = true;
+        return null;
+      }
     }
     const role = this.syn.roles[kind];
     if (this.skipExpr && role !== undefined && exprRoles.has(role)) {
