@@ -15,7 +15,7 @@ const exposedHeaders = ["WWW-Authenticate", "X-Request-Id", "X-RateLimit-Limit",
 const tokenPaths = new Set(["/oauth/token", "/oauth/register", "/oauth/revoke", "/mcp", "/api"]);
 
 /** Paths a client reaches with a bearer token or a signed URL (never with the session cookie). */
-export function isCrossOriginPath(url: string): boolean {
+function isCrossOriginPath(url: string): boolean {
   const path = url.split("?")[0]!.replace(/\/+$/, "") || "/";
   return tokenPaths.has(path) || path.startsWith("/api/") || path.startsWith("/mcp/") || path.startsWith("/uploads/")
     || path.startsWith("/.well-known/oauth-");
@@ -23,24 +23,21 @@ export function isCrossOriginPath(url: string): boolean {
 
 export async function registerCors(server: FastifyInstance, app: App): Promise<void> {
   const origins = app.config.corsOrigins;
-  const allowed = (origin: string | undefined) => origins === "*" || (origin !== undefined && origins.includes(origin));
+  const options = {
+    origin: origins,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders, exposedHeaders, maxAge: 600,
+    // A bad preflight is answered like any other request (our error body), not in plain text.
+    strictPreflight: false,
+  };
   await server.register(cors, {
-    delegator: (req, cb) => {
-      if (!isCrossOriginPath(req.url)) return cb(null, { origin: false });
-      cb(null, {
-        origin: origins === "*" ? "*" : origins,
-        methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-        allowedHeaders, exposedHeaders, maxAge: 600,
-        // A bad preflight is answered like any other request (our error body), not in plain text.
-        strictPreflight: false,
-      });
-    },
+    delegator: (req, cb) => cb(null, isCrossOriginPath(req.url) ? options : { origin: false }),
   });
   if (origins === "*") return;
   server.addHook("onRequest", async (req) => {
     const origin = req.headers.origin;
     const path = req.url.split("?")[0]!;
-    if (origin !== undefined && (path === "/mcp" || path.startsWith("/mcp/")) && !allowed(origin)) {
+    if (origin !== undefined && (path === "/mcp" || path.startsWith("/mcp/")) && !origins.includes(origin)) {
       throw new AppError("forbidden", `Requests from ${origin.slice(0, 200)} are not allowed; see CRS_CORS_ORIGINS.`, { details: { reason: "origin_not_allowed" } });
     }
   });

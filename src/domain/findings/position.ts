@@ -210,7 +210,6 @@ export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { 
     .returning("inbox_version").executeTakeFirstOrThrow();
   const version = row.inbox_version;
   if (change.repositories?.length) {
-    await tx.updateTable("workspaces").set({ import_version: version }).where("id", "=", workspaceId).execute();
     await tx.updateTable("repositories").set({ import_version: version })
       .where("workspace_id", "=", workspaceId).where("id", "in", change.repositories).execute();
   }

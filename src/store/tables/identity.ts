@@ -21,7 +21,7 @@ export interface WorkspacesTable {
   spend_limit_cents: Generated<number | null>;
   /** Bumped by every finding import and triage change (positions cache on it). */
   inbox_version: Generated<number>;
-  /** The inbox version of the last finding import anywhere in the workspace (repositories hold their own). */
+  /** Unused since migration 012: each repository holds the version of its last import. */
   import_version: Generated<number>;
 }
 
