@@ -6,6 +6,7 @@ import type { Role, Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
+import type { Elem } from "./colls.ts";
 import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
 import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
@@ -69,6 +70,10 @@ export class Analyzer {
   private args: Value[] | null = null;
   private retScope: TNode | null = null;
   private ret: Value = null;
+  /** Element values of array literals by their first element's node id (collections.ts). */
+  readonly literalElems = new Map<number, Elem[]>();
+  /** Summaries' state for this analyzer (summaries.ts); a field, as literalElems, not a WeakMap entry. */
+  summaries: unknown = null;
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;

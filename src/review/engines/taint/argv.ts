@@ -37,7 +37,7 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
     record.push({ v: e, n: elems[i]! });
     v = worse(v, e);
   }
-  recordElems(elems[0], record);
+  recordElems(a, elems[0], record);
   if (!v) return null;
   const { argv: _, ...plain } = v;
   if (first || !elems[0]) return plain;

@@ -10,10 +10,13 @@ import type { Coll, Elem } from "./colls.ts";
 import * as C from "./colls.ts";
 import { fixedProgram } from "./argv.ts";
 
-/** Element values of array literals and `Arrays.asList(...)`, by their first element node (argv.ts records them). */
-const literalElems = new WeakMap<TNode, Elem[]>();
-export function recordElems(first: TNode | undefined, elems: Elem[]): void {
-  if (first) literalElems.set(first, elems);
+/**
+ * Records the element values of an array literal or `Arrays.asList(...)` by its first element's
+ * node id (argv.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
+ * WeakMap keeps its value (and the file's tree) alive until a full collection.
+ */
+export function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
+  if (first) a.literalElems.set(first.id(), elems);
 }
 
 const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|ArrayDeque)$/;
@@ -60,7 +63,7 @@ function literal(a: Analyzer, n: TNode): Elem[] | undefined {
   else return undefined;
   if (!elems.length) return [];
   // A clean statement's literal was not walked (relevance.ts): its elements are clean.
-  return literalElems.get(elems[0]!) ?? (a.inCleanStatement ? elems.map((e) => ({ v: null, n: e })) : undefined);
+  return a.literalElems.get(elems[0]!.id()) ?? (a.inCleanStatement ? elems.map((e) => ({ v: null, n: e })) : undefined);
 }
 
 /** The elements of an argument: a literal's, or a known list's. */

@@ -34,11 +34,10 @@ interface Shared {
 
 interface Ctx { shared: Shared; depth: number }
 
-const contexts = new WeakMap<Analyzer, Ctx>();
 
 /** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
 export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null): void {
-  contexts.set(a, { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map() }, depth: 0 });
+  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map() }, depth: 0 } satisfies Ctx;
 }
 
 /**
@@ -47,7 +46,7 @@ export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[])
  * caller treats it as an unknown call).
  */
 export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>): Value | undefined {
-  const ctx = contexts.get(a);
+  const ctx = a.summaries as Ctx | null;
   if (!ctx || ctx.depth >= maxDepth) return undefined;
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
   const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, positional.length, () => a.scopeText());
@@ -99,7 +98,7 @@ function summarize(a: Analyzer, ctx: Ctx, def: Def, i: number, v: Taint): Summar
   const args: Value[] = def.params.map((_, j) => (j === i ? arg : null));
   const sub = new Analyzer(a.syn, a.rules, a.source, ctx.shared.root);
   for (const id of a.watch.keys()) sub.watch.set(id, { taint: null });
-  contexts.set(sub, { shared: ctx.shared, depth: ctx.depth + 1 });
+  sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
   const ret = sub.runWith(def.node, args);
   if (sub.incomplete) return null;
   const watched: [number, Taint][] = [];
