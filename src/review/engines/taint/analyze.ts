@@ -7,6 +7,7 @@ import { named } from "./langs.ts";
 import { constEval, operatorOf, unknown } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import type { Elem } from "./colls.ts";
+import { headEnd } from "./paramtext.ts";
 import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
 import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
@@ -147,6 +148,13 @@ export class Analyzer {
   /** True when the scope is a function with a parameter the framework fills from the request. */
   hasParamSource(scope: TNode): boolean {
     if (this.syn.roles[scope.kind()] !== "func") return false;
+    // Most functions' heads hold no word a parameter source needs: skip reading them from the tree.
+    const head = this.rules.paramHead;
+    if (head && this.source) {
+      const r = scope.range();
+      const text = this.source.slice(r.start.index, headEnd(this.source, r.start.index, r.end.index));
+      if (!head.words?.test(text) && !(head.decorators && this.syn.decorators(scope).length)) return false;
+    }
     const decorators = this.syn.decorators(scope);
     return this.syn.params(scope).some((p) => p.name !== "" && this.paramSource(p, decorators) !== null);
   }

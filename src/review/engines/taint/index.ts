@@ -59,10 +59,16 @@ export function taintCandidates(language: string, source: string): number[] | nu
   return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
 }
 
+/** The last file's rules: the engine asks for taintCandidates and then refines the same file. */
+let lastRules: { source: string; lang: string; rules: CompiledRules } | null = null;
+
 /** A language's rules, with the names a Python file imports them under (imports.ts). */
 function fileRules(syn: Syntax, source: string): CompiledRules {
   const rules = rulesFor(syn.ruleLanguage);
-  return syn.ruleLanguage === "python" ? withImportNames(rules, source) : rules;
+  if (syn.ruleLanguage !== "python") return rules;
+  if (lastRules?.source === source && lastRules.lang === syn.ruleLanguage) return lastRules.rules;
+  lastRules = { source, lang: syn.ruleLanguage, rules: withImportNames(rules, source) };
+  return lastRules.rules;
 }
 
 /** The node kinds of the functions the analysis lists in a file (spans.ts). */
@@ -156,7 +162,7 @@ function refine(input: TaintInput): Finding[] {
       const r = scope.range();
       return input.source.slice(r.start.index, r.end.index);
     };
-    if (analyzer.hasParamSource(scope) || (pre.sources?.test(scope === root ? input.source : text()) ?? false)) {
+    if ((pre.sources?.test(scope === root ? input.source : text()) ?? false) || analyzer.hasParamSource(scope)) {
       analyzer.analyzeScope(scope);
     }
   }

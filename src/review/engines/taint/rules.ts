@@ -2,6 +2,8 @@
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { paramHeadTest } from "./paramtext.ts";
+import type { ParamHead } from "./paramtext.ts";
 import { AppError } from "../../../errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
@@ -151,6 +153,8 @@ export interface CompiledRules {
   trustedParamMembers: Set<string>;
   /** A statement that is only a call of a terminal callee (terminalCalls), tested on its text; null when none are listed. */
   terminalStatement: RegExp | null;
+  /** Text a function's head must hold for any parameter to be a source (paramtext.ts); null: no such test. */
+  paramHead: ParamHead | null;
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -200,6 +204,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
     trustedParamMembers: new Set(file.trustedParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
+    paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
