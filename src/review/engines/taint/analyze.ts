@@ -4,22 +4,23 @@ import type { TNode } from "./node.ts";
 import type { CompiledRules, SinkSpec } from "./rules.ts";
 import type { Role, Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
-import { constEval, operatorOf, unknown } from "./consts.ts";
+import { operatorOf } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import type { Elem } from "./colls.ts";
-import { headEnd } from "./paramtext.ts";
-import { cloneState, join, newState, sourceTaint, worse } from "./state.ts";
+import { hasParamSource, paramSource } from "./params.ts";
+import { evIdent, evMember, evTernary, globalSource } from "./reads.ts";
+import { returned, returnSinks } from "./returns.ts";
+import { cloneState, join, newState, worse } from "./state.ts";
 import { allClassesMask, namedOnlyMask } from "./classes.ts";
 import { evalCall } from "./calls.ts";
 import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
 import { fileConstants } from "./globals.ts";
-import { guardsBranch } from "./guards.ts";
 import { eqOperand, withFixedDestination } from "./prefix.ts";
 import { ConstMap } from "./constmap.ts";
 import { mentions } from "./relevance.ts";
-import { concatArgv, readIndex, readWhole } from "./collections.ts";
+import { concatArgv, readIndex } from "./collections.ts";
 import { stepConst } from "./values.ts";
 import type { Relevance } from "./relevance.ts";
 
@@ -132,7 +133,7 @@ export class Analyzer {
     const args = outer ? null : this.args;
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? args[i] ?? null : this.paramSource(p, decorators));
+      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators));
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");
@@ -145,38 +146,8 @@ export class Analyzer {
     this.scopeTextCache = null;
   }
 
-  /** True when the scope is a function with a parameter the framework fills from the request. */
-  hasParamSource(scope: TNode): boolean {
-    if (this.syn.roles[scope.kind()] !== "func") return false;
-    // Most functions' heads hold no word a parameter source needs: skip reading them from the tree.
-    const head = this.rules.paramHead;
-    if (head && this.source) {
-      const r = scope.range();
-      const text = this.source.slice(r.start.index, headEnd(this.source, r.start.index, r.end.index));
-      if (!head.words?.test(text) && !(head.decorators && this.syn.decorators(scope).length)) return false;
-    }
-    const decorators = this.syn.decorators(scope);
-    return this.syn.params(scope).some((p) => p.name !== "" && this.paramSource(p, decorators) !== null);
-  }
-
-  private paramSource(p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {
-    for (const spec of this.rules.params) {
-      let matched: boolean;
-      if (spec.decorators.length) {
-        matched = p.name !== "self" && p.name !== "cls" && decorators.some((d) => spec.decorators.some((r) => r.test(d)));
-      } else {
-        const crit = spec.names.length + spec.types.length + spec.annotations.size;
-        matched = crit > 0 &&
-          (!spec.names.length || spec.names.some((r) => r.test(p.name))) &&
-          (!spec.types.length || spec.types.some((r) => r.test(p.type))) &&
-          (!spec.annotations.size || p.annotations.some((a) => spec.annotations.has(a)));
-      }
-      if (!matched) continue;
-      if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
-      return sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
-    }
-    return null;
-  }
+  /** True when the scope is a function with a parameter the framework fills from the request (params.ts). */
+  hasParamSource(scope: TNode): boolean { return hasParamSource(this, scope); }
 
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter
@@ -252,8 +223,8 @@ export class Analyzer {
     }
     switch (role) {
       case "skip": return null;
-      case "ident": return this.evIdent(node);
-      case "member": return this.evMember(node);
+      case "ident": return evIdent(this, node);
+      case "member": return evMember(this, node);
       case "index": {
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
         // Told apart from the child list by id or kind: by object, the object part ran twice at
@@ -297,7 +268,7 @@ export class Analyzer {
         for (const c of node.namedChildren()) v = worse(v, this.ev(c));
         return v && kind === "template_string" ? withFixedDestination(this, node, v) : v;
       }
-      case "ternary": return this.evTernary(node);
+      case "ternary": return evTernary(this, node);
       case "array": return evalArgv(this, named(node).filter((c) => !c.kind().includes("comment")));
       case "func": {
         if (this.pending.delete(node.id())) this.analyzeFunction(node, this.st);
@@ -315,8 +286,8 @@ export class Analyzer {
       case "cases": evalCases(this, node); return null;
       case "return": case "terminal": {
         const kids = named(node);
-        const specs = kind === "return_statement" && this.rules.returnSinks.length ? this.returnSinks() : null;
-        if (specs?.length && kids.length) this.returned(node, kids[0]!, specs);
+        const specs = kind === "return_statement" && this.rules.returnSinks.length ? returnSinks(this, this.scope, this.returnSpecCache) : null;
+        if (specs?.length && kids.length) returned(this, node, kids[0]!, specs);
         else {
           const collect = this.scope === this.retScope && kind === "return_statement";
           for (const c of kids) { const v = this.ev(c); if (collect) this.ret = worse(this.ret, v); }
@@ -349,37 +320,6 @@ export class Analyzer {
     }
   }
 
-  /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
-  private returnSinks(): SinkSpec[] {
-    const scope = this.scope;
-    if (!scope || this.syn.roles[scope.kind()] !== "func") return [];
-    let specs = this.returnSpecCache.get(scope.id());
-    if (!specs) {
-      const decorators = this.syn.decorators(scope);
-      specs = decorators.length ? this.rules.returnSinks.filter((r) => decorators.some((d) => r.decorators.some((re) => re.test(d)))
-        && (!r.spec.fileContains.length || r.spec.fileContains.some((re) => this.fileMatches(re)))).map((r) => r.spec) : [];
-      this.returnSpecCache.set(scope.id(), specs);
-    }
-    return specs;
-  }
-
-  /** A view's return value is its response: the body is the value, or a tuple's first element (headers and status follow). */
-  private returned(node: TNode, expr: TNode, specs: SinkSpec[]): void {
-    const k = expr.kind();
-    let body = expr;
-    let v: Value;
-    if (k === "expression_list" || k === "tuple") {
-      const parts = named(expr);
-      v = null;
-      for (let i = 0; i < parts.length; i++) {
-        const pv = this.ev(parts[i]!);
-        if (i === 0) { v = pv; body = parts[0]!; }
-      }
-    } else v = this.ev(expr);
-    if (!v) return;
-    for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(body.kind() as string)) this.hit(node, spec, v);
-  }
-
   /** Records the state at a `break` (innermost loop or switch) or `continue` (innermost loop). */
   private leave(isContinue: boolean): void {
     if (this.st.dead) return;
@@ -391,68 +331,8 @@ export class Analyzer {
     else target.breaks = target.breaks ? join(target.breaks, here) : cloneState(here);
   }
 
-  private evIdent(node: TNode): Value {
-    const name = node.text();
-    const v = this.st.vars.get(name);
-    if (v !== undefined) return v && this.st.colls.size ? readWhole(this, name, v) : v;
-    if (this.rules.pathRoots.has(name) && !this.st.vars.has(name)) {
-      for (const p of this.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
-    }
-    return null;
-  }
-
-  private globalSource(node: TNode): Value {
-    if (!this.rules.paths.length) return null;
-    let root: TNode | null = node;
-    while (root && root.kind() !== "identifier") {
-      const role: Role | undefined = this.syn.roles[root.kind()];
-      root = role === "member" ? root.field(this.syn.memberFields[0]) : role === "index" ? root.field(this.syn.indexField) : null;
-    }
-    if (!root) return null;
-    const name = root.text();
-    // A local of the same name shadows a global source; `self` is always the method's receiver.
-    if (!this.rules.pathRoots.has(name) || (name !== "self" && this.st.vars.has(name))) return null;
-    const text = node.text().replace(/\s+/g, "");
-    for (const p of this.rules.paths) {
-      const pre = p.prefix;
-      if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
-        return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
-      }
-    }
-    return null;
-  }
-
   /** Some member path was allow-listed (guards.ts guardPath): member reads look it up. */
   pathGuards = false;
-
-  private evMember(node: TNode): Value {
-    if (this.pathGuards && this.st.vars.get(node.text().replace(/\s+/g, "")) === null) return null;
-    const g = this.globalSource(node);
-    if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
-    const obj = node.field(this.syn.memberFields[0]);
-    const t = obj ? this.ev(obj) : null;
-    if (!t) return null;
-    const prop = node.field(this.syn.memberFields[1]);
-    const name = prop?.text() ?? "";
-    if (this.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-    if (t.step.kind === "param" && this.rules.trustedParamMembers.has(name)) return null;
-    if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
-    return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
-  }
-
-  private evTernary(node: TNode): Value {
-    const parts = named(node);
-    const cond = node.field("condition") ?? (parts.length === 3 ? parts[1]! : null);
-    const a = node.field("consequence") ?? parts[0];
-    const b = node.field("alternative") ?? parts[2];
-    if (cond) this.ev(cond);
-    const c = cond ? constEval(cond, this.st.consts) : unknown;
-    if (c !== unknown) return (c ? a : b) ? this.ev((c ? a : b)!) : null;
-    let va = a ? this.ev(a) : null, vb = b ? this.ev(b) : null;
-    if (va && cond && guardsBranch(cond, a!, true, this.syn, this.rules)) va = null;
-    if (vb && cond && guardsBranch(cond, b!, false, this.syn, this.rules)) vb = null;
-    return worse(va, vb);
-  }
 
   private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void {
     if (t.mask & spec.cls) return;
@@ -483,6 +363,6 @@ export class Analyzer {
   scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
   recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void { this.hit(node, spec, t); }
   rootOf(node: TNode): string | null { return rootIdent(this, node); }
-  globalSourceOf(node: TNode): Value { return this.globalSource(node); }
+  globalSourceOf(node: TNode): Value { return globalSource(this, node); }
 }
 
