@@ -5,7 +5,7 @@ import type { Analyzer, Exit } from "./analyze.ts";
 import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
-import { cloneState, join } from "./state.ts";
+import { cloneState, isMark, join, pathMark } from "./state.ts";
 import { guardedIdents, guardPath } from "./guards.ts";
 import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
@@ -62,14 +62,14 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   a.state = cloneState(before);
   if (guards) {
     clean(a, guardedIdents(cond, true, a.syn, a.rules));
-    pathSafe(a, dotFree(cond, true, a.syn));
+    pathSafe(a, dotFree(cond, true, a.syn), cond);
   }
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
   if (guards) {
     clean(a, guardedIdents(cond, false, a.syn, a.rules));
-    pathSafe(a, dotFree(cond, false, a.syn));
+    pathSafe(a, dotFree(cond, false, a.syn), cond);
   }
   elseFn();
   a.state = join(thenState, a.state);
@@ -93,14 +93,17 @@ function clean(a: Analyzer, names: string[]): void {
 const pathBit = classBit("path-traversal");
 
 /** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
-function pathSafe(a: Analyzer, names: string[]): void {
+function pathSafe(a: Analyzer, names: string[], at: TNode): void {
   const vars = a.state.vars;
   for (const n of names) {
     const v = vars.get(n);
     if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
-    // A member path (`req.params.name`) has no value of its own to mark: it is allow-listed like a
-    // guard's (clean for every class), which is coarser than a variable's path-traversal-only mark.
-    else if (v === undefined && n.includes(".")) guardPath(a, n);
+    // A member path (`req.params.name`) has no value of its own: a mark makes its reads clean for
+    // path traversal only (reads.ts).
+    else if ((v === undefined || isMark(v)) && n.includes(".")) {
+      vars.set(n, pathMark(at, (v?.mask ?? 0) | pathBit));
+      a.pathGuards = true;
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import type { Analyzer } from "./analyze.ts";
 import type { Role } from "./langs.ts";
 import { named } from "./langs.ts";
 import type { Value } from "./state.ts";
-import { sourceTaint, worse } from "./state.ts";
+import { isMark, sourceTaint, worse } from "./state.ts";
 import { constEval, unknown } from "./consts.ts";
 import { guardsBranch } from "./guards.ts";
 import { readWhole } from "./collections.ts";
@@ -42,7 +42,13 @@ export function globalSource(a: Analyzer, node: TNode): Value {
 }
 
 export function evMember(a: Analyzer, node: TNode): Value {
-  if (a.pathGuards && a.state.vars.get(node.text().replace(/\s+/g, "")) === null) return null;
+  const mark = a.pathGuards ? a.state.vars.get(node.text().replace(/\s+/g, "")) : undefined;
+  if (mark === null) return null;
+  const v = memberValue(a, node);
+  return v && isMark(mark) ? { ...v, mask: v.mask | mark.mask } : v;
+}
+
+function memberValue(a: Analyzer, node: TNode): Value {
   const g = globalSource(a, node);
   if (g) return a.rules.cleanMembers.has(node.field(a.syn.memberFields[1])?.text() ?? "") ? null : g;
   const obj = node.field(a.syn.memberFields[0]);

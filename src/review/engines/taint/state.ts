@@ -58,11 +58,17 @@ export function join(a: State, b: State): State {
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
   for (const [k, v] of b.vars) {
-    if (vars.has(k)) vars.set(k, worse(vars.get(k) ?? null, v));
+    const av = vars.get(k);
+    if (isMark(av) || isMark(v)) {
+      const m = markJoin(av, v);
+      if (m) vars.set(k, m);
+      else vars.delete(k);
+    }
+    else if (av !== undefined) vars.set(k, worse(av, v));
     // An allow-listed member path (`req.query.sort`) stays clean only where both paths checked it.
     else if (v !== null || !k.includes(".")) vars.set(k, v);
   }
-  for (const [k, v] of a.vars) if (v === null && !b.vars.has(k) && k.includes(".")) vars.delete(k);
+  for (const [k, v] of a.vars) if ((v === null || isMark(v)) && !b.vars.has(k) && k.includes(".")) vars.delete(k);
   return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
 }
 
@@ -90,4 +96,24 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
 /** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
 export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source", mask = namedOnlyMask): Taint {
   return { mask, confidence, step: { node, kind, sourceId, prev: null } };
+}
+
+/**
+ * A member path checked for some classes only (`req.params.name` after a failed `..` check is
+ * clean for path traversal): a mark in the state's variables. Reading the path ORs `mask` into its
+ * value (reads.ts); a variable holds its own value and needs no mark.
+ */
+export function pathMark(node: TNode, mask: number): Taint {
+  return { mask, confidence: "low", step: { node, kind: "mark", sourceId: "", prev: null } };
+}
+
+export function isMark(v: Value | undefined): v is Taint {
+  return !!v && v.step.kind === "mark";
+}
+
+/** Two branches' marks (or clean values) of one member path: the classes both made it safe for; none left is no mark. */
+function markJoin(a: Value | undefined, b: Value | undefined): Value | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  const mask = (a?.mask ?? ~0) & (b?.mask ?? ~0);
+  return mask ? pathMark((a ?? b)!.step.node, mask) : undefined;
 }

@@ -161,6 +161,24 @@ func h(w http.ResponseWriter, r *http.Request) {
   assert.deepEqual(lines("go", "h.go", go), []);
 });
 
+test("a failed '..' check on a request member path makes it safe for path traversal only, on the checked branch", () => {
+  const js = `const express = require("express");
+const app = express();
+app.get("/files/:name", (req, res) => {
+  if (req.params.name.includes("..")) return res.status(400).end();
+  res.sendFile("/srv/files/" + req.params.name);
+  res.send("<p>" + req.params.name + "</p>");
+});
+app.get("/other/:name", (req, res) => {
+  if (req.query.flag) {
+    if (req.params.name.includes("..")) return res.status(400).end();
+  }
+  res.sendFile("/srv/files/" + req.params.name);
+});`;
+  const found = analyzeSource("javascript", "a.js", js).map((f) => [f.location.startLine, f.ruleId.replace(/^.*\./, "")]);
+  assert.deepEqual(found.sort(), [[12, "path-traversal"], [6, "xss"]].sort());
+});
+
 test("a compiled regex's full match is an allow-list check (Java matcher().matches(), Python pattern.fullmatch())", () => {
   const java = `class S {
   private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z]{1,16}");
