@@ -8,7 +8,7 @@ import { allClassesMask } from "./classes.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
-import { applySummary } from "./summaries.ts";
+import { applySummary, sourceHelperValue } from "./summaries.ts";
 import { collCall } from "./collcalls.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
@@ -135,7 +135,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     }
   }
   // A function of this file: what its summary says (summaries.ts).
-  const summed = firstTainted && !recvT ? applySummary(a, node, callee, all, vals) : undefined;
+  const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
   if (summed !== undefined) return summed;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);

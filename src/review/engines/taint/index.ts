@@ -20,6 +20,7 @@ import { calleeOf } from "./calls.ts";
 import { windowRoot, windowSpans } from "./window.ts";
 import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
+import { helperCallTest, sourceHelpers } from "./sourcehelpers.ts";
 import type { TaintWindow } from "./window.ts";
 
 export interface TaintInput {
@@ -129,7 +130,10 @@ function refine(input: TaintInput): Finding[] {
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
-  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null);
+  // Functions that read a source themselves make their callers' statements and scopes worth a walk.
+  const helpers = spans && pre.sources ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
+  const helperCalls = helperCallTest(helpers);
+  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, helpers);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
@@ -150,7 +154,7 @@ function refine(input: TaintInput): Finding[] {
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points]);
+    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points], helperCalls);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
@@ -162,7 +166,8 @@ function refine(input: TaintInput): Finding[] {
       const r = scope.range();
       return input.source.slice(r.start.index, r.end.index);
     };
-    if ((pre.sources?.test(scope === root ? input.source : text()) ?? false) || analyzer.hasParamSource(scope)) {
+    const t = scope === root ? input.source : text();
+    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope)) {
       analyzer.analyzeScope(scope);
     }
   }

@@ -67,8 +67,12 @@ export class Relevance {
   /** Assignments can hide inside expressions (JS, Java): an expression is skipped only without one. */
   private readonly nestedAssign: boolean;
 
-  constructor(source: string, rules: CompiledRules, syn: Syntax, funcStarts: number[], watchStarts: number[]) {
+  /** Calls of functions that read a source themselves (sourcehelpers.ts): mentions of a source too. */
+  private readonly helperCalls: RegExp | null;
+
+  constructor(source: string, rules: CompiledRules, syn: Syntax, funcStarts: number[], watchStarts: number[], helperCalls: RegExp | null = null) {
     this.source = source;
+    this.helperCalls = helperCalls;
     this.words = wordsFor(rules, syn);
     this.funcStarts = funcStarts;
     this.watchStarts = watchStarts;
@@ -98,7 +102,7 @@ export class Relevance {
     const f = this.firstFuncAfter(start);
     if (f < this.funcStarts.length && this.funcStarts[f]! < end) return "none";
     const text = this.source.slice(start, end);
-    if (this.words.sources?.test(text)) return "none";
+    if (this.words.sources?.test(text) || this.helperCalls?.test(text)) return "none";
     for (const [name, v] of vars) if (v && mentions(text, name)) return "none";
     // What is known of a collection element by element changes with every call on it (collections.ts).
     if (colls?.size) for (const name of colls.keys()) if (mentions(text, name.slice(0, (name + ".").indexOf(".")))) return "none";

@@ -207,3 +207,40 @@ def view():
 `;
   assert.deepEqual(lines(analyzeSource("python", "a.py", py)), ["8:command-injection"]);
 });
+
+test("a function that reads a source itself returns tainted data to callers that pass it nothing", () => {
+  const py = `import os
+from flask import request
+
+def current_dir():
+    return request.args.get("d", "")
+
+def is_admin():
+    return request.args.get("admin") == "1"
+
+def fixed_dir():
+    request.args.get("d")
+    return "/srv"
+
+def view():
+    os.system("ls " + current_dir())
+    if is_admin():
+        os.system("ls " + fixed_dir())
+    os.system("ls " + str(is_admin()))
+`;
+  assert.deepEqual(lines(analyzeSource("python", "a.py", py)), ["15:command-injection"]);
+  const js = `function getParam(name) {
+  return new URLSearchParams(window.location.search).get(name);
+}
+function hasParam(name) {
+  return new URLSearchParams(window.location.search).has(name);
+}
+export function render() {
+  const q = getParam("q");
+  document.getElementById("t").innerHTML = "Results for " + q;
+  document.getElementById("u").innerHTML = "Shown: " + hasParam("q");
+  document.getElementById("v").textContent = q;
+}
+`;
+  assert.deepEqual(lines(analyzeSource("javascript", "a.js", js)), ["9:xss"]);
+});

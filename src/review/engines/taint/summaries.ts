@@ -9,7 +9,7 @@ import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
 import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "./state.ts";
-import { worse } from "./state.ts";
+import { withStep, worse } from "./state.ts";
 import { FileDefs, resolveCallee } from "./callees.ts";
 import type { Def } from "./callees.ts";
 
@@ -30,14 +30,16 @@ interface Shared {
   defs: FileDefs;
   /** By callee, parameter and argument mask; null while being computed or when it failed. */
   memo: Map<string, Summary | null>;
+  /** Names of functions that read a source themselves (sourcehelpers.ts). */
+  helpers: Set<string> | null;
 }
 
 interface Ctx { shared: Shared; depth: number }
 
 
 /** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
-export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null): void {
-  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map() }, depth: 0 } satisfies Ctx;
+export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null, helpers: Set<string> | null = null): void {
+  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map(), helpers }, depth: 0 } satisfies Ctx;
 }
 
 /**
@@ -84,6 +86,31 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
     ret = worse(ret, s.ret && (splice(s.ret, s.marker, v, call) ?? s.ret));
   }
   return ret;
+}
+
+/**
+ * The value a call with clean arguments returns when its callee reads a source itself (a helper
+ * named in `helpers`): the callee walked once with clean parameters; undefined when it is no such
+ * helper (the call is then an unknown call with clean arguments: clean).
+ */
+export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all: TNode[]): Value | undefined {
+  const ctx = a.summaries as Ctx | null;
+  const helpers = ctx?.shared.helpers;
+  if (!ctx || !helpers || ctx.depth >= maxDepth || !helpers.has(callee.text.slice(callee.text.lastIndexOf(".") + 1))) return undefined;
+  const argc = all.filter((c) => c.kind() !== "keyword_argument").length;
+  const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, argc, () => a.scopeText());
+  if (!def) return undefined;
+  const key = `${def.node.id()}:sources`;
+  const memo = ctx.shared.memo;
+  if (!memo.has(key)) {
+    memo.set(key, null);
+    const sub = new Analyzer(a.syn, a.rules, a.source, ctx.shared.root);
+    sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
+    const ret = sub.runWith(def.node, def.params.map(() => null));
+    if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [] });
+  }
+  const ret = memo.get(key)?.ret;
+  return ret ? withStep(ret, call) : memo.get(key) ? null : undefined;
 }
 
 function summarize(a: Analyzer, ctx: Ctx, def: Def, i: number, v: Taint): Summary | null {

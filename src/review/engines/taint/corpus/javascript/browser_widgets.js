@@ -9,7 +9,7 @@ function getParam(name) {
 
 export function renderSearchTitle() {
   const q = getParam("q");
-  document.getElementById("title").innerHTML = "Results for " + q; // vuln: xss todo: value returned by a helper
+  document.getElementById("title").innerHTML = "Results for " + q; // vuln: xss
   document.getElementById("title2").textContent = "Results for " + q; // safe: xss text content
   document.getElementById("title3").innerHTML = DOMPurify.sanitize("Results for " + q); // safe: xss sanitized
 }
@@ -29,7 +29,7 @@ export function notify(list, items) {
 
 export function followNext() {
   const next = getParam("next");
-  window.location.href = next; // vuln: open-redirect todo: value returned by a helper
+  window.location.href = next; // vuln: open-redirect
 }
 
 export function followNextSafe() {
@@ -61,7 +61,7 @@ export function loadTheme() {
   const link = document.createElement("link");
   link.href = themes[theme] || themes.light;
   document.head.appendChild(link);
-  document.write("<link rel=stylesheet href='" + theme + ".css'>"); // vuln: xss todo: value returned by a helper
+  document.write("<link rel=stylesheet href='" + theme + ".css'>"); // vuln: xss
 }
 
 export function jumpTo() {
