@@ -9,16 +9,25 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.example.holdout.helpers.Algorithms;
 
-@WebServlet("/export/checksum")
+@WebServlet("/apikeys/v1/verify")
 public class Case046 extends HttpServlet {
+    private java.util.Map<String, String> storedKeyHashes;
+
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
-        byte[] payload = request.getInputStream().readAllBytes();
+        String keyId = request.getHeader("X-Key-Id");
+        String presented = request.getHeader("X-Api-Key");
+        if (keyId == null || presented == null) {
+            response.sendError(401);
+            return;
+        }
         try {
             MessageDigest md = MessageDigest.getInstance(Algorithms.LEGACY_DIGEST);
-            byte[] sum = md.digest(payload);
-            response.setHeader("X-Checksum", java.util.HexFormat.of().formatHex(sum));
-            response.setStatus(204);
+            byte[] sum = md.digest(presented.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String expected = storedKeyHashes.get(keyId);
+            boolean ok = expected != null && MessageDigest.isEqual(
+                    java.util.HexFormat.of().parseHex(expected), sum);
+            response.setStatus(ok ? 204 : 403);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new ServletException(e);
         }
