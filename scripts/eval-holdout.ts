@@ -24,15 +24,24 @@ try {
   if (err.status !== 1 || !err.stdout) throw e;
   out = err.stdout;
 }
-const sarif = JSON.parse(out) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } }; results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> };
+type Loc = { physicalLocation?: { artifactLocation?: { uri?: string } } };
+const rel = (l: Loc | undefined) => decodeURIComponent(l?.physicalLocation?.artifactLocation?.uri ?? "").replace(/^.*bench\/holdout\//, "");
+const labelled = new Set(cases.map((c) => c.file));
+const sarif = JSON.parse(out) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } }; results: Array<{ ruleId: string; locations: Array<Loc>; relatedLocations?: Array<Loc>; codeFlows?: Array<{ threadFlows: Array<{ locations: Array<{ location?: Loc }> }> }> }> }> };
 const flagged = new Map<string, Set<number>>();
 for (const run of sarif.runs) {
   const cwes = new Map(run.tool.driver.rules.map((r) => [r.id, (r.properties?.tags ?? []).flatMap((t) => /^external\/cwe\/cwe-(\d+)$/.exec(t)?.[1] ?? []).map(Number)]));
   for (const r of run.results) {
-    const uri = decodeURIComponent(r.locations[0]!.physicalLocation.artifactLocation.uri).replace(/^.*bench\/holdout\//, "");
-    const set = flagged.get(uri) ?? new Set<number>();
-    for (const c of cwes.get(r.ruleId) ?? []) set.add(c);
-    flagged.set(uri, set);
+    // A result reported in an unlabelled helper file counts for the labelled cases its flow passes
+    // through (the case's input reaching a sink inside the helper); one in a labelled file counts there.
+    const uri = rel(r.locations[0]);
+    const flow = [...(r.relatedLocations ?? []), ...(r.codeFlows ?? []).flatMap((f) => f.threadFlows.flatMap((t) => t.locations.map((l) => l.location)))];
+    const files = labelled.has(uri) ? [uri] : [...new Set(flow.map(rel).filter((f) => labelled.has(f)))];
+    for (const file of files) {
+      const set = flagged.get(file) ?? new Set<number>();
+      for (const c of cwes.get(r.ruleId) ?? []) set.add(c);
+      flagged.set(file, set);
+    }
   }
 }
 // Weak randomness is reported under CWE-330 or its child CWE-338.

@@ -1,0 +1,21 @@
+package org.example.holdout;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.example.holdout.helpers.RequestReader;
+import org.example.holdout.helpers.Text;
+
+@WebServlet("/greet/safe")
+public class Case032 extends HttpServlet {
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        RequestReader in = new RequestReader(request);
+        String name = Text.html(in.param("name"));
+        response.setContentType("text/html;charset=UTF-8");
+        response.getWriter().println("<p class=\"greeting\">Welcome back, " + name + "!</p>");
+    }
+}

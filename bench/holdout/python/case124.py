@@ -1,0 +1,14 @@
+import subprocess
+
+from flask import Flask, request
+
+from helpers import utils
+
+app = Flask(__name__)
+
+
+@app.route("/netcheck/quoted", methods=["POST"])
+def netcheck():
+    host = request.form["host"]
+    result = subprocess.run(utils.build_ping_quoted(host), shell=True, capture_output=True, text=True, timeout=15)
+    return {"ok": result.returncode == 0, "output": result.stdout}
