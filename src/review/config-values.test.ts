@@ -66,3 +66,35 @@ test("a lookup's key is a plain string literal or a ${key:default} placeholder; 
   assert.equal(lookupOf("prefix + key", undefined, "x"), null);
   assert.equal(lookupOf('"a" + "b"', undefined, "x"), null);
 });
+
+test("an algorithm named by another class's constant is judged by that constant's value in the review's Java files", async () => {
+  const caller = `package app.web;
+import java.security.MessageDigest;
+import javax.crypto.Cipher;
+import app.crypto.Algorithms;
+class Exports {
+  byte[] legacy(byte[] d) throws Exception { return MessageDigest.getInstance(Algorithms.LEGACY_DIGEST).digest(d); }
+  byte[] current(byte[] d) throws Exception { return MessageDigest.getInstance(app.crypto.Algorithms.DIGEST).digest(d); }
+  Cipher archive() throws Exception { return Cipher.getInstance(Algorithms.ARCHIVE_CIPHER); }
+  Cipher stream() throws Exception { return Cipher.getInstance(Algorithms.STREAM_CIPHER); }
+  byte[] vendor(byte[] d) throws Exception { return MessageDigest.getInstance(VendorDefaults.HASH).digest(d); }
+}
+`;
+  const constants = `package app.crypto;
+public final class Algorithms {
+  public static final String LEGACY_DIGEST = "MD5";
+  public static final String DIGEST = "SHA-256";
+  public static final String ARCHIVE_CIPHER = "DES/ECB/PKCS5Padding";
+  static final String STREAM_CIPHER = "AES/GCM/NoPadding";
+  private Algorithms() {}
+}
+`;
+  const res = await reviewFiles({ files: stream({ "src/app/web/Exports.java": caller, "src/app/crypto/Algorithms.java": constants }), rules, taint: false, only: ["java.weak-hash", "java.weak-cipher"] });
+  const got = res.findings.map((f) => `${f.ruleId}:${f.location.startLine}`).sort();
+  assert.deepEqual(got, ["java.weak-cipher:8", "java.weak-hash:6"]);
+  const legacy = res.findings.find((f) => f.ruleId === "java.weak-hash")!;
+  assert.match(legacy.description, /constant `Algorithms\.LEGACY_DIGEST`, `MD5` in `src\/app\/crypto\/Algorithms\.java`/);
+  // Without the class that declares them, the constants are unknown: nothing is reported.
+  const alone = await reviewFiles({ files: stream({ "src/app/web/Exports.java": caller }), rules, taint: false, only: ["java.weak-hash", "java.weak-cipher"] });
+  assert.deepEqual(alone.findings, []);
+});

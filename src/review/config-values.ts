@@ -3,6 +3,8 @@
 // not depending on a `.properties` or YAML file elsewhere in the tree. Pattern rules mark such
 // findings with a lookup (rule metadata `lookup`); the review collects the configuration files it
 // streams and keeps a finding only when the value the key resolves to matches the rule's pattern.
+// A String constant of another class (`Algorithms.LEGACY_DIGEST`) is resolved the same way, from
+// the review's Java files.
 import { parse as parseProperties } from "dot-properties";
 import { parse as parseYaml } from "yaml";
 import type { ConfigLookup, Finding } from "./types.ts";
@@ -25,6 +27,8 @@ export function literalText(text: string | undefined): string | null {
  * (whose fallback wins over a separate default argument, since both cannot be written at once).
  */
 export function lookupOf(keyText: string | undefined, fallbackText: string | undefined, value: string): ConfigLookup | null {
+  const constant = keyText === undefined ? null : constantRef.exec(keyText.replace(/\s+/g, ""));
+  if (constant) return { key: `${constantPrefix}${constant[1]}.${constant[2]}`, value };
   const key = literalText(keyText);
   if (key === null) return null;
   const fallback = literalText(fallbackText);
@@ -42,6 +46,29 @@ function flatten(value: unknown, prefix: string, out: Array<[string, string]>): 
   }
 }
 
+/** `Algorithms.LEGACY_DIGEST`, `com.x.Algorithms.LEGACY_DIGEST`: a constant of a class, by class and name. */
+const constantRef = /^(?:[a-z_]\w*\.)*([A-Z]\w*)\.([A-Z][A-Z0-9_]*)$/;
+/** Keys of Java constants, apart from configuration keys. */
+const constantPrefix = "\0java:";
+/** Java files larger than this are not read for constants. */
+const maxJavaBytes = 1 << 20;
+const javaClass = /\b(?:class|interface|enum|record)\s+([A-Z]\w*)/g;
+/** A String constant with a literal value (`static final String X = "..."`, an interface's `String X = "..."`). */
+const javaConstant = /\bString\s+([A-Z][A-Z0-9_]*)\s*=\s*"((?:[^"\\\n]|\\.)*)"\s*;/g;
+
+/** The String constants a Java file declares, as [Class.NAME, value]: the class is the nearest declared before. */
+function javaConstants(text: string): Array<[string, string]> {
+  if (!text.includes("String")) return [];
+  const classes = [...text.matchAll(javaClass)].map((m) => [m.index, m[1]!] as const);
+  const out: Array<[string, string]> = [];
+  for (const m of text.matchAll(javaConstant)) {
+    let owner: string | undefined;
+    for (const [at, name] of classes) if (at < m.index) owner = name;
+    if (owner) out.push([`${constantPrefix}${owner}.${m[1]}`, m[2]!.replace(/\\(.)/g, "$1")]);
+  }
+  return out;
+}
+
 /** The configuration values of a review's tree, by key; a key set in several files keeps each value. */
 export class ConfigValues {
   private readonly values = new Map<string, Array<{ value: string; path: string }>>();
@@ -49,11 +76,13 @@ export class ConfigValues {
 
   /** Reads a file that looks like configuration; anything unparsable is ignored (it is just not used). */
   add(path: string, content: Buffer): void {
-    if (!configFile.test(path) || content.length > maxConfigBytes || this.count >= maxValues) return;
-    const pairs: Array<[string, string]> = [];
+    const java = path.endsWith(".java");
+    if (!(java || configFile.test(path)) || content.length > (java ? maxJavaBytes : maxConfigBytes) || this.count >= maxValues) return;
+    let pairs: Array<[string, string]> = [];
     try {
       const text = content.toString("utf8");
-      if (/\.properties$/i.test(path)) flatten(parseProperties(text), "", pairs);
+      if (java) pairs = javaConstants(text);
+      else if (/\.properties$/i.test(path)) flatten(parseProperties(text), "", pairs);
       else flatten(parseYaml(text, { maxAliasCount: 100, uniqueKeys: false }), "", pairs);
     } catch {
       return;
@@ -86,7 +115,10 @@ export class ConfigValues {
       const weak = candidates.find((c) => pattern.test(c.value.trim()));
       if (!weak) continue;
       const where = weak.path ? ` in \`${weak.path}\`` : " (its default: the key is set in no configuration file of the tree)";
-      out.push({ ...f, description: `${f.description}\n\nThe algorithm is read from configuration: \`${lookup.key}\` is \`${weak.value.trim()}\`${where}.` });
+      const said = lookup.key.startsWith(constantPrefix)
+        ? `The algorithm is the constant \`${lookup.key.slice(constantPrefix.length)}\`, \`${weak.value}\`${where}.`
+        : `The algorithm is read from configuration: \`${lookup.key}\` is \`${weak.value.trim()}\`${where}.`;
+      out.push({ ...f, description: `${f.description}\n\n${said}` });
     }
     return out;
   }
