@@ -43,6 +43,13 @@ public class DigestsAndCounts extends HttpServlet {
             out.println("<td>" + visits + "</td>"); // safe: xss number from the database
         }
 
+        Statement search = conn.createStatement();
+        ResultSet found = search.executeQuery("SELECT id, title FROM pages WHERE title LIKE '%" + name + "%'"); // vuln: sql-injection
+        while (found.next()) {
+            out.println("<tr><td>" + found.getInt(1) + "</td>"); // safe: xss number from a tainted query's rows
+            out.println("<td>" + found.getBoolean("hidden") + "</td></tr>"); // safe: xss boolean
+        }
+
         Statement st = conn.createStatement();
         st.executeUpdate("UPDATE pages SET visits = visits + 1 WHERE slug = '" + name + "'"); // vuln: sql-injection
         int rows = st.executeUpdate("DELETE FROM drafts WHERE owner = 'admin'");
