@@ -71,6 +71,9 @@ export class Analyzer {
   /** A summary's run (summaries.ts): the parameter values of `retScope`, and what it returns. */
   private args: Value[] | null = null;
   private retScope: TNode | null = null;
+  /** In a summary's run: the parameters' names, and their worst values where the callee returns. */
+  private retParams: string[] = [];
+  private exitVals: Value[] = [];
   private ret: Value = null;
   /** Element values of array literals by their first element's node id (collections.ts). */
   readonly literalElems = new Map<number, Elem[]>();
@@ -137,9 +140,13 @@ export class Analyzer {
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");
+    if (fn === this.retScope) this.retParams = this.syn.params(fn).map((p) => p.name);
     // An expression body (arrow function, lambda) is the return value; a block's value is null.
     const bodyValue = body ? this.ev(body) : null;
-    if (fn === this.retScope) this.ret = worse(this.ret, bodyValue);
+    if (fn === this.retScope) {
+      this.ret = worse(this.ret, bodyValue);
+      if (!this.st.dead) this.noteExit();
+    }
     this.st = saved;
     this.exits = savedExits;
     this.scope = savedScope;
@@ -291,6 +298,7 @@ export class Analyzer {
         else {
           const collect = this.scope === this.retScope && kind === "return_statement";
           for (const c of kids) { const v = this.ev(c); if (collect) this.ret = worse(this.ret, v); }
+          if (collect) this.noteExit();
         }
         if (kind === "break_statement" || kind === "continue_statement") this.leave(kind === "continue_statement");
         this.st.dead = true;
@@ -348,11 +356,20 @@ export class Analyzer {
 
   /** Walks `fn` as a callee (summaries.ts): parameters take `args` (by position), the result is what it returns. */
   runWith(fn: TNode, args: Value[]): Value {
-    [this.args, this.retScope, this.ret] = [args, fn, null];
+    [this.args, this.retScope, this.ret, this.exitVals] = [args, fn, null, []];
     this.analyzeFunction(fn, null);
     const ret = this.ret;
     [this.args, this.retScope, this.ret] = [null, null, null];
     return ret;
+  }
+
+  /** After runWith: each parameter's worst value where the callee returned (what it did to the objects passed). */
+  get paramExits(): readonly Value[] { return this.exitVals; }
+
+  private noteExit(): void {
+    this.retParams.forEach((name, i) => {
+      if (name) this.exitVals[i] = worse(this.exitVals[i] ?? null, this.st.vars.get(name) ?? null);
+    });
   }
 
   /** Internals shared with calls.ts, assign.ts and control.ts. */

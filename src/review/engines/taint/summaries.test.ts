@@ -244,3 +244,45 @@ export function render() {
 `;
   assert.deepEqual(lines(analyzeSource("javascript", "a.js", js)), ["9:xss"]);
 });
+
+test("a helper that puts its argument into another object passed to it taints that object for the caller", () => {
+  const java = `class S extends HttpServlet {
+  private void addArg(List<String> args, String v) { args.add(v); }
+  private void addFixed(List<String> args, String v) { args.add("--verbose"); }
+  private void appendName(StringBuilder sb, String v) { sb.append("<b>").append(v).append("</b>"); }
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String p = request.getParameter("p");
+    List<String> cmd = new ArrayList<>();
+    cmd.add("sh"); cmd.add("-c");
+    addArg(cmd, p);
+    new ProcessBuilder(cmd).start();
+    List<String> cmd2 = new ArrayList<>();
+    cmd2.add("sh"); cmd2.add("-c"); cmd2.add("ls");
+    addFixed(cmd2, p);
+    new ProcessBuilder(cmd2).start();
+    StringBuilder sb = new StringBuilder();
+    appendName(sb, p);
+    response.getWriter().print(sb.toString());
+  }
+}
+`;
+  assert.deepEqual(lines(analyzeSource("java", "S.java", java)), ["10:command-injection", "17:xss"]);
+  const py = `import os
+from flask import request
+
+def fill(ctx, name):
+    ctx["name"] = name
+
+def fill_fixed(ctx, name):
+    ctx["title"] = "Home"
+
+def view():
+    ctx = {}
+    fill(ctx, request.args.get("n"))
+    os.system("echo " + ctx["name"])
+    c2 = {}
+    fill_fixed(c2, request.args.get("n"))
+    os.system("echo " + c2["title"])
+`;
+  assert.deepEqual(lines(analyzeSource("python", "a.py", py)), ["13:command-injection"]);
+});

@@ -23,6 +23,8 @@ interface Summary {
   hits: SinkHit[];
   /** Calls flagged by pattern rules that the parameter reached. */
   watched: [number, Taint][];
+  /** Other parameters holding the parameter's data when the callee returns (`list.add(v)`, `sb.append(v)`). */
+  effects: [number, Taint][];
 }
 
 interface Shared {
@@ -84,6 +86,16 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
       if (w && t) w.taint = worse(w.taint, t);
     }
     ret = worse(ret, s.ret && (splice(s.ret, s.marker, v, call) ?? s.ret));
+    // The callee filled an object passed to it: the caller's variable now holds that data.
+    for (const [j, t] of s.effects) {
+      const arg = positional[j - def.skip];
+      const name = arg && a.syn.roles[arg.kind()] === "ident" ? arg.text() : null;
+      const spliced = name ? splice(t, s.marker, v, call) : null;
+      if (!name || !spliced) continue;
+      a.state.vars.set(name, worse(a.state.vars.get(name) ?? null, spliced));
+      // What was known of its elements one by one no longer is.
+      a.state.colls.delete(name);
+    }
   }
   return ret;
 }
@@ -107,7 +119,7 @@ export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all:
     const sub = new Analyzer(a.syn, a.rules, a.source, ctx.shared.root);
     sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
     const ret = sub.runWith(def.node, def.params.map(() => null));
-    if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [] });
+    if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [], effects: [] });
   }
   const ret = memo.get(key)?.ret;
   return ret ? withStep(ret, call) : memo.get(key) ? null : undefined;
@@ -130,7 +142,11 @@ function summarize(a: Analyzer, ctx: Ctx, def: Def, i: number, v: Taint): Summar
   if (sub.incomplete) return null;
   const watched: [number, Taint][] = [];
   for (const [id, w] of sub.watch) if (w.taint) watched.push([id, w.taint]);
-  const s: Summary = { marker, ret, hits: sub.hits, watched };
+  const effects: [number, Taint][] = [];
+  sub.paramExits.forEach((t, j) => {
+    if (t && j !== i) effects.push([j, t]);
+  });
+  const s: Summary = { marker, ret, hits: sub.hits, watched, effects };
   memo.set(key, s);
   return s;
 }
