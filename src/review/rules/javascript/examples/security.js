@@ -46,6 +46,9 @@ app.use(session({ secret: "keyboard cat" })); // expect: js.hardcoded-credential
 const signed = jwt.sign(claims, "inline-signing-key"); // expect: js.hardcoded-credential
 const signed2 = jwt.sign(claims, JWT_SECRET_FROM_ENV); // ok: js.hardcoded-credential
 const TOKEN_HEADER = "x-auth-token"; // ok: js.hardcoded-credential
+const redacted = { secret: "hidden", public: "data" }; // ok: js.hardcoded-credential
+const stripped = { secret: "SHOULD_BE_STRIPPED" }; // ok: js.hardcoded-credential
+const COOKIE_SECRET = "cookie-sign-24"; // expect: js.hardcoded-credential
 const claims2 = jwt.decode(token); // expect: js.jwt-verification-disabled
 const header = jwt.decode(token, { complete: true }); // ok: js.jwt-verification-disabled
 const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/; // ok: js.redos

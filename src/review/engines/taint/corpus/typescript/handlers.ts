@@ -20,7 +20,7 @@ fastify.get("/run", async (req: FastifyRequest<{ Querystring: { dir: string } }>
   exec(`ls ${dir}`); // vuln: command-injection
   const count: number = Number(req.query.dir);
   exec(`seq ${count}`); // safe: command-injection sanitized number
-  reply.send(`<p>${dir}</p>`); // vuln: xss
+  reply.send(`<p>${dir}</p>`); // safe: xss fastify sends a string as text/plain
   reply.send({ dir }); // safe: xss json object
 });
 
