@@ -6,7 +6,7 @@ import { ensureParsers } from "../../languages.ts";
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
   | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque" | "cases" | "pair" | "literal" | "array";
+  | "kwarg" | "opaque" | "cases" | "pair" | "literal" | "array" | "try";
 
 export interface Param { name: string; type: string; annotations: string[]; node: TNode }
 
@@ -56,6 +56,7 @@ function typeText(n: TNode | null): string {
 }
 
 const jsRoles: Record<string, Role> = {
+  try_statement: "try",
   function_declaration: "func", function_expression: "func", arrow_function: "func", method_definition: "func",
   generator_function_declaration: "func", generator_function: "func",
   program: "block", statement_block: "block", class_body: "block",
@@ -106,6 +107,7 @@ function jsParams(fn: TNode): Param[] {
 }
 
 const pyRoles: Record<string, Role> = {
+  try_statement: "try",
   function_definition: "func", lambda: "func", module: "block", block: "block", if_statement: "if",
   assignment: "assign", augmented_assignment: "augassign", call: "call", attribute: "member",
   subscript: "index", identifier: "ident", binary_operator: "binary", comparison_operator: "clean",
@@ -164,6 +166,7 @@ function goParams(fn: TNode): Param[] {
 }
 
 const javaRoles: Record<string, Role> = {
+  try_statement: "try", try_with_resources_statement: "try",
   method_declaration: "func", constructor_declaration: "func", lambda_expression: "func", program: "block",
   block: "block", class_body: "block", constructor_body: "block", class_declaration: "block",
   if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
