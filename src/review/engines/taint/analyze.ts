@@ -418,7 +418,14 @@ export class Analyzer {
   pathGuards = false;
 
   private evMember(node: TNode): Value {
-    if (this.pathGuards && this.st.vars.get(node.text().replace(/\s+/g, "")) === null) return null;
+    const guard = this.pathGuards ? this.st.vars.get(node.text().replace(/\s+/g, "")) : undefined;
+    if (guard === null) return null;
+    // Checked for some classes only (`typeof req.body.name !== "string"`): safe for those.
+    if (guard) { const v = this.evMemberValue(node); return v && { ...v, mask: v.mask | guard.mask }; }
+    return this.evMemberValue(node);
+  }
+
+  private evMemberValue(node: TNode): Value {
     const g = this.globalSource(node);
     if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);

@@ -9,6 +9,7 @@ import type { Value } from "./state.ts";
 import { withField, withoutField, withStep, worse } from "./state.ts";
 import { bindColl, collName, writeIndex } from "./collections.ts";
 import { augConst } from "./values.ts";
+import { withDerivation } from "./derived.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -51,7 +52,7 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   const role = a.syn.roles[kind];
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
-    st.vars.set(name, v ? withStep(v, at) : null);
+    st.vars.set(name, v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null);
     // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
     if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);
     const c = valueNode ? constEval(valueNode, st.consts) : unknown;

@@ -11,7 +11,9 @@ import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
 import { evalKnownSwitch } from "./values.ts";
 import { dotFree } from "./denylist.ts";
-import { classBit } from "./classes.ts";
+import { allClassesMask, classBit } from "./classes.ts";
+import type { Guard } from "./checked.ts";
+import { withDerived } from "./derived.ts";
 
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
@@ -61,14 +63,14 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   const guards = cond !== null && mayGuard(a, cond);
   a.state = cloneState(before);
   if (guards) {
-    clean(a, guardedIdents(cond, true, a.syn, a.rules));
+    clean(a, guardedIdents(cond, true, a.syn, a.rules), cond);
     pathSafe(a, dotFree(cond, true, a.syn));
   }
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
   if (guards) {
-    clean(a, guardedIdents(cond, false, a.syn, a.rules));
+    clean(a, guardedIdents(cond, false, a.syn, a.rules), cond);
     pathSafe(a, dotFree(cond, false, a.syn));
   }
   elseFn();
@@ -82,11 +84,13 @@ function mayGuard(a: Analyzer, cond: TNode): boolean {
   return false;
 }
 
-function clean(a: Analyzer, names: string[]): void {
+function clean(a: Analyzer, guards: Guard[], at: TNode): void {
+  if (!guards.length) return;
   const vars = a.state.vars;
-  for (const n of names) {
-    if (vars.get(n)) vars.set(n, null);
-    else if (n.includes(".") && vars.get(n.slice(0, n.indexOf(".")))) guardPath(a, n);
+  for (const { name, mask } of withDerived(a, guards)) {
+    const v = vars.get(name);
+    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask ? v : { ...v, mask: v.mask | mask });
+    else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, mask, at);
   }
 }
 

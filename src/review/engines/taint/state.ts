@@ -23,7 +23,12 @@ export interface Taint {
   fields?: ReadonlySet<string>;
   /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
   argv?: true;
+  /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
+   * vouches for that variable's destination while it still holds `value` (derived.ts). */
+  from?: Derivation;
 }
+
+export interface Derivation { name: string; value: Taint; kind: "host" | "url" }
 
 export type Value = Taint | null;
 
@@ -58,12 +63,18 @@ export function join(a: State, b: State): State {
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
   for (const [k, v] of b.vars) {
-    if (vars.has(k)) vars.set(k, worse(vars.get(k) ?? null, v));
+    if (vars.has(k)) vars.set(k, both(k, vars.get(k) ?? null, v));
     // An allow-listed member path (`req.query.sort`) stays clean only where both paths checked it.
-    else if (v !== null || !k.includes(".")) vars.set(k, v);
+    else if (!k.includes(".")) vars.set(k, v);
   }
-  for (const [k, v] of a.vars) if (v === null && !b.vars.has(k) && k.includes(".")) vars.delete(k);
+  for (const k of a.vars.keys()) if (!b.vars.has(k) && k.includes(".")) vars.delete(k);
   return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
+}
+
+/** A member path's entry is a guard's mark (guards.ts guardPath): safe for the classes both checked. */
+function both(k: string, a: Value, b: Value): Value {
+  if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
+  return worse(a, b);
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
