@@ -421,7 +421,7 @@ export class Analyzer {
     const guard = this.pathGuards ? this.st.vars.get(node.text().replace(/\s+/g, "")) : undefined;
     if (guard === null) return null;
     // Checked for some classes only (`typeof req.body.name !== "string"`): safe for those.
-    if (guard) { const v = this.evMemberValue(node); return v && { ...v, mask: v.mask | guard.mask }; }
+    if (guard) { const v = this.evMemberValue(node); return v && { ...v, mask: v.mask | guard.mask, ...(guard.str && { str: true as const }) }; }
     return this.evMemberValue(node);
   }
 

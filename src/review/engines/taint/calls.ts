@@ -104,7 +104,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;
-        if (v && !(v.mask & spec.cls) && !(spec.argv && v.argv) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, v); break; }
+        // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
+        const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, t); break; }
       }
       if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
     }

@@ -9,7 +9,7 @@ import { allClassesMask, classBit } from "./classes.ts";
 
 /** A variable (or member path) and the classes it is safe for where the check holds. `host`: the
  * check read the host of the URL `name` holds or is parsed from. */
-export interface Guard { name: string; mask: number; host?: true }
+export interface Guard { name: string; mask: number; host?: true; str?: true }
 
 export const destinationMask = classBit("open-redirect") | classBit("ssrf");
 const nosqlBit = classBit("nosql-injection");
@@ -47,7 +47,7 @@ export function typeofGuard(n: TNode, lit: TNode, syn: Syntax): Guard | null {
   if (!name) return null;
   // A number or nothing carries no payload; a string is no operator object (NoSQL) but still injects elsewhere.
   if (/^["'](number|boolean|undefined)["']$/.test(lit.text())) return full(name);
-  return /^["']string["']$/.test(lit.text()) ? { name, mask: nosqlBit } : null;
+  return /^["']string["']$/.test(lit.text()) ? { name, mask: nosqlBit, str: true } : null;
 }
 
 export const isTypeof = (n: TNode): boolean => n.kind() === "unary_expression" && operatorOf(n) === "typeof";

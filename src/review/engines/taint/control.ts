@@ -87,10 +87,11 @@ function mayGuard(a: Analyzer, cond: TNode): boolean {
 function clean(a: Analyzer, guards: Guard[], at: TNode): void {
   if (!guards.length) return;
   const vars = a.state.vars;
-  for (const { name, mask } of withDerived(a, guards)) {
+  for (const g of withDerived(a, guards)) {
+    const { name, mask } = g;
     const v = vars.get(name);
-    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask ? v : { ...v, mask: v.mask | mask });
-    else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, mask, at);
+    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask && (!g.str || v.str) ? v : { ...v, mask: v.mask | mask, ...(g.str && { str: true as const }) });
+    else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, g, at);
   }
 }
 

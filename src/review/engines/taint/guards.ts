@@ -3,7 +3,7 @@ import type { TNode } from "./node.ts";
 import type { Syntax } from "./langs.ts";
 import { named } from "./langs.ts";
 import type { CompiledRules } from "./rules.ts";
-import type { Value } from "./state.ts";
+import type { Taint, Value } from "./state.ts";
 import { operatorOf } from "./consts.ts";
 import { allClassesMask } from "./classes.ts";
 import type { Guard } from "./checked.ts";
@@ -112,11 +112,15 @@ export function guardsBranch(cond: TNode, branch: TNode, positive: boolean, syn:
 /** Marks an allow-listed member path (`req.query.sort`) clean on this branch; reads of it are
  * looked up while the function is analysed (Analyzer.evMember), and a join keeps it only where
  * both branches have it (state.ts). */
-export function guardPath(a: { state: { vars: Map<string, Value> }; pathGuards: boolean }, path: string, mask = allClassesMask, at?: TNode): void {
+export function guardPath(a: { state: { vars: Map<string, Value> }; pathGuards: boolean }, path: string, g?: Guard, at?: TNode): void {
   const vars = a.state.vars;
   const had = vars.get(path);
   // Safe for some classes only: a mark holding them (Analyzer.evMember adds them to what it reads).
-  if (mask === allClassesMask || !at || had === null) vars.set(path, null);
-  else vars.set(path, { mask: mask | (had?.mask ?? 0), confidence: "low", step: { node: at, kind: "guard", sourceId: "", prev: null } });
+  if (!g || g.mask === allClassesMask || !at || had === null) vars.set(path, null);
+  else {
+    const mark: Taint = { mask: g.mask | (had?.mask ?? 0), confidence: "low", step: { node: at, kind: "guard", sourceId: "", prev: null } };
+    if (g.str || had?.str) mark.str = true;
+    vars.set(path, mark);
+  }
   a.pathGuards = true;
 }

@@ -23,6 +23,9 @@ export interface Taint {
   fields?: ReadonlySet<string>;
   /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
   argv?: true;
+  /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
+   * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
+  str?: true;
   /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
    * vouches for that variable's destination while it still holds `value` (derived.ts). */
   from?: Derivation;
@@ -79,7 +82,9 @@ function both(k: string, a: Value, b: Value): Value {
 
 export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
-  return t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+  const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+  if (t.str) out.str = true;
+  return out;
 }
 
 /** The object after `obj.field = clean`: a field-tainted object loses that field (a strong update). */
