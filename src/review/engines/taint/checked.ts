@@ -22,11 +22,13 @@ export const literalKinds = new Set([
 /** A URL parser applied to a variable (`urlparse(u)`, `new URL(u)`, `URI.create(u)`); whitespace removed. */
 const parser = String.raw`(?:(?:(?:urllib\.)?parse\.)?(?:urlparse|urlsplit)|(?:java\.net\.)?URI\.create|new(?:java\.net\.)?UR[IL])\(([A-Za-z_$][\w$]*)(?:,[^()]*)?\)`;
 /** Case folding and trimming keep a host what it was. */
-const folded = String.raw`(?:\.(?:lower|casefold|strip|rstrip|toLowerCase|trim)\(\))*`;
+const folded = String.raw`(?:\.(?:lower|casefold|upper|strip|rstrip|lstrip|toLowerCase|toUpperCase|trim)\((?:Locale\.[A-Z]+)?\))*`;
 const hostPart = String.raw`\.(netloc|hostname|host|origin|getHost\(\)|getAuthority\(\))`;
 export const parsedUrl = new RegExp(`^${parser}$`);
 export const parsedHost = new RegExp(`^${parser}${hostPart}${folded}$`);
 const heldHost = new RegExp(`^([A-Za-z_$][\\w$]*)${hostPart}${folded}$`);
+/** A variable case-folded or trimmed (`host.lower()`): checked, it is allow-listed but for its case, or its blanks. */
+const foldedIdent = new RegExp(`^([A-Za-z_$][\\w$]*)(${folded})$`);
 /** Members that name a JavaScript URL's or a message event's origin: checked, they vouch for the whole object, as before. */
 const originMembers = new Set(["hostname", "host", "origin"]);
 
@@ -74,6 +76,9 @@ export function checkedName(n: TNode, syn: Syntax): Guard | null {
     const js = syn.prefix === "js" || syn.prefix === "ts";
     return { name: held[1]!, mask: js && originMembers.has(held[2]!) ? allClassesMask : destinationMask, host: true };
   }
+  const own = role === "call" ? foldedIdent.exec(t) : null;
+  // Trimmed, it may still end in a line break: as a destination it is checked all the same.
+  if (own && own[2]) return { name: own[1]!, mask: /trim|strip/.test(own[2]) ? destinationMask : allClassesMask };
   const path = role === "member" ? memberPath(n, syn) : null;
   return path ? full(path) : null;
 }

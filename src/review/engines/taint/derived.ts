@@ -5,7 +5,6 @@
 import type { TNode } from "./node.ts";
 import type { Analyzer } from "./analyze.ts";
 import type { Derivation, Taint } from "./state.ts";
-import { allClassesMask } from "./classes.ts";
 import type { Guard } from "./checked.ts";
 import { destinationMask, parsedHost, parsedUrl } from "./checked.ts";
 
@@ -43,7 +42,7 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
     const g = guards[i]!;
     const f = vars.get(g.name)?.from;
     if (!f || vars.get(f.name) !== f.value) continue;
-    if (f.kind === "url" ? !g.host : g.host || g.mask !== allClassesMask) continue;
+    if (f.kind === "url" ? !g.host : g.host || (g.mask & destinationMask) !== destinationMask) continue;
     out ??= guards.slice();
     if (f.kind === "url") out[i] = { name: g.name, mask: destinationMask, host: true };
     out.push({ name: f.name, mask: destinationMask });
