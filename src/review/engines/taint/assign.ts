@@ -97,7 +97,14 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
     if (val) bind(a, val, v, at, null);
     return;
   }
-  if (patternKinds.has(kind)) for (const c of named(target)) bind(a, c, v, at, null);
+  if (!patternKinds.has(kind)) return;
+  for (const c of named(target)) {
+    bind(a, c, v, at, null);
+    // `const { hostname } = new URL(u)`: the host of u (derived.ts).
+    if (v && valueNode && c.kind() === "shorthand_property_identifier_pattern" && /^(host|hostname|origin)$/.test(c.text())) {
+      st.vars.set(c.text(), withDerivation(a, st.vars.get(c.text()) ?? v, valueNode, c.text(), c.text()));
+    }
+  }
 }
 
 const keySinkRules = new WeakMap<object, boolean>();

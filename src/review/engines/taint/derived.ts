@@ -8,15 +8,15 @@ import type { Derivation, Taint } from "./state.ts";
 import type { Guard } from "./checked.ts";
 import { destinationMask, parsedHost, parsedUrl } from "./checked.ts";
 
-/** `name = <valueNode>` with a tainted value: `name` as a URL or host parsed from another variable. */
-export function derivation(a: Analyzer, valueNode: TNode, name: string): Derivation | null {
+/** `name = <valueNode>` (`{ member: name } = <valueNode>` when destructured) with a tainted value: `name` as a URL or host parsed from another variable. */
+export function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
   const r = valueNode.range();
   const [start, end] = [r.start.index, r.end.index];
   if (end - start > 240) return null;
   const text = a.source.slice(start, end);
   // Every form names a URL parser: a cheap test before the regexes.
   if (!/URI|URL|urlparse|urlsplit/.test(text)) return null;
-  const t = text.replace(/\s+/g, "");
+  const t = text.replace(/\s+/g, "") + (member ? `.${member}` : "");
   const host = parsedHost.exec(t);
   const m = host ?? parsedUrl.exec(t);
   if (!m || m[1] === name) return null;
@@ -25,8 +25,8 @@ export function derivation(a: Analyzer, valueNode: TNode, name: string): Derivat
 }
 
 /** Marks `v` (just bound to `name`) with its derivation, if it is one. */
-export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string): Taint {
-  const from = derivation(a, valueNode, name);
+export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string, member?: string): Taint {
+  const from = derivation(a, valueNode, name, member);
   return from ? { ...v, from } : v;
 }
 

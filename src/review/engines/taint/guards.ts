@@ -66,8 +66,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
       return and === positive ? [...a, ...b] : either(a, b);
     }
-    const eq = op === "==" || op === "===" || op === "in";
-    const ne = op === "!=" || op === "!==" || op === "not in";
+    const eq = op === "==" || op === "===" || op === "in" || op === "is";
+    const ne = op === "!=" || op === "!==" || op === "not in" || op === "is not";
     if ((eq && positive) || (ne && !positive)) {
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
       // typeof x === "number" makes x safe; "string" only from operator objects (typeofGuard).
