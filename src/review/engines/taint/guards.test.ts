@@ -1,0 +1,134 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyzeSource } from "./run.ts";
+
+/** "line class" for every taint finding, in line order. */
+const found = (lang: string, file: string, src: string): string[] =>
+  analyzeSource(lang, file, src)
+    .sort((a, b) => a.location.startLine - b.location.startLine)
+    .map((f) => `${f.location.startLine} ${f.ruleId.replace(/^\w+\.taint\./, "")}`);
+
+const flask = (body: string): string => `from urllib.parse import urlparse
+import requests
+from flask import Flask, abort, make_response, redirect, request
+
+app = Flask(__name__)
+ALLOWED = {"a.example.com"}
+
+
+@app.route("/go")
+def go():
+${body}`;
+
+test("an allow-listed host read from a URL makes the URL safe as a redirect or request target, and only as that", () => {
+  const src = flask(`    url = request.args["next"]
+    host = urlparse(url).netloc
+    if host not in ALLOWED:
+        abort(400)
+    requests.get(url)
+    make_response("<a href='" + url + "'>")
+    return redirect(url)
+`);
+  assert.deepEqual(found("python", "app.py", src), ["16 xss"]);
+});
+
+test("a host check that does not leave the function, or checks another variable, guards nothing", () => {
+  const logged = flask(`    url = request.args["next"]
+    host = urlparse(url).netloc
+    if host not in ALLOWED:
+        print("unknown host")
+    return redirect(url)
+`);
+  assert.deepEqual(found("python", "app.py", logged), ["15 open-redirect"]);
+  const other = flask(`    url = request.args["next"]
+    back = request.args["back"]
+    if urlparse(back).hostname not in ALLOWED:
+        abort(400)
+    return redirect(url)
+`);
+  assert.deepEqual(found("python", "app.py", other), ["15 open-redirect"]);
+});
+
+test("a URL reassigned after its host was read is not vouched for by checking that host", () => {
+  const src = flask(`    url = request.args["next"]
+    parsed = urlparse(url)
+    url = request.args["fallback"]
+    if parsed.netloc not in ALLOWED:
+        abort(400)
+    return redirect(url)
+`);
+  assert.deepEqual(found("python", "app.py", src), ["16 open-redirect"]);
+});
+
+test("an empty host (a relative URL) is safe to redirect to, whether compared with \"\" or tested as false", () => {
+  const src = flask(`    a = request.args["a"]
+    b = request.args["b"]
+    parsed = urlparse(b)
+    if urlparse(a).netloc == "":
+        redirect(a)
+    if parsed.netloc or parsed.scheme:
+        abort(400)
+    redirect(a)
+    return redirect(b)
+`);
+  assert.deepEqual(found("python", "app.py", src), ["18 open-redirect"]);
+});
+
+test("Java: a host from new URI(u) checked against a set vouches for u as a redirect target, not as HTML", () => {
+  const src = `class R extends HttpServlet {
+  static final Set<String> HOSTS = Set.of("a.example.com");
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {
+    String u = req.getParameter("u");
+    URI uri = new URI(u);
+    if (!HOSTS.contains(uri.getHost())) { resp.sendError(400); return; }
+    resp.getWriter().print("<a href='" + u + "'>");
+    resp.sendRedirect(u);
+  }
+}`;
+  assert.deepEqual(found("java", "R.java", src), ["7 xss"]);
+});
+
+test("JavaScript: a hostname from new URL(u) allow-listed before an early return vouches for u as a request target", () => {
+  const src = `const HOSTS = new Set(["a.example.com"]);
+app.get("/p", async (req, res) => {
+  const u = req.query.u;
+  const host = new URL(u).hostname;
+  if (!HOSTS.has(host)) return res.sendStatus(403);
+  await fetch(u);
+  res.send("<p>" + u + "</p>");
+});
+app.get("/q", async (req, res) => {
+  const u = req.query.u;
+  const host = new URL(u).hostname;
+  if (!HOSTS.has(host)) console.log("unknown host");
+  await fetch(u);
+});`;
+  assert.deepEqual(found("javascript", "a.js", src), ["7 xss", "13 ssrf"]);
+});
+
+test("typeof x !== \"string\" before a return rules out operator objects (NoSQL) but not script or HTML injection", () => {
+  const src = `app.post("/s", async (req, res) => {
+  const { email } = req.body;
+  if (typeof email !== "string") return res.status(400).end();
+  if (typeof req.body.code !== "string") return res.status(400).end();
+  await User.findOne({ email, code: req.body.code });
+  await User.find({ $where: \`this.email == '\${email}'\` });
+  await User.$where("this.code == '" + req.body.code + "'");
+  res.send("<p>" + email + "</p>");
+});`;
+  assert.deepEqual(found("javascript", "a.js", src), ["6 nosql-injection", "7 nosql-injection", "8 xss"]);
+});
+
+test("a typeof check on one branch only leaves the value an operator injection after the branches join", () => {
+  const src = `app.post("/s", async (req, res) => {
+  if (req.query.strict) {
+    if (typeof req.body.code !== "string") return res.status(400).end();
+  }
+  await User.findOne({ code: req.body.code });
+  const tag = req.body.tag;
+  if (typeof tag !== "string") console.warn("tag is not a string");
+  await User.find({ tag });
+  await User.find({ tag: \`\${tag}\` });
+});`;
+  assert.deepEqual(found("javascript", "a.js", src), ["5 nosql-injection", "8 nosql-injection"]);
+});
