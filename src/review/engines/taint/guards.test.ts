@@ -132,3 +132,24 @@ test("a typeof check on one branch only leaves the value an operator injection a
 });`;
   assert.deepEqual(found("javascript", "a.js", src), ["5 nosql-injection", "8 nosql-injection"]);
 });
+
+test("a literal prefix check (relative path, fixed host) vouches for the destination only; a directory prefix confines a path", () => {
+  const py = flask(`    target = request.args["next"]
+    if not target.startswith("/") or target.startswith("//"):
+        abort(400)
+    redirect(target)
+    return make_response("<a href='" + target + "'>")
+`);
+  assert.deepEqual(found("python", "app.py", py), ["15 xss"]);
+  const js = `const path = require("path");
+app.get("/f", (req, res) => {
+  const full = path.join(ROOT, req.query.name);
+  if (!full.startsWith(ROOT)) return res.sendStatus(403);
+  res.sendFile(full);
+  const next = req.query.next;
+  if (!next.startsWith("https://docs.example.com/")) return res.sendStatus(400);
+  res.redirect(next);
+  res.send("<a href='" + next + "'>docs</a>");
+});`;
+  assert.deepEqual(found("javascript", "a.js", js), ["9 xss"]);
+});

@@ -7,14 +7,21 @@ import type { Taint, Value } from "./state.ts";
 import { operatorOf } from "./consts.ts";
 import { allClassesMask } from "./classes.ts";
 import type { Guard } from "./checked.ts";
-import { checkedName, isTypeof, literalKinds, typeofGuard } from "./checked.ts";
+import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "./checked.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
  * not one naming a scheme or host, which any URL of that scheme passes. */
 function confiningPrefix(arg: TNode | undefined): boolean {
   if (!arg) return false;
-  if (!literalKinds.has(arg.kind() as string)) return true;
-  return !/^["'`](https?:|\/\/|[a-z]+:)/i.test(arg.text());
+  return !literalKinds.has(arg.kind() as string) || fixesDestination(arg);
+}
+
+/** A literal prefix that fixes where a URL leads: a relative path, or a scheme and host ended by a separator
+ * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net` extends. */
+function fixesDestination(lit: TNode): boolean {
+  const t = lit.text().replace(/^[a-z]*["'`]/i, "");
+  if (!/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(t)) return true;
+  return /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#\\]+[/?#\\]/i.test(t);
 }
 
 const one = (g: Guard | null): Guard[] => (g ? [g] : []);
@@ -85,9 +92,20 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
     if (!positive) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) {
-      return one(confiningPrefix(named(cond.field("arguments"))[0]) ? checkedName(recv, syn) : null);
+      const arg = named(cond.field("arguments"))[0];
+      const g = confiningPrefix(arg) ? checkedName(recv, syn) : null;
+      // A literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path.
+      return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
     }
     if (!rules.guards.lookup(text)) return [];
+    // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
+    if (/\.starts[wW]ith$/.test(text) && recv) {
+      const arg = named(cond.field("arguments"))[0];
+      if (arg && literalKinds.has(arg.kind() as string)) {
+        const g = fixesDestination(arg) ? checkedName(recv, syn) : null;
+        return g ? [{ name: g.name, mask: g.mask & destinationMask }] : [];
+      }
+    }
     // The receiver of a membership test is the container (`ALLOWED.contains(x)`): `p.contains("..")`
     // allows nothing (denylist.ts makes a failed `..` check clean for path traversal only).
     const r = recv && !containers.test(text.slice(text.lastIndexOf(".") + 1)) ? checkedName(recv, syn) : null;

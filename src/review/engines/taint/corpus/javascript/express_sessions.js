@@ -89,3 +89,10 @@ router.get("/invites/search", async (req, res) => {
   const script = await Invite.$where(`this.tag === '${req.query.tag}'`); // vuln: nosql-injection
   res.json({ byTag, byOwner, script });
 });
+
+router.get("/signin/next", (req, res) => {
+  const next = req.query.next;
+  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//")) return res.redirect("/");
+  if (req.query.auto) return res.redirect(next); // safe: open-redirect relative path check
+  res.send(`<p>Continue to <a href="${next}">${next}</a></p>`); // vuln: xss
+});

@@ -113,3 +113,23 @@ def preview_hook():
         current_app.logger.warning("unknown webhook host")
     r = requests.get(hook, timeout=5)  # vuln: ssrf
     return {"status": r.status_code}
+
+
+@bp.route("/login/continue")
+def login_continue():
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        abort(400)
+    if request.args.get("auto"):
+        return redirect(target)  # safe: open-redirect relative path check
+    return make_response("<a href='" + target + "'>Continue</a>")  # vuln: xss
+
+
+@bp.route("/partner/jump")
+def partner_jump():
+    url = request.args["url"]
+    if url.startswith("https://partner.example.com"):
+        return redirect(url)  # vuln: open-redirect
+    if url.startswith("https://partner.example.com/"):
+        return redirect(url)  # safe: open-redirect fixed host prefix
+    return redirect(url_for("sso.home"))  # safe: open-redirect url_for
