@@ -8,14 +8,17 @@ import type { Derivation, Taint } from "./state.ts";
 import type { Guard } from "./checked.ts";
 import { destinationMask, parsedHost, parsedUrl } from "./checked.ts";
 
+const parserWords = /URI|URL|urlparse|urlsplit/;
+
 /** `name = <valueNode>` (`{ member: name } = <valueNode>` when destructured) with a tainted value: `name` as a URL or host parsed from another variable. */
 export function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
+  // Every form names a URL parser: most files name none, and their assignments need no look.
+  if (!a.fileMatches(parserWords)) return null;
   const r = valueNode.range();
   const [start, end] = [r.start.index, r.end.index];
   if (end - start > 240) return null;
   const text = a.source.slice(start, end);
-  // Every form names a URL parser: a cheap test before the regexes.
-  if (!/URI|URL|urlparse|urlsplit/.test(text)) return null;
+  if (!parserWords.test(text)) return null;
   const t = text.replace(/\s+/g, "") + (member ? `.${member}` : "");
   const host = parsedHost.exec(t);
   const m = host ?? parsedUrl.exec(t);
