@@ -19,6 +19,12 @@ const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 /** A leading package path: lower-case segments followed by a class name. */
 const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
 
+/** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
+function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
+  const end = node.range().end.index;
+  return after.test(a.source.slice(end, end + 40));
+}
+
 export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
 
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
@@ -106,7 +112,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         const v = p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
-        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, t); break; }
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+          if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
+          break;
+        }
       }
       if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
     }

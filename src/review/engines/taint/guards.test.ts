@@ -153,3 +153,15 @@ app.get("/f", (req, res) => {
 });`;
   assert.deepEqual(found("javascript", "a.js", js), ["9 xss"]);
 });
+
+test("Java: a URL made from request data only to read its host is no request; one opened is", () => {
+  const src = `class F extends HttpServlet {
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {
+    String u = req.getParameter("u");
+    String host = URI.create(u).getHost();
+    String scheme = new URL(u) .getProtocol();
+    new URL(u).openStream();
+  }
+}`;
+  assert.deepEqual(found("java", "F.java", src), ["6 ssrf"]);
+});

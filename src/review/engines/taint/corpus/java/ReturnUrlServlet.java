@@ -1,6 +1,8 @@
 package com.example.web;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -89,5 +91,22 @@ public class ReturnUrlServlet extends HttpServlet {
     }
     HttpRequest ping = HttpRequest.newBuilder(URI.create(hook)).build(); // vuln: ssrf
     client.send(ping, HttpResponse.BodyHandlers.discarding());
+  }
+
+  protected void doTrace(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String feed = request.getParameter("feed");
+    String feedHost = URI.create(feed).getHost(); // safe: ssrf only parsed for its host
+    if (!HOOK_HOSTS.contains(feedHost)) {
+      response.sendError(403);
+      return;
+    }
+    try (InputStream in = new URL(feed).openStream()) { // safe: ssrf host allow-list on a derived host
+      in.transferTo(response.getOutputStream());
+    }
+    String mirror = request.getParameter("mirror");
+    LOG.info("mirror host " + new URL(mirror).getHost().replace('\n', '_')); // safe: ssrf only parsed for its host
+    try (InputStream in = new URL(mirror).openStream()) { // vuln: ssrf
+      in.transferTo(response.getOutputStream());
+    }
   }
 }
