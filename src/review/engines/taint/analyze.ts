@@ -13,6 +13,7 @@ import { evalCall } from "./calls.ts";
 import { evalArgv } from "./argv.ts";
 import { bind, evalAssign, rootIdent } from "./assign.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
+import { evalTry } from "./trycatch.ts";
 import { fileConstants } from "./globals.ts";
 import { guardsBranch } from "./guards.ts";
 import { eqOperand, withFixedDestination } from "./prefix.ts";
@@ -305,6 +306,7 @@ export class Analyzer {
         return null;
       case "if": evalIf(this, node); return null;
       case "cases": evalCases(this, node); return null;
+      case "try": evalTry(this, node); return null;
       case "return": case "terminal": {
         const kids = named(node);
         const specs = kind === "return_statement" && this.rules.returnSinks.length ? this.returnSinks() : null;
