@@ -4,7 +4,7 @@ import type { Analyzer } from "./analyze.ts";
 import { lastSegment } from "./rules.ts";
 import type { SinkSpec } from "./rules.ts";
 import { named } from "./langs.ts";
-import { allClassesMask } from "./classes.ts";
+import { allClassesMask, classBit } from "./classes.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
@@ -150,7 +150,17 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (summed !== undefined) return summed;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
-  return rules.propagateUnknown ? plain(firstTainted) : null;
+  return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
+}
+
+const nosqlBit = classBit("nosql-injection");
+
+/** What a function makes of a string it is given may be an object again (`JSON.parse(s)`): no longer
+ * known to be a string. A method called on the string keeps it (`s.trim()`, above). */
+function unstrung(v: Value): Value {
+  if (!v?.str) return v;
+  const { str: _, ...rest } = v;
+  return { ...rest, mask: v.mask & ~nosqlBit };
 }
 
 /** What a call makes of an argument vector (String.join, toString) is no longer one. */

@@ -165,3 +165,14 @@ test("Java: a URL made from request data only to read its host is no request; on
 }`;
   assert.deepEqual(found("java", "F.java", src), ["6 ssrf"]);
 });
+
+test("a string checked by typeof and parsed into an object can carry operators again; a method on it stays a string", () => {
+  const src = `app.get("/s", async (req, res) => {
+  const raw = req.query.filter;
+  if (typeof raw !== "string") return res.sendStatus(400);
+  await Post.find({ title: raw.trim() });
+  await Post.find(JSON.parse(raw));
+  await Post.find({ title: qs.parse(\`\${raw}\`) });
+});`;
+  assert.deepEqual(found("javascript", "a.js", src), ["5 nosql-injection", "6 nosql-injection"]);
+});

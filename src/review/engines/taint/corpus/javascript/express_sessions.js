@@ -96,3 +96,11 @@ router.get("/signin/next", (req, res) => {
   if (req.query.auto) return res.redirect(next); // safe: open-redirect relative path check
   res.send(`<p>Continue to <a href="${next}">${next}</a></p>`); // vuln: xss
 });
+
+router.get("/invites/filter", async (req, res) => {
+  const raw = req.query.filter;
+  if (typeof raw !== "string") return res.status(400).end();
+  const byTitle = await Invite.find({ title: raw.trim() }); // safe: nosql-injection type checked
+  const custom = await Invite.find(JSON.parse(raw)); // vuln: nosql-injection
+  res.json({ byTitle, custom });
+});
