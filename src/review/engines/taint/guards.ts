@@ -111,7 +111,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const r = recv && !containers.test(text.slice(text.lastIndexOf(".") + 1)) ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
-      const n = checkedName(arg, syn);
+      // Python keyword arguments: `url_has_allowed_host_and_scheme(url=nxt, allowed_hosts=...)` checks nxt.
+      const n = checkedName(syn.roles[arg.kind()] === "kwarg" ? arg.field("value") ?? arg : arg, syn);
       if (n) out.push(n);
     }
     return out;

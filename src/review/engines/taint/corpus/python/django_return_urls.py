@@ -4,6 +4,7 @@ import requests
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import View
 
 TRUSTED_RETURN_HOSTS = {"www.example.com", "shop.example.com"}
@@ -68,3 +69,11 @@ def image_probe(request):
         print("probing a CDN image")
     upstream = requests.head(src, timeout=3)  # vuln: ssrf
     return JsonResponse({"status": upstream.status_code})
+
+
+class SignInView(View):
+    def post(self, request):
+        redirect_to = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(url=redirect_to, allowed_hosts={request.get_host()}):
+            return redirect("/")  # safe: open-redirect constant
+        return HttpResponseRedirect(redirect_to)  # safe: open-redirect allow-listed host and scheme
