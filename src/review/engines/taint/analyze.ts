@@ -450,8 +450,8 @@ export class Analyzer {
     const c = cond ? constEval(cond, this.st.consts) : unknown;
     if (c !== unknown) return (c ? a : b) ? this.ev((c ? a : b)!) : null;
     let va = a ? this.ev(a) : null, vb = b ? this.ev(b) : null;
-    if (va && cond && guardsBranch(cond, a!, true, this.syn, this.rules)) va = null;
-    if (vb && cond && guardsBranch(cond, b!, false, this.syn, this.rules)) vb = null;
+    if (va && cond) va = guardsBranch(cond, a!, true, this.syn, this.rules, va);
+    if (vb && cond) vb = guardsBranch(cond, b!, false, this.syn, this.rules, vb);
     return worse(va, vb);
   }
 

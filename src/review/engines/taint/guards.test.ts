@@ -176,3 +176,14 @@ test("a string checked by typeof and parsed into an object can carry operators a
 });`;
   assert.deepEqual(found("javascript", "a.js", src), ["5 nosql-injection", "6 nosql-injection"]);
 });
+
+test("a ternary branch that is the URL whose host its condition checks is safe as a destination only", () => {
+  const src = `const HOSTS = new Set(["a.example.com"]);
+app.get("/t", (req, res) => {
+  const u = req.query.u;
+  const dest = HOSTS.has(new URL(u).hostname) ? u : "/";
+  res.send("<a href='" + dest + "'>");
+  res.redirect(dest);
+});`;
+  assert.deepEqual(found("javascript", "a.js", src), ["5 xss"]);
+});

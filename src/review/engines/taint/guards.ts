@@ -120,12 +120,15 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
   return [];
 }
 
-/** A ternary branch that is exactly the value its condition allow-lists (`ALLOWED.includes(x) ? x : "a"`). */
-export function guardsBranch(cond: TNode, branch: TNode, positive: boolean, syn: Syntax, rules: CompiledRules): boolean {
+/** A ternary branch that is exactly the value its condition checks (`ALLOWED.includes(x) ? x : "a"`): `v`
+ * safe for what the check vouches for. */
+export function guardsBranch(cond: TNode, branch: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, v: Value): Value {
   const guards = guardedIdents(cond, positive, syn, rules);
-  if (!guards.length) return false;
+  if (!guards.length || !v) return v;
   const text = branch.text().replace(/\s+/g, "");
-  return guards.some((g) => g.mask === allClassesMask && g.name === text);
+  let mask = 0;
+  for (const g of guards) if (g.name === text) mask |= g.mask;
+  return !mask ? v : (mask & allClassesMask) === allClassesMask ? null : { ...v, mask: v.mask | mask };
 }
 
 /** Marks an allow-listed member path (`req.query.sort`) clean on this branch; reads of it are
