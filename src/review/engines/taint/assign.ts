@@ -10,6 +10,7 @@ import { withField, withoutField, withStep, worse } from "./state.ts";
 import { bindColl, collName, writeIndex } from "./collections.ts";
 import { augConst } from "./values.ts";
 import { withDerivation } from "./derived.ts";
+import { holdCheck } from "./held.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -53,6 +54,7 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
     st.vars.set(name, v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null);
+    if (st.checks || valueNode) holdCheck(a, name, valueNode);
     // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
     if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);
     const c = valueNode ? constEval(valueNode, st.consts) : unknown;

@@ -7,6 +7,8 @@ import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
 import { cloneState, join } from "./state.ts";
 import { guardedIdents, guardPath } from "./guards.ts";
+import type { Held } from "./guards.ts";
+import { heldGuards } from "./held.ts";
 import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
 import { evalKnownSwitch } from "./values.ts";
@@ -63,14 +65,14 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   const guards = cond !== null && mayGuard(a, cond);
   a.state = cloneState(before);
   if (guards) {
-    clean(a, guardedIdents(cond, true, a.syn, a.rules), cond);
+    clean(a, guardedIdents(cond, true, a.syn, a.rules, held(a)), cond);
     pathSafe(a, dotFree(cond, true, a.syn));
   }
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
   if (guards) {
-    clean(a, guardedIdents(cond, false, a.syn, a.rules), cond);
+    clean(a, guardedIdents(cond, false, a.syn, a.rules, held(a)), cond);
     pathSafe(a, dotFree(cond, false, a.syn));
   }
   elseFn();
@@ -78,11 +80,15 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
 }
 
 function mayGuard(a: Analyzer, cond: TNode): boolean {
-  if (a.inCleanStatement) return false;
   let text: string | null = null;
+  // A variable holding a check is often clean itself (`ok = host in ALLOWED`): its `if` may be a clean statement.
+  if (a.state.checks) for (const name of a.state.checks.keys()) if (mentions((text ??= cond.text()), name)) return true;
+  if (a.inCleanStatement) return false;
   for (const [name, v] of a.state.vars) if (v && mentions((text ??= cond.text()), name)) return true;
   return false;
 }
+
+const held = (a: Analyzer): Held | undefined => (a.state.checks ? (name, positive) => heldGuards(a, name, positive) : undefined);
 
 function clean(a: Analyzer, guards: Guard[], at: TNode): void {
   if (!guards.length) return;

@@ -187,3 +187,40 @@ app.get("/t", (req, res) => {
 });`;
   assert.deepEqual(found("javascript", "a.js", src), ["5 xss"]);
 });
+
+test("a check held in a variable guards where the variable is tested, while it and the checked value are unchanged", () => {
+  const py = flask(`    nxt = request.args["next"]
+    url_is_safe = url_has_allowed_host_and_scheme(url=nxt, allowed_hosts={request.host})
+    if not url_is_safe:
+        return redirect("/")
+    redirect(nxt)
+    ok = nxt in ALLOWED
+    nxt = request.args["other"]
+    if ok:
+        redirect(nxt)
+    known = nxt in ALLOWED
+    if request.args.get("force"):
+        known = True
+    if known:
+        return redirect(nxt)
+    return "no"
+`);
+  assert.deepEqual(found("python", "app.py", py), ["19 open-redirect", "24 open-redirect"]);
+  const clean = flask(`    nxt = request.args["next"]
+    ok = urlparse(nxt).hostname in ALLOWED
+    if not ok:
+        abort(400)
+    return redirect(nxt)
+`);
+  assert.deepEqual(found("python", "app.py", clean), []);
+  const js = `const HOSTS = new Set(["a.example.com"]);
+app.get("/j", async (req, res) => {
+  const u = req.query.u;
+  const host = new URL(u).hostname;
+  const allowed = HOSTS.has(host);
+  if (!allowed) return res.sendStatus(403);
+  await fetch(u);
+  res.send("<p>" + u + "</p>");
+});`;
+  assert.deepEqual(found("javascript", "a.js", js), ["8 xss"]);
+});

@@ -26,6 +26,9 @@ function fixesDestination(lit: TNode): boolean {
 
 const one = (g: Guard | null): Guard[] => (g ? [g] : []);
 
+/** What a variable holding a check's outcome vouches for where it is true or false (held.ts). */
+export type Held = (name: string, positive: boolean) => Guard[] | undefined;
+
 /** Guards that hold when either of two conditions may: the names both check, for the classes both vouch for. */
 function either(a: Guard[], b: Guard[]): Guard[] {
   const out: Guard[] = [];
@@ -41,17 +44,20 @@ function either(a: Guard[], b: Guard[]): Guard[] {
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
-export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, depth = 0): Guard[] {
+export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0): Guard[] {
   if (depth > 64) return [];
   const kind = cond.kind() as string;
   if (kind === "parenthesized_expression") {
     const inner = named(cond)[0];
-    return inner ? guardedIdents(inner, positive, syn, rules, depth + 1) : [];
+    return inner ? guardedIdents(inner, positive, syn, rules, held, depth + 1) : [];
   }
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
-    return arg ? guardedIdents(arg, !positive, syn, rules, depth + 1) : [];
+    return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1) : [];
   }
+  // A variable holding a check's outcome (held.ts).
+  const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;
+  if (fromHeld?.length) return positive ? fromHeld : [...fromHeld, { name: cond.text(), mask: allClassesMask }];
   if (!positive) {
     const role = syn.roles[kind];
     // A false value is empty (`if not host: ...`); an empty host (`if parsed.netloc: abort(400)`) a relative URL.
@@ -68,8 +74,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!l || !r) return [];
     const and = op === "&&" || op === "and";
     if (and || op === "||" || op === "or") {
-      const a = guardedIdents(l, positive, syn, rules, depth + 1);
-      const b = guardedIdents(r, positive, syn, rules, depth + 1);
+      const a = guardedIdents(l, positive, syn, rules, held, depth + 1);
+      const b = guardedIdents(r, positive, syn, rules, held, depth + 1);
       // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
       return and === positive ? [...a, ...b] : either(a, b);
     }

@@ -3,6 +3,7 @@ import type { TNode } from "./node.ts";
 import { ConstMap } from "./constmap.ts";
 import { namedOnlyMask } from "./classes.ts";
 import type { Coll } from "./colls.ts";
+import type { Guard } from "./checked.ts";
 import { joinColls } from "./colls.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
@@ -42,14 +43,20 @@ export interface State {
   colls: Map<string, Coll>;
   /** Control cannot reach the next statement (after return/throw/break). */
   dead: boolean;
+  /** Variables holding the outcome of a check (`ok = url_has_allowed_host_and_scheme(url=u, ...)`); null while none does (held.ts). */
+  checks: Map<string, HeldCheck> | null;
 }
 
+/** What a variable holding a check's outcome vouches for when true or false, while the checked
+ * variables keep the values they had (`values`). */
+export interface HeldCheck { pos: Guard[]; neg: Guard[]; values: Map<string, Value> }
+
 export function newState(): State {
-  return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false };
+  return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false, checks: null };
 }
 
 export function cloneState(s: State): State {
-  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead };
+  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead, checks: s.checks && new Map(s.checks) };
 }
 
 /** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
@@ -71,7 +78,15 @@ export function join(a: State, b: State): State {
     else if (!k.includes(".")) vars.set(k, v);
   }
   for (const k of a.vars.keys()) if (!b.vars.has(k) && k.includes(".")) vars.delete(k);
-  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
+  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead, checks: joinChecks(a.checks, b.checks) };
+}
+
+/** A variable holds a check after two paths only where both assigned it the same one. */
+function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
+  if (!a || !b) return null;
+  let out: Map<string, HeldCheck> | null = null;
+  for (const [k, c] of a) if (b.get(k) === c) (out ??= new Map()).set(k, c);
+  return out;
 }
 
 /** A member path's entry is a guard's mark (guards.ts guardPath): safe for the classes both checked. */

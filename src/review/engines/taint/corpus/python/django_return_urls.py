@@ -72,6 +72,24 @@ def image_probe(request):
 
 
 class SignInView(View):
+    def get(self, request):
+        redirect_to = request.GET.get("next", "")
+        url_is_safe = url_has_allowed_host_and_scheme(
+            url=redirect_to,
+            allowed_hosts={request.get_host()},
+            require_https=request.is_secure(),
+        )
+        if not url_is_safe:
+            return redirect("/")  # safe: open-redirect constant
+        return HttpResponseRedirect(redirect_to)  # safe: open-redirect check held in a variable
+
+    def delete(self, request):
+        redirect_to = request.GET.get("next", "")
+        url_is_safe = url_has_allowed_host_and_scheme(url=redirect_to, allowed_hosts={request.get_host()})
+        response = HttpResponseRedirect(redirect_to)  # vuln: open-redirect
+        response["X-Next-Checked"] = "1" if url_is_safe else "0"
+        return response
+
     def post(self, request):
         redirect_to = request.POST.get("next", "")
         if not url_has_allowed_host_and_scheme(url=redirect_to, allowed_hosts={request.get_host()}):
