@@ -6,16 +6,9 @@ import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
 import { cloneState, join } from "./state.ts";
-import { guardedIdents, guardPath } from "./guards.ts";
-import type { Held } from "./guards.ts";
-import { heldGuards } from "./held.ts";
-import { mentions } from "./relevance.ts";
 import { bind } from "./assign.ts";
 import { evalKnownSwitch } from "./values.ts";
-import { dotFree } from "./denylist.ts";
-import { allClassesMask, classBit } from "./classes.ts";
-import type { Guard } from "./checked.ts";
-import { withDerived } from "./derived.ts";
+import { applyGuards, mayGuard } from "./applyguards.ts";
 
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
@@ -64,55 +57,13 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   // Guards only clean tainted variables: without one named in the condition they change nothing.
   const guards = cond !== null && mayGuard(a, cond);
   a.state = cloneState(before);
-  if (guards) {
-    clean(a, guardedIdents(cond, true, a.syn, a.rules, held(a)), cond);
-    pathSafe(a, dotFree(cond, true, a.syn));
-  }
+  if (guards) applyGuards(a, cond, true);
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
-  if (guards) {
-    clean(a, guardedIdents(cond, false, a.syn, a.rules, held(a)), cond);
-    pathSafe(a, dotFree(cond, false, a.syn));
-  }
+  if (guards) applyGuards(a, cond, false);
   elseFn();
   a.state = join(thenState, a.state);
-}
-
-function mayGuard(a: Analyzer, cond: TNode): boolean {
-  let text: string | null = null;
-  // A variable holding a check is often clean itself (`ok = host in ALLOWED`): its `if` may be a clean statement.
-  if (a.state.checks) for (const name of a.state.checks.keys()) if (mentions((text ??= cond.text()), name)) return true;
-  if (a.inCleanStatement) return false;
-  for (const [name, v] of a.state.vars) if (v && mentions((text ??= cond.text()), name)) return true;
-  return false;
-}
-
-const held = (a: Analyzer): Held | undefined => (a.state.checks ? (name, positive) => heldGuards(a, name, positive) : undefined);
-
-function clean(a: Analyzer, guards: Guard[], at: TNode): void {
-  if (!guards.length) return;
-  const vars = a.state.vars;
-  for (const g of withDerived(a, guards)) {
-    const { name, mask } = g;
-    const v = vars.get(name);
-    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask && (!g.str || v.str) ? v : { ...v, mask: v.mask | mask, ...(g.str && { str: true as const }) });
-    else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, g, at);
-  }
-}
-
-const pathBit = classBit("path-traversal");
-
-/** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
-function pathSafe(a: Analyzer, names: string[]): void {
-  const vars = a.state.vars;
-  for (const n of names) {
-    const v = vars.get(n);
-    if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
-    // A member path (`req.params.name`) has no value of its own to mark: it is allow-listed like a
-    // guard's (clean for every class), which is coarser than a variable's path-traversal-only mark.
-    else if (v === undefined && n.includes(".")) guardPath(a, n);
-  }
 }
 
 /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
