@@ -16,12 +16,13 @@ function confiningPrefix(arg: TNode | undefined): boolean {
   return !literalKinds.has(arg.kind() as string) || fixesDestination(arg);
 }
 
-/** A literal prefix that fixes where a URL leads: a relative path, or a scheme and host ended by a separator
- * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net` extends. */
+/** A literal prefix that fixes where a URL leads: a path, or a scheme and host ended by a separator
+ * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net`
+ * extends, nor letters a scheme may go on from (`http`). */
 function fixesDestination(lit: TNode): boolean {
-  const t = lit.text().replace(/^[a-z]*["'`]/i, "");
-  if (!/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(t)) return true;
-  return /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#\\]+[/?#\\]/i.test(t);
+  const t = lit.text().replace(/^[a-z]*["'`]/i, "").replace(/["'`]$/, "");
+  if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(t)) return /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#\\]+[/?#\\]/i.test(t);
+  return t.startsWith("/") || /[^a-z0-9+.-]/i.test(t);
 }
 
 const one = (g: Guard | null): Guard[] => (g ? [g] : []);

@@ -104,3 +104,9 @@ router.get("/invites/filter", async (req, res) => {
   const custom = await Invite.find(JSON.parse(raw)); // vuln: nosql-injection
   res.json({ byTitle, custom });
 });
+
+router.get("/signin/secure-return", (req, res) => {
+  const target = req.query.target;
+  if (!target.startsWith("https")) return res.status(400).send("https only");
+  res.redirect(target); // vuln: open-redirect
+});
