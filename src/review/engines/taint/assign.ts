@@ -9,6 +9,8 @@ import type { Value } from "./state.ts";
 import { withField, withoutField, withStep, worse } from "./state.ts";
 import { bindColl, collName, writeIndex } from "./collections.ts";
 import { augConst } from "./values.ts";
+import { withDerivation } from "./derived.ts";
+import { holdCheck } from "./held.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -51,7 +53,8 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   const role = a.syn.roles[kind];
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
-    st.vars.set(name, v ? withStep(v, at) : null);
+    st.vars.set(name, v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null);
+    if (st.checks || valueNode) holdCheck(a, name, valueNode);
     // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
     if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);
     const c = valueNode ? constEval(valueNode, st.consts) : unknown;
@@ -96,7 +99,14 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
     if (val) bind(a, val, v, at, null);
     return;
   }
-  if (patternKinds.has(kind)) for (const c of named(target)) bind(a, c, v, at, null);
+  if (!patternKinds.has(kind)) return;
+  for (const c of named(target)) {
+    bind(a, c, v, at, null);
+    // `const { hostname } = new URL(u)`: the host of u (derived.ts).
+    if (v && valueNode && c.kind() === "shorthand_property_identifier_pattern" && /^(host|hostname|origin)$/.test(c.text())) {
+      st.vars.set(c.text(), withDerivation(a, st.vars.get(c.text()) ?? v, valueNode, c.text(), c.text()));
+    }
+  }
 }
 
 const keySinkRules = new WeakMap<object, boolean>();

@@ -4,7 +4,7 @@ import type { Analyzer } from "./analyze.ts";
 import { lastSegment } from "./rules.ts";
 import type { SinkSpec } from "./rules.ts";
 import { named } from "./langs.ts";
-import { allClassesMask } from "./classes.ts";
+import { allClassesMask, classBit } from "./classes.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
@@ -18,6 +18,12 @@ const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
 /** A leading package path: lower-case segments followed by a class name. */
 const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
+
+/** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
+function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
+  const end = node.range().end.index;
+  return after.test(a.source.slice(end, end + 40));
+}
 
 export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
 
@@ -104,7 +110,12 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
         const v = p ? vals.get(p) : null;
-        if (v && !(v.mask & spec.cls) && !(spec.argv && v.argv) && !spec.ignoreKinds.has(p!.kind() as string)) { a.recordHit(node, spec, v); break; }
+        // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
+        const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+          if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
+          break;
+        }
       }
       if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
     }
@@ -139,7 +150,17 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (summed !== undefined) return summed;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
-  return rules.propagateUnknown ? plain(firstTainted) : null;
+  return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
+}
+
+const nosqlBit = classBit("nosql-injection");
+
+/** What a function makes of a string it is given may be an object again (`JSON.parse(s)`): no longer
+ * known to be a string. A method called on the string keeps it (`s.trim()`, above). */
+function unstrung(v: Value): Value {
+  if (!v?.str) return v;
+  const { str: _, ...rest } = v;
+  return { ...rest, mask: v.mask & ~nosqlBit };
 }
 
 /** What a call makes of an argument vector (String.join, toString) is no longer one. */

@@ -5,13 +5,10 @@ import type { Analyzer, Exit } from "./analyze.ts";
 import { named } from "./langs.ts";
 import { constEval, unknown } from "./consts.ts";
 import type { State } from "./state.ts";
-import { cloneState, isMark, join, pathMark } from "./state.ts";
-import { guardedIdents, guardPath } from "./guards.ts";
-import { mentions } from "./relevance.ts";
+import { cloneState, join } from "./state.ts";
 import { bind } from "./assign.ts";
 import { evalKnownSwitch } from "./values.ts";
-import { dotFree } from "./denylist.ts";
-import { classBit } from "./classes.ts";
+import { applyGuards, mayGuard } from "./applyguards.ts";
 
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
@@ -60,51 +57,13 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   // Guards only clean tainted variables: without one named in the condition they change nothing.
   const guards = cond !== null && mayGuard(a, cond);
   a.state = cloneState(before);
-  if (guards) {
-    clean(a, guardedIdents(cond, true, a.syn, a.rules));
-    pathSafe(a, dotFree(cond, true, a.syn), cond);
-  }
+  if (guards) applyGuards(a, cond, true);
   if (cons) a.ev(cons);
   const thenState = a.state;
   a.state = cloneState(before);
-  if (guards) {
-    clean(a, guardedIdents(cond, false, a.syn, a.rules));
-    pathSafe(a, dotFree(cond, false, a.syn), cond);
-  }
+  if (guards) applyGuards(a, cond, false);
   elseFn();
   a.state = join(thenState, a.state);
-}
-
-function mayGuard(a: Analyzer, cond: TNode): boolean {
-  if (a.inCleanStatement) return false;
-  let text: string | null = null;
-  for (const [name, v] of a.state.vars) if (v && mentions((text ??= cond.text()), name)) return true;
-  return false;
-}
-
-function clean(a: Analyzer, names: string[]): void {
-  const vars = a.state.vars;
-  for (const n of names) {
-    if (vars.get(n)) vars.set(n, null);
-    else if (n.includes(".") && vars.get(n.slice(0, n.indexOf(".")))) guardPath(a, n);
-  }
-}
-
-const pathBit = classBit("path-traversal");
-
-/** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
-function pathSafe(a: Analyzer, names: string[], at: TNode): void {
-  const vars = a.state.vars;
-  for (const n of names) {
-    const v = vars.get(n);
-    if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
-    // A member path (`req.params.name`) has no value of its own: a mark makes its reads clean for
-    // path traversal only (reads.ts).
-    else if ((v === undefined || isMark(v)) && n.includes(".")) {
-      vars.set(n, pathMark(at, (v?.mask ?? 0) | pathBit));
-      a.pathGuards = true;
-    }
-  }
 }
 
 /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */

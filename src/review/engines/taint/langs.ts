@@ -56,7 +56,6 @@ function typeText(n: TNode | null): string {
 }
 
 const jsRoles: Record<string, Role> = {
-  try_statement: "try",
   function_declaration: "func", function_expression: "func", arrow_function: "func", method_definition: "func",
   generator_function_declaration: "func", generator_function: "func",
   program: "block", statement_block: "block", class_body: "block",
@@ -68,7 +67,7 @@ const jsRoles: Record<string, Role> = {
   continue_statement: "terminal", for_statement: "loop", while_statement: "loop", do_statement: "loop",
   for_in_statement: "forin", import_statement: "skip", comment: "skip", type_alias_declaration: "skip",
   interface_declaration: "skip", type_annotation: "skip", number: "skip", true: "skip", false: "skip",
-  null: "skip", undefined: "skip", regex: "skip", string: "skip", with_statement: "opaque", unary_expression: "clean",
+  null: "skip", undefined: "skip", regex: "skip", string: "skip", with_statement: "opaque", unary_expression: "clean", try_statement: "try",
   update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
   pair: "pair", template_string: "literal", array: "array",
 };
@@ -107,8 +106,7 @@ function jsParams(fn: TNode): Param[] {
 }
 
 const pyRoles: Record<string, Role> = {
-  try_statement: "try",
-  function_definition: "func", lambda: "func", module: "block", block: "block", if_statement: "if",
+  function_definition: "func", lambda: "func", module: "block", block: "block", if_statement: "if", try_statement: "try",
   assignment: "assign", augmented_assignment: "augassign", call: "call", attribute: "member",
   subscript: "index", identifier: "ident", binary_operator: "binary", comparison_operator: "clean",
   not_operator: "clean", conditional_expression: "ternary", return_statement: "return",
@@ -166,10 +164,10 @@ function goParams(fn: TNode): Param[] {
 }
 
 const javaRoles: Record<string, Role> = {
-  try_statement: "try", try_with_resources_statement: "try",
   method_declaration: "func", constructor_declaration: "func", lambda_expression: "func", program: "block",
   block: "block", class_body: "block", constructor_body: "block", class_declaration: "block",
-  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
+  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign", try_statement: "try",
+  try_with_resources_statement: "try",
   method_invocation: "call", object_creation_expression: "new", field_access: "member",
   array_access: "index", identifier: "ident", binary_expression: "binary", ternary_expression: "ternary",
   return_statement: "return", throw_statement: "terminal", break_statement: "terminal",

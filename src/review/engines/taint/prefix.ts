@@ -66,13 +66,26 @@ function taintedPart(a: Analyzer, n: TNode): boolean {
 
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
 export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
-  if (!v || !isJs(a) || (v.mask & destinationClasses) === destinationClasses) return v;
+  if (!v || !isJs(a)) return v;
+  // A template or `+` makes a string (or a number): no operator object (asString).
+  if (!v.str) v = asString(v);
+  if ((v.mask & destinationClasses) === destinationClasses) return v;
   if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) return v;
   return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
 }
 
-/** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing. */
+const nosqlBit = classBit("nosql-injection");
+
+/** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
+export function asString(v: Taint): Taint {
+  return { ...v, mask: v.mask | nosqlBit, str: true };
+}
+
+/** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing.
+ * `$where`, `$function` and `$accumulator` run a string as JavaScript: being one makes it no safer. */
 export function eqOperand(a: Analyzer, pair: TNode, v: Value): Value {
-  if (!v || !isJs(a) || !/^["']?\$eq["']?$/.test(pair.field("key")?.text() ?? "")) return v;
-  return { ...v, mask: v.mask | classBit("nosql-injection") };
+  if (!v || !isJs(a)) return v;
+  const key = pair.field("key")?.text() ?? "";
+  if (/^["']?\$eq["']?$/.test(key)) return { ...v, mask: v.mask | nosqlBit };
+  return v.str && /^["']?\$(where|function|accumulator)["']?$/.test(key) ? { ...v, mask: v.mask & ~nosqlBit } : v;
 }

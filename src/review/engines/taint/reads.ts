@@ -5,7 +5,7 @@ import type { Analyzer } from "./analyze.ts";
 import type { Role } from "./langs.ts";
 import { named } from "./langs.ts";
 import type { Value } from "./state.ts";
-import { isMark, sourceTaint, worse } from "./state.ts";
+import { sourceTaint, worse } from "./state.ts";
 import { constEval, unknown } from "./consts.ts";
 import { guardsBranch } from "./guards.ts";
 import { readWhole } from "./collections.ts";
@@ -42,10 +42,11 @@ export function globalSource(a: Analyzer, node: TNode): Value {
 }
 
 export function evMember(a: Analyzer, node: TNode): Value {
-  const mark = a.pathGuards ? a.state.vars.get(node.text().replace(/\s+/g, "")) : undefined;
-  if (mark === null) return null;
+  const guard = a.pathGuards ? a.state.vars.get(node.text().replace(/\s+/g, "")) : undefined;
+  if (guard === null) return null;
   const v = memberValue(a, node);
-  return v && isMark(mark) ? { ...v, mask: v.mask | mark.mask } : v;
+  // Checked for some classes only (`typeof req.body.name !== "string"`, a failed ".." check): safe for those.
+  return v && guard ? { ...v, mask: v.mask | guard.mask, ...(guard.str && { str: true as const }) } : v;
 }
 
 function memberValue(a: Analyzer, node: TNode): Value {
@@ -71,7 +72,7 @@ export function evTernary(a: Analyzer, node: TNode): Value {
   const c = cond ? constEval(cond, a.state.consts) : unknown;
   if (c !== unknown) return (c ? yes : no) ? a.ev((c ? yes : no)!) : null;
   let vy = yes ? a.ev(yes) : null, vn = no ? a.ev(no) : null;
-  if (vy && cond && guardsBranch(cond, yes!, true, a.syn, a.rules)) vy = null;
-  if (vn && cond && guardsBranch(cond, no!, false, a.syn, a.rules)) vn = null;
+  if (vy && cond) vy = guardsBranch(cond, yes!, true, a.syn, a.rules, vy);
+  if (vn && cond) vn = guardsBranch(cond, no!, false, a.syn, a.rules, vn);
   return worse(vy, vn);
 }

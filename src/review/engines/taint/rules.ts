@@ -42,6 +42,8 @@ const sinkRule = z.object({
   args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
   assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
   receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
+  code: z.boolean().optional().describe("The argument is run as code (MongoDB $where): a string is as dangerous as an object, so what only rules out operator objects (a typeof string check, a template) does not make it safe"),
+  readOnly: z.array(z.string()).optional().describe("Methods that only read the value the call makes: where its result is used at once for one (`new URL(u).getHost()`), the call is no sink"),
   argv: z.boolean().optional().describe("The positions take an argument vector run without a shell: an array literal with a fixed program other than a shell or interpreter is safe"),
   when: literalArg.optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
   returnFrom: z.array(z.string()).optional().describe("Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body"),
@@ -79,7 +81,9 @@ export const taintRuleFile = z.object({
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
 export interface SinkSpec {
-  cls: number; className: string; args: number[] | null; receiver: boolean; argv: boolean;
+  cls: number; className: string; args: number[] | null; receiver: boolean; argv: boolean; code: boolean;
+  /** Matches the text after the call when its result is only read (`.getHost()`); null when none is listed. */
+  readOnly: RegExp | null;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
@@ -222,7 +226,8 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
   }
   for (const s of file.sinks) {
-    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, argv: s.argv ?? false, when: s.when,
+    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, argv: s.argv ?? false, code: s.code ?? false, when: s.when,
+      readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)) };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);

@@ -3,6 +3,7 @@ import type { TNode } from "./node.ts";
 import { ConstMap } from "./constmap.ts";
 import { namedOnlyMask } from "./classes.ts";
 import type { Coll } from "./colls.ts";
+import type { Guard } from "./checked.ts";
 import { joinColls } from "./colls.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
@@ -23,7 +24,15 @@ export interface Taint {
   fields?: ReadonlySet<string>;
   /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
   argv?: true;
+  /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
+   * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
+  str?: true;
+  /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
+   * vouches for that variable's destination while it still holds `value` (derived.ts). */
+  from?: Derivation;
 }
+
+export interface Derivation { name: string; value: Taint; kind: "host" | "url" }
 
 export type Value = Taint | null;
 
@@ -34,14 +43,20 @@ export interface State {
   colls: Map<string, Coll>;
   /** Control cannot reach the next statement (after return/throw/break). */
   dead: boolean;
+  /** Variables holding the outcome of a check (`ok = url_has_allowed_host_and_scheme(url=u, ...)`); null while none does (held.ts). */
+  checks: Map<string, HeldCheck> | null;
 }
 
+/** What a variable holding a check's outcome vouches for when true or false, while the checked
+ * variables keep the values they had (`values`). */
+export interface HeldCheck { pos: Guard[]; neg: Guard[]; values: Map<string, Value> }
+
 export function newState(): State {
-  return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false };
+  return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false, checks: null };
 }
 
 export function cloneState(s: State): State {
-  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead };
+  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead, checks: s.checks && new Map(s.checks) };
 }
 
 /** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
@@ -58,23 +73,33 @@ export function join(a: State, b: State): State {
   if (b.dead && !a.dead) return a;
   const vars = new Map(a.vars);
   for (const [k, v] of b.vars) {
-    const av = vars.get(k);
-    if (isMark(av) || isMark(v)) {
-      const m = markJoin(av, v);
-      if (m) vars.set(k, m);
-      else vars.delete(k);
-    }
-    else if (av !== undefined) vars.set(k, worse(av, v));
+    if (vars.has(k)) vars.set(k, both(k, vars.get(k) ?? null, v));
     // An allow-listed member path (`req.query.sort`) stays clean only where both paths checked it.
-    else if (v !== null || !k.includes(".")) vars.set(k, v);
+    else if (!k.includes(".")) vars.set(k, v);
   }
-  for (const [k, v] of a.vars) if ((v === null || isMark(v)) && !b.vars.has(k) && k.includes(".")) vars.delete(k);
-  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead };
+  for (const k of a.vars.keys()) if (!b.vars.has(k) && k.includes(".")) vars.delete(k);
+  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead, checks: joinChecks(a.checks, b.checks) };
+}
+
+/** A variable holds a check after two paths only where both assigned it the same one. */
+function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
+  if (!a || !b) return null;
+  let out: Map<string, HeldCheck> | null = null;
+  for (const [k, c] of a) if (b.get(k) === c) (out ??= new Map()).set(k, c);
+  return out;
+}
+
+/** A member path's entry is a guard's mark (guards.ts guardPath): safe for the classes both checked. */
+function both(k: string, a: Value, b: Value): Value {
+  if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
+  return worse(a, b);
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
-  return t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+  const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+  if (t.str) out.str = true;
+  return out;
 }
 
 /** The object after `obj.field = clean`: a field-tainted object loses that field (a strong update). */
@@ -96,24 +121,4 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
 /** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
 export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source", mask = namedOnlyMask): Taint {
   return { mask, confidence, step: { node, kind, sourceId, prev: null } };
-}
-
-/**
- * A member path checked for some classes only (`req.params.name` after a failed `..` check is
- * clean for path traversal): a mark in the state's variables. Reading the path ORs `mask` into its
- * value (reads.ts); a variable holds its own value and needs no mark.
- */
-export function pathMark(node: TNode, mask: number): Taint {
-  return { mask, confidence: "low", step: { node, kind: "mark", sourceId: "", prev: null } };
-}
-
-export function isMark(v: Value | undefined): v is Taint {
-  return !!v && v.step.kind === "mark";
-}
-
-/** Two branches' marks (or clean values) of one member path: the classes both made it safe for; none left is no mark. */
-function markJoin(a: Value | undefined, b: Value | undefined): Value | undefined {
-  if (a === undefined || b === undefined) return undefined;
-  const mask = (a?.mask ?? ~0) & (b?.mask ?? ~0);
-  return mask ? pathMark((a ?? b)!.step.node, mask) : undefined;
 }

@@ -82,7 +82,7 @@ router.post("/login", async (req, res) => {
   const user = await User.findOne({ email: req.body.email, password: req.body.password }); // vuln: nosql-injection
   const safer = await User.findOne({ email: String(req.body.email) }); // safe: nosql-injection cast to string
   if (typeof req.body.username !== "string") return res.status(400).end();
-  const byName = await User.findOne({ username: req.body.username }); // safe: nosql-injection todo: typeof string check; type checked
+  const byName = await User.findOne({ username: req.body.username }); // safe: nosql-injection type checked
   res.json({ ok: Boolean(user || safer || byName) });
 });
 
