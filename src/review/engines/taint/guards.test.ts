@@ -224,3 +224,32 @@ app.get("/j", async (req, res) => {
 });`;
   assert.deepEqual(found("javascript", "a.js", js), ["8 xss"]);
 });
+
+test("a list searched with a callback is an allow-list for what the callback compares with its element", () => {
+  const js = `const express = require("express");
+const ALLOWED_HOSTS = ["a.example.com", "b.example.com"];
+const ROOTS = ["/srv/public/", "/srv/shared/"];
+const app = express();
+app.get("/go", (req, res) => {
+  const host = req.query.host;
+  if (!ALLOWED_HOSTS.some((h) => h === host)) return res.status(400).end();
+  res.redirect("https://" + host + "/");
+  res.send("<p>" + host + "</p>");
+});
+app.get("/file", (req, res) => {
+  const full = path.resolve(req.query.p);
+  if (!ROOTS.some((r) => full.startsWith(r))) return res.status(403).end();
+  res.sendFile(full);
+});
+app.get("/back", (req, res) => {
+  const target = req.query.next;
+  if (!client.redirect_uris.some((registered) => redirectUriMatches(target, registered))) throw new Error("bad");
+  res.redirect(target);
+  const other = req.query.other;
+  if (!ALLOWED_HOSTS.some((h) => h.length > 3)) return res.end();
+  res.redirect(other);
+  if (ALLOWED_HOSTS.some((h) => h === other)) console.log("known");
+  res.redirect(other);
+});`;
+  assert.deepEqual(found("javascript", "a.js", js), ["22 open-redirect", "24 open-redirect"]);
+});

@@ -104,6 +104,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // A literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path.
       return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
     }
+    const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
+    if (viaCallback) return viaCallback;
     if (!rules.guards.lookup(text)) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
     if (/\.starts[wW]ith$/.test(text) && recv) {
@@ -152,4 +154,43 @@ export function guardPath(a: { state: { vars: Map<string, Value> }; pathGuards: 
     vars.set(path, mark);
   }
   a.pathGuards = true;
+}
+
+const matcherName = /match|allow|valid|equal|same|permit|trust/i;
+
+/**
+ * `ALLOWED.some((h) => h === host)`, `ROOTS.some((r) => full.startsWith(r))`, `uris.find((u) =>
+ * uriMatches(requested, u))`: a list searched with a callback checks what the callback compares
+ * with its element. Equality vouches for every class, a prefix as `startsWith` does, a matcher
+ * function (by its name) for the destination only.
+ */
+function callbackCheck(call: TNode, text: string, syn: Syntax, rules: CompiledRules, depth: number): Guard[] | null {
+  if (!/\.(?:some|find|findIndex)$/.test(text)) return null;
+  const cb = named(call.field("arguments"))[0];
+  if (cb?.kind() !== "arrow_function" && cb?.kind() !== "function_expression") return null;
+  const params = syn.params(cb);
+  const elem = params[0]?.name;
+  let body: TNode | null | undefined = cb.field("body");
+  if (body?.kind() === "statement_block") {
+    const stmts = named(body);
+    body = stmts.length === 1 && stmts[0]!.kind() === "return_statement" ? named(stmts[0]!)[0] : null;
+  }
+  if (!elem || params.length !== 1 || !body) return null;
+  const b = body.kind() === "parenthesized_expression" ? named(body)[0] : body;
+  if (!b) return null;
+  const op = b.kind() === "binary_expression" ? operatorOf(b) : "";
+  if (op === "===" || op === "==") {
+    const [l, r] = named(b);
+    const other = l?.text() === elem ? r : r?.text() === elem ? l : null;
+    return one(other ? checkedName(other, syn) : null);
+  }
+  if (syn.roles[b.kind()] !== "call") return [];
+  const fn = b.field("function");
+  const fnName = fn?.text().replace(/^.*\./, "") ?? "";
+  const args = named(b.field("arguments"));
+  if (fnName === "startsWith") {
+    return guardedIdents(b, true, syn, rules, undefined, depth + 1).filter((g) => g.name !== elem);
+  }
+  if (!matcherName.test(fnName) || !args.some((x) => x.text() === elem)) return [];
+  return args.flatMap((x) => (x.text() === elem ? [] : one(checkedName(x, syn)))).map((g) => ({ name: g.name, mask: g.mask & destinationMask }));
 }
