@@ -2,6 +2,7 @@
 // then `if host not in ALLOWED: abort(400)` or `if parsed.netloc in ALLOWED: return redirect(url)`.
 // The derived variable remembers what it was read from (Taint.from); a check on it vouches for that
 // variable's destination (open redirect, SSRF) while the variable still holds the value it had then.
+// A plain copy (`requested = redirect_uri`) passes on whatever its check vouches for.
 import type { TNode } from "./node.ts";
 import type { Analyzer } from "./analyze.ts";
 import type { Derivation, Taint } from "./state.ts";
@@ -12,6 +13,12 @@ const parserWords = /URI|URL|urlparse|urlsplit/;
 
 /** `name = <valueNode>` (`{ member: name } = <valueNode>` when destructured) with a tainted value: `name` as a URL or host parsed from another variable. */
 export function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
+  // A copy (`const requested = redirect_uri`): a check on it is a check on the original.
+  if (!member && a.syn.roles[valueNode.kind()] === "ident") {
+    const src = valueNode.text();
+    const value = src !== name ? a.state.vars.get(src) : null;
+    return value ? { name: src, value, kind: "copy" } : null;
+  }
   // Every form names a URL parser: most files name none, and their assignments need no look.
   if (!a.fileMatches(parserWords)) return null;
   const r = valueNode.range();
@@ -45,6 +52,10 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
     const g = guards[i]!;
     const f = vars.get(g.name)?.from;
     if (!f || vars.get(f.name) !== f.value) continue;
+    if (f.kind === "copy") {
+      (out ??= guards.slice()).push({ name: f.name, mask: g.mask });
+      continue;
+    }
     if (f.kind === "url" ? !g.host : g.host || (g.mask & destinationMask) !== destinationMask) continue;
     out ??= guards.slice();
     if (f.kind === "url") out[i] = { name: g.name, mask: destinationMask, host: true };

@@ -253,3 +253,21 @@ app.get("/back", (req, res) => {
 });`;
   assert.deepEqual(found("javascript", "a.js", js), ["22 open-redirect", "24 open-redirect"]);
 });
+
+test("a check on a copy of a variable checks the variable, while it keeps the value copied", () => {
+  const ok = flask(`    nxt = request.args.get("next", "")
+    target = nxt
+    if target not in ALLOWED:
+        abort(400)
+    return redirect(nxt)
+`);
+  assert.deepEqual(found("python", "app.py", ok), []);
+  const changed = flask(`    nxt = request.args.get("next", "")
+    target = nxt
+    nxt = request.args.get("other", "")
+    if target not in ALLOWED:
+        abort(400)
+    return redirect(nxt)
+`);
+  assert.deepEqual(found("python", "app.py", changed), ["16 open-redirect"]);
+});

@@ -32,7 +32,7 @@ export interface Taint {
   from?: Derivation;
 }
 
-export interface Derivation { name: string; value: Taint; kind: "host" | "url" }
+export interface Derivation { name: string; value: Taint; kind: "host" | "url" | "copy" }
 
 export type Value = Taint | null;
 
