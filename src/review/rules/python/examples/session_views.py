@@ -1,6 +1,7 @@
 """Django and Flask views that hand out codes, cookies and redirects."""
 import random
 import secrets
+import string
 
 import flask
 from django.http import HttpResponse, HttpResponseRedirect
@@ -38,6 +39,10 @@ def remember(request):
 def backoff(attempt):
     delay = RETRY_BASE * 2 ** attempt + random.uniform(0, 1)  # ok: py.insecure-random
     sample_key = random.choice(["a", "b"])  # ok: py.insecure-random
+    invitation_code = "".join(random.choice(string.ascii_uppercase) for _ in range(8))  # expect: py.insecure-random
+    code = "".join(random.choices(string.digits, k=6))  # expect: py.insecure-random
+    status_code = random.choice([200, 503])  # ok: py.insecure-random
+    country_code = random.choice(["fr", "de"])  # ok: py.insecure-random
     return delay, sample_key
 
 
