@@ -13,6 +13,7 @@ import { ReviewPool } from "./pool.ts";
 import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./worker.ts";
 import { ConfigValues } from "./config-values.ts";
+import { Library } from "./library.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
@@ -104,7 +105,12 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const failed = new Set<string>();
   const configValues = new ConfigValues();
   let lastProgress = 0;
-  const collect = (o: FileOutcome) => {
+  // Cross-file summaries: files whose calls into other files stayed unknown with tainted data are
+  // analysed again, after the stream, with the files the library says declare them (library.ts).
+  const library = config.taint ? new Library() : null;
+  const again: { path: string; changed?: Array<[number, number]>; names: string[] }[] = [];
+  const collect = (o: FileOutcome, item: BatchItem) => {
+    if (o.external && !o.skipped) again.push({ path: item.path, ...(item.changed ? { changed: item.changed } : {}), names: o.external });
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
     if (!o.skipped || o.skipped.reason === "time_budget") {
@@ -128,19 +134,30 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const inflight = new Set<Promise<void>>();
   let batch: BatchItem[] = [];
   let batchBytes = 0;
+  let onOutcome = collect;
   const flush = async () => {
     if (!batch.length) return;
     const items = batch;
+    const done = onOutcome;
     batch = [];
     batchBytes = 0;
     if (analyzer) {
-      analyzer.analyzeBatch(items.map((it) => ({ file: { path: it.path, content: Buffer.from(it.content.buffer, it.content.byteOffset, it.content.byteLength) }, changed: it.changed }))).forEach(collect);
+      const buf = (c: Uint8Array) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+      analyzer.analyzeBatch(items.map((it) => ({
+        file: { path: it.path, content: buf(it.content) }, changed: it.changed,
+        context: it.context?.map((c) => ({ path: c.path, names: c.names, source: buf(c.content).toString("utf8") })),
+      }))).forEach((o, i) => done(o, items[i]!));
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
       return;
     }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach(collect); inflight.delete(p); });
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => done(o, items[i]!)); inflight.delete(p); });
     inflight.add(p);
+  };
+  const add = async (item: BatchItem) => {
+    batch.push(item);
+    batchBytes += item.content.length;
+    if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
   };
   try {
     for await (const e of entries(options, maxBytes, inScope)) {
@@ -149,13 +166,24 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         continue;
       }
       configValues.add(e.path, e.content);
+      library?.add(e.path, e.content);
       const lines = changed?.get(e.path);
-      batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
-      batchBytes += e.content.length;
-      if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
+      await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
     }
     await flush();
     await Promise.all(inflight);
+    // The second pass replaces a file's findings; a file it could not finish keeps the first ones.
+    const redone = new Map<string, Finding[]>();
+    onOutcome = (o, item) => { if (!o.skipped) redone.set(item.path, o.findings); };
+    for (const { path, changed: lines, names } of again) {
+      // The file's text is the library's (a file past its cap is not analysed again).
+      const content = library!.content(path);
+      const context = content ? library!.contextFor(path, names) : [];
+      if (context.length) await add({ path, content: content!, context, ...(lines ? { changed: lines } : {}) });
+    }
+    await flush();
+    await Promise.all(inflight);
+    if (redone.size) result.findings = [...result.findings.filter((f) => !redone.has(f.location.path)), ...[...redone.values()].flat()];
   } finally {
     pool?.unconfigure(key);
     await ownPool?.close();

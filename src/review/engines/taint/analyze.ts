@@ -25,7 +25,8 @@ import type { Relevance } from "./relevance.ts";
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
 export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
 
-export interface SinkHit { node: TNode; className: string; taint: Taint }
+/** `note`: where the sink really is when it lies in another file (external.ts). */
+export interface SinkHit { node: TNode; className: string; taint: Taint; note?: string }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch { taint: Value }
 
@@ -68,6 +69,9 @@ export class Analyzer {
   private readonly returnSpecCache = new Map<number, SinkSpec[]>();
   /** A summary's run (summaries.ts): the parameter values of `retScope`, and what it returns. */
   private args: Value[] | null = null;
+  /** A summary's tainted receiver: `this` and the class's fields (`fields`) read it. */
+  private self: Value = null;
+  private fields: string[] = [];
   private retScope: TNode | null = null;
   private ret: Value = null;
   /** Element values of array literals by their first element's node id (collections.ts). */
@@ -129,6 +133,7 @@ export class Analyzer {
     }
     const decorators = this.syn.decorators(fn);
     const args = outer ? null : this.args;
+    if (args && this.self) for (const f of this.fields) this.st.vars.set(f, this.self);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
       this.st.vars.set(p.name, args ? args[i] ?? null : this.paramSource(p, decorators));
@@ -422,7 +427,7 @@ export class Analyzer {
     const g = this.globalSource(node);
     if (g) return this.rules.cleanMembers.has(node.field(this.syn.memberFields[1])?.text() ?? "") ? null : g;
     const obj = node.field(this.syn.memberFields[0]);
-    const t = obj ? this.ev(obj) : null;
+    const t = obj ? (this.self && obj.kind() === "this" ? this.self : this.ev(obj)) : null;
     if (!t) return null;
     const prop = node.field(this.syn.memberFields[1]);
     const name = prop?.text() ?? "";
@@ -446,12 +451,12 @@ export class Analyzer {
     return worse(va, vb);
   }
 
-  private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void {
+  private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.hitKeys.has(key)) return;
     this.hitKeys.add(key);
-    this.hits.push({ node, className: spec.className, taint: t });
+    this.hits.push(note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t });
   }
 
   private evCall(node: TNode, isNew: boolean): Value {
@@ -459,8 +464,8 @@ export class Analyzer {
   }
 
   /** Walks `fn` as a callee (summaries.ts): parameters take `args` (by position), the result is what it returns. */
-  runWith(fn: TNode, args: Value[]): Value {
-    [this.args, this.retScope, this.ret] = [args, fn, null];
+  runWith(fn: TNode, args: Value[], self: Value = null, fields: string[] = []): Value {
+    [this.args, this.retScope, this.ret, this.self, this.fields] = [args, fn, null, self, fields];
     this.analyzeFunction(fn, null);
     const ret = this.ret;
     [this.args, this.retScope, this.ret] = [null, null, null];
@@ -473,7 +478,7 @@ export class Analyzer {
   get inCleanStatement(): boolean { return this.skipExpr || this.skipRhs; }
   /** Text of the scope being analysed, for rules that look at its configuration calls. */
   scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void { this.hit(node, spec, t); }
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void { this.hit(node, spec, t, note); }
   rootOf(node: TNode): string | null { return rootIdent(this, node); }
   globalSourceOf(node: TNode): Value { return this.globalSource(node); }
 }

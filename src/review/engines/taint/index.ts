@@ -21,6 +21,8 @@ import { windowRoot, windowSpans } from "./window.ts";
 import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
 import type { TaintWindow } from "./window.ts";
+import { External } from "./external.ts";
+import type { ContextSource } from "./external.ts";
 
 export interface TaintInput {
   path: string;
@@ -44,6 +46,10 @@ export interface TaintInput {
   funcs?: SgNode[] | null;
   /** taintCandidates() of the file when the caller already asked. */
   candidates?: number[] | null;
+  /** Java, Python: other files of the repository whose functions calls may run (external.ts). */
+  context?: ContextSource[];
+  /** Filled with the library names of calls into other files that stayed unknown with tainted data. */
+  external?: Set<string>;
 }
 
 /**
@@ -123,7 +129,9 @@ function refine(input: TaintInput): Finding[] {
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
-  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null);
+  const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
+  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src)) : null;
+  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
@@ -161,6 +169,7 @@ function refine(input: TaintInput): Finding[] {
     }
   }
 
+  if (ext && input.external) for (const n of ext.recorded) input.external.add(n);
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));

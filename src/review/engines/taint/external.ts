@@ -1,0 +1,210 @@
+// Calls into other files of the repository. A call that stays an unknown call with a tainted
+// argument or receiver records the name it would resolve to elsewhere (Java: the receiver's class;
+// Python: the module, from the file's imports). The review engine re-analyses such a file with the
+// files declaring those names attached (../../library.ts); then the callee is found there by name
+// and arity, summarised over that file's own tree and rules, and its result applied at the call:
+// the flow is the argument's flow plus the call (lines of another file never enter it), and a sink
+// reached inside the callee is reported at the call.
+import { parse } from "@ast-grep/napi";
+import type { Lang } from "@ast-grep/napi";
+import { TNode } from "./node.ts";
+import type { Analyzer } from "./analyze.ts";
+import type { Callee } from "./calls.ts";
+import type { Syntax } from "./langs.ts";
+import { named } from "./langs.ts";
+import type { CompiledRules } from "./rules.ts";
+import type { Taint, Value } from "./state.ts";
+import { worse } from "./state.ts";
+import { classOfReceiver, declaredClass, FileDefs } from "./callees.ts";
+import type { Def } from "./callees.ts";
+import { importNames } from "./imports.ts";
+import { bindArgs, maxDepth, summarize } from "./summaries.ts";
+import type { Ctx, Shared } from "./summaries.ts";
+
+/** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
+export interface ContextSource { path: string; source: string; names: string[] }
+
+/** Where a call would run: a library name, the class in it (Java: the same), the function. */
+interface Target { key: string; cls: string | null; fn: string }
+
+const javaQualified = /^(?:[a-z_]\w*\.)+([A-Z]\w*)$/;
+const dotted = /^[A-Za-z_][\w.]*$/;
+const parent = (q: string): string => q.slice(0, Math.max(0, q.lastIndexOf(".")));
+const last = (q: string): string => q.slice(q.lastIndexOf(".") + 1);
+
+export class External {
+  /** Library names of calls that stayed unknown with tainted data (the file's analysis hands them on). */
+  readonly recorded = new Set<string>();
+  private readonly syn: Syntax;
+  private readonly path: string;
+  private readonly source: string;
+  private readonly files: readonly ContextSource[];
+  private readonly rulesOf: (source: string) => CompiledRules;
+  private readonly loaded = new Map<string, Shared | null>();
+  private imports: Map<string, string> | null = null;
+  private readonly classes = new Map<string, { scope: string; cls: string | null }>();
+
+  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules) {
+    this.syn = syn;
+    this.path = path;
+    this.source = source;
+    this.files = files;
+    this.rulesOf = rulesOf;
+  }
+
+  /** The class a receiver variable is declared with, remembered per scope (a regex over its text). */
+  private declared(a: Analyzer, name: string): string | null {
+    const scope = a.scopeText();
+    const c = this.classes.get(name);
+    if (c && c.scope === scope) return c.cls;
+    const cls = declaredClass(name, scope, this.source);
+    this.classes.set(name, { scope, cls });
+    return cls;
+  }
+
+  /** An imported name's module path, made absolute for a relative import (`.utils` beside this file). */
+  private imported(name: string): string | undefined {
+    const q = (this.imports ??= importNames(this.source)).get(name);
+    if (!q?.startsWith(".")) return q;
+    const dots = /^\.+/.exec(q)![0].length;
+    const dirs = this.path.split("/").slice(0, -1);
+    const base = dirs.slice(0, Math.max(0, dirs.length - (dots - 1)));
+    return [...base, q.slice(dots)].filter(Boolean).join(".");
+  }
+
+  targets(a: Analyzer, callee: Callee): Target[] {
+    const recv = callee.recv;
+    const fn = last(callee.text);
+    if (!fn || fn.startsWith("new ")) return [];
+    if (this.syn.ruleLanguage === "java") {
+      if (!recv) return [];
+      const rk = recv.kind();
+      let cls = classOfReceiver(recv, this.syn);
+      if (cls !== null && typeof cls !== "string") return [];
+      if (!cls && rk === "field_access") {
+        const text = recv.text();
+        const obj = recv.field("object");
+        cls = javaQualified.exec(text)?.[1] ?? (obj?.kind() === "this" ? this.declared(a, recv.field("field")?.text() ?? "") : null);
+      } else if (!cls && rk === "identifier") cls = this.declared(a, recv.text());
+      return cls ? [{ key: `java:${cls}`, cls, fn }] : [];
+    }
+    if (!recv) {
+      const q = callee.fn?.kind() === "identifier" ? this.imported(callee.text) : undefined;
+      return q && q.includes(".") ? [{ key: `python:${parent(q)}`, cls: null, fn: last(q) }] : [];
+    }
+    const rk = recv.kind();
+    const out: Target[] = [];
+    const asClass = (q: string | undefined): void => {
+      if (q && q.includes(".")) out.push({ key: `python:${parent(q)}`, cls: last(q), fn });
+    };
+    if (rk === "identifier") {
+      const name = recv.text();
+      const q = this.imported(name);
+      if (q) {
+        out.push({ key: `python:${q}`, cls: null, fn });
+        asClass(q);
+      } else {
+        const cls = this.declared(a, name);
+        if (cls) asClass(this.imported(cls));
+      }
+    } else if (rk === "attribute") {
+      const text = recv.text();
+      if (!dotted.test(text)) return [];
+      const head = text.slice(0, text.indexOf("."));
+      const q = this.imported(head);
+      out.push({ key: `python:${q ? q + text.slice(head.length) : text}`, cls: null, fn });
+    } else {
+      const cls = classOfReceiver(recv, this.syn);
+      if (typeof cls === "string") asClass(this.imported(cls));
+    }
+    return out;
+  }
+
+  /** The one definition a target names in the context, with that file's summaries' state. */
+  lookup(t: Target, argc: number): { shared: Shared; def: Def; file: ContextSource } | null {
+    const file = this.files.find((f) => f.names.includes(t.key));
+    const shared = file ? this.load(file) : null;
+    if (!file || !shared) return null;
+    const python = this.syn.ruleLanguage === "python";
+    const cands = shared.defs.named(t.fn).filter((d) => {
+      const n = d.params.length - d.skip;
+      if (d.variadic || (python ? argc > n : argc !== n)) return false;
+      return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
+    });
+    return cands.length === 1 ? { shared, def: cands[0]!, file } : null;
+  }
+
+  /** A context file parsed once per analysis, with its own rules (Python: its own import names). */
+  private load(file: ContextSource): Shared | null {
+    let s = this.loaded.get(file.path);
+    if (s !== undefined) return s;
+    s = null;
+    try {
+      const root = new TNode(parse(this.syn.parseLang as Lang, file.source).root());
+      const defs = new FileDefs(this.syn, file.source, root, null);
+      defs.declarations = true;
+      s = { root, defs, source: file.source, rules: this.rulesOf(file.source), memo: new Map(), ext: null };
+    } catch {
+      s = null;
+    }
+    this.loaded.set(file.path, s);
+    return s;
+  }
+}
+
+/** A Java class's field names: inside its methods they read the receiver. */
+function fieldNames(cls: TNode | null): string[] {
+  const out: string[] = [];
+  for (const c of named(cls?.field("body") ?? null)) {
+    if (c.kind() !== "field_declaration") continue;
+    for (const d of named(c)) if (d.kind() === "variable_declarator") out.push(d.field("name")?.text() ?? "");
+  }
+  return out;
+}
+
+/**
+ * The value of a call into another file, after reporting the sinks its tainted arguments or
+ * receiver reach there; undefined when it stays an unknown call (its names are then recorded).
+ */
+export function applyExternal(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>, recvT: Value): Value | undefined {
+  const ctx = a.summaries as Ctx | null;
+  const ext = ctx?.shared.ext;
+  if (!ext || ctx.depth >= maxDepth) return undefined;
+  const targets = ext.targets(a, callee);
+  const argc = all.filter((c) => c.kind() !== "keyword_argument").length;
+  for (const t of targets) {
+    const found = ext.lookup(t, argc);
+    if (!found) continue;
+    const { shared, def, file } = found;
+    const bound = bindArgs(def, all, vals);
+    if (!bound) return undefined;
+    let fields: string[] = [];
+    if (recvT && def.skip === 1) bound.push([0, recvT]);
+    else if (recvT && t.cls && !def.skip) {
+      fields = fieldNames(def.owner);
+      bound.push([-1, recvT]);
+    }
+    const label = `${t.cls ? `${t.cls}.` : ""}${t.fn}`;
+    let ret: Value = null;
+    for (const [i, v] of bound) {
+      const s = summarize(a, shared, ctx.depth, def, i, v, fields);
+      if (!s) return undefined;
+      const atCall = (t0: Taint): Taint => {
+        const out: Taint = { mask: t0.mask, confidence: v.confidence, step: { node: call, kind: "step", sourceId: v.step.sourceId, prev: v.step } };
+        if (t0.argv) out.argv = true;
+        return out;
+      };
+      for (const h of s.hits) if (derives(h.taint, s.marker)) a.recordHit(call, { cls: 0, className: h.className }, atCall(h.taint), `reached inside \`${label}\` in ${file.path}`);
+      // A value of the callee's own (a source there) starts at the call.
+      if (s.ret) ret = worse(ret, derives(s.ret, s.marker) ? atCall(s.ret) : { ...s.ret, step: { node: call, kind: "source", sourceId: s.ret.step.sourceId, prev: null } });
+    }
+    return ret;
+  }
+  for (const t of targets) ext.recorded.add(t.key);
+  return undefined;
+}
+
+function derives(t: Taint, marker: Taint["step"]): boolean {
+  for (let s: Taint["step"] | null = t.step; s; s = s.prev) if (s === marker) return true;
+  return false;
+}

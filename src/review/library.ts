@@ -1,0 +1,84 @@
+// The repository's declarations for cross-file taint summaries: while files stream through a
+// review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
+// declares, so a file whose analysis met calls into another file can be analysed again with
+// those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
+
+/** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
+export const libraryCap = 32 << 20;
+/** Context files per re-analysed file, and the largest file kept as context. */
+export const contextLimits = { files: 8, bytes: 2 << 20 } as const;
+/** Declarations of one name in more files than this: ambiguous, and no longer listed. */
+const maxPerName = 4;
+
+export interface ContextFile { path: string; content: Uint8Array; names: string[] }
+
+const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
+
+/** `pkg/helpers/utils.py` -> `pkg.helpers.utils` and its suffixes; `pkg/__init__.py` -> `pkg`. */
+export function pythonModuleNames(path: string): string[] {
+  const parts = path.replace(/\.py$/, "").split("/");
+  if (parts[parts.length - 1] === "__init__") parts.pop();
+  if (!parts.length || parts.some((p) => !/^[A-Za-z_]\w*$/.test(p))) return [];
+  return parts.map((_, i) => parts.slice(i).join("."));
+}
+
+export class Library {
+  private readonly files = new Map<string, Uint8Array>();
+  /** Name -> paths declaring it; past maxPerName the entry is `null` (ambiguous). */
+  private readonly names = new Map<string, string[] | null>();
+  private bytes = 0;
+  /** Files not kept because the cap was reached. */
+  dropped = 0;
+
+  /** Keeps a Java or Python file's text and indexes its names; other files are ignored. */
+  add(path: string, content: Uint8Array): void {
+    const java = path.endsWith(".java");
+    if (!java && !path.endsWith(".py")) return;
+    if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
+      this.dropped++;
+      return;
+    }
+    const declared = java ? javaNames(content) : pythonModuleNames(path);
+    if (!declared.length) return;
+    this.files.set(path, content);
+    this.bytes += content.byteLength;
+    for (const n of declared) {
+      const key = `${java ? "java" : "python"}:${n}`;
+      const list = this.names.get(key);
+      if (list === null) continue;
+      if (!list) this.names.set(key, [path]);
+      else if (list.length >= maxPerName) this.names.set(key, null);
+      else if (!list.includes(path)) list.push(path);
+    }
+  }
+
+  content(path: string): Uint8Array | undefined {
+    return this.files.get(path);
+  }
+
+  /** The one file (other than `from`) that declares `name` (`java:Helper`, `python:helpers.utils`), else null. */
+  resolve(name: string, from: string): string | null {
+    const list = this.names.get(name)?.filter((p) => p !== from);
+    return list?.length === 1 ? list[0]! : null;
+  }
+
+  /** Context for a file from the names its analysis recorded: at most contextLimits.files files. */
+  contextFor(path: string, recorded: readonly string[]): ContextFile[] {
+    const byPath = new Map<string, ContextFile>();
+    for (const name of recorded) {
+      const p = this.resolve(name, path);
+      if (!p) continue;
+      const known = byPath.get(p);
+      if (known) known.names.push(name);
+      else if (byPath.size < contextLimits.files) byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
+    }
+    return [...byPath.values()];
+  }
+}
+
+function javaNames(content: Uint8Array): string[] {
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
+  const out = new Set<string>();
+  for (const m of text.matchAll(javaDecl)) out.add(m[1]!);
+  return [...out];
+}
