@@ -199,7 +199,7 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, external });
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, external, parsed: (n) => this.trees.parsed(n) });
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -236,7 +236,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; external: Set<string> }): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; external: Set<string>; parsed: (n: number) => void }): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));

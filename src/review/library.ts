@@ -40,7 +40,8 @@ export class Library {
     }
     const declared = java ? javaNames(content) : pythonModuleNames(path);
     if (!declared.length) return;
-    this.files.set(path, content);
+    // A copy: the content may be a view of a larger buffer (a pool slab) that it would keep alive.
+    this.files.set(path, new Uint8Array(content));
     this.bytes += content.byteLength;
     for (const n of declared) {
       const key = `${java ? "java" : "python"}:${n}`;

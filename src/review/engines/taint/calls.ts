@@ -9,7 +9,7 @@ import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
 import { applySummary } from "./summaries.ts";
-import { applyExternal } from "./external.ts";
+import { applyExternal } from "./xcalls.ts";
 import { collCall } from "./collcalls.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */

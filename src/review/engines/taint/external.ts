@@ -2,24 +2,18 @@
 // argument or receiver records the name it would resolve to elsewhere (Java: the receiver's class;
 // Python: the module, from the file's imports). The review engine re-analyses such a file with the
 // files declaring those names attached (../../library.ts); then the callee is found there by name
-// and arity, summarised over that file's own tree and rules, and its result applied at the call:
-// the flow is the argument's flow plus the call (lines of another file never enter it), and a sink
-// reached inside the callee is reported at the call.
+// and arity (xcalls.ts applies it).
 import { parse } from "@ast-grep/napi";
 import type { Lang } from "@ast-grep/napi";
 import { TNode } from "./node.ts";
 import type { Analyzer } from "./analyze.ts";
 import type { Callee } from "./calls.ts";
 import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
 import type { CompiledRules } from "./rules.ts";
-import type { Taint, Value } from "./state.ts";
-import { worse } from "./state.ts";
 import { classOfReceiver, declaredClass, FileDefs } from "./callees.ts";
 import type { Def } from "./callees.ts";
 import { importNames } from "./imports.ts";
-import { bindArgs, maxDepth, summarize } from "./summaries.ts";
-import type { Ctx, Shared } from "./summaries.ts";
+import type { Shared } from "./summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
 export interface ContextSource { path: string; source: string; names: string[] }
@@ -42,14 +36,27 @@ export class External {
   private readonly rulesOf: (source: string) => CompiledRules;
   private readonly loaded = new Map<string, Shared | null>();
   private imports: Map<string, string> | null = null;
+  private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
 
-  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules) {
+  private readonly parsed: ((bytes: number) => void) | undefined;
+
+  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules, parsed?: (bytes: number) => void) {
+    this.parsed = parsed;
     this.syn = syn;
     this.path = path;
     this.source = source;
     this.files = files;
     this.rulesOf = rulesOf;
+  }
+
+  /** The one superclass the file's classes extend (Python: the one base class named), else null. */
+  private base(): string | null {
+    if (this.superclass !== undefined) return this.superclass;
+    const re = this.syn.ruleLanguage === "java" ? /\bclass\s+[\w$]+(?:<[^{]*?>)?\s+extends\s+([A-Z][\w$]*)/g : /^[ \t]*class\s+\w+\(\s*([A-Za-z_]\w*)\s*\)/gm;
+    const found = new Set([...this.source.matchAll(re)].map((m) => m[1]!));
+    this.superclass = found.size === 1 ? [...found][0]! : null;
+    return this.superclass;
   }
 
   /** The class a receiver variable is declared with, remembered per scope (a regex over its text). */
@@ -77,7 +84,8 @@ export class External {
     const fn = last(callee.text);
     if (!fn || fn.startsWith("new ")) return [];
     if (this.syn.ruleLanguage === "java") {
-      if (!recv) return [];
+      // `m(x)`, `this.m(x)`: a method the class inherits from a class of another file.
+      if (!recv || recv.kind() === "this") return this.base() ? [{ key: `java:${this.base()}`, cls: this.base(), fn }] : [];
       const rk = recv.kind();
       let cls = classOfReceiver(recv, this.syn);
       if (cls !== null && typeof cls !== "string") return [];
@@ -99,6 +107,11 @@ export class External {
     };
     if (rk === "identifier") {
       const name = recv.text();
+      if (name === "self") {
+        const base = this.base();
+        if (base) asClass(this.imported(base));
+        return out;
+      }
       const q = this.imported(name);
       if (q) {
         out.push({ key: `python:${q}`, cls: null, fn });
@@ -128,7 +141,7 @@ export class External {
     const python = this.syn.ruleLanguage === "python";
     const cands = shared.defs.named(t.fn).filter((d) => {
       const n = d.params.length - d.skip;
-      if (d.variadic || (python ? argc > n : argc !== n)) return false;
+      if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
       return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
     });
     return cands.length === 1 ? { shared, def: cands[0]!, file } : null;
@@ -140,6 +153,7 @@ export class External {
     if (s !== undefined) return s;
     s = null;
     try {
+      this.parsed?.(file.source.length);
       const root = new TNode(parse(this.syn.parseLang as Lang, file.source).root());
       const defs = new FileDefs(this.syn, file.source, root, null);
       defs.declarations = true;
@@ -152,59 +166,11 @@ export class External {
   }
 }
 
-/** A Java class's field names: inside its methods they read the receiver. */
-function fieldNames(cls: TNode | null): string[] {
-  const out: string[] = [];
-  for (const c of named(cls?.field("body") ?? null)) {
-    if (c.kind() !== "field_declaration") continue;
-    for (const d of named(c)) if (d.kind() === "variable_declarator") out.push(d.field("name")?.text() ?? "");
-  }
-  return out;
+/** An interface's or abstract method's declaration (Python: `...`, `pass`, `raise NotImplementedError`) summarises nothing. */
+function hasBody(d: Def, python: boolean): boolean {
+  const body = d.node.field("body");
+  if (!body) return false;
+  const r = body.range();
+  return !python || r.end.index - r.start.index > 400 || !stub.test(body.text());
 }
-
-/**
- * The value of a call into another file, after reporting the sinks its tainted arguments or
- * receiver reach there; undefined when it stays an unknown call (its names are then recorded).
- */
-export function applyExternal(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>, recvT: Value): Value | undefined {
-  const ctx = a.summaries as Ctx | null;
-  const ext = ctx?.shared.ext;
-  if (!ext || ctx.depth >= maxDepth) return undefined;
-  const targets = ext.targets(a, callee);
-  const argc = all.filter((c) => c.kind() !== "keyword_argument").length;
-  for (const t of targets) {
-    const found = ext.lookup(t, argc);
-    if (!found) continue;
-    const { shared, def, file } = found;
-    const bound = bindArgs(def, all, vals);
-    if (!bound) return undefined;
-    let fields: string[] = [];
-    if (recvT && def.skip === 1) bound.push([0, recvT]);
-    else if (recvT && t.cls && !def.skip) {
-      fields = fieldNames(def.owner);
-      bound.push([-1, recvT]);
-    }
-    const label = `${t.cls ? `${t.cls}.` : ""}${t.fn}`;
-    let ret: Value = null;
-    for (const [i, v] of bound) {
-      const s = summarize(a, shared, ctx.depth, def, i, v, fields);
-      if (!s) return undefined;
-      const atCall = (t0: Taint): Taint => {
-        const out: Taint = { mask: t0.mask, confidence: v.confidence, step: { node: call, kind: "step", sourceId: v.step.sourceId, prev: v.step } };
-        if (t0.argv) out.argv = true;
-        return out;
-      };
-      for (const h of s.hits) if (derives(h.taint, s.marker)) a.recordHit(call, { cls: 0, className: h.className }, atCall(h.taint), `reached inside \`${label}\` in ${file.path}`);
-      // A value of the callee's own (a source there) starts at the call.
-      if (s.ret) ret = worse(ret, derives(s.ret, s.marker) ? atCall(s.ret) : { ...s.ret, step: { node: call, kind: "source", sourceId: s.ret.step.sourceId, prev: null } });
-    }
-    return ret;
-  }
-  for (const t of targets) ext.recorded.add(t.key);
-  return undefined;
-}
-
-function derives(t: Taint, marker: Taint["step"]): boolean {
-  for (let s: Taint["step"] | null = t.step; s; s = s.prev) if (s === marker) return true;
-  return false;
-}
+const stub = /^(?:(?:"""[\s\S]*?"""|'''[\s\S]*?'''|'[^'\n]*'|"[^"\n]*")\s*)?(?:\.\.\.|pass|raise\s+NotImplementedError\b[^\n]*)?\s*$/;

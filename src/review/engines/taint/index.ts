@@ -50,6 +50,8 @@ export interface TaintInput {
   context?: ContextSource[];
   /** Filled with the library names of calls into other files that stayed unknown with tainted data. */
   external?: Set<string>;
+  /** Told the size of each context file parsed (the caller frees trees by parsed bytes). */
+  parsed?: (bytes: number) => void;
 }
 
 /**
@@ -130,7 +132,7 @@ function refine(input: TaintInput): Finding[] {
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
   const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
-  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src)) : null;
+  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed) : null;
   enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
