@@ -148,3 +148,57 @@ test("the library resolves a name to one other file only, and keeps no file past
   assert.equal(lib.dropped, 1);
   assert.deepEqual(lib.contextFor("x/Main.java", ["java:Only", "java:Util", "java:Missing"]).map((c) => c.path), ["c/Only.java"]);
 });
+
+test("Java: an interface's method is no summary (the call stays unknown); methods inherited from a superclass in another file are summarised", async () => {
+  const r = await review({
+    "web/ReportServlet.java": `package web;
+
+public class ReportServlet extends BaseServlet {
+  private final ReportService service = Services.reports();
+
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String q = request.getParameter("q");
+    PrintWriter out = response.getWriter();
+    out.println(service.render(q));
+    out.println(escape(q));
+    out.println(this.echo(q));
+  }
+}
+`,
+    "web/ReportService.java": "package web;\n\npublic interface ReportService {\n  String render(String q);\n}\n",
+    "web/BaseServlet.java": `package web;
+
+public abstract class BaseServlet extends HttpServlet {
+  protected String escape(String s) { return org.owasp.encoder.Encode.forHtml(s); }
+  protected String echo(String s) { return "<b>" + s + "</b>"; }
+}
+`,
+  });
+  assert.deepEqual(taint(r), ["web/ReportServlet.java:9:xss", "web/ReportServlet.java:11:xss"]);
+});
+
+test("Python: an abstract method in another module is no summary; a helper that sanitizes or ignores its argument is clean", async () => {
+  const r = await review({
+    "blog/routes.py": `from flask import Flask, request
+from blog import render
+from blog.store import BaseStore, PostStore
+
+app = Flask(__name__)
+
+
+@app.route("/post")
+def post():
+    title = request.args.get("title", "")
+    if request.args.get("mode") == "plain":
+        return render.plain(title)
+    if request.args.get("mode") == "banner":
+        return render.banner(title=title)
+    if request.args.get("mode") == "store":
+        return PostStore().heading(title)
+    return BaseStore().heading(title)
+`,
+    "blog/render.py": "from markupsafe import escape\n\n\ndef plain(text):\n    return \"<h1>\" + str(escape(text)) + \"</h1>\"\n\n\ndef banner(title=None):\n    return \"<div>Welcome</div>\"\n",
+    "blog/store.py": "class BaseStore:\n    def heading(self, title):\n        raise NotImplementedError\n\n\nclass PostStore(BaseStore):\n    def heading(self, title):\n        return \"<h2>\" + title + \"</h2>\"\n",
+  });
+  assert.deepEqual(taint(r), ["blog/routes.py:16:xss", "blog/routes.py:17:xss"]);
+});
