@@ -22,6 +22,7 @@ import { syntaxFor } from "./engines/taint/langs.ts";
 import { classInfo, classTags, taintClasses } from "./engines/taint/classes.ts";
 import { TreeReleaser } from "./trees.ts";
 import type { ContextSource } from "./engines/taint/external.ts";
+import { contextPoints, textNames } from "./engines/taint/xnames.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -48,6 +49,8 @@ interface Prepared {
    * When there are any, taint will walk the file: the rules' walk lists its functions.
    */
   candidates: number[] | null;
+  /** Java, Python: library names its text uses (taint/xnames.ts textNames), when it may hold a source. */
+  names?: string[];
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
@@ -112,7 +115,7 @@ export class FileAnalyzer {
    * on one joined tree (engines/packed.ts); every file's outcome is what it gets alone.
    */
   analyzeMany(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
-    const prepared = items.map((it) => this.prepare(it.file));
+    const prepared = items.map((it) => this.prepare(it.file, it.context));
     const matched = new Map<number, PackedOutcome>();
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
@@ -158,7 +161,7 @@ export class FileAnalyzer {
   }
 
   /** Classifies and decodes a file: its outcome when skipped, else what its analysis needs. */
-  private prepare(file: SourceFile): Prepared | { outcome: FileOutcome } {
+  private prepare(file: SourceFile, context?: ContextSource[]): Prepared | { outcome: FileOutcome } {
     const bytes = file.content.length;
     const reason = skipByPath(file.path) ?? skipByContent(file.content, this.config.maxBytes);
     if (reason) return { outcome: { findings: [], skipped: { path: file.path, reason }, lines: 0, bytes, failedRules: [] } };
@@ -170,12 +173,16 @@ export class FileAnalyzer {
     const pack = lang ? this.packs.get(lang) : undefined;
     const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
     const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
-    const candidates = taint ? taintCandidates(lang!, text.source) : null;
+    let candidates = taint ? taintCandidates(lang!, text.source) : null;
+    // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.
+    const xpoints = candidates && context?.length ? contextPoints(lang!, text.source, context) : [];
+    if (xpoints.length) candidates = [...new Set([...candidates!, ...xpoints])].sort((x, y) => x - y);
+    const names = candidates && !context ? textNames(lang!, file.path, text.source) : [];
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
     const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
     if (pack && !parsed) this.treeless.files++;
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates };
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates, ...(names.length ? { names } : {}) };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
@@ -185,7 +192,7 @@ export class FileAnalyzer {
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
     const failedRules: string[] = [];
-    const external = new Set<string>();
+    const external = new Set<string>(p.names);
     if (lang && pack) {
       let root: SgRoot | undefined;
       const tree = (): SgRoot => {

@@ -2,6 +2,7 @@
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
 // declares, so a file whose analysis met calls into another file can be analysed again with
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
+import { mayHoldSink, textMark } from "./engines/taint/xnames.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
 export const libraryCap = 32 << 20;
@@ -27,6 +28,8 @@ export class Library {
   /** Name -> paths declaring it; past maxPerName the entry is `null` (ambiguous). */
   private readonly names = new Map<string, string[] | null>();
   private bytes = 0;
+  /** Whether a kept file holds a candidate sink, asked once. */
+  private readonly sinks = new Map<string, boolean>();
   /** Files not kept because the cap was reached. */
   dropped = 0;
 
@@ -53,6 +56,16 @@ export class Library {
     }
   }
 
+  private holdsSink(path: string): boolean {
+    let v = this.sinks.get(path);
+    if (v === undefined) {
+      const c = this.files.get(path)!;
+      v = mayHoldSink(path.endsWith(".java") ? "java" : "python", Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"));
+      this.sinks.set(path, v);
+    }
+    return v;
+  }
+
   content(path: string): Uint8Array | undefined {
     return this.files.get(path);
   }
@@ -63,12 +76,17 @@ export class Library {
     return list?.length === 1 ? list[0]! : null;
   }
 
-  /** Context for a file from the names its analysis recorded: at most contextLimits.files files. */
+  /**
+   * Context for a file from the names its analysis recorded: at most contextLimits.files files.
+   * A name read from the text (marked) counts only where its file holds a candidate sink.
+   */
   contextFor(path: string, recorded: readonly string[]): ContextFile[] {
     const byPath = new Map<string, ContextFile>();
-    for (const name of recorded) {
+    const ordered = [...recorded.filter((n) => !n.startsWith(textMark)), ...recorded.filter((n) => n.startsWith(textMark))];
+    for (const mark of ordered) {
+      const name = mark.startsWith(textMark) ? mark.slice(textMark.length) : mark;
       const p = this.resolve(name, path);
-      if (!p) continue;
+      if (!p || (name !== mark && !byPath.has(p) && !this.holdsSink(p))) continue;
       const known = byPath.get(p);
       if (known) known.names.push(name);
       else if (byPath.size < contextLimits.files) byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });

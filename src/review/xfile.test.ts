@@ -202,3 +202,72 @@ def post():
   });
   assert.deepEqual(taint(r), ["blog/routes.py:16:xss", "blog/routes.py:17:xss"]);
 });
+
+test("a handler whose only sink lies in another file's function is found at the call; a parameterized look-alike is not", async () => {
+  const controller = `package app;
+
+@RestController
+public class UserController {
+  private final UserDao users;
+
+  public UserController(UserDao users) { this.users = users; }
+
+  @GetMapping("/users")
+  public List<User> search(@RequestParam String name) {
+    return users.findByName(name);
+  }
+
+  @GetMapping("/users/count")
+  public int count(@RequestParam String name) {
+    return users.countActive(name);
+  }
+}
+`;
+  const dao = `package app;
+
+public class UserDao {
+  private final JdbcTemplate jdbc;
+
+  public UserDao(JdbcTemplate jdbc) { this.jdbc = jdbc; }
+
+  public List<User> findByName(String name) {
+    return jdbc.query("SELECT * FROM users WHERE name = '" + name + "'", mapper);
+  }
+
+  public int countActive(String name) {
+    return jdbc.queryForObject("SELECT COUNT(*) FROM users WHERE name = ?", Integer.class, name);
+  }
+}
+`;
+  const views = `from flask import Flask, request, jsonify
+from .db import orders
+
+app = Flask(__name__)
+
+
+@app.route("/orders")
+def list_orders():
+    orders.by_customer(request.args["customer"])
+    orders.by_status(request.args["status"])
+    return jsonify(ok=True)
+`;
+  const db = `import sqlite3
+
+conn = sqlite3.connect("shop.db")
+
+
+def by_customer(customer):
+    return conn.execute("SELECT * FROM orders WHERE customer = '%s'" % customer).fetchall()
+
+
+def by_status(status):
+    return conn.execute("SELECT * FROM orders WHERE status = ?", (status,)).fetchall()
+`;
+  const files = { "src/app/UserController.java": controller, "src/app/UserDao.java": dao, "shop/views.py": views, "shop/db/orders.py": db };
+  for (const threads of [1, 2]) {
+    const r = await review(files, threads);
+    assert.deepEqual(taint(r), ["shop/views.py:9:sql-injection", "src/app/UserController.java:11:sql-injection"]);
+  }
+  const alone = await review({ "src/app/UserController.java": controller, "shop/views.py": views });
+  assert.deepEqual(taint(alone), []);
+});

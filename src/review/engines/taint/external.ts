@@ -13,6 +13,7 @@ import type { CompiledRules } from "./rules.ts";
 import { classOfReceiver, declaredClass, FileDefs } from "./callees.ts";
 import type { Def } from "./callees.ts";
 import { importNames } from "./imports.ts";
+import { absoluteModule } from "./xnames.ts";
 import type { Shared } from "./summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
@@ -72,11 +73,7 @@ export class External {
   /** An imported name's module path, made absolute for a relative import (`.utils` beside this file). */
   private imported(name: string): string | undefined {
     const q = (this.imports ??= importNames(this.source)).get(name);
-    if (!q?.startsWith(".")) return q;
-    const dots = /^\.+/.exec(q)![0].length;
-    const dirs = this.path.split("/").slice(0, -1);
-    const base = dirs.slice(0, Math.max(0, dirs.length - (dots - 1)));
-    return [...base, q.slice(dots)].filter(Boolean).join(".");
+    return q === undefined ? q : absoluteModule(q, this.path);
   }
 
   targets(a: Analyzer, callee: Callee): Target[] {

@@ -6,10 +6,6 @@ import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
-import type { Syntax } from "./langs.ts";
-import { rulesFor } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
-import { withImportNames } from "./imports.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
 import type { Span } from "./spans.ts";
@@ -22,6 +18,7 @@ import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
 import type { TaintWindow } from "./window.ts";
 import { External } from "./external.ts";
+import { contextPoints, fileRules } from "./xnames.ts";
 import type { ContextSource } from "./external.ts";
 
 export interface TaintInput {
@@ -67,11 +64,6 @@ export function taintCandidates(language: string, source: string): number[] | nu
   return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
 }
 
-/** A language's rules, with the names a Python file imports them under (imports.ts). */
-function fileRules(syn: Syntax, source: string): CompiledRules {
-  const rules = rulesFor(syn.ruleLanguage);
-  return syn.ruleLanguage === "python" ? withImportNames(rules, source) : rules;
-}
 
 /** The node kinds of the functions the analysis lists in a file (spans.ts). */
 export function functionKinds(language: string): ReadonlySet<string> {
@@ -105,7 +97,10 @@ function refine(input: TaintInput): Finding[] {
   // runs first: most files have none, and it reads the text about three times as fast.
   const known = input.candidates;
   if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
-  const offsets = known ?? pre.sinkOffsets(input.source);
+  let offsets = known ?? pre.sinkOffsets(input.source);
+  // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
+  const xPoints = input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context) : [];
+  if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
@@ -154,7 +149,7 @@ function refine(input: TaintInput): Finding[] {
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points]);
+    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points, ...xPoints]);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);

@@ -1,0 +1,79 @@
+// Text-only parts of cross-file summaries (external.ts). A handler whose only sink lies in another
+// file (a Spring controller calling a DAO) holds no candidate sink, so it is not walked and records
+// nothing: its names are read from its text instead (`textNames`), and the review engine attaches
+// the files they resolve to only when those hold a candidate sink (`mayHoldSink`). Analysed with
+// them, the calls of their functions are points where something can be reported (`contextPoints`).
+import type { Syntax } from "./langs.ts";
+import { syntaxFor, ensureLanguages } from "./langs.ts";
+import { rulesFor } from "./rules.ts";
+import type { CompiledRules } from "./rules.ts";
+import { importNames, withImportNames } from "./imports.ts";
+import { prefilterFor } from "./prefilter.ts";
+import type { ContextSource } from "./external.ts";
+
+/** A language's rules, with the names a Python file imports them under (imports.ts). */
+export function fileRules(syn: Syntax, source: string): CompiledRules {
+  const rules = rulesFor(syn.ruleLanguage);
+  return syn.ruleLanguage === "python" ? withImportNames(rules, source) : rules;
+}
+
+/** A module path made absolute when relative to `path`'s package (`.utils`, `..core.db`). */
+export function absoluteModule(q: string, path: string): string {
+  if (!q.startsWith(".")) return q;
+  const dots = /^\.+/.exec(q)![0].length;
+  const dirs = path.split("/").slice(0, -1);
+  const base = dirs.slice(0, Math.max(0, dirs.length - (dots - 1)));
+  return [...base, q.slice(dots)].filter(Boolean).join(".");
+}
+
+/** Names read from text are marked: they count only where they resolve to a file holding a candidate sink. */
+export const textMark = "?";
+const maxTextNames = 64;
+// `new Helper(`, `Helper.run(`, `Helper helper;`, `Helper<T> h =`, a parameter `Helper h)`.
+const javaUses = /\bnew\s+([A-Z][\w$]*)|\b([A-Z][\w$]*)\s*\.\s*[a-z_$][\w$]*\s*\(|\b([A-Z][\w$]*)(?:<[^<>;(){}]*>)?\s+[a-z_$][\w$]*\s*[;=,)]/g;
+
+/** Library names (marked) of the classes or modules a Java or Python file's text uses. */
+export function textNames(language: string, path: string, source: string): string[] {
+  const out = new Set<string>();
+  if (language === "java") {
+    for (const m of source.matchAll(javaUses)) {
+      out.add(`${textMark}java:${m[1] ?? m[2] ?? m[3]}`);
+      if (out.size >= maxTextNames) break;
+    }
+  } else if (language === "python") {
+    for (const q of importNames(source).values()) {
+      const abs = absoluteModule(q, path);
+      out.add(`${textMark}python:${abs}`);
+      if (abs.includes(".")) out.add(`${textMark}python:${abs.slice(0, abs.lastIndexOf("."))}`);
+      if (out.size >= maxTextNames) break;
+    }
+  }
+  return [...out];
+}
+
+/** True when a file's text holds a candidate sink of its language's taint rules. */
+export function mayHoldSink(language: string, source: string): boolean {
+  const syn = syntaxFor(language);
+  if (!syn) return false;
+  ensureLanguages();
+  return prefilterFor(fileRules(syn, source)).sinkOffsets(source).length > 0;
+}
+
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
+const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
+const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
+
+/** Offsets in `source` of calls by name of functions the context files holding a candidate sink declare. */
+export function contextPoints(language: string, source: string, context: readonly ContextSource[]): number[] {
+  const names = new Set<string>();
+  for (const c of context) {
+    if (!mayHoldSink(language, c.source)) continue;
+    for (const m of c.source.matchAll(language === "java" ? javaMethod : pyDef)) if (m[1]!.length > 1 && !keywords.has(m[1]!)) names.add(m[1]!);
+  }
+  if (!names.size) return [];
+  const out: number[] = [];
+  const re = new RegExp(`(?<![\\w$])(?:${[...names].map(esc).join("|")})\\s*\\(`, "g");
+  for (let m = re.exec(source); m; m = re.exec(source)) out.push(m.index);
+  return out;
+}
