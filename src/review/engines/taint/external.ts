@@ -39,6 +39,7 @@ export class External {
   private imports: Map<string, string> | null = null;
   private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
+  private readonly vars = new Map<string, string[]>();
 
   private readonly parsed: ((bytes: number) => void) | undefined;
 
@@ -60,14 +61,23 @@ export class External {
     return this.superclass;
   }
 
-  /** The class a receiver variable is declared with, remembered per scope (a regex over its text). */
-  private declared(a: Analyzer, name: string): string | null {
+  /**
+   * The classes a receiver variable may hold. With context, the one it is declared with (by the
+   * scope, else the file; remembered per scope); without (a first pass only records names), every
+   * class the file declares or assigns a variable of that name with (remembered per name).
+   */
+  private declared(a: Analyzer, name: string): string[] {
+    if (!this.files.length) {
+      let all = this.vars.get(name);
+      if (!all) this.vars.set(name, (all = declaredAll(this.source, name)));
+      return all;
+    }
     const scope = a.scopeText();
     const c = this.classes.get(name);
-    if (c && c.scope === scope) return c.cls;
+    if (c && c.scope === scope) return c.cls ? [c.cls] : [];
     const cls = declaredClass(name, scope, this.source);
     this.classes.set(name, { scope, cls });
-    return cls;
+    return cls ? [cls] : [];
   }
 
   /** An imported name's module path, made absolute for a relative import (`.utils` beside this file). */
@@ -84,14 +94,14 @@ export class External {
       // `m(x)`, `this.m(x)`: a method the class inherits from a class of another file.
       if (!recv || recv.kind() === "this") return this.base() ? [{ key: `java:${this.base()}`, cls: this.base(), fn }] : [];
       const rk = recv.kind();
-      let cls = classOfReceiver(recv, this.syn);
+      const cls = classOfReceiver(recv, this.syn);
       if (cls !== null && typeof cls !== "string") return [];
+      let classes: string[] = cls ? [cls] : [];
       if (!cls && rk === "field_access") {
-        const text = recv.text();
-        const obj = recv.field("object");
-        cls = javaQualified.exec(text)?.[1] ?? (obj?.kind() === "this" ? this.declared(a, recv.field("field")?.text() ?? "") : null);
-      } else if (!cls && rk === "identifier") cls = this.declared(a, recv.text());
-      return cls ? [{ key: `java:${cls}`, cls, fn }] : [];
+        const q = javaQualified.exec(recv.text())?.[1];
+        classes = q ? [q] : recv.field("object")?.kind() === "this" ? this.declared(a, recv.field("field")?.text() ?? "") : [];
+      } else if (!cls && rk === "identifier") classes = this.declared(a, recv.text());
+      return classes.map((c) => ({ key: `java:${c}`, cls: c, fn }));
     }
     if (!recv) {
       const q = callee.fn?.kind() === "identifier" ? this.imported(callee.text) : undefined;
@@ -114,8 +124,7 @@ export class External {
         out.push({ key: `python:${q}`, cls: null, fn });
         asClass(q);
       } else {
-        const cls = this.declared(a, name);
-        if (cls) asClass(this.imported(cls));
+        for (const cls of this.declared(a, name)) asClass(this.imported(cls));
       }
     } else if (rk === "attribute") {
       const text = recv.text();
@@ -171,3 +180,22 @@ function hasBody(d: Def, python: boolean): boolean {
   return !python || r.end.index - r.start.index > 400 || !stub.test(body.text());
 }
 const stub = /^(?:(?:"""[\s\S]*?"""|'''[\s\S]*?'''|'[^'\n]*'|"[^"\n]*")\s*)?(?:\.\.\.|pass|raise\s+NotImplementedError\b[^\n]*)?\s*$/;
+
+const word = /[\w$]/;
+const assigned = /^\s*=\s*(?:new\s+)?([A-Z][\w$]*)\s*[(<]/;
+const typeBefore = /([A-Z][\w$]*)(?:<[^<>;=]*>)?\s+$/;
+
+/** Every class `Helper h;`, `Helper<T> h =`, `h = new Helper(` or `h = Helper(` gives `name` in the text (by its mentions, not a scan). */
+function declaredAll(source: string, name: string): string[] {
+  const out = new Set<string>();
+  for (let i = source.indexOf(name); i >= 0 && name; i = source.indexOf(name, i + name.length)) {
+    const end = i + name.length;
+    if (word.test(source[i - 1] ?? "") || word.test(source[end] ?? "")) continue;
+    const rest = source.slice(end, end + 120);
+    const a = source[i - 1] !== "." ? assigned.exec(rest) : null;
+    if (a) out.add(a[1]!);
+    const b = /^\s*[=;,)]/.test(rest) ? typeBefore.exec(source.slice(Math.max(0, i - 120), i)) : null;
+    if (b) out.add(b[1]!);
+  }
+  return [...out];
+}
