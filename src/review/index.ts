@@ -108,9 +108,8 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   // Cross-file summaries: files whose calls into other files stayed unknown with tainted data are
   // analysed again, after the stream, with the files the library says declare them (library.ts).
   const library = config.taint ? new Library() : null;
-  const again: { path: string; changed?: Array<[number, number]>; names: string[] }[] = [];
   const collect = (o: FileOutcome, item: BatchItem) => {
-    if (o.external && !o.skipped) again.push({ path: item.path, ...(item.changed ? { changed: item.changed } : {}), names: o.external });
+    if (o.external && !o.skipped) library?.recorded(item.path, o.external, item.changed);
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
     if (!o.skipped || o.skipped.reason === "time_budget") {
@@ -157,6 +156,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const add = async (item: BatchItem) => {
     batch.push(item);
     batchBytes += item.content.length;
+    for (const c of item.context ?? []) batchBytes += c.content.byteLength;
     if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
   };
   try {
@@ -175,12 +175,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     // The second pass replaces a file's findings; a file it could not finish keeps the first ones.
     const redone = new Map<string, Finding[]>();
     onOutcome = (o, item) => { if (!o.skipped) redone.set(item.path, o.findings); };
-    for (const { path, changed: lines, names } of again) {
-      // The file's text is the library's (a file past its cap is not analysed again).
-      const content = library!.content(path);
-      const context = content ? library!.contextFor(path, names) : [];
-      if (context.length) await add({ path, content: content!, context, ...(lines ? { changed: lines } : {}) });
-    }
+    for (const item of library?.again() ?? []) await add(item);
     await flush();
     await Promise.all(inflight);
     if (redone.size) result.findings = [...result.findings.filter((f) => !redone.has(f.location.path)), ...[...redone.values()].flat()];

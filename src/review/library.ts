@@ -3,6 +3,7 @@
 // declares, so a file whose analysis met calls into another file can be analysed again with
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
 import { mayHoldSink, textMark } from "./engines/taint/xnames.ts";
+import type { BatchItem } from "./worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
 export const libraryCap = 32 << 20;
@@ -66,8 +67,22 @@ export class Library {
     return v;
   }
 
-  content(path: string): Uint8Array | undefined {
-    return this.files.get(path);
+  /** Files to analyse again and the names their first analysis recorded (interned: many files share them). */
+  private readonly pending: { path: string; names: string[]; changed?: Array<[number, number]> }[] = [];
+  private readonly interned = new Map<string, string>();
+
+  recorded(path: string, names: readonly string[], changed?: Array<[number, number]>): void {
+    const list = names.slice(0, 256).map((n) => this.interned.get(n) ?? (this.interned.set(n, n), n));
+    this.pending.push({ path, names: list, ...(changed ? { changed } : {}) });
+  }
+
+  /** The second pass: each recorded file (kept here, not past the cap) whose names resolve, with its context. */
+  *again(): Generator<BatchItem> {
+    for (const { path, names, changed } of this.pending) {
+      const content = this.files.get(path);
+      const context = content ? this.contextFor(path, names) : [];
+      if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
+    }
   }
 
   /** The one file (other than `from`) that declares `name` (`java:Helper`, `python:helpers.utils`), else null. */

@@ -26,6 +26,15 @@ function fieldNames(cls: TNode | null): string[] {
  * receiver reach there; undefined when it stays an unknown call (its names are then recorded).
  */
 export function applyExternal(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>, recvT: Value): Value | undefined {
+  // Another file's tree may hold shapes its own analysis never met: a failure here costs only this call.
+  try {
+    return external(a, call, callee, all, vals, recvT);
+  } catch {
+    return undefined;
+  }
+}
+
+function external(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>, recvT: Value): Value | undefined {
   const ctx = a.summaries as Ctx | null;
   const ext = ctx?.shared.ext;
   if (!ext || ctx.depth >= maxDepth) return undefined;
