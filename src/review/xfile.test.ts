@@ -271,3 +271,14 @@ def by_status(status):
   const alone = await review({ "src/app/UserController.java": controller, "shop/views.py": views });
   assert.deepEqual(taint(alone), []);
 });
+
+test("hostile repositories: hundreds of classes of one name stay ambiguous, a helper past the size limit is no context", async () => {
+  const many: Record<string, string> = { [servletPath]: servlet };
+  for (let i = 0; i < 300; i++) many[`gen/p${i}/Texts.java`] = texts.replace("package shop.util;", `package gen.p${i};`);
+  const r = await review(many);
+  assert.deepEqual(taint(r).filter((t) => /:(9|10|11):/.test(t)), [9, 10, 11].map((l) => `${servletPath}:${l}:xss`));
+  const huge = texts.replace("}\n", `${"  // padding line of a generated helper\n".repeat(60_000)}}\n`);
+  assert.ok(huge.length > 2 << 20);
+  const h = await reviewFiles({ files: stream({ [servletPath]: servlet, "src/shop/util/Texts.java": huge }), rules, maxFileBytes: 4 << 20 });
+  assert.ok(taint(h).includes(`${servletPath}:9:xss`));
+});
