@@ -282,3 +282,33 @@ test("hostile repositories: hundreds of classes of one name stay ambiguous, a he
   const h = await reviewFiles({ files: stream({ [servletPath]: servlet, "src/shop/util/Texts.java": huge }), rules, maxFileBytes: 4 << 20 });
   assert.ok(taint(h).includes(`${servletPath}:9:xss`));
 });
+
+test("Python: an attribute the class sets to an instance of another module's class (`self.index = SearchIndex()`) is followed", async () => {
+  const view = `from flask import Flask, request
+from search.index import SearchIndex
+
+app = Flask(__name__)
+
+
+class Finder:
+    def __init__(self):
+        self.index = SearchIndex()
+
+    def search(self, q):
+        return self.index.lookup(q)
+
+    def echo(self, q):
+        return self.index.highlight(q)
+
+
+@app.route("/find")
+def find():
+    q = request.args.get("q", "")
+    if request.args.get("hl"):
+        return Finder().echo(q)
+    return Finder().search(q)
+`;
+  const index = "class SearchIndex:\n    def lookup(self, q):\n        return \"<ul></ul>\"\n\n    def highlight(self, q):\n        return \"<mark>\" + q + \"</mark>\"\n";
+  assert.deepEqual(taint(await review({ "web/views.py": view, "search/index.py": index })), ["web/views.py:22:xss"]);
+  assert.deepEqual(taint(await review({ "web/views.py": view })), ["web/views.py:22:xss", "web/views.py:23:xss"]);
+});

@@ -80,6 +80,17 @@ export class External {
     return cls ? [cls] : [];
   }
 
+  /** The classes `self.<attr> = Cls(...)` assigns in the file. */
+  private selfClasses(attr: string): string[] {
+    let all = this.vars.get(`self.${attr}`);
+    if (!all) {
+      const re = new RegExp(`\\bself\\.${attr}\\s*(?::[^=\\n]*)?=\\s*([A-Z]\\w*)\\s*\\(`, "g");
+      all = [...new Set([...this.source.matchAll(re)].map((m) => m[1]!))];
+      this.vars.set(`self.${attr}`, all);
+    }
+    return all.length === 1 ? all : [];
+  }
+
   /** An imported name's module path, made absolute for a relative import (`.utils` beside this file). */
   private imported(name: string): string | undefined {
     const q = (this.imports ??= importNames(this.source)).get(name);
@@ -129,6 +140,12 @@ export class External {
     } else if (rk === "attribute") {
       const text = recv.text();
       if (!dotted.test(text)) return [];
+      // `self.repo.find(x)` with `self.repo = Repo(db)` in the class.
+      const attr = /^self\.(\w+)$/.exec(text)?.[1];
+      if (attr) {
+        for (const cls of this.selfClasses(attr)) asClass(this.imported(cls));
+        return out;
+      }
       const head = text.slice(0, text.indexOf("."));
       const q = this.imported(head);
       out.push({ key: `python:${q ? q + text.slice(head.length) : text}`, cls: null, fn });
