@@ -13,7 +13,7 @@ import type { CompiledRules } from "./rules.ts";
 import { classOfReceiver, declaredClass, FileDefs } from "./callees.ts";
 import type { Def } from "./callees.ts";
 import { importNames } from "./imports.ts";
-import { absoluteModule } from "./xnames.ts";
+import { absoluteModule, declaredAll } from "./xnames.ts";
 import type { Shared } from "./summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
@@ -197,22 +197,3 @@ function hasBody(d: Def, python: boolean): boolean {
   return !python || r.end.index - r.start.index > 400 || !stub.test(body.text());
 }
 const stub = /^(?:(?:"""[\s\S]*?"""|'''[\s\S]*?'''|'[^'\n]*'|"[^"\n]*")\s*)?(?:\.\.\.|pass|raise\s+NotImplementedError\b[^\n]*)?\s*$/;
-
-const word = /[\w$]/;
-const assigned = /^\s*=\s*(?:new\s+)?([A-Z][\w$]*)\s*[(<]/;
-const typeBefore = /([A-Z][\w$]*)(?:<[^<>;=]*>)?\s+$/;
-
-/** Every class `Helper h;`, `Helper<T> h =`, `h = new Helper(` or `h = Helper(` gives `name` in the text (by its mentions, not a scan). */
-function declaredAll(source: string, name: string): string[] {
-  const out = new Set<string>();
-  for (let i = source.indexOf(name); i >= 0 && name; i = source.indexOf(name, i + name.length)) {
-    const end = i + name.length;
-    if (word.test(source[i - 1] ?? "") || word.test(source[end] ?? "")) continue;
-    const rest = source.slice(end, end + 120);
-    const a = source[i - 1] !== "." ? assigned.exec(rest) : null;
-    if (a) out.add(a[1]!);
-    const b = /^\s*[=;,)]/.test(rest) ? typeBefore.exec(source.slice(Math.max(0, i - 120), i)) : null;
-    if (b) out.add(b[1]!);
-  }
-  return [...out];
-}

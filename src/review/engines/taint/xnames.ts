@@ -77,3 +77,22 @@ export function contextPoints(language: string, source: string, context: readonl
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(m.index);
   return out;
 }
+
+const word = /[\w$]/;
+const assigned = /^\s*=\s*(?:new\s+)?([A-Z][\w$]*)\s*[(<]/;
+const typeBefore = /([A-Z][\w$]*)(?:<[^<>;=]*>)?\s+$/;
+
+/** Every class `Helper h;`, `Helper<T> h =`, `h = new Helper(` or `h = Helper(` gives `name` in the text (by its mentions, not a scan). */
+export function declaredAll(source: string, name: string): string[] {
+  const out = new Set<string>();
+  for (let i = source.indexOf(name); i >= 0 && name; i = source.indexOf(name, i + name.length)) {
+    const end = i + name.length;
+    if (word.test(source[i - 1] ?? "") || word.test(source[end] ?? "")) continue;
+    const rest = source.slice(end, end + 120);
+    const a = source[i - 1] !== "." ? assigned.exec(rest) : null;
+    if (a) out.add(a[1]!);
+    const b = /^\s*[=;,)]/.test(rest) ? typeBefore.exec(source.slice(Math.max(0, i - 120), i)) : null;
+    if (b) out.add(b[1]!);
+  }
+  return [...out];
+}
