@@ -141,7 +141,9 @@ export class FileAnalyzer {
         });
       }
     }
-    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context)));
+    // Files analysed with context share its trees and summaries within the batch (taint/external.ts).
+    const contextTrees = new Map<string, unknown>();
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context, contextTrees)));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
@@ -186,7 +188,7 @@ export class FileAnalyzer {
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, context?: ContextSource[]): FileOutcome {
+  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, context?: ContextSource[], contextTrees?: Map<string, unknown>): FileOutcome {
     const { path, bytes, text, lines, lang, pack, present, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
@@ -206,7 +208,7 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, external, parsed: (n) => this.trees.parsed(n) });
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, external, contextTrees, parsed: (n) => this.trees.parsed(n) });
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -243,7 +245,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; external: Set<string>; parsed: (n: number) => void }): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void }): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));

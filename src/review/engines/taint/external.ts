@@ -35,7 +35,8 @@ export class External {
   private readonly source: string;
   private readonly files: readonly ContextSource[];
   private readonly rulesOf: (source: string) => CompiledRules;
-  private readonly loaded = new Map<string, Shared | null>();
+  /** Context files' trees and summaries by path: the caller may share them between the files of a batch. */
+  private readonly loaded: Map<string, unknown>;
   private imports: Map<string, string> | null = null;
   private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
@@ -43,8 +44,9 @@ export class External {
 
   private readonly parsed: ((bytes: number) => void) | undefined;
 
-  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules, parsed?: (bytes: number) => void) {
+  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules, parsed?: (bytes: number) => void, loaded?: Map<string, unknown>) {
     this.parsed = parsed;
+    this.loaded = loaded ?? new Map();
     this.syn = syn;
     this.path = path;
     this.source = source;
@@ -172,7 +174,8 @@ export class External {
 
   /** A context file parsed once per analysis, with its own rules (Python: its own import names). */
   private load(file: ContextSource): Shared | null {
-    let s = this.loaded.get(file.path);
+    const key = `${this.syn.parseLang}:${file.path}:${file.source.length}`;
+    let s = this.loaded.get(key) as Shared | null | undefined;
     if (s !== undefined) return s;
     s = null;
     try {
@@ -184,7 +187,7 @@ export class External {
     } catch {
       s = null;
     }
-    this.loaded.set(file.path, s);
+    this.loaded.set(key, s);
     return s;
   }
 }

@@ -49,6 +49,8 @@ export interface TaintInput {
   external?: Set<string>;
   /** Told the size of each context file parsed (the caller frees trees by parsed bytes). */
   parsed?: (bytes: number) => void;
+  /** Context files parsed and summarised, shared by the files of one batch (dropped with it). */
+  contextTrees?: Map<string, unknown>;
 }
 
 /**
@@ -127,7 +129,7 @@ function refine(input: TaintInput): Finding[] {
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
   const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
-  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed) : null;
+  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees) : null;
   enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
