@@ -133,6 +133,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const inflight = new Set<Promise<void>>();
   let batch: BatchItem[] = [];
   let batchBytes = 0;
+  const batchContext = new Set<string>();
   let onOutcome = collect;
   const flush = async () => {
     if (!batch.length) return;
@@ -140,11 +141,14 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     const done = onOutcome;
     batch = [];
     batchBytes = 0;
+    batchContext.clear();
     if (analyzer) {
       const buf = (c: Uint8Array) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+      const texts = new Map<string, string>();
+      const text = (path: string, c: Uint8Array) => texts.get(path) ?? texts.set(path, buf(c).toString("utf8")).get(path)!;
       analyzer.analyzeBatch(items.map((it) => ({
         file: { path: it.path, content: buf(it.content) }, changed: it.changed,
-        context: it.context?.map((c) => ({ path: c.path, names: c.names, source: buf(c.content).toString("utf8") })),
+        context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
       }))).forEach((o, i) => done(o, items[i]!));
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
@@ -156,7 +160,8 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const add = async (item: BatchItem) => {
     batch.push(item);
     batchBytes += item.content.length;
-    for (const c of item.context ?? []) batchBytes += c.content.byteLength;
+    // A context file shared by files of the batch counts once (it travels and is parsed once).
+    for (const c of item.context ?? []) if (!batchContext.has(c.path) && batchContext.add(c.path)) batchBytes += c.content.byteLength;
     if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
   };
   try {

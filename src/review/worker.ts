@@ -24,8 +24,9 @@ export interface WireItem {
 }
 
 /** The context of a file as the analysis takes it: the texts of the files, decoded. */
-export function contextSources(buffer: ArrayBufferLike, ctx: WireItem["context"]): ContextSource[] | undefined {
-  return ctx?.map((c) => ({ path: c.path, names: c.names, source: Buffer.from(buffer, c.start, c.end - c.start).toString("utf8") }));
+export function contextSources(buffer: ArrayBufferLike, ctx: WireItem["context"], texts: Map<number, string>): ContextSource[] | undefined {
+  const text = (s: number, e: number) => texts.get(s) ?? texts.set(s, Buffer.from(buffer, s, e - s).toString("utf8")).get(s)!;
+  return ctx?.map((c) => ({ path: c.path, names: c.names, source: text(c.start, c.end) }));
 }
 
 export type ToWorker =
@@ -46,7 +47,8 @@ async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<File
     analyzer = new FileAnalyzer(config);
     analyzers.set(msg.key, analyzer);
   }
-  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed, context: contextSources(msg.buffer, it.context) })));
+  const texts = new Map<number, string>();
+  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed, context: contextSources(msg.buffer, it.context, texts) })));
   await analyzer.release();
   return results;
 }
