@@ -109,7 +109,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   // analysed again, after the stream, with the files the library says declare them (library.ts).
   const library = config.taint ? new Library() : null;
   const collect = (o: FileOutcome, item: BatchItem) => {
-    if (o.external && !o.skipped) library?.recorded(item.path, o.external, item.changed);
+    if (o.external && !o.skipped) library?.recorded(item.path, o.external, o.findings.some((f) => f.engine === "taint"), item.changed);
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
     if (!o.skipped || o.skipped.reason === "time_budget") {

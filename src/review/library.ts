@@ -2,7 +2,7 @@
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
 // declares, so a file whose analysis met calls into another file can be analysed again with
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
-import { mayHoldSink, textMark } from "./engines/taint/xnames.ts";
+import { contextPoints, mayHoldSink, textMark } from "./engines/taint/xnames.ts";
 import type { BatchItem } from "./worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
@@ -61,26 +61,33 @@ export class Library {
     let v = this.sinks.get(path);
     if (v === undefined) {
       const c = this.files.get(path)!;
-      v = mayHoldSink(path.endsWith(".java") ? "java" : "python", Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"));
+      v = mayHoldSink(language(path), text(c));
       this.sinks.set(path, v);
     }
     return v;
   }
 
   /** Files to analyse again and the names their first analysis recorded (interned: many files share them). */
-  private readonly pending: { path: string; names: string[]; changed?: Array<[number, number]> }[] = [];
+  private readonly pending: { path: string; names: string[]; sinksOnly: boolean; changed?: Array<[number, number]> }[] = [];
   private readonly interned = new Map<string, string>();
 
-  recorded(path: string, names: readonly string[], changed?: Array<[number, number]>): void {
+  /**
+   * `tainted`: the first analysis reported taint findings. Summaries only make a call's value
+   * cleaner than an unknown call's, so without findings to lose, a file is analysed again only for
+   * the sinks inside other files: only files holding a candidate sink are then its context.
+   */
+  recorded(path: string, names: readonly string[], tainted: boolean, changed?: Array<[number, number]>): void {
     const list = names.slice(0, 256).map((n) => this.interned.get(n) ?? (this.interned.set(n, n), n));
-    this.pending.push({ path, names: list, ...(changed ? { changed } : {}) });
+    this.pending.push({ path, names: list, sinksOnly: !tainted, ...(changed ? { changed } : {}) });
   }
 
   /** The second pass: each recorded file (kept here, not past the cap) whose names resolve, with its context. */
   *again(): Generator<BatchItem> {
-    for (const { path, names, changed } of this.pending) {
+    for (const { path, names, sinksOnly, changed } of this.pending) {
       const content = this.files.get(path);
-      const context = content ? this.contextFor(path, names) : [];
+      const context = content ? this.contextFor(path, names, sinksOnly) : [];
+      // For sinks elsewhere only: the file must call a function of those files by name.
+      if (sinksOnly && context.length && !contextPoints(language(path), text(content!), context.map((c) => ({ ...c, source: text(c.content) }))).length) continue;
       if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
     }
   }
@@ -95,13 +102,13 @@ export class Library {
    * Context for a file from the names its analysis recorded: at most contextLimits.files files.
    * A name read from the text (marked) counts only where its file holds a candidate sink.
    */
-  contextFor(path: string, recorded: readonly string[]): ContextFile[] {
+  contextFor(path: string, recorded: readonly string[], sinksOnly = false): ContextFile[] {
     const byPath = new Map<string, ContextFile>();
     const ordered = [...recorded.filter((n) => !n.startsWith(textMark)), ...recorded.filter((n) => n.startsWith(textMark))];
     for (const mark of ordered) {
       const name = mark.startsWith(textMark) ? mark.slice(textMark.length) : mark;
       const p = this.resolve(name, path);
-      if (!p || (name !== mark && !byPath.has(p) && !this.holdsSink(p))) continue;
+      if (!p || ((sinksOnly || name !== mark) && !byPath.has(p) && !this.holdsSink(p))) continue;
       const known = byPath.get(p);
       if (known) known.names.push(name);
       else if (byPath.size < contextLimits.files) byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
@@ -110,9 +117,11 @@ export class Library {
   }
 }
 
+const language = (path: string): string => (path.endsWith(".java") ? "java" : "python");
+const text = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8");
+
 function javaNames(content: Uint8Array): string[] {
-  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
   const out = new Set<string>();
-  for (const m of text.matchAll(javaDecl)) out.add(m[1]!);
+  for (const m of text(content).matchAll(javaDecl)) out.add(m[1]!);
   return [...out];
 }

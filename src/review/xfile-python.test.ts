@@ -53,7 +53,7 @@ test("Python: functions from `from m import f` and `import m as z`, and methods 
 test("Python: an abstract method in another module is no summary; a helper that sanitizes or ignores its argument is clean", async () => {
   const r = await review({
     "blog/routes.py": `from flask import Flask, request
-from blog import render
+from . import render
 from blog.store import BaseStore, PostStore
 
 app = Flask(__name__)

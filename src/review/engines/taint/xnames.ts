@@ -17,13 +17,17 @@ export function fileRules(syn: Syntax, source: string): CompiledRules {
   return syn.ruleLanguage === "python" ? withImportNames(rules, source) : rules;
 }
 
-/** A module path made absolute when relative to `path`'s package (`.utils`, `..core.db`). */
+/**
+ * A module path made absolute when relative to `path`'s package: imports.ts writes `from .db import
+ * q` as `.db.q` and `from . import db` as `..db` (one name after the dots: one dot fewer).
+ */
 export function absoluteModule(q: string, path: string): string {
   if (!q.startsWith(".")) return q;
-  const dots = /^\.+/.exec(q)![0].length;
+  const rest = q.replace(/^\.+/, "");
+  const levels = q.length - rest.length - (rest.includes(".") ? 0 : 1);
   const dirs = path.split("/").slice(0, -1);
-  const base = dirs.slice(0, Math.max(0, dirs.length - (dots - 1)));
-  return [...base, q.slice(dots)].filter(Boolean).join(".");
+  const base = dirs.slice(0, Math.max(0, dirs.length - (levels - 1)));
+  return [...base, rest].filter(Boolean).join(".");
 }
 
 /** Names read from text are marked: they count only where they resolve to a file holding a candidate sink. */
