@@ -177,7 +177,7 @@ export class FileAnalyzer {
     const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
     let candidates = taint ? taintCandidates(lang!, text.source) : null;
     // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.
-    const xpoints = candidates && context?.length ? contextPoints(lang!, text.source, context) : [];
+    const xpoints = candidates && context?.length ? contextPoints(lang!, text.source, context, file.path) : [];
     if (xpoints.length) candidates = [...new Set([...candidates!, ...xpoints])].sort((x, y) => x - y);
     const names = candidates && !context ? textNames(lang!, file.path, text.source) : [];
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its

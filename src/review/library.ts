@@ -87,7 +87,7 @@ export class Library {
       const content = this.files.get(path);
       const context = content ? this.contextFor(path, names, sinksOnly) : [];
       // For sinks elsewhere only: the file must call a function of those files by name.
-      if (sinksOnly && context.length && !contextPoints(language(path), text(content!), context.map((c) => ({ ...c, source: text(c.content) }))).length) continue;
+      if (sinksOnly && context.length && !contextPoints(language(path), text(content!), context.map((c) => ({ ...c, source: text(c.content) })), path).length) continue;
       if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
     }
   }

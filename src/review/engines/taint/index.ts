@@ -101,7 +101,7 @@ function refine(input: TaintInput): Finding[] {
   if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
   let offsets = known ?? pre.sinkOffsets(input.source);
   // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
-  const xPoints = input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context) : [];
+  const xPoints = input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : [];
   if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;

@@ -68,16 +68,63 @@ const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/
 const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
 const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
 
-/** Offsets in `source` of calls by name of functions the context files holding a candidate sink declare. */
-export function contextPoints(language: string, source: string, context: readonly ContextSource[]): number[] {
+/**
+ * The functions of a file that may reach a candidate sink: those whose text (from their header to
+ * the next function's) holds one, and those calling them by name, two levels up (as callers.ts).
+ */
+function reaching(language: string, source: string): string[] {
+  const syn = syntaxFor(language);
+  if (!syn) return [];
+  const heads = [...source.matchAll(language === "java" ? javaMethod : pyDef)].filter((m) => m[1]!.length > 1 && !keywords.has(m[1]!));
+  const sinks = prefilterFor(fileRules(syn, source)).sinkOffsets(source);
   const names = new Set<string>();
+  let k = 0;
+  for (const off of sinks) {
+    while (k + 1 < heads.length && heads[k + 1]!.index <= off) k++;
+    if (heads[k] && heads[k]!.index <= off) names.add(heads[k]![1]!);
+  }
+  for (let round = 0; round < 2 && names.size; round++) {
+    const re = new RegExp(`(?<![\\w$])(?:${[...names].map(esc).join("|")})\\s*\\(`);
+    heads.forEach((h, i) => {
+      if (!names.has(h[1]!) && re.test(source.slice(h.index + h[0].length, heads[i + 1]?.index ?? source.length))) names.add(h[1]!);
+    });
+  }
+  return [...names];
+}
+
+/**
+ * Offsets in `source` of calls of functions that context files holding a candidate sink declare:
+ * Java by name on any receiver; Python through the names the file imports them or their module by
+ * (`mod.f(`, `f(`, `pkg.mod.f(`; a method of an imported class on any receiver).
+ */
+export function contextPoints(language: string, source: string, context: readonly ContextSource[], path = ""): number[] {
+  const loose = new Set<string>();
+  const bound: string[] = [];
+  const imports = language === "python" ? importNames(source) : null;
   for (const c of context) {
     if (!mayHoldSink(language, c.source)) continue;
-    for (const m of c.source.matchAll(language === "java" ? javaMethod : pyDef)) if (m[1]!.length > 1 && !keywords.has(m[1]!)) names.add(m[1]!);
+    const fns = reaching(language, c.source);
+    if (!fns.length) continue;
+    if (!imports) {
+      for (const f of fns) loose.add(f);
+      continue;
+    }
+    const alt = fns.map(esc).join("|");
+    const mods = c.names.map((n) => n.slice(n.indexOf(":") + 1));
+    for (const m of mods) bound.push(`${esc(m)}\\s*\\.\\s*(?:${alt})`);
+    for (const [local, q] of imports) {
+      const abs = absoluteModule(q, path);
+      const name = abs.slice(abs.lastIndexOf(".") + 1);
+      if (mods.includes(abs)) bound.push(`${esc(local)}\\s*\\.\\s*(?:${alt})`);
+      else if (!mods.includes(abs.slice(0, Math.max(0, abs.lastIndexOf("."))))) continue;
+      else if (fns.includes(name)) bound.push(esc(local));
+      else if (/^[A-Z]/.test(name)) for (const f of fns) loose.add(f);
+    }
   }
-  if (!names.size) return [];
+  const parts = [...(bound.length ? [`(?<![\\w$.])(?:${bound.join("|")})`] : []), ...(loose.size ? [`(?<![\\w$])(?:${[...loose].map(esc).join("|")})`] : [])];
+  if (!parts.length) return [];
   const out: number[] = [];
-  const re = new RegExp(`(?<![\\w$])(?:${[...names].map(esc).join("|")})\\s*\\(`, "g");
+  const re = new RegExp(`(?:${parts.join("|")})\\s*\\(`, "g");
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(m.index);
   return out;
 }
