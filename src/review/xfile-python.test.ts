@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
 import type { ReviewResult } from "./index.ts";
 import type { SourceFile } from "./types.ts";
+import { contextPoints } from "./engines/taint/xnames.ts";
 
 const rules = await loadRules();
 
@@ -173,4 +174,12 @@ def find():
   const index = "class SearchIndex:\n    def lookup(self, q):\n        return \"<ul></ul>\"\n\n    def highlight(self, q):\n        return \"<mark>\" + q + \"</mark>\"\n";
   assert.deepEqual(taint(await review({ "web/views.py": view, "search/index.py": index })), ["web/views.py:22:xss"]);
   assert.deepEqual(taint(await review({ "web/views.py": view })), ["web/views.py:22:xss", "web/views.py:23:xss"]);
+});
+
+test("only calls of another module's functions that may reach a sink there count as points of the second pass", () => {
+  const db = "import sqlite3\n\nconn = sqlite3.connect('a.db')\n\n\ndef run(sql):\n    return conn.execute(sql)\n\n\n" +
+    "def by_name(n):\n    return run(\"SELECT * FROM t WHERE n = '\" + n + \"'\")\n\n\ndef label(n):\n    return n.title()\n";
+  const view = "from app import db\nfrom app.db import label\n\n\ndef view(request):\n    db.by_name(request.args['n'])\n    label(request.args['n'])\n    db.label('x')\n";
+  const points = contextPoints("python", view, [{ path: "app/db.py", names: ["python:app.db"], source: db }], "app/views.py");
+  assert.deepEqual(points, [view.indexOf("db.by_name(")]);
 });

@@ -55,12 +55,17 @@ export function textNames(language: string, path: string, source: string): strin
   return [...out];
 }
 
-/** True when a file's text holds a candidate sink of its language's taint rules. */
+/** True when a file's text holds a candidate sink a function called from another file may reach. */
 export function mayHoldSink(language: string, source: string): boolean {
   const syn = syntaxFor(language);
   if (!syn) return false;
   ensureLanguages();
-  return prefilterFor(fileRules(syn, source)).sinkOffsets(source).length > 0;
+  return calleeSinks(syn, source).length > 0;
+}
+
+/** Candidate sinks, but `return`: a return is a sink only in a view (returnFrom), and a callee is none. */
+function calleeSinks(syn: Syntax, source: string): number[] {
+  return prefilterFor(fileRules(syn, source)).sinkOffsets(source).filter((o) => !source.startsWith("return", o));
 }
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -76,7 +81,7 @@ function reaching(language: string, source: string): string[] {
   const syn = syntaxFor(language);
   if (!syn) return [];
   const heads = [...source.matchAll(language === "java" ? javaMethod : pyDef)].filter((m) => m[1]!.length > 1 && !keywords.has(m[1]!));
-  const sinks = prefilterFor(fileRules(syn, source)).sinkOffsets(source);
+  const sinks = calleeSinks(syn, source);
   const names = new Set<string>();
   let k = 0;
   for (const off of sinks) {
