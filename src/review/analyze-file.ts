@@ -51,6 +51,8 @@ interface Prepared {
   candidates: number[] | null;
   /** Java, Python: library names its text uses (taint/xnames.ts textNames), when it may hold a source. */
   names?: string[];
+  /** With context: the calls of its functions (in candidates too). */
+  xpoints?: number[];
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
@@ -184,7 +186,7 @@ export class FileAnalyzer {
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
     const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
     if (pack && !parsed) this.treeless.files++;
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates, ...(names.length ? { names } : {}) };
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates, ...(names.length ? { names } : {}), ...(xpoints.length ? { xpoints } : {}) };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
@@ -208,7 +210,7 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, external, contextTrees, parsed: (n) => this.trees.parsed(n) });
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
@@ -245,7 +247,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void }): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void }): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));

@@ -49,6 +49,8 @@ export interface TaintInput {
   external?: Set<string>;
   /** Told the size of each context file parsed (the caller frees trees by parsed bytes). */
   parsed?: (bytes: number) => void;
+  /** contextPoints() of the file when the caller already asked. */
+  contextPoints?: number[];
   /** Context files parsed and summarised, shared by the files of one batch (dropped with it). */
   contextTrees?: Map<string, unknown>;
 }
@@ -101,7 +103,7 @@ function refine(input: TaintInput): Finding[] {
   if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
   let offsets = known ?? pre.sinkOffsets(input.source);
   // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
-  const xPoints = input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : [];
+  const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
   if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
