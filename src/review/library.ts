@@ -16,12 +16,17 @@ export interface ContextFile { path: string; content: Uint8Array; names: string[
 
 const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
 
-/** `pkg/helpers/utils.py` -> `pkg.helpers.utils` and its suffixes; `pkg/__init__.py` -> `pkg`. */
+/**
+ * `pkg/helpers/utils.py` -> `pkg.helpers.utils` and its suffixes; `pkg/__init__.py` -> `pkg`. Only
+ * the trailing directories that can be package names count (`my-app/app/views.py`: `app.views`).
+ */
 export function pythonModuleNames(path: string): string[] {
   const parts = path.replace(/\.py$/, "").split("/");
   if (parts[parts.length - 1] === "__init__") parts.pop();
-  if (!parts.length || parts.some((p) => !/^[A-Za-z_]\w*$/.test(p))) return [];
-  return parts.map((_, i) => parts.slice(i).join("."));
+  let from = parts.length;
+  while (from > 0 && /^[A-Za-z_]\w*$/.test(parts[from - 1]!)) from--;
+  const valid = parts.slice(from);
+  return valid.map((_, i) => valid.slice(i).join("."));
 }
 
 export class Library {
@@ -42,8 +47,8 @@ export class Library {
       this.dropped++;
       return;
     }
+    // Kept even when it declares nothing another file can name: it may be analysed again itself.
     const declared = java ? javaNames(content) : pythonModuleNames(path);
-    if (!declared.length) return;
     // A view of a larger buffer (a pool slab) would keep it alive: such content is copied.
     this.files.set(path, content.byteOffset || content.buffer.byteLength !== content.byteLength ? new Uint8Array(content) : content);
     this.bytes += content.byteLength;

@@ -49,6 +49,9 @@ test("Python: functions from `from m import f` and `import m as z`, and methods 
   assert.deepEqual(taint(r), [14, 16, 19].map((l) => `shop/views.py:${l}:command-injection`));
   const alone = await review({ "shop/views.py": view });
   assert.deepEqual(taint(alone), [13, 14, 15, 16, 18, 19].map((l) => `shop/views.py:${l}:command-injection`));
+  // Under a directory that is no package name (a repository's `my-shop/`), modules keep their names.
+  const nested = await review(Object.fromEntries(Object.entries(pyRepo).map(([p, c]) => [`my-shop/${p}`, c])));
+  assert.deepEqual(taint(nested), [14, 16, 19].map((l) => `my-shop/shop/views.py:${l}:command-injection`));
 });
 
 test("Python: an abstract method in another module is no summary; a helper that sanitizes or ignores its argument is clean", async () => {

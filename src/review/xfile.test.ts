@@ -99,7 +99,8 @@ test("worker threads give the in-thread findings for cross-file summaries", asyn
 test("the library resolves a name to one other file only, and keeps no file past its size limit", () => {
   assert.deepEqual(pythonModuleNames("pkg/helpers/utils.py"), ["pkg.helpers.utils", "helpers.utils", "utils"]);
   assert.deepEqual(pythonModuleNames("pkg/__init__.py"), ["pkg"]);
-  assert.deepEqual(pythonModuleNames("my-scripts/x.py"), []);
+  assert.deepEqual(pythonModuleNames("my-service/app/views.py"), ["app.views", "views"]);
+  assert.deepEqual(pythonModuleNames("scripts/2fa-tool.py"), []);
   const lib = new Library();
   lib.add("a/Util.java", Buffer.from("class Util {}"));
   lib.add("b/Util.java", Buffer.from("class Util {}"));

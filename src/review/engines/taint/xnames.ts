@@ -25,7 +25,9 @@ export function absoluteModule(q: string, path: string): string {
   if (!q.startsWith(".")) return q;
   const rest = q.replace(/^\.+/, "");
   const levels = q.length - rest.length - (rest.includes(".") ? 0 : 1);
+  // Directories above the first that can be no package name (`my-app/`) are no part of module names.
   const dirs = path.split("/").slice(0, -1);
+  while (dirs.some((d) => !/^[A-Za-z_]\w*$/.test(d))) dirs.shift();
   const base = dirs.slice(0, Math.max(0, dirs.length - (levels - 1)));
   return [...base, rest].filter(Boolean).join(".");
 }
