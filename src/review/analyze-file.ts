@@ -21,6 +21,8 @@ import type { Selection, SeverityOverride } from "./select.ts";
 import { syntaxFor } from "./engines/taint/langs.ts";
 import { classInfo, classTags, taintClasses } from "./engines/taint/classes.ts";
 import { TreeReleaser } from "./trees.ts";
+import type { ContextSource } from "./engines/taint/external.ts";
+import { contextPoints, textNames } from "./engines/taint/xnames.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -47,6 +49,10 @@ interface Prepared {
    * When there are any, taint will walk the file: the rules' walk lists its functions.
    */
   candidates: number[] | null;
+  /** Java, Python: library names its text uses (taint/xnames.ts textNames), when it may hold a source. */
+  names?: string[];
+  /** With context: the calls of its functions (in candidates too). */
+  xpoints?: number[];
 }
 
 /** A file that may join others: its language, its rules and the prefilter terms of its text. */
@@ -58,6 +64,15 @@ export interface FileOutcome {
   lines: number;
   bytes: number;
   failedRules: string[];
+  /** Library names (../library.ts) of calls into other files that stayed unknown with tainted data. */
+  external?: string[];
+}
+
+/** A file to analyse; `context`: other files of the repository its calls may run (taint/external.ts). */
+export interface AnalyzeItem {
+  file: SourceFile;
+  changed?: ReadonlyArray<readonly [number, number]> | undefined;
+  context?: ContextSource[] | undefined;
 }
 
 export class FileAnalyzer {
@@ -101,13 +116,13 @@ export class FileAnalyzer {
    * Analyses files in order. Small files of a language whose rules allow it are matched together
    * on one joined tree (engines/packed.ts); every file's outcome is what it gets alone.
    */
-  analyzeMany(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
-    const prepared = items.map((it) => this.prepare(it.file));
+  analyzeMany(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
+    const prepared = items.map((it) => this.prepare(it.file, it.context));
     const matched = new Map<number, PackedOutcome>();
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
-      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars) return;
+      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars || items[index]!.context) return;
       const live = liveRules(p.pack, p.present);
       if (this.unpackable.get(p.lang)?.some((i) => live[i] === "1")) return;
       const key = `${p.lang}:${live}`;
@@ -128,17 +143,20 @@ export class FileAnalyzer {
         });
       }
     }
-    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed)));
+    // Files analysed with context share its trees and summaries within the batch (taint/external.ts).
+    const contextTrees = new Map<string, unknown>();
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context, contextTrees)));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
-  analyzeBatch(items: ReadonlyArray<{ file: SourceFile; changed?: ReadonlyArray<readonly [number, number]> | undefined }>): FileOutcome[] {
+  analyzeBatch(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
     try {
       return this.analyzeMany(items);
     } catch {
-      return items.map(({ file, changed }) => {
+      return items.map((item) => {
+        const { file } = item;
         try {
-          return this.analyze(file, changed);
+          return this.analyzeMany([item])[0]!;
         } catch (e) {
           return { findings: [], skipped: { path: file.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: file.content.length, failedRules: [] };
         }
@@ -147,7 +165,7 @@ export class FileAnalyzer {
   }
 
   /** Classifies and decodes a file: its outcome when skipped, else what its analysis needs. */
-  private prepare(file: SourceFile): Prepared | { outcome: FileOutcome } {
+  private prepare(file: SourceFile, context?: ContextSource[]): Prepared | { outcome: FileOutcome } {
     const bytes = file.content.length;
     const reason = skipByPath(file.path) ?? skipByContent(file.content, this.config.maxBytes);
     if (reason) return { outcome: { findings: [], skipped: { path: file.path, reason }, lines: 0, bytes, failedRules: [] } };
@@ -159,21 +177,26 @@ export class FileAnalyzer {
     const pack = lang ? this.packs.get(lang) : undefined;
     const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
     const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
-    const candidates = taint ? taintCandidates(lang!, text.source) : null;
+    let candidates = taint ? taintCandidates(lang!, text.source) : null;
+    // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.
+    const xpoints = candidates && context?.length ? contextPoints(lang!, text.source, context, file.path) : [];
+    if (xpoints.length) candidates = [...new Set([...candidates!, ...xpoints])].sort((x, y) => x - y);
+    const names = candidates && !context ? textNames(lang!, file.path, text.source) : [];
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
     const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
     if (pack && !parsed) this.treeless.files++;
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates };
+    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates, ...(names.length ? { names } : {}), ...(xpoints.length ? { xpoints } : {}) };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
+  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, context?: ContextSource[], contextTrees?: Map<string, unknown>): FileOutcome {
     const { path, bytes, text, lines, lang, pack, present, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
     const failedRules: string[] = [];
+    const external = new Set<string>(p.names);
     if (lang && pack) {
       let root: SgRoot | undefined;
       const tree = (): SgRoot => {
@@ -187,12 +210,14 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window);
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     findings = this.finish(findings, lang, changed);
-    return skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
+    const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
+    if (external.size) outcome.external = [...external];
+    return outcome;
   }
 
   /** Lets the native trees and node handles of the files analysed so far be freed (see trees.ts). */
@@ -222,7 +247,7 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window?: TaintWindow): Finding[] {
+  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void }): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
@@ -231,7 +256,7 @@ export class FileAnalyzer {
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, candidates });
+    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, candidates, ...cross });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

@@ -13,6 +13,7 @@ import { ReviewPool } from "./pool.ts";
 import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./worker.ts";
 import { ConfigValues } from "./config-values.ts";
+import { Library } from "./library.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
@@ -104,7 +105,11 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const failed = new Set<string>();
   const configValues = new ConfigValues();
   let lastProgress = 0;
-  const collect = (o: FileOutcome) => {
+  // Cross-file summaries: files whose calls into other files stayed unknown with tainted data are
+  // analysed again, after the stream, with the files the library says declare them (library.ts).
+  const library = config.taint ? new Library() : null;
+  const collect = (o: FileOutcome, item: BatchItem) => {
+    if (o.external && !o.skipped) library?.recorded(item.path, o.external, o.findings.some((f) => f.engine === "taint"), item.changed);
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
     if (!o.skipped || o.skipped.reason === "time_budget") {
@@ -128,19 +133,36 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const inflight = new Set<Promise<void>>();
   let batch: BatchItem[] = [];
   let batchBytes = 0;
+  const batchContext = new Set<string>();
+  let onOutcome = collect;
   const flush = async () => {
     if (!batch.length) return;
     const items = batch;
+    const done = onOutcome;
     batch = [];
     batchBytes = 0;
+    batchContext.clear();
     if (analyzer) {
-      analyzer.analyzeBatch(items.map((it) => ({ file: { path: it.path, content: Buffer.from(it.content.buffer, it.content.byteOffset, it.content.byteLength) }, changed: it.changed }))).forEach(collect);
+      const buf = (c: Uint8Array) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+      const texts = new Map<string, string>();
+      const text = (path: string, c: Uint8Array) => texts.get(path) ?? texts.set(path, buf(c).toString("utf8")).get(path)!;
+      analyzer.analyzeBatch(items.map((it) => ({
+        file: { path: it.path, content: buf(it.content) }, changed: it.changed,
+        context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
+      }))).forEach((o, i) => done(o, items[i]!));
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
       return;
     }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach(collect); inflight.delete(p); });
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => done(o, items[i]!)); inflight.delete(p); });
     inflight.add(p);
+  };
+  const add = async (item: BatchItem) => {
+    batch.push(item);
+    batchBytes += item.content.length;
+    // A context file shared by files of the batch counts once (it travels and is parsed once).
+    for (const c of item.context ?? []) if (!batchContext.has(c.path) && batchContext.add(c.path)) batchBytes += c.content.byteLength;
+    if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
   };
   try {
     for await (const e of entries(options, maxBytes, inScope)) {
@@ -149,13 +171,19 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         continue;
       }
       configValues.add(e.path, e.content);
+      library?.add(e.path, e.content);
       const lines = changed?.get(e.path);
-      batch.push({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
-      batchBytes += e.content.length;
-      if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
+      await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
     }
     await flush();
     await Promise.all(inflight);
+    // The second pass replaces a file's findings; a file it could not finish keeps the first ones.
+    const redone = new Map<string, Finding[]>();
+    onOutcome = (o, item) => { if (!o.skipped) redone.set(item.path, o.findings); };
+    for (const item of library?.again() ?? []) await add(item);
+    await flush();
+    await Promise.all(inflight);
+    if (redone.size) result.findings = [...result.findings.filter((f) => !redone.has(f.location.path)), ...[...redone.values()].flat()];
   } finally {
     pool?.unconfigure(key);
     await ownPool?.close();

@@ -35,15 +35,28 @@ function workerExecArgv(): string[] | undefined {
 /** Packs a batch's contents into one fresh buffer (transferable) with each file's offsets. */
 function pack(items: BatchItem[]): { buffer: ArrayBuffer; wire: WireItem[] } {
   let total = 0;
-  for (const it of items) total += it.content.byteLength;
+  const seen = new Set<string>();
+  for (const it of items) {
+    total += it.content.byteLength;
+    for (const c of it.context ?? []) if (!seen.has(c.path) && seen.add(c.path)) total += c.content.byteLength;
+  }
   const buffer = new ArrayBuffer(total);
   const bytes = new Uint8Array(buffer);
   const wire: WireItem[] = [];
   let at = 0;
+  const put = (content: Uint8Array): [number, number] => {
+    bytes.set(content, at);
+    at += content.byteLength;
+    return [at - content.byteLength, at];
+  };
+  // A context file shared by files of the batch travels once.
+  const placed = new Map<string, [number, number]>();
+  const once = (path: string, content: Uint8Array): [number, number] => placed.get(path) ?? placed.set(path, put(content)).get(path)!;
   for (const it of items) {
-    bytes.set(it.content, at);
-    wire.push({ path: it.path, start: at, end: at + it.content.byteLength, ...(it.changed ? { changed: it.changed } : {}) });
-    at += it.content.byteLength;
+    const [start, end] = put(it.content);
+    const w: WireItem = { path: it.path, start, end, ...(it.changed ? { changed: it.changed } : {}) };
+    if (it.context) w.context = it.context.map((c) => { const [s, e] = once(c.path, c.content); return { path: c.path, start: s, end: e, names: c.names }; });
+    wire.push(w);
   }
   return { buffer, wire };
 }

@@ -3,11 +3,15 @@
 import { parentPort } from "node:worker_threads";
 import { FileAnalyzer } from "./analyze-file.ts";
 import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
+import type { ContextFile } from "./library.ts";
+import type { ContextSource } from "./engines/taint/external.ts";
 
 export interface BatchItem {
   path: string;
   content: Uint8Array;
   changed?: Array<[number, number]>;
+  /** Other files of the repository the file's calls may run (second pass, ../library.ts). */
+  context?: ContextFile[];
 }
 
 /** A file of a batch as sent: its content is bytes [start, end) of the batch's buffer. */
@@ -16,6 +20,13 @@ export interface WireItem {
   start: number;
   end: number;
   changed?: Array<[number, number]>;
+  context?: { path: string; start: number; end: number; names: string[] }[];
+}
+
+/** The context of a file as the analysis takes it: the texts of the files, decoded. */
+export function contextSources(buffer: ArrayBufferLike, ctx: WireItem["context"], texts: Map<number, string>): ContextSource[] | undefined {
+  const text = (s: number, e: number) => texts.get(s) ?? texts.set(s, Buffer.from(buffer, s, e - s).toString("utf8")).get(s)!;
+  return ctx?.map((c) => ({ path: c.path, names: c.names, source: text(c.start, c.end) }));
 }
 
 export type ToWorker =
@@ -36,7 +47,8 @@ async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<File
     analyzer = new FileAnalyzer(config);
     analyzers.set(msg.key, analyzer);
   }
-  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed })));
+  const texts = new Map<number, string>();
+  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed, context: contextSources(msg.buffer, it.context, texts) })));
   await analyzer.release();
   return results;
 }

@@ -28,7 +28,8 @@ import type { Relevance } from "./relevance.ts";
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
 export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
 
-export interface SinkHit { node: TNode; className: string; taint: Taint }
+/** `note`: where the sink really is when it lies in another file (external.ts). */
+export interface SinkHit { node: TNode; className: string; taint: Taint; note?: string }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch { taint: Value }
 
@@ -71,6 +72,9 @@ export class Analyzer {
   private readonly returnSpecCache = new Map<number, SinkSpec[]>();
   /** A summary's run (summaries.ts): the parameter values of `retScope`, and what it returns. */
   private args: Value[] | null = null;
+  /** A summary's tainted receiver: `this` and the class's fields (`fields`) read it (reads.ts). */
+  selfValue: Value = null;
+  private fields: string[] = [];
   private retScope: TNode | null = null;
   /** In a summary's run: the parameters' names, and their worst values where the callee returns. */
   private retParams: string[] = [];
@@ -135,6 +139,7 @@ export class Analyzer {
     }
     const decorators = this.syn.decorators(fn);
     const args = outer ? null : this.args;
+    if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
       this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators));
@@ -344,12 +349,12 @@ export class Analyzer {
   /** Some member path was allow-listed (guards.ts guardPath): member reads look it up. */
   pathGuards = false;
 
-  private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void {
+  private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.hitKeys.has(key)) return;
     this.hitKeys.add(key);
-    this.hits.push({ node, className: spec.className, taint: t });
+    this.hits.push(note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t });
   }
 
   private evCall(node: TNode, isNew: boolean): Value {
@@ -357,8 +362,8 @@ export class Analyzer {
   }
 
   /** Walks `fn` as a callee (summaries.ts): parameters take `args` (by position), the result is what it returns. */
-  runWith(fn: TNode, args: Value[]): Value {
-    [this.args, this.retScope, this.ret, this.exitVals] = [args, fn, null, []];
+  runWith(fn: TNode, args: Value[], self: Value = null, fields: string[] = []): Value {
+    [this.args, this.retScope, this.ret, this.selfValue, this.fields, this.exitVals] = [args, fn, null, self, fields, []];
     this.analyzeFunction(fn, null);
     const ret = this.ret;
     [this.args, this.retScope, this.ret] = [null, null, null];
@@ -380,7 +385,7 @@ export class Analyzer {
   get inCleanStatement(): boolean { return this.skipExpr || this.skipRhs; }
   /** Text of the scope being analysed, for rules that look at its configuration calls. */
   scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint): void { this.hit(node, spec, t); }
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void { this.hit(node, spec, t, note); }
   rootOf(node: TNode): string | null { return rootIdent(this, node); }
   globalSourceOf(node: TNode): Value { return globalSource(this, node); }
 }

@@ -37,6 +37,8 @@ export class FileDefs {
   private readonly list: (() => TNode[]) | null;
   private byName: Map<string, TNode[]> | null = null;
   private readonly defs = new Map<string, Def[]>();
+  /** Another file's functions, called from outside it: one mention (the definition) is enough. */
+  declarations = false;
 
   /** `list`: the file's functions when the caller can list them; else one query of the tree. */
   constructor(syn: Syntax, source: string, root: TNode, list: (() => TNode[]) | null) {
@@ -52,7 +54,7 @@ export class FileDefs {
     if (d) return d;
     d = [];
     const first = this.source.indexOf(name);
-    if (first >= 0 && this.source.indexOf(name, first + name.length) >= 0 && mentions(this.source, name)) {
+    if (first >= 0 && (this.declarations || this.source.indexOf(name, first + name.length) >= 0) && mentions(this.source, name)) {
       for (const node of this.index().get(name) ?? []) d.push(this.describe(node));
     }
     this.defs.set(name, d);
@@ -172,7 +174,7 @@ function innermost(ds: Def[], by: (d: Def) => TNode | null = (d) => d.owner): De
  * one (`Helper h = new Helper()`, `helper = Helper(db)`, `const h = new Helper()`, a field
  * `private final Helper helper;`): null when none or two different ones.
  */
-function declaredClass(name: string, scope: string, file: string): string | null {
+export function declaredClass(name: string, scope: string, file: string): string | null {
   const n = name.replace(/[$]/g, "\\$");
   const re = new RegExp(`(?:\\b([A-Z]\\w*)(?:<[^<>;=]*>)?\\s+${n}\\s*[=;,)]|(?<![\\w$.])${n}\\s*=\\s*(?:new\\s+)?([A-Z]\\w*)\\s*[(<])`, "g");
   for (const text of [scope, file]) {
@@ -185,7 +187,7 @@ function declaredClass(name: string, scope: string, file: string): string | null
 }
 
 /** `Util.run`, `new Util().run`: the class name; a Java anonymous class: its node; anything else null. */
-function classOfReceiver(recv: TNode, syn: Syntax): string | TNode | null {
+export function classOfReceiver(recv: TNode, syn: Syntax): string | TNode | null {
   const k = recv.kind();
   if (k === "identifier" && /^[A-Z]/.test(recv.text())) return recv.text();
   if (k === "object_creation_expression") {

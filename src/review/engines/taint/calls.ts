@@ -9,6 +9,7 @@ import type { Value } from "./state.ts";
 import { sourceTaint, withStep, worse } from "./state.ts";
 import { evalArgv } from "./argv.ts";
 import { applySummary, sourceHelperValue } from "./summaries.ts";
+import { applyExternal } from "./xcalls.ts";
 import { collCall } from "./collcalls.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
@@ -148,6 +149,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   // A function of this file: what its summary says (summaries.ts).
   const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
   if (summed !== undefined) return summed;
+  // A function of another file of the repository, when it is given (external.ts).
+  const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
+  if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
   return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;

@@ -6,10 +6,6 @@ import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
-import type { Syntax } from "./langs.ts";
-import { rulesFor } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
-import { withImportNames } from "./imports.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
 import type { Span } from "./spans.ts";
@@ -22,6 +18,9 @@ import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
 import { helperCallTest, sourceHelpers } from "./sourcehelpers.ts";
 import type { TaintWindow } from "./window.ts";
+import { External } from "./external.ts";
+import { contextPoints, fileRules } from "./xnames.ts";
+import type { ContextSource } from "./external.ts";
 
 export interface TaintInput {
   path: string;
@@ -45,6 +44,16 @@ export interface TaintInput {
   funcs?: SgNode[] | null;
   /** taintCandidates() of the file when the caller already asked. */
   candidates?: number[] | null;
+  /** Java, Python: other files of the repository whose functions calls may run (external.ts). */
+  context?: ContextSource[];
+  /** Filled with the library names of calls into other files that stayed unknown with tainted data. */
+  external?: Set<string>;
+  /** Told the size of each context file parsed (the caller frees trees by parsed bytes). */
+  parsed?: (bytes: number) => void;
+  /** contextPoints() of the file when the caller already asked. */
+  contextPoints?: number[];
+  /** Context files parsed and summarised, shared by the files of one batch (dropped with it). */
+  contextTrees?: Map<string, unknown>;
 }
 
 /**
@@ -60,17 +69,6 @@ export function taintCandidates(language: string, source: string): number[] | nu
   return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
 }
 
-/** The last file's rules: the engine asks for taintCandidates and then refines the same file. */
-let lastRules: { source: string; lang: string; rules: CompiledRules } | null = null;
-
-/** A language's rules, with the names a Python file imports them under (imports.ts). */
-function fileRules(syn: Syntax, source: string): CompiledRules {
-  const rules = rulesFor(syn.ruleLanguage);
-  if (syn.ruleLanguage !== "python") return rules;
-  if (lastRules?.source === source && lastRules.lang === syn.ruleLanguage) return lastRules.rules;
-  lastRules = { source, lang: syn.ruleLanguage, rules: withImportNames(rules, source) };
-  return lastRules.rules;
-}
 
 /** The node kinds of the functions the analysis lists in a file (spans.ts). */
 export function functionKinds(language: string): ReadonlySet<string> {
@@ -104,7 +102,10 @@ function refine(input: TaintInput): Finding[] {
   // runs first: most files have none, and it reads the text about three times as fast.
   const known = input.candidates;
   if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
-  const offsets = known ?? pre.sinkOffsets(input.source);
+  let offsets = known ?? pre.sinkOffsets(input.source);
+  // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
+  const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
+  if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
   if (!input.patternFindings.length && !offsets.length) return [];
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
@@ -130,10 +131,12 @@ function refine(input: TaintInput): Finding[] {
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
+  const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
+  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees) : null;
   // Functions that read a source themselves make their callers' statements and scopes worth a walk.
   const helpers = spans && pre.sources ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
   const helperCalls = helperCallTest(helpers);
-  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, helpers);
+  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext, helpers);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
@@ -154,7 +157,7 @@ function refine(input: TaintInput): Finding[] {
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points], helperCalls);
+    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points, ...xPoints], helperCalls);
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
@@ -172,6 +175,7 @@ function refine(input: TaintInput): Finding[] {
     }
   }
 
+  if (ext && input.external) for (const n of ext.recorded) input.external.add(n);
   const counts = new Map<string, number>();
   const hits: SinkHit[] = [...analyzer.hits];
   const hitCalls = new Set(hits.map((h) => h.node.id()));

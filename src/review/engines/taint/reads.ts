@@ -53,7 +53,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   const g = globalSource(a, node);
   if (g) return a.rules.cleanMembers.has(node.field(a.syn.memberFields[1])?.text() ?? "") ? null : g;
   const obj = node.field(a.syn.memberFields[0]);
-  const t = obj ? a.ev(obj) : null;
+  const t = obj ? (a.selfValue && obj.kind() === "this" ? a.selfValue : a.ev(obj)) : null;
   if (!t) return null;
   const prop = node.field(a.syn.memberFields[1]);
   const name = prop?.text() ?? "";

@@ -40,7 +40,7 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
   const sinkText = snippet(hit.node);
   const sourceText = snippet(source.node);
   const flow = steps.map((s) => locationOf(path, s.node, `${stepLabel[s.kind] ?? s.kind} (${s.sourceId}): ${snippet(s.node)}`));
-  const sink = locationOf(path, hit.node, `sink (${cls}): ${sinkText}`);
+  const sink = locationOf(path, hit.node, `sink (${cls}): ${sinkText}${hit.note ? `, ${hit.note}` : ""}`);
   flow.push(sink);
   const code = `${hit.node.text()}\n${source.node.text()}`;
   const key = `${ruleId}\0${code.replace(/\s+/g, "")}`;
@@ -51,7 +51,8 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
     description: (cls === "insecure-random"
       ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
       : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
-        `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) + `\n\n${info.fix}`,
+        `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) +
+      (hit.note ? ` The sink is ${hit.note}.` : "") + `\n\n${info.fix}`,
     tags: classTags(cls),
     location: sink, relatedLocations: [flow[0]!], flow,
     fingerprint: fingerprint(ruleId, path, code, n ? String(n) : ""),

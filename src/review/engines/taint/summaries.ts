@@ -12,11 +12,13 @@ import type { Step, Taint, Value } from "./state.ts";
 import { withStep, worse } from "./state.ts";
 import { FileDefs, resolveCallee } from "./callees.ts";
 import type { Def } from "./callees.ts";
+import type { CompiledRules } from "./rules.ts";
+import type { External } from "./external.ts";
 
 /** Callees summarised inside callees, at most: deeper calls are unknown calls. */
-const maxDepth = 3;
+export const maxDepth = 3;
 
-interface Summary {
+export interface Summary {
   /** The step every value derived from the parameter leads back to. */
   marker: Step;
   ret: Value;
@@ -27,21 +29,25 @@ interface Summary {
   effects: [number, Taint][];
 }
 
-interface Shared {
+/** One file's summaries: the caller's own, or a context file's (external.ts). */
+export interface Shared {
   root: TNode;
   defs: FileDefs;
+  source: string;
+  rules: CompiledRules;
   /** By callee, parameter and argument mask; null while being computed or when it failed. */
   memo: Map<string, Summary | null>;
+  /** Calls into other files: resolved in the context files, recorded when unresolved (external.ts). */
+  ext: External | null;
   /** Names of functions that read a source themselves (sourcehelpers.ts). */
   helpers: Set<string> | null;
 }
 
-interface Ctx { shared: Shared; depth: number }
-
+export interface Ctx { shared: Shared; depth: number }
 
 /** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
-export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null, helpers: Set<string> | null = null): void {
-  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), memo: new Map(), helpers }, depth: 0 } satisfies Ctx;
+export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null, ext: External | null = null, helpers: Set<string> | null = null): void {
+  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), source: a.source, rules: a.rules, memo: new Map(), ext, helpers }, depth: 0 } satisfies Ctx;
 }
 
 /**
@@ -55,22 +61,11 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
   const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, positional.length, () => a.scopeText());
   if (!def) return undefined;
-  const bound: [number, Taint][] = [];
-  positional.forEach((arg, i) => {
-    const v = vals.get(arg);
-    if (v) bound.push([def.skip + i, v]);
-  });
-  for (const kw of all) {
-    const v = kw.kind() === "keyword_argument" ? vals.get(kw) : null;
-    if (!v) continue;
-    const i = def.params.findIndex((p) => p.name === kw.field("name")?.text());
-    if (i < 0) return undefined;
-    bound.push([i, v]);
-  }
+  const bound = bindArgs(def, all, vals);
+  if (!bound) return undefined;
   const sums: [Summary, Taint][] = [];
   for (const [i, v] of bound) {
-    if (i >= def.params.length) continue;
-    const s = summarize(a, ctx, def, i, v);
+    const s = summarize(a, ctx.shared, ctx.depth, def, i, v);
     if (!s) return undefined;
     sums.push([s, v]);
   }
@@ -116,7 +111,7 @@ export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all:
   const memo = ctx.shared.memo;
   if (!memo.has(key)) {
     memo.set(key, null);
-    const sub = new Analyzer(a.syn, a.rules, a.source, ctx.shared.root);
+    const sub = new Analyzer(a.syn, ctx.shared.rules, ctx.shared.source, ctx.shared.root);
     sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
     const ret = sub.runWith(def.node, def.params.map(() => null));
     if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [], effects: [] });
@@ -125,20 +120,43 @@ export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all:
   return ret ? withStep(ret, call) : memo.get(key) ? null : undefined;
 }
 
-function summarize(a: Analyzer, ctx: Ctx, def: Def, i: number, v: Taint): Summary | null {
+/** The tainted arguments by parameter index (Python keywords by name); null when one names no parameter. */
+export function bindArgs(def: Def, all: TNode[], vals: Map<TNode, Value>): [number, Taint][] | null {
+  const positional = all.filter((c) => c.kind() !== "keyword_argument");
+  const bound: [number, Taint][] = [];
+  positional.forEach((arg, i) => {
+    const v = vals.get(arg);
+    if (v) bound.push([def.skip + i, v]);
+  });
+  for (const kw of all) {
+    const v = kw.kind() === "keyword_argument" ? vals.get(kw) : null;
+    if (!v) continue;
+    const i = def.params.findIndex((p) => p.name === kw.field("name")?.text());
+    if (i < 0) return null;
+    bound.push([i, v]);
+  }
+  return bound.filter(([i]) => i < def.params.length);
+}
+
+/**
+ * Walks `def` (of the file `shared` describes) with only parameter `i` tainted by `v`; `i` = -1
+ * taints the receiver instead (`this`, and the class's `fields`, as read inside the method).
+ */
+export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, i: number, v: Taint, fields: string[] = []): Summary | null {
   const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}`;
-  const memo = ctx.shared.memo;
+  const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
-  const p = def.params[i]!;
-  const marker: Step = { node: p.node, kind: "step", sourceId: "", prev: null };
-  const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: p.node, kind: "step", sourceId: v.step.sourceId, prev: marker } };
+  const at = i >= 0 ? def.params[i]!.node : def.node;
+  const marker: Step = { node: at, kind: "step", sourceId: "", prev: null };
+  const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: at, kind: "step", sourceId: v.step.sourceId, prev: marker } };
   if (v.argv) arg.argv = true;
   const args: Value[] = def.params.map((_, j) => (j === i ? arg : null));
-  const sub = new Analyzer(a.syn, a.rules, a.source, ctx.shared.root);
-  for (const id of a.watch.keys()) sub.watch.set(id, { taint: null });
-  sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
-  const ret = sub.runWith(def.node, args);
+  const sub = new Analyzer(a.syn, shared.rules, shared.source, shared.root);
+  // Pattern findings' calls are nodes of the caller's file.
+  if (shared.root === (a.summaries as Ctx | null)?.shared.root) for (const id of a.watch.keys()) sub.watch.set(id, { taint: null });
+  sub.summaries = { shared, depth: depth + 1 } satisfies Ctx;
+  const ret = sub.runWith(def.node, args, i < 0 ? arg : null, fields);
   if (sub.incomplete) return null;
   const watched: [number, Taint][] = [];
   for (const [id, w] of sub.watch) if (w.taint) watched.push([id, w.taint]);
@@ -156,7 +174,7 @@ function summarize(a: Analyzer, ctx: Ctx, def: Def, i: number, v: Taint): Summar
  * argument's flow and the call. Null for a value not derived from the parameter (a sink the callee
  * reaches from its own source is reported when the callee itself is analysed).
  */
-function splice(t: Taint, marker: Step, arg: Taint, call: TNode): Taint | null {
+export function splice(t: Taint, marker: Step, arg: Taint, call: TNode): Taint | null {
   const chain: Step[] = [];
   let s: Step | null = t.step;
   for (; s && s !== marker; s = s.prev) chain.push(s);

@@ -1,0 +1,133 @@
+// The repository's declarations for cross-file taint summaries: while files stream through a
+// review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
+// declares, so a file whose analysis met calls into another file can be analysed again with
+// those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
+import { contextPoints, mayHoldSink, textMark } from "./engines/taint/xnames.ts";
+import type { BatchItem } from "./worker.ts";
+
+/** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
+export const libraryCap = 32 << 20;
+/** Context files per re-analysed file, and the largest file kept as context. */
+export const contextLimits = { files: 8, bytes: 2 << 20 } as const;
+/** Declarations of one name in more files than this: ambiguous, and no longer listed. */
+const maxPerName = 4;
+
+export interface ContextFile { path: string; content: Uint8Array; names: string[] }
+
+const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
+
+/**
+ * `pkg/helpers/utils.py` -> `pkg.helpers.utils` and its suffixes; `pkg/__init__.py` -> `pkg`. Only
+ * the trailing directories that can be package names count (`my-app/app/views.py`: `app.views`).
+ */
+export function pythonModuleNames(path: string): string[] {
+  const parts = path.replace(/\.py$/, "").split("/");
+  if (parts[parts.length - 1] === "__init__") parts.pop();
+  let from = parts.length;
+  while (from > 0 && /^[A-Za-z_]\w*$/.test(parts[from - 1]!)) from--;
+  const valid = parts.slice(from);
+  return valid.map((_, i) => valid.slice(i).join("."));
+}
+
+export class Library {
+  private readonly files = new Map<string, Uint8Array>();
+  /** Name -> paths declaring it; past maxPerName the entry is `null` (ambiguous). */
+  private readonly names = new Map<string, string[] | null>();
+  private bytes = 0;
+  /** Whether a kept file holds a candidate sink, asked once. */
+  private readonly sinks = new Map<string, boolean>();
+  /** Files not kept because the cap was reached. */
+  dropped = 0;
+
+  /** Keeps a Java or Python file's text and indexes its names; other files are ignored. */
+  add(path: string, content: Uint8Array): void {
+    const java = path.endsWith(".java");
+    if (!java && !path.endsWith(".py")) return;
+    if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
+      this.dropped++;
+      return;
+    }
+    // Kept even when it declares nothing another file can name: it may be analysed again itself.
+    const declared = java ? javaNames(content) : pythonModuleNames(path);
+    // A view of a larger buffer (a pool slab) would keep it alive: such content is copied.
+    this.files.set(path, content.byteOffset || content.buffer.byteLength !== content.byteLength ? new Uint8Array(content) : content);
+    this.bytes += content.byteLength;
+    for (const n of declared) {
+      const key = `${java ? "java" : "python"}:${n}`;
+      const list = this.names.get(key);
+      if (list === null) continue;
+      if (!list) this.names.set(key, [path]);
+      else if (list.length >= maxPerName) this.names.set(key, null);
+      else if (!list.includes(path)) list.push(path);
+    }
+  }
+
+  private holdsSink(path: string): boolean {
+    let v = this.sinks.get(path);
+    if (v === undefined) {
+      const c = this.files.get(path)!;
+      v = mayHoldSink(language(path), text(c));
+      this.sinks.set(path, v);
+    }
+    return v;
+  }
+
+  /** Files to analyse again and the names their first analysis recorded (interned: many files share them). */
+  private readonly pending: { path: string; names: string[]; sinksOnly: boolean; changed?: Array<[number, number]> }[] = [];
+  private readonly interned = new Map<string, string>();
+
+  /**
+   * `tainted`: the first analysis reported taint findings. Summaries only make a call's value
+   * cleaner than an unknown call's, so without findings to lose, a file is analysed again only for
+   * the sinks inside other files: only files holding a candidate sink are then its context.
+   */
+  recorded(path: string, names: readonly string[], tainted: boolean, changed?: Array<[number, number]>): void {
+    const list = names.slice(0, 256).map((n) => this.interned.get(n) ?? (this.interned.set(n, n), n));
+    this.pending.push({ path, names: list, sinksOnly: !tainted, ...(changed ? { changed } : {}) });
+  }
+
+  /** The second pass: each recorded file (kept here, not past the cap) whose names resolve, with its context. */
+  *again(): Generator<BatchItem> {
+    for (const { path, names, sinksOnly, changed } of this.pending) {
+      const content = this.files.get(path);
+      const context = content ? this.contextFor(path, names, sinksOnly) : [];
+      // For sinks elsewhere only: the file must call a function of those files by name.
+      if (sinksOnly && context.length && !contextPoints(language(path), text(content!), context.map((c) => ({ ...c, source: text(c.content) })), path).length) continue;
+      if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
+    }
+  }
+
+  /** The one file (other than `from`) that declares `name` (`java:Helper`, `python:helpers.utils`), else null. */
+  resolve(name: string, from: string): string | null {
+    const list = this.names.get(name)?.filter((p) => p !== from);
+    return list?.length === 1 ? list[0]! : null;
+  }
+
+  /**
+   * Context for a file from the names its analysis recorded: at most contextLimits.files files.
+   * A name read from the text (marked) counts only where its file holds a candidate sink.
+   */
+  contextFor(path: string, recorded: readonly string[], sinksOnly = false): ContextFile[] {
+    const byPath = new Map<string, ContextFile>();
+    const ordered = [...recorded.filter((n) => !n.startsWith(textMark)), ...recorded.filter((n) => n.startsWith(textMark))];
+    for (const mark of ordered) {
+      const name = mark.startsWith(textMark) ? mark.slice(textMark.length) : mark;
+      const p = this.resolve(name, path);
+      if (!p || ((sinksOnly || name !== mark) && !byPath.has(p) && !this.holdsSink(p))) continue;
+      const known = byPath.get(p);
+      if (known) known.names.push(name);
+      else if (byPath.size < contextLimits.files) byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
+    }
+    return [...byPath.values()];
+  }
+}
+
+const language = (path: string): string => (path.endsWith(".java") ? "java" : "python");
+/** Text for name and sink tests (ASCII tokens: latin1 decodes fastest); the analysis decodes UTF-8. */
+const text = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("latin1");
+
+function javaNames(content: Uint8Array): string[] {
+  const out = new Set<string>();
+  for (const m of text(content).matchAll(javaDecl)) out.add(m[1]!);
+  return [...out];
+}

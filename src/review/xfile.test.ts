@@ -1,0 +1,155 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadRules, reviewFiles } from "./index.ts";
+import type { ReviewResult } from "./index.ts";
+import type { SourceFile } from "./types.ts";
+import { Library, pythonModuleNames } from "./library.ts";
+
+const rules = await loadRules();
+
+async function* stream(files: Record<string, string>): AsyncGenerator<SourceFile> {
+  for (const [path, c] of Object.entries(files)) yield { path, content: Buffer.from(c) };
+}
+const review = (files: Record<string, string>, threads = 1) => reviewFiles({ files: stream(files), rules, threads });
+/** Taint findings as `path:line:class`. */
+const taint = (r: ReviewResult): string[] => r.findings.filter((f) => f.engine === "taint")
+  .map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId.split(".")[2]}`);
+
+const servlet = `package shop.web;
+
+import shop.util.*;
+
+public class ProductServlet extends HttpServlet {
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String name = request.getParameter("name");
+    PrintWriter out = response.getWriter();
+    out.println(Texts.label(name));
+    out.println(Texts.trimmed(name));
+    out.println(Texts.escaped(name));
+    out.println(new RequestValues(request).fixed("name"));
+    out.println(new RequestValues(request).param("name"));
+    RequestValues values = new RequestValues(request);
+    out.println(values.fixed("id"));
+    catalog.search(name);
+    out.println("done");
+  }
+
+  private final Catalog catalog = new Catalog();
+}
+`;
+const texts = `package shop.util;
+
+public final class Texts {
+  public static String label(String s) { return "Product"; }
+  public static String trimmed(String s) { return s.trim(); }
+  public static String escaped(String s) { return org.owasp.encoder.Encode.forHtml(s); }
+}
+`;
+const values = `package shop.util;
+
+public class RequestValues {
+  private final HttpServletRequest request;
+  public RequestValues(HttpServletRequest request) { this.request = request; }
+  public String param(String key) { return request.getParameter(key); }
+  public String fixed(String key) { return "bar"; }
+}
+`;
+const catalog = `package shop.util;
+
+public class Catalog {
+  private Connection conn;
+  public ResultSet search(String term) throws SQLException {
+    return conn.createStatement().executeQuery("SELECT * FROM products WHERE name LIKE '%" + term + "%'");
+  }
+}
+`;
+const javaRepo = { "src/shop/web/ProductServlet.java": servlet, "src/shop/util/Texts.java": texts, "src/shop/util/RequestValues.java": values, "src/shop/util/Catalog.java": catalog };
+const servletPath = "src/shop/web/ProductServlet.java";
+
+test("a Java helper class in another file is summarised: constants and sanitized values are clean, returned parameters and sinks inside it are reported", async () => {
+  const r = await review(javaRepo);
+  assert.deepEqual(taint(r), [`${servletPath}:10:xss`, `${servletPath}:13:xss`, `${servletPath}:16:sql-injection`]);
+  // The sink inside Catalog.search is reported at the call, in the caller's file, its flow there too.
+  const sql = r.findings.find((f) => f.ruleId === "java.taint.sql-injection")!;
+  assert.match(sql.location.message!, /inside `Catalog\.search` in src\/shop\/util\/Catalog\.java/);
+  assert.ok(sql.flow!.every((l) => l.path === servletPath));
+});
+
+test("without the helper files the same calls stay unknown calls and are reported", async () => {
+  const r = await review({ [servletPath]: servlet });
+  assert.deepEqual(taint(r), [9, 10, 11, 12, 13, 15].map((l) => `${servletPath}:${l}:xss`));
+});
+
+test("a class name declared in two other files is ambiguous: its calls stay unknown calls", async () => {
+  const other = texts.replace('"Product"', "s").replace("package shop.util;", "package shop.legacy;");
+  const r = await review({ ...javaRepo, "src/shop/legacy/Texts.java": other });
+  assert.deepEqual(taint(r).filter((t) => /:(9|10|11):/.test(t)), [9, 10, 11].map((l) => `${servletPath}:${l}:xss`));
+  // RequestValues still resolves.
+  assert.ok(!taint(r).includes(`${servletPath}:12:xss`));
+});
+
+test("worker threads give the in-thread findings for cross-file summaries", async () => {
+  const a = await review(javaRepo, 2);
+  const b = await review(javaRepo, 1);
+  assert.deepEqual(a.findings.map((f) => f.fingerprint), b.findings.map((f) => f.fingerprint));
+  assert.deepEqual(taint(a), taint(b));
+  assert.equal(a.stats.files, 4);
+});
+
+test("the library resolves a name to one other file only, and keeps no file past its size limit", () => {
+  assert.deepEqual(pythonModuleNames("pkg/helpers/utils.py"), ["pkg.helpers.utils", "helpers.utils", "utils"]);
+  assert.deepEqual(pythonModuleNames("pkg/__init__.py"), ["pkg"]);
+  assert.deepEqual(pythonModuleNames("my-service/app/views.py"), ["app.views", "views"]);
+  assert.deepEqual(pythonModuleNames("scripts/2fa-tool.py"), []);
+  const lib = new Library();
+  lib.add("a/Util.java", Buffer.from("class Util {}"));
+  lib.add("b/Util.java", Buffer.from("class Util {}"));
+  lib.add("c/Only.java", Buffer.from("public final class Only {}"));
+  lib.add("d/Huge.java", Buffer.alloc(3 << 20, 0x20));
+  assert.equal(lib.resolve("java:Util", "x/Main.java"), null);
+  assert.equal(lib.resolve("java:Util", "a/Util.java"), "b/Util.java");
+  assert.equal(lib.resolve("java:Only", "x/Main.java"), "c/Only.java");
+  assert.equal(lib.resolve("java:Only", "c/Only.java"), null);
+  assert.equal(lib.dropped, 1);
+  assert.deepEqual(lib.contextFor("x/Main.java", ["java:Only", "java:Util", "java:Missing"]).map((c) => c.path), ["c/Only.java"]);
+});
+
+test("Java: an interface's method is no summary (the call stays unknown); methods inherited from a superclass in another file are summarised", async () => {
+  const r = await review({
+    "web/ReportServlet.java": `package web;
+
+public class ReportServlet extends BaseServlet {
+  private final ReportService service = Services.reports();
+
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String q = request.getParameter("q");
+    PrintWriter out = response.getWriter();
+    out.println(service.render(q));
+    out.println(escape(q));
+    out.println(this.echo(q));
+  }
+}
+`,
+    "web/ReportService.java": "package web;\n\npublic interface ReportService {\n  String render(String q);\n}\n",
+    "web/BaseServlet.java": `package web;
+
+public abstract class BaseServlet extends HttpServlet {
+  protected String escape(String s) { return org.owasp.encoder.Encode.forHtml(s); }
+  protected String echo(String s) { return "<b>" + s + "</b>"; }
+}
+`,
+  });
+  assert.deepEqual(taint(r), ["web/ReportServlet.java:9:xss", "web/ReportServlet.java:11:xss"]);
+});
+
+test("hostile repositories: hundreds of classes of one name stay ambiguous, a helper past the size limit is no context", async () => {
+  const many: Record<string, string> = { [servletPath]: servlet };
+  for (let i = 0; i < 300; i++) many[`gen/p${i}/Texts.java`] = texts.replace("package shop.util;", `package gen.p${i};`);
+  const r = await review(many);
+  assert.deepEqual(taint(r).filter((t) => /:(9|10|11):/.test(t)), [9, 10, 11].map((l) => `${servletPath}:${l}:xss`));
+  const huge = texts.replace("}\n", `${"  // padding line of a generated helper\n".repeat(60_000)}}\n`);
+  assert.ok(huge.length > 2 << 20);
+  const h = await reviewFiles({ files: stream({ [servletPath]: servlet, "src/shop/util/Texts.java": huge }), rules, maxFileBytes: 4 << 20 });
+  assert.ok(taint(h).includes(`${servletPath}:9:xss`));
+});
+
