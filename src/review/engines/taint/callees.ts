@@ -71,7 +71,7 @@ export class FileDefs {
     });
     this.byName = new Map();
     for (const f of funcs) {
-      const name = defName(f);
+      const name = defName(f, this.source);
       if (!name) continue;
       const list = this.byName.get(name);
       if (list) list.push(f);
@@ -105,8 +105,45 @@ export class FileDefs {
   }
 }
 
+/**
+ * A declaration's name read from its first characters (`def name`, `function name`, `func Name`,
+ * `async name(` in a class): asking the tree for it is a native call per function, and callers
+ * and helpers look at many. Other kinds, or any doubt, ask the tree.
+ */
+const headNames: Record<string, RegExp> = {
+  function_definition: /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[([]/,
+  function_declaration: /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]|^func\s+([A-Za-z_]\w*)\s*[([]/,
+  generator_function_declaration: /^(?:async\s+)?function\s*\*\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+  method_definition: /^(?:static\s+)?(?:async\s+)?(?:(?:get|set)\s+)?\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+};
+
+/** Kinds that have no name of their own (or may lack one): named by a variable they are assigned to, if any. */
+const unnamed = new Set(["arrow_function", "lambda", "func_literal", "lambda_expression", "function_expression", "function"]);
+const ownName = /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/;
+
+/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`). */
+function afterEquals(source: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(source[i]!)) i--;
+  return source[i] === "=" && !/[=!<>]/.test(source[i - 1] ?? "");
+}
+
 /** The name a function is called by: its own, or the variable an arrow function or lambda is assigned to. */
-export function defName(f: TNode): string {
+export function defName(f: TNode, source?: string): string {
+  if (source !== undefined) {
+    const k = f.kind();
+    const re = headNames[k];
+    const at = f.range().start.index;
+    if (re) {
+      const m = re.exec(source.slice(at, at + 160));
+      if (m) return m[1] ?? m[2]!;
+    } else if (unnamed.has(k)) {
+      const m = ownName.exec(source.slice(at, at + 160));
+      if (m) return m[1]!;
+      // Neither named nor assigned (`app.get("/", (req, res) => ...)`): no name.
+      if (!afterEquals(source, at)) return "";
+    }
+  }
   const n = f.field("name");
   if (n) return n.text();
   const p = f.parent();

@@ -3,6 +3,7 @@
 // analysed and its call counted as a point where something can be reported (relevance.ts).
 import type { Span } from "./spans.ts";
 import { defName } from "./callees.ts";
+import { innermostSweep } from "./spans.ts";
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Callers of callers: as deep as summaries go from the handler. */
@@ -16,7 +17,7 @@ export function callersOf(source: string, fileFuncs: () => Span[], targets: Span
   const nameCache = new Map<Span, string>();
   const nameOf = (s: Span): string => {
     let n = nameCache.get(s);
-    if (n === undefined) nameCache.set(s, (n = defName(s.node)));
+    if (n === undefined) nameCache.set(s, (n = defName(s.node, source)));
     return n;
   };
   // A name written once is only its definition: no call to look for (most files end here).
@@ -26,9 +27,9 @@ export function callersOf(source: string, fileFuncs: () => Span[], targets: Span
   for (let round = 0; round < rounds && names.size; round++) {
     const re = new RegExp(`(?<![\\w$])(${[...names].map(esc).join("|")})\\s*\\(`, "g");
     const next = new Set<string>();
+    const around = innermostSweep(funcs);
     for (let m = re.exec(source); m; m = re.exec(source)) {
-      let inner: Span | null = null;
-      for (const s of funcs) if (s.start <= m.index && m.index < s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
+      const inner = around(m.index);
       // A call at the top level, the definition's own name or a recursive call: nothing to add.
       if (!inner || nameOf(inner) === m[1]) continue;
       points.push(m.index);

@@ -7,10 +7,11 @@ import { parseFor } from "./run.ts";
 import { TNode } from "./node.ts";
 import { syntaxFor } from "./langs.ts";
 import { operatorOf } from "./consts.ts";
-import { callAt, errorCheck, fileSpans } from "./spans.ts";
+import { callAt, errorCheck, fileSpans, innermostSweep } from "./spans.ts";
 import { prefilterFor, SpanScopeFinder } from "./prefilter.ts";
 import { rulesFor } from "./rules.ts";
 import { kind } from "@ast-grep/napi";
+import { defName } from "./callees.ts";
 import type { NapiConfig } from "@ast-grep/napi";
 
 const corpus = new URL("./corpus/", import.meta.url).pathname;
@@ -142,3 +143,60 @@ function* walkFiles(dir: string): Generator<string> {
     else yield `${dir}${e.name}`;
   }
 }
+
+test("a function's name read from its first characters is the name the tree gives, on every corpus function", () => {
+  const heads = `async def fetch(x): pass
+def g[T](x: T) -> T: return x
+function* gen() {}
+async function load() {}
+class K { static async *items() {} get size() { return 1; } set size(v) {} get() {} async run() {} [Symbol.iterator]() {} #hidden() {} }
+const arrow = () => 1;
+func Handle(w http.ResponseWriter) {}
+func (s *Server) Serve() {}
+`;
+  let checked = 0;
+  for (const [language, source] of [...sources(), ["python", heads.split("\n").slice(0, 2).join("\n")], ["javascript", heads.split("\n").slice(2, 6).join("\n")], ["go", `package p\n${heads.split("\n").slice(6).join("\n")}`]] as [string, string][]) {
+    const syn = syntaxFor(language)!;
+    const root = new TNode(parseFor(language, source).root());
+    for (const span of fileSpans(root, syn).funcs) {
+      assert.equal(defName(span.node, source), defName(span.node), `${language}: ${source.slice(span.start, span.start + 60)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 300, `${checked} functions`);
+});
+
+test("a function without a name of its own is named by the variable it is assigned to, read from the text as from the tree", () => {
+  const js = `const a = () => 1; let b = async (x) => x; var c = function () {}; const d = function named() {};
+const e = 1, f = (y) => y; g = () => 2; h.i = () => 3; run(() => 4, function () {}); k(x == (() => 5));
+function p(cb = () => 6) {} const q: (n: number) => number = (n) => n;`;
+  const py = "f = lambda x: x\nrun(lambda y: y)\ng = h == (lambda: 1)\n";
+  const go = "package p\nvar f = func() {}\nfunc main() { g := func() {}; run(func() {}); _ = g }\n";
+  const java = "class C { void m() { Runnable r = () -> {}; run(() -> {}); } }\n";
+  let checked = 0;
+  for (const [language, source] of [["typescript", js], ["python", py], ["go", go], ["java", java]]) {
+    const syn = syntaxFor(language!)!;
+    const root = new TNode(parseFor(language!, source!).root());
+    for (const span of fileSpans(root, syn).funcs) {
+      assert.equal(defName(span.node, source), defName(span.node), `${language}: ${source!.slice(span.start, span.start + 40)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 20, `${checked} functions`);
+});
+
+test("the innermost function around ascending offsets found in one sweep is the smallest one holding each", () => {
+  let checked = 0;
+  for (const [language, source] of sources()) {
+    const syn = syntaxFor(language)!;
+    const funcs = fileSpans(new TNode(parseFor(language, source).root()), syn).funcs;
+    const around = innermostSweep(funcs);
+    for (let at = 0; at < source.length; at += 7) {
+      let inner: (typeof funcs)[number] | null = null;
+      for (const s of funcs) if (s.start <= at && at < s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
+      assert.equal(around(at), inner, `${language} at ${at}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 10_000, `${checked} offsets`);
+});

@@ -4,6 +4,7 @@
 // (summaries.ts sourceHelperValue). Found on the text: the functions around a source's mentions.
 import type { Span } from "./spans.ts";
 import { defName } from "./callees.ts";
+import { innermostSweep } from "./spans.ts";
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Source mentions looked at, at most: a file of handlers mentions them everywhere, in functions called by the framework. */
@@ -21,12 +22,12 @@ export function sourceHelpers(source: string, fileFuncs: () => Span[], sources: 
   const funcs = fileFuncs();
   const names = new Set<string>();
   const seen = new Set<Span>();
+  const around = innermostSweep(funcs);
   for (const off of at) {
-    let inner: Span | null = null;
-    for (const s of funcs) if (s.start <= off && off < s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
+    const inner = around(off);
     if (!inner || seen.has(inner)) continue;
     seen.add(inner);
-    const name = defName(inner.node);
+    const name = defName(inner.node, source);
     if (name.length > 1 && source.indexOf(name, source.indexOf(name) + name.length) >= 0) names.add(name);
   }
   return names.size ? names : null;

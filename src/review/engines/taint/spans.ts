@@ -110,3 +110,21 @@ export function errorCheck(parseErrors: boolean, errorKind: number): (scope: TNo
     return v;
   };
 }
+
+/**
+ * The innermost of `funcs` (nested, in document order) around each offset asked, the offsets asked
+ * in ascending order: one sweep instead of a scan of every function per offset.
+ */
+export function innermostSweep(funcs: Span[]): (at: number) => Span | null {
+  let i = 0;
+  const open: Span[] = [];
+  return (at) => {
+    while (i < funcs.length && funcs[i]!.start <= at) {
+      const s = funcs[i++]!;
+      while (open.length && open[open.length - 1]!.end <= s.start) open.pop();
+      open.push(s);
+    }
+    while (open.length && open[open.length - 1]!.end <= at) open.pop();
+    return open[open.length - 1] ?? null;
+  };
+}
