@@ -1,14 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
-import type { SourceFile } from "./types.ts";
+import { stream } from "./testing/stream.ts";
 import { lookupOf } from "./config-values.ts";
 
 const rules = await loadRules();
 
-async function* stream(files: Record<string, string | Buffer>): AsyncGenerator<SourceFile> {
-  for (const [path, c] of Object.entries(files)) yield { path, content: Buffer.isBuffer(c) ? c : Buffer.from(c) };
-}
 
 const java = `import java.security.MessageDigest;
 import java.util.Properties;

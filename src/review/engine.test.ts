@@ -4,14 +4,11 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules, parseFocusFrontMatter, reviewFiles } from "./index.ts";
-import type { SourceFile } from "./types.ts";
+import { stream } from "./testing/stream.ts";
 import { AppError } from "../errors.ts";
 
 const rules = await loadRules();
 
-async function* stream(files: Record<string, string | Buffer>): AsyncGenerator<SourceFile> {
-  for (const [path, c] of Object.entries(files)) yield { path, content: Buffer.isBuffer(c) ? c : Buffer.from(c) };
-}
 
 const review = (files: Record<string, string | Buffer>, extra: Partial<Parameters<typeof reviewFiles>[0]> = {}) =>
   reviewFiles({ files: stream(files), rules, taint: false, ...extra });

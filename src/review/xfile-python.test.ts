@@ -1,19 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadRules, reviewFiles } from "./index.ts";
-import type { ReviewResult } from "./index.ts";
-import type { SourceFile } from "./types.ts";
+import { loadRules } from "./index.ts";
+import { reviewOf, taintFindings } from "./testing/stream.ts";
 import { contextPoints } from "./engines/taint/xnames.ts";
 
 const rules = await loadRules();
 
-async function* stream(files: Record<string, string>): AsyncGenerator<SourceFile> {
-  for (const [path, c] of Object.entries(files)) yield { path, content: Buffer.from(c) };
-}
-const review = (files: Record<string, string>, threads = 1) => reviewFiles({ files: stream(files), rules, threads });
-/** Taint findings as `path:line:class`. */
-const taint = (r: ReviewResult): string[] => r.findings.filter((f) => f.engine === "taint")
-  .map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId.split(".")[2]}`);
+const review = (files: Record<string, string>, threads = 1) => reviewOf(rules, files, threads);
+const taint = taintFindings;
 
 const view = `import subprocess
 from flask import Flask, request
