@@ -2,6 +2,9 @@ const cp = require("child_process");
 function run(req, res, db, user) {
   cp.exec("ls " + req.query.dir); // expect: js.command-injection
   cp.exec("ls -la"); // ok: js.command-injection
+  const m = urlPattern.exec(req.query.url); // ok: js.command-injection
+  const n = /^[a-z]+$/.exec(req.query.name); // ok: js.command-injection
+  db.exec(req.body.script); // ok: js.command-injection
   execSync(`git log ${req.body.ref}`); // expect: js.command-injection
   cp.spawn("ls", [req.query.dir], { shell: true }); // expect: js.spawn-shell
   cp.spawn("ls", [req.query.dir]); // ok: js.spawn-shell
