@@ -6,6 +6,7 @@
 // patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
 
 import { maySelfAssign } from "./text-checks.ts";
+import { escapeRegExp as escape } from "./text.ts";
 
 type Obj = Record<string, unknown>;
 /** Clauses that must all hold; each clause holds when one of its terms is present. */
@@ -233,8 +234,6 @@ export function needMet(need: Need, text: string): boolean {
   if (!scanner) scanners.set(need, (scanner = new TokenScanner([need])));
   return satisfied(need, scanner.scan(text));
 }
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Checks of the whole text (`c:<name>` terms): each answers true for every text its rule shape can match. */
 const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign };

@@ -1,6 +1,9 @@
 // A file's decoded text with lazy line access for locations and snippets.
 import type { Location } from "./types.ts";
 
+/** `s` as a regex matching exactly its characters. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const maxSnippetLines = 5;
 const maxSnippetLineChars = 240;
 

@@ -4,8 +4,8 @@
 import type { Span } from "./spans.ts";
 import { defName } from "./callees.ts";
 import { innermostSweep } from "./spans.ts";
+import { escapeRegExp as esc } from "../../text.ts";
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Callers of callers: as deep as summaries go from the handler. */
 const rounds = 2;
 

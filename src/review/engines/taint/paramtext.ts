@@ -2,12 +2,12 @@
 // spec needs some word in the function's head (a parameter name such as `request`, a type such as
 // `HttpServletRequest`, an annotation, or `@` for a decorator). Reading parameters and decorators
 // from the tree costs native calls per function; most functions have no such word near their head.
+import { escapeRegExp as esc } from "../../text.ts";
 
 interface ParamSpecText {
   names?: string[]; types?: string[]; annotations?: string[]; decorators?: string[];
 }
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The longest literal word every match of a spec regex contains; null when none can be told. */
 export function needleOf(re: string): string | null {

@@ -6,6 +6,7 @@ import type { Syntax } from "./langs.ts";
 import type { Span } from "./spans.ts";
 import { sinkScanner } from "./sinkscan.ts";
 import type { Alternative } from "./sinkscan.ts";
+import { escapeRegExp as esc } from "../../text.ts";
 
 export interface Prefilter {
   /** Matches the text of every call or assignment that may be a sink (a superset). */
@@ -18,7 +19,6 @@ export interface Prefilter {
   anySource: RegExp | null;
 }
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
 
 function callAlt(entry: string): Alternative {

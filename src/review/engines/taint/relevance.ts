@@ -14,8 +14,8 @@
 import type { CompiledRules } from "./rules.ts";
 import type { Syntax } from "./langs.ts";
 import type { Value } from "./state.ts";
+import { escapeRegExp as esc } from "../../text.ts";
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const words = (s: string): string[] => s.match(/[\w$\u0080-\uffff]+/g) ?? [];
 /** Alternatives (regex sources) on ASCII identifier boundaries. */
 const bounded = (alts: Iterable<string>, flags: string): RegExp | null => {

@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { paramHeadTest } from "./paramtext.ts";
+import { escapeRegExp } from "../../text.ts";
 import type { ParamHead } from "./paramtext.ts";
 import { AppError } from "../../../errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
@@ -191,7 +192,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
 /** `ctx.throw(...)` as a whole statement (optionally awaited): exact entries by name, `.m` entries on any receiver. */
 function terminalStatement(calls: string[]): RegExp | null {
   const names = calls.filter((c) => !c.startsWith("new ")).map((c) => {
-    const esc = c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const esc = escapeRegExp(c);
     return c.startsWith(".") ? `[\\w$.]*${esc}` : esc;
   });
   return names.length ? new RegExp(`^(?:await\\s+)?(?:${names.join("|")})\\s*\\(`) : null;

@@ -8,6 +8,7 @@
 // makes it begin a word), `.` then a word (suffix callees), or another token (`.$where`, `$.html`).
 // So a match can only start where such a word begins, at such a dot, or where such a token and the
 // one after it stand: the candidates.
+import { escapeRegExp as esc } from "../../text.ts";
 
 export interface Alternative {
   /** Regex source of the alternative. */
@@ -16,7 +17,6 @@ export interface Alternative {
   literal: string[];
 }
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const word = (s: string | undefined): string | null => s?.match(/^\w+/)?.[0] ?? null;
 
 export function sinkScanner(alts: readonly Alternative[]): (source: string) => number[] {

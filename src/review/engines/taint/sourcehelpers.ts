@@ -5,8 +5,8 @@
 import type { Span } from "./spans.ts";
 import { defName } from "./callees.ts";
 import { innermostSweep } from "./spans.ts";
+import { escapeRegExp as esc } from "../../text.ts";
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Source mentions looked at, at most: a file of handlers mentions them everywhere, in functions called by the framework. */
 const maxMentions = 256;
 

@@ -61,3 +61,42 @@ def h():
 `;
   assert.deepEqual(lines("python", "a.py", py), []);
 });
+
+test("code after a try whose handler returns or throws is analysed; a value parsed in the try body stays clean there", () => {
+  const java = `class S extends HttpServlet {
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String p = request.getParameter("p");
+    int n;
+    try { n = Integer.parseInt(p); } catch (NumberFormatException e) { response.sendError(400); return; }
+    Runtime.getRuntime().exec("seq " + n);
+    try (java.io.InputStream in = request.getInputStream()) { in.read(); } catch (IOException e) { throw e; } finally { log("done"); }
+    response.getWriter().print(p);
+    String q = "fixed";
+    try { q = helperThatMayFail(); } catch (RuntimeException e) { q = request.getParameter("q"); }
+    Runtime.getRuntime().exec(q);
+  }
+}`;
+  assert.deepEqual(lines("java", "S.java", java), [8, 11]);
+  const py = `import os
+from flask import request
+def view():
+    p = request.args.get("p")
+    try:
+        n = int(p)
+    except ValueError:
+        return "bad"
+    else:
+        os.system("seq %d" % n)
+    finally:
+        print("done")
+    os.system("echo " + p)
+`;
+  assert.deepEqual(lines("python", "a.py", py), [13]);
+  const js = `app.get("/", (req, res) => {
+  const p = req.query.p;
+  let data;
+  try { data = JSON.parse(p); } catch (e) { return res.status(400).end(); }
+  res.send(p);
+});`;
+  assert.deepEqual(lines("javascript", "a.js", js), [5]);
+});

@@ -10,6 +10,7 @@ import type { CompiledRules } from "./rules.ts";
 import { importNames, withImportNames } from "./imports.ts";
 import { prefilterFor } from "./prefilter.ts";
 import type { ContextSource } from "./external.ts";
+import { escapeRegExp as esc } from "../../text.ts";
 
 /** A language's rules, with the names a Python file imports them under (imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
@@ -77,7 +78,6 @@ function calleeSinks(syn: Syntax, source: string): number[] {
   return prefilterFor(fileRules(syn, source)).sinkOffsets(source).filter((o) => !source.startsWith("return", o));
 }
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
 const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
 const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
