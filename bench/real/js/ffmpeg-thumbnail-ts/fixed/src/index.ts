@@ -1,0 +1,2 @@
+export { thumbnail } from './thumbnail.js';
+export type { ThumbOptions } from './thumbnail.js';

@@ -1,0 +1,27 @@
+const { execSync } = require('child_process');
+const path = require('path');
+
+class Repo {
+  constructor(dir) {
+    this.dir = path.resolve(dir);
+  }
+
+  git(args) {
+    return execSync('git ' + args.join(' '), { cwd: this.dir, encoding: 'utf8' });
+  }
+
+  currentBranch() {
+    return this.git(['rev-parse', '--abbrev-ref', 'HEAD']).trim();
+  }
+
+  checkout(ref, { create = false } = {}) {
+    const flag = create ? '-b ' : '';
+    return execSync(`git checkout ${flag}${ref}`, { cwd: this.dir, encoding: 'utf8' });
+  }
+
+  log(n = 10) {
+    return this.git(['log', '--oneline', '-n', String(n)]).split('\n').filter(Boolean);
+  }
+}
+
+module.exports = Repo;

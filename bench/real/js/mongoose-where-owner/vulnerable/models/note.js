@@ -1,0 +1,14 @@
+const mongoose = require('mongoose');
+
+const noteSchema = new mongoose.Schema({
+  owner: { type: String, index: true },
+  title: String,
+  body: String,
+  archived: { type: Boolean, default: false },
+});
+
+noteSchema.statics.visibleTo = function visibleTo(owner) {
+  return this.find({ $where: "this.owner == '" + owner + "' && !this.archived" }).sort({ _id: -1 });
+};
+
+module.exports = mongoose.model('Note', noteSchema);
