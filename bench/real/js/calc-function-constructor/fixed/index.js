@@ -1,0 +1,12 @@
+'use strict';
+
+function evaluate(expression, variables = {}) {
+  let expr = String(expression);
+  for (const [name, value] of Object.entries(variables)) {
+    expr = expr.split(name).join(`(${Number(value)})`);
+  }
+  if (!/^[\d\s+\-*/%().]*$/.test(expr)) throw new SyntaxError('unsupported characters in expression');
+  return Function('"use strict"; return (' + expr + ');')();
+}
+
+module.exports = { evaluate };

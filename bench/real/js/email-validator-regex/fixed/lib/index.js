@@ -1,0 +1,4 @@
+module.exports = {
+  isEmail: require('./is-email'),
+  isEmpty: (s) => String(s).trim().length === 0,
+};

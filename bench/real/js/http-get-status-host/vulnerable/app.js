@@ -1,0 +1,3 @@
+const app = require('express')();
+app.use(require('./routes/status'));
+app.listen(3000);

@@ -1,0 +1,4 @@
+const polka = require('polka');
+const { hello } = require('./handlers');
+
+polka().get('/hello', hello).listen(3000);

@@ -1,0 +1,10 @@
+const libxml = require('libxmljs');
+
+function parseInvoice(xml) {
+  const doc = libxml.parseXml(xml, { noent: true, nonet: false });
+  const num = doc.get('//invoice/number');
+  const total = doc.get('//invoice/total');
+  return { number: num && num.text(), total: total ? Number(total.text()) : 0 };
+}
+
+module.exports = { parseInvoice };

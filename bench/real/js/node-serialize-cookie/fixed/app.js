@@ -1,0 +1,20 @@
+const express = require('express');
+const cookieParser = require('cookie-parser');
+const serialize = require('node-serialize');
+
+const app = express();
+app.use(cookieParser());
+
+app.get('/', (req, res) => {
+  let prefs = { theme: 'light' };
+  if (req.cookies.prefs) {
+    try {
+      prefs = JSON.parse(Buffer.from(req.cookies.prefs, 'base64').toString());
+    } catch {
+      prefs = { theme: 'light' };
+    }
+  }
+  res.send(`<body class="${prefs.theme === 'dark' ? 'dark' : 'light'}">Hello</body>`);
+});
+
+app.listen(3000);
