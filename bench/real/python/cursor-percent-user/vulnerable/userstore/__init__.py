@@ -1,0 +1,1 @@
+from .queries import get_user, list_users

@@ -1,0 +1,12 @@
+"""Guess what a file is, the way `file` does."""
+import subprocess
+
+__all__ = ["describe", "is_text"]
+
+
+def describe(path):
+    return subprocess.run(["file", "-b", "--", path], capture_output=True, text=True).stdout.strip()
+
+
+def is_text(path):
+    return "text" in describe(path)

@@ -1,0 +1,7 @@
+from jinja2 import Environment, PackageLoader
+
+
+def render_comment_email(comment, author):
+    env = Environment(loader=PackageLoader("notify", "templates"), autoescape=False)
+    template = env.get_template("comment.html")
+    return template.render(comment=comment, author=author)

@@ -1,0 +1,16 @@
+from datetime import date
+
+COLUMNS = ("region", "product", "units", "revenue")
+
+
+def sales_report(conn, start: date, end: date, order_by="revenue", descending=True):
+    if order_by not in COLUMNS:
+        raise ValueError(f"cannot order by {order_by!r}")
+    direction = "DESC" if descending else "ASC"
+    cur = conn.cursor()
+    cur.execute(
+        f"SELECT region, product, SUM(units) AS units, SUM(revenue) AS revenue FROM sales "
+        f"WHERE day BETWEEN %s AND %s GROUP BY region, product ORDER BY {order_by} {direction}",
+        (start, end),
+    )
+    return cur.fetchall()

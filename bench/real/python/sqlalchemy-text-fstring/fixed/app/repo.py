@@ -1,0 +1,6 @@
+from sqlalchemy import text
+
+
+def tickets_for(session, status):
+    result = session.execute(text("SELECT id, title, status FROM tickets WHERE status = :status ORDER BY id"), {"status": status})
+    return [dict(row._mapping) for row in result]

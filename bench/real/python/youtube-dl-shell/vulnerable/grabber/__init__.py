@@ -1,0 +1,1 @@
+from .download import video_info, download
