@@ -1,0 +1,14 @@
+from urllib.parse import urlparse
+
+import requests
+from flask import Flask, Response, abort, request
+
+app = Flask(__name__)
+ALLOWED_HOSTS = {"images.example-cdn.net", "static.example.org"}
+
+
+@app.route("/preview")
+def preview():
+    url = request.args.get("url", "")
+    upstream = requests.get(url, timeout=5)
+    return Response(upstream.content, status=upstream.status_code, content_type=upstream.headers.get("content-type"))

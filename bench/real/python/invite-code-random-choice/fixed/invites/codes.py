@@ -1,0 +1,8 @@
+import secrets
+import string
+
+ALPHABET = string.ascii_uppercase + string.digits
+
+
+def new_invite_code(length=12):
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))

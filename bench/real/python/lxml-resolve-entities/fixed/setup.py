@@ -1,0 +1,8 @@
+from setuptools import setup, find_packages
+
+setup(
+    name="feeds",
+    version="0.7.0",
+    packages=find_packages(),
+    install_requires=["lxml"],
+)

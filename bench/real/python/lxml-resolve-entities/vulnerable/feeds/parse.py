@@ -1,0 +1,10 @@
+from lxml import etree
+
+
+def parse_feed(data: bytes):
+    parser = etree.XMLParser(resolve_entities=True, no_network=False)
+    root = etree.fromstring(data, parser=parser)
+    items = []
+    for item in root.iter("item"):
+        items.append({"title": item.findtext("title"), "link": item.findtext("link")})
+    return items

@@ -1,0 +1,1 @@
+from .filters import make_filter

@@ -1,0 +1,8 @@
+from setuptools import setup, find_packages
+
+setup(
+    name="sitemap-tools",
+    version="0.7.0",
+    packages=find_packages(),
+    install_requires=[],
+)
