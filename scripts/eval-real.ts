@@ -7,13 +7,11 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadCases, type RealCase, type Side } from "./real-cases.ts";
+import { atWeakPoint, type Finding, loadCases, norm, ofClass, type RealCase, type Side } from "./real-cases.ts";
 
 const root = fileURLToPath(new URL("../bench/real/", import.meta.url));
 const cli = fileURLToPath(new URL("../bin/crs.js", import.meta.url));
 
-interface Loc { path: string; startLine: number; endLine?: number }
-interface Finding { ruleId: string; cwe?: number[]; tags?: string[]; confidence?: string; location: Loc; flow?: Loc[] }
 
 const { values } = parseArgs({
   options: {
@@ -60,23 +58,6 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return out;
-}
-
-const norm = (p: string) => p.replace(/\\/g, "/").replace(/^\.\//, "");
-
-// A finding "of the class": one of its CWEs is in the class's list, or its rule id or tags name the class.
-function ofClass(f: Finding, c: RealCase): boolean {
-  if ((f.cwe ?? []).some((n) => c.cwe.includes(n))) return true;
-  const names = [f.ruleId.toLowerCase(), ...(f.tags ?? []).map((t) => t.toLowerCase())];
-  return names.some((n) => n.includes(c.class));
-}
-
-// At the weak point: the primary location or a flow step inside the function, or within 3 lines of the line.
-function atWeakPoint(f: Finding, side: Side): boolean {
-  const near = (l: Loc) =>
-    norm(l.path) === side.file &&
-    ((l.startLine >= side.function[0] && l.startLine <= side.function[1]) || Math.abs(l.startLine - side.line) <= 3);
-  return near(f.location) || (f.flow ?? []).some(near);
 }
 
 interface Outcome { id: string; language: string; found: boolean; foundStrict: boolean; still: boolean; stillStrict: boolean; noise: number; noiseStrict: number; vulnerable: Finding[]; fixed: Finding[] }

@@ -30,3 +30,26 @@ export function loadCases(root: string): RealCase[] {
   const parsed = labels.parse(JSON.parse(readFileSync(`${root}cases.json`, "utf8")));
   return parsed.cases.map((c) => ({ ...c, dir: `${c.language}/${c.id}` }));
 }
+
+// The parts of a `crs review --json` finding the score reads.
+export interface Loc { path: string; startLine: number }
+export interface Finding { ruleId: string; cwe?: number[]; tags?: string[]; confidence?: string; location: Loc; flow?: Loc[] }
+
+export const norm = (p: string) => p.replace(/\\/g, "/").replace(/^\.\//, "");
+
+// A finding "of the class": one of its CWEs is in the class's list, or its rule id or tags name the class.
+export function ofClass(f: Finding, c: Pick<RealCase, "class" | "cwe">): boolean {
+  if ((f.cwe ?? []).some((n) => c.cwe.includes(n))) return true;
+  // Whole words only: "nosql-injection" does not name "sql-injection".
+  const named = new RegExp(`(^|[^a-z])${c.class}($|[^a-z])`);
+  return [f.ruleId, ...(f.tags ?? [])].some((n) => named.test(n.toLowerCase()));
+}
+
+// At the weak point: the primary location or one flow step in the labelled file, inside the function
+// or within 3 lines of the weak line.
+export function atWeakPoint(f: Finding, side: Side): boolean {
+  const near = (l: Loc) =>
+    norm(l.path) === side.file &&
+    ((l.startLine >= side.function[0] && l.startLine <= side.function[1]) || Math.abs(l.startLine - side.line) <= 3);
+  return near(f.location) || (f.flow ?? []).some(near);
+}
