@@ -66,12 +66,21 @@ export async function findUser(store: Store, ref: string) {
   return rows[0]!;
 }
 
-export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<void> {
-  await store.db.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+/** Suspending ends every web session of the user for good: unsuspending must not revive them. */
+export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<{ endedSessions: number }> {
+  return store.db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+    if (!suspended) return { endedSessions: 0 };
+    const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
+    return { endedSessions: Number(s.numDeletedRows) };
+  });
 }
 
-/** A password change or reset revokes every token of the user, in every workspace. */
-export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number }> {
+/**
+ * A password change or reset revokes every token of the user, in every workspace, and ends every web
+ * session (whoever knew the old password may hold one); the web app re-issues the changer's own.
+ */
+export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number; endedSessions: number }> {
   if (password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
   const hash = await hashPassword(password);
   return store.db.transaction().execute(async (tx) => {
@@ -79,7 +88,8 @@ export async function setPassword(store: Store, userId: number, password: string
     const r = await tx.updateTable("tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
     // The OAuth grants end with their tokens, so authorized apps no longer lists them.
     await tx.updateTable("oauth_grants").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    return { revokedTokens: Number(r.numUpdatedRows) };
+    const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
+    return { revokedTokens: Number(r.numUpdatedRows), endedSessions: Number(s.numDeletedRows) };
   });
 }
 
@@ -101,6 +111,9 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
     // The user's OAuth grants there end too (their tokens just did), so no refresh can revive them.
     await tx.updateTable("oauth_grants").set({ revoked_at: now() })
       .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    // Sessions with that workspace active lose it (readSession falls back to one the user still has).
+    await tx.updateTable("app_sessions").set({ workspace_id: null })
+      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
   });
 }
