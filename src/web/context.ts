@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
 import { AppError, asAppError } from "../errors.ts";
 import { readSession, type Session } from "../domain/identity/sessions.ts";
+import { nulPath } from "../schemas/text.ts";
 import { html, page } from "./html.ts";
 
 export const sessionCookie = "crs_session";
@@ -97,6 +98,11 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
       reply.header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'");
       reply.header("Cache-Control", "no-store");
       reply.header("Referrer-Policy", "no-referrer");
+    });
+    // The same text rule as every face: no NUL in a path, query or form field, before anything reads it.
+    web.addHook("preValidation", async (req) => {
+      const field = nulPath({ params: req.params, query: req.query, form: req.body });
+      if (field !== undefined) throw new AppError("invalid_request", "The request holds a NUL character, which no field may contain.");
     });
     web.setErrorHandler((err, req, reply) => {
       if (isCsrfError(err)) {

@@ -3,6 +3,7 @@ import { maxId } from "../../store/migrations/helpers.ts";
 import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { parseScopes, type Scope } from "../../policies/scopes.ts";
+import { hasNul } from "../../schemas/text.ts";
 import { hashPassword } from "./passwords.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -25,7 +26,7 @@ export async function createWorkspace(store: Store, slug: string, name?: string)
  * its integer column and text with NUL, where SQLite would simply find nothing.
  */
 function refKind(ref: string): "id" | "text" | "nothing" {
-  if (ref.includes("\u0000")) return "nothing";
+  if (hasNul(ref)) return "nothing";
   if (!/^\d+$/.test(ref)) return "text";
   return Number(ref) <= maxId ? "id" : "nothing";
 }

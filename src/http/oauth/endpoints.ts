@@ -8,6 +8,7 @@ import { AppError, asAppError } from "../../errors.ts";
 import { registerClient } from "../../domain/oauth/clients.ts";
 import { OAuthError } from "../../domain/oauth/errors.ts";
 import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "../../domain/oauth/grants.ts";
+import { nulPath } from "../../schemas/text.ts";
 import { registerMetadata } from "./metadata.ts";
 
 type Params = Record<string, string | undefined>;
@@ -38,6 +39,7 @@ function params(req: FastifyRequest): Params {
   if (basic !== undefined) {
     if (out.client_id !== undefined && out.client_id !== basic) throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
     out.client_id = basic;
+    if (nulPath(basic) !== undefined) throw new OAuthError("invalid_client", "The client id in the Authorization header is malformed.");
   }
   return out;
 }
@@ -68,6 +70,13 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       reply.header("Access-Control-Allow-Origin", "*");
       // The ip budget also covers registration and tokens, so they cannot be flooded.
       await app.limiter.charge("ip", req.ip);
+    });
+    // The same text rule as every face: no NUL in any parameter, before a query sees it.
+    oauth.addHook("preValidation", async (req) => {
+      const field = nulPath({ ...(req.query as object), ...(typeof req.body === "object" ? req.body : {}) });
+      if (field === undefined) return;
+      const code = req.url.startsWith("/oauth/register") ? "invalid_client_metadata" : "invalid_request";
+      throw new OAuthError(code, `${field.slice(0, 100)}: NUL characters are not allowed.`);
     });
     for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"]) {
       oauth.options(path, async (_req, reply) => reply.code(204)

@@ -1,0 +1,56 @@
+// The text checks every face shares (REST, MCP, OAuth endpoints, web forms, admin CLI), and the
+// escape for text printed on a terminal. Three rules:
+// - no input carries NUL anywhere (PostgreSQL's text type refuses it);
+// - a name or title (API keys, OAuth clients, workspaces, repositories, users, focuses, documents)
+//   holds no control character: C0, DEL, C1, nor the invisible marks that reorder what a reader sees
+//   (bidi embeddings, overrides and isolates, the directional marks);
+// - a body (a comment, a reason, instructions) keeps line breaks and tabs but no other C0/C1 control.
+import { stripVTControlCharacters } from "node:util";
+
+const nameControlClass = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const nameControl = new RegExp(`[${nameControlClass}]`);
+const bodyControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** A whole string without the characters a name or title may not hold (for zod's `.regex`). */
+export const nameText = new RegExp(`^[^${nameControlClass}]*$`);
+export const nameTextMessage = "control characters are not allowed";
+export const bodyTextMessage = "control characters other than line breaks and tabs are not allowed";
+export const nulMessage = "NUL characters are not allowed";
+
+export const hasNul = (s: string): boolean => s.includes("\u0000");
+export const isName = (s: string): boolean => !nameControl.test(s);
+export const isBody = (s: string): boolean => !bodyControl.test(s);
+
+/**
+ * The path of the first string (value or key) in `value` that holds NUL, or undefined. Run over a
+ * whole request (query, body, path parameters) before anything reads it.
+ */
+export function nulPath(value: unknown): string | undefined {
+  // A walk with its own stack: a deeply nested body must not overflow the call stack.
+  const stack: Array<[unknown, string[]]> = [[value, []]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string" && hasNul(v)) return path.join(".") || "(body)";
+    if (v === null || typeof v !== "object") continue;
+    for (const [k, child] of Object.entries(v)) {
+      if (hasNul(k)) return [...path, k].join(".");
+      stack.push([child, [...path, k]]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Text made safe to print on a terminal: escape sequences are dropped and every other control
+ * character (and bidi mark) is shown as `\u{…}`, so a stored name cannot clear the screen, move the
+ * cursor or reorder a line. Tabs and line breaks are escaped too: one value stays on one line.
+ */
+export function terminalText(s: string): string {
+  return stripVTControlCharacters(s).replace(new RegExp(`[${nameControlClass}]`, "g"),
+    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** Like terminalText, for multi-line text: line breaks and tabs stay. */
+export function terminalBody(s: string): string {
+  return s.split("\n").map((line) => line.split("\t").map(terminalText).join("\t")).join("\n");
+}
