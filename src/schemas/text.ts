@@ -18,6 +18,8 @@ export const bodyTextMessage = "control characters other than line breaks and ta
 export const nulMessage = "NUL characters are not allowed";
 
 export const hasNul = (s: string): boolean => s.includes("\u0000");
+/** `s` with each run of the characters a name may not hold replaced by `by` (for names derived from bodies). */
+export const withoutNameControls = (s: string, by = " "): string => s.replace(new RegExp(`[${nameControlClass}]+`, "g"), by);
 export const isName = (s: string): boolean => !nameControl.test(s);
 export const isBody = (s: string): boolean => !bodyControl.test(s);
 

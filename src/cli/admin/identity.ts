@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import * as accounts from "../../domain/identity/accounts.ts";
 import { generatePassword } from "../../domain/identity/passwords.ts";
+import { terminalText } from "../../schemas/text.ts";
 import { withStore, type AdminIo } from "./context.ts";
 
 export function registerIdentity(admin: Command, io: AdminIo): void {
@@ -73,5 +74,5 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     .action(async (ws: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
       const w = await accounts.findWorkspace(s, ws);
       return accounts.listApiKeys(s, w.id);
-    }, (keys) => keys.map((k) => `${k.id}\t${k.name}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys"));
+    }, (keys) => keys.map((k) => `${k.id}\t${terminalText(k.name)}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys"));
 }

@@ -3,7 +3,7 @@ import { maxId } from "../../store/migrations/helpers.ts";
 import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { parseScopes, type Scope } from "../../policies/scopes.ts";
-import { hasNul } from "../../schemas/text.ts";
+import { hasNul, isName } from "../../schemas/text.ts";
 import { hashPassword } from "./passwords.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -13,8 +13,16 @@ const emailRe = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 const now = () => new Date().toISOString();
 
+/** A display name (workspace, user, API key): 1 to `max` characters, none of them a control character. */
+function checkName(field: string, value: string | undefined, max = 100): void {
+  if (value === undefined) return;
+  if (value.trim() === "" || value.length > max) throw invalidField(field, `The ${field} is 1 to ${max} characters.`);
+  if (!isName(value)) throw invalidField(field, `The ${field} may not hold control characters.`);
+}
+
 export async function createWorkspace(store: Store, slug: string, name?: string) {
   if (!slugRe.test(slug)) throw invalidField("slug", "A workspace slug is 1-63 lower-case letters, digits or dashes, starting with a letter or digit.");
+  checkName("name", name);
   const taken = await store.db.selectFrom("workspaces").select("id").where("slug", "=", slug).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A workspace with slug ${slug} exists.`);
   return store.db.insertInto("workspaces").values({ slug, name: name ?? slug, created_at: now() })
@@ -42,6 +50,7 @@ export async function findWorkspace(store: Store, ref: string) {
 
 export async function createUser(store: Store, input: { username: string; email: string; password?: string; name?: string }) {
   if (!usernameRe.test(input.username)) throw invalidField("username", "A username is 1-39 letters, digits, dots, dashes or underscores.");
+  checkName("name", input.name);
   const email = input.email.trim().toLowerCase();
   if (!emailRe.test(email)) throw invalidField("email", "The email address is invalid.");
   if (input.password !== undefined && input.password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
@@ -122,6 +131,7 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
 export async function createApiKey(store: Store, input: { workspaceId: number; userId: number; scopes: Scope[] | string; name?: string }) {
   const scopes = typeof input.scopes === "string" ? parseScopes(input.scopes) : input.scopes;
   if (scopes.length === 0) throw invalidField("scopes", "An API key needs at least one scope.");
+  checkName("name", input.name);
   const member = await store.db.selectFrom("memberships").select("role")
     .where("workspace_id", "=", input.workspaceId).where("user_id", "=", input.userId).executeTakeFirst();
   if (!member) throw new AppError("not_found", "The user is not a member of that workspace.");

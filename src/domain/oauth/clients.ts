@@ -2,6 +2,7 @@
 // except that a loopback redirect (RFC 8252 §7.3) matches on any port.
 import { randomBytes } from "node:crypto";
 import type { Store } from "../../store/index.ts";
+import { isName } from "../../schemas/text.ts";
 import { OAuthError } from "./errors.ts";
 
 export interface Client { id: string; name: string; redirectUris: string[] }
@@ -65,6 +66,9 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
   }
   if (meta.client_name !== undefined && (!str(meta.client_name) || meta.client_name.trim() === "")) {
     throw new OAuthError("invalid_client_metadata", "client_name must be a non-empty string.");
+  }
+  if (str(meta.client_name) && !isName(meta.client_name)) {
+    throw new OAuthError("invalid_client_metadata", "client_name may not hold control characters.");
   }
   const name = str(meta.client_name) ? meta.client_name.trim().slice(0, 100) : "Unnamed client";
   const id = `crsc_${randomBytes(18).toString("base64url")}`;
