@@ -10,6 +10,8 @@ import type { App } from "../app.ts";
 import { AppError, asAppError } from "../errors.ts";
 import { readSession, type Session } from "../domain/identity/sessions.ts";
 import { nulPath } from "../schemas/text.ts";
+import { clientWentAway } from "../http/body-idle.ts";
+import { clientGone } from "../http/reply.ts";
 import { html, page } from "./html.ts";
 
 export const sessionCookie = "crs_session";
@@ -108,6 +110,7 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
       if (isCsrfError(err)) {
         return errorPage(reply, 403, "Form expired", "The form was sent without a valid CSRF token (it expired, or came from another site). Go back, reload the page and try again.");
       }
+      if (clientWentAway(req)) return clientGone(req, reply);
       const e = asAppError(err);
       if (e.status >= 500) req.log.error({ err: e.cause ?? err, requestId: req.id }, "page failed");
       return errorPage(reply, e.status, e.status >= 500 ? "Something went wrong" : "Request refused", e.status >= 500 ? `Retry once; if it persists, report request ${req.id}.` : e.message);

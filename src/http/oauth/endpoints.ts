@@ -9,6 +9,8 @@ import { registerClient } from "../../domain/oauth/clients.ts";
 import { OAuthError } from "../../domain/oauth/errors.ts";
 import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "../../domain/oauth/grants.ts";
 import { nulPath } from "../../schemas/text.ts";
+import { clientWentAway } from "../body-idle.ts";
+import { clientGone } from "../reply.ts";
 import { registerMetadata } from "./metadata.ts";
 
 type Params = Record<string, string | undefined>;
@@ -45,6 +47,7 @@ function params(req: FastifyRequest): Params {
 }
 
 function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (clientWentAway(req)) return clientGone(req, reply);
   let e: OAuthError;
   const status = (err as { statusCode?: unknown }).statusCode;
   if (err instanceof OAuthError) e = err;
