@@ -36,6 +36,15 @@ function storable(value: unknown): boolean {
   return Object.entries(value).every(([k, v]) => !hasNul(k) && storable(v));
 }
 
+/**
+ * The time a cursor pins a list to, exactly as the server wrote it (Date#toISOString): a tampered
+ * value is refused, not read as "nothing before it".
+ */
+export const cursorTime = z.string().max(40).refine((s) => {
+  const t = Date.parse(s);
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString() === s;
+}, "not a time");
+
 export function limitParam(max = 100, fallback = 50) {
   return z.coerce.number().int().min(1).max(max).default(fallback)
     .describe(`Page size, 1 to ${max} (default ${fallback}).`);
