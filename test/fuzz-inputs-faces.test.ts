@@ -10,7 +10,7 @@ import { startTestServer, type TestServer, type TestWorkspace } from "./harness.
 import { authorizeUrl, client, pkce } from "./oauth-requests.ts";
 
 // Generous budgets: the point is what each request answers, not the rate limits.
-const limits = ["ip"].map((b) => `${b}=1000000/1m`).join(",");
+const limits = ["ip", "oauth:register"].map((b) => `${b}=1000000/1m`).join(",");
 const nul = "a\u0000b";
 const redirect = "http://127.0.0.1:40999/cb";
 

@@ -327,3 +327,27 @@ describe("CRS_RATE_LIMITS that cannot be read", () => {
     assert.equal(failed.stdout, "");
   });
 });
+
+describe("oauth:register bucket (oauth:register=2/1h)", () => {
+  let t: TestServer;
+  before(async () => { t = await startTestServer({ env: { CRS_RATE_LIMITS: "oauth:register=2/1h", CRS_TRUST_PROXY: "on" } }); });
+  after(() => t.close());
+  const register = (from: string) => fetch(`${t.url}/oauth/register`, {
+    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from },
+    body: JSON.stringify({ client_name: `from ${from}`, redirect_uris: ["http://127.0.0.1:4000/cb"] }),
+  });
+  test("registrations have their own budget per address: past it 429 with Retry-After, nothing registered", async () => {
+    const first = await register("203.0.113.20");
+    assert.equal(first.status, 201);
+    assert.deepEqual([limitHeaders(first).limit, limitHeaders(first).remaining], ["2", "1"]);
+    assert.equal((await register("203.0.113.20")).status, 201);
+    const refused = await register("203.0.113.20");
+    assert.equal(refused.status, 429);
+    const retry = Number(refused.headers.get("retry-after"));
+    assert.ok(retry > 60 && retry <= 3600, `Retry-After ${retry} within the hour`);
+    assert.equal((await json(refused)).error, "invalid_request");
+    const kept = await t.app.store.db.selectFrom("oauth_clients").select("id").where("name", "=", "from 203.0.113.20").execute();
+    assert.equal(kept.length, 2);
+    assert.equal((await register("203.0.113.21")).status, 201, "another address has its own budget");
+  });
+});

@@ -11,6 +11,7 @@ import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "..
 import { nulPath } from "../../schemas/text.ts";
 import { clientWentAway } from "../body-idle.ts";
 import { clientGone } from "../reply.ts";
+import { rateLimitHeaders } from "../../limits/limiter.ts";
 import { registerMetadata } from "./metadata.ts";
 
 type Params = Record<string, string | undefined>;
@@ -56,9 +57,12 @@ function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown):
     e = new OAuthError("invalid_request", "The request body could not be read.", status === 413 || status === 415 ? status : 400);
   } else {
     const app = asAppError(err);
-    if (app.status === 429) reply.headers(app.headers);
-    e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status) : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
-    if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
+    if (app.status === 429 || app.status === 503) reply.headers(app.headers);
+    e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status)
+      : app.status === 503 ? new OAuthError("temporarily_unavailable", app.message, 503)
+      : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
+    if (app.status === 503) req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is unavailable");
+    else if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
   }
   return reply.code(e.status).header("Cache-Control", "no-store").send(e.body());
 }
@@ -93,6 +97,10 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       const body = req.body;
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
       if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
+      // Each client is kept for days: registrations have their own budget per address, and are
+      // refused (503) while the limiter is down, like every other change.
+      const charge = await app.limiter.charge("oauth:register", req.ip);
+      if (charge) reply.headers(rateLimitHeaders(charge));
       return reply.code(201).header("Cache-Control", "no-store").send(await registerClient(app.store, body as Record<string, unknown>));
     });
 
