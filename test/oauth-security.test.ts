@@ -142,7 +142,7 @@ describe("consent", () => {
 });
 
 describe("housekeeping of registered clients", () => {
-  test("a client nobody authorized within a week is deleted and then unknown; authorized and recent ones stay", async () => {
+  test("a client nobody authorized within a week is deleted and then unknown; authorized, recent and first-party ones stay", async () => {
     const unused = await client();
     const recent = await client();
     const used = await client();
@@ -150,10 +150,10 @@ describe("housekeeping of registered clients", () => {
     const exchanged = await token({ grant_type: "authorization_code", code: c.code, client_id: used, redirect_uri: redirect, code_verifier: c.verifier });
     assert.equal(exchanged.status, 200);
     const weekAgo = new Date(Date.now() - (unusedClientDays + 1) * 86400_000).toISOString();
-    await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used]).execute();
+    await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used, "crs-cli"]).execute();
     await deleteExpired(t.app.store);
-    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used]).execute()).map((r) => r.id);
-    assert.deepEqual(left.sort(), [recent, used].sort());
+    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used, "crs-cli"]).execute()).map((r) => r.id);
+    assert.deepEqual(left.sort(), [recent, used, "crs-cli"].sort(), "the first-party client is never dropped");
     // The authorized client's tokens still work.
     const { access_token: accessToken } = await json(exchanged);
     assert.equal((await t.request("/api/v2/me", { token: accessToken })).status, 200);

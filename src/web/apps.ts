@@ -5,6 +5,7 @@ import type { App } from "../app.ts";
 import { AppError } from "../errors.ts";
 import { createSession, type Session } from "../domain/identity/sessions.ts";
 import { changePassword, listOwnApps, revokeOwnApp } from "../domain/identity/settings.ts";
+import { isVerifiedClient } from "../domain/oauth/clients.ts";
 import { html, page, when } from "./html.ts";
 import { cookieOptions, sendPage, sessionCookie, sessionOf, settingsList, signInRedirect } from "./context.ts";
 
@@ -13,7 +14,7 @@ type Form = Record<string, string | undefined>;
 async function appsPage(app: App, session: Session, csrf: string): Promise<string> {
   const ws = session.workspace!;
   const apps = await listOwnApps(app.store, ws.id, session.user.id);
-  const rows = apps.map((a) => html`<tr><td>${a.clientName} <span class="tag">unverified</span></td><td>${a.scopes.join(", ")}</td>
+  const rows = apps.map((a) => html`<tr><td>${a.clientName} <span class="tag">${isVerifiedClient(a.clientId) ? "verified" : "unverified"}</span></td><td>${a.scopes.join(", ")}</td>
 <td>${when(a.createdAt)}</td><td>${when(a.lastUsedAt)}</td>
 <td><form method="post" action="/app/settings/apps/${a.id}/revoke" class="inline"><input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`);
   return page({ title: "Authorized apps", user: session.user, csrf }, html`<h1>Authorized apps</h1>

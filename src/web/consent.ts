@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { App } from "../app.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../domain/oauth/authorize.ts";
+import { isVerifiedClient } from "../domain/oauth/clients.ts";
 import { html, page } from "./html.ts";
 import { scopeWords } from "./scope-words.ts";
 import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";
@@ -15,9 +16,15 @@ const requestFields = ["response_type", "client_id", "redirect_uri", "scope", "s
 
 function consentPage(req: AuthorizationRequest, fields: Form, session: Session, csrf: string): string {
   const ws = session.workspace!;
+  const who = isVerifiedClient(req.client.id)
+    ? html`<span class="tag">verified</span>`
+    : html`<span class="tag">unverified</span>`;
+  const trust = isVerifiedClient(req.client.id)
+    ? html`This is crs's own command line.`
+    : html`The application named itself; crs has not verified who made it.`;
   return page({ title: "Authorize application", user: session.user, csrf }, html`<h1>Authorize ${req.client.name}</h1>
-<p><strong>${req.client.name}</strong> <span class="tag">unverified</span> wants to use crs as <strong>${session.user.username}</strong>
-in the workspace <strong>${ws.name}</strong> (${ws.slug}). The application named itself; crs has not verified who made it.</p>
+<p><strong>${req.client.name}</strong> ${who} wants to use crs as <strong>${session.user.username}</strong>
+in the workspace <strong>${ws.name}</strong> (${ws.slug}). ${trust}</p>
 <p>It asks to:</p>
 <ul class="scopes">${req.scopes.map((s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`)}</ul>
 <p>After approving, you are sent to <code>${req.redirectUri}</code>. To use another workspace, switch it in the app first.
@@ -47,7 +54,7 @@ function errorRedirect(app: App, err: RedirectableError): string {
  */
 function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, session: Session | undefined): FastifyReply {
   const back = session
-    ? html`<p>The request came from <strong>${err.clientName}</strong> <span class="tag">unverified</span>, which named itself.
+    ? html`<p>The request came from <strong>${err.client.name}</strong> ${isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>, which named itself`}.
 <a href="${errorRedirect(app, err)}" rel="noreferrer">Return to the application</a> (<code>${err.redirectUri}</code>) to tell it, or close this page.</p>`
     : "";
   return sendPage(reply, 400, page({ title: "Authorization request refused", user: session?.user }, html`<h1>Authorization request refused</h1>

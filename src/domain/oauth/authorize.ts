@@ -28,12 +28,12 @@ export class UnsafeRequest extends Error {}
 export class RedirectableError extends OAuthError {
   readonly redirectUri: string;
   readonly state: string | undefined;
-  readonly clientName: string;
-  constructor(err: OAuthError, redirectUri: string, state: string | undefined, clientName: string) {
+  readonly client: Client;
+  constructor(err: OAuthError, redirectUri: string, state: string | undefined, client: Client) {
     super(err.error, err.message);
     this.redirectUri = redirectUri;
     this.state = state;
-    this.clientName = clientName;
+    this.client = client;
   }
 }
 
@@ -76,7 +76,7 @@ export async function checkAuthorizationRequest(store: Store, baseUrl: string, q
     if (!challengeRe.test(q.code_challenge)) throw new OAuthError("invalid_request", "code_challenge is not a valid S256 challenge.");
     return { client, redirectUri, state, scopes: parseRequestedScopes(q.scope), codeChallenge: q.code_challenge, resource: checkResource(baseUrl, q.resource) };
   } catch (err) {
-    if (err instanceof OAuthError) throw new RedirectableError(err, redirectUri, state, client.name);
+    if (err instanceof OAuthError) throw new RedirectableError(err, redirectUri, state, client);
     throw err;
   }
 }

@@ -7,6 +7,12 @@ import { OAuthError } from "./errors.ts";
 
 export interface Client { id: string; name: string; redirectUris: string[] }
 
+/** The crs command line's client (migration 013): it never registers, and only it is verified. */
+export const firstPartyClientId = "crs-cli";
+
+/** Whether crs knows who made the client: decided by the fixed id alone, never by a name. */
+export const isVerifiedClient = (id: string): boolean => id === firstPartyClientId;
+
 const loopbackHosts = new Set(["127.0.0.1", "[::1]", "localhost"]);
 const maxRedirects = 10;
 
