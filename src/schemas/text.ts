@@ -1,12 +1,10 @@
-// The text checks every face shares (REST, MCP, OAuth endpoints, web forms, admin CLI), and the
-// escape for text printed on a terminal. Three rules:
+// The text checks every face shares (REST, MCP, OAuth endpoints, web forms, admin CLI). What a
+// terminal prints is escaped by src/cli/terminal.ts. Three rules:
 // - no input carries NUL anywhere (PostgreSQL's text type refuses it);
 // - a name or title (API keys, OAuth clients, workspaces, repositories, users, focuses, documents)
 //   holds no control character: C0, DEL, C1, nor the invisible marks that reorder what a reader sees
 //   (bidi embeddings, overrides and isolates, the directional marks);
 // - a body (a comment, a reason, instructions) keeps line breaks and tabs but no other C0/C1 control.
-import { stripVTControlCharacters } from "node:util";
-
 const nameControlClass = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
 const nameControl = new RegExp(`[${nameControlClass}]`);
 const bodyControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -40,19 +38,4 @@ export function nulPath(value: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * Text made safe to print on a terminal: escape sequences are dropped and every other control
- * character (and bidi mark) is shown as `\u{…}`, so a stored name cannot clear the screen, move the
- * cursor or reorder a line. Tabs and line breaks are escaped too: one value stays on one line.
- */
-export function terminalText(s: string): string {
-  return stripVTControlCharacters(s).replace(new RegExp(`[${nameControlClass}]`, "g"),
-    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-}
-
-/** Like terminalText, for multi-line text: line breaks and tabs stay. */
-export function terminalBody(s: string): string {
-  return s.split("\n").map((line) => line.split("\t").map(terminalText).join("\t")).join("\n");
 }

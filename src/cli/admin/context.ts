@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { loadConfig, type Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
-import { terminalBody, terminalText } from "../../schemas/text.ts";
+import { terminalBody, terminalText } from "../terminal.ts";
 import { openStore, type Store } from "../../store/index.ts";
 
 export interface AdminIo {

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import * as accounts from "../../domain/identity/accounts.ts";
 import { generatePassword } from "../../domain/identity/passwords.ts";
-import { terminalText } from "../../schemas/text.ts";
+import { terminalText } from "../terminal.ts";
 import { withStore, type AdminIo } from "./context.ts";
 
 export function registerIdentity(admin: Command, io: AdminIo): void {

@@ -1,6 +1,6 @@
 // The `crs` client: every operation as a command, login, `crs api`. Exit codes: 0 ok, 1 error,
 // 2 usage, 4 authentication needed; errors print the spec's code, message and request id.
-import { terminalText } from "../../schemas/text.ts";
+import { terminalText } from "../terminal.ts";
 import { Command } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";

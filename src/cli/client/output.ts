@@ -1,7 +1,7 @@
 // Output people and scripts like (gh's conventions): on a terminal, aligned columns with colours
 // and relative times; piped, tab-separated untruncated values with RFC 3339 times; --json the raw
 // response. NO_COLOR turns colours off.
-import { terminalText } from "../../schemas/text.ts";
+import { terminalText } from "../terminal.ts";
 
 export interface Out {
   tty: boolean;
