@@ -116,16 +116,21 @@ describe("create_document", () => {
     const list = await json(await t.request("/api/v2/documents", { token: ws.token }));
     assert.equal(list.items.length, 1);
   });
-  test("a title taken from the text has no control characters; an explicit title with C0 or C1 controls is refused", async () => {
+  test("a title taken from the text has no control characters; an explicit title with C0, C1 or bidi controls is refused; a text with C0 or C1 controls (other than line breaks and tabs) too", async () => {
     const ws = await t.workspace();
-    const derived = await json(await create(ws, { note: { text: "\u001b[31m# Evil\u0007 title\u0085 here\u009b\nbody" } }));
-    assert.equal(derived.document.title, "[31m# Evil title here");
-    const tabbed = await json(await create(ws, { note: { text: "\t## Tabs\tand\u007fdel\n" } }));
-    assert.equal(tabbed.document.title, "Tabs and del");
+    // A body keeps bidi marks, a title never: they are dropped from the derived one.
+    const derived = await json(await create(ws, { note: { text: "\u202e# Evil\u2066 title\u200f here\nbody" } }));
+    assert.equal(derived.document.title, "Evil title here");
+    const tabbed = await json(await create(ws, { note: { text: "\t## Tabs\tand tabs\r\n" } }));
+    assert.equal(tabbed.document.title, "Tabs and tabs");
+    for (const text of ["\u001b[31m# Evil", "bell\u0007", "csi\u009b2J", "del\u007f"]) {
+      const body = await expectError(await create(ws, { note: { text } }), 400, "invalid_request");
+      assert.equal(body.error.details.issues[0].path, "note.text");
+    }
     const long = await json(await create(ws, { note: { text: "😀".repeat(100) } }));
     assert.equal(Array.from(long.document.title as string).length, 80);
     assert.equal(long.document.title, `${"😀".repeat(79)}…`);
-    for (const title of ["bell\u0007", "csi\u009b2J", "nel\u0085", "del\u007f"]) {
+    for (const title of ["bell\u0007", "csi\u009b2J", "nel\u0085", "del\u007f", "rlo\u202e", "lri\u2066"]) {
       const body = await expectError(await create(ws, { note: { title, text: "x" } }), 400, "invalid_request");
       assert.equal(body.error.details.issues[0].path, "note.title");
     }

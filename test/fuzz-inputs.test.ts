@@ -2,7 +2,8 @@
 // refused before any query reaches the store: 400 invalid_request or 404 not_found, the same on
 // SQLite and PostgreSQL (whose 32-bit integer columns and text type refuse them with a 500 when
 // they get through). Every operation of the table gets every field mangled one at a time, over
-// REST and over MCP tools/call.
+// REST and over MCP tools/call. The faces outside the table (OAuth endpoints, the web app's pages
+// and forms) get the same NUL sweep in fuzz-inputs-faces.test.ts.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -58,6 +58,8 @@ export interface StartOptions {
   rateLimitPrefix?: string;
   /** Use another test server's store (data dir and PostgreSQL schema); that server owns and removes it. */
   sameStoreAs?: TestServer;
+  /** Where the server's log lines go (default: pino's stdout, silent unless CRS_LOG_LEVEL says otherwise). */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
@@ -77,7 +79,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
+  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: opts.logStream ? pino({ level: config.logLevel }, opts.logStream) : pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
   const server = await startServer(app);
   await server.listen({ port: 0, host: "127.0.0.1" });
   const address = server.server.address();

@@ -97,3 +97,21 @@ describe("svca_ access ends", () => {
     await expectInvalidToken(c.refresh);
   });
 });
+
+describe("refresh scopes", () => {
+  const refresh = (c: { clientId: string; refresh: string }, scope: string) =>
+    fetch(`${t.url}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: c.refresh, client_id: c.clientId, scope }) });
+  test("a scope of only spaces is invalid_scope and leaves the refresh token usable", async () => {
+    const c = await connected();
+    for (const scope of [" ", "   "]) {
+      const res = await refresh(c, scope);
+      assert.equal(res.status, 400);
+      assert.equal((await json(res)).error, "invalid_scope");
+    }
+    const ok = await refresh(c, "user:read");
+    assert.equal(ok.status, 200);
+    const tokens = await json(ok);
+    assert.equal(tokens.scope, "user:read");
+    assert.deepEqual((await json(await t.request("/api/v2/me", { token: tokens.access_token }))).token.scopes, ["user:read"]);
+  });
+});

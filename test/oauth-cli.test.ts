@@ -1,5 +1,5 @@
-// The crs command line's browser login (src/cli/client) against the authorization server: it
-// registers, sends the user to consent, receives the code on its loopback port and stores the
+// The crs command line's browser login (src/cli/client) against the authorization server: as the
+// first-party client crs-cli (no registration), it sends the user to consent, receives the code on its loopback port and stores the
 // svca_ token; logout revokes the tokens on the server.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -8,6 +8,7 @@ import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { credentialsPath, readLogin, writeLogin } from "../src/cli/client/credentials.ts";
 import { existsSync } from "node:fs";
+import { register } from "./oauth-requests.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -74,4 +75,48 @@ test("logout says when revocation failed, exits 1, and still forgets the tokens 
   assert.equal(existsSync(credentialsPath(c.env)), false);
   // Not revoked: the token still works until it expires, which is what the message says.
   assert.equal((await t.request("/api/v2/me", { token: stored.token })).status, 200);
+});
+
+test("crs login uses the first-party client crs-cli without registering; its consent screen says verified", async () => {
+  const clients = async () => (await t.app.store.db.selectFrom("oauth_clients").select("id").execute()).map((r) => r.id);
+  const before = await clients();
+  assert.ok(before.includes("crs-cli"), "the store has the first-party client from the start");
+  const c = testClient(t.url);
+  let screen = "";
+  const hooks = {
+    async openUrl(url: string) {
+      const u = new URL(url);
+      assert.equal(u.searchParams.get("client_id"), "crs-cli");
+      screen = (await browser.get(url.slice(t.url.length))).text;
+      await fetch(await consent(browser, url.slice(t.url.length)));
+    },
+  };
+  const login = await c.run(["login", "--scopes", "user:read"], { hooks });
+  assert.equal(login.code, 0, login.err);
+  assert.deepEqual((await clients()).sort(), before.sort(), "nothing was registered");
+  assert.match(screen, /<span class="tag">verified<\/span>/);
+  assert.doesNotMatch(screen, /unverified|has not verified/);
+  assert.equal(readLogin(c.env)!.clientId, "crs-cli");
+});
+
+test("a registered client that calls itself \"crs command line\" stays unverified: only the fixed id is", async () => {
+  const reg = await json(await register(t.url, { client_name: "crs command line", redirect_uris: ["http://127.0.0.1/callback"] }));
+  assert.notEqual(reg.client_id, "crs-cli");
+  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "http://127.0.0.1:5555/callback", code_challenge: "a".repeat(43), code_challenge_method: "S256" });
+  const screen = await browser.get(`/oauth/authorize?${q}`);
+  assert.equal(screen.status, 200);
+  assert.match(screen.text, /unverified/);
+  assert.match(screen.text, /crs has not verified who made it/);
+});
+
+test("crs-cli accepts loopback redirects on any port and nothing else", async () => {
+  const base = { response_type: "code", client_id: "crs-cli", code_challenge: "a".repeat(43), code_challenge_method: "S256" };
+  for (const uri of ["http://127.0.0.1:1/callback", "http://127.0.0.1:65000/callback", "http://[::1]:4000/callback"]) {
+    assert.equal((await browser.get(`/oauth/authorize?${new URLSearchParams({ ...base, redirect_uri: uri })}`)).status, 200, uri);
+  }
+  for (const uri of ["https://evil.example/callback", "http://127.0.0.1:4000/other", "http://localhost.evil.example/callback"]) {
+    const page = await browser.get(`/oauth/authorize?${new URLSearchParams({ ...base, redirect_uri: uri })}`);
+    assert.equal(page.status, 400, uri);
+    assert.equal(page.location, null);
+  }
 });

@@ -2,7 +2,7 @@
 // http and private-use schemes; authorization matches them exactly, loopback on any port (RFC 8252).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { signIn, userWithPassword, type Browser } from "./browser.ts";
+import { Browser, signIn, userWithPassword } from "./browser.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 import * as oauth from "./oauth-requests.ts";
 import { authorizeUrl, pkce } from "./oauth-requests.ts";
@@ -34,6 +34,31 @@ describe("redirect URIs", () => {
     const page = await browser.get(authorizeUrl({ response_type: "code", client_id: "crsc_nope", redirect_uri: redirect }));
     assert.equal(page.status, 400);
     assert.equal(page.location, null);
+  });
+  test("without a session, a bad request of a registered client gets an error page (400), not a redirect to its URI", async () => {
+    const id = await client(["https://evil.example/landing"]);
+    const p = pkce();
+    const anonymous = new Browser(t.url);
+    for (const bad of [
+      { response_type: "token", code_challenge: p.challenge, code_challenge_method: "S256" },
+      { response_type: "code" },
+      { response_type: "code", code_challenge: p.challenge, code_challenge_method: "plain" },
+      { response_type: "code", code_challenge: p.challenge, code_challenge_method: "S256", scope: "everything" },
+    ]) {
+      const page = await anonymous.get(authorizeUrl({ client_id: id, ...bad }));
+      assert.equal(page.status, 400, JSON.stringify(bad));
+      assert.equal(page.location, null);
+      assert.match(page.res.headers.get("content-type") ?? "", /^text\/html/);
+      assert.ok(!page.text.includes("evil.example"), "the page does not link to the client's URI");
+    }
+  });
+  test("a signed-in user's bad request is shown with the client named; nothing redirects by itself", async () => {
+    const id = await client(["https://evil.example/landing"]);
+    const page = await browser.get(authorizeUrl({ response_type: "token", client_id: id }));
+    assert.equal(page.status, 400);
+    assert.equal(page.location, null);
+    assert.match(page.text, /Attack test/);
+    assert.match(page.text, /unsupported_response_type/);
   });
   test("a loopback redirect matches on any port (RFC 8252) but not on another path or host", async () => {
     const id = await client();

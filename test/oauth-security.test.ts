@@ -28,20 +28,30 @@ async function codeFor(clientId: string, p = pkce(), redirectUri = redirect) {
   return { code: back.searchParams.get("code")!, ...p };
 }
 
+/** The link back to the application on an authorization error page. */
+function linkBack(html: string): string {
+  const href = /<a href="([^"]+)" rel="noreferrer">Return to the application/.exec(html)?.[1];
+  assert.ok(href, html.slice(0, 1000));
+  return href.replace(/&amp;/g, "&");
+}
+
 describe("PKCE", () => {
-  test("code_challenge_method=plain is refused at the client's redirect", async () => {
+  test("code_challenge_method=plain is refused on a page (400) whose link back carries the error and the state", async () => {
     const id = await client();
     const page = await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: "a".repeat(43), code_challenge_method: "plain", state: "s" }));
-    assert.equal(page.status, 302);
-    const back = new URL(page.location!);
+    assert.equal(page.status, 400);
+    assert.equal(page.location, null);
+    const back = new URL(linkBack(page.text));
     assert.equal(back.origin + back.pathname, redirect);
     assert.equal(back.searchParams.get("error"), "invalid_request");
     assert.equal(back.searchParams.get("state"), "s");
   });
-  test("a request without code_challenge is refused", async () => {
+  test("a request without code_challenge is refused without a redirect", async () => {
     const id = await client();
     const page = await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect }));
-    assert.equal(new URL(page.location!).searchParams.get("error"), "invalid_request");
+    assert.equal(page.status, 400);
+    assert.equal(page.location, null);
+    assert.equal(new URL(linkBack(page.text)).searchParams.get("error"), "invalid_request");
   });
   test("a code exchanged without or with a wrong code_verifier gets invalid_grant", async () => {
     const id = await client();
@@ -93,7 +103,8 @@ describe("codes", () => {
     const id = await client();
     const p = pkce();
     const page = await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge, code_challenge_method: "S256", resource: "https://other.example/mcp" }));
-    assert.equal(new URL(page.location!).searchParams.get("error"), "invalid_target");
+    assert.equal(page.status, 400);
+    assert.equal(new URL(linkBack(page.text)).searchParams.get("error"), "invalid_target");
   });
   test("an unknown grant type gets unsupported_grant_type", async () => {
     assert.equal((await json(await token({ grant_type: "password", username: "a", password: "b" }))).error, "unsupported_grant_type");
@@ -131,7 +142,7 @@ describe("consent", () => {
 });
 
 describe("housekeeping of registered clients", () => {
-  test("a client nobody authorized within a week is deleted and then unknown; authorized and recent ones stay", async () => {
+  test("a client nobody authorized within a week is deleted and then unknown; authorized, recent and first-party ones stay", async () => {
     const unused = await client();
     const recent = await client();
     const used = await client();
@@ -139,10 +150,10 @@ describe("housekeeping of registered clients", () => {
     const exchanged = await token({ grant_type: "authorization_code", code: c.code, client_id: used, redirect_uri: redirect, code_verifier: c.verifier });
     assert.equal(exchanged.status, 200);
     const weekAgo = new Date(Date.now() - (unusedClientDays + 1) * 86400_000).toISOString();
-    await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used]).execute();
+    await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used, "crs-cli"]).execute();
     await deleteExpired(t.app.store);
-    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used]).execute()).map((r) => r.id);
-    assert.deepEqual(left.sort(), [recent, used].sort());
+    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used, "crs-cli"]).execute()).map((r) => r.id);
+    assert.deepEqual(left.sort(), [recent, used, "crs-cli"].sort(), "the first-party client is never dropped");
     // The authorized client's tokens still work.
     const { access_token: accessToken } = await json(exchanged);
     assert.equal((await t.request("/api/v2/me", { token: accessToken })).status, 200);

@@ -128,6 +128,25 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     assert.deepEqual(done, ["up-1", "up-2"]);
   });
 
+  test("client registration answers 503 with Retry-After: 30 while the limiter is down and registers nothing", async () => {
+    const register = () => fetch(`${t.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "while down", redirect_uris: ["http://127.0.0.1:4000/cb"] }) });
+    await proxy.stop();
+    try {
+      const res = await register();
+      assert.equal(res.status, 503);
+      assert.equal(res.headers.get("retry-after"), "30");
+      assert.equal((await json(res)).error, "temporarily_unavailable");
+    } finally {
+      await proxy.start();
+    }
+    assert.equal((await t.app.store.db.selectFrom("oauth_clients").select("id").where("name", "=", "while down").execute()).length, 0);
+    const back = await waitFor(async () => {
+      const res = await register();
+      return res.status === 201 ? res : undefined;
+    }, "registration to work again");
+    assert.equal(back.headers.get("x-ratelimit-limit"), "20");
+  });
+
   test("run estimates, starts and cancels answer 503 rate_limit_unavailable while reads of runs carry on; nothing is started or refunded", async () => {
     const ws = await t.workspace();
     const repo = await readyRepository(t, ws);

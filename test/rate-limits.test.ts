@@ -34,7 +34,7 @@ function assertResetWithin(res: Response, windowSeconds: number) {
   assert.ok(Number.isInteger(reset) && reset >= 0 && reset <= windowSeconds, `X-RateLimit-Reset ${reset} within ${windowSeconds}s`);
 }
 
-async function assertRateLimited(res: Response, bucket: string, windowSeconds: number) {
+async function assertRateLimited(res: Response, bucket: string, windowSeconds: number, remaining = "0") {
   assert.equal(res.status, 429);
   const body = await json(res);
   assert.equal(body.error.code, "rate_limited");
@@ -42,7 +42,7 @@ async function assertRateLimited(res: Response, bucket: string, windowSeconds: n
   assert.equal(body.requestId, res.headers.get("x-request-id"));
   const retry = Number(res.headers.get("retry-after"));
   assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= windowSeconds, `Retry-After ${retry}`);
-  assert.equal(res.headers.get("x-ratelimit-remaining"), "0");
+  assert.equal(res.headers.get("x-ratelimit-remaining"), remaining);
 }
 
 /** The official MCP client over Streamable HTTP, keeping the last HTTP response for its headers. */
@@ -276,12 +276,12 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
   const post = (path: string, token: string, body: unknown) =>
     fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
 
-  test("a bulk change counts once per item, and a refused one changes nothing", async () => {
+  test("a bulk change counts once per item; a refused one changes nothing and its 429 reports the budget left", async () => {
     const ws = await t.workspace();
     const first = await post("/test/bulk", ws.token, { items: ["a1", "a2", "a3"] });
     assert.equal(first.status, 200);
     assert.deepEqual([limitHeaders(first).limit, limitHeaders(first).remaining], ["5", "2"]);
-    await assertRateLimited(await post("/test/bulk", ws.token, { items: ["b1", "b2", "b3"] }), "findings:write", 60);
+    await assertRateLimited(await post("/test/bulk", ws.token, { items: ["b1", "b2", "b3"] }), "findings:write", 60, "2");
     assert.equal(done.some((d) => d.startsWith("b")), false);
     const fits = await post("/test/bulk", ws.token, { items: ["c1", "c2"] });
     assert.equal(fits.status, 200);
@@ -325,5 +325,29 @@ describe("CRS_RATE_LIMITS that cannot be read", () => {
     assert.match(failed.stderr, /^crs serve: CRS_RATE_LIMITS: cannot parse "runs:write=two\/1h"/);
     assert.doesNotMatch(failed.stderr, /at \w+ \(/, "no stack trace");
     assert.equal(failed.stdout, "");
+  });
+});
+
+describe("oauth:register bucket (oauth:register=2/1h)", () => {
+  let t: TestServer;
+  before(async () => { t = await startTestServer({ env: { CRS_RATE_LIMITS: "oauth:register=2/1h", CRS_TRUST_PROXY: "on" } }); });
+  after(() => t.close());
+  const register = (from: string) => fetch(`${t.url}/oauth/register`, {
+    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from },
+    body: JSON.stringify({ client_name: `from ${from}`, redirect_uris: ["http://127.0.0.1:4000/cb"] }),
+  });
+  test("registrations have their own budget per address: past it 429 with Retry-After, nothing registered", async () => {
+    const first = await register("203.0.113.20");
+    assert.equal(first.status, 201);
+    assert.deepEqual([limitHeaders(first).limit, limitHeaders(first).remaining], ["2", "1"]);
+    assert.equal((await register("203.0.113.20")).status, 201);
+    const refused = await register("203.0.113.20");
+    assert.equal(refused.status, 429);
+    const retry = Number(refused.headers.get("retry-after"));
+    assert.ok(retry > 60 && retry <= 3600, `Retry-After ${retry} within the hour`);
+    assert.equal((await json(refused)).error, "invalid_request");
+    const kept = await t.app.store.db.selectFrom("oauth_clients").select("id").where("name", "=", "from 203.0.113.20").execute();
+    assert.equal(kept.length, 2);
+    assert.equal((await register("203.0.113.21")).status, 201, "another address has its own budget");
   });
 });

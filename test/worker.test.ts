@@ -238,6 +238,45 @@ describe("resuming and partial imports", () => {
     assert.equal((await server.app.store.db.selectFrom("run_results").select("run_id").where("run_id", "=", started.id).execute()).length, 0);
   });
 
+  test("a run taken over mid-analysis shows only the running attempt: one stage in progress, no progress left from the dead worker", async () => {
+    const ws = await server.workspace();
+    const { row } = await demoRepository(server, ws);
+    const started = await startedRun(server, ws, { repository: row.id });
+    const claimed = await claimRun(server.app.store, "doomed", 30_000, new Date());
+    // The process "dies" inside the analysis, after it reported progress: it stops writing anything.
+    class DiesInAnalysis extends RunContext {
+      override async progress(name: Parameters<RunContext["progress"]>[0], done: number, total: number): Promise<void> {
+        await super.progress(name, done, total, true);
+        if (name === "analysis") throw new LeaseLost(this.row.id);
+      }
+    }
+    await executeRun(new DiesInAnalysis(server.app, "doomed", claimed!), undefined);
+    const dead = JSON.parse((await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", started.id).executeTakeFirstOrThrow()).stages_json);
+    assert.equal(dead.find((s: any) => s.name === "analysis").state, "in_progress", "the dead worker left the analysis in progress");
+    assert.ok(dead.find((s: any) => s.name === "analysis").progress, "with its progress");
+    await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+    // What readers see while the new attempt checks out: every stage as this attempt left it.
+    const seen: any[][] = [];
+    class Watched extends RunContext {
+      override async setStage(...args: Parameters<RunContext["setStage"]>): Promise<void> {
+        await super.setStage(...args);
+        const r = await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", this.row.id).executeTakeFirstOrThrow();
+        seen.push(JSON.parse(r.stages_json));
+      }
+    }
+    const again = await claimRun(server.app.store, "second", 30_000, new Date());
+    assert.equal(again!.id, started.id);
+    await executeRun(new Watched(server.app, "second", again!), undefined);
+    const first = seen[0]!;
+    assert.deepEqual(first.map((s) => [s.name, s.state]), [["checkout", "in_progress"], ["compilation", "pending"], ["analysis", "pending"], ["import", "pending"]]);
+    assert.equal(first.find((s) => s.name === "analysis").progress, null);
+    for (const stages of seen) assert.ok(stages.filter((s) => s.state === "in_progress").length <= 1, JSON.stringify(stages));
+    const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+    assert.equal(run.state, "complete");
+    const analysis = run.stages.find((s: any) => s.name === "analysis");
+    assert.ok(analysis.startedAt >= run.stages.find((s: any) => s.name === "checkout").endedAt, "the analysis shown is the second attempt's");
+  });
+
   test("past CRS_RUN_MAX_NEW_FINDINGS new findings the import is partial and says why", async () => {
     const ws = await server.workspace();
     const { row } = await demoRepository(server, ws);

@@ -5,11 +5,20 @@
 // and cleans up as for a client that went away. The timeout is lifted once the body has arrived, so
 // a slow handler or a long response is never cut by it.
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers["content-length"];
   return raw.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/**
+ * The client closed the connection (or it was cut as stalled) before its request had arrived. The
+ * reader's error then is Node's "aborted" ECONNRESET: not a server fault, nor the store being down,
+ * and nobody is there to read an answer.
+ */
+export function clientWentAway(req: FastifyRequest): boolean {
+  return !req.raw.complete && (req.raw.destroyed || req.raw.socket?.destroyed === true);
 }
 
 export function cutStalledBodies(server: FastifyInstance, idleMs: number): void {

@@ -2,6 +2,7 @@
 // WWW-Authenticate, Allow, Retry-After and X-RateLimit-*.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, asAppError, errorBody } from "../errors.ts";
+import { clientWentAway } from "./body-idle.ts";
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -27,9 +28,16 @@ function fromFastify(err: { code?: string; statusCode?: number; message?: string
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, raw: unknown): FastifyReply {
+  if (clientWentAway(req)) return clientGone(req, reply);
   const err = raw instanceof AppError ? raw : fromFastify(raw as object) ?? asAppError(raw);
   // The stack goes to the log with the request id, never into the body.
   if (err.code === "internal_error") req.log.error({ err: err.cause ?? raw, requestId: req.id }, "request failed");
   else if (err.code === "platform_unavailable") req.log.warn({ err: (err.cause as Error | undefined)?.message, requestId: req.id }, "store unavailable");
   return reply.code(err.status).headers(err.headers).send(errorBody(err, String(req.id)));
+}
+
+/** Answers a request whose client went away: logged as what it is, at info, and never as a failure. */
+export function clientGone(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  req.log.info({ requestId: req.id }, "client went away before its request arrived");
+  return reply.code(400).send(errorBody(new AppError("invalid_request", "The request did not arrive."), String(req.id)));
 }

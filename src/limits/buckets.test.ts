@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BUCKETS, DEFAULT_LIMITS, failsClosed, isPerIp, parseRateLimits } from "./buckets.ts";
 
-test("defaults are the spec's rate-limit table plus shared 60 a minute", () => {
+test("defaults are the spec's rate-limit table plus shared 60 a minute and client registration 20 an hour", () => {
   assert.deepEqual(
     Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])),
     {
@@ -15,6 +15,7 @@ test("defaults are the spec's rate-limit table plus shared 60 a minute", () => {
       "runs:manage": [60, 60],
       documents: [60, 600],
       shared: [60, 60],
+      "oauth:register": [20, 3600],
     },
   );
 });
@@ -53,12 +54,12 @@ test("a zero count, a zero or over-long window, or a bucket given twice is refus
   assert.throws(() => parseRateLimits("reads=5/1m,reads=6/1m"), /given twice/);
 });
 
-test("changes, estimates, starts, cancellations and documents fail closed; ip, mcp and reads carry on", () => {
+test("changes, estimates, starts, cancellations, documents and client registrations fail closed; ip, mcp and reads carry on", () => {
   const closed = BUCKETS.filter(failsClosed);
-  assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared"]);
+  assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register"]);
   assert.deepEqual(BUCKETS.filter((b) => !failsClosed(b)), ["ip", "mcp", "reads"]);
 });
 
-test("only the ip bucket is counted per address", () => {
-  assert.deepEqual(BUCKETS.filter(isPerIp), ["ip"]);
+test("only the ip and oauth:register buckets are counted per address", () => {
+  assert.deepEqual(BUCKETS.filter(isPerIp), ["ip", "oauth:register"]);
 });

@@ -10,7 +10,8 @@ export type Bucket =
   | "runs:write"
   | "runs:manage"
   | "documents"
-  | "shared";
+  | "shared"
+  | "oauth:register";
 
 export interface BucketLimit {
   /** Requests (points) allowed per window. */
@@ -32,12 +33,15 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   documents: { points: 60, durationSeconds: 600 },
   // Estimates, starts and document operations together, with the same actions in the web app.
   shared: { points: 60, durationSeconds: 60 },
+  // Open client registration, per address: each client is kept for days, so the budget is hourly.
+  "oauth:register": { points: 20, durationSeconds: 3600 },
 });
 
 export const BUCKETS: readonly Bucket[] = Object.keys(DEFAULT_LIMITS) as Bucket[];
 
 // Errors rule 3: when the limiter is down only reads (and the request-level ip/mcp budgets,
-// which every read also passes through) carry on; everything that changes state or spends is refused.
+// which every read also passes through) carry on; everything that changes state or spends is
+// refused, client registration included.
 const FAIL_CLOSED: ReadonlySet<Bucket> = new Set<Bucket>([
   "findings:write",
   "runs:estimate",
@@ -45,6 +49,7 @@ const FAIL_CLOSED: ReadonlySet<Bucket> = new Set<Bucket>([
   "runs:manage",
   "documents",
   "shared",
+  "oauth:register",
 ]);
 
 export function failsClosed(bucket: Bucket): boolean {
@@ -53,7 +58,7 @@ export function failsClosed(bucket: Bucket): boolean {
 
 /** True for the buckets counted per IP address rather than per user. */
 export function isPerIp(bucket: Bucket): boolean {
-  return bucket === "ip";
+  return bucket === "ip" || bucket === "oauth:register";
 }
 
 export function isBucket(name: string): name is Bucket {

@@ -109,7 +109,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         // Both happen before any other request can see the count in memory's case only by a
         // few microtasks, and that can only make a concurrent request be refused, never let one through.
         if (!client) await store.reward(key, points);
-        throw overLimit(bucket, limit, err);
+        throw overLimit(bucket, limit, points, err);
       }
       if (failsClosed(bucket)) {
         throw new AppError(
@@ -153,14 +153,17 @@ function secondsUntil(ms: number, floor: number): number {
   return Math.max(floor, Math.ceil(ms / 1000));
 }
 
-function overLimit(bucket: Bucket, limit: number, res: RateLimiterRes): AppError {
+function overLimit(bucket: Bucket, limit: number, points: number, res: RateLimiterRes): AppError {
   const reset = secondsUntil(res.msBeforeNext, 1);
+  // The refused points were not (or no longer are) counted: what is left is the budget before them,
+  // which a smaller bulk change may still use.
+  const remaining = Math.max(0, limit - (res.consumedPoints - points));
   return new AppError("rate_limited", `Rate limit "${bucket}" is used up; retry after ${reset} seconds.`, {
     details: { bucket },
     headers: {
       "Retry-After": String(reset),
       "X-RateLimit-Limit": String(limit),
-      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Remaining": String(remaining),
       "X-RateLimit-Reset": String(reset),
     },
   });

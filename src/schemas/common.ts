@@ -3,10 +3,12 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { maxId } from "../store/migrations/helpers.ts";
+import { hasNul, nameText, nameTextMessage, nulPath } from "./text.ts";
 
-/** Text without control characters (C0 with NUL, which PostgreSQL refuses, DEL and C1): names, titles, slugs. */
-export const printable = /^[^\u0000-\u001f\u007f-\u009f]*$/;
-export const printableMessage = "control characters are not allowed";
+/** Text without control characters (C0 with NUL, which PostgreSQL refuses, DEL, C1, bidi marks): names, titles, slugs. */
+export const printable = nameText;
+export const printableMessage = nameTextMessage;
+export { nulPath };
 
 /** The longest position (`at`) accepted: default, branch:<name>[@<sha>], pr:<n>[@<sha>], commit:<sha>. */
 export const maxAtLength = 512;
@@ -26,32 +28,22 @@ export function isAbsentIssue(issue: { code: string; params?: Record<string, unk
   return issue.code === "custom" && issue.params?.absent === true;
 }
 
-/**
- * The path of the first string (value or key) in `value` that holds NUL, or undefined. PostgreSQL
- * text refuses NUL, so no input field may carry one on either store.
- */
-export function nulPath(value: unknown): string | undefined {
-  // A walk with its own stack: a deeply nested body must not overflow the call stack.
-  const stack: Array<[unknown, string[]]> = [[value, []]];
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === "string" && v.includes("\u0000")) return path.join(".") || "(body)";
-    if (v === null || typeof v !== "object") continue;
-    for (const [k, child] of Object.entries(v)) {
-      if (k.includes("\u0000")) return [...path, k].join(".");
-      stack.push([child, [...path, k]]);
-    }
-  }
-  return undefined;
-}
-
 /** Every number an integer that fits an integer column, no string with NUL: what a cursor may hold. */
 function storable(value: unknown): boolean {
   if (typeof value === "number") return Number.isInteger(value) && value >= -maxId - 1 && value <= maxId;
-  if (typeof value === "string") return !value.includes("\u0000");
+  if (typeof value === "string") return !hasNul(value);
   if (value === null || typeof value !== "object") return true;
-  return Object.entries(value).every(([k, v]) => !k.includes("\u0000") && storable(v));
+  return Object.entries(value).every(([k, v]) => !hasNul(k) && storable(v));
 }
+
+/**
+ * The time a cursor pins a list to, exactly as the server wrote it (Date#toISOString): a tampered
+ * value is refused, not read as "nothing before it".
+ */
+export const cursorTime = z.string().max(40).refine((s) => {
+  const t = Date.parse(s);
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString() === s;
+}, "not a time");
 
 export function limitParam(max = 100, fallback = 50) {
   return z.coerce.number().int().min(1).max(max).default(fallback)

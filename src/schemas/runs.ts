@@ -1,4 +1,5 @@
 // Request and response shapes of the run operations (estimate, start, list, get, cancel).
+import { bodyTextMessage, isBody } from "./text.ts";
 import { z } from "zod";
 import { repositoryRefParam } from "./repositories.ts";
 import { focusSlugPattern } from "./focuses.ts";
@@ -40,7 +41,7 @@ export const runRequestFields = {
     at: atField.optional(),
   }).strict().describe("An extra repository and its position."))
     .max(runLimits.repositories).optional().describe(`Extra repositories reviewed in the same run (full reviews only); at most ${runLimits.repositories}.`),
-  steering: z.string().max(runLimits.steering).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").optional()
+  steering: z.string().max(runLimits.steering).refine(isBody, bodyTextMessage).optional()
     .describe(`Instructions for the reviewers; at most ${runLimits.steering} characters.`),
   documents: z.array(documentIdParam).max(runLimits.documents).optional()
     .describe(`Context document ids the run uses; at most ${runLimits.documents}, each existing and not archived.`),

@@ -3,17 +3,18 @@
 import type { FastifyInstance } from "fastify";
 import type { App } from "../app.ts";
 import { AppError } from "../errors.ts";
-import { endOtherSessions, type Session } from "../domain/identity/sessions.ts";
+import { createSession, type Session } from "../domain/identity/sessions.ts";
 import { changePassword, listOwnApps, revokeOwnApp } from "../domain/identity/settings.ts";
+import { isVerifiedClient } from "../domain/oauth/clients.ts";
 import { html, page, when } from "./html.ts";
-import { sendPage, sessionOf, settingsList, signInRedirect } from "./context.ts";
+import { cookieOptions, sendPage, sessionCookie, sessionOf, settingsList, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;
 
 async function appsPage(app: App, session: Session, csrf: string): Promise<string> {
   const ws = session.workspace!;
   const apps = await listOwnApps(app.store, ws.id, session.user.id);
-  const rows = apps.map((a) => html`<tr><td>${a.clientName} <span class="tag">unverified</span></td><td>${a.scopes.join(", ")}</td>
+  const rows = apps.map((a) => html`<tr><td>${a.clientName} <span class="tag">${isVerifiedClient(a.clientId) ? "verified" : "unverified"}</span></td><td>${a.scopes.join(", ")}</td>
 <td>${when(a.createdAt)}</td><td>${when(a.lastUsedAt)}</td>
 <td><form method="post" action="/app/settings/apps/${a.id}/revoke" class="inline"><input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`);
   return page({ title: "Authorized apps", user: session.user, csrf }, html`<h1>Authorized apps</h1>
@@ -51,7 +52,9 @@ export function registerApps(web: FastifyInstance, app: App): void {
     const form = (req.body ?? {}) as Form;
     try {
       const { revokedTokens } = await changePassword(app.store, session.user.id, form.current ?? "", form.password ?? "", form.confirm ?? "");
-      await endOtherSessions(app.store, session.user.id, session.idHash);
+      // Every session ended with the change, this one too: the user gets a fresh one.
+      const value = await createSession(app.store, session.user.id, app.config.auth.sessionHours, new Date(), session.workspace?.id);
+      reply.setCookie(sessionCookie, value, { ...cookieOptions(app), maxAge: app.config.auth.sessionHours * 3600 });
       return sendPage(reply, 200, passwordPage(session, reply.generateCsrf(), { done: `Password changed; ${revokedTokens} key${revokedTokens === 1 ? "" : "s"} and tokens revoked.` }));
     } catch (err) {
       if (err instanceof AppError && err.code === "invalid_request") {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { App } from "../app.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../domain/oauth/authorize.ts";
+import { isVerifiedClient } from "../domain/oauth/clients.ts";
 import { html, page } from "./html.ts";
 import { scopeWords } from "./scope-words.ts";
 import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";
@@ -15,9 +16,15 @@ const requestFields = ["response_type", "client_id", "redirect_uri", "scope", "s
 
 function consentPage(req: AuthorizationRequest, fields: Form, session: Session, csrf: string): string {
   const ws = session.workspace!;
+  const who = isVerifiedClient(req.client.id)
+    ? html`<span class="tag">verified</span>`
+    : html`<span class="tag">unverified</span>`;
+  const trust = isVerifiedClient(req.client.id)
+    ? html`This is crs's own command line.`
+    : html`The application named itself; crs has not verified who made it.`;
   return page({ title: "Authorize application", user: session.user, csrf }, html`<h1>Authorize ${req.client.name}</h1>
-<p><strong>${req.client.name}</strong> <span class="tag">unverified</span> wants to use crs as <strong>${session.user.username}</strong>
-in the workspace <strong>${ws.name}</strong> (${ws.slug}). The application named itself; crs has not verified who made it.</p>
+<p><strong>${req.client.name}</strong> ${who} wants to use crs as <strong>${session.user.username}</strong>
+in the workspace <strong>${ws.name}</strong> (${ws.slug}). ${trust}</p>
 <p>It asks to:</p>
 <ul class="scopes">${req.scopes.map((s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`)}</ul>
 <p>After approving, you are sent to <code>${req.redirectUri}</code>. To use another workspace, switch it in the app first.
@@ -36,8 +43,29 @@ function pick(source: unknown): Form {
   return out;
 }
 
-/** Checks the request; answers bad ones (an error page, or an error sent to the verified redirect URI). */
-async function checked(app: App, fields: Form, reply: FastifyReply): Promise<AuthorizationRequest | undefined> {
+function errorRedirect(app: App, err: RedirectableError): string {
+  return redirectWith(err.redirectUri, { error: err.error, error_description: err.message, state: err.state, iss: app.config.baseUrl });
+}
+
+/**
+ * A bad request whose client and redirect URI are verified, met before the user approved anything:
+ * an error page. A signed-in user sees the client named and may follow a link back to it; nobody is
+ * sent there without a look (registration is open, so the URI may be any site).
+ */
+function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, session: Session | undefined): FastifyReply {
+  const back = session
+    ? html`<p>The request came from <strong>${err.client.name}</strong> ${isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>, which named itself`}.
+<a href="${errorRedirect(app, err)}" rel="noreferrer">Return to the application</a> (<code>${err.redirectUri}</code>) to tell it, or close this page.</p>`
+    : "";
+  return sendPage(reply, 400, page({ title: "Authorization request refused", user: session?.user }, html`<h1>Authorization request refused</h1>
+<p class="error">${err.error}: ${err.message}</p>${back}<p><a href="/app">Back to crs</a></p>`));
+}
+
+/**
+ * Checks the request and answers bad ones: an error page, or (`redirect`, once the user has seen the
+ * client on the consent screen) an error sent to the verified redirect URI.
+ */
+async function checked(app: App, fields: Form, reply: FastifyReply, session: Session | undefined, redirect: boolean): Promise<AuthorizationRequest | undefined> {
   try {
     return await checkAuthorizationRequest(app.store, app.config.baseUrl, fields);
   } catch (err) {
@@ -46,7 +74,8 @@ async function checked(app: App, fields: Form, reply: FastifyReply): Promise<Aut
       return undefined;
     }
     if (err instanceof RedirectableError) {
-      reply.redirect(redirectWith(err.redirectUri, { error: err.error, error_description: err.message, state: err.state, iss: app.config.baseUrl }), 302);
+      if (redirect) reply.redirect(errorRedirect(app, err), 303);
+      else refusedPage(app, reply, err, session);
       return undefined;
     }
     throw err;
@@ -56,9 +85,9 @@ async function checked(app: App, fields: Form, reply: FastifyReply): Promise<Aut
 export function registerConsent(web: FastifyInstance, app: App): void {
   web.get("/oauth/authorize", async (req, reply) => {
     const fields = pick(req.query);
-    const request = await checked(app, fields, reply);
-    if (!request) return reply;
     const session = await sessionOf(app, req);
+    const request = await checked(app, fields, reply, session, false);
+    if (!request) return reply;
     if (!session) return signInRedirect(reply, req);
     if (!session.workspace) return errorPage(reply, 403, "No workspace", "You are not a member of any workspace, so there is nothing to authorize.");
     return sendPage(reply, 200, consentPage(request, fields, session, reply.generateCsrf()));
@@ -67,9 +96,10 @@ export function registerConsent(web: FastifyInstance, app: App): void {
   web.post("/oauth/authorize", { preHandler: web.csrfProtection }, async (req, reply) => {
     const body = (req.body ?? {}) as Form;
     const fields = pick(body);
-    const request = await checked(app, fields, reply);
-    if (!request) return reply;
     const session = await sessionOf(app, req);
+    // The form comes from the consent screen: the user has seen the client.
+    const request = await checked(app, fields, reply, session, session !== undefined);
+    if (!request) return reply;
     if (!session?.workspace) return errorPage(reply, 401, "Signed out", "Your session ended. Start the sign-in from the application again.");
     if (body.decision === "deny") {
       return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state, iss: app.config.baseUrl }), 303);

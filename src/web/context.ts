@@ -9,6 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
 import { AppError, asAppError } from "../errors.ts";
 import { readSession, type Session } from "../domain/identity/sessions.ts";
+import { nulPath } from "../schemas/text.ts";
+import { clientWentAway } from "../http/body-idle.ts";
+import { clientGone } from "../http/reply.ts";
 import { html, page } from "./html.ts";
 
 export const sessionCookie = "crs_session";
@@ -98,10 +101,16 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
       reply.header("Cache-Control", "no-store");
       reply.header("Referrer-Policy", "no-referrer");
     });
+    // The same text rule as every face: no NUL in a path, query or form field, before anything reads it.
+    web.addHook("preValidation", async (req) => {
+      const field = nulPath({ params: req.params, query: req.query, form: req.body });
+      if (field !== undefined) throw new AppError("invalid_request", "The request holds a NUL character, which no field may contain.");
+    });
     web.setErrorHandler((err, req, reply) => {
       if (isCsrfError(err)) {
         return errorPage(reply, 403, "Form expired", "The form was sent without a valid CSRF token (it expired, or came from another site). Go back, reload the page and try again.");
       }
+      if (clientWentAway(req)) return clientGone(req, reply);
       const e = asAppError(err);
       if (e.status >= 500) req.log.error({ err: e.cause ?? err, requestId: req.id }, "page failed");
       return errorPage(reply, e.status, e.status >= 500 ? "Something went wrong" : "Request refused", e.status >= 500 ? `Retry once; if it persists, report request ${req.id}.` : e.message);

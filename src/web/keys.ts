@@ -6,6 +6,7 @@ import { createApiKey } from "../domain/identity/accounts.ts";
 import { listOwnKeys, revokeOwnKey } from "../domain/identity/settings.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import { isScope, scopes, type Scope } from "../policies/scopes.ts";
+import { isName } from "../schemas/text.ts";
 import { scopeWords } from "./scope-words.ts";
 import { html, page, when, type Html } from "./html.ts";
 import { requireWorkspace, sendPage, settingsList } from "./context.ts";
@@ -46,7 +47,7 @@ export function registerKeys(web: FastifyInstance, app: App): void {
     const asked = ([] as string[]).concat(body.scopes ?? []);
     const chosen = asked.filter(isScope) as Scope[];
     const name = typeof body.name === "string" ? body.name.trim().slice(0, 100) : "";
-    const error = !name ? "Give the key a name." : chosen.length === 0 || chosen.length !== asked.length ? "Tick at least one scope." : undefined;
+    const error = !name ? "Give the key a name." : !isName(name) ? "The name may not hold control characters." : chosen.length === 0 || chosen.length !== asked.length ? "Tick at least one scope." : undefined;
     if (error) return sendPage(reply, 400, await keysPage(app, session, reply.generateCsrf(), { error }));
     const key = await createApiKey(app.store, { workspaceId: session.workspace.id, userId: session.user.id, scopes: chosen, name });
     return sendPage(reply, 201, await keysPage(app, session, reply.generateCsrf(), { created: { name: key.name, token: key.token } }));

@@ -50,6 +50,7 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
     let results: TargetResult[];
     try {
       await rc.checkpoint(true);
+      await rc.beginAttempt(resumed ? "import" : "checkout");
       results = resumed ?? await analysePhase(rc, pool);
     } catch (err) {
       if (err instanceof LeaseLost) throw err;

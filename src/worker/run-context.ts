@@ -66,6 +66,18 @@ export class RunContext {
     return this.stages.find((s) => s.name === name)!;
   }
 
+  /**
+   * This attempt redoes `from` and every later stage: what a dead worker left of them (a stage still
+   * in progress, its progress and times) is cleared, so the stages describe the attempt that runs.
+   */
+  async beginAttempt(from: StageName): Promise<void> {
+    const first = this.stages.findIndex((s) => s.name === from);
+    const stale = this.stages.slice(first).filter((s) => s.state !== "pending" || s.startedAt !== null || s.progress !== null);
+    if (stale.length === 0) return;
+    for (const s of stale) Object.assign(s, { state: "pending", startedAt: null, endedAt: null, progress: null, reason: null });
+    await this.write({ stages_json: JSON.stringify(this.stages) });
+  }
+
   /** Moves a stage (and the run's state) on; one write, refused when the lease is gone. */
   async setStage(name: StageName, state: StageState, runState?: string, extra: Partial<Pick<Stage, "progress" | "reason">> = {}): Promise<void> {
     const s = this.stage(name);

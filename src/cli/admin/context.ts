@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { loadConfig, type Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import { terminalBody, terminalText } from "../terminal.ts";
 import { openStore, type Store } from "../../store/index.ts";
 
 export interface AdminIo {
@@ -32,7 +33,8 @@ export async function withStore<T>(
   try {
     const result = await action(store);
     const json = Boolean(cmd.optsWithGlobals().json);
-    io.out(json ? JSON.stringify(result ?? { ok: true }, null, 2) : human(result));
+    // Names come from the store and may predate the rules on control characters: escape them.
+    io.out(json ? JSON.stringify(result ?? { ok: true }, null, 2) : terminalBody(human(result)));
   } finally {
     await store.close();
   }
@@ -40,6 +42,6 @@ export async function withStore<T>(
 
 /** Exit code and message for an admin failure: 1 for refused actions, 2 for bad usage. */
 export function describeFailure(err: unknown): { code: number; message: string } {
-  if (err instanceof AppError) return { code: err.code === "invalid_request" ? 2 : 1, message: `${err.code}: ${err.message}` };
-  return { code: 1, message: err instanceof Error ? err.message : String(err) };
+  if (err instanceof AppError) return { code: err.code === "invalid_request" ? 2 : 1, message: `${err.code}: ${terminalText(err.message)}` };
+  return { code: 1, message: terminalText(err instanceof Error ? err.message : String(err)) };
 }

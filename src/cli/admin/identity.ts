@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import * as accounts from "../../domain/identity/accounts.ts";
 import { generatePassword } from "../../domain/identity/passwords.ts";
+import { terminalText } from "../terminal.ts";
 import { withStore, type AdminIo } from "./context.ts";
 
 export function registerIdentity(admin: Command, io: AdminIo): void {
@@ -24,18 +25,18 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     user.command(`${name} <user>`).description(`${suspended ? "Suspend" : "Unsuspend"} a user (username, email or id)`)
       .action(async (ref: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
         const u = await accounts.findUser(s, ref);
-        await accounts.setSuspended(s, u.id, suspended);
-        return { id: u.id, username: u.username, suspended };
-      }, (r) => `user ${r.username} ${suspended ? "suspended" : "unsuspended"}`));
+        const { endedSessions } = await accounts.setSuspended(s, u.id, suspended);
+        return { id: u.id, username: u.username, suspended, endedSessions };
+      }, (r) => `user ${r.username} ${suspended ? `suspended; ${r.endedSessions} web session(s) ended` : "unsuspended"}`));
   }
-  user.command("set-password <user>").description("Set or reset a password; revokes every key of the user")
+  user.command("set-password <user>").description("Set or reset a password; revokes every key and ends every web session of the user")
     .option("--password <password>", "the new password (generated and printed when omitted)")
     .action(async (ref: string, o: { password?: string }, cmd: Command) => withStore(cmd, io, async (s) => {
       const u = await accounts.findUser(s, ref);
       const password = o.password ?? generatePassword();
-      const { revokedTokens } = await accounts.setPassword(s, u.id, password);
-      return { id: u.id, username: u.username, revokedTokens, ...(o.password ? {} : { password }) };
-    }, (r) => `password of ${r.username} set; ${r.revokedTokens} token(s) revoked${"password" in r ? `\npassword: ${r.password}` : ""}`));
+      const { revokedTokens, endedSessions } = await accounts.setPassword(s, u.id, password);
+      return { id: u.id, username: u.username, revokedTokens, endedSessions, ...(o.password ? {} : { password }) };
+    }, (r) => `password of ${r.username} set; ${r.revokedTokens} token(s) revoked, ${r.endedSessions} web session(s) ended${"password" in r ? `\npassword: ${r.password}` : ""}`));
 
   const member = admin.command("member").description("Workspace memberships");
   member.command("add <workspace> <user>").description("Add a user to a workspace (or change the role)")
@@ -73,5 +74,5 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     .action(async (ws: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
       const w = await accounts.findWorkspace(s, ws);
       return accounts.listApiKeys(s, w.id);
-    }, (keys) => keys.map((k) => `${k.id}\t${k.name}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys"));
+    }, (keys) => keys.map((k) => `${k.id}\t${terminalText(k.name)}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys"));
 }

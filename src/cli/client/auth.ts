@@ -4,7 +4,7 @@ import { Command, Option } from "commander";
 import { scopes as allScopes } from "../../policies/scopes.ts";
 import { api, ClientError } from "./api.ts";
 import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
-import { discover, exchange, loginOf, pkce, register, revoke } from "./oauth.ts";
+import { cliClientId, discover, exchange, loginOf, pkce, revoke } from "./oauth.ts";
 import { UsageError } from "./schema-flags.ts";
 import { send, type Session } from "./session.ts";
 
@@ -52,7 +52,7 @@ async function browserLogin(s: Session, hooks: AuthHooks, url: string, scopes: s
   const meta = await discover(url);
   const lb = await loopback();
   try {
-    const clientId = await register(meta, lb.redirectUri);
+    const clientId = cliClientId;
     const p = pkce();
     const auth = new URL(meta.authorization_endpoint);
     const params = { response_type: "code", client_id: clientId, redirect_uri: lb.redirectUri, code_challenge: p.challenge, code_challenge_method: "S256", state: p.state, scope: scopes.join(" "), resource: url };

@@ -1,5 +1,6 @@
 // The `crs` client: every operation as a command, login, `crs api`. Exit codes: 0 ok, 1 error,
 // 2 usage, 4 authentication needed; errors print the spec's code, message and request id.
+import { terminalText } from "../terminal.ts";
 import { Command } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
@@ -49,7 +50,7 @@ export async function clientCommand(argv: string[], s: Session = stdioSession(),
     }
     if (err instanceof UsageError) { s.out.err(`crs: ${err.message}`); return 2; }
     if (err instanceof ClientError) {
-      s.out.err(`error: ${err.message}${err.requestId ? ` (request ${err.requestId})` : ""}`);
+      s.out.err(`error: ${terminalText(err.message)}${err.requestId ? ` (request ${err.requestId})` : ""}`);
       return err.exitCode;
     }
     s.out.err(`error: ${(err as Error).message}`);

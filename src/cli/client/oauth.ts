@@ -1,6 +1,6 @@
 // The client side of the server's OAuth 2.1 authorization server, by the standards only:
-// discovery (RFC 8414), dynamic registration of a public client (RFC 7591), authorization code
-// with PKCE S256 and a loopback redirect on any port (RFC 8252), refresh, revocation (RFC 7009).
+// discovery (RFC 8414), authorization code with PKCE S256 and a loopback redirect on any port
+// (RFC 8252) as the server's own first-party client, refresh, revocation (RFC 7009).
 import { bodyOf, ClientError, reach } from "./api.ts";
 import { target, writeLogin, type Login } from "./credentials.ts";
 
@@ -24,16 +24,11 @@ export async function discover(url: string): Promise<ServerMetadata> {
   return (await res.json()) as ServerMetadata;
 }
 
-export async function register(meta: ServerMetadata, redirectUri: string): Promise<string> {
-  if (!meta.registration_endpoint) throw new ClientError("The server does not register clients dynamically.", { exitCode: 1, code: "oauth_unavailable" });
-  const res = await fetch(meta.registration_endpoint, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "crs command line", redirect_uris: [redirectUri], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { client_id?: string; error_description?: string; error?: string };
-  if (!res.ok || !body.client_id) throw new ClientError(`Client registration failed: ${body.error_description ?? body.error ?? res.status}`, { exitCode: 1, code: "oauth_registration_failed" });
-  return body.client_id;
-}
+/**
+ * The id of the command line's own client on every crs server (created with the store; see
+ * migration 013): no registration, and the consent screen shows it as verified.
+ */
+export const cliClientId = "crs-cli";
 
 export function pkce(): { verifier: string; challenge: string; state: string } {
   const { createHash, randomBytes } = process.getBuiltinModule("node:crypto"); // only logins need it

@@ -1,6 +1,8 @@
 // Output people and scripts like (gh's conventions): on a terminal, aligned columns with colours
 // and relative times; piped, tab-separated untruncated values with RFC 3339 times; --json the raw
 // response. NO_COLOR turns colours off.
+import { terminalText } from "../terminal.ts";
+
 export interface Out {
   tty: boolean;
   color: boolean;
@@ -50,10 +52,11 @@ export function cell(o: Out, key: string, v: unknown): string {
   if (typeof v === "object") {
     const x = v as Record<string, unknown>;
     const named = x.fullName ?? x.username ?? x.key ?? x.slug ?? x.name ?? x.path;
-    if (named !== undefined) return String(named) + (typeof x.startLine === "number" ? `:${x.startLine}` : "");
-    return JSON.stringify(v);
+    if (named !== undefined) return terminalText(String(named)) + (typeof x.startLine === "number" ? `:${x.startLine}` : "");
+    return terminalText(JSON.stringify(v));
   }
-  const s = String(v);
+  // What the server stores (names, titles) may hold escape sequences: never printed raw.
+  const s = terminalText(String(v));
   return o.tty ? paint(o, s) : s;
 }
 

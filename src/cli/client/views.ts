@@ -1,5 +1,6 @@
 // How each answer reads on a terminal (aligned, relative times) and in a pipe (tab-separated,
 // RFC 3339 times). --json bypasses all of this and prints the response as it came.
+import { terminalBody } from "../terminal.ts";
 import { record, table, type Out } from "./output.ts";
 
 export type View = (o: Out, body: any) => void;
@@ -8,7 +9,7 @@ function section(o: Out, title: string): void {
   if (o.tty) o.write(o.color ? `\n\u001b[1m${title}\u001b[0m` : `\n${title}`);
 }
 
-const text = (o: Out, s: string | null | undefined) => { if (s) o.write(o.tty ? `\n${s.trimEnd()}` : s.trimEnd()); };
+const text = (o: Out, s: string | null | undefined) => { if (s) o.write(terminalBody(o.tty ? `\n${s.trimEnd()}` : s.trimEnd())); };
 
 export const views = {
   rows(o: Out, rows: Array<Record<string, unknown>>, columns: string[]): void {
@@ -48,7 +49,7 @@ export const views = {
     text(o, b.description);
     if (o.tty && b.comments?.length) {
       section(o, "Comments");
-      for (const c of b.comments) o.write(`${c.author?.username ?? "?"} · ${c.createdAt}\n${c.body}\n`);
+      for (const c of b.comments) o.write(terminalBody(`${c.author?.username ?? "?"} · ${c.createdAt}\n${c.body}\n`));
     }
   },
   comment(o: Out, b: any): void {

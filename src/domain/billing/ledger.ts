@@ -2,6 +2,7 @@
 // per started run, a refund when a run is given back. The balance and the month's spend are sums
 // over it, never a stored counter, so nothing can drift; a charge is written in the same
 // transaction as its run (runs/start.ts).
+import { isName } from "../../schemas/text.ts";
 import { sql, type Kysely } from "kysely";
 import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
@@ -84,7 +85,7 @@ function checkAmount(cents: number, field: string, allowNegative: boolean): void
 export async function addCredits(store: Store, workspaceId: number, input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
   checkAmount(input.cents, "cents", input.kind === "adjustment");
   const note = input.reason?.trim() || null;
-  if (note && (note.length > 500 || /[\u0000-\u001f\u007f]/.test(note))) throw invalidField("reason", "The reason is at most 500 printable characters.");
+  if (note && (note.length > 500 || !isName(note))) throw invalidField("reason", "The reason is at most 500 printable characters.");
   const row = await store.db.insertInto("credit_ledger").values({
     workspace_id: workspaceId, amount_cents: input.cents, kind: input.kind, note, created_by: input.userId ?? null, created_at: now.toISOString(),
   }).returning(["id", "kind", "amount_cents", "note", "run_id", "created_at"]).executeTakeFirstOrThrow();

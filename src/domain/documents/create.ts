@@ -1,5 +1,6 @@
 // Creating context documents from an uploaded file or a note. Identical content (same SHA-256) in a
 // workspace is one active document: a unique index decides between concurrent creates.
+import { withoutNameControls } from "../../schemas/text.ts";
 import { createHash } from "node:crypto";
 import { AppError } from "../../errors.ts";
 import { noteLimits } from "../../schemas/documents.ts";
@@ -41,7 +42,7 @@ async function insertOrExisting(store: Store, workspaceId: number, userId: numbe
 /** The first non-empty line, without Markdown heading marks or control characters, cut at 80 characters. */
 export function noteTitle(text: string): string {
   const line = text.split(/\r?\n/)
-    .map((l) => l.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/^\s*#+\s*/, "").replace(/\s+/g, " ").trim())
+    .map((l) => withoutNameControls(l).replace(/^\s*#+\s*/, "").replace(/\s+/g, " ").trim())
     .find((l) => l.length > 0) ?? "Note";
   // Cut by code points, so a surrogate pair is never split.
   const chars = Array.from(line);

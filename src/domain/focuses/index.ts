@@ -1,6 +1,7 @@
 // Focuses: workspace instruction documents that steer runs. Every change of title, emoji or
 // instructions makes a new revision; old revisions are kept so a run can record what it used.
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
+import { isBody, isName } from "../../schemas/text.ts";
 import { AppError, invalidField } from "../../errors.ts";
 import { focusSlugPattern } from "../../schemas/focuses.ts";
 import { parseFocusFrontMatter } from "../../review/focus.ts";
@@ -40,10 +41,10 @@ export function validateFocus(input: FocusInput): void {
     throw invalidField("emoji", `The emoji must be 1 to ${focusLimits.emoji} characters.`);
   }
   if (input.instructions.trim().length === 0) throw invalidField("instructions", "The instructions are empty.");
-  if (/[\u0000-\u001f\u007f]/.test(title) || (input.emoji != null && /[\u0000-\u001f\u007f]/.test(input.emoji))) {
+  if (!isName(title) || (input.emoji != null && !isName(input.emoji))) {
     throw invalidField("title", "The title and emoji may not hold control characters.");
   }
-  if (input.instructions.includes("\u0000")) throw invalidField("instructions", "The instructions may not hold NUL characters.");
+  if (!isBody(input.instructions)) throw invalidField("instructions", "The instructions may not hold control characters other than line breaks and tabs.");
   if (input.instructions.length > focusLimits.instructions) {
     throw invalidField("instructions", `The instructions must be at most ${focusLimits.instructions} characters.`);
   }

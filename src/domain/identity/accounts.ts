@@ -3,6 +3,7 @@ import { maxId } from "../../store/migrations/helpers.ts";
 import { AppError, invalidField } from "../../errors.ts";
 import type { Store } from "../../store/index.ts";
 import { parseScopes, type Scope } from "../../policies/scopes.ts";
+import { hasNul, isName } from "../../schemas/text.ts";
 import { hashPassword } from "./passwords.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -12,8 +13,16 @@ const emailRe = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 const now = () => new Date().toISOString();
 
+/** A display name (workspace, user, API key): 1 to `max` characters, none of them a control character. */
+function checkName(field: string, value: string | undefined, max = 100): void {
+  if (value === undefined) return;
+  if (value.trim() === "" || value.length > max) throw invalidField(field, `The ${field} is 1 to ${max} characters.`);
+  if (!isName(value)) throw invalidField(field, `The ${field} may not hold control characters.`);
+}
+
 export async function createWorkspace(store: Store, slug: string, name?: string) {
   if (!slugRe.test(slug)) throw invalidField("slug", "A workspace slug is 1-63 lower-case letters, digits or dashes, starting with a letter or digit.");
+  checkName("name", name);
   const taken = await store.db.selectFrom("workspaces").select("id").where("slug", "=", slug).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A workspace with slug ${slug} exists.`);
   return store.db.insertInto("workspaces").values({ slug, name: name ?? slug, created_at: now() })
@@ -25,7 +34,7 @@ export async function createWorkspace(store: Store, slug: string, name?: string)
  * its integer column and text with NUL, where SQLite would simply find nothing.
  */
 function refKind(ref: string): "id" | "text" | "nothing" {
-  if (ref.includes("\u0000")) return "nothing";
+  if (hasNul(ref)) return "nothing";
   if (!/^\d+$/.test(ref)) return "text";
   return Number(ref) <= maxId ? "id" : "nothing";
 }
@@ -41,6 +50,7 @@ export async function findWorkspace(store: Store, ref: string) {
 
 export async function createUser(store: Store, input: { username: string; email: string; password?: string; name?: string }) {
   if (!usernameRe.test(input.username)) throw invalidField("username", "A username is 1-39 letters, digits, dots, dashes or underscores.");
+  checkName("name", input.name);
   const email = input.email.trim().toLowerCase();
   if (!emailRe.test(email)) throw invalidField("email", "The email address is invalid.");
   if (input.password !== undefined && input.password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
@@ -66,12 +76,21 @@ export async function findUser(store: Store, ref: string) {
   return rows[0]!;
 }
 
-export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<void> {
-  await store.db.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+/** Suspending ends every web session of the user for good: unsuspending must not revive them. */
+export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<{ endedSessions: number }> {
+  return store.db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+    if (!suspended) return { endedSessions: 0 };
+    const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
+    return { endedSessions: Number(s.numDeletedRows) };
+  });
 }
 
-/** A password change or reset revokes every token of the user, in every workspace. */
-export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number }> {
+/**
+ * A password change or reset revokes every token of the user, in every workspace, and ends every web
+ * session (whoever knew the old password may hold one); the web app re-issues the changer's own.
+ */
+export async function setPassword(store: Store, userId: number, password: string): Promise<{ revokedTokens: number; endedSessions: number }> {
   if (password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
   const hash = await hashPassword(password);
   return store.db.transaction().execute(async (tx) => {
@@ -79,7 +98,8 @@ export async function setPassword(store: Store, userId: number, password: string
     const r = await tx.updateTable("tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
     // The OAuth grants end with their tokens, so authorized apps no longer lists them.
     await tx.updateTable("oauth_grants").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    return { revokedTokens: Number(r.numUpdatedRows) };
+    const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
+    return { revokedTokens: Number(r.numUpdatedRows), endedSessions: Number(s.numDeletedRows) };
   });
 }
 
@@ -101,6 +121,9 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
     // The user's OAuth grants there end too (their tokens just did), so no refresh can revive them.
     await tx.updateTable("oauth_grants").set({ revoked_at: now() })
       .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    // Sessions with that workspace active lose it (readSession falls back to one the user still has).
+    await tx.updateTable("app_sessions").set({ workspace_id: null })
+      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
   });
 }
@@ -108,6 +131,7 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
 export async function createApiKey(store: Store, input: { workspaceId: number; userId: number; scopes: Scope[] | string; name?: string }) {
   const scopes = typeof input.scopes === "string" ? parseScopes(input.scopes) : input.scopes;
   if (scopes.length === 0) throw invalidField("scopes", "An API key needs at least one scope.");
+  checkName("name", input.name);
   const member = await store.db.selectFrom("memberships").select("role")
     .where("workspace_id", "=", input.workspaceId).where("user_id", "=", input.userId).executeTakeFirst();
   if (!member) throw new AppError("not_found", "The user is not a member of that workspace.");

@@ -15,10 +15,11 @@ export interface Session {
 
 const hashId = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export async function createSession(store: Store, userId: number, hours: number, now = new Date()): Promise<string> {
+/** A new session; `workspaceId` keeps the active workspace of a session being re-issued. */
+export async function createSession(store: Store, userId: number, hours: number, now = new Date(), workspaceId?: number): Promise<string> {
   const value = randomBytes(32).toString("base64url");
   const first = await store.db.selectFrom("memberships").select("workspace_id").where("user_id", "=", userId)
-    .orderBy("workspace_id").limit(1).executeTakeFirst();
+    .orderBy((eb) => eb.case().when("workspace_id", "=", workspaceId ?? 0).then(0).else(1).end()).orderBy("workspace_id").limit(1).executeTakeFirst();
   await store.db.insertInto("app_sessions").values({
     id_hash: hashId(value), user_id: userId, workspace_id: first?.workspace_id ?? null,
     created_at: now.toISOString(), expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
@@ -53,9 +54,4 @@ export async function switchWorkspace(store: Store, session: Session, workspaceI
 
 export async function endSession(store: Store, value: string | undefined): Promise<void> {
   if (value) await store.db.deleteFrom("app_sessions").where("id_hash", "=", hashId(value)).execute();
-}
-
-/** After a password change: every other session of the user ends. */
-export async function endOtherSessions(store: Store, userId: number, keepIdHash: string): Promise<void> {
-  await store.db.deleteFrom("app_sessions").where("user_id", "=", userId).where("id_hash", "!=", keepIdHash).execute();
 }

@@ -24,12 +24,12 @@ export async function revokeOwnKey(store: Store, workspaceId: number, userId: nu
 export async function listOwnApps(store: Store, workspaceId: number, userId: number, now = new Date()) {
   const rows = await store.db.selectFrom("oauth_grants as g").innerJoin("oauth_clients as c", "c.id", "g.client_id")
     .leftJoin("tokens as t", "t.grant_id", "g.id")
-    .select((eb) => ["g.id", "c.name", "g.scopes", "g.created_at", eb.fn.max("t.last_used_at").as("lastUsedAt")])
+    .select((eb) => ["g.id", "c.id as clientId", "c.name", "g.scopes", "g.created_at", eb.fn.max("t.last_used_at").as("lastUsedAt")])
     .where("g.workspace_id", "=", workspaceId).where("g.user_id", "=", userId).where("g.revoked_at", "is", null)
     .where((eb) => eb.exists(eb.selectFrom("tokens as live").select("live.id").whereRef("live.grant_id", "=", "g.id")
       .where("live.revoked_at", "is", null).where("live.expires_at", ">", now.toISOString())))
-    .groupBy(["g.id", "c.name", "g.scopes", "g.created_at"]).orderBy("g.id").execute();
-  return rows.map((r) => ({ id: r.id, clientName: r.name, scopes: r.scopes.split(","), createdAt: r.created_at, lastUsedAt: r.lastUsedAt ?? null }));
+    .groupBy(["g.id", "c.id", "c.name", "g.scopes", "g.created_at"]).orderBy("g.id").execute();
+  return rows.map((r) => ({ id: r.id, clientId: r.clientId, clientName: r.name, scopes: r.scopes.split(","), createdAt: r.created_at, lastUsedAt: r.lastUsedAt ?? null }));
 }
 
 export async function revokeOwnApp(store: Store, workspaceId: number, userId: number, grantId: number): Promise<void> {

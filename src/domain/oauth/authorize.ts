@@ -20,14 +20,20 @@ export interface AuthorizationRequest {
 /** What a request that cannot be trusted to redirect gets: an error page, never a redirect (no open redirect). */
 export class UnsafeRequest extends Error {}
 
-/** An error to send back to the client's (verified) redirect URI. */
+/**
+ * An error of a request whose client and redirect URI are verified. It may go back to that URI only
+ * once the user has seen the client (RFC 9700 §4.11.2): registration is open, so before that a
+ * redirect would bounce visitors from this origin to any site.
+ */
 export class RedirectableError extends OAuthError {
   readonly redirectUri: string;
   readonly state: string | undefined;
-  constructor(err: OAuthError, redirectUri: string, state: string | undefined) {
+  readonly client: Client;
+  constructor(err: OAuthError, redirectUri: string, state: string | undefined, client: Client) {
     super(err.error, err.message);
     this.redirectUri = redirectUri;
     this.state = state;
+    this.client = client;
   }
 }
 
@@ -70,7 +76,7 @@ export async function checkAuthorizationRequest(store: Store, baseUrl: string, q
     if (!challengeRe.test(q.code_challenge)) throw new OAuthError("invalid_request", "code_challenge is not a valid S256 challenge.");
     return { client, redirectUri, state, scopes: parseRequestedScopes(q.scope), codeChallenge: q.code_challenge, resource: checkResource(baseUrl, q.resource) };
   } catch (err) {
-    if (err instanceof OAuthError) throw new RedirectableError(err, redirectUri, state);
+    if (err instanceof OAuthError) throw new RedirectableError(err, redirectUri, state, client);
     throw err;
   }
 }

@@ -2,9 +2,16 @@
 // except that a loopback redirect (RFC 8252 §7.3) matches on any port.
 import { randomBytes } from "node:crypto";
 import type { Store } from "../../store/index.ts";
+import { isName } from "../../schemas/text.ts";
 import { OAuthError } from "./errors.ts";
 
 export interface Client { id: string; name: string; redirectUris: string[] }
+
+/** The crs command line's client (migration 013): it never registers, and only it is verified. */
+export const firstPartyClientId = "crs-cli";
+
+/** Whether crs knows who made the client: decided by the fixed id alone, never by a name. */
+export const isVerifiedClient = (id: string): boolean => id === firstPartyClientId;
 
 const loopbackHosts = new Set(["127.0.0.1", "[::1]", "localhost"]);
 const maxRedirects = 10;
@@ -65,6 +72,9 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
   }
   if (meta.client_name !== undefined && (!str(meta.client_name) || meta.client_name.trim() === "")) {
     throw new OAuthError("invalid_client_metadata", "client_name must be a non-empty string.");
+  }
+  if (str(meta.client_name) && !isName(meta.client_name)) {
+    throw new OAuthError("invalid_client_metadata", "client_name may not hold control characters.");
   }
   const name = str(meta.client_name) ? meta.client_name.trim().slice(0, 100) : "Unnamed client";
   const id = `crsc_${randomBytes(18).toString("base64url")}`;

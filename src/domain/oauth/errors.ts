@@ -3,7 +3,7 @@
 export type OAuthErrorCode =
   | "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type"
   | "invalid_scope" | "invalid_target" | "access_denied" | "unsupported_response_type"
-  | "invalid_redirect_uri" | "invalid_client_metadata" | "server_error";
+  | "invalid_redirect_uri" | "invalid_client_metadata" | "server_error" | "temporarily_unavailable";
 
 export class OAuthError extends Error {
   readonly error: OAuthErrorCode;

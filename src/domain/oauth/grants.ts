@@ -120,6 +120,8 @@ export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRe
   }
   const granted = row.scopes.split(",");
   const asked = p.scope ? p.scope.split(" ").filter(Boolean) : granted;
+  // A scope parameter of only spaces would issue a token for nothing and use up the refresh token.
+  if (asked.length === 0) throw new OAuthError("invalid_scope", "scope names no scope; leave it out to keep the authorization's scopes.");
   if (asked.some((x) => !granted.includes(x))) throw new OAuthError("invalid_scope", "A refresh cannot add scopes to the authorization.");
   // Claimed with a conditional update, so two concurrent refreshes with one token cannot both win.
   const used = await store.db.updateTable("tokens").set({ revoked_at: now.toISOString() })

@@ -8,6 +8,10 @@ import { AppError, asAppError } from "../../errors.ts";
 import { registerClient } from "../../domain/oauth/clients.ts";
 import { OAuthError } from "../../domain/oauth/errors.ts";
 import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "../../domain/oauth/grants.ts";
+import { nulPath } from "../../schemas/text.ts";
+import { clientWentAway } from "../body-idle.ts";
+import { clientGone } from "../reply.ts";
+import { rateLimitHeaders } from "../../limits/limiter.ts";
 import { registerMetadata } from "./metadata.ts";
 
 type Params = Record<string, string | undefined>;
@@ -38,11 +42,13 @@ function params(req: FastifyRequest): Params {
   if (basic !== undefined) {
     if (out.client_id !== undefined && out.client_id !== basic) throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
     out.client_id = basic;
+    if (nulPath(basic) !== undefined) throw new OAuthError("invalid_client", "The client id in the Authorization header is malformed.");
   }
   return out;
 }
 
 function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (clientWentAway(req)) return clientGone(req, reply);
   let e: OAuthError;
   const status = (err as { statusCode?: unknown }).statusCode;
   if (err instanceof OAuthError) e = err;
@@ -51,9 +57,12 @@ function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown):
     e = new OAuthError("invalid_request", "The request body could not be read.", status === 413 || status === 415 ? status : 400);
   } else {
     const app = asAppError(err);
-    if (app.status === 429) reply.headers(app.headers);
-    e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status) : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
-    if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
+    if (app.status === 429 || app.status === 503) reply.headers(app.headers);
+    e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status)
+      : app.status === 503 ? new OAuthError("temporarily_unavailable", app.message, 503)
+      : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
+    if (app.status === 503) req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is unavailable");
+    else if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
   }
   return reply.code(e.status).header("Cache-Control", "no-store").send(e.body());
 }
@@ -69,6 +78,13 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       // The ip budget also covers registration and tokens, so they cannot be flooded.
       await app.limiter.charge("ip", req.ip);
     });
+    // The same text rule as every face: no NUL in any parameter, before a query sees it.
+    oauth.addHook("preValidation", async (req) => {
+      const field = nulPath({ ...(req.query as object), ...(typeof req.body === "object" ? req.body : {}) });
+      if (field === undefined) return;
+      const code = req.url.startsWith("/oauth/register") ? "invalid_client_metadata" : "invalid_request";
+      throw new OAuthError(code, `${field.slice(0, 100)}: NUL characters are not allowed.`);
+    });
     for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"]) {
       oauth.options(path, async (_req, reply) => reply.code(204)
         .header("Access-Control-Allow-Methods", "POST, OPTIONS")
@@ -81,6 +97,10 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       const body = req.body;
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
       if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
+      // Each client is kept for days: registrations have their own budget per address, and are
+      // refused (503) while the limiter is down, like every other change.
+      const charge = await app.limiter.charge("oauth:register", req.ip);
+      if (charge) reply.headers(rateLimitHeaders(charge));
       return reply.code(201).header("Cache-Control", "no-store").send(await registerClient(app.store, body as Record<string, unknown>));
     });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bodyTextMessage, isBody } from "../../schemas/text.ts";
 import { noteLimits } from "../../schemas/documents.ts";
 import { repositoryRefParam } from "../../schemas/repositories.ts";
 import { printable, printableMessage } from "../../schemas/common.ts";
@@ -23,7 +24,7 @@ export const createDocumentDefinition = defineOperation({
       .optional().describe("An uploaded file, by slot id."),
     note: z.object({
       title: z.string().min(1).max(noteLimits.title).regex(printable, printableMessage).optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
-      text: z.string().min(1).max(noteLimits.text).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
+      text: z.string().min(1).max(noteLimits.text).refine(isBody, bodyTextMessage).describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
     }).optional().describe("A text note."),
     repository: repositoryRefParam.optional().describe("Attach the document to this repository (owner/name or numeric id) for the list filter."),
   }),

@@ -1,4 +1,5 @@
 // The body fields both PATCH operations take (update_finding, update_findings).
+import { bodyTextMessage, isBody } from "../../schemas/text.ts";
 import { z } from "zod";
 import { findingItemSchema, severityValues, writableStatuses } from "../../schemas/findings.ts";
 import { repositoryRefParam } from "../../schemas/repositories.ts";
@@ -8,7 +9,7 @@ export const changeFields = {
   repository: repositoryRefParam.optional().describe("Where per-commit statuses are recorded (owner/name or numeric id); needed with at when a finding is in several repositories."),
   at: atParam,
   status: z.enum(writableStatuses).optional().describe("open, fixed or false-positive (recorded at the commit), investigating or wont-fix (on the finding). Needs reason."),
-  reason: z.string().min(1).max(5000).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").optional()
+  reason: z.string().min(1).max(5000).refine(isBody, bodyTextMessage).optional()
     .describe("Why; 1 to 5000 characters; required with status and with dismissed: true."),
   severity: z.enum(severityValues).optional().describe("Override the severity."),
   assignee: z.union([z.number().int().positive().max(2 ** 31 - 1), z.string().min(1).max(320), z.null()]).optional()

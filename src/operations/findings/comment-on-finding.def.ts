@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bodyTextMessage, isBody } from "../../schemas/text.ts";
 import { commentSchema } from "../../schemas/findings.ts";
 import { findingParam } from "./get-finding.def.ts";
 import { defineOperation } from "../operation.ts";
@@ -17,7 +18,7 @@ export const commentOnFindingDefinition = defineOperation({
   successStatus: 201,
   input: z.object({
     finding: findingParam,
-    body: z.string().min(1).max(20000).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").describe("The comment, 1 to 20000 characters."),
+    body: z.string().min(1).max(20000).refine(isBody, bodyTextMessage).describe("The comment, 1 to 20000 characters."),
     replyTo: z.string().min(1).max(255).optional().describe("The id of the comment this answers (of the same finding)."),
     requestId: z.string().min(1).max(255).regex(/^[\u0021-\u007e]+$/, "printable ASCII without spaces").optional()
       .describe("Idempotency key (REST: the Idempotency-Key header), 1 to 255 characters."),

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { listOrganization } from "../../domain/findings/list.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
+import { cursorTime, decodeCursor, encodeCursor } from "../../schemas/common.ts";
 import { implement } from "../operation.ts";
 import { listFindingsDefinition } from "./list-findings.def.ts";
 
-const cursorShape = z.object({ t: z.string().max(40), n: z.number().int().positive().max(2 ** 31 - 1), r: z.number().int().positive().max(2 ** 31 - 1) });
+const cursorShape = z.object({ t: cursorTime, n: z.number().int().positive().max(2 ** 31 - 1), r: z.number().int().positive().max(2 ** 31 - 1) });
 
 export const listFindings = implement(listFindingsDefinition, async (ctx, input) => {
   const cursor = input.cursor ? decodeCursor(input.cursor, cursorShape) : undefined;

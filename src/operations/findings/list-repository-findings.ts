@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { coverageOf, listAtPosition } from "../../domain/findings/list.ts";
 import { repositoryFromPath } from "../../domain/repositories/reference.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
+import { cursorTime, decodeCursor, encodeCursor } from "../../schemas/common.ts";
 import { filtersOf } from "./list-findings.ts";
 import { implement } from "../operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";
 
-const cursorShape = z.object({ at: z.string().max(600), t: z.string().max(40), n: z.number().int().positive().max(2 ** 31 - 1) });
+const cursorShape = z.object({ at: z.string().max(600), t: cursorTime, n: z.number().int().positive().max(2 ** 31 - 1) });
 
 export const listRepositoryFindings = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
   const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);

@@ -10,6 +10,7 @@ import { triage } from "./008-triage.ts";
 import { oauth } from "./010-oauth.ts";
 import { inboxChanges } from "./011-inbox-changes.ts";
 import { repositoryImports } from "./012-repository-imports.ts";
+import { firstPartyClient } from "./013-first-party-client.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -22,5 +23,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "010-oauth": oauth(engine),
     "011-inbox-changes": inboxChanges(),
     "012-repository-imports": repositoryImports(),
+    "013-first-party-client": firstPartyClient(),
   };
 }
