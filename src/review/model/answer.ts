@@ -46,7 +46,9 @@ export function checkAnswer(value: unknown): ParsedAnswer {
  */
 export function parseTextAnswer(text: string): ParsedAnswer {
   const fenced = /```(?:json)?\s*\n([\s\S]*?)```/.exec(text)?.[1];
-  const candidate = fenced ?? text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  const candidate = fenced ?? (start < 0 ? "" : text.slice(start, end > start ? end + 1 : undefined));
   if (!candidate.trim()) return { ok: false, error: "no JSON object in the answer" };
   let value: unknown;
   try {

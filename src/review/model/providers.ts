@@ -57,8 +57,10 @@ function classify(e: unknown, signal: AbortSignal): never {
   if (signal.aborted) throw e;
   const err = e as SdkError;
   const status = typeof err.status === "number" ? err.status : null;
-  const timeout = /Timeout/i.test(err.name ?? "");
-  const connection = status === null && /Connection|fetch failed|socket/i.test(`${err.name} ${err.message}`);
+  // The SDKs' error classes are told apart by name: they load lazily, so instanceof is not at hand.
+  const kind = `${(e as object | null)?.constructor?.name ?? ""} ${err.name ?? ""}`;
+  const timeout = /Timeout/i.test(kind);
+  const connection = status === null && /Connection|fetch failed|socket/i.test(`${kind} ${err.message}`);
   const retryable = timeout || connection || status === 429 || status === 408 || (status !== null && status >= 500);
   const what = timeout ? "timed out" : status !== null ? `answered ${status}` : "could not be reached";
   throw new ProviderError(`the model endpoint ${what}`, { retryable, retryAfterMs: retryAfter(err.headers), status });
