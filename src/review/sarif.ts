@@ -54,12 +54,21 @@ function ruleDescriptor(r: RuleInfo): Json {
   };
 }
 
+/** Model findings share a rule per CWE; what each one says is in its own message. */
+function modelRule(f: Finding): RuleInfo {
+  const cwe = f.cwe.length ? `CWE-${f.cwe.join(", CWE-")}` : "no CWE";
+  return {
+    id: f.ruleId, title: `Model reviewer finding (${cwe})`, severity: "high", cwe: f.cwe, tags: ["security", "model"], confidence: "medium",
+    description: "Reported by the configured language model and checked against the code (path, lines, quoted snippet). Each result's message says what it found.",
+  };
+}
+
 function result(f: Finding, ruleIndex: number): Json {
   const out: Json = {
     ruleId: f.ruleId,
     ruleIndex,
     level: level[f.severity],
-    message: { text: `${f.title}.` },
+    message: { text: f.engine === "model" ? `${f.title}. ${f.description}` : `${f.title}.` },
     locations: [location(f.location)],
     partialFingerprints: { primaryLocationLineHash: `${f.fingerprint.slice(0, 16)}:1`, crsFingerprint: f.fingerprint },
     properties: { severity: f.severity, confidence: f.confidence, engine: f.engine, "security-severity": securitySeverity[f.severity] },
@@ -89,6 +98,7 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
     const r = known.get(f.ruleId);
     infos.set(f.ruleId, r
       ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence }
+      : f.engine === "model" ? modelRule(f)
       : { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence });
   }
   const ids = [...infos.keys()].sort();

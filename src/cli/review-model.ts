@@ -1,0 +1,69 @@
+// `crs review --model`: the model reviewer (src/review/model) after the rules, configured by
+// CRS_MODEL_* from the environment only. Loaded only when --model is given, so the SDKs, the
+// tokenizer and the PDF reader cost nothing otherwise.
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { AppError } from "../errors.ts";
+import { defaultMaxFileBytes, parseFocusFrontMatter } from "../review/index.ts";
+import { walkDirectory } from "../review/files.ts";
+import { extractDocumentText, modelConfigFromEnv, ModelConfigError, reviewWithModel } from "../review/model/index.ts";
+import type { ModelConfig, ModelReviewResult, NamedText } from "../review/model/index.ts";
+import type { Finding, SourceFile } from "../review/types.ts";
+
+export interface ModelCliInput {
+  dir: string;
+  changedLines?: Map<string, Array<[number, number]>>;
+  ruleFindings: readonly Finding[];
+  /** Paths of --instructions files and of --focus documents (whose bodies are instructions too). */
+  instructionFiles: string[];
+  focusFiles: string[];
+  documentFiles: string[];
+  log: (line: string) => void;
+}
+
+/** The model from CRS_MODEL_*, checked before the rules run so a bad setting fails at once. */
+export function modelConfig(): ModelConfig {
+  let config;
+  try {
+    config = modelConfigFromEnv(process.env);
+  } catch (e) {
+    if (e instanceof ModelConfigError) throw new AppError("invalid_request", e.message);
+    throw e;
+  }
+  if (!config) throw new AppError("invalid_request", "--model needs CRS_MODEL_PROVIDER and CRS_MODEL_NAME in the environment (see README)");
+  return config;
+}
+
+export async function modelReview(config: ModelConfig, input: ModelCliInput): Promise<ModelReviewResult> {
+  const instructions: NamedText[] = [
+    ...await Promise.all(input.focusFiles.map(async (f) => ({ name: basename(f), text: parseFocusFrontMatter(await readFile(f, "utf8")).instructions }))),
+    ...await Promise.all(input.instructionFiles.map(async (f) => ({ name: basename(f), text: await readFile(f, "utf8") }))),
+  ];
+  const documents: NamedText[] = [];
+  let documentsSkipped = 0;
+  for (const f of input.documentFiles) {
+    const d = await extractDocumentText({ name: basename(f), content: await readFile(f) });
+    if ("skipped" in d) {
+      documentsSkipped++;
+      input.log(`document ${basename(f)} skipped: ${d.skipped.replace(/_/g, " ")}`);
+    } else documents.push(d);
+  }
+  const files: SourceFile[] = [];
+  const changed = input.changedLines;
+  for await (const e of walkDirectory(input.dir, { maxBytes: defaultMaxFileBytes, ...(changed ? { wanted: (p: string) => p.endsWith("/") || changed.has(p) } : {}) })) {
+    if ("content" in e) files.push(e);
+  }
+  // Ctrl-C stops sending and keeps what was answered.
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  try {
+    const r = await reviewWithModel(config, {
+      files, ...(changed ? { changedLines: changed } : {}), ruleFindings: input.ruleFindings, instructions, documents, signal: controller.signal,
+    });
+    if (documentsSkipped) r.stage.documentsSkipped = documentsSkipped;
+    return r;
+  } finally {
+    process.off("SIGINT", stop);
+  }
+}
