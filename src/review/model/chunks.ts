@@ -15,8 +15,6 @@ export interface Chunk {
   sections: string[];
 }
 
-/** Lines shown around each changed range of a change review. */
-export const changeContextLines = 20;
 const entryPoint = /^(?:main|index|app|server|program|manage|wsgi|asgi|__main__|routes?|urls|handlers?|controllers?|api)\.[A-Za-z]+$/;
 const entryDir = /(?:^|\/)(?:routes|controllers|handlers|api|views|endpoints)\//;
 
@@ -41,15 +39,15 @@ function section(path: string, lines: string[], from: number, to: number, bounda
 }
 
 /** Line windows of one file, each small enough for a chunk. */
-function windows(file: CodeFile, changed: Array<[number, number]> | undefined, chunkTokens: number): Array<[number, number]> {
+function windows(file: CodeFile, changed: Array<[number, number]> | undefined, chunkTokens: number, context: number): Array<[number, number]> {
   const last = file.lines.length;
   let spans: Array<[number, number]>;
   if (changed) {
     spans = [];
     for (const [a, b] of [...changed].sort((x, y) => x[0] - y[0])) {
       if (a > last) continue;
-      const from = Math.max(1, a - changeContextLines);
-      const to = Math.min(last, b + changeContextLines);
+      const from = Math.max(1, a - context);
+      const to = Math.min(last, b + context);
       const prev = spans[spans.length - 1];
       if (prev && from <= prev[1] + 1) prev[1] = Math.max(prev[1], to);
       else spans.push([from, to]);
@@ -75,6 +73,8 @@ export interface ChunkOptions {
   ruleFindings: readonly Finding[];
   instructionText: string;
   chunkTokens: number;
+  /** Lines shown around each changed range of a change review. */
+  contextLines: number;
   boundary: string;
 }
 
@@ -96,7 +96,7 @@ export function makeChunks(o: ChunkOptions): Chunk[] {
   };
   for (const { f } of files) {
     const changed = o.changedLines?.get(f.path);
-    for (const [from, to] of windows(f, changed, o.chunkTokens)) {
+    for (const [from, to] of windows(f, changed, o.chunkTokens, o.contextLines)) {
       const text = section(f.path, f.lines, from, to, o.boundary, changed);
       const size = estimate(text);
       if (current.size + size > o.chunkTokens) close();

@@ -122,8 +122,8 @@ test("a change review sends the changed lines with context, marked, and keeps on
     changedLines: new Map([["big.js", [[50, 50]]]]), ruleFindings: [],
   });
   const text = standIn.requests[from]!.text;
-  assert.ok(text.includes("50+| line50();") && text.includes("30 | line30();") && text.includes("70 | line70();"));
-  assert.ok(!text.includes("line29();") && !text.includes("line71();") && !text.includes("x();"));
+  assert.ok(text.includes("50+| line50();") && text.includes("40 | line40();") && text.includes("60 | line60();"));
+  assert.ok(!text.includes("line39();") && !text.includes("line61();") && !text.includes("x();"));
   assert.deepEqual(r.findings.map((f) => f.location.startLine), [50]);
   assert.deepEqual(r.droppedFindings.map((d) => d.reason), ["lines do not touch the change", "lines do not touch the change"]);
 });

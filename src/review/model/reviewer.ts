@@ -16,7 +16,7 @@ import { realSleep, sendChunk } from "./send.ts";
 import { countTokens } from "./tokens.ts";
 import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelReviewResult, ModelStage, NamedText } from "./types.ts";
 
-export const modelDefaults = { retries: 2, maxOutputTokens: 4096, chunkTokens: 12_000, maxFindings: 50, maxContextChars: 40_000 } as const;
+export const modelDefaults = { retries: 2, maxOutputTokens: 4096, chunkTokens: 12_000, maxFindings: 50, maxContextChars: 40_000, changeContextLines: 10 } as const;
 
 function codeFiles(input: ModelReviewInput): CodeFile[] {
   const out: CodeFile[] = [];
@@ -60,6 +60,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
     files, changedLines: input.changedLines, ruleFindings: input.ruleFindings, boundary,
     instructionText: [...(input.instructions ?? []).map((i) => i.text), input.steering ?? ""].join("\n"),
     chunkTokens: config.chunkTokens ?? modelDefaults.chunkTokens,
+    contextLines: config.changeContextLines ?? modelDefaults.changeContextLines,
   });
   const stage: ModelStage = { state: "complete", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: null, chunks: { total: chunks.length, answered: 0, failed: 0, unsent: 0 } };
   if (ctx.cut) stage.contextCharsCut = ctx.cut;

@@ -27,6 +27,8 @@ export interface ModelConfig {
   maxFindings?: number;
   /** Characters of instructions, steering and documents sent per review at most. Default 40 000. */
   maxContextChars?: number;
+  /** Change review: lines shown around each changed range. Default 10 (as a change's price counts them). */
+  changeContextLines?: number;
 }
 
 /** A text the reviewer reads: a focus's instructions or a context document. */
