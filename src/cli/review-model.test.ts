@@ -61,7 +61,7 @@ test("crs review --model sends instructions and documents, and its findings join
   assert.match(human.out, /model review complete: 1 requests/);
   const sent = standIn.requests[from]!;
   assert.ok(sent.text.includes("Check every handler for missing authorization.") && sent.text.includes("Only admins may delete users."));
-  assert.ok(sent.text.includes("app.js:2-2 js.weak-hash"));
+  assert.ok(sent.text.includes("\"app.js\":2-2 js.weak-hash"));
   assert.equal(sent.headers.authorization, "Bearer sk-cli-secret");
 
   const json = JSON.parse((await review(["--model", "--json"])).out);

@@ -20,24 +20,39 @@ const finding = z.object({
 });
 
 export const answerSchema = z.object({
-  findings: z.array(finding).max(100).describe("Problems found in the code shown; empty when there are none"),
+  findings: z.array(finding).describe("Problems found in the code shown; empty when there are none"),
 });
+
+/** Size limits are checked here, not asked of the provider: strict structured output refuses some of them. */
+const checkedHere = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
+const withoutLimits = (v: unknown): unknown => Array.isArray(v) ? v.map(withoutLimits)
+  : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k]) => !checkedHere.has(k)).map(([k, x]) => [k, withoutLimits(x)])) : v;
 
 /** JSON Schema of the answer for the providers' structured output (strict: every key required). */
 export function answerJsonSchema(): Record<string, unknown> {
-  const s = z.toJSONSchema(answerSchema, { target: "draft-7" }) as Record<string, unknown>;
+  const s = withoutLimits(z.toJSONSchema(answerSchema, { target: "draft-7" })) as Record<string, unknown>;
   delete s.$schema;
   return s;
 }
 
-export type ParsedAnswer = { ok: true; findings: ModelFindingAnswer[] } | { ok: false; error: string };
+/** `invalid`: findings of the answer that do not fit the schema (dropped and counted, not fatal). */
+export type ParsedAnswer = { ok: true; findings: ModelFindingAnswer[]; invalid: number } | { ok: false; error: string };
 
-/** Checks a structured answer (already an object) against the schema. */
+const envelope = z.object({ findings: z.array(z.unknown()) });
+
+/** Checks a structured answer (already an object): the envelope must fit, each finding is kept or not on its own. */
 export function checkAnswer(value: unknown): ParsedAnswer {
-  const r = answerSchema.safeParse(value);
-  if (r.success) return { ok: true, findings: r.data.findings };
-  const first = r.error.issues[0];
-  return { ok: false, error: `${first?.path.join(".") || "answer"}: ${first?.message ?? "invalid"}` };
+  const r = envelope.safeParse(value);
+  if (!r.success) {
+    const first = r.error.issues[0];
+    return { ok: false, error: `${first?.path.join(".") || "answer"}: ${first?.message ?? "invalid"}` };
+  }
+  const findings: ModelFindingAnswer[] = [];
+  for (const f of r.data.findings) {
+    const one = finding.safeParse(f);
+    if (one.success) findings.push(one.data);
+  }
+  return { ok: true, findings, invalid: r.data.findings.length - findings.length };
 }
 
 /**

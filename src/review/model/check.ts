@@ -30,10 +30,16 @@ export function patchFor(path: string, lines: string[], a: number, b: number, re
     ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`), ""].join("\n");
 }
 
+/** Quotes that say this little could match almost any line. */
+const minQuote = 6;
+/** A quote copied with the prompt's line numbers (`12+| code`) is the code after them. */
+const unnumber = (s: string) => s.split("\n").map((l) => l.replace(/^\s*\d+[+ ]?\| ?/, "")).join("\n");
+
 /** Where the snippet is: the stated lines, else the nearest placement within `slack` lines of them. */
-function locate(file: CodeFile, a: number, b: number, snippet: string): [number, number] | null {
+function locate(file: CodeFile, a: number, b: number, quoted: string): [number, number] | null {
+  const snippet = unnumber(quoted);
   const want = squash(snippet);
-  if (!want) return null;
+  if (want.length < Math.min(minQuote, squash(file.lines[a - 1] ?? "").length) || !want) return null;
   const at = (x: number, y: number) => x >= 1 && y <= file.lines.length && squash(file.lines.slice(x - 1, y).join("\n")).includes(want);
   if (at(a, b)) {
     // Narrow to the lines the quote covers, so the fingerprint is the quoted region.
@@ -55,8 +61,9 @@ export interface CheckContext {
 }
 
 export function checkFinding(m: ModelFindingAnswer, ctx: CheckContext): Finding | DroppedFinding {
-  const drop = (reason: string): DroppedFinding => ({ path: m.path.slice(0, 300), startLine: m.startLine, reason });
-  const file = ctx.files.get(m.path);
+  const path = m.path.replace(/^\.\//, "");
+  const drop = (reason: string): DroppedFinding => ({ path: path.slice(0, 300), startLine: m.startLine, reason });
+  const file = ctx.files.get(path);
   if (!file) return drop("path not in the reviewed files");
   if (m.endLine < m.startLine || m.startLine > file.lines.length || m.endLine - m.startLine >= maxLinesPerFinding) {
     return drop("lines do not exist");
@@ -64,7 +71,7 @@ export function checkFinding(m: ModelFindingAnswer, ctx: CheckContext): Finding 
   const where = locate(file, m.startLine, Math.min(m.endLine, file.lines.length), m.snippet);
   if (!where) return drop("quoted snippet does not match the code");
   const [a, b] = where;
-  const changed = ctx.changedLines?.get(m.path);
+  const changed = ctx.changedLines?.get(path);
   if (ctx.changedLines && !changed?.some(([x, y]) => x <= b && y >= a)) return drop("lines do not touch the change");
   const ruleId = modelRuleId(m.cwe);
   const code = file.lines.slice(a - 1, b);
@@ -72,16 +79,16 @@ export function checkFinding(m: ModelFindingAnswer, ctx: CheckContext): Finding 
   const finding: Finding = {
     ruleId, title: m.title, description: m.explanation, severity: capSeverity(m.severity, m.cwe),
     cwe: m.cwe ? [m.cwe] : [], confidence: "medium", tags: ["model"],
-    location: { path: m.path, startLine: a, startColumn: 1, endLine: b, endColumn: code[code.length - 1]!.length + 1, snippet },
+    location: { path, startLine: a, startColumn: 1, endLine: b, endColumn: code[code.length - 1]!.length + 1, snippet },
     relatedLocations: [],
-    fingerprint: fingerprint(ruleId, m.path, code.join("\n")),
+    fingerprint: fingerprint(ruleId, path, code.join("\n")),
     engine: "model",
   };
   if (m.fix) {
     finding.fix = {
       description: m.fix.description || "Suggested by the model reviewer",
       replacement: m.fix.replacement.replace(/\n$/, ""),
-      patch: patchFor(m.path, file.lines, a, b, m.fix.replacement),
+      patch: patchFor(path, file.lines, a, b, m.fix.replacement),
     };
   }
   return finding;

@@ -31,7 +31,7 @@ test("malformed JSON is asked again once with the reason, and the second answer 
 });
 
 test("an answer that fails the schema twice fails the chunk and the review", async () => {
-  standIn.script({ answer: { findings: [{ path: "run.js" }] } }, { text: "I found nothing worth reporting." });
+  standIn.script({ answer: { results: [] } }, { text: "I found nothing worth reporting." });
   const r = await reviewWithModel(standInConfig(standIn, "anthropic"), { files, ruleFindings: [] });
   assert.equal(r.stage.state, "failed");
   assert.equal(r.stage.requests, 2);

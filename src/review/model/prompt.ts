@@ -35,7 +35,8 @@ export function systemPrompt(p: PromptContext): string {
 function ruleLines(chunk: Chunk, ruleFindings: readonly Finding[]): string[] {
   const paths = new Set(chunk.paths);
   const mine = ruleFindings.filter((f) => paths.has(f.location.path)).slice(0, maxRuleFindingsShown);
-  return mine.map((f) => `- ${f.location.path}:${f.location.startLine}-${f.location.endLine} ${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`);
+  // Paths are repository content: quoted, so a crafted name cannot start a line of its own.
+  return mine.map((f) => `- ${JSON.stringify(f.location.path)}:${f.location.startLine}-${f.location.endLine} ${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`);
 }
 
 export function userPrompt(p: PromptContext, chunk: Chunk, ruleFindings: readonly Finding[]): string {

@@ -91,7 +91,8 @@ export async function openaiProvider(config: ModelConfig, maxTokens: number): Pr
     } catch (e) {
       classify(e, req.signal);
     }
-    const msg = res.choices[0]?.message;
+    // Compatible servers vary: read defensively, and let the schema judge what is there.
+    const msg = res.choices?.[0]?.message;
     const call = msg?.tool_calls?.find((c) => c.type === "function" && c.function.name === toolName);
     const raw = call && call.type === "function" ? call.function.arguments : (msg?.content ?? "");
     let structured: unknown;
@@ -122,12 +123,13 @@ export async function anthropicProvider(config: ModelConfig, maxTokens: number):
     } catch (e) {
       classify(e, req.signal);
     }
-    const tool = res.content.find((b) => b.type === "tool_use" && b.name === toolName);
-    const text = res.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+    const blocks = Array.isArray(res.content) ? res.content : [];
+    const tool = blocks.find((b) => b.type === "tool_use" && b.name === toolName);
+    const text = blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
     return {
       ...(tool && tool.type === "tool_use" ? { structured: tool.input } : { text }),
-      tokensIn: res.usage.input_tokens ?? 0,
-      tokensOut: res.usage.output_tokens ?? 0,
+      tokensIn: res.usage?.input_tokens ?? 0,
+      tokensOut: res.usage?.output_tokens ?? 0,
     };
   };
 }

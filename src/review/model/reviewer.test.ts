@@ -42,7 +42,7 @@ for (const provider of ["openai", "anthropic"] as const) {
       assert.equal(sent.length, 1);
       const text = sent[0]!.text;
       for (const s of ["Check every handler for missing authorization.", "Pay attention to the delete endpoint.", "Only admins may delete users.",
-        "src/routes.js:7-7 js.command-injection (high, CWE-78)", removeLine, "export const add"]) assert.ok(text.includes(s), `sent: ${s}`);
+        "\"src/routes.js\":7-7 js.command-injection (high, CWE-78)", removeLine, "export const add"]) assert.ok(text.includes(s), `sent: ${s}`);
       assert.equal(sent[0]!.body.model, "stand-in-model");
       if (provider === "openai") assert.equal((sent[0]!.body.response_format as { type: string }).type, "json_schema");
       else assert.deepEqual(sent[0]!.body.tool_choice, { type: "tool", name: "report_findings" });
@@ -154,4 +154,28 @@ test("instructions, steering and documents beyond the cap are cut before sending
   const text = standIn.requests[from]!.text;
   assert.ok(text.includes("S".repeat(60)) && text.includes("D".repeat(40)) && !text.includes("D".repeat(41)) && !text.includes("END-OF-DOC"));
   assert.equal(r.stage.contextCharsCut, 30);
+});
+
+test("a finding that does not fit the schema is dropped and counted; the rest of the answer is kept", async () => {
+  standIn.script({ answer: { findings: [{ path: "src/routes.js", title: "no lines" }, stated("src/routes.js", 4, removeLine)] } });
+  const r = await reviewWithModel(standInConfig(standIn, "anthropic"), { files, ruleFindings: [] });
+  assert.deepEqual([r.stage.state, r.stage.dropped, r.findings.length], ["complete", 1, 1]);
+  assert.deepEqual(r.droppedFindings.map((d) => d.reason), ["not in the answer schema"]);
+});
+
+test("a quote copied with the prompt's line numbers counts as the code; a quote too short to place is dropped", async () => {
+  standIn.script({ answer: { findings: [stated("src/routes.js", 4, `4| ${removeLine}`), stated("./src/routes.js", 7, "(")] } });
+  const r = await reviewWithModel(standInConfig(standIn, "openai"), { files, ruleFindings: [] });
+  assert.deepEqual(r.findings.map((f) => f.location.startLine), [4]);
+  assert.deepEqual(r.droppedFindings.map((d) => [d.path, d.reason]), [["src/routes.js", "quoted snippet does not match the code"]]);
+});
+
+test("the JSON schema sent to OpenAI is strict and leaves size limits to the reviewer's own checks", async () => {
+  const from = standIn.requests.length;
+  await reviewWithModel(standInConfig(standIn, "openai"), { files, ruleFindings: [] });
+  const rf = standIn.requests[from]!.body.response_format as { json_schema: { strict: boolean; schema: unknown } };
+  assert.equal(rf.json_schema.strict, true);
+  const text = JSON.stringify(rf.json_schema.schema);
+  assert.ok(!/"(minLength|maxLength|minimum|maximum|maxItems)"/.test(text));
+  assert.ok(text.includes('"required":["path","startLine","endLine","snippet","title","severity","cwe","explanation","fix"]'));
 });

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { classifyContent, skipByPath } from "../billable.ts";
 import type { Finding } from "../types.ts";
+import { answerJsonSchema } from "./answer.ts";
 import { checkFinding } from "./check.ts";
 import { makeChunks } from "./chunks.ts";
 import type { CodeFile } from "./chunks.ts";
@@ -69,6 +70,8 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
 
   const signal = input.signal ?? new AbortController().signal;
   const system = systemPrompt(prompt);
+  // The answer's schema travels with every request and counts as input.
+  const schemaText = JSON.stringify(answerJsonSchema());
   const byPath = new Map(files.map((f) => [f.path, f]));
   const seen = new Set<string>();
   let reserved = 0;
@@ -80,6 +83,10 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
 
   const keep = (answer: ChunkAnswer) => {
     stage.chunks.answered++;
+    if (answer.invalid) {
+      stage.dropped += answer.invalid;
+      for (let i = 0; i < answer.invalid; i++) result.droppedFindings.push({ path: "", startLine: 0, reason: "not in the answer schema" });
+    }
     for (const m of answer.findings) {
       const f = checkFinding(m, { files: byPath, changedLines: input.changedLines });
       const dropped: DroppedFinding | null = !("ruleId" in f) ? f
@@ -108,7 +115,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
       let tokens: number;
       for (;;) {
         const room = config.maxTokensPerRun - used() - reserved - maxOut;
-        tokens = room > 0 ? await countTokens(system + user, room) : Infinity;
+        tokens = room > 0 ? await countTokens(system + schemaText + user, room) : Infinity;
         if (tokens <= config.maxTokensPerRun - used() - reserved - maxOut) break;
         // Requests in flight hold their worst case; once they answer, their real use may leave room.
         if (!reserved) break;
@@ -134,7 +141,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         if (outcome.fatal) stop = outcome.reason;
         continue;
       }
-      const answer: ChunkAnswer = { chunkId: chunk.id, findings: outcome.findings, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut };
+      const answer: ChunkAnswer = { chunkId: chunk.id, findings: outcome.findings, invalid: outcome.invalid, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut };
       await input.onChunk?.(answer);
       keep(answer);
     }

@@ -16,7 +16,7 @@ export interface SendOptions {
 }
 
 export type SendOutcome =
-  | { ok: true; findings: ModelFindingAnswer[]; tokensIn: number; tokensOut: number }
+  | { ok: true; findings: ModelFindingAnswer[]; invalid: number; tokensIn: number; tokensOut: number }
   | { ok: false; reason: string; fatal: boolean };
 
 /** Longest wait a Retry-After may ask for; a longer one fails the chunk rather than stall the run. */
@@ -64,7 +64,7 @@ export async function sendChunk(o: SendOptions, system: string, user: string, ca
     tokensIn += a.tokensIn;
     tokensOut += a.tokensOut;
     const parsed = a.structured !== undefined ? checkAnswer(a.structured) : parseTextAnswer(a.text ?? "");
-    if (parsed.ok) return { ok: true, findings: parsed.findings, tokensIn, tokensOut };
+    if (parsed.ok) return { ok: true, findings: parsed.findings, invalid: parsed.invalid, tokensIn, tokensOut };
     repair = { previous: a.structured !== undefined ? JSON.stringify(a.structured) : (a.text ?? ""), error: parsed.error };
   }
   return { ok: false, reason: `the model's answer did not match the schema (${repair!.error})`, fatal: false };

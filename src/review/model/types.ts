@@ -38,6 +38,8 @@ export interface NamedText { name: string; text: string }
 export interface ChunkAnswer {
   chunkId: string;
   findings: ModelFindingAnswer[];
+  /** Findings in the answer that did not fit the schema. */
+  invalid: number;
   tokensIn: number;
   tokensOut: number;
 }
