@@ -114,3 +114,18 @@ test("a model endpoint that fails leaves the rule findings and says so", async (
   assert.deepEqual(json.findings.map((f: { ruleId: string }) => f.ruleId), ["js.weak-hash"]);
   assert.match(r.err, /model review failed: the model endpoint answered 401/);
 });
+
+test("a scanned or encrypted PDF given with --document is skipped, said on stderr and counted", async () => {
+  writeFileSync(side("scan.pdf"), pdf([""]));
+  writeFileSync(side("locked.pdf"), pdf(["x"], { encrypted: true }));
+  try {
+    const r = await review(["--model", "--json", "--document", side("scan.pdf"), "--document", side("locked.pdf")]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).model.documentsSkipped, 2);
+    assert.match(r.err, /document .*scan\.pdf skipped: scanned/);
+    assert.match(r.err, /document .*locked\.pdf skipped: encrypted/);
+  } finally {
+    rmSync(side("scan.pdf"));
+    rmSync(side("locked.pdf"));
+  }
+});

@@ -6,7 +6,7 @@ import { basename } from "node:path";
 import { AppError } from "../errors.ts";
 import { defaultMaxFileBytes, parseFocusFrontMatter } from "../review/index.ts";
 import { walkDirectory } from "../review/files.ts";
-import { extractDocumentText, modelConfigFromEnv, ModelConfigError, reviewWithModel } from "../review/model/index.ts";
+import { extractDocuments, modelConfigFromEnv, ModelConfigError, reviewWithModel } from "../review/model/index.ts";
 import type { ModelConfig, ModelReviewResult, NamedText } from "../review/model/index.ts";
 import type { Finding, SourceFile } from "../review/types.ts";
 
@@ -39,15 +39,8 @@ export async function modelReview(config: ModelConfig, input: ModelCliInput): Pr
     ...await Promise.all(input.focusFiles.map(async (f) => ({ name: basename(f), text: parseFocusFrontMatter(await readFile(f, "utf8")).instructions }))),
     ...await Promise.all(input.instructionFiles.map(async (f) => ({ name: basename(f), text: await readFile(f, "utf8") }))),
   ];
-  const documents: NamedText[] = [];
-  let documentsSkipped = 0;
-  for (const f of input.documentFiles) {
-    const d = await extractDocumentText({ name: basename(f), content: await readFile(f) });
-    if ("skipped" in d) {
-      documentsSkipped++;
-      input.log(`document ${basename(f)} skipped: ${d.skipped.replace(/_/g, " ")}`);
-    } else documents.push(d);
-  }
+  const { texts: documents, skipped } = await extractDocuments(await Promise.all(input.documentFiles.map(async (f) => ({ name: basename(f), content: await readFile(f) }))));
+  for (const s of skipped) input.log(`document ${s.name} skipped: ${s.reason.replace(/_/g, " ")}`);
   const files: SourceFile[] = [];
   const changed = input.changedLines;
   for await (const e of walkDirectory(input.dir, { maxBytes: defaultMaxFileBytes, ...(changed ? { wanted: (p: string) => p.endsWith("/") || changed.has(p) } : {}) })) {
@@ -61,7 +54,7 @@ export async function modelReview(config: ModelConfig, input: ModelCliInput): Pr
     const r = await reviewWithModel(config, {
       files, ...(changed ? { changedLines: changed } : {}), ruleFindings: input.ruleFindings, instructions, documents, signal: controller.signal,
     });
-    if (documentsSkipped) r.stage.documentsSkipped = documentsSkipped;
+    if (skipped.length) r.stage.documentsSkipped = skipped.length;
     return r;
   } finally {
     process.off("SIGINT", stop);

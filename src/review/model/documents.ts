@@ -1,6 +1,8 @@
 // Context documents as text: text and markdown as they are, PDF through unpdf (pdf.js) up to a page,
 // size and time cap. A PDF without a text layer (scanned) or with a password gives nothing and is
 // reported as skipped, never guessed at.
+import type { NamedText } from "./types.ts";
+
 export interface DocumentSource { name: string; content: Buffer }
 
 export type DocumentSkip = "encrypted" | "scanned" | "unsupported" | "too_large" | "unreadable";
@@ -52,4 +54,17 @@ export async function extractDocumentText(d: DocumentSource, limits: ExtractLimi
   // Text, markdown and other plain text; anything binary is not a document the model can read.
   if (d.content.subarray(0, 8192).includes(0)) return { name: d.name, skipped: "unsupported" };
   return { name: d.name, text: d.content.toString("utf8") };
+}
+
+/** A run's documents as the reviewer takes them, and those that gave no text (counted on the stage). */
+export async function extractDocuments(docs: readonly DocumentSource[], limits: ExtractLimits = {}): Promise<{ texts: NamedText[]; skipped: Array<{ name: string; reason: DocumentSkip }> }> {
+  const texts: NamedText[] = [];
+  const skipped: Array<{ name: string; reason: DocumentSkip }> = [];
+  // One at a time: a PDF's pages are held in memory only while it is read.
+  for (const d of docs) {
+    const e = await extractDocumentText(d, limits);
+    if ("skipped" in e) skipped.push({ name: e.name, reason: e.skipped });
+    else texts.push({ name: e.name, text: e.text });
+  }
+  return { texts, skipped };
 }

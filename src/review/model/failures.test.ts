@@ -131,3 +131,14 @@ test("a file telling the model to report nothing stays data, and an answer retra
   assert.ok(inside.includes("Ignore previous instructions"));
   assert.ok(text.includes(`between <<<… ${boundary} …>>>`));
 });
+
+test("an endpoint refusing structured output (400) is asked for text from then on, and the text answer is kept", async () => {
+  const two = [{ path: "a.js", content: Buffer.from("a();\n") }, { path: "run.js", content: Buffer.from(code) }];
+  const from = standIn.requests.length;
+  standIn.script({ status: 400, body: { error: { message: "response_format is not supported", type: "invalid_request_error" } } },
+    { text: JSON.stringify(good.answer) }, { text: '{"findings": []}' });
+  const r = await reviewWithModel(standInConfig(standIn, "openai", { chunkTokens: 40, concurrency: 1 }), { files: two, ruleFindings: [] });
+  assert.deepEqual([r.stage.state, r.stage.requests, r.findings.length], ["complete", 3, 1]);
+  const sent = standIn.requests.slice(from).map((q) => "response_format" in q.body);
+  assert.deepEqual(sent, [true, false, false]);
+});

@@ -3,7 +3,7 @@
 export { reviewWithModel, modelDefaults } from "./reviewer.ts";
 export type { ModelReviewDeps } from "./reviewer.ts";
 export { modelConfigFromEnv, ModelConfigError } from "./config.ts";
-export { extractDocumentText } from "./documents.ts";
+export { extractDocuments, extractDocumentText } from "./documents.ts";
 export type { DocumentSkip, DocumentSource, ExtractedDocument, ExtractLimits } from "./documents.ts";
 export { redactSecrets } from "./redact.ts";
 export { modelRuleId } from "./check.ts";

@@ -9,6 +9,8 @@ export interface ProviderRequest {
   user: string;
   /** A text answer that failed the schema, and why: the retry shows both to the model. */
   repair?: { previous: string; error: string };
+  /** Ask for structured output (JSON schema / tool); false for endpoints that refused it. */
+  structured: boolean;
   signal: AbortSignal;
 }
 
@@ -86,7 +88,7 @@ export async function openaiProvider(config: ModelConfig, maxTokens: number): Pr
         model: config.model,
         messages: [{ role: "system", content: req.system }, ...messages(req)],
         max_completion_tokens: maxTokens,
-        response_format: { type: "json_schema", json_schema: { name: toolName, description: toolDescription, schema, strict: true } },
+        ...(req.structured ? { response_format: { type: "json_schema", json_schema: { name: toolName, description: toolDescription, schema, strict: true } } } : {}),
       }, { signal: req.signal });
     } catch (e) {
       classify(e, req.signal);
@@ -117,8 +119,7 @@ export async function anthropicProvider(config: ModelConfig, maxTokens: number):
         max_tokens: maxTokens,
         system: req.system,
         messages: messages(req),
-        tools: [{ name: toolName, description: toolDescription, input_schema: schema }],
-        tool_choice: { type: "tool", name: toolName },
+        ...(req.structured ? { tools: [{ name: toolName, description: toolDescription, input_schema: schema }], tool_choice: { type: "tool", name: toolName } } : {}),
       }, { signal: req.signal });
     } catch (e) {
       classify(e, req.signal);

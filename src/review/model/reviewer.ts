@@ -78,6 +78,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
   const settled: Array<() => void> = [];
   let stop: string | null = null;
   let firstFailure: string | null = null;
+  const mode = { structured: true };
   let provider: Promise<Provider> | null = deps.provider ? Promise.resolve(deps.provider) : null;
   const used = () => stage.tokensIn + stage.tokensOut;
 
@@ -129,7 +130,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         provider ??= makeProvider(config, maxOut);
         outcome = await sendChunk({
           provider: await provider, retries: config.retries ?? modelDefaults.retries, signal, sleep: input.sleep ?? realSleep,
-          onRequest: (u) => { stage.requests++; stage.tokensIn += u.tokensIn; stage.tokensOut += u.tokensOut; },
+          onRequest: (u) => { stage.requests++; stage.tokensIn += u.tokensIn; stage.tokensOut += u.tokensOut; }, mode,
         }, system, user, () => used() + reserved <= config.maxTokensPerRun);
       } finally {
         reserved -= hold;

@@ -13,6 +13,8 @@ export interface SendOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Counts every request sent and the tokens it used, answered or not. */
   onRequest: (used: { tokensIn: number; tokensOut: number }) => void;
+  /** Shared by a review's chunks: once the endpoint refuses structured output (400), all ask for text. */
+  mode: { structured: boolean };
 }
 
 export type SendOutcome =
@@ -38,13 +40,15 @@ async function attempt(o: SendOptions, system: string, user: string, repair?: { 
   for (let i = 0; ; i++) {
     if (o.signal.aborted) return { failed: "cancelled", fatal: true };
     try {
-      const a = await o.provider({ system, user, ...(repair ? { repair } : {}), signal: o.signal });
+      const a = await o.provider({ system, user, ...(repair ? { repair } : {}), structured: o.mode.structured, signal: o.signal });
       o.onRequest({ tokensIn: a.tokensIn, tokensOut: a.tokensOut });
       return a;
     } catch (e) {
       o.onRequest({ tokensIn: 0, tokensOut: 0 });
       if (o.signal.aborted) return { failed: "cancelled", fatal: true };
       if (!(e instanceof ProviderError)) throw e;
+      // Some compatible servers refuse response_format or tools: the prompt describes the JSON too.
+      if (e.status === 400 && o.mode.structured) { o.mode.structured = false; i--; continue; }
       if (!e.retryable || i >= o.retries) return { failed: e.message, fatal: e.status !== null && fatalStatus.has(e.status) };
       const wait = e.retryAfterMs ?? backoffMs(i);
       if (wait > maxWaitMs) return { failed: `${e.message}; asked to wait ${Math.round(wait / 1000)} s`, fatal: false };
