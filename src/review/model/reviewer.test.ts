@@ -179,3 +179,11 @@ test("the JSON schema sent to OpenAI is strict and leaves size limits to the rev
   assert.ok(!/"(minLength|maxLength|minimum|maximum|maxItems)"/.test(text));
   assert.ok(text.includes('"required":["path","startLine","endLine","snippet","title","severity","cwe","explanation","fix"]'));
 });
+
+test("a model finding repeating a rule finding (same file, CWE and lines) is dropped; one on other lines is kept", async () => {
+  const execLine = "exec('ping ' + req.query.host);";
+  standIn.script({ answer: { findings: [stated("src/routes.js", 7, execLine, { cwe: 78 }), stated("src/routes.js", 4, removeLine, { cwe: 78 })] } });
+  const r = await reviewWithModel(standInConfig(standIn, "openai"), { files, ruleFindings: [ruleFinding("src/routes.js", 7)] });
+  assert.deepEqual(r.findings.map((f) => f.location.startLine), [4]);
+  assert.deepEqual(r.droppedFindings.map((d) => d.reason), ["repeats a rule finding"]);
+});

@@ -45,6 +45,13 @@ function context(input: ModelReviewInput, max: number): { steering: string; inst
   return { steering, instructions, documents: named(input.documents), cut };
 }
 
+/** Same file, same CWE, overlapping lines: the rule engine already said it. */
+function repeatsRule(f: Finding, rules: readonly Finding[]): boolean {
+  const l = f.location;
+  return f.cwe.length > 0 && rules.some((r) => r.location.path === l.path && r.cwe.some((c) => f.cwe.includes(c))
+    && r.location.startLine <= l.endLine && r.location.endLine >= l.startLine);
+}
+
 export interface ModelReviewDeps {
   /** A provider built elsewhere (otherwise the SDK for config.provider, loaded now). */
   provider?: Provider;
@@ -91,6 +98,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
     for (const m of answer.findings) {
       const f = checkFinding(m, { files: byPath, changedLines: input.changedLines });
       const dropped: DroppedFinding | null = !("ruleId" in f) ? f
+        : repeatsRule(f, input.ruleFindings) ? { path: m.path, startLine: m.startLine, reason: "repeats a rule finding" }
         : result.findings.length >= maxFindings ? { path: m.path, startLine: m.startLine, reason: "over the cap of model findings per review" } : null;
       if (dropped) { stage.dropped++; result.droppedFindings.push(dropped); continue; }
       const kept = f as Finding;
@@ -121,8 +129,10 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         // Requests in flight hold their worst case; once they answer, their real use may leave room.
         if (!reserved) break;
         await new Promise<void>((resolve) => settled.push(resolve));
+        if (stop) break;
       }
-      if (tokens > config.maxTokensPerRun - used() - reserved - maxOut) { stop ??= "the token budget ran out"; break; }
+      if (stop) break;
+      if (tokens > config.maxTokensPerRun - used() - reserved - maxOut) { stop = "the token budget ran out"; break; }
       const hold = tokens + maxOut;
       reserved += hold;
       let outcome;
