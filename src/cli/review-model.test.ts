@@ -58,7 +58,7 @@ test("crs review --model sends instructions and documents, and its findings join
   assert.equal(human.code, 0, human.err);
   assert.match(human.out, /app\.js\n {2}2:\d+ +medium +Weak hash algorithm +js\.weak-hash/);
   assert.match(human.out, /routes\.js\n {2}2:1 +high +Missing \?\[31mauthorization +model\/cwe-862/);
-  assert.match(human.out, /model review complete: 1 requests/);
+  assert.match(human.out, /model review complete: 1 request, \d+ tokens in, \d+ out, 0 dropped by the checks/);
   const sent = standIn.requests[from]!;
   assert.ok(sent.text.includes("Check every handler for missing authorization.") && sent.text.includes("Only admins may delete users."));
   assert.ok(sent.text.includes("\"app.js\":2-2 js.weak-hash"));
@@ -113,6 +113,9 @@ test("a model endpoint that fails leaves the rule findings and says so", async (
   assert.deepEqual([json.model.state, json.model.reason], ["failed", "the model endpoint answered 401"]);
   assert.deepEqual(json.findings.map((f: { ruleId: string }) => f.ruleId), ["js.weak-hash"]);
   assert.match(r.err, /model review failed: the model endpoint answered 401/);
+  standIn.script({ status: 401 });
+  const sarif = JSON.parse((await review(["--model", "--sarif"])).out);
+  assert.deepEqual(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { descriptor: { id: string }; level: string }) => [n.descriptor.id, n.level]), [["model/failed", "warning"]]);
 });
 
 test("a scanned or encrypted PDF given with --document is skipped, said on stderr and counted", async () => {

@@ -54,6 +54,13 @@ function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 }
 
+/** A model review that did not complete is said in SARIF too, so CI sees a partial answer. */
+function modelNotes(model: ModelReviewResult | undefined) {
+  const s = model?.stage;
+  if (!s || s.state === "complete") return [];
+  return [{ id: `model/${s.state}`, level: s.state === "skipped" ? "note" as const : "warning" as const, text: `Model review ${s.state}${s.reason ? `: ${s.reason}` : ""}` }];
+}
+
 export async function reviewCommand(argv: string[]): Promise<number> {
   const cmd = program();
   try {
@@ -97,7 +104,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     }
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {
-      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href }), null, 2)}\n`;
+      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: modelNotes(model) }), null, 2)}\n`;
       if (opts.sarif === true) process.stdout.write(text);
       else await writeFile(opts.sarif, text);
     }

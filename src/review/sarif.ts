@@ -10,6 +10,8 @@ export interface SarifOptions {
   toolVersion?: string;
   /** Absolute file URI of the checkout root (`file:///…/`), recorded as %SRCROOT%. */
   srcRoot?: string;
+  /** Further notes on the run (e.g. a model review that did not complete), as execution notifications. */
+  notifications?: Array<{ id: string; level: "note" | "warning" | "error"; text: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -110,7 +112,7 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
       message: { text: `Skipped ${s.path}: ${s.reason.replace(/_/g, " ")}${s.detail ? ` (${s.detail})` : ""}` },
       descriptor: { id: `skipped/${s.reason}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uri(s.path), uriBaseId: "%SRCROOT%" } } }],
-    })),
+    })).concat((opts.notifications ?? []).map((n) => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id }, locations: [] }))),
     toolConfigurationNotifications: review.ruleProblems.map((p) => ({
       level: "warning",
       message: { text: `Invalid rule in ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}` },
