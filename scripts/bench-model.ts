@@ -3,7 +3,9 @@
 //  (a) overhead of a model review of a 20-line change (the 20-line pull request of bench:runs);
 //  (b) overhead of a full model review of the demo repository, beside the rule engine on it;
 //  (c) tokens sent per 1,000 reviewed lines, counted with the o200k tokenizer on the recorded
-//      requests, for a change review and a full review of 40 generated modules.
+//      requests, for a change review and a full review of 40 generated modules;
+//  (d) a full review of 100,000 lines within the default 200,000-token budget: time and how far it got
+//      (this is where the tokenizer loads: the byte bound no longer settles whether a chunk fits).
 // Goals (issue #33): (a) <= 100 ms; (b) <= 10% of the run's time (here: of the engine's time alone,
 // which is less than a run's).
 // Usage: node scripts/bench-model.ts [repetitions, default 15]
@@ -12,6 +14,7 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { demoFiles } from "../src/domain/repositories/demo-files.ts";
 import { loadRules, reviewFiles } from "../src/review/index.ts";
 import { reviewWithModel } from "../src/review/model/index.ts";
+import { answerJsonSchema } from "../src/review/model/answer.ts";
 import type { ModelConfig } from "../src/review/model/index.ts";
 import { ModelStandIn } from "../src/review/model/testing/standin.ts";
 import type { SourceFile } from "../src/review/types.ts";
@@ -67,6 +70,8 @@ try {
 
   // (c) tokens sent per 1,000 reviewed lines.
   const enc = new Tiktoken(o200k);
+  // What the recorded text leaves out: the answer's JSON schema, sent with every request.
+  console.log(`(c) the answer's JSON schema adds ${enc.encode(JSON.stringify(answerJsonSchema())).length} tokens to each request (not in the figures below)`);
   const files = Array.from({ length: 40 }, (_, i) => ({ path: `src/module${i}.js`, content: Buffer.from(module(i)) }));
   const lines = files.reduce((n, f) => n + f.content.toString().split("\n").length - 1, 0);
   const sent = async (changedLines?: Map<string, Array<[number, number]>>) => {
@@ -82,6 +87,13 @@ try {
   const change = await sent(hunks);
   const changedCount = files.length * 10;
   console.log(`(c) change review, ${changedCount} changed lines in ${files.length} files: ${change.tokens} tokens in ${change.requests} requests = ${Math.round((1000 * change.tokens) / changedCount)} tokens per 1,000 changed lines`);
+
+  // (d) 1,000 files of 100 lines, the default budget.
+  const line = (i: number) => `  const value${i} = await db.query("SELECT name FROM t WHERE id = $1", [req.params.id${i}]);`;
+  const large = Array.from({ length: 1000 }, (_, f) => ({ path: `src/m${f}.js`, content: Buffer.from(`${Array.from({ length: 100 }, (_, i) => line(i)).join("\n")}\n`) }));
+  let stage = null as Awaited<ReturnType<typeof reviewWithModel>>["stage"] | null;
+  const d = await time(async () => { stage = (await reviewWithModel({ ...config, maxTokensPerRun: 200_000 }, { files: large, ruleFindings: [] })).stage; });
+  console.log(`(d) full review of 100,000 lines, 200,000-token budget: ${d.toFixed(0)} ms, ${stage!.state} (${stage!.chunks.answered} of ${stage!.chunks.total} chunks sent, ${stage!.tokensIn + stage!.tokensOut} tokens)`);
 } finally {
   await standIn.close();
 }
