@@ -142,3 +142,19 @@ test("an endpoint refusing structured output (400) is asked for text from then o
   const sent = standIn.requests.slice(from).map((q) => "response_format" in q.body);
   assert.deepEqual(sent, [true, false, false]);
 });
+
+test("no more requests are in flight than CRS_MODEL_CONCURRENCY allows", async () => {
+  const many = Array.from({ length: 6 }, (_, i) => ({ path: `m${i}.js`, content: Buffer.from(`m${i}();\n`) }));
+  const from = standIn.requests.length;
+  // Replies are held until two requests arrived; a reviewer ignoring the limit would have sent all six by then.
+  const gate = new Promise<void>((resolve) => { const t = setInterval(() => { if (standIn.requests.length - from >= 2) { clearInterval(t); setTimeout(resolve, 50); } }, 2); });
+  standIn.maxInFlight = 0;
+  standIn.otherwise({ gate, then: { answer: { findings: [] } } });
+  try {
+    const r = await reviewWithModel(standInConfig(standIn, "openai", { chunkTokens: 10, concurrency: 2 }), { files: many, ruleFindings: [] });
+    assert.deepEqual([r.stage.state, r.stage.requests], ["complete", 6]);
+    assert.equal(standIn.maxInFlight, 2);
+  } finally {
+    standIn.otherwise({ answer: { findings: [] } });
+  }
+});

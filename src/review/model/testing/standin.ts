@@ -26,7 +26,9 @@ export type Reply =
   | { raw: string }
   | { status: number; headers?: Record<string, string>; body?: unknown }
   /** Never answers (until the client gives up). */
-  | { hang: true };
+  | { hang: true }
+  /** Answers `then` once `gate` resolves (to hold requests in flight). */
+  | { gate: Promise<void>; then: Reply };
 
 export type Script = Reply | ((req: RecordedRequest) => Reply);
 
@@ -90,6 +92,9 @@ function anthropicBody(body: Record<string, unknown>, reply: Reply, tokensIn: nu
 
 export class ModelStandIn {
   readonly requests: RecordedRequest[] = [];
+  /** Most requests the stand-in held unanswered at once. */
+  maxInFlight = 0;
+  private inFlight = 0;
   private queue: Script[] = [];
   private fallback: Script = { answer: { findings: [] } };
   private server: Server | null = null;
@@ -144,7 +149,13 @@ export class ModelStandIn {
     const bad = invalid(protocol, req, body);
     if (bad) return send(400, error(protocol, 400, bad));
     const script = this.queue.shift() ?? this.fallback;
-    const reply = typeof script === "function" ? script(recorded) : script;
+    let reply = typeof script === "function" ? script(recorded) : script;
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    res.on("close", () => this.inFlight--);
+    while ("gate" in reply) {
+      await reply.gate;
+      reply = reply.then;
+    }
     if ("hang" in reply) return;
     if ("status" in reply) return send(reply.status, reply.body ?? error(protocol, reply.status, "scripted failure"), reply.headers);
     const tokensIn = tokens(recorded.text);
