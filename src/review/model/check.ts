@@ -23,7 +23,7 @@ function capSeverity(s: Severity, cwe: number | null): Severity {
 }
 
 /** A unified diff replacing lines a..b of `path` with `replacement`. */
-export function patchFor(path: string, lines: string[], a: number, b: number, replacement: string): string {
+function patchFor(path: string, lines: string[], a: number, b: number, replacement: string): string {
   const added = replacement.replace(/\n$/, "").split("\n");
   const removed = lines.slice(a - 1, b);
   return [`--- a/${path}`, `+++ b/${path}`, `@@ -${a},${removed.length} +${a},${added.length} @@`,

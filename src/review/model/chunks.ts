@@ -21,7 +21,7 @@ const entryDir = /(?:^|\/)(?:routes|controllers|handlers|api|views|endpoints)\//
 /** Packing estimate only: code averages 3 to 4 bytes a token; budgets are enforced with tokens.ts. */
 const estimate = (s: string) => Math.ceil(Buffer.byteLength(s, "utf8") / 3);
 
-export function relevance(path: string, ruleFindings: ReadonlyMap<string, number>, instructionText: string): number {
+function relevance(path: string, ruleFindings: ReadonlyMap<string, number>, instructionText: string): number {
   const base = basename(path);
   const named = instructionText.includes(path) || (base.length >= 4 && base.includes(".") && instructionText.includes(base));
   return (named ? 4 : 0) + ((ruleFindings.get(path) ?? 0) > 0 ? 2 : 0) + (entryPoint.test(base) || entryDir.test(path) ? 1 : 0);

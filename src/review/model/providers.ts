@@ -76,7 +76,7 @@ const messages = (req: ProviderRequest) => [
   ] : []),
 ];
 
-export async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<Provider> {
+async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<Provider> {
   const { default: OpenAI } = await import("openai");
   // Local servers (Ollama, llama.cpp, LM Studio) take any key; the SDK insists on one.
   const client = new OpenAI({ apiKey: config.apiKey ?? "unused", baseURL: config.url ?? null, timeout: config.timeoutMs, maxRetries: 0 });
@@ -107,7 +107,7 @@ export async function openaiProvider(config: ModelConfig, maxTokens: number): Pr
   };
 }
 
-export async function anthropicProvider(config: ModelConfig, maxTokens: number): Promise<Provider> {
+async function anthropicProvider(config: ModelConfig, maxTokens: number): Promise<Provider> {
   const { default: Anthropic } = await import("@anthropic-ai/sdk");
   const client = new Anthropic({ apiKey: config.apiKey ?? "unused", baseURL: config.url ?? null, timeout: config.timeoutMs, maxRetries: 0 });
   const schema = answerJsonSchema() as { type: "object"; [k: string]: unknown };

@@ -10,7 +10,7 @@ async function load(): Promise<Tiktoken> {
   return new T(ranks.default);
 }
 
-export const upperBound = (text: string): number => Buffer.byteLength(text, "utf8");
+const upperBound = (text: string): number => Buffer.byteLength(text, "utf8");
 
 /** Tokens of `text`: the byte bound when it is at most `enough`, else the tokenizer's count. */
 export async function countTokens(text: string, enough = 0): Promise<number> {

@@ -1,8 +1,10 @@
+// The reviewer's smaller parts: documents as text, configuration, redaction, Retry-After.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { extractDocumentText } from "./documents.ts";
 import { modelConfigFromEnv, ModelConfigError } from "./config.ts";
 import { redactSecrets } from "./redact.ts";
+import { retryAfter } from "./providers.ts";
 import { pdf } from "./testing/fixtures.ts";
 
 test("markdown and text documents are read as they are", async () => {
@@ -49,4 +51,13 @@ test("a private key is redacted whole, keeping its line count", () => {
   const r = redactSecrets(text);
   assert.equal(r.count, 1);
   assert.equal(r.text, "a\n[REDACTED]\n\n\n\nb\n");
+});
+
+test("a wait is read from retry-after-ms, Retry-After in seconds or as an HTTP date", () => {
+  assert.equal(retryAfter(new Headers({ "retry-after-ms": "250", "retry-after": "9" })), 250);
+  assert.equal(retryAfter(new Headers({ "retry-after": "3" })), 3000);
+  const at = retryAfter(new Headers({ "retry-after": new Date(Date.now() + 60_000).toUTCString() }))!;
+  assert.ok(at > 55_000 && at <= 60_000, String(at));
+  assert.equal(retryAfter(new Headers({ "retry-after": "soon" })), null);
+  assert.equal(retryAfter(new Headers()), null);
 });
