@@ -107,12 +107,12 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
   const index = new Map(ids.map((id, i) => [id, i]));
   const invocation: Json = {
     executionSuccessful: true,
-    toolExecutionNotifications: review.skipped.map((s) => ({
+    toolExecutionNotifications: review.skipped.map((s): Json => ({
       level: "note",
       message: { text: `Skipped ${s.path}: ${s.reason.replace(/_/g, " ")}${s.detail ? ` (${s.detail})` : ""}` },
       descriptor: { id: `skipped/${s.reason}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uri(s.path), uriBaseId: "%SRCROOT%" } } }],
-    })).concat((opts.notifications ?? []).map((n) => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id }, locations: [] }))),
+    })).concat((opts.notifications ?? []).map((n): Json => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id } }))),
     toolConfigurationNotifications: review.ruleProblems.map((p) => ({
       level: "warning",
       message: { text: `Invalid rule in ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}` },
