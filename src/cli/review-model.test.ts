@@ -90,6 +90,19 @@ test("crs review --model --since sends only the changed lines and their context"
   }
 });
 
+test("crs review --model --since shows the model what the change removed", async () => {
+  writeFileSync(join(dir, "routes.js"), routes.replace(removeLine + "\n", ""));
+  try {
+    const from = standIn.requests.length;
+    const r = await review(["--model", "--since", "HEAD", "--json"]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(standIn.requests.length - from, 1);
+    assert.ok(standIn.requests[from]!.text.includes(`1 | app.delete('/users/:id', (req, res) => {\n -| ${removeLine}\n2 | });`), standIn.requests[from]!.text);
+  } finally {
+    writeFileSync(join(dir, "routes.js"), routes);
+  }
+});
+
 test("crs review --model without a configured model exits 2 and says what is missing", async () => {
   const r = await review(["--model"], { CRS_MODEL_PROVIDER: "" });
   assert.equal(r.code, 2);

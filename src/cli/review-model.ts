@@ -13,6 +13,7 @@ import type { Finding, SourceFile } from "../review/types.ts";
 export interface ModelCliInput {
   dir: string;
   changedLines?: Map<string, Array<[number, number]>>;
+  removedLines?: Map<string, Array<{ after: number; lines: string[] }>>;
   ruleFindings: readonly Finding[];
   /** Paths of --instructions files and of --focus documents (whose bodies are instructions too). */
   instructionFiles: string[];
@@ -43,7 +44,9 @@ export async function modelReview(config: ModelConfig, input: ModelCliInput): Pr
   for (const s of skipped) input.log(`document ${s.name} skipped: ${s.reason.replace(/_/g, " ")}`);
   const files: SourceFile[] = [];
   const changed = input.changedLines;
-  for await (const e of walkDirectory(input.dir, { maxBytes: defaultMaxFileBytes, ...(changed ? { wanted: (p: string) => p.endsWith("/") || changed.has(p) } : {}) })) {
+  const removed = input.removedLines;
+  const wanted = (p: string) => p.endsWith("/") || !!changed?.has(p) || !!removed?.has(p);
+  for await (const e of walkDirectory(input.dir, { maxBytes: defaultMaxFileBytes, ...(changed ? { wanted } : {}) })) {
     if ("content" in e) files.push(e);
   }
   // Ctrl-C stops sending and keeps what was answered.
@@ -52,7 +55,7 @@ export async function modelReview(config: ModelConfig, input: ModelCliInput): Pr
   process.once("SIGINT", stop);
   try {
     const r = await reviewWithModel(config, {
-      files, ...(changed ? { changedLines: changed } : {}), ruleFindings: input.ruleFindings, instructions, documents, signal: controller.signal,
+      files, ...(changed ? { changedLines: changed } : {}), ...(removed ? { removedLines: removed } : {}), ruleFindings: input.ruleFindings, instructions, documents, signal: controller.signal,
     });
     if (skipped.length) r.stage.documentsSkipped = skipped.length;
     return r;

@@ -8,6 +8,7 @@ import type { ReviewResult } from "../review/index.ts";
 import { severities } from "../review/types.ts";
 import type { Severity } from "../review/types.ts";
 import { changedSince } from "./review-diff.ts";
+import type { RemovedLines } from "./review-diff.ts";
 import { cleanText, formatHuman } from "./review-format.ts";
 import type { ModelReviewResult } from "../review/model/types.ts";
 
@@ -80,7 +81,9 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   try {
     const modelCli = opts.model ? await import("./review-model.ts") : null;
     const config = modelCli?.modelConfig();
-    const changedLines = opts.since ? await changedSince(dir, opts.since) : undefined;
+    // The model reads what a change removed too (a deleted check is a finding); the rules need only the new side.
+    const removedLines: RemovedLines | undefined = opts.model && opts.since ? new Map() : undefined;
+    const changedLines = opts.since ? await changedSince(dir, opts.since, removedLines) : undefined;
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
     const rules = await loadRules({ customRulesDirs: opts.rules.map((d) => resolve(d)) });
     const tty = process.stderr.isTTY === true;
@@ -93,7 +96,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     let model: ModelReviewResult | undefined;
     if (modelCli && config) {
       model = await modelCli.modelReview(config, {
-        dir, changedLines, ruleFindings: result.findings, instructionFiles: opts.instructions, focusFiles: opts.focus, documentFiles: opts.document,
+        dir, changedLines, removedLines, ruleFindings: result.findings, instructionFiles: opts.instructions, focusFiles: opts.focus, documentFiles: opts.document,
         log: (line) => process.stderr.write(`${cleanText(line)}\n`),
       });
       // Model findings only add: the rule findings stay as the engine gave them.

@@ -6,7 +6,10 @@ import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import type { Finding } from "../types.ts";
 
-export interface CodeFile { path: string; lines: string[] }
+/** Lines a change removed, shown after new-side line `after` (0: before the first line). */
+export interface RemovedLines { after: number; lines: string[] }
+
+export interface CodeFile { path: string; lines: string[]; removed?: RemovedLines[] }
 
 export interface Chunk {
   id: string;
@@ -27,13 +30,22 @@ function relevance(path: string, ruleFindings: ReadonlyMap<string, number>, inst
   return (named ? 4 : 0) + ((ruleFindings.get(path) ?? 0) > 0 ? 2 : 0) + (entryPoint.test(base) || entryDir.test(path) ? 1 : 0);
 }
 
-function section(path: string, lines: string[], from: number, to: number, boundary: string, changed?: Array<[number, number]>): string {
+/** Removed groups a window shows: those before one of its lines, and at the end of the file. */
+function removedIn(file: CodeFile, from: number, to: number): RemovedLines[] {
+  return (file.removed ?? []).filter((r) => (r.after >= from - 1 && r.after < to) || (r.after === to && to === file.lines.length));
+}
+
+function section(file: CodeFile, from: number, to: number, boundary: string, changed?: Array<[number, number]>): string {
   const width = String(to).length;
-  const out = [`<<<FILE ${boundary} path=${JSON.stringify(path)} lines=${from}-${to}>>>`];
+  const out = [`<<<FILE ${boundary} path=${JSON.stringify(file.path)} lines=${from}-${to}>>>`];
+  const removed = removedIn(file, from, to);
+  const gone = (after: number) => { for (const r of removed) if (r.after === after) for (const l of r.lines) out.push(`${" ".repeat(width)}-| ${l}`); };
   for (let n = from; n <= to; n++) {
+    gone(n - 1);
     const mark = changed ? (changed.some(([a, b]) => n >= a && n <= b) ? "+" : " ") : "";
-    out.push(`${String(n).padStart(width)}${mark}| ${lines[n - 1]}`);
+    out.push(`${String(n).padStart(width)}${mark}| ${file.lines[n - 1]}`);
   }
+  if (to === file.lines.length) gone(to);
   out.push(`<<<END FILE ${boundary}>>>`);
   return out.join("\n");
 }
@@ -44,7 +56,9 @@ function windows(file: CodeFile, changed: Array<[number, number]> | undefined, c
   let spans: Array<[number, number]>;
   if (changed) {
     spans = [];
-    for (const [a, b] of [...changed].sort((x, y) => x[0] - y[0])) {
+    // A removal shows with the lines on both sides of where it was.
+    const anchors = (file.removed ?? []).map((r): [number, number] => [Math.max(1, r.after), Math.min(Math.max(1, last), r.after + 1)]);
+    for (const [a, b] of [...changed, ...anchors].sort((x, y) => x[0] - y[0])) {
       if (a > last) continue;
       const from = Math.max(1, a - context);
       const to = Math.min(last, b + context);
@@ -82,7 +96,7 @@ export function makeChunks(o: ChunkOptions): Chunk[] {
   const counts = new Map<string, number>();
   for (const f of o.ruleFindings) counts.set(f.location.path, (counts.get(f.location.path) ?? 0) + 1);
   const files = o.files
-    .filter((f) => !o.changedLines || o.changedLines.has(f.path))
+    .filter((f) => !o.changedLines || o.changedLines.has(f.path) || f.removed?.length)
     .map((f) => ({ f, score: relevance(f.path, counts, o.instructionText) }))
     .sort((a, b) => b.score - a.score || a.f.path.localeCompare(b.f.path));
   const chunks: Chunk[] = [];
@@ -95,14 +109,15 @@ export function makeChunks(o: ChunkOptions): Chunk[] {
     current = fresh();
   };
   for (const { f } of files) {
-    const changed = o.changedLines?.get(f.path);
+    const changed = o.changedLines ? (o.changedLines.get(f.path) ?? []) : undefined;
     for (const [from, to] of windows(f, changed, o.chunkTokens, o.contextLines)) {
-      const text = section(f.path, f.lines, from, to, o.boundary, changed);
+      const text = section(f, from, to, o.boundary, changed);
       const size = estimate(text);
       if (current.size + size > o.chunkTokens) close();
       if (!current.paths.includes(f.path)) current.paths.push(f.path);
       current.sections.push(text);
-      current.hash.update(`${f.path}\0${from}\0${to}\0${changed ? JSON.stringify(changed) : ""}\0`).update(f.lines.slice(from - 1, to).join("\n"));
+      current.hash.update(`${f.path}\0${from}\0${to}\0${changed ? JSON.stringify(changed) : ""}\0${JSON.stringify(removedIn(f, from, to))}\0`)
+        .update(f.lines.slice(from - 1, to).join("\n"));
       current.size += size;
     }
   }

@@ -187,3 +187,17 @@ test("a model finding repeating a rule finding (same file, CWE and lines) is dro
   assert.deepEqual(r.findings.map((f) => f.location.startLine), [4]);
   assert.deepEqual(r.droppedFindings.map((d) => d.reason), ["repeats a rule finding"]);
 });
+
+test("a change review shows the removed lines where they were, redacted, and a finding beside a removal touches the change", async () => {
+  const now = "app.delete('/users/:id', (req, res) => {\n  db.users.remove(req.params.id);\n});\n";
+  const key = ["AKIA", "QWER", "TYUI", "OPAS", "DFGH"].join("");
+  const from = standIn.requests.length;
+  standIn.script({ answer: { findings: [stated("src/routes.js", 2, removeLine, { title: "Authorization check removed" })] } });
+  const r = await reviewWithModel(standInConfig(standIn, "openai"), {
+    files: [{ path: "src/routes.js", content: Buffer.from(now) }], ruleFindings: [],
+    changedLines: new Map(), removedLines: new Map([["src/routes.js", [{ after: 1, lines: ["  requireAdmin(req);", `  audit("${key}");`] }]]]),
+  });
+  const text = standIn.requests[from]!.text;
+  assert.ok(text.includes(`1 | app.delete('/users/:id', (req, res) => {\n -|   requireAdmin(req);\n -|   audit("[REDACTED]");\n2 | ${removeLine}`), text);
+  assert.deepEqual(r.findings.map((f) => [f.title, f.location.startLine]), [["Authorization check removed", 2]]);
+});

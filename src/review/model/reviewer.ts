@@ -19,11 +19,26 @@ import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelR
 
 export const modelDefaults = { retries: 2, maxOutputTokens: 4096, chunkTokens: 12_000, maxFindings: 50, maxContextChars: 40_000, changeContextLines: 10 } as const;
 
+const redactLines = (text: string) => redactSecrets(text).text.split("\n").map((l) => l.replace(/\r$/, ""));
+
 function codeFiles(input: ModelReviewInput): CodeFile[] {
   const out: CodeFile[] = [];
   for (const f of input.files) {
     if (skipByPath(f.path) || classifyContent(f.content).skip) continue;
-    out.push({ path: f.path, lines: redactSecrets(f.content.toString("utf8")).text.split("\n").map((l) => l.replace(/\r$/, "")) });
+    const removed = input.removedLines?.get(f.path)?.map((r) => ({ after: r.after, lines: redactLines(r.lines.join("\n")) }));
+    out.push({ path: f.path, lines: redactLines(f.content.toString("utf8")), ...(removed?.length ? { removed } : {}) });
+  }
+  return out;
+}
+
+/** What a change review's finding may touch: the changed lines, and the lines on both sides of a removal. */
+function touchable(input: ModelReviewInput): Map<string, Array<[number, number]>> | undefined {
+  if (!input.changedLines) return undefined;
+  const out = new Map([...input.changedLines].map(([p, r]) => [p, [...r]]));
+  for (const [p, groups] of input.removedLines ?? []) {
+    const list = out.get(p) ?? [];
+    for (const g of groups) list.push([Math.max(1, g.after), g.after + 1]);
+    out.set(p, list);
   }
   return out;
 }
@@ -80,6 +95,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
   // The answer's schema travels with every request and counts as input.
   const schemaText = JSON.stringify(answerJsonSchema());
   const byPath = new Map(files.map((f) => [f.path, f]));
+  const touch = touchable(input);
   const seen = new Set<string>();
   let reserved = 0;
   const settled: Array<() => void> = [];
@@ -96,7 +112,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
       for (let i = 0; i < answer.invalid; i++) result.droppedFindings.push({ path: "", startLine: 0, reason: "not in the answer schema" });
     }
     for (const m of answer.findings) {
-      const f = checkFinding(m, { files: byPath, changedLines: input.changedLines });
+      const f = checkFinding(m, { files: byPath, changedLines: touch });
       const dropped: DroppedFinding | null = !("ruleId" in f) ? f
         : repeatsRule(f, input.ruleFindings) ? { path: m.path, startLine: m.startLine, reason: "repeats a rule finding" }
         : result.findings.length >= maxFindings ? { path: m.path, startLine: m.startLine, reason: "over the cap of model findings per review" } : null;

@@ -62,6 +62,8 @@ export interface ModelReviewInput {
   files: readonly SourceFile[];
   /** Change review: changed line ranges (new side, 1-based inclusive) per path. */
   changedLines?: Map<string, Array<[number, number]>>;
+  /** Change review: lines the change removed, per path, placed after a new-side line (0: before line 1). */
+  removedLines?: Map<string, Array<{ after: number; lines: string[] }>>;
   /** What the rule engine found: shown so the model adds rather than repeats; never changed. */
   ruleFindings: readonly Finding[];
   /** Focus instructions (markdown bodies). */
