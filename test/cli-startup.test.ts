@@ -77,6 +77,21 @@ describe("server commands", () => {
   }
 });
 
+describe("crs review", () => {
+  test("without --model loads no model SDK, tokenizer, PDF reader or model reviewer", async () => {
+    const d = mkdtempSync(join(tmpdir(), "crs-startup-review-"));
+    try {
+      writeFileSync(join(d, "a.js"), "const x = 1;\n");
+      const ran = await traced([crs, "review", d, "--threads", "1"]);
+      assert.equal(ran.code, 0);
+      assert.ok(ran.loaded.includes("src/review/index.ts"), "the trace sees the engine");
+      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(openai|@anthropic-ai|unpdf|js-tiktoken)\//.test(m) || /^src\/(review\/model\/|cli\/review-model\.ts)/.test(m)), []);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("operation definitions", () => {
   test("loading definitions.ts loads no handler, domain, store or engine module", async () => {
     const ran = await traced(["--input-type=module", "-e", `await import(${JSON.stringify(join(root, "src/operations/definitions.ts"))})`]);

@@ -17,8 +17,13 @@ async function git(cwd: string, args: string[]): Promise<string> {
   }
 }
 
-/** Changed line ranges (new side, 1-based inclusive) since `rev`, including untracked files. */
-export async function changedSince(dir: string, rev: string): Promise<Map<string, Array<[number, number]>>> {
+export type RemovedLines = Map<string, Array<{ after: number; lines: string[] }>>;
+
+/**
+ * Changed line ranges (new side, 1-based inclusive) since `rev`, including untracked files; with
+ * `removed`, also the lines the change removed, placed after a new-side line (0: before line 1).
+ */
+export async function changedSince(dir: string, rev: string, removed?: RemovedLines): Promise<Map<string, Array<[number, number]>>> {
   if (rev.startsWith("-")) throw new AppError("invalid_request", "--since must name a revision");
   const top = (await git(dir, ["rev-parse", "--show-toplevel"])).trim();
   const prefix = relative(top, resolve(dir)).replace(/\\/g, "/");
@@ -27,16 +32,37 @@ export async function changedSince(dir: string, rev: string): Promise<Map<string
   const out = new Map<string, Array<[number, number]>>();
   const strip = (p: string) => (prefix ? (p.startsWith(`${prefix}/`) ? p.slice(prefix.length + 1) : null) : p);
   let current: string | null = null;
+  // Lines of the current hunk still to come (old side, new side): a body line is never a header,
+  // even when its text starts with `+++ ` or `--- `.
+  let oldLeft = 0, newLeft = 0;
+  let group: string[] | null = null;
   for (const line of diff.split("\n")) {
+    if (oldLeft > 0 || newLeft > 0) {
+      if (line.startsWith("-")) { oldLeft--; group?.push(line.slice(1)); }
+      else if (line.startsWith("+")) newLeft--;
+      else if (!line.startsWith("\\")) { oldLeft = 0; newLeft = 0; }
+      continue;
+    }
     if (line.startsWith("+++ ")) {
       const p = line.slice(4);
       current = p === "/dev/null" ? null : strip(p.replace(/^b\//, ""));
       continue;
     }
-    const m = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (!m || current === null) continue;
-    const start = Number(m[1]);
-    const count = m[2] === undefined ? 1 : Number(m[2]);
+    const m = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (!m) continue;
+    oldLeft = m[1] === undefined ? 1 : Number(m[1]);
+    const start = Number(m[2]);
+    const count = m[3] === undefined ? 1 : Number(m[3]);
+    newLeft = count;
+    group = null;
+    if (current === null) continue;
+    if (removed && oldLeft > 0) {
+      // With no new lines the hunk's start is the line before the removal; otherwise the removal precedes it.
+      group = [];
+      const groups = removed.get(current) ?? [];
+      groups.push({ after: count === 0 ? start : start - 1, lines: group });
+      removed.set(current, groups);
+    }
     if (count === 0) continue;
     const list = out.get(current) ?? [];
     list.push([start, start + count - 1]);

@@ -55,6 +55,23 @@ test("crs review --since reports only findings on lines changed since the revisi
   }
 });
 
+test("crs review --since keeps reading a file's hunks after an added or removed line that looks like a diff header", () => {
+  const dir = repo();
+  try {
+    const git = (...a: string[]) => execFileSync("git", a, { cwd: dir, stdio: "pipe" });
+    writeFileSync(join(dir, "app.js"), `${"let i = 0;\n".repeat(8)}-- i;\n`);
+    git("commit", "-qam", "two");
+    // As a diff: `+++ i;` (added) and `--- i;` (removed) inside hunks, then a later hunk with a finding.
+    writeFileSync(join(dir, "app.js"), `let i = 0;\n++ i;\n${"let i = 0;\n".repeat(7)}const h = require('crypto').createHash('md5');\n`);
+    const r = crsReview(dir, ".", "--since", "HEAD", "--json");
+    assert.equal(r.code, 0, r.err);
+    const res = JSON.parse(r.out) as { findings: { ruleId: string; location: { path: string; startLine: number } }[] };
+    assert.deepEqual(res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`), ["app.js:10:js.weak-hash"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("crs review --sarif writes a SARIF log; --only narrows the rules; usage errors exit 2", () => {
   const dir = repo();
   try {

@@ -8,7 +8,9 @@ import type { ReviewResult } from "../review/index.ts";
 import { severities } from "../review/types.ts";
 import type { Severity } from "../review/types.ts";
 import { changedSince } from "./review-diff.ts";
-import { formatHuman } from "./review-format.ts";
+import type { RemovedLines } from "./review-diff.ts";
+import { cleanText, formatHuman } from "./review-format.ts";
+import type { ModelReviewResult } from "../review/model/types.ts";
 
 interface Opts {
   json?: boolean;
@@ -21,6 +23,9 @@ interface Opts {
   failOn?: Severity;
   threads?: number;
   taint: boolean;
+  model?: boolean;
+  instructions: string[];
+  document: string[];
 }
 
 const collect = (v: string, prev: string[]) => [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
@@ -43,8 +48,18 @@ function program(): Command {
       return n;
     })
     .option("--no-taint", "pattern rules only, without taint refinement")
+    .option("--model", "also review with the language model configured by CRS_MODEL_* (sends code to it; see README)")
+    .option("--instructions <file>", "with --model: review instructions for the model (markdown) (repeatable)", collect, [])
+    .option("--document <file>", "with --model: a context document (text, markdown, PDF) (repeatable)", collect, [])
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+}
+
+/** A model review that did not complete is said in SARIF too, so CI sees a partial answer. */
+function modelNotes(model: ModelReviewResult | undefined) {
+  const s = model?.stage;
+  if (!s || s.state === "complete") return [];
+  return [{ id: `model/${s.state}`, level: s.state === "skipped" ? "note" as const : "warning" as const, text: `Model review ${s.state}${s.reason ? `: ${s.reason}` : ""}` }];
 }
 
 export async function reviewCommand(argv: string[]): Promise<number> {
@@ -57,10 +72,18 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   }
   const opts = cmd.opts<Opts>();
   const dir = resolve(cmd.processedArgs[0] as string);
+  if (!opts.model && (opts.instructions.length || opts.document.length)) {
+    process.stderr.write("crs review: --instructions and --document need --model\n");
+    return 2;
+  }
   // The engine (ast-grep and its grammars) loads only now: --help and usage errors answer without it.
   const { loadRules, reviewFiles, toSarif } = await import("../review/index.ts");
   try {
-    const changedLines = opts.since ? await changedSince(dir, opts.since) : undefined;
+    const modelCli = opts.model ? await import("./review-model.ts") : null;
+    const config = modelCli?.modelConfig();
+    // The model reads what a change removed too (a deleted check is a finding); the rules need only the new side.
+    const removedLines: RemovedLines | undefined = opts.model && opts.since ? new Map() : undefined;
+    const changedLines = opts.since ? await changedSince(dir, opts.since, removedLines) : undefined;
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
     const rules = await loadRules({ customRulesDirs: opts.rules.map((d) => resolve(d)) });
     const tty = process.stderr.isTTY === true;
@@ -70,14 +93,27 @@ export async function reviewCommand(argv: string[]): Promise<number> {
       onProgress: tty ? (p) => { if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`); } : undefined,
     });
     if (tty && result.stats.files >= 500) process.stderr.write("\n");
+    let model: ModelReviewResult | undefined;
+    if (modelCli && config) {
+      model = await modelCli.modelReview(config, {
+        dir, changedLines, removedLines, ruleFindings: result.findings, instructionFiles: opts.instructions, focusFiles: opts.focus, documentFiles: opts.document,
+        log: (line) => process.stderr.write(`${cleanText(line)}\n`),
+      });
+      // Model findings only add: the rule findings stay as the engine gave them.
+      result.findings = [...result.findings, ...model.findings].sort((a, b) => a.location.path.localeCompare(b.location.path)
+        || a.location.startLine - b.location.startLine || a.ruleId.localeCompare(b.ruleId));
+      const s = model.stage;
+      if (s.state !== "complete") process.stderr.write(`crs review: model review ${s.state}${s.reason ? `: ${cleanText(s.reason)}` : ""}\n`);
+    }
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {
-      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href }), null, 2)}\n`;
+      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: modelNotes(model) }), null, 2)}\n`;
       if (opts.sarif === true) process.stdout.write(text);
       else await writeFile(opts.sarif, text);
     }
-    if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true));
+    const modelOut = model ? { model: { ...model.stage, droppedFindings: model.droppedFindings } } : {};
+    if (opts.json) process.stdout.write(`${JSON.stringify({ ...result, ...modelOut }, null, 2)}\n`);
+    else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true, model?.stage));
     if (!opts.failOn) return 0;
     const bar = severities.indexOf(opts.failOn);
     return result.findings.some((f) => severities.indexOf(f.severity) >= bar) ? 1 : 0;

@@ -1,5 +1,5 @@
-// Focus documents: markdown whose optional YAML front matter steers the rules; the body is kept as
-// instructions for a future LLM engine.
+// Focus documents: markdown whose optional YAML front matter steers the rules; the body is the
+// instructions the model reviewer reads (src/review/model).
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { AppError } from "../errors.ts";

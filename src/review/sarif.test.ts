@@ -136,3 +136,25 @@ test("SARIF export carries CWE tags, security-severity, fingerprints, fixes, cod
   assert.deepEqual(run.originalUriBaseIds, { "%SRCROOT%": { uri: "file:///work/repo/" } });
   for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
 });
+
+test("SARIF of a review with model findings (a suggested fix, a shared rule per CWE) and a model notification is valid against the official schema", { skip }, async () => {
+  const validate = officialValidator();
+  const { review } = await reviewRepo();
+  const base = review.findings[0]!;
+  const model = (title: string, line: number) => ({
+    ...base, ruleId: "model/cwe-862", title, description: "Anyone can call it.", cwe: [862], engine: "model", tags: ["model"], flow: undefined,
+    location: { path: base.location.path, startLine: line, startColumn: 1, endLine: line, endColumn: 5, snippet: "code" },
+    fix: { description: "Require an admin", replacement: "requireAdmin(req);\ncode", patch: "--- a/x\n+++ b/x\n" },
+  });
+  const withModel: ReviewResult = { ...review, findings: [...review.findings, model("Missing authorization", 2), model("Unchecked owner", 3)] };
+  const sarif = toSarif(withModel, { notifications: [{ id: "model/partial", level: "warning", text: "Model review partial: the token budget ran out" }] }) as any;
+  assert.equal(validate(sarif), true, errors(validate));
+  const run = sarif.runs[0];
+  const rule = run.tool.driver.rules.filter((r: any) => r.id === "model/cwe-862");
+  assert.equal(rule.length, 1);
+  assert.equal(rule[0].shortDescription.text, "Model reviewer finding (CWE-862)");
+  const results = run.results.filter((r: any) => r.ruleId === "model/cwe-862");
+  assert.deepEqual(results.map((r: any) => r.message.text), ["Missing authorization. Anyone can call it.", "Unchecked owner. Anyone can call it."]);
+  assert.equal(results[0].fixes[0].artifactChanges[0].replacements[0].insertedContent.text, "requireAdmin(req);\ncode");
+  assert.deepEqual(run.invocations[0].toolExecutionNotifications.at(-1), { level: "warning", message: { text: "Model review partial: the token budget ran out" }, descriptor: { id: "model/partial" } });
+});

@@ -10,6 +10,8 @@ export interface SarifOptions {
   toolVersion?: string;
   /** Absolute file URI of the checkout root (`file:///…/`), recorded as %SRCROOT%. */
   srcRoot?: string;
+  /** Further notes on the run (e.g. a model review that did not complete), as execution notifications. */
+  notifications?: Array<{ id: string; level: "note" | "warning" | "error"; text: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -54,12 +56,21 @@ function ruleDescriptor(r: RuleInfo): Json {
   };
 }
 
+/** Model findings share a rule per CWE; what each one says is in its own message. */
+function modelRule(f: Finding): RuleInfo {
+  const cwe = f.cwe.length ? `CWE-${f.cwe.join(", CWE-")}` : "no CWE";
+  return {
+    id: f.ruleId, title: `Model reviewer finding (${cwe})`, severity: "high", cwe: f.cwe, tags: ["security", "model"], confidence: "medium",
+    description: "Reported by the configured language model and checked against the code (path, lines, quoted snippet). Each result's message says what it found.",
+  };
+}
+
 function result(f: Finding, ruleIndex: number): Json {
   const out: Json = {
     ruleId: f.ruleId,
     ruleIndex,
     level: level[f.severity],
-    message: { text: `${f.title}.` },
+    message: { text: f.engine === "model" ? `${f.title}. ${f.description}` : `${f.title}.` },
     locations: [location(f.location)],
     partialFingerprints: { primaryLocationLineHash: `${f.fingerprint.slice(0, 16)}:1`, crsFingerprint: f.fingerprint },
     properties: { severity: f.severity, confidence: f.confidence, engine: f.engine, "security-severity": securitySeverity[f.severity] },
@@ -89,18 +100,19 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
     const r = known.get(f.ruleId);
     infos.set(f.ruleId, r
       ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence }
+      : f.engine === "model" ? modelRule(f)
       : { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence });
   }
   const ids = [...infos.keys()].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const invocation: Json = {
     executionSuccessful: true,
-    toolExecutionNotifications: review.skipped.map((s) => ({
+    toolExecutionNotifications: review.skipped.map((s): Json => ({
       level: "note",
       message: { text: `Skipped ${s.path}: ${s.reason.replace(/_/g, " ")}${s.detail ? ` (${s.detail})` : ""}` },
       descriptor: { id: `skipped/${s.reason}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uri(s.path), uriBaseId: "%SRCROOT%" } } }],
-    })),
+    })).concat((opts.notifications ?? []).map((n): Json => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id } }))),
     toolConfigurationNotifications: review.ruleProblems.map((p) => ({
       level: "warning",
       message: { text: `Invalid rule in ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}` },

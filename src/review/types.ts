@@ -27,6 +27,8 @@ export interface SuggestedFix {
   description: string;
   /** Replacement text for the primary location's range. */
   replacement: string;
+  /** The same change as a unified diff (model findings: whole lines replaced). */
+  patch?: string;
 }
 
 export interface Finding {
@@ -45,7 +47,7 @@ export interface Finding {
   fingerprint: string;
   /** Taint findings: source -> steps -> sink, in order (exported to SARIF as a codeFlow). */
   flow?: Location[];
-  /** Which engine produced it: "pattern", "secrets", "taint". */
+  /** Which engine produced it: "pattern", "secrets", "taint", "model". */
   engine: string;
   /** Engine-internal: judged once the tree's configuration is known (config-values.ts); never returned. */
   lookup?: ConfigLookup;
