@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { operations } from "../src/operations/index.ts";
-import { pathParams, type Operation } from "../src/operations/operation.ts";
+import { operations } from "../src/server/operations.ts";
+import { pathParams, type Operation } from "../src/kernel/operation.ts";
 import { fixtures } from "./fixtures/index.ts";
 import type { Call } from "./fixtures/types.ts";
 import { expectError, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";

@@ -1,4 +1,4 @@
-// The crs command line's browser login (src/cli/client) against the authorization server: it
+// The crs command line's browser login (src/faces/cli/client) against the authorization server: it
 // registers, sends the user to consent, receives the code on its loopback port and stores the
 // svca_ token; logout revokes the tokens on the server.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
 import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { credentialsPath, readLogin, writeLogin } from "../src/cli/client/credentials.ts";
+import { credentialsPath, readLogin, writeLogin } from "../src/faces/cli/client/credentials.ts";
 import { existsSync } from "node:fs";
 
 let t: TestServer;

@@ -2,8 +2,8 @@
 // registered in the demo workspace and mirrored, with the bugs a first review should find.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bootstrap, type BootstrapResult } from "../src/bootstrap.ts";
-import { repositoriesWiring } from "../src/wiring/repositories.ts";
+import { bootstrap, type BootstrapResult } from "../src/server/bootstrap.ts";
+import { repositoriesWiring } from "../src/capabilities/repositories/capability.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 
 let t: TestServer;

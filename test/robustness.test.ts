@@ -2,7 +2,7 @@
 // mangled paths, queries and bodies; each answer must be a 4xx in the spec's error body.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { operations } from "../src/operations/index.ts";
+import { operations } from "../src/server/operations.ts";
 import { startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { fixtures } from "./fixtures/index.ts";
 

@@ -1,9 +1,9 @@
 // Shared plumbing of `crs admin` commands: the store from the same configuration as the server,
 // JSON or human output, and errors as messages with exit codes.
 import type { Command } from "commander";
-import { loadConfig, type Config } from "../../config.ts";
-import { AppError } from "../../errors.ts";
-import { openStore, type Store } from "../../store/index.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { AppError } from "./errors.ts";
+import { openStore, type Store } from "../platform/store/index.ts";
 
 export interface AdminIo {
   out: (line: string) => void;

@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
-import { MirrorPool } from "./codehost/index.ts";
-import { parseRateLimits } from "./limits/buckets.ts";
-import { createRateLimiter, type RateLimiter } from "./limits/limiter.ts";
-import { openStore, type Store } from "./store/index.ts";
+import { MirrorPool } from "../platform/codehost/index.ts";
+import { parseRateLimits } from "../platform/limits/buckets.ts";
+import { createRateLimiter, type RateLimiter } from "../platform/limits/limiter.ts";
+import { openStore, type Store } from "../platform/store/index.ts";
 
 export interface App {
   config: Config;

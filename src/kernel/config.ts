@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseRateLimits } from "./limits/buckets.ts";
+import { parseRateLimits } from "../platform/limits/buckets.ts";
 
 export interface Config {
   dataDir: string;

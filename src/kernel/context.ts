@@ -1,6 +1,6 @@
-import type { App } from "../app.ts";
-import type { Principal } from "../domain/identity/principal.ts";
-import type { Store } from "../store/index.ts";
+import type { App } from "./app.ts";
+import type { Principal } from "./principal.ts";
+import type { Store } from "../platform/store/index.ts";
 
 export type Trigger = "api" | "mcp" | "cli" | "web";
 

@@ -3,12 +3,12 @@
 // charged earlier, in the HTTP server's onRequest hook, before the token is looked at.) REST and
 // MCP differ only in how they carry the input in and the result out.
 import { z } from "zod";
-import type { App } from "../app.ts";
-import { AppError, asAppError, invalidField } from "../errors.ts";
-import { isAbsentIssue, nulPath } from "../schemas/common.ts";
-import { bearerToken, realm, resolvePrincipal, type Principal } from "../domain/identity/principal.ts";
-import { rateLimitHeaders, type Charge, type ChargeItem } from "../limits/limiter.ts";
-import { missingScopes } from "../policies/scopes.ts";
+import type { App } from "./app.ts";
+import { AppError, asAppError, invalidField } from "./errors.ts";
+import { isAbsentIssue, nulPath } from "./schemas.ts";
+import { bearerToken, realm, resolvePrincipal, type Principal } from "./principal.ts";
+import { rateLimitHeaders, type Charge, type ChargeItem } from "../platform/limits/limiter.ts";
+import { missingScopes } from "./scopes.ts";
 import type { Ctx, Trigger } from "./context.ts";
 import type { Operation } from "./operation.ts";
 

@@ -2,8 +2,8 @@
 // (RFC 9728) for the MCP endpoint and for the service as a whole. Built from the base URL at
 // request time (it is known only once the server listens when the port is chosen by the system).
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { App } from "../../app.ts";
-import { scopes } from "../../policies/scopes.ts";
+import type { App } from "./app.ts";
+import { scopes } from "./scopes.ts";
 
 export const mcpResourceMetadataPath = "/.well-known/oauth-protected-resource/mcp";
 

@@ -3,8 +3,8 @@
 // client and the OpenAPI/MCP descriptions load without the domain, the store or the engine; the
 // handler (<operation>.ts) receives everything through ctx and never learns which adapter called it.
 import type { z } from "zod";
-import type { Bucket } from "../limits/buckets.ts";
-import type { Scope } from "../policies/scopes.ts";
+import type { Bucket } from "../platform/limits/buckets.ts";
+import type { Scope } from "./scopes.ts";
 import type { Ctx } from "./context.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";

@@ -1,8 +1,8 @@
 // Who is calling: resolved afresh on every request from the token, its user, the membership and the
 // role, so a revoked key, removed membership, password change or suspension ends access at once.
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { compiledOnce } from "../../store/compiled.ts";
+import { AppError } from "./errors.ts";
+import type { Store } from "../platform/store/index.ts";
+import { compiledOnce } from "../platform/store/compiled.ts";
 import { hasValidChecksum, hashToken, tokenKind } from "./tokens.ts";
 
 export interface Principal {

@@ -1,7 +1,7 @@
 // Error rendering for every HTTP route: one body shape, the request id, and headers such as
 // WWW-Authenticate, Allow, Retry-After and X-RateLimit-*.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError, asAppError, errorBody } from "../errors.ts";
+import { AppError, asAppError, errorBody } from "./errors.ts";
 
 export const bodyLimitBytes = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 // Shared request parameter and response shapes. Query strings carry text, MCP carries JSON: the
 // parameter schemas accept both.
 import { z } from "zod";
-import { AppError } from "../errors.ts";
-import { maxId } from "../store/migrations/helpers.ts";
+import { AppError } from "./errors.ts";
+import { maxId } from "../platform/store/migrations/helpers.ts";
 
 /** Text without control characters (C0 with NUL, which PostgreSQL refuses, DEL and C1): names, titles, slugs. */
 export const printable = /^[^\u0000-\u001f\u007f-\u009f]*$/;

@@ -1,4 +1,4 @@
-import { invalidField, type AppError } from "../errors.ts";
+import { invalidField, type AppError } from "./errors.ts";
 
 // The spec's scopes and what each operation needs. Scope checks happen in one place (execute.ts).
 export const scopes = ["user:read", "repos:read", "runs:read", "runs:write", "runs:manage", "findings:read", "findings:write"] as const;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules, parseFocusFrontMatter, reviewFiles } from "./index.ts";
 import { stream } from "./testing/stream.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 const rules = await loadRules();
 

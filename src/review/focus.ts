@@ -2,7 +2,7 @@
 // instructions for a future LLM engine.
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import { severities } from "./types.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 

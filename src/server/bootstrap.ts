@@ -1,9 +1,9 @@
 // First start on an empty store: an admin, a demo workspace and an all-scope key, so `npm start`
 // is ready for the CLI and the browser. Returns undefined when the store already has users.
-import type { App } from "./app.ts";
-import * as accounts from "./domain/identity/accounts.ts";
-import { generatePassword } from "./domain/identity/passwords.ts";
-import { scopes } from "./policies/scopes.ts";
+import type { App } from "../kernel/app.ts";
+import * as accounts from "../capabilities/identity/accounts.ts";
+import { generatePassword } from "../capabilities/identity/passwords.ts";
+import { scopes } from "../kernel/scopes.ts";
 
 export interface BootstrapResult {
   email: string;

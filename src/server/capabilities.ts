@@ -1,9 +1,9 @@
-import { documentsWiring } from "./documents.ts";
-import { findingsWiring } from "./findings.ts";
-import { repositoriesWiring } from "./repositories.ts";
-import { runsWiring } from "./runs.ts";
-import { storeWiring } from "./store.ts";
-import { webWiring } from "./web.ts";
-import type { Wiring } from "./types.ts";
+import { documentsWiring } from "../capabilities/documents/capability.ts";
+import { findingsWiring } from "../capabilities/findings/capability.ts";
+import { repositoriesWiring } from "../capabilities/repositories/capability.ts";
+import { runsWiring } from "../capabilities/runs/capability.ts";
+import { storeWiring } from "./store-service.ts";
+import { webWiring } from "../capabilities/oauth/capability.ts";
+import type { Wiring } from "../kernel/capability.ts";
 
 export const wirings: Wiring[] = [storeWiring, repositoriesWiring, documentsWiring, runsWiring, findingsWiring, webWiring];

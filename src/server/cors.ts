@@ -6,8 +6,8 @@
 // pages and the OAuth consent screen, which a session cookie authenticates, get no CORS at all.
 import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { AppError } from "../errors.ts";
+import type { App } from "../kernel/app.ts";
+import { AppError } from "../kernel/errors.ts";
 
 const allowedHeaders = ["Authorization", "Content-Type", "Idempotency-Key", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"];
 const exposedHeaders = ["WWW-Authenticate", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location", "Allow", "Mcp-Session-Id"];

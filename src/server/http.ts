@@ -2,18 +2,18 @@
 // conventions every response follows (request id, error body, 404/405/410/413/415).
 import { randomFillSync } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { AppError, errorBody } from "../errors.ts";
-import { rateLimitHeaders } from "../limits/limiter.ts";
-import { operations as allOperations } from "../operations/index.ts";
-import type { Operation } from "../operations/operation.ts";
-import { registerMcp } from "../mcp/server.ts";
+import type { App } from "../kernel/app.ts";
+import { AppError, errorBody } from "../kernel/errors.ts";
+import { rateLimitHeaders } from "../platform/limits/limiter.ts";
+import { operations as allOperations } from "./operations.ts";
+import type { Operation } from "../kernel/operation.ts";
+import { registerMcp } from "../faces/mcp/server.ts";
 import { cutStalledBodies } from "./body-idle.ts";
 import { registerCors } from "./cors.ts";
-import { buildOpenApi } from "./openapi.ts";
-import { bodyLimitBytes, sendError } from "./reply.ts";
-import { apiPrefix, registerOperations } from "./rest.ts";
-import { methodsByPath, type RouteTable } from "./route-table.ts";
+import { buildOpenApi } from "../faces/rest/openapi.ts";
+import { bodyLimitBytes, sendError } from "../kernel/reply.ts";
+import { apiPrefix, registerOperations } from "../faces/rest/rest.ts";
+import { methodsByPath, type RouteTable } from "../faces/rest/route-table.ts";
 
 /** Extra routes (web app, uploads) registered by their own modules. */
 export type ServerPlugin = (server: FastifyInstance, app: App) => void;

@@ -1,14 +1,14 @@
 // The operation table with its handlers, in the order of definitions.ts (the one ordered list).
 // REST routes, MCP tools and web pages are built from it; each area lists its implementations.
 import { operationDefinitions } from "./definitions.ts";
-import type { Operation } from "./operation.ts";
-import { getMe } from "./identity/get-me.ts";
-import { listMembers } from "./identity/list-members.ts";
-import { focusOperations } from "./focuses/index.ts";
-import { repositoryOperations } from "./repositories/index.ts";
-import { findingOperations } from "./findings/index.ts";
-import { runOperations } from "./runs/index.ts";
-import { documentOperations } from "./documents/index.ts";
+import type { Operation } from "../kernel/operation.ts";
+import { getMe } from "../capabilities/identity/operations/get-me.ts";
+import { listMembers } from "../capabilities/identity/operations/list-members.ts";
+import { focusOperations } from "../capabilities/focuses/operations/index.ts";
+import { repositoryOperations } from "../capabilities/repositories/operations/index.ts";
+import { findingOperations } from "../capabilities/findings/operations/index.ts";
+import { runOperations } from "../capabilities/runs/operations/index.ts";
+import { documentOperations } from "../capabilities/documents/operations/index.ts";
 
 const implemented = new Map<string, Operation>([
   getMe as unknown as Operation,

@@ -1,10 +1,10 @@
 // `crs serve` (npm start): the HTTP server with REST, MCP and health, on the embedded store by default.
 // The server's modules are imported inside the functions, so `crs serve --help` answers without them.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
+import type { App } from "../kernel/app.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
-  const [{ buildServer }, { wirings }] = await Promise.all([import("../http/server.ts"), import("../wiring/index.ts")]);
+  const [{ buildServer }, { wirings }] = await Promise.all([import("./http.ts"), import("./capabilities.ts")]);
   const server = await buildServer(app, { plugins: wirings.flatMap((w) => w.plugins) });
   for (const service of wirings.flatMap((w) => w.services)) {
     const stop = service(app);
@@ -18,7 +18,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration comes from the environment (see README.md).\n");
     return 0;
   }
-  const [{ createApp }, { bootstrap }, { configFor }, { wirings }] = await Promise.all([import("../app.ts"), import("../bootstrap.ts"), import("../config.ts"), import("../wiring/index.ts")]);
+  const [{ createApp }, { bootstrap }, { configFor }, { wirings }] = await Promise.all([import("../kernel/app.ts"), import("./bootstrap.ts"), import("../kernel/config.ts"), import("./capabilities.ts")]);
   const config = configFor("serve", { forServe: true });
   if (!config) return 2;
   if (argv.includes("--no-worker")) config.worker.inProcess = false;

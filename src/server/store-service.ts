@@ -1,6 +1,6 @@
 // What the store plugs into `crs serve`: its planner statistics kept fresh. Imports refresh them
 // too (findings/import.ts); this catches growth from triage, comments and activity.
-import type { Service, Wiring } from "./types.ts";
+import type { Service, Wiring } from "../kernel/capability.ts";
 
 const optimizeEveryMs = 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 // What the documents capability plugs into `crs serve`: the signed upload route and the cleanup of
 // expired upload slots and orphan files. Kept here so serve.ts stays a list of areas.
-import type { App } from "../app.ts";
-import { cleanupUploads, recoverUploads } from "../domain/documents/index.ts";
-import { registerUploads } from "../http/uploads.ts";
-import type { Service, Wiring } from "./types.ts";
+import type { App } from "../../kernel/app.ts";
+import { cleanupUploads, recoverUploads } from "./index.ts";
+import { registerUploads } from "./upload-route.ts";
+import type { Service, Wiring } from "../../kernel/capability.ts";
 
 const cleanupEveryMs = 10 * 60 * 1000;
 

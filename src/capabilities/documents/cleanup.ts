@@ -2,7 +2,7 @@
 // turned into a document, partial files left by a crash, and stored files no document refers to.
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { removeQuietly, slotIdPattern, uploadedPath } from "./storage.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 

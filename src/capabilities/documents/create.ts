@@ -1,12 +1,12 @@
 // Creating context documents from an uploaded file or a note. Identical content (same SHA-256) in a
 // workspace is one active document: a unique index decides between concurrent creates.
 import { createHash } from "node:crypto";
-import { AppError } from "../../errors.ts";
-import { noteLimits } from "../../schemas/documents.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { noteLimits } from "./schemas.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { getDocument, type DocumentView } from "./documents.ts";
 import { adoptUpload, slotIdPattern } from "./storage.ts";
-import { isUniqueViolation } from "../../store/unique.ts";
+import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
 export { noteLimits };

@@ -2,10 +2,10 @@
 // in a workspace is one active document; archived documents are hidden from lists and refused by runs.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { contentPath } from "./storage.ts";
-import { keysetPage } from "../../store/page.ts";
+import { keysetPage } from "../../platform/store/page.ts";
 
 export interface DocumentView {
   id: number;

@@ -1,6 +1,6 @@
 // Request and response shapes of the context document operations.
 import { z } from "zod";
-import { idParam, printable, printableMessage } from "./common.ts";
+import { idParam, printable, printableMessage } from "../../kernel/schemas.ts";
 
 /** A note's longest title and text, in characters. */
 export const noteLimits = { title: 200, text: 65536 } as const;

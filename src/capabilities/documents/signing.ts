@@ -1,7 +1,7 @@
 // Upload URLs are credentials: an HMAC-SHA256 over the slot id, the workspace and the expiry, keyed
 // with the server secret (shared by every instance through the settings table).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { slotIdPattern } from "./storage.ts";
 
 function mac(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number): Buffer {

@@ -2,10 +2,10 @@
 // The signature is the credential (no bearer token). The body is streamed raw, whatever its type,
 // so this plugin has its own catch-all content-type parser; /api/v2 keeps its JSON-only rule.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { asAppError } from "../errors.ts";
-import { grantOfUploadUrl, maxUploadBytes, receiveUpload, tooLarge } from "../domain/documents/index.ts";
-import { sendError } from "./reply.ts";
+import type { App } from "../../kernel/app.ts";
+import { asAppError } from "../../kernel/errors.ts";
+import { grantOfUploadUrl, maxUploadBytes, receiveUpload, tooLarge } from "./index.ts";
+import { sendError } from "../../kernel/reply.ts";
 
 export const uploadRoute = "/uploads/:workspace/:slot";
 

@@ -5,8 +5,8 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { uploadUrl } from "./signing.ts";
 import { removeQuietly, uploadedPath, uploadsDir, uploadTempPath } from "./storage.ts";
 

@@ -1,9 +1,9 @@
 // crs admin finding accept-risk|revoke-decision: an admin's decisions on a finding.
 import type { Command } from "commander";
-import * as accounts from "../../domain/identity/accounts.ts";
-import { setDecision } from "../../domain/findings/triage.ts";
-import { invalidField } from "../../errors.ts";
-import { withStore, type AdminIo } from "./context.ts";
+import * as accounts from "../identity/accounts.ts";
+import { setDecision } from "./triage.ts";
+import { invalidField } from "../../kernel/errors.ts";
+import { withStore, type AdminIo } from "../../kernel/admin.ts";
 
 function untilOf(value: string): string {
   const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);

@@ -1,7 +1,7 @@
 // What the findings inbox plugs into `crs serve`: its positions warmed in the background after
 // start, so the first reader of a large inbox does not wait for every repository's.
-import { warmPositions } from "../domain/findings/warm.ts";
-import type { Service, Wiring } from "./types.ts";
+import { warmPositions } from "./warm.ts";
+import type { Service, Wiring } from "../../kernel/capability.ts";
 
 const warmAfterMs = 1_000;
 

@@ -1,9 +1,9 @@
 // Comments on a finding: a body (1 to 20,000 characters), optionally answering another comment of
 // the same finding; an Idempotency-Key returns the original comment for the same body and refuses
 // another body. Each comment also appears in the finding's activity.
-import { AppError, invalidField } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { workspaceTransaction } from "../../store/write.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
 import { canonicalJson, sha256 } from "../runs/quote.ts";
 import { findingKey, usernames } from "./items.ts";
 import { bumpInbox } from "./position.ts";

@@ -1,9 +1,9 @@
 // One finding with everything the spec's single-finding response holds, read at a position: its
 // status and location there (404 when it is not at that position), reports, evidence, activity,
 // related findings and comments.
-import { AppError } from "../../errors.ts";
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/reference.ts";
 import { listComments } from "./comments.ts";

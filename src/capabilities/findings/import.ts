@@ -6,9 +6,9 @@
 // simply done again, so it can never add a finding or a report twice.
 import { sql, type Kysely } from "kysely";
 import type { Finding } from "../../review/types.ts";
-import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
-import { workspaceTransaction } from "../../store/write.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
 import { bumpInbox } from "./position.ts";
 
 export interface TargetResult {

@@ -1,5 +1,5 @@
 // Findings as list items (schemas/findings.ts findingItemSchema), with their assignees' names.
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import type { FindingRow, Status } from "./status.ts";
 
 export function findingKey(number: number): string {

@@ -2,12 +2,12 @@
 // default branch head). What a filter set selects at given commits, with its counts, is computed
 // once per inbox version and kept (a busy inbox is read far more often than it changes); a page is
 // then a slice of it. Counts are taken before the status and severity filters.
-import type { MirrorPool } from "../../codehost/index.ts";
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { allRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/reference.ts";
-import type { ResolvedPosition } from "../positions/index.ts";
+import type { ResolvedPosition } from "../repositories/positions/index.ts";
 import { toItems } from "./items.ts";
 import { assigneeIds } from "./lookup.ts";
 import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";

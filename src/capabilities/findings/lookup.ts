@@ -1,9 +1,9 @@
 // Finding references (an id or a display key F-42), the repositories a finding is in, members
 // named as assignees (id, email, username or "me"), and the position a read or a change is at.
-import { AppError, invalidField } from "../../errors.ts";
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
-import { maxId } from "../../store/migrations/helpers.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { maxId } from "../../platform/store/migrations/helpers.ts";
 import { resolveAt } from "../repositories/index.ts";
 import { resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
 import type { FindingRow } from "./status.ts";

@@ -5,8 +5,8 @@
 // or triage change bumps the workspace's version, so a cached answer is never stale. After triage a
 // cached position re-reads only the findings changed since; after an import, or once a decision
 // expires, it is computed afresh.
-import type { Mirror } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
+import type { Mirror } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
 /** How far back along the first-parent history a review still covers a position. */

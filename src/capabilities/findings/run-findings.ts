@@ -1,8 +1,8 @@
 // The findings one run reported (its reports), in report order, with the status each has at the
 // commit the run reviewed.
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
-import { keysetPage } from "../../store/page.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { keysetPage } from "../../platform/store/page.ts";
 import { toItems } from "./items.ts";
 import { positionView } from "./position.ts";
 import { effectiveSeverity, type Status } from "./status.ts";

@@ -5,7 +5,7 @@
 // in an earlier one, reads fixed; one a later review finds again reads open, unless it was marked
 // false-positive.
 import type { Selectable } from "kysely";
-import type { FindingsTable } from "../../store/tables/findings.ts";
+import type { FindingsTable } from "./store.ts";
 
 export type FindingRow = Selectable<FindingsTable>;
 export type Status = "open" | "investigating" | "fixed" | "wont-fix" | "false-positive" | "duplicate";

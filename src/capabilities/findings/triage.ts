@@ -4,11 +4,11 @@
 // risk-accepted decision refuses open and investigating (409 decision_active). Every change is
 // written to the finding's activity.
 import type { Kysely } from "kysely";
-import { AppError, invalidField } from "../../errors.ts";
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
-import { workspaceTransaction } from "../../store/write.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
 import { usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/reference.ts";
 import { findingKey, toItems } from "./items.ts";

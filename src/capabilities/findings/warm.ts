@@ -2,7 +2,7 @@
 // make its first inbox reader wait for every repository's (seconds on a large workspace). Warming
 // computes the default heads of reviewed repositories in the background instead, newest workspaces
 // first, up to the cache's capacity, one at a time so requests are served in between.
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/reference.ts";
 import type { ListDeps } from "./list.ts";

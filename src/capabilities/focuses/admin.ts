@@ -1,9 +1,9 @@
 // crs admin focus put|list|archive: the operator's focus commands.
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import * as accounts from "../../domain/identity/accounts.ts";
-import * as focuses from "../../domain/focuses/index.ts";
-import { withStore, type AdminIo } from "./context.ts";
+import * as accounts from "../identity/accounts.ts";
+import * as focuses from "./index.ts";
+import { withStore, type AdminIo } from "../../kernel/admin.ts";
 
 async function readInstructions(file: string): Promise<string> {
   if (file !== "-") return readFile(file, "utf8");

@@ -1,13 +1,13 @@
 // Focuses: workspace instruction documents that steer runs. Every change of title, emoji or
 // instructions makes a new revision; old revisions are kept so a run can record what it used.
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
-import { AppError, invalidField } from "../../errors.ts";
-import { focusSlugPattern } from "../../schemas/focuses.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import { focusSlugPattern } from "./schemas.ts";
 import { parseFocusFrontMatter } from "../../review/focus.ts";
-import type { Store } from "../../store/index.ts";
-import { bytewise } from "../../store/collate.ts";
-import { isUniqueViolation } from "../../store/unique.ts";
-import { keysetPage } from "../../store/page.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { bytewise } from "../../platform/store/collate.ts";
+import { isUniqueViolation } from "../../platform/store/unique.ts";
+import { keysetPage } from "../../platform/store/page.ts";
 
 export const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
 

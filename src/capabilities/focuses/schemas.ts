@@ -1,6 +1,6 @@
 // Response shapes of the focus operations.
 import { z } from "zod";
-import { printable, printableMessage } from "./common.ts";
+import { printable, printableMessage } from "../../kernel/schemas.ts";
 
 /** A focus slug: letters, digits, dot, dash, underscore; 1 to 200 characters. */
 export const focusSlugPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;

@@ -1,10 +1,10 @@
 // Operator actions on users, workspaces, memberships and API keys (crs admin, crs serve bootstrap).
-import { maxId } from "../../store/migrations/helpers.ts";
-import { AppError, invalidField } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { parseScopes, type Scope } from "../../policies/scopes.ts";
+import { maxId } from "../../platform/store/migrations/helpers.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { parseScopes, type Scope } from "../../kernel/scopes.ts";
 import { hashPassword } from "./passwords.ts";
-import { generateToken, hashToken } from "./tokens.ts";
+import { generateToken, hashToken } from "../../kernel/tokens.ts";
 
 const slugRe = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const usernameRe = /^[A-Za-z0-9][A-Za-z0-9._-]{0,38}$/;

@@ -1,8 +1,8 @@
 // crs admin workspace|user|member|key: the operator's identity commands.
 import type { Command } from "commander";
-import * as accounts from "../../domain/identity/accounts.ts";
-import { generatePassword } from "../../domain/identity/passwords.ts";
-import { withStore, type AdminIo } from "./context.ts";
+import * as accounts from "./accounts.ts";
+import { generatePassword } from "./passwords.ts";
+import { withStore, type AdminIo } from "../../kernel/admin.ts";
 
 export function registerIdentity(admin: Command, io: AdminIo): void {
   const workspace = admin.command("workspace").description("Workspaces (organizations)");

@@ -1,7 +1,7 @@
 // The member directory of a workspace: sorted by username then id, byte-wise on both engines.
-import type { Store } from "../../store/index.ts";
-import { bytewise } from "../../store/collate.ts";
-import { keysetPage } from "../../store/page.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { bytewise } from "../../platform/store/collate.ts";
+import { keysetPage } from "../../platform/store/page.ts";
 
 export interface MemberCursor { u: string; i: number }
 

@@ -1,7 +1,7 @@
 // Web app sessions: a random cookie value, stored only as its hash in the database (so any server
 // instance can read it), with the workspace active in the app. The API never accepts a session.
 import { createHash, randomBytes } from "node:crypto";
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 
 export interface SessionWorkspace { id: number; slug: string; name: string; role: "admin" | "member" }
 

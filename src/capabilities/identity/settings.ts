@@ -1,7 +1,7 @@
 // What a signed-in user manages for themself in the app's developer settings: their own API keys
 // and authorized apps (OAuth grants) in the active workspace, and their password.
-import { AppError, invalidField } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { revokeGrant } from "../oauth/grants.ts";
 import { setPassword } from "./accounts.ts";
 import { verifyPassword } from "./passwords.ts";

@@ -1,7 +1,7 @@
 // Email + password sign-in for the web app, with failed attempts throttled per account and per
 // address over a sliding 15-minute window. Attempts are counted in the database so every server
 // instance sees the same counts.
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 const windowMs = 15 * 60 * 1000;

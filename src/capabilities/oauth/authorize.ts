@@ -1,8 +1,8 @@
 // The authorization request (RFC 6749 §4.1.1 with OAuth 2.1's PKCE S256 requirement and the RFC 8707
 // resource indicator) and the single-use code issued when the user approves it.
 import { createHash, randomBytes } from "node:crypto";
-import type { Store } from "../../store/index.ts";
-import { isScope, scopes as allScopes, type Scope } from "../../policies/scopes.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { isScope, scopes as allScopes, type Scope } from "../../kernel/scopes.ts";
 import { findClient, redirectMatches, type Client } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
 

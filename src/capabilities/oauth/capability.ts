@@ -1,9 +1,9 @@
 // What sign-in and OAuth plug into `crs serve`: the authorization server's endpoints, the app's
 // pages, and the cleanup of expired codes and sessions.
-import { deleteExpired } from "../domain/oauth/cleanup.ts";
-import { registerAuthorizationServer } from "../http/oauth/endpoints.ts";
-import { registerWeb } from "../web/index.ts";
-import type { Service, Wiring } from "./types.ts";
+import { deleteExpired } from "./cleanup.ts";
+import { registerAuthorizationServer } from "./endpoints.ts";
+import { registerWeb } from "../../faces/web/index.ts";
+import type { Service, Wiring } from "../../kernel/capability.ts";
 
 const cleanupEveryMs = 60 * 60 * 1000;
 

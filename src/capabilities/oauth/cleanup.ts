@@ -1,6 +1,6 @@
 // Housekeeping: authorization codes a day past their expiry (kept that long so a late replay is
 // still recognised), expired app sessions, and registered clients nobody ever authorized.
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 
 /**
  * Registration is open to anyone (RFC 7591), so a client that never got a grant within this long

@@ -1,7 +1,7 @@
 // Dynamic client registration (RFC 7591) of public clients, and redirect URI matching: exact,
 // except that a loopback redirect (RFC 8252 §7.3) matches on any port.
 import { randomBytes } from "node:crypto";
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { OAuthError } from "./errors.ts";
 
 export interface Client { id: string; name: string; redirectUris: string[] }

@@ -3,12 +3,12 @@
 // their own context where form bodies (application/x-www-form-urlencoded) are parsed.
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { App } from "../../app.ts";
-import { AppError, asAppError } from "../../errors.ts";
-import { registerClient } from "../../domain/oauth/clients.ts";
-import { OAuthError } from "../../domain/oauth/errors.ts";
-import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "../../domain/oauth/grants.ts";
-import { registerMetadata } from "./metadata.ts";
+import type { App } from "../../kernel/app.ts";
+import { AppError, asAppError } from "../../kernel/errors.ts";
+import { registerClient } from "./clients.ts";
+import { OAuthError } from "./errors.ts";
+import { exchangeCode, refreshTokens, revokeToken, type TokenSettings } from "./grants.ts";
+import { registerMetadata } from "../../kernel/oauth-metadata.ts";
 
 type Params = Record<string, string | undefined>;
 

@@ -3,10 +3,10 @@
 // one again (a sign it leaked) revokes the whole grant.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuthConfig } from "../../config.ts";
-import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
-import { generateToken, hasValidChecksum, hashToken, tokenKind } from "../identity/tokens.ts";
+import type { AuthConfig } from "../../kernel/config.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
+import { generateToken, hasValidChecksum, hashToken, tokenKind } from "../../kernel/tokens.ts";
 import { checkResource, hashCode } from "./authorize.ts";
 import { OAuthError } from "./errors.ts";
 

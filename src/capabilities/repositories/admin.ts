@@ -2,12 +2,12 @@
 // store and mirror directory as the server; a sync without --wait is picked up by a running server.
 import { join } from "node:path";
 import type { Command } from "commander";
-import { MirrorPool } from "../../codehost/index.ts";
-import { loadConfig } from "../../config.ts";
-import { AppError } from "../../errors.ts";
-import * as accounts from "../../domain/identity/accounts.ts";
-import * as repos from "../../domain/repositories/index.ts";
-import { openAdminStore, type AdminIo } from "./context.ts";
+import { MirrorPool } from "../../platform/codehost/index.ts";
+import { loadConfig } from "../../kernel/config.ts";
+import { AppError } from "../../kernel/errors.ts";
+import * as accounts from "../identity/accounts.ts";
+import * as repos from "./index.ts";
+import { openAdminStore, type AdminIo } from "../../kernel/admin.ts";
 
 type View = ReturnType<typeof repos.adminView>;
 

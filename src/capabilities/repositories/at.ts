@@ -2,8 +2,8 @@
 // text → one commit of the repository's mirror. 400 invalid_request for bad syntax; 409
 // position_unavailable (details.reason) when it cannot be resolved; the mirror's availability
 // errors (availability.ts) when the mirror cannot answer.
-import type { MirrorPool } from "../../codehost/index.ts";
-import { parseAt, resolvePosition, type ResolvedPosition } from "../positions/index.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import { parseAt, resolvePosition, type ResolvedPosition } from "./positions/index.ts";
 import { usableMirror } from "./availability.ts";
 import type { RepositoryRow } from "./reference.ts";
 

@@ -3,9 +3,9 @@
 // 503 repository_access_unavailable; otherwise not mirrored yet → 409 position_unavailable
 // (mirror_unavailable). A mirror that synced once keeps serving (asOf says when) while later
 // syncs fail for a passing reason.
-import { AppError } from "../../errors.ts";
-import { isAccessLost, isRemoteFailureReason, remoteFailureError, type Mirror, type MirrorPool } from "../../codehost/index.ts";
-import { positionUnavailable } from "../positions/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { isAccessLost, isRemoteFailureReason, remoteFailureError, type Mirror, type MirrorPool } from "../../platform/codehost/index.ts";
+import { positionUnavailable } from "./positions/index.ts";
 import type { RepositoryRow } from "./reference.ts";
 
 export function usableMirror(mirrors: MirrorPool, row: RepositoryRow): Mirror {

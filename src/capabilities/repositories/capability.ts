@@ -1,8 +1,8 @@
 // What the repositories capability plugs into `crs serve`: background services, first-start steps and
 // extra HTTP routes. Kept here so serve.ts stays a list of areas.
-import { createDemoRepository } from "../domain/repositories/demo.ts";
-import { startSyncScheduler } from "../domain/repositories/scheduler.ts";
-import type { Wiring } from "./types.ts";
+import { createDemoRepository } from "./demo.ts";
+import { startSyncScheduler } from "./scheduler.ts";
+import type { Wiring } from "../../kernel/capability.ts";
 
 export const repositoriesWiring: Wiring = {
   services: [

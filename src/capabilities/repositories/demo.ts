@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { runGit } from "../../codehost/git.ts";
+import { runGit } from "../../platform/codehost/git.ts";
 import { demoFeatureFiles, demoFiles } from "./demo-files.ts";
 import { registerRepository } from "./registry.ts";
 import { syncRepository } from "./sync.ts";

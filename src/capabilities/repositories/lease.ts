@@ -5,8 +5,8 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
-import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
 
 /** A unique owner name for one sync attempt: host, process and a random part. */
 export function leaseOwner(): string {

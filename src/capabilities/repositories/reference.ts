@@ -1,7 +1,7 @@
 // The spec's "Repository reference": `owner/name` or a numeric id, in paths as two segments.
 // One parser and one resolver, used by every operation that takes a repository.
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
 
 export type RepositoryRef = { id: number } | { fullName: string };
 

@@ -1,7 +1,7 @@
 // The refs listing of a repository: branches, pull requests and tags from the mirror's snapshot,
 // filtered by a case-insensitive name, cut to `limit` per list, each head marked reviewed or not.
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { usableMirror } from "./availability.ts";
 import type { RepositoryRow } from "./reference.ts";
 

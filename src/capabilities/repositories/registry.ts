@@ -1,15 +1,15 @@
 // Registering, listing and removing a workspace's repositories. Registration validates the remote
 // (git will act on it), derives the full name and web URL, and asks for a first sync.
-import { fullNameFromRemote, parseRemote, webUrlFromRemote } from "../../codehost/index.ts";
-import { AppError, invalidField } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { bytewise } from "../../store/collate.ts";
-import { branchNameProblem } from "../positions/index.ts";
+import { fullNameFromRemote, parseRemote, webUrlFromRemote } from "../../platform/codehost/index.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { bytewise } from "../../platform/store/collate.ts";
+import { branchNameProblem } from "./positions/index.ts";
 import { isIdPathForm, parseRepositoryRef, resolveRepository, type RepositoryRef, type RepositoryRow } from "./reference.ts";
 import { wakeSyncScheduler } from "./scheduler.ts";
 import type { RepoDeps } from "./types.ts";
-import { keysetPage } from "../../store/page.ts";
-import { isUniqueViolation } from "../../store/unique.ts";
+import { keysetPage } from "../../platform/store/page.ts";
+import { isUniqueViolation } from "../../platform/store/unique.ts";
 
 export interface RegisterInput {
   workspaceId: number;

@@ -1,8 +1,8 @@
 // One sync of one repository's mirror under the lease, recording the outcome on the row. Never
 // throws for a failing remote: the failure is stored (mirror failed, access lost or unavailable)
 // and returned, so a background sync cannot break the server.
-import { AppError } from "../../errors.ts";
-import { isAccessLost, isRemoteFailureReason, type RemoteFailureReason } from "../../codehost/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { isAccessLost, isRemoteFailureReason, type RemoteFailureReason } from "../../platform/codehost/index.ts";
 import { leaseOwner, renewLease, takeLease } from "./lease.ts";
 import { safeRemote } from "./view.ts";
 import { syncLeaseMs, syncTimeoutMs, type RepoDeps } from "./types.ts";

@@ -1,7 +1,7 @@
 // What the repositories domain needs from its caller: the store, the mirrors and a logger. An App
 // has all three; `crs admin` builds them from the same configuration.
-import type { MirrorPool } from "../../codehost/index.ts";
-import type { Store } from "../../store/index.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 
 export interface RepoLog {
   info(obj: object, msg?: string): void;

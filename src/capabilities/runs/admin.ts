@@ -1,9 +1,9 @@
 // crs admin credits grant|adjust|show and crs admin spend-limit set: the operator's billing commands.
 import type { Command } from "commander";
-import * as accounts from "../../domain/identity/accounts.ts";
-import { addCredits, billingSummary, setSpendLimit } from "../../domain/billing/ledger.ts";
-import { invalidField } from "../../errors.ts";
-import { withStore, type AdminIo } from "./context.ts";
+import * as accounts from "../identity/accounts.ts";
+import { addCredits, billingSummary, setSpendLimit } from "./ledger.ts";
+import { invalidField } from "../../kernel/errors.ts";
+import { withStore, type AdminIo } from "../../kernel/admin.ts";
 
 function cents(value: string, field: string): number {
   if (!/^-?\d{1,10}$/.test(value)) throw invalidField(field, `${field} is a whole number of cents, e.g. 5000 for 50.00.`);

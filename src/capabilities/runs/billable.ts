@@ -1,7 +1,7 @@
 // Billable files and lines of a run's content, read from the mirror. A blob's verdict (skipped or
 // its line count) depends only on its bytes, so it is cached by object id: an estimate of a large
 // repository reads every blob once, and a warm one reads only the tree and the changed blobs.
-import type { FileChange, Mirror } from "../../codehost/index.ts";
+import type { FileChange, Mirror } from "../../platform/codehost/index.ts";
 import { classifyContent, defaultMaxFileBytes, skipByPath } from "../../review/index.ts";
 
 interface Verdict { reviewed: boolean; lines: number }

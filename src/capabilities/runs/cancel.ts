@@ -1,10 +1,10 @@
 // cancel_run: a queued run is cancelled at once and refunded in full (one transaction); a started
 // one is asked to stop at its next checkpoint (the worker refunds when it stops before its analysis
 // finished); a terminal one is a conflict.
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { workspaceTransaction } from "../../store/write.ts";
-import { writeRunEntry } from "../billing/ledger.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
+import { writeRunEntry } from "./ledger.ts";
 import { getRunRow } from "./read.ts";
 import { isTerminal, type RunRow, type Stage } from "./view.ts";
 

@@ -1,8 +1,8 @@
 // What the runs capability plugs into `crs serve`: the in-process run worker, and the demo
 // workspace's first credits, so a new user can start a run at once.
-import { addCredits } from "../domain/billing/ledger.ts";
-import { startWorker } from "../worker/index.ts";
-import type { Service, Wiring } from "./types.ts";
+import { addCredits } from "./ledger.ts";
+import { startWorker } from "./worker/index.ts";
+import type { Service, Wiring } from "../../kernel/capability.ts";
 
 /** The in-process worker of `crs serve` (off with --no-worker or CRS_WORKER_IN_PROCESS=off). */
 const inProcessWorker: Service = (app) => {

@@ -1,5 +1,5 @@
 // estimate_run: resolve and price a request, and sign a quote for exactly that.
-import { balanceCents } from "../billing/ledger.ts";
+import { balanceCents } from "./ledger.ts";
 import { contentOf, quoteTtlSeconds, signQuote } from "./quote.ts";
 import { requestHash } from "./request.ts";
 import { resolveRun, type ResolveDeps } from "./resolve.ts";

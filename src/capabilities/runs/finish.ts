@@ -1,9 +1,9 @@
 // A run that stops without completing: failed or cancelled, with a full refund (a ledger entry)
 // when its analysis had not finished. Written by the worker that holds the run's lease, in one
 // transaction with the refund, so a refund is never written twice or without its run.
-import { workspaceTransaction } from "../../store/write.ts";
-import type { Store } from "../../store/index.ts";
-import { writeRunEntry } from "../billing/ledger.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { writeRunEntry } from "./ledger.ts";
 import type { RunRow, Stage } from "./view.ts";
 
 export interface RunEnd {

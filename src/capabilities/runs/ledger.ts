@@ -3,10 +3,10 @@
 // over it, never a stored counter, so nothing can drift; a charge is written in the same
 // transaction as its run (runs/start.ts).
 import { sql, type Kysely } from "kysely";
-import { AppError, invalidField } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import type { Database } from "../../store/schema.ts";
-import { compiledOnce } from "../../store/compiled.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
+import { compiledOnce } from "../../platform/store/compiled.ts";
 
 export type LedgerKind = "grant" | "charge" | "refund" | "adjustment";
 type Db = Kysely<Database>;

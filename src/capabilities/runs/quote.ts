@@ -2,7 +2,7 @@
 // it without storing anything. A quote binds the workspace, the request, the resolved commits,
 // focus revisions and documents, and the price; it is valid for 15 minutes.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { ResolvedRun } from "./resolve.ts";
 
 export const quoteTtlSeconds = 15 * 60;

@@ -1,8 +1,8 @@
 // Reading runs: one by id, and the newest-first list with its filters. Every query is scoped by
 // workspace; another workspace's run is 404 like one that does not exist.
-import { AppError } from "../../errors.ts";
-import type { Store } from "../../store/index.ts";
-import { keysetPage } from "../../store/page.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { keysetPage } from "../../platform/store/page.ts";
 import type { RunRow } from "./view.ts";
 
 const maxId = 2 ** 31 - 1;

@@ -1,14 +1,14 @@
 // What a run request reviews, resolved against the mirrors: the commits (a position per repository,
 // or a change's base and head), the focus revisions and the documents, and, when asked, the
 // billable files and lines and the price. The price is a pure function of what is resolved here.
-import type { PricingConfig } from "../../config.ts";
-import type { MirrorPool } from "../../codehost/index.ts";
-import { AppError, invalidField } from "../../errors.ts";
+import type { PricingConfig } from "../../kernel/config.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
 import { scopeMatcher } from "../../review/index.ts";
-import type { Store } from "../../store/index.ts";
+import type { Store } from "../../platform/store/index.ts";
 import { documentsForRun } from "../documents/index.ts";
 import { getFocus } from "../focuses/index.ts";
-import { positionUnavailable, resolvePosition } from "../positions/index.ts";
+import { positionUnavailable, resolvePosition } from "../repositories/positions/index.ts";
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
 import { billableChange, billableTree } from "./billable.ts";

@@ -1,9 +1,9 @@
 // Request and response shapes of the run operations (estimate, start, list, get, cancel).
 import { z } from "zod";
-import { repositoryRefParam } from "./repositories.ts";
-import { focusSlugPattern } from "./focuses.ts";
-import { documentIdParam } from "./documents.ts";
-import { idParam, maxAtLength, printable, printableMessage } from "./common.ts";
+import { repositoryRefParam } from "../repositories/schemas.ts";
+import { focusSlugPattern } from "../focuses/schemas.ts";
+import { documentIdParam } from "../documents/schemas.ts";
+import { idParam, maxAtLength, printable, printableMessage } from "../../kernel/schemas.ts";
 
 export const runStates = [
   "queued", "in_progress", "compilation_in_progress", "compilation_completed", "compilation_failed",

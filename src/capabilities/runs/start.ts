@@ -2,9 +2,9 @@
 // per workspace: the idempotency key, the balance, the monthly limit, the run and its charge. The
 // transaction (store/write.ts) makes concurrent starts of one workspace take turns, so they can
 // neither overdraw the balance, pass the limit, nor start two runs for one key.
-import { AppError } from "../../errors.ts";
-import { workspaceTransaction } from "../../store/write.ts";
-import { balanceCents, monthSpendCents, spendLimitCents, writeRunEntry } from "../billing/ledger.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
+import { balanceCents, monthSpendCents, spendLimitCents, writeRunEntry } from "./ledger.ts";
 import type { RunDeps } from "./estimate.ts";
 import { applyCounts, contentOf, openQuote, sameContent } from "./quote.ts";
 import { bodyHash, requestHash } from "./request.ts";

@@ -1,7 +1,7 @@
 // A run row as the API shows it (schemas/runs.ts runSchema), and the stages a new run starts with.
 import type { Selectable } from "kysely";
-import type { RunsTable } from "../../store/tables/runs.ts";
-import { terminalStates, type RunState } from "../../schemas/runs.ts";
+import type { RunsTable } from "./store.ts";
+import { terminalStates, type RunState } from "./schemas.ts";
 import type { ChangeView, Target } from "./types.ts";
 
 export type RunRow = Selectable<RunsTable>;

@@ -1,12 +1,12 @@
 // `crs admin`: operator commands against the same store as the server. Each area registers its
 // own subcommands; later capabilities add theirs to this list.
 import { Command } from "commander";
-import { describeFailure, stdio, type AdminIo } from "./context.ts";
-import { registerCredits } from "./credits.ts";
-import { registerFindings } from "./findings.ts";
-import { registerFocuses } from "./focuses.ts";
-import { registerIdentity } from "./identity.ts";
-import { registerRepos } from "./repos.ts";
+import { describeFailure, stdio, type AdminIo } from "../../kernel/admin.ts";
+import { registerCredits } from "../../capabilities/runs/admin.ts";
+import { registerFindings } from "../../capabilities/findings/admin.ts";
+import { registerFocuses } from "../../capabilities/focuses/admin.ts";
+import { registerIdentity } from "../../capabilities/identity/admin.ts";
+import { registerRepos } from "../../capabilities/repositories/admin.ts";
 
 const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses, registerCredits, registerFindings];
 

@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 // Human output of `crs review`: findings grouped by file, with the code on a terminal.
-import type { ReviewResult } from "../review/index.ts";
-import type { Severity } from "../review/types.ts";
+import type { ReviewResult } from "../../review/index.ts";
+import type { Severity } from "../../review/types.ts";
 
 const colors: Record<Severity, string> = { critical: "\x1b[1;31m", high: "\x1b[31m", medium: "\x1b[33m", low: "\x1b[36m", info: "\x1b[2m" };
 

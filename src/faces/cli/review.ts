@@ -3,10 +3,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { AppError } from "../errors.ts";
-import type { ReviewResult } from "../review/index.ts";
-import { severities } from "../review/types.ts";
-import type { Severity } from "../review/types.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { ReviewResult } from "../../review/index.ts";
+import { severities } from "../../review/types.ts";
+import type { Severity } from "../../review/types.ts";
 import { changedSince } from "./review-diff.ts";
 import { formatHuman } from "./review-format.ts";
 
@@ -58,7 +58,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   const opts = cmd.opts<Opts>();
   const dir = resolve(cmd.processedArgs[0] as string);
   // The engine (ast-grep and its grammars) loads only now: --help and usage errors answer without it.
-  const { loadRules, reviewFiles, toSarif } = await import("../review/index.ts");
+  const { loadRules, reviewFiles, toSarif } = await import("../../review/index.ts");
   try {
     const changedLines = opts.since ? await changedSince(dir, opts.since) : undefined;
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));

@@ -5,16 +5,16 @@ import type { FastifyInstance } from "fastify";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../app.ts";
-import { AppError, asAppError, errorBody } from "../errors.ts";
-import type { Principal } from "../domain/identity/principal.ts";
-import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../operations/execute.ts";
-import type { Operation } from "../operations/operation.ts";
+import type { App } from "../../kernel/app.ts";
+import { AppError, asAppError, errorBody } from "../../kernel/errors.ts";
+import type { Principal } from "../../kernel/principal.ts";
+import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../../kernel/execute.ts";
+import type { Operation } from "../../kernel/operation.ts";
 import { summaryOf, toolOf } from "./tools.ts";
 import { callParams } from "./call-params.ts";
-import { sendError } from "../http/reply.ts";
-import { mcpResourceMetadataPath } from "../http/oauth/metadata.ts";
-import { missingScopes } from "../policies/scopes.ts";
+import { sendError } from "../../kernel/reply.ts";
+import { mcpResourceMetadataPath } from "../../kernel/oauth-metadata.ts";
+import { missingScopes } from "../../kernel/scopes.ts";
 
 export const mcpPath = "/mcp";
 
@@ -54,7 +54,7 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
 
 export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Operation[]): void {
   fastify.post(mcpPath, async (req, reply) => {
-    // The ip budget was charged (and reported) in the server's onRequest hook (src/http/server.ts).
+    // The ip budget was charged (and reported) in the server's onRequest hook (src/server/http.ts).
     const meta: CallMeta = { requestId: String(req.id), trigger: "mcp", headers: {} };
     let principal: Principal;
     try {

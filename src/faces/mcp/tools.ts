@@ -2,8 +2,8 @@
 // annotations come from the definitions; results carry structured content (checked against the
 // output schema by clients), its JSON as text, and a short summary for clients that show text.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { OperationDefinition } from "../operations/operation.ts";
-import { jsonSchema } from "../schemas/json-schema.ts";
+import type { OperationDefinition } from "../../kernel/operation.ts";
+import { jsonSchema } from "../../kernel/json-schema.ts";
 
 export function toolOf(op: OperationDefinition): Tool {
   return {

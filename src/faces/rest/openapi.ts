@@ -1,10 +1,10 @@
 // OpenAPI 3.1 generated from the operation table: the same zod schemas that validate requests
 // describe them, so the document cannot drift from the behaviour.
 import { z } from "zod";
-import type { OperationDefinition } from "../operations/operation.ts";
-import { pathParams } from "../operations/operation.ts";
-import { ErrorCode } from "../errors.ts";
-import { jsonSchema, type Json } from "../schemas/json-schema.ts";
+import type { OperationDefinition } from "../../kernel/operation.ts";
+import { pathParams } from "../../kernel/operation.ts";
+import { ErrorCode } from "../../kernel/errors.ts";
+import { jsonSchema, type Json } from "../../kernel/json-schema.ts";
 
 
 const errorSchema: Json = {

@@ -1,11 +1,11 @@
 // REST routes built from the operation table. No business logic: gather the input, run the
 // shared pipeline, send the result.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { App } from "../app.ts";
-import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
-import type { Operation } from "../operations/operation.ts";
-import { asAppError, invalidField } from "../errors.ts";
-import { sendError } from "./reply.ts";
+import type { App } from "../../kernel/app.ts";
+import { authenticate, invoke, withHeaders, type CallMeta } from "../../kernel/execute.ts";
+import type { Operation } from "../../kernel/operation.ts";
+import { asAppError, invalidField } from "../../kernel/errors.ts";
+import { sendError } from "../../kernel/reply.ts";
 
 export const apiPrefix = "/api/v2";
 
@@ -43,7 +43,7 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
         // The crs command line says so in a header: its runs record trigger "cli".
         const meta: CallMeta = { requestId: String(req.id), trigger: req.headers["x-crs-client"] === "cli" ? "cli" : "api", headers: {} };
         try {
-          // The ip budget was charged in the server's onRequest hook (src/http/server.ts).
+          // The ip budget was charged in the server's onRequest hook (src/server/http.ts).
           const principal = await authenticate(app, req.headers.authorization);
           const result = await invoke(app, op, principal, gatherInput(op, req), meta);
           return reply.code(result.status).headers(meta.headers).send(result.body);

@@ -1,11 +1,11 @@
 // Authorized apps (the user's OAuth grants in the active workspace, revocable at once) and the
 // change-password page (which revokes every key and token of the user, in every workspace).
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { AppError } from "../errors.ts";
-import { endOtherSessions, type Session } from "../domain/identity/sessions.ts";
-import { changePassword, listOwnApps, revokeOwnApp } from "../domain/identity/settings.ts";
-import { html, page, when } from "./html.ts";
+import type { App } from "../../kernel/app.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { endOtherSessions, type Session } from "../../capabilities/identity/sessions.ts";
+import { changePassword, listOwnApps, revokeOwnApp } from "../../capabilities/identity/settings.ts";
+import { html, page, when } from "../../kernel/ui/html.ts";
 import { sendPage, sessionOf, settingsList, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;

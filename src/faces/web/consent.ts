@@ -2,11 +2,11 @@
 // request. The request is checked again when the form comes back; the code is bound to the user
 // and the workspace active in the app, which the screen names (there is no picker).
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { App } from "../app.ts";
-import type { Session } from "../domain/identity/sessions.ts";
-import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../domain/oauth/authorize.ts";
-import { html, page } from "./html.ts";
-import { scopeWords } from "./scope-words.ts";
+import type { App } from "../../kernel/app.ts";
+import type { Session } from "../../capabilities/identity/sessions.ts";
+import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../../capabilities/oauth/authorize.ts";
+import { html, page } from "../../kernel/ui/html.ts";
+import { scopeWords } from "../../kernel/ui/scope-words.ts";
 import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;

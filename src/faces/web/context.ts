@@ -6,10 +6,10 @@ import cookie from "@fastify/cookie";
 import csrf from "@fastify/csrf-protection";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { App } from "../app.ts";
-import { AppError, asAppError } from "../errors.ts";
-import { readSession, type Session } from "../domain/identity/sessions.ts";
-import { html, page } from "./html.ts";
+import type { App } from "../../kernel/app.ts";
+import { AppError, asAppError } from "../../kernel/errors.ts";
+import { readSession, type Session } from "../../capabilities/identity/sessions.ts";
+import { html, page } from "../../kernel/ui/html.ts";
 
 export const sessionCookie = "crs_session";
 

@@ -1,7 +1,7 @@
 // The app's pages: sign-in, home with the workspace switcher, the OAuth consent screen, developer
 // settings (API keys), authorized apps, the password, and read-only views of findings, runs and focuses.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
+import type { App } from "../../kernel/app.ts";
 import { registerApps } from "./apps.ts";
 import { registerConsent } from "./consent.ts";
 import { webContext } from "./context.ts";

@@ -1,13 +1,13 @@
 // Developer settings: the user's API keys in the active workspace. A new key starts with no scope
 // ticked, needs at least one, and its token is shown once.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { createApiKey } from "../domain/identity/accounts.ts";
-import { listOwnKeys, revokeOwnKey } from "../domain/identity/settings.ts";
-import type { Session } from "../domain/identity/sessions.ts";
-import { isScope, scopes, type Scope } from "../policies/scopes.ts";
-import { scopeWords } from "./scope-words.ts";
-import { html, page, when, type Html } from "./html.ts";
+import type { App } from "../../kernel/app.ts";
+import { createApiKey } from "../../capabilities/identity/accounts.ts";
+import { listOwnKeys, revokeOwnKey } from "../../capabilities/identity/settings.ts";
+import type { Session } from "../../capabilities/identity/sessions.ts";
+import { isScope, scopes, type Scope } from "../../kernel/scopes.ts";
+import { scopeWords } from "../../kernel/ui/scope-words.ts";
+import { html, page, when, type Html } from "../../kernel/ui/html.ts";
 import { requireWorkspace, sendPage, settingsList } from "./context.ts";
 
 type Body = Record<string, string | string[] | undefined>;

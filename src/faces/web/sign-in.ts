@@ -1,9 +1,9 @@
 // Sign-in, sign-out, the home page with the workspace switcher, and the stylesheet.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../app.ts";
-import { checkCredentials } from "../domain/identity/sign-in.ts";
-import { createSession, endSession, switchWorkspace } from "../domain/identity/sessions.ts";
-import { copyScript, html, page, stylesheet } from "./html.ts";
+import type { App } from "../../kernel/app.ts";
+import { checkCredentials } from "../../capabilities/identity/sign-in.ts";
+import { createSession, endSession, switchWorkspace } from "../../capabilities/identity/sessions.ts";
+import { copyScript, html, page, stylesheet } from "../../kernel/ui/html.ts";
 import { cookieOptions, errorPage, safeNext, sendPage, sessionCookie, sessionOf, signInRedirect } from "./context.ts";
 
 type Form = Record<string, string | undefined>;

@@ -2,12 +2,12 @@
 // focus. They call the same operations as REST and MCP (so the same workspace scoping, views and
 // rate limits apply), as the signed-in user with the read scopes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { App } from "../app.ts";
-import type { Principal } from "../domain/identity/principal.ts";
-import type { Session } from "../domain/identity/sessions.ts";
-import { invoke } from "../operations/execute.ts";
-import { operationById } from "../operations/index.ts";
-import { html, page, when, type Html } from "./html.ts";
+import type { App } from "../../kernel/app.ts";
+import type { Principal } from "../../kernel/principal.ts";
+import type { Session } from "../../capabilities/identity/sessions.ts";
+import { invoke } from "../../kernel/execute.ts";
+import { operationById } from "../../server/operations.ts";
+import { html, page, when, type Html } from "../../kernel/ui/html.ts";
 import { requireWorkspace, sendPage } from "./context.ts";
 
 type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };

@@ -1,5 +1,5 @@
 // Each scope in plain words, as the consent screen and the API key form show it.
-import type { Scope } from "../policies/scopes.ts";
+import type { Scope } from "../scopes.ts";
 
 export const scopeWords: Record<Scope, string> = {
   "user:read": "See your account, the member directory (usernames, emails, roles) and the credit balance",

@@ -2,7 +2,7 @@
 // the changed line ranges from the hunk headers of `git diff -U0`, streamed so that a huge change
 // never sits in memory as text. Both runs use the same options, so files come in the same order.
 import { isUtf8 } from "node:buffer";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { runGit, spawnGit } from "./git.ts";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed" | "copied" | "type_changed";

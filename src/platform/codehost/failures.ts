@@ -1,6 +1,6 @@
 // Turns a failed talk with a remote into one reason and one of the spec's error codes. git gives us
 // nothing but text on stderr (we force LC_ALL=C), so this is the one place that reads it.
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { GitResult } from "./git.ts";
 
 /** Why the remote could not be used. Stable values: stored on the mirror and sent as details.reason. */

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { CatFile } from "./cat-file.ts";
 import { diffCommits } from "./diff.ts";
 import type { FileChange } from "./diff.ts";

@@ -2,7 +2,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { runGit } from "./git.ts";
 
 export interface RefEntry {

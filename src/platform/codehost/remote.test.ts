@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AppError } from "../errors.ts";
+import type { AppError } from "../../kernel/errors.ts";
 import { classifyGitFailure, remoteFailureError } from "./failures.ts";
 import { fullNameFromRemote, parseRemote, redactRemote, webUrlFromRemote } from "./remote.ts";
 

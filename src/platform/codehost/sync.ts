@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { classifyGitFailure, failureSummary, remoteFailureError } from "./failures.ts";
 import type { RemoteFailureReason } from "./failures.ts";
 import { runGit } from "./git.ts";

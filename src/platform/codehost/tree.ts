@@ -3,7 +3,7 @@
 // tree and paths no checkout would write (`..`, `.git`) are left out.
 import { isUtf8 } from "node:buffer";
 import { posix } from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { CatFile } from "./cat-file.ts";
 import { runGit } from "./git.ts";
 

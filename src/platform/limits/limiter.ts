@@ -2,7 +2,7 @@
 // Memory by default; Redis when a URL is given so several servers share the counts.
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { BUCKETS, failsClosed } from "./buckets.ts";
 import type { Bucket, Limits } from "./buckets.ts";
 import { closeRedisClient, createRedisBucket, createRedisClient, firstConnection } from "./redis-store.ts";

@@ -3,7 +3,7 @@
 import net from "node:net";
 import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 export function randomPrefix(): string {
   return `crs-test:${randomBytes(6).toString("hex")}`;

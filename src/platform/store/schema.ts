@@ -1,10 +1,10 @@
 // All tables, by name. Each area keeps its table types in tables/<area>.ts.
-import type { DocumentTables } from "./tables/documents.ts";
-import type { CreditLedgerTable, MembershipsTable, SettingsTable, TokensTable, UsersTable, WorkspacesTable } from "./tables/identity.ts";
-import type { RepositoriesTable, ReviewedCommitsTable } from "./tables/repositories.ts";
-import type { RunTables } from "./tables/runs.ts";
-import type { FindingTables } from "./tables/findings.ts";
-import type { OAuthTables } from "./tables/oauth.ts";
+import type { DocumentTables } from "../../capabilities/documents/store.ts";
+import type { CreditLedgerTable, MembershipsTable, SettingsTable, TokensTable, UsersTable, WorkspacesTable } from "../../capabilities/identity/store.ts";
+import type { RepositoriesTable, ReviewedCommitsTable } from "../../capabilities/repositories/store.ts";
+import type { RunTables } from "../../capabilities/runs/store.ts";
+import type { FindingTables } from "../../capabilities/findings/store.ts";
+import type { OAuthTables } from "../../capabilities/oauth/store.ts";
 
 export interface Database extends DocumentTables, RunTables, FindingTables, OAuthTables {
   settings: SettingsTable;

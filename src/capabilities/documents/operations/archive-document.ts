@@ -1,5 +1,5 @@
-import { archiveDocument as archive } from "../../domain/documents/index.ts";
-import { implement } from "../operation.ts";
+import { archiveDocument as archive } from "../index.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { archiveDocumentDefinition } from "./archive-document.def.ts";
 
 export const archiveDocument = implement(archiveDocumentDefinition, async (ctx, input) => ({

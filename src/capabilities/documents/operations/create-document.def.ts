@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { noteLimits } from "../../schemas/documents.ts";
-import { repositoryRefParam } from "../../schemas/repositories.ts";
-import { printable, printableMessage } from "../../schemas/common.ts";
-import { documentSchema } from "../../schemas/documents.ts";
-import { defineOperation } from "../operation.ts";
+import { noteLimits } from "../schemas.ts";
+import { repositoryRefParam } from "../../repositories/schemas.ts";
+import { printable, printableMessage } from "../../../kernel/schemas.ts";
+import { documentSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const createDocumentDefinition = defineOperation({
   id: "create_document",

@@ -1,6 +1,6 @@
-import { createDocument as create } from "../../domain/documents/index.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
-import { implement } from "../operation.ts";
+import { createDocument as create } from "../index.ts";
+import { repositoryFromParam } from "../../repositories/operations/params.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { createDocumentDefinition } from "./create-document.def.ts";
 
 export const createDocument = implement(createDocumentDefinition, async (ctx, input) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { documentIdParam, documentSchema } from "../../schemas/documents.ts";
-import { defineOperation } from "../operation.ts";
+import { documentIdParam, documentSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const getDocumentDefinition = defineOperation({
   id: "get_document",

@@ -1,5 +1,5 @@
 // Context document operations with their handlers (definitions.ts holds the order).
-import type { Operation } from "../operation.ts";
+import type { Operation } from "../../../kernel/operation.ts";
 import { archiveDocument } from "./archive-document.ts";
 import { createDocument } from "./create-document.ts";
 import { getDocument } from "./get-document.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { repositoryRefParam } from "../../schemas/repositories.ts";
-import { booleanParam, cursorParam, limitParam, pageOf } from "../../schemas/common.ts";
-import { documentSchema } from "../../schemas/documents.ts";
-import { defineOperation } from "../operation.ts";
+import { repositoryRefParam } from "../../repositories/schemas.ts";
+import { booleanParam, cursorParam, limitParam, pageOf } from "../../../kernel/schemas.ts";
+import { documentSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listDocumentsDefinition = defineOperation({
   id: "list_documents",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listDocuments as list } from "../../domain/documents/index.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { optionalRepositoryId } from "../repositories/params.ts";
-import { implement } from "../operation.ts";
+import { listDocuments as list } from "../index.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { optionalRepositoryId } from "../../repositories/operations/params.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listDocumentsDefinition } from "./list-documents.def.ts";
 
 const cursorShape = z.object({ b: z.number().int().positive() });

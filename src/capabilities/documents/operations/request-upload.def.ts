@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contentTypeField, filenameField, uploadSchema } from "../../schemas/documents.ts";
-import { defineOperation } from "../operation.ts";
+import { contentTypeField, filenameField, uploadSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const requestDocumentUploadDefinition = defineOperation({
   id: "request_document_upload",

@@ -1,5 +1,5 @@
-import { requestUpload } from "../../domain/documents/index.ts";
-import { implement } from "../operation.ts";
+import { requestUpload } from "../index.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { requestDocumentUploadDefinition } from "./request-upload.def.ts";
 
 export const requestDocumentUpload = implement(requestDocumentUploadDefinition, async (ctx, input) => ({

@@ -1,7 +1,7 @@
 // The body fields both PATCH operations take (update_finding, update_findings).
 import { z } from "zod";
-import { findingItemSchema, severityValues, writableStatuses } from "../../schemas/findings.ts";
-import { repositoryRefParam } from "../../schemas/repositories.ts";
+import { findingItemSchema, severityValues, writableStatuses } from "../schemas.ts";
+import { repositoryRefParam } from "../../repositories/schemas.ts";
 import { atParam } from "./params.def.ts";
 
 export const changeFields = {

@@ -1,8 +1,8 @@
 // How the PATCH operations' change fields (change-fields.def.ts) reach the triage domain.
 import type { z } from "zod";
-import { updateFindings } from "../../domain/findings/triage.ts";
-import type { Ctx } from "../context.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
+import { updateFindings } from "../triage.ts";
+import type { Ctx } from "../../../kernel/context.ts";
+import { repositoryFromParam } from "../../repositories/operations/params.ts";
 import type { changeFields } from "./change-fields.def.ts";
 
 export async function applyChange(ctx: Ctx, refs: string[], input: z.output<z.ZodObject<typeof changeFields>>) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { commentSchema } from "../../schemas/findings.ts";
+import { commentSchema } from "../schemas.ts";
 import { findingParam } from "./get-finding.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const commentOnFindingDefinition = defineOperation({
   id: "comment_on_finding",

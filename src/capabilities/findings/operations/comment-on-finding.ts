@@ -1,6 +1,6 @@
-import { addComment } from "../../domain/findings/comments.ts";
-import { findFindings } from "../../domain/findings/lookup.ts";
-import { implement } from "../operation.ts";
+import { addComment } from "../comments.ts";
+import { findFindings } from "../lookup.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { commentOnFindingDefinition } from "./comment-on-finding.def.ts";
 
 export const commentOnFinding = implement(commentOnFindingDefinition, async (ctx, input) => {

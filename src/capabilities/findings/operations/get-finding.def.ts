@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { repositoryRefParam } from "../../schemas/repositories.ts";
-import { findingSchema } from "../../schemas/findings.ts";
+import { repositoryRefParam } from "../../repositories/schemas.ts";
+import { findingSchema } from "../schemas.ts";
 import { atParam } from "./params.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const findingParam = z.string().min(1).max(255).describe("Finding id or display key such as F-42; 1 to 255 characters.");
 

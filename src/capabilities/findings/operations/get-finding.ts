@@ -1,6 +1,6 @@
-import { findingDetail } from "../../domain/findings/detail.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
-import { implement } from "../operation.ts";
+import { findingDetail } from "../detail.ts";
+import { repositoryFromParam } from "../../repositories/operations/params.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { getFindingDefinition } from "./get-finding.def.ts";
 
 export const getFinding = implement(getFindingDefinition, async (ctx, input) => {

@@ -1,5 +1,5 @@
 // Findings operations with their handlers (definitions.ts holds the order).
-import type { Operation } from "../operation.ts";
+import type { Operation } from "../../../kernel/operation.ts";
 import { commentOnFinding } from "./comment-on-finding.ts";
 import { getFinding } from "./get-finding.ts";
 import { listFindings } from "./list-findings.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { nextCursor } from "../../schemas/common.ts";
-import { findingItemSchema } from "../../schemas/findings.ts";
+import { nextCursor } from "../../../kernel/schemas.ts";
+import { findingItemSchema } from "../schemas.ts";
 import { asOfField, countsSchema, filterParams } from "./params.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listFindingsDefinition = defineOperation({
   id: "list_findings",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listOrganization } from "../../domain/findings/list.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { implement } from "../operation.ts";
+import { listOrganization } from "../list.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listFindingsDefinition } from "./list-findings.def.ts";
 
 const cursorShape = z.object({ t: z.string().max(40), n: z.number().int().positive().max(2 ** 31 - 1), r: z.number().int().positive().max(2 ** 31 - 1) });

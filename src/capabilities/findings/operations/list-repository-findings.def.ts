@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { nextCursor } from "../../schemas/common.ts";
-import { findingItemSchema } from "../../schemas/findings.ts";
-import { ownerParam, repoParam } from "../repositories/params.def.ts";
+import { nextCursor } from "../../../kernel/schemas.ts";
+import { findingItemSchema } from "../schemas.ts";
+import { ownerParam, repoParam } from "../../repositories/operations/params.def.ts";
 import { asOfField, atParam, countsSchema, filterParams } from "./params.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listRepositoryFindingsDefinition = defineOperation({
   id: "list_repository_findings",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { coverageOf, listAtPosition } from "../../domain/findings/list.ts";
-import { repositoryFromPath } from "../../domain/repositories/reference.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
+import { coverageOf, listAtPosition } from "../list.ts";
+import { repositoryFromPath } from "../../repositories/reference.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
 import { filtersOf } from "./list-findings.ts";
-import { implement } from "../operation.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";
 
 const cursorShape = z.object({ at: z.string().max(600), t: z.string().max(40), n: z.number().int().positive().max(2 ** 31 - 1) });

@@ -1,8 +1,8 @@
 // Query parameters the findings lists share (the spec's "Shared query parameters").
 import { z } from "zod";
-import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../schemas/common.ts";
-import { countsSchema, findingStatuses, severityValues } from "../../schemas/findings.ts";
-import { focusSlugPattern } from "../../schemas/focuses.ts";
+import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../../kernel/schemas.ts";
+import { countsSchema, findingStatuses, severityValues } from "../schemas.ts";
+import { focusSlugPattern } from "../../focuses/schemas.ts";
 
 export const filterParams = {
   status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeFields, changeOutput, changeQueryFields } from "./change-fields.def.ts";
 import { findingParam } from "./get-finding.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const updateFindingDefinition = defineOperation({
   id: "update_finding",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { changeFields, changeOutput, changeQueryFields } from "./change-fields.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const updateFindingsDefinition = defineOperation({
   id: "update_findings",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { focusSchema, focusSlugParam } from "../../schemas/focuses.ts";
-import { defineOperation } from "../operation.ts";
+import { focusSchema, focusSlugParam } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const getFocusDefinition = defineOperation({
   id: "get_focus",

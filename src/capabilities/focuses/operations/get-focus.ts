@@ -1,6 +1,6 @@
-import { getFocus as get } from "../../domain/focuses/index.ts";
-import { focusItem } from "../../schemas/focuses.ts";
-import { implement } from "../operation.ts";
+import { getFocus as get } from "../index.ts";
+import { focusItem } from "../schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { getFocusDefinition } from "./get-focus.def.ts";
 
 export const getFocus = implement(getFocusDefinition, async (ctx, input) => {

@@ -1,5 +1,5 @@
 // Focus operations with their handlers (definitions.ts holds the order).
-import type { Operation } from "../operation.ts";
+import type { Operation } from "../../../kernel/operation.ts";
 import { getFocus } from "./get-focus.ts";
 import { listFocuses } from "./list-focuses.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cursorParam, limitParam, pageOf } from "../../schemas/common.ts";
-import { focusItemSchema } from "../../schemas/focuses.ts";
-import { defineOperation } from "../operation.ts";
+import { cursorParam, limitParam, pageOf } from "../../../kernel/schemas.ts";
+import { focusItemSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listFocusesDefinition = defineOperation({
   id: "list_focuses",

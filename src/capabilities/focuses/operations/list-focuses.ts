@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listFocuses as list } from "../../domain/focuses/index.ts";
-import { decodeCursor, encodeCursor, printable } from "../../schemas/common.ts";
-import { focusItem } from "../../schemas/focuses.ts";
-import { implement } from "../operation.ts";
+import { listFocuses as list } from "../index.ts";
+import { decodeCursor, encodeCursor, printable } from "../../../kernel/schemas.ts";
+import { focusItem } from "../schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listFocusesDefinition } from "./list-focuses.def.ts";
 
 const cursorShape = z.object({ s: z.string().max(200).regex(printable) });

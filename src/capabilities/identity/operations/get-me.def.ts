@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { organizationSchema, tokenSchema, userSchema } from "../../schemas/identity.ts";
-import { defineOperation } from "../operation.ts";
+import { organizationSchema, tokenSchema, userSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const getMeDefinition = defineOperation({
   id: "get_me",

@@ -1,7 +1,7 @@
-import { AppError } from "../../errors.ts";
-import { balanceCents, monthSpendCents, spendLimitCents } from "../../domain/billing/ledger.ts";
-import { publicRole } from "../../schemas/identity.ts";
-import { implement } from "../operation.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { balanceCents, monthSpendCents, spendLimitCents } from "../../runs/ledger.ts";
+import { publicRole } from "../schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { getMeDefinition } from "./get-me.def.ts";
 
 export const getMe = implement(getMeDefinition, async (ctx) => {

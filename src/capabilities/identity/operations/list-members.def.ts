@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cursorParam, limitParam, pageOf } from "../../schemas/common.ts";
-import { memberSchema } from "../../schemas/identity.ts";
-import { defineOperation } from "../operation.ts";
+import { cursorParam, limitParam, pageOf } from "../../../kernel/schemas.ts";
+import { memberSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listMembersDefinition = defineOperation({
   id: "list_members",

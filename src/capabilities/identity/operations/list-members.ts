@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { publicRole } from "../../schemas/identity.ts";
-import * as members from "../../domain/identity/members.ts";
-import { implement } from "../operation.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { publicRole } from "../schemas.ts";
+import * as members from "../members.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listMembersDefinition } from "./list-members.def.ts";
 
 const cursorShape = z.object({ u: z.string(), i: z.number().int() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { repositorySchema } from "../../schemas/repositories.ts";
+import { repositorySchema } from "../schemas.ts";
 import { ownerParam, repoParam } from "./params.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const getRepositoryDefinition = defineOperation({
   id: "get_repository",

@@ -1,5 +1,5 @@
 // Repository operations with their handlers (definitions.ts holds the order).
-import type { Operation } from "../operation.ts";
+import type { Operation } from "../../../kernel/operation.ts";
 import { getRepository } from "./get-repository.ts";
 import { listRefs } from "./list-refs.ts";
 import { listRepositories } from "./list-repositories.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { limitParam } from "../../schemas/common.ts";
-import { refsSchema } from "../../schemas/repositories.ts";
+import { limitParam } from "../../../kernel/schemas.ts";
+import { refsSchema } from "../schemas.ts";
 import { ownerParam, repoParam } from "./params.def.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listRefsDefinition = defineOperation({
   id: "list_refs",

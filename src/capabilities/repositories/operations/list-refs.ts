@@ -1,5 +1,5 @@
-import { listRefs as refsOf, repositoryFromPath } from "../../domain/repositories/index.ts";
-import { implement } from "../operation.ts";
+import { listRefs as refsOf, repositoryFromPath } from "../index.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listRefsDefinition } from "./list-refs.def.ts";
 
 export const listRefs = implement(listRefsDefinition, async (ctx, input) => {

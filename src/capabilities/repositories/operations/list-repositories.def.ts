@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cursorParam, limitParam, pageOf } from "../../schemas/common.ts";
-import { repositorySchema } from "../../schemas/repositories.ts";
-import { defineOperation } from "../operation.ts";
+import { cursorParam, limitParam, pageOf } from "../../../kernel/schemas.ts";
+import { repositorySchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listRepositoriesDefinition = defineOperation({
   id: "list_repositories",

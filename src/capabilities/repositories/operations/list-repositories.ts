@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listRepositories as listPage, repositoryView } from "../../domain/repositories/index.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { implement } from "../operation.ts";
+import { listRepositories as listPage, repositoryView } from "../index.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listRepositoriesDefinition } from "./list-repositories.def.ts";
 
 const cursorShape = z.object({ k: z.string(), i: z.number().int() });

@@ -1,7 +1,7 @@
 // The repository a `repository` input (owner/name or id) names, for operations that filter or
 // attach by repository. The {owner}/{repo} path parameters are in params.def.ts.
-import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../../domain/repositories/reference.ts";
-import type { Store } from "../../store/index.ts";
+import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../reference.ts";
+import type { Store } from "../../../platform/store/index.ts";
 
 /** The repository a `repository` input names; 400 when malformed, 404 when not in the workspace. */
 export async function repositoryFromParam(store: Store, workspaceId: number, value: string | number): Promise<RepositoryRow> {

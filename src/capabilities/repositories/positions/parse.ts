@@ -1,6 +1,6 @@
 // The spec's position syntax (`at`): parsed once, here, for every operation that takes it.
-import { AppError } from "../../errors.ts";
-import { maxAtLength } from "../../schemas/common.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { maxAtLength } from "../../../kernel/schemas.ts";
 
 export type ParsedPosition =
   | { kind: "default" }

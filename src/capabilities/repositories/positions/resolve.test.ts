@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Mirror } from "../../codehost/mirror.ts";
-import { generateRepo } from "../../codehost/testing/generate.ts";
-import { makeRepo } from "../../codehost/testing/make-repo.ts";
-import type { TestRepo } from "../../codehost/testing/make-repo.ts";
-import type { AppError } from "../../errors.ts";
+import { Mirror } from "../../../platform/codehost/mirror.ts";
+import { generateRepo } from "../../../platform/codehost/testing/generate.ts";
+import { makeRepo } from "../../../platform/codehost/testing/make-repo.ts";
+import type { TestRepo } from "../../../platform/codehost/testing/make-repo.ts";
+import type { AppError } from "../../../kernel/errors.ts";
 import { parseAt } from "./parse.ts";
 import { resolvePosition } from "./resolve.ts";
 

@@ -1,7 +1,7 @@
 // Resolves a parsed position against a repository's mirror to exactly one commit. The result's
 // `at` pins that commit (`branch:main@<sha>`), so later pages and runs stay on it.
-import { AppError } from "../../errors.ts";
-import type { Mirror } from "../../codehost/mirror.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import type { Mirror } from "../../../platform/codehost/mirror.ts";
 import type { ParsedPosition } from "./parse.ts";
 
 export type PositionKind = "branch" | "pr" | "commit";

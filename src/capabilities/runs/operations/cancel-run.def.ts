@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { runPathParam, runSchema } from "../../schemas/runs.ts";
-import { defineOperation } from "../operation.ts";
+import { runPathParam, runSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const cancelRunDefinition = defineOperation({
   id: "cancel_run",

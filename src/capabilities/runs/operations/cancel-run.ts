@@ -1,6 +1,6 @@
-import { cancelRun as cancel } from "../../domain/runs/cancel.ts";
-import { runView } from "../../domain/runs/view.ts";
-import { implement } from "../operation.ts";
+import { cancelRun as cancel } from "../cancel.ts";
+import { runView } from "../view.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { cancelRunDefinition } from "./cancel-run.def.ts";
 
 export const cancelRun = implement(cancelRunDefinition, async (ctx, input) => {

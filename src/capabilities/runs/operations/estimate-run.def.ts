@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { estimateSchema, runRequestFields } from "../../schemas/runs.ts";
-import { defineOperation } from "../operation.ts";
+import { estimateSchema, runRequestFields } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const estimateRunDefinition = defineOperation({
   id: "estimate_run",

@@ -1,5 +1,5 @@
 // Run operations with their handlers (definitions.ts holds the order).
-import type { Operation } from "../operation.ts";
+import type { Operation } from "../../../kernel/operation.ts";
 import { cancelRun } from "./cancel-run.ts";
 import { estimateRun } from "./estimate-run.ts";
 import { getRun } from "./get-run.ts";

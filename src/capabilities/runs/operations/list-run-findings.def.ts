@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { cursorParam, limitParam, nextCursor } from "../../schemas/common.ts";
-import { findingItemSchema } from "../../schemas/findings.ts";
-import { runPathParam, runSchema } from "../../schemas/runs.ts";
-import { defineOperation } from "../operation.ts";
+import { cursorParam, limitParam, nextCursor } from "../../../kernel/schemas.ts";
+import { findingItemSchema } from "../../findings/schemas.ts";
+import { runPathParam, runSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listRunFindingsDefinition = defineOperation({
   id: "list_run_findings",

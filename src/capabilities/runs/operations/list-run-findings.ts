@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { runFindings } from "../../domain/findings/run-findings.ts";
-import { getRunRow } from "../../domain/runs/read.ts";
-import { runView } from "../../domain/runs/view.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { implement } from "../operation.ts";
+import { runFindings } from "../../findings/run-findings.ts";
+import { getRunRow } from "../read.ts";
+import { runView } from "../view.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listRunFindingsDefinition } from "./list-run-findings.def.ts";
 
 const cursorShape = z.object({ a: z.number().int().positive().max(2 ** 31 - 1) });

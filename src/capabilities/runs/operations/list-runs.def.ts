@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { focusSlugPattern } from "../../schemas/focuses.ts";
-import { repositoryRefParam } from "../../schemas/repositories.ts";
-import { cursorParam, limitParam, listParam, pageOf } from "../../schemas/common.ts";
-import { runSchema, runStates } from "../../schemas/runs.ts";
-import { defineOperation } from "../operation.ts";
+import { focusSlugPattern } from "../../focuses/schemas.ts";
+import { repositoryRefParam } from "../../repositories/schemas.ts";
+import { cursorParam, limitParam, listParam, pageOf } from "../../../kernel/schemas.ts";
+import { runSchema, runStates } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const listRunsDefinition = defineOperation({
   id: "list_runs",

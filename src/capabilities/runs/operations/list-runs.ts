@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { listRunRows } from "../../domain/runs/read.ts";
-import { runView } from "../../domain/runs/view.ts";
-import { decodeCursor, encodeCursor } from "../../schemas/common.ts";
-import { optionalRepositoryId } from "../repositories/params.ts";
-import { implement } from "../operation.ts";
+import { listRunRows } from "../read.ts";
+import { runView } from "../view.ts";
+import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
+import { optionalRepositoryId } from "../../repositories/operations/params.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { listRunsDefinition } from "./list-runs.def.ts";
 
 const cursorShape = z.object({ b: z.number().int().positive().max(2 ** 31 - 1) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { runLimits, runRequestFields, runSchema } from "../../schemas/runs.ts";
-import { defineOperation } from "../operation.ts";
+import { runLimits, runRequestFields, runSchema } from "../schemas.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
 
 export const startRunDefinition = defineOperation({
   id: "start_run",

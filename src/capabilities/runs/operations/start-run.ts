@@ -1,5 +1,5 @@
-import { startRun as start } from "../../domain/runs/start.ts";
-import { implement } from "../operation.ts";
+import { startRun as start } from "../start.ts";
+import { implement } from "../../../kernel/operation.ts";
 import { startRunDefinition } from "./start-run.def.ts";
 
 export const startRun = implement(startRunDefinition, async (ctx, input) => {

@@ -1,10 +1,10 @@
 // One run from claim to a terminal state, stage by stage. A run taken over after its worker died
 // resumes from its last finished stage: with its analysis results saved it goes straight to the
 // import; otherwise checkout and analysis are done again (they read the same commits).
-import { AppError } from "../errors.ts";
-import { importFindings, type TargetResult } from "../domain/findings/import.ts";
-import { endRun } from "../domain/runs/finish.ts";
-import type { ReviewPool } from "../review/index.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { importFindings, type TargetResult } from "../../findings/import.ts";
+import { endRun } from "../finish.ts";
+import type { ReviewPool } from "../../../review/index.ts";
 import { LeaseLost } from "./queue.ts";
 import { Cancelled, RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";

@@ -3,8 +3,8 @@
 // runs only this; `crs serve` runs one in process unless --no-worker.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { App } from "../app.ts";
-import { ReviewPool } from "../review/index.ts";
+import type { App } from "../../../kernel/app.ts";
+import { ReviewPool } from "../../../review/index.ts";
 import { claimRun } from "./queue.ts";
 import { executeRun } from "./execute.ts";
 import { RunContext } from "./run-context.ts";

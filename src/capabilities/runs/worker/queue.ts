@@ -2,8 +2,8 @@
 // lapsed (its worker died), by setting itself as the lease owner in one statement; PostgreSQL
 // skips rows another worker is claiming (FOR UPDATE SKIP LOCKED), SQLite has one writer. Every
 // later write of the run names the owner, so a worker that lost its lease can change nothing.
-import type { Store } from "../store/index.ts";
-import type { RunRow } from "../domain/runs/view.ts";
+import type { Store } from "../../../platform/store/index.ts";
+import type { RunRow } from "../view.ts";
 
 /** States a worker may be executing; a run in one of them with a lapsed lease is taken over. */
 export const activeStates = ["in_progress", "compilation_in_progress", "compilation_completed", "analysis_in_progress", "analysis_completed"] as const;

@@ -1,7 +1,7 @@
 // What one run's execution carries between its stages: the claimed row, the lease it renews in the
 // background, and the only ways it writes the run (always naming itself as the lease owner).
-import type { App } from "../app.ts";
-import type { RunRow, Stage, StageName, StageState } from "../domain/runs/view.ts";
+import type { App } from "../../../kernel/app.ts";
+import type { RunRow, Stage, StageName, StageState } from "../view.ts";
 import { LeaseLost, renewLease } from "./queue.ts";
 
 export class Cancelled extends Error {

@@ -1,7 +1,7 @@
 // `crs login`, `crs logout`, `crs auth status|token`: where the client's token comes from.
 import type { AddressInfo } from "node:net";
 import { Command, Option } from "commander";
-import { scopes as allScopes } from "../../policies/scopes.ts";
+import { scopes as allScopes } from "../../../kernel/scopes.ts";
 import { api, ClientError } from "./api.ts";
 import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
 import { discover, exchange, loginOf, pkce, register, revoke } from "./oauth.ts";

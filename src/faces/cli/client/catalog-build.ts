@@ -1,10 +1,10 @@
 // Builds catalog.json from the operation definitions: `npm run gen:cli` writes it, a test compares.
 // Flags come from each input's JSON Schema, as OpenAPI and the MCP tools publish it, so the three
 // faces describe a field alike.
-import { operationDefinitions } from "../../operations/definitions.ts";
-import type { OperationDefinition } from "../../operations/operation.ts";
-import { severityValues } from "../../schemas/findings.ts";
-import { jsonSchema, type Json } from "../../schemas/json-schema.ts";
+import { operationDefinitions } from "../../../server/definitions.ts";
+import type { OperationDefinition } from "../../../kernel/operation.ts";
+import { severityValues } from "../../../capabilities/findings/schemas.ts";
+import { jsonSchema, type Json } from "../../../kernel/json-schema.ts";
 import type { Catalog, ClientOperation } from "./catalog.ts";
 import type { Flag, FlagKind } from "./schema-flags.ts";
 

@@ -2,7 +2,7 @@
 // catalog-build.ts computes it from the definitions into catalog.json (`npm run gen:cli`; a test
 // fails while the file is stale). Commands read this file, not the definitions: loading zod and
 // building two dozen schemas took longer at start than everything else a command does.
-import type { HttpMethod, OperationDefinition } from "../../operations/operation.ts";
+import type { HttpMethod, OperationDefinition } from "../../../kernel/operation.ts";
 import data from "./catalog.json" with { type: "json" };
 import type { Flag } from "./schema-flags.ts";
 

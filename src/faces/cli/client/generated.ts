@@ -3,7 +3,7 @@
 import { Command, Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
-import { record, table } from "./output.ts";
+import { record, table } from "../../../kernel/ui/output.ts";
 import { repoPathOf } from "./request.ts";
 import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";

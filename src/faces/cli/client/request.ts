@@ -1,8 +1,8 @@
 // An operation call as the REST request the server routes it from: path parameters in the path,
 // the rest in the query (GET and the operation's query fields) or the JSON body, header fields
-// as headers. The mirror image of src/http/rest.ts gatherInput.
-import type { OperationDefinition } from "../../operations/operation.ts";
-import { pathParams } from "../../operations/operation.ts";
+// as headers. The mirror image of src/faces/rest/rest.ts gatherInput.
+import type { OperationDefinition } from "../../../kernel/operation.ts";
+import { pathParams } from "../../../kernel/operation.ts";
 import type { Call } from "./api.ts";
 
 const queryValue = (v: unknown) => (Array.isArray(v) ? v.join(",") : String(v));

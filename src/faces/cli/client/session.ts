@@ -4,7 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { api, type Call } from "./api.ts";
 import { clientOperation, type ClientOperation } from "./catalog.ts";
 import { currentToken } from "./oauth.ts";
-import { stdioOut, type Out } from "./output.ts";
+import { stdioOut, type Out } from "../../../kernel/ui/output.ts";
 import { callOf } from "./request.ts";
 import { target } from "./credentials.ts";
 

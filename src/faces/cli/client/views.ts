@@ -1,6 +1,6 @@
 // How each answer reads on a terminal (aligned, relative times) and in a pipe (tab-separated,
 // RFC 3339 times). --json bypasses all of this and prints the response as it came.
-import { record, table, type Out } from "./output.ts";
+import { record, table, type Out } from "../../../kernel/ui/output.ts";
 
 export type View = (o: Out, body: any) => void;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { paramHeadTest } from "./paramtext.ts";
 import { escapeRegExp } from "../../text.ts";
 import type { ParamHead } from "./paramtext.ts";
-import { AppError } from "../../../errors.ts";
+import { AppError } from "../../../kernel/errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
 const callList = z.array(z.string().min(1)).describe(

@@ -4,7 +4,7 @@ import type { Lang } from "@ast-grep/napi";
 import type { Finding } from "../../types.ts";
 import { refineWithTaint } from "./index.ts";
 import { ensureLanguages, syntaxFor } from "./langs.ts";
-import { AppError } from "../../../errors.ts";
+import { AppError } from "../../../kernel/errors.ts";
 
 export function parseFor(language: string, source: string): ReturnType<typeof parse> {
   ensureLanguages();

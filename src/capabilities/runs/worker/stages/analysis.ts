@@ -3,10 +3,10 @@
 // rules and sets severities). Analysis streams each target's files from git through the engine,
 // reporting progress and honouring cancellation between files. Steering and context documents are
 // recorded on the run for reviewers; the rule engine itself does not read prose.
-import { getFocusRevision } from "../../domain/focuses/index.ts";
-import type { TargetResult } from "../../domain/findings/import.ts";
-import { loadRules, reviewFiles, type ReviewPool, type RuleSet } from "../../review/index.ts";
-import type { SourceFile } from "../../review/types.ts";
+import { getFocusRevision } from "../../../focuses/index.ts";
+import type { TargetResult } from "../../../findings/import.ts";
+import { loadRules, reviewFiles, type ReviewPool, type RuleSet } from "../../../../review/index.ts";
+import type { SourceFile } from "../../../../review/types.ts";
 import type { RunContext } from "../run-context.ts";
 import type { TargetPlan } from "./checkout.ts";
 

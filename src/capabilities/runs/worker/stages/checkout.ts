@@ -1,11 +1,11 @@
 // Stage 1, checkout: the recorded commits are read from the mirrors and the files to review are
 // chosen: every file of the tree in scope (full review), or the changed files with their added
 // lines (change review). Nothing is copied to disk: analysis streams the blobs from git.
-import { AppError } from "../../errors.ts";
-import { scopeMatcher } from "../../review/index.ts";
-import { resolveRepository, usableMirror } from "../../domain/repositories/index.ts";
-import type { ChangeView, Target } from "../../domain/runs/types.ts";
-import { syncTimeoutMs } from "../../domain/repositories/types.ts";
+import { AppError } from "../../../../kernel/errors.ts";
+import { scopeMatcher } from "../../../../review/index.ts";
+import { resolveRepository, usableMirror } from "../../../repositories/index.ts";
+import type { ChangeView, Target } from "../../types.ts";
+import { syncTimeoutMs } from "../../../repositories/types.ts";
 import type { RunContext } from "../run-context.ts";
 
 export interface TargetPlan {
