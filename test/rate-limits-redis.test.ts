@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { json, startTestServer, unique, type TestServer } from "./harness.ts";
 import { buildServer } from "../src/server/http.ts";
 import { operations } from "../src/server/operations.ts";
-import { operation, type Operation } from "../src/kernel/operation.ts";
+import { operation } from "../src/kernel/operation.ts";
 import { startTcpProxy, waitFor, type TcpProxy } from "../src/platform/limits/test-support.ts";
 import { addCredits, balanceCents } from "../src/capabilities/runs/ledger.ts";
 import { startRun } from "../src/capabilities/runs/start.ts";
@@ -68,7 +68,7 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     t = await startTestServer({ env: { REDIS_URL: viaProxy.toString(), CRS_RATE_LIMITS: "reads=3/1m,findings:write=100/1m" } });
-    server = await buildServer(t.app, { operations: [...operations, change as unknown as Operation] });
+    server = await buildServer(t.app, { operations: [...operations, change] });
     url = await server.listen({ port: 0, host: "127.0.0.1" });
   });
   after(async () => {

@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from "../src/kernel/config.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { buildServer } from "../src/server/http.ts";
 import { operations } from "../src/server/operations.ts";
-import { operation, type Operation } from "../src/kernel/operation.ts";
+import { operation } from "../src/kernel/operation.ts";
 
 const run = promisify(execFile);
 
@@ -266,7 +266,7 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
   let url: string;
   before(async () => {
     t = await startTestServer({ env: { CRS_RATE_LIMITS: "findings:write=5/1m,documents=10/1m,shared=2/1m" } });
-    server = await buildServer(t.app, { operations: [...operations, bulkWrite as unknown as Operation, documentAction as unknown as Operation] });
+    server = await buildServer(t.app, { operations: [...operations, bulkWrite, documentAction] });
     url = await server.listen({ port: 0, host: "127.0.0.1" });
   });
   after(async () => {

@@ -1,8 +1,9 @@
 // First start on an empty store: an admin, a demo workspace and an all-scope key, so `npm start`
 // is ready for the CLI and the browser. Returns undefined when the store already has users.
 import type { App } from "../kernel/app.ts";
-import * as accounts from "../capabilities/identity/accounts.ts";
-import { generatePassword } from "../capabilities/identity/passwords.ts";
+import type { BootstrapStep } from "../kernel/capability.ts";
+import * as accounts from "../capabilities/identity/index.ts";
+import { generatePassword } from "../capabilities/identity/index.ts";
 import { scopes } from "../kernel/scopes.ts";
 
 export interface BootstrapResult {
@@ -13,10 +14,7 @@ export interface BootstrapResult {
   notes: string[];
 }
 
-/** Later capabilities (the demo repository) add steps that run on a fresh store. */
-export type BootstrapStep = (app: App, workspaceId: number, userId: number) => Promise<string | undefined>;
-
-export async function bootstrap(app: App, steps: BootstrapStep[] = []): Promise<BootstrapResult | undefined> {
+export async function bootstrap(app: App, steps: readonly BootstrapStep[] = []): Promise<BootstrapResult | undefined> {
   const any = await app.store.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (any) return undefined;
   const password = generatePassword();

@@ -3,10 +3,11 @@
 import { randomFillSync } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { App } from "../kernel/app.ts";
+import type { ServerPlugin } from "../kernel/capability.ts";
 import { AppError, errorBody } from "../kernel/errors.ts";
 import { rateLimitHeaders } from "../platform/limits/limiter.ts";
 import { operations as allOperations } from "./operations.ts";
-import type { Operation } from "../kernel/operation.ts";
+import type { AnyOperation } from "../kernel/operation.ts";
 import { registerMcp } from "../faces/mcp/server.ts";
 import { cutStalledBodies } from "./body-idle.ts";
 import { registerCors } from "./cors.ts";
@@ -15,12 +16,10 @@ import { bodyLimitBytes, sendError } from "../kernel/reply.ts";
 import { apiPrefix, registerOperations } from "../faces/rest/rest.ts";
 import { methodsByPath, type RouteTable } from "../faces/rest/route-table.ts";
 
-/** Extra routes (web app, uploads) registered by their own modules. */
-export type ServerPlugin = (server: FastifyInstance, app: App) => void;
-
 export interface ServerOptions {
-  operations?: readonly Operation[];
-  plugins?: ServerPlugin[];
+  operations?: readonly AnyOperation[];
+  /** Extra routes (the web app, uploads, the OAuth endpoints), registered after REST and MCP. */
+  plugins?: readonly ServerPlugin[];
 }
 
 /** REST (/api/…), MCP (/mcp) and signed upload (/uploads/…) requests: the ones the ip budget counts and

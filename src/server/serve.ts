@@ -4,9 +4,12 @@ import type { FastifyInstance } from "fastify";
 import type { App } from "../kernel/app.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
-  const [{ buildServer }, { wirings }] = await Promise.all([import("./http.ts"), import("./capabilities.ts")]);
-  const server = await buildServer(app, { plugins: wirings.flatMap((w) => w.plugins) });
-  for (const service of wirings.flatMap((w) => w.services)) {
+  const [{ buildServer }, { capabilities }, { operations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
+    import("./http.ts"), import("./capabilities.ts"), import("./operations.ts"), import("../faces/web/index.ts"), import("./store-service.ts"),
+  ]);
+  const plugins = [...capabilities.flatMap((c) => c.routes ?? []), (s: FastifyInstance, a: App) => registerWeb(s, a, operations)];
+  const server = await buildServer(app, { operations, plugins });
+  for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? [])]) {
     const stop = service(app);
     if (stop) app.onClose(stop);
   }
@@ -18,12 +21,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration comes from the environment (see README.md).\n");
     return 0;
   }
-  const [{ createApp }, { bootstrap }, { configFor }, { wirings }] = await Promise.all([import("../kernel/app.ts"), import("./bootstrap.ts"), import("../kernel/config.ts"), import("./capabilities.ts")]);
+  const [{ createApp }, { bootstrap }, { configFor }, { capabilities }] = await Promise.all([import("../kernel/app.ts"), import("./bootstrap.ts"), import("../kernel/config.ts"), import("./capabilities.ts")]);
   const config = configFor("serve", { forServe: true });
   if (!config) return 2;
   if (argv.includes("--no-worker")) config.worker.inProcess = false;
   const app = await createApp(config);
-  const fresh = await bootstrap(app, wirings.flatMap((w) => w.bootstrapSteps));
+  const fresh = await bootstrap(app, capabilities.flatMap((c) => c.bootstrapSteps ?? []));
   const server = await startServer(app);
   const address = await server.listen({ port: config.port, host: config.host });
   // With PORT=0 the real port is known only now; links the server builds must use it.

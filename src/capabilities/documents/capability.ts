@@ -1,9 +1,14 @@
-// What the documents capability plugs into `crs serve`: the signed upload route and the cleanup of
-// expired upload slots and orphan files. Kept here so serve.ts stays a list of areas.
+// What context documents plug in: their operations, the signed upload route and the cleanup of
+// expired upload slots and orphan files.
 import type { App } from "../../kernel/app.ts";
 import { cleanupUploads, recoverUploads } from "./index.ts";
 import { registerUploads } from "./upload-route.ts";
-import type { Service, Wiring } from "../../kernel/capability.ts";
+import { capability, type Service } from "../../kernel/capability.ts";
+import { archiveDocument } from "./operations/archive-document.ts";
+import { createDocument } from "./operations/create-document.ts";
+import { getDocument } from "./operations/get-document.ts";
+import { listDocuments } from "./operations/list-documents.ts";
+import { requestDocumentUpload } from "./operations/request-upload.ts";
 
 const cleanupEveryMs = 10 * 60 * 1000;
 
@@ -35,8 +40,9 @@ const uploadCleanup: Service = (app: App) => {
   };
 };
 
-export const documentsWiring: Wiring = {
+export const documents = capability({
+  name: "documents",
+  operations: [requestDocumentUpload, createDocument, listDocuments, getDocument, archiveDocument],
+  routes: [registerUploads],
   services: [uploadCleanup],
-  bootstrapSteps: [],
-  plugins: [registerUploads],
-};
+});

@@ -1,6 +1,6 @@
 // crs admin finding accept-risk|revoke-decision: an admin's decisions on a finding.
 import type { Command } from "commander";
-import * as accounts from "../identity/accounts.ts";
+import * as accounts from "../identity/index.ts";
 import { setDecision } from "./triage.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import { withStore, type AdminIo } from "../../kernel/admin.ts";

@@ -1,7 +1,14 @@
-// What the findings inbox plugs into `crs serve`: its positions warmed in the background after
-// start, so the first reader of a large inbox does not wait for every repository's.
+// What the findings inbox plugs in: its operations, `crs admin` decisions, and its positions warmed in
+// the background after start, so the first reader of a large inbox does not wait for every repository's.
 import { warmPositions } from "./warm.ts";
-import type { Service, Wiring } from "../../kernel/capability.ts";
+import { capability, type Service } from "../../kernel/capability.ts";
+import { registerFindings } from "./admin.ts";
+import { commentOnFinding } from "./operations/comment-on-finding.ts";
+import { getFinding } from "./operations/get-finding.ts";
+import { listFindings } from "./operations/list-findings.ts";
+import { listRepositoryFindings } from "./operations/list-repository-findings.ts";
+import { updateFinding } from "./operations/update-finding.ts";
+import { updateFindings } from "./operations/update-findings.ts";
 
 const warmAfterMs = 1_000;
 
@@ -22,4 +29,9 @@ const warmInbox: Service = (app) => {
   };
 };
 
-export const findingsWiring: Wiring = { services: [warmInbox], bootstrapSteps: [], plugins: [] };
+export const findings = capability({
+  name: "findings",
+  operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
+  services: [warmInbox],
+  adminCommands: [registerFindings],
+});

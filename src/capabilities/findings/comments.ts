@@ -4,7 +4,7 @@
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
-import { canonicalJson, sha256 } from "../runs/quote.ts";
+import { canonicalJson, sha256 } from "../runs/index.ts";
 import { findingKey, usernames } from "./items.ts";
 import { bumpInbox } from "./position.ts";
 import type { FindingRow } from "./status.ts";

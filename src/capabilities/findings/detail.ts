@@ -5,7 +5,7 @@ import { AppError } from "../../kernel/errors.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { usableMirror } from "../repositories/index.ts";
-import type { RepositoryRow } from "../repositories/reference.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
 import { listComments } from "./comments.ts";
 import { findingKey, usernames } from "./items.ts";
 import { findFindings, positionFor, repositoriesOf } from "./lookup.ts";

@@ -5,7 +5,7 @@ import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
 import { resolveAt } from "../repositories/index.ts";
-import { resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
+import { resolveRepository, type RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
 
 /**

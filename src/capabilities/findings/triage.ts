@@ -10,7 +10,7 @@ import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import { usableMirror } from "../repositories/index.ts";
-import type { RepositoryRow } from "../repositories/reference.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
 import { findingKey, toItems } from "./items.ts";
 import { assigneeFor, findFindings, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { bumpInbox, positionView } from "./position.ts";

@@ -4,7 +4,7 @@
 // first, up to the cache's capacity, one at a time so requests are served in between.
 import { AppError } from "../../kernel/errors.ts";
 import { resolveAt, usableMirror } from "../repositories/index.ts";
-import type { RepositoryRow } from "../repositories/reference.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
 import type { ListDeps } from "./list.ts";
 import { inboxVersion, positionCacheLimit, positionView } from "./position.ts";
 

@@ -1,7 +1,7 @@
 // crs admin focus put|list|archive: the operator's focus commands.
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import * as accounts from "../identity/accounts.ts";
+import * as accounts from "../identity/index.ts";
 import * as focuses from "./index.ts";
 import { withStore, type AdminIo } from "../../kernel/admin.ts";
 

@@ -3,7 +3,7 @@
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import { focusSlugPattern } from "./schemas.ts";
-import { parseFocusFrontMatter } from "../../review/focus.ts";
+import { parseFocusFrontMatter, ReviewError } from "../../review/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
@@ -50,7 +50,7 @@ export function validateFocus(input: FocusInput): void {
   try {
     parseFocusFrontMatter(input.instructions);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    if (!(err instanceof ReviewError)) throw err;
     const d = err.details ?? {};
     const where = typeof d.field === "string" && d.field ? ` (field ${d.field})` : "";
     throw invalidField("instructions", `${err.message.replace(/\.$/, "")}${where}: ${String(d.reason ?? "invalid")}`, { frontMatter: d });

@@ -2,7 +2,7 @@
 // and authorized apps (OAuth grants) in the active workspace, and their password.
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
-import { revokeGrant } from "../oauth/grants.ts";
+import { revokeGrant } from "../oauth/index.ts";
 import { setPassword } from "./accounts.ts";
 import { verifyPassword } from "./passwords.ts";
 

@@ -1,9 +1,8 @@
-// What sign-in and OAuth plug into `crs serve`: the authorization server's endpoints, the app's
-// pages, and the cleanup of expired codes and sessions.
+// What OAuth plugs into `crs serve`: the authorization server's endpoints and the cleanup of expired
+// codes and sessions. Its consent page is served by the web face through this capability's index.ts.
+import { capability, type Service } from "../../kernel/capability.ts";
 import { deleteExpired } from "./cleanup.ts";
 import { registerAuthorizationServer } from "./endpoints.ts";
-import { registerWeb } from "../../faces/web/index.ts";
-import type { Service, Wiring } from "../../kernel/capability.ts";
 
 const cleanupEveryMs = 60 * 60 * 1000;
 
@@ -21,8 +20,9 @@ const authCleanup: Service = (app) => {
   };
 };
 
-export const webWiring: Wiring = {
+export const oauth = capability({
+  name: "oauth",
+  operations: [],
+  routes: [registerAuthorizationServer],
   services: [authCleanup],
-  bootstrapSteps: [],
-  plugins: [registerAuthorizationServer, registerWeb],
-};
+});

@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { MirrorPool } from "../../platform/codehost/index.ts";
 import { loadConfig } from "../../kernel/config.ts";
 import { AppError } from "../../kernel/errors.ts";
-import * as accounts from "../identity/accounts.ts";
+import * as accounts from "../identity/index.ts";
 import * as repos from "./index.ts";
 import { openAdminStore, type AdminIo } from "../../kernel/admin.ts";
 

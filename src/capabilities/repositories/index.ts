@@ -12,3 +12,6 @@ export { listRefs, reviewedShas } from "./refs.ts";
 export { resolveAt } from "./at.ts";
 export { absolutizeRemote } from "./remote-input.ts";
 export type { RepoDeps } from "./types.ts";
+export { syncTimeoutMs } from "./types.ts";
+export * from "./operations/params.ts";
+export * from "./positions/index.ts";

@@ -58,3 +58,6 @@ export const refsSchema = z.object({
   asOf: z.string().describe("ISO time of the last successful sync: the refs are as of then."),
   nextCursor: z.null().describe("Always null: the refs list is not paginated (use q and limit)."),
 });
+
+/** The {owner}/{repo} path parameters every repository operation takes (defined beside its operations). */
+export { ownerParam, repoParam } from "./operations/params.def.ts";

@@ -1,6 +1,6 @@
 // crs admin credits grant|adjust|show and crs admin spend-limit set: the operator's billing commands.
 import type { Command } from "commander";
-import * as accounts from "../identity/accounts.ts";
+import * as accounts from "../identity/index.ts";
 import { addCredits, billingSummary, setSpendLimit } from "./ledger.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import { withStore, type AdminIo } from "../../kernel/admin.ts";

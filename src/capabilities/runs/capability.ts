@@ -1,8 +1,16 @@
-// What the runs capability plugs into `crs serve`: the in-process run worker, and the demo
-// workspace's first credits, so a new user can start a run at once.
+// What runs (with billing and the worker's stages) plug in: their operations, the in-process run
+// worker, the demo workspace's first credits (so a new user can start a run at once), and
+// `crs admin credits ...`.
 import { addCredits } from "./ledger.ts";
 import { startWorker } from "./worker/index.ts";
-import type { Service, Wiring } from "../../kernel/capability.ts";
+import { capability, type Service } from "../../kernel/capability.ts";
+import { registerCredits } from "./admin.ts";
+import { cancelRun } from "./operations/cancel-run.ts";
+import { estimateRun } from "./operations/estimate-run.ts";
+import { getRun } from "./operations/get-run.ts";
+import { listRunFindings } from "./operations/list-run-findings.ts";
+import { listRuns } from "./operations/list-runs.ts";
+import { startRun } from "./operations/start-run.ts";
 
 /** The in-process worker of `crs serve` (off with --no-worker or CRS_WORKER_IN_PROCESS=off). */
 const inProcessWorker: Service = (app) => {
@@ -15,7 +23,9 @@ const inProcessWorker: Service = (app) => {
 /** Enough for a few dozen runs of the demo repository at the default prices. */
 export const demoCreditsCents = 1000;
 
-export const runsWiring: Wiring = {
+export const runs = capability({
+  name: "runs",
+  operations: [listRuns, startRun, getRun, listRunFindings, estimateRun, cancelRun],
   services: [inProcessWorker],
   bootstrapSteps: [
     async (app, workspaceId) => {
@@ -23,5 +33,5 @@ export const runsWiring: Wiring = {
       return `credits: ${(demoCreditsCents / 100).toFixed(2)} granted to the demo workspace`;
     },
   ],
-  plugins: [],
-};
+  adminCommands: [registerCredits],
+});

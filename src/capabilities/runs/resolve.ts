@@ -8,9 +8,9 @@ import { scopeMatcher } from "../../review/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { documentsForRun } from "../documents/index.ts";
 import { getFocus } from "../focuses/index.ts";
-import { positionUnavailable, resolvePosition } from "../repositories/positions/index.ts";
+import { positionUnavailable, resolvePosition } from "../repositories/index.ts";
 import { resolveAt, usableMirror } from "../repositories/index.ts";
-import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../repositories/reference.ts";
+import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../repositories/index.ts";
 import { billableChange, billableTree } from "./billable.ts";
 import type { ChangeView, RunRequest, Target } from "./types.ts";
 

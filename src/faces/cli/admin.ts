@@ -1,14 +1,8 @@
-// `crs admin`: operator commands against the same store as the server. Each area registers its
-// own subcommands; later capabilities add theirs to this list.
+// `crs admin`: operator commands against the same store as the server. Each capability's manifest
+// names its subcommands (adminCommands).
 import { Command } from "commander";
 import { describeFailure, stdio, type AdminIo } from "../../kernel/admin.ts";
-import { registerCredits } from "../../capabilities/runs/admin.ts";
-import { registerFindings } from "../../capabilities/findings/admin.ts";
-import { registerFocuses } from "../../capabilities/focuses/admin.ts";
-import { registerIdentity } from "../../capabilities/identity/admin.ts";
-import { registerRepos } from "../../capabilities/repositories/admin.ts";
-
-const areas: Array<(admin: Command, io: AdminIo) => void> = [registerIdentity, registerRepos, registerFocuses, registerCredits, registerFindings];
+import { capabilities } from "../../server/capabilities.ts";
 
 export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise<number> {
   const admin = new Command("admin")
@@ -17,7 +11,7 @@ export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   // Subcommands inherit exitOverride and the output configuration from `admin` (commander copies them).
-  for (const area of areas) area(admin, io);
+  for (const area of capabilities.flatMap((c) => c.adminCommands ?? [])) area(admin, io);
   try {
     await admin.parseAsync(argv, { from: "user" });
     return 0;

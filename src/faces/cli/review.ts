@@ -58,7 +58,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   const opts = cmd.opts<Opts>();
   const dir = resolve(cmd.processedArgs[0] as string);
   // The engine (ast-grep and its grammars) loads only now: --help and usage errors answer without it.
-  const { loadRules, reviewFiles, toSarif } = await import("../../review/index.ts");
+  const { loadRules, reviewFiles, toSarif, ReviewError } = await import("../../review/index.ts");
   try {
     const changedLines = opts.since ? await changedSince(dir, opts.since) : undefined;
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
@@ -82,7 +82,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     const bar = severities.indexOf(opts.failOn);
     return result.findings.some((f) => severities.indexOf(f.severity) >= bar) ? 1 : 0;
   } catch (e) {
-    if (e instanceof AppError || (e as NodeJS.ErrnoException).code === "ENOENT") {
+    if (e instanceof AppError || e instanceof ReviewError || (e as NodeJS.ErrnoException).code === "ENOENT") {
       process.stderr.write(`crs review: ${(e as Error).message}\n`);
       return 2;
     }

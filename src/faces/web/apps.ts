@@ -3,8 +3,8 @@
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../kernel/app.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { endOtherSessions, type Session } from "../../capabilities/identity/sessions.ts";
-import { changePassword, listOwnApps, revokeOwnApp } from "../../capabilities/identity/settings.ts";
+import { endOtherSessions, type Session } from "../../capabilities/identity/index.ts";
+import { changePassword, listOwnApps, revokeOwnApp } from "../../capabilities/identity/index.ts";
 import { html, page, when } from "../../kernel/ui/html.ts";
 import { sendPage, sessionOf, settingsList, signInRedirect } from "./context.ts";
 

@@ -3,8 +3,8 @@
 // and the workspace active in the app, which the screen names (there is no picker).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { App } from "../../kernel/app.ts";
-import type { Session } from "../../capabilities/identity/sessions.ts";
-import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../../capabilities/oauth/authorize.ts";
+import type { Session } from "../../capabilities/identity/index.ts";
+import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../../capabilities/oauth/index.ts";
 import { html, page } from "../../kernel/ui/html.ts";
 import { scopeWords } from "../../kernel/ui/scope-words.ts";
 import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";

@@ -8,7 +8,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../kernel/app.ts";
 import { AppError, asAppError } from "../../kernel/errors.ts";
-import { readSession, type Session } from "../../capabilities/identity/sessions.ts";
+import { readSession, type Session } from "../../capabilities/identity/index.ts";
 import { html, page } from "../../kernel/ui/html.ts";
 
 export const sessionCookie = "crs_session";

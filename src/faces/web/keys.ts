@@ -2,9 +2,9 @@
 // ticked, needs at least one, and its token is shown once.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../kernel/app.ts";
-import { createApiKey } from "../../capabilities/identity/accounts.ts";
-import { listOwnKeys, revokeOwnKey } from "../../capabilities/identity/settings.ts";
-import type { Session } from "../../capabilities/identity/sessions.ts";
+import { createApiKey } from "../../capabilities/identity/index.ts";
+import { listOwnKeys, revokeOwnKey } from "../../capabilities/identity/index.ts";
+import type { Session } from "../../capabilities/identity/index.ts";
 import { isScope, scopes, type Scope } from "../../kernel/scopes.ts";
 import { scopeWords } from "../../kernel/ui/scope-words.ts";
 import { html, page, when, type Html } from "../../kernel/ui/html.ts";

@@ -1,8 +1,8 @@
 // Sign-in, sign-out, the home page with the workspace switcher, and the stylesheet.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../kernel/app.ts";
-import { checkCredentials } from "../../capabilities/identity/sign-in.ts";
-import { createSession, endSession, switchWorkspace } from "../../capabilities/identity/sessions.ts";
+import { checkCredentials } from "../../capabilities/identity/index.ts";
+import { createSession, endSession, switchWorkspace } from "../../capabilities/identity/index.ts";
 import { copyScript, html, page, stylesheet } from "../../kernel/ui/html.ts";
 import { cookieOptions, errorPage, safeNext, sendPage, sessionCookie, sessionOf, signInRedirect } from "./context.ts";
 

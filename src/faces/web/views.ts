@@ -4,9 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../../kernel/app.ts";
 import type { Principal } from "../../kernel/principal.ts";
-import type { Session } from "../../capabilities/identity/sessions.ts";
+import type { Session } from "../../capabilities/identity/index.ts";
 import { invoke } from "../../kernel/execute.ts";
-import { operationById } from "../../server/operations.ts";
+import type { Operation } from "../../kernel/operation.ts";
 import { html, page, when, type Html } from "../../kernel/ui/html.ts";
 import { requireWorkspace, sendPage } from "./context.ts";
 
@@ -23,7 +23,9 @@ function principalOf(s: WorkspaceSession): Principal {
   };
 }
 
-async function read(app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
+type OperationById = (id: string) => Operation;
+
+async function readWith(operationById: OperationById, app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
   const r = await invoke(app, operationById(id), principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });
   return r.body as Row;
 }
@@ -48,7 +50,8 @@ function pick(q: unknown, keys: string[]): Row {
   return out;
 }
 
-export function registerViews(web: FastifyInstance, app: App): void {
+export function registerViews(web: FastifyInstance, app: App, operationById: OperationById): void {
+  const read = (a: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row) => readWith(operationById, a, req, s, id, input);
   const route = (path: string, render: (req: FastifyRequest, s: WorkspaceSession, csrf: string) => Promise<string>) =>
     web.get(path, async (req, reply) => {
       const session = await requireWorkspace(app, req, reply);

@@ -1,5 +1,5 @@
 import { createDocument as create } from "../index.ts";
-import { repositoryFromParam } from "../../repositories/operations/params.ts";
+import { repositoryFromParam } from "../../repositories/index.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { createDocumentDefinition } from "./create-document.def.ts";
 

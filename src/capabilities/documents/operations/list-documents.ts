@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listDocuments as list } from "../index.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
-import { optionalRepositoryId } from "../../repositories/operations/params.ts";
+import { optionalRepositoryId } from "../../repositories/index.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { listDocumentsDefinition } from "./list-documents.def.ts";
 

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { updateFindings } from "../triage.ts";
 import type { Ctx } from "../../../kernel/context.ts";
-import { repositoryFromParam } from "../../repositories/operations/params.ts";
+import { repositoryFromParam } from "../../repositories/index.ts";
 import type { changeFields } from "./change-fields.def.ts";
 
 export async function applyChange(ctx: Ctx, refs: string[], input: z.output<z.ZodObject<typeof changeFields>>) {

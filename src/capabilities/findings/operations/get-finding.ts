@@ -1,5 +1,5 @@
 import { findingDetail } from "../detail.ts";
-import { repositoryFromParam } from "../../repositories/operations/params.ts";
+import { repositoryFromParam } from "../../repositories/index.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { getFindingDefinition } from "./get-finding.def.ts";
 

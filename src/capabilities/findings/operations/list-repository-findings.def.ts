@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nextCursor } from "../../../kernel/schemas.ts";
 import { findingItemSchema } from "../schemas.ts";
-import { ownerParam, repoParam } from "../../repositories/operations/params.def.ts";
+import { ownerParam, repoParam } from "../../repositories/schemas.ts";
 import { asOfField, atParam, countsSchema, filterParams } from "./params.def.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 

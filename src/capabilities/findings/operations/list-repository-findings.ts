@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { coverageOf, listAtPosition } from "../list.ts";
-import { repositoryFromPath } from "../../repositories/reference.ts";
+import { repositoryFromPath } from "../../repositories/index.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
 import { filtersOf } from "./list-findings.ts";
 import { implement } from "../../../kernel/operation.ts";

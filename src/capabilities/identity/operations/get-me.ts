@@ -1,5 +1,5 @@
 import { AppError } from "../../../kernel/errors.ts";
-import { balanceCents, monthSpendCents, spendLimitCents } from "../../runs/ledger.ts";
+import { balanceCents, monthSpendCents, spendLimitCents } from "../../runs/index.ts";
 import { publicRole } from "../schemas.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { getMeDefinition } from "./get-me.def.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { runFindings } from "../../findings/run-findings.ts";
+import { runFindings } from "../../findings/index.ts";
 import { getRunRow } from "../read.ts";
 import { runView } from "../view.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";

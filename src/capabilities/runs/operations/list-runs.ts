@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listRunRows } from "../read.ts";
 import { runView } from "../view.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
-import { optionalRepositoryId } from "../../repositories/operations/params.ts";
+import { optionalRepositoryId } from "../../repositories/index.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { listRunsDefinition } from "./list-runs.def.ts";
 

@@ -2,17 +2,22 @@
 // resumes from its last finished stage: with its analysis results saved it goes straight to the
 // import; otherwise checkout and analysis are done again (they read the same commits).
 import { AppError } from "../../../kernel/errors.ts";
-import { importFindings, type TargetResult } from "../../findings/import.ts";
+import { importFindings, type TargetResult } from "../../findings/index.ts";
 import { endRun } from "../finish.ts";
-import type { ReviewPool } from "../../../review/index.ts";
+import { ReviewError, type ReviewPool } from "../../../review/index.ts";
 import { LeaseLost } from "./queue.ts";
 import { Cancelled, RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";
 import { analyse, compile } from "./stages/analysis.ts";
 
+function isUserError(err: unknown): boolean {
+  return (err instanceof AppError && err.status < 500) || (err instanceof ReviewError && err.kind === "invalid_input");
+}
+
 /** Errors a user can act on keep their code; anything else is reported as the stage's failure. */
 function userError(err: unknown, stage: "compilation" | "analysis"): { code: string; message: string } {
   if (err instanceof AppError && err.status < 500) return { code: err.code, message: err.message };
+  if (err instanceof ReviewError && err.kind === "invalid_input") return { code: "invalid_request", message: err.message };
   return { code: `${stage}_failed`, message: `The ${stage} stage failed unexpectedly; the run was refunded. Start it again, and report it if it persists.` };
 }
 
@@ -62,7 +67,7 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
       }
       const stage = rc.row.state === "analysis_in_progress" ? "analysis" : "compilation";
       const error = userError(err, stage);
-      if (!(err instanceof AppError) || err.status >= 500) log.error({ err }, "run failed");
+      if (!isUserError(err)) log.error({ err }, "run failed");
       const failing = rc.stages.find((s) => s.state === "in_progress") ?? rc.stage("checkout");
       failing.state = "failed";
       failing.reason = error.message;

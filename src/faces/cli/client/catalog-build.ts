@@ -1,9 +1,9 @@
 // Builds catalog.json from the operation definitions: `npm run gen:cli` writes it, a test compares.
 // Flags come from each input's JSON Schema, as OpenAPI and the MCP tools publish it, so the three
 // faces describe a field alike.
-import { operationDefinitions } from "../../../server/definitions.ts";
 import type { OperationDefinition } from "../../../kernel/operation.ts";
 import { severityValues } from "../../../capabilities/findings/schemas.ts";
+import { operations } from "../../../server/operations.ts";
 import { jsonSchema, type Json } from "../../../kernel/json-schema.ts";
 import type { Catalog, ClientOperation } from "./catalog.ts";
 import type { Flag, FlagKind } from "./schema-flags.ts";
@@ -46,6 +46,6 @@ function entryOf(op: OperationDefinition): ClientOperation {
   };
 }
 
-export function buildCatalog(definitions: readonly OperationDefinition[] = operationDefinitions): Catalog {
+export function buildCatalog(definitions: readonly OperationDefinition[] = operations): Catalog {
   return { severities: [...severityValues], operations: definitions.map(entryOf) };
 }

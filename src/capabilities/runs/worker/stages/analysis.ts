@@ -4,7 +4,7 @@
 // reporting progress and honouring cancellation between files. Steering and context documents are
 // recorded on the run for reviewers; the rule engine itself does not read prose.
 import { getFocusRevision } from "../../../focuses/index.ts";
-import type { TargetResult } from "../../../findings/import.ts";
+import type { TargetResult } from "../../../findings/index.ts";
 import { loadRules, reviewFiles, type ReviewPool, type RuleSet } from "../../../../review/index.ts";
 import type { SourceFile } from "../../../../review/types.ts";
 import type { RunContext } from "../run-context.ts";

@@ -5,7 +5,7 @@ import { AppError } from "../../../../kernel/errors.ts";
 import { scopeMatcher } from "../../../../review/index.ts";
 import { resolveRepository, usableMirror } from "../../../repositories/index.ts";
 import type { ChangeView, Target } from "../../types.ts";
-import { syncTimeoutMs } from "../../../repositories/types.ts";
+import { syncTimeoutMs } from "../../../repositories/index.ts";
 import type { RunContext } from "../run-context.ts";
 
 export interface TargetPlan {
