@@ -6,7 +6,7 @@ import type { App } from "../src/kernel/app.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { createSession, readSession } from "../src/capabilities/identity/sessions.ts";
 import { deleteExpired } from "../src/capabilities/oauth/cleanup.ts";
-import { cookieOptions } from "../src/faces/web/context.ts";
+import { cookieOptions } from "../src/capabilities/identity/web/session.ts";
 import { Browser, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 

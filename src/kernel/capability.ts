@@ -17,6 +17,12 @@ export type BootstrapStep = (app: App, workspaceId: number, userId: number) => P
 /** HTTP routes outside /api/v2 and /mcp (signed uploads, the OAuth endpoints), registered by the server. */
 export type ServerPlugin = (server: FastifyInstance, app: App) => void;
 
+/**
+ * The app's pages (under /app), registered by the web face inside its cookie, form-body and CSRF
+ * context. `operation` looks a row of the operation table up by id, for pages that invoke one.
+ */
+export type WebRoutes = (web: FastifyInstance, app: App, operation: (id: string) => AnyOperation) => void;
+
 /** Subcommands of `crs admin`: operator acts on the store, no rate limit. */
 export type AdminCommand = (admin: Command, io: AdminIo) => void;
 
@@ -26,6 +32,7 @@ export interface Capability {
   /** Its rows of the operation table, in the table's order (OpenAPI, MCP and the CLI catalog keep it). */
   operations: readonly AnyOperation[];
   routes?: readonly ServerPlugin[];
+  webRoutes?: readonly WebRoutes[];
   services?: readonly Service[];
   bootstrapSteps?: readonly BootstrapStep[];
   adminCommands?: readonly AdminCommand[];

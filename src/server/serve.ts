@@ -7,7 +7,7 @@ export async function startServer(app: App): Promise<FastifyInstance> {
   const [{ buildServer }, { capabilities }, { operations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
     import("./http.ts"), import("./capabilities.ts"), import("./operations.ts"), import("../faces/web/index.ts"), import("./store-service.ts"),
   ]);
-  const plugins = [...capabilities.flatMap((c) => c.routes ?? []), (s: FastifyInstance, a: App) => registerWeb(s, a, operations)];
+  const plugins = [...capabilities.flatMap((c) => c.routes ?? []), (s: FastifyInstance, a: App) => registerWeb(s, a, operations, capabilities.flatMap((c) => c.webRoutes ?? []))];
   const server = await buildServer(app, { operations, plugins });
   for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? [])]) {
     const stop = service(app);

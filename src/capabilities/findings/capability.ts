@@ -9,6 +9,7 @@ import { listFindings } from "./operations/list-findings.ts";
 import { listRepositoryFindings } from "./operations/list-repository-findings.ts";
 import { updateFinding } from "./operations/update-finding.ts";
 import { updateFindings } from "./operations/update-findings.ts";
+import { registerViews } from "./web/views.ts";
 
 const warmAfterMs = 1_000;
 
@@ -32,6 +33,7 @@ const warmInbox: Service = (app) => {
 export const findings = capability({
   name: "findings",
   operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
+  webRoutes: [registerViews],
   services: [warmInbox],
   adminCommands: [registerFindings],
 });

@@ -5,3 +5,4 @@ export * from "./passwords.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./sign-in.ts";
+export * from "./web/session.ts";

@@ -1,8 +1,9 @@
 // What OAuth plugs into `crs serve`: the authorization server's endpoints and the cleanup of expired
-// codes and sessions. Its consent page is served by the web face through this capability's index.ts.
+// codes and sessions, and the consent screen.
 import { capability, type Service } from "../../kernel/capability.ts";
 import { deleteExpired } from "./cleanup.ts";
 import { registerAuthorizationServer } from "./endpoints.ts";
+import { registerConsent } from "./web/consent.ts";
 
 const cleanupEveryMs = 60 * 60 * 1000;
 
@@ -24,5 +25,6 @@ export const oauth = capability({
   name: "oauth",
   operations: [],
   routes: [registerAuthorizationServer],
+  webRoutes: [registerConsent],
   services: [authCleanup],
 });

@@ -2,13 +2,14 @@
 // focus. They call the same operations as REST and MCP (so the same workspace scoping, views and
 // rate limits apply), as the signed-in user with the read scopes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { App } from "../../kernel/app.ts";
-import type { Principal } from "../../kernel/principal.ts";
-import type { Session } from "../../capabilities/identity/index.ts";
-import { invoke } from "../../kernel/execute.ts";
-import type { Operation } from "../../kernel/operation.ts";
-import { html, page, when, type Html } from "../../kernel/ui/html.ts";
-import { requireWorkspace, sendPage } from "./context.ts";
+import type { App } from "../../../kernel/app.ts";
+import type { Principal } from "../../../kernel/principal.ts";
+import type { Session } from "../../identity/index.ts";
+import { invoke } from "../../../kernel/execute.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
+import { html, page, when, type Html } from "../../../kernel/ui/html.ts";
+import { sendPage } from "../../../kernel/ui/page.ts";
+import { requireWorkspace } from "../../identity/index.ts";
 
 type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
 type Row = Record<string, any>;
@@ -23,7 +24,7 @@ function principalOf(s: WorkspaceSession): Principal {
   };
 }
 
-type OperationById = (id: string) => Operation;
+type OperationById = (id: string) => AnyOperation;
 
 async function readWith(operationById: OperationById, app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
   const r = await invoke(app, operationById(id), principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });

@@ -1,12 +1,13 @@
 // Authorized apps (the user's OAuth grants in the active workspace, revocable at once) and the
 // change-password page (which revokes every key and token of the user, in every workspace).
 import type { FastifyInstance } from "fastify";
-import type { App } from "../../kernel/app.ts";
-import { AppError } from "../../kernel/errors.ts";
-import { endOtherSessions, type Session } from "../../capabilities/identity/index.ts";
-import { changePassword, listOwnApps, revokeOwnApp } from "../../capabilities/identity/index.ts";
-import { html, page, when } from "../../kernel/ui/html.ts";
-import { sendPage, sessionOf, settingsList, signInRedirect } from "./context.ts";
+import type { App } from "../../../kernel/app.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { endOtherSessions, type Session } from "../sessions.ts";
+import { changePassword, listOwnApps, revokeOwnApp } from "../settings.ts";
+import { html, page, when } from "../../../kernel/ui/html.ts";
+import { sendPage } from "../../../kernel/ui/page.ts";
+import { sessionOf, settingsList, signInRedirect } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 

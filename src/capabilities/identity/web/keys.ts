@@ -1,14 +1,15 @@
 // Developer settings: the user's API keys in the active workspace. A new key starts with no scope
 // ticked, needs at least one, and its token is shown once.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../../kernel/app.ts";
-import { createApiKey } from "../../capabilities/identity/index.ts";
-import { listOwnKeys, revokeOwnKey } from "../../capabilities/identity/index.ts";
-import type { Session } from "../../capabilities/identity/index.ts";
-import { isScope, scopes, type Scope } from "../../kernel/scopes.ts";
-import { scopeWords } from "../../kernel/ui/scope-words.ts";
-import { html, page, when, type Html } from "../../kernel/ui/html.ts";
-import { requireWorkspace, sendPage, settingsList } from "./context.ts";
+import type { App } from "../../../kernel/app.ts";
+import { createApiKey } from "../accounts.ts";
+import { listOwnKeys, revokeOwnKey } from "../settings.ts";
+import type { Session } from "../sessions.ts";
+import { isScope, scopes, type Scope } from "../../../kernel/scopes.ts";
+import { scopeWords } from "../../../kernel/ui/scope-words.ts";
+import { html, page, when, type Html } from "../../../kernel/ui/html.ts";
+import { sendPage } from "../../../kernel/ui/page.ts";
+import { requireWorkspace, settingsList } from "./session.ts";
 
 type Body = Record<string, string | string[] | undefined>;
 

@@ -1,10 +1,11 @@
 // Sign-in, sign-out, the home page with the workspace switcher, and the stylesheet.
 import type { FastifyInstance } from "fastify";
-import type { App } from "../../kernel/app.ts";
-import { checkCredentials } from "../../capabilities/identity/index.ts";
-import { createSession, endSession, switchWorkspace } from "../../capabilities/identity/index.ts";
-import { copyScript, html, page, stylesheet } from "../../kernel/ui/html.ts";
-import { cookieOptions, errorPage, safeNext, sendPage, sessionCookie, sessionOf, signInRedirect } from "./context.ts";
+import type { App } from "../../../kernel/app.ts";
+import { checkCredentials } from "../sign-in.ts";
+import { createSession, endSession, switchWorkspace } from "../sessions.ts";
+import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
+import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
+import { cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 

@@ -2,12 +2,13 @@
 // request. The request is checked again when the form comes back; the code is bound to the user
 // and the workspace active in the app, which the screen names (there is no picker).
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { App } from "../../kernel/app.ts";
-import type { Session } from "../../capabilities/identity/index.ts";
-import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../../capabilities/oauth/index.ts";
-import { html, page } from "../../kernel/ui/html.ts";
-import { scopeWords } from "../../kernel/ui/scope-words.ts";
-import { errorPage, sendPage, sessionOf, signInRedirect } from "./context.ts";
+import type { App } from "../../../kernel/app.ts";
+import type { Session } from "../../identity/index.ts";
+import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../index.ts";
+import { html, page } from "../../../kernel/ui/html.ts";
+import { scopeWords } from "../../../kernel/ui/scope-words.ts";
+import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
+import { sessionOf, signInRedirect } from "../../identity/index.ts";
 
 type Form = Record<string, string | undefined>;
 
