@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { balanceCents } from "../src/capabilities/runs/ledger.ts";
 import { cancelRun } from "../src/capabilities/runs/cancel.ts";
-import { claimRun, LeaseLost } from "../src/capabilities/runs/worker/queue.ts";
+import { claimRun, LeaseLost } from "../src/capabilities/runs/queue.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
 import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";

@@ -5,7 +5,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { importFindings, type TargetResult } from "../../findings/index.ts";
 import { endRun } from "../finish.ts";
 import { ReviewError, type ReviewPool } from "../../../review/index.ts";
-import { LeaseLost } from "./queue.ts";
+import { LeaseLost, savedResults, saveResults } from "../queue.ts";
 import { Cancelled, RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";
 import { analyse, compile } from "./stages/analysis.ts";
@@ -19,11 +19,6 @@ function userError(err: unknown, stage: "compilation" | "analysis"): { code: str
   if (err instanceof AppError && err.status < 500) return { code: err.code, message: err.message };
   if (err instanceof ReviewError && err.kind === "invalid_input") return { code: "invalid_request", message: err.message };
   return { code: `${stage}_failed`, message: `The ${stage} stage failed unexpectedly; the run was refunded. Start it again, and report it if it persists.` };
-}
-
-async function savedResults(rc: RunContext): Promise<TargetResult[] | undefined> {
-  const row = await rc.app.store.db.selectFrom("run_results").select("results_json").where("run_id", "=", rc.row.id).executeTakeFirst();
-  return row ? JSON.parse(row.results_json) as TargetResult[] : undefined;
 }
 
 async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promise<TargetResult[]> {
@@ -41,8 +36,7 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   await rc.setStage("analysis", "in_progress", "analysis_in_progress");
   const results = await analyse(rc, plans, compiled, pool);
   // The results are kept before the state says so: a worker that dies after this resumes at the import.
-  await rc.app.store.db.insertInto("run_results").values({ run_id: rc.row.id, workspace_id: rc.row.workspace_id, results_json: JSON.stringify(results), created_at: rc.app.now().toISOString() })
-    .onConflict((oc) => oc.column("run_id").doUpdateSet({ results_json: JSON.stringify(results) })).execute();
+  await saveResults(rc.app.store, rc.row, results, rc.app.now());
   await rc.setStage("analysis", "completed", "analysis_completed");
   return results;
 }
@@ -51,7 +45,7 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
   const log = rc.app.log.child({ run: rc.row.id });
   rc.start();
   try {
-    const resumed = rc.row.state === "analysis_completed" ? await savedResults(rc) : undefined;
+    const resumed = rc.row.state === "analysis_completed" ? await savedResults<TargetResult[]>(rc.app.store, rc.row.id) : undefined;
     let results: TargetResult[];
     try {
       await rc.checkpoint(true);

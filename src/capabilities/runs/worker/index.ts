@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { App } from "../../../kernel/app.ts";
 import { ReviewPool } from "../../../review/index.ts";
-import { claimRun } from "./queue.ts";
+import { claimRun } from "../queue.ts";
 import { executeRun } from "./execute.ts";
 import { RunContext } from "./run-context.ts";
 

@@ -2,7 +2,7 @@
 // background, and the only ways it writes the run (always naming itself as the lease owner).
 import type { App } from "../../../kernel/app.ts";
 import type { RunRow, Stage, StageName, StageState } from "../view.ts";
-import { LeaseLost, renewLease } from "./queue.ts";
+import { leaseState, LeaseLost, renewLease, writeRun } from "../queue.ts";
 
 export class Cancelled extends Error {
   constructor() {
@@ -51,9 +51,9 @@ export class RunContext {
     const now = Date.now();
     if (!this.cancelAsked && (force || now - this.lastCancelRead > 250)) {
       this.lastCancelRead = now;
-      const r = await this.app.store.db.selectFrom("runs").select(["cancel_requested_at", "lease_owner"]).where("id", "=", this.row.id).executeTakeFirst();
-      if (!r || r.lease_owner !== this.owner) throw new LeaseLost(this.row.id);
-      if (r.cancel_requested_at) this.cancelAsked = true;
+      const r = await leaseState(this.app.store, this.row.id, this.owner);
+      if (!r.held) throw new LeaseLost(this.row.id);
+      if (r.cancelRequested) this.cancelAsked = true;
     }
     if (this.cancelAsked) throw new Cancelled();
   }
@@ -87,9 +87,6 @@ export class RunContext {
   }
 
   async write(patch: Record<string, unknown>): Promise<void> {
-    const row = await this.app.store.db.updateTable("runs").set(patch).where("id", "=", this.row.id).where("lease_owner", "=", this.owner)
-      .returningAll().executeTakeFirst();
-    if (!row) throw new LeaseLost(this.row.id);
-    this.row = row;
+    this.row = await writeRun(this.app.store, this.row.id, this.owner, patch);
   }
 }
