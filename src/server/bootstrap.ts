@@ -15,8 +15,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(app: App, steps: readonly BootstrapStep[] = []): Promise<BootstrapResult | undefined> {
-  const any = await app.store.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
-  if (any) return undefined;
+  if (await accounts.hasUsers(app.store)) return undefined;
   const password = generatePassword();
   const user = await accounts.createUser(app.store, { username: "admin", email: "admin@crs.localhost", password, name: "Administrator" });
   const ws = await accounts.createWorkspace(app.store, "demo", "Demo");

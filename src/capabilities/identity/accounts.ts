@@ -140,3 +140,8 @@ export async function listApiKeys(store: Store, workspaceId: number) {
     createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at, state: stateOf(r),
   }));
 }
+
+/** Whether the store has any user yet (the first start creates the admin). */
+export async function hasUsers(store: Store): Promise<boolean> {
+  return !!await store.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+}
