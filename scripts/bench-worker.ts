@@ -83,7 +83,7 @@ export async function benchWorker(root: string): Promise<void> {
     const e2e: number[] = [];
     await s.timedRun({ repository: small });
     for (let i = 0; i < 7; i++) {
-      let t0 = process.hrtime.bigint();
+      const t0 = process.hrtime.bigint();
       await reviewFiles({ files: (async function* () { yield* files; })(), rules });
       engine.push(ms(t0));
       e2e.push(await s.timedRun({ repository: small }));

@@ -98,7 +98,7 @@ function mcpArgs(call: Call, field: string, value: unknown): Record<string, unkn
  */
 async function toolFault(name: string, args: Record<string, unknown>, what: string): Promise<string | undefined> {
   const nul = carriesNul(JSON.stringify(args));
-  let r;
+  let r: Awaited<ReturnType<typeof client.callTool>>;
   try {
     r = await client.callTool({ name, arguments: args });
   } catch (err) {

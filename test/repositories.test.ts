@@ -1,7 +1,7 @@
 // Registration, the repository list and the single-repository read (REST), with their limits.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AppError } from "../src/kernel/errors.ts";
+import type { AppError } from "../src/kernel/errors.ts";
 import { registerRepository, repositoryView } from "../src/capabilities/repositories/index.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
@@ -13,7 +13,7 @@ after(() => t.close());
 function refused(code: string, path?: string) {
   return (e: AppError) => {
     assert.equal(e.code, code);
-    if (path) assert.equal((e.details?.issues as Array<{ path: string }>)[0]!.path, path);
+    if (path) assert.equal((e.details!.issues as Array<{ path: string }>)[0]!.path, path);
     return true;
   };
 }

@@ -79,6 +79,7 @@ test("MCP tool calls with hostile arguments give results or isError, never a fai
   try {
     for (const op of operations.filter((o) => o.mcp)) {
       const fields = Object.keys(op.input.shape);
+      // biome-ignore lint/correctness/noPrecisionLoss: 1e309 is Infinity on purpose (a number JSON cannot carry).
       for (const value of [null, 42, -1, 1e309, "x".repeat(5000), ["a", "b"], { nested: { deep: true } }, "\u0000", true]) {
         const args: Record<string, unknown> = {};
         for (const f of fields) args[f] = value;

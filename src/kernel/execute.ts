@@ -2,7 +2,7 @@
 // operation's rate-limit buckets, the handler and output shaping. (The per-address ip budget is
 // charged earlier, in the HTTP server's onRequest hook, before the token is looked at.) REST and
 // MCP differ only in how they carry the input in and the result out.
-import { z } from "zod";
+import type { z } from "zod";
 import type { App } from "./app.ts";
 import { AppError, asAppError, invalidField } from "./errors.ts";
 import { isAbsentIssue, nulPath } from "./schemas.ts";

@@ -54,7 +54,6 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
  * with the row's own schema before its handler sees it, so the table itself need not know the types.
  * Every `implement(...)` result fits here without a cast.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the table is heterogeneous by design (see above).
 export type AnyOperation = Operation<any, any>;
 
 export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(def: OperationDefinition<I, O>): OperationDefinition<I, O> {

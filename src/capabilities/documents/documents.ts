@@ -1,6 +1,5 @@
 // Context documents: uploaded files or text notes supplied to runs. Identical content (same SHA-256)
 // in a workspace is one active document; archived documents are hidden from lists and refused by runs.
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";

@@ -5,7 +5,7 @@ import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
 import { resolveAt } from "../repositories/index.ts";
-import { resolveRepository, type RepositoryRow } from "../repositories/index.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
 
 /**
@@ -61,7 +61,7 @@ export interface Position { repository: RepositoryRow; sha: string; at: string }
  * else its one repository at its default branch head. A finding in several repositories needs
  * `repository` (400 repository_required listing them).
  */
-export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, workspaceId: number, finding: FindingRow, repos: RepositoryRow[], input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
+export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _workspaceId: number, finding: FindingRow, repos: RepositoryRow[], input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
   let repo = input.repository;
   if (repo && !repos.some((r) => r.id === repo!.id)) return null;
   if (!repo) {
@@ -75,10 +75,6 @@ export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, w
   }
   const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, input.at);
   return { repository: repo, sha: pos.sha, at: pos.at };
-}
-
-export async function repositoryInput(store: Store, workspaceId: number, ref: { id: number } | { fullName: string } | undefined): Promise<RepositoryRow | undefined> {
-  return ref === undefined ? undefined : resolveRepository(store, workspaceId, ref);
 }
 
 /** Member user ids an assignee filter names: me, an id, an email or a username (all members sharing it). */

@@ -86,7 +86,7 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
 
     oauth.post("/oauth/token", async (req, reply) => {
       const p = params(req);
-      let tokens;
+      let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       if (p.grant_type === "authorization_code") tokens = await exchangeCode(app.store, settings(), p);
       else if (p.grant_type === "refresh_token") tokens = await refreshTokens(app.store, settings(), p);
       else throw new OAuthError(p.grant_type ? "unsupported_grant_type" : "invalid_request", p.grant_type ? "Only authorization_code and refresh_token grants are supported." : "grant_type is required.");

@@ -146,7 +146,7 @@ export class CatFile {
   }
 
   private onData(chunk: Buffer): void {
-    let data = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    const data = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
     this.buf = Buffer.alloc(0);
     let pos = 0;
     while (pos < data.length) {

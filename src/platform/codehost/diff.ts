@@ -49,7 +49,7 @@ export async function diffCommits(gitDir: string, base: string, head: string, si
   if (hunks.length !== files.length) {
     throw new AppError("internal_error", "Comparing the commits gave inconsistent results.", { details: { reason: "diff_failed" } });
   }
-  files.forEach((f, i) => Object.assign(f, hunks[i]));
+  for (const [i, f] of files.entries()) Object.assign(f, hunks[i]);
   return files.filter((f) => f.oldMode !== "160000" && f.newMode !== "160000");
 }
 

@@ -122,8 +122,3 @@ export function runGit(args: string[], opts: GitRunOptions = {}): Promise<GitRes
     child.stdin!.end(opts.input ?? undefined);
   });
 }
-
-/** Hex object names: full or abbreviated (4 to 64 characters, sha1 or sha256). */
-export function isHexSha(s: string): boolean {
-  return /^[0-9a-f]{4,64}$/.test(s);
-}

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { AppError } from "../../kernel/errors.ts";
+import type { AppError } from "../../kernel/errors.ts";
 import { runGit } from "./git.ts";
 import { Mirror } from "./mirror.ts";
 import { makeRepo } from "./testing/make-repo.ts";

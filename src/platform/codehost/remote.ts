@@ -1,7 +1,7 @@
 // Remotes are operator input that git will act on: refuse anything that could become a git option
 // or a command-running transport, and derive display data without ever echoing credentials.
 import { isAbsolute } from "node:path";
-import { AppError, invalidField } from "../../kernel/errors.ts";
+import { type AppError, invalidField } from "../../kernel/errors.ts";
 
 export type RemoteKind = "https" | "http" | "ssh" | "git" | "file" | "scp" | "path";
 

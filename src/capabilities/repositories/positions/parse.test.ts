@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { AppError } from "../../../kernel/errors.ts";
+import type { AppError } from "../../../kernel/errors.ts";
 import { formatAt, parseAt } from "./parse.ts";
 
 describe("parseAt", () => {

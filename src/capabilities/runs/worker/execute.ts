@@ -6,7 +6,7 @@ import { importFindings, type TargetResult } from "../../findings/index.ts";
 import { endRun } from "../finish.ts";
 import { ReviewError, type ReviewPool } from "../../../review/index.ts";
 import { LeaseLost, savedResults, saveResults } from "../queue.ts";
-import { Cancelled, RunContext } from "./run-context.ts";
+import { Cancelled, type RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";
 import { analyse, compile } from "./stages/analysis.ts";
 

@@ -1,7 +1,7 @@
 // `crs api METHOD PATH`: any REST call with the stored login, like `gh api`. -f adds string fields,
 // -F typed ones (numbers, true/false/null, @file contents); GET sends them as the query string.
 import { readFileSync } from "node:fs";
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { ClientError } from "./api.ts";
 import { UsageError } from "./schema-flags.ts";
 import { send, type Session } from "./session.ts";

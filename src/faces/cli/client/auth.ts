@@ -1,6 +1,6 @@
 // `crs login`, `crs logout`, `crs auth status|token`: where the client's token comes from.
 import type { AddressInfo } from "node:net";
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { scopes as allScopes } from "../../../kernel/scopes.ts";
 import { api, ClientError } from "./api.ts";
 import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";

@@ -23,7 +23,7 @@ export interface Login {
 
 interface Secrets { token: string; refreshToken?: string | undefined }
 
-interface KeyringEntry { setPassword(p: string): void; getPassword(): string | null | undefined; deletePassword(): boolean | void }
+interface KeyringEntry { setPassword(p: string): void; getPassword(): string | null | undefined; deletePassword(): boolean | undefined }
 
 const service = "crs";
 

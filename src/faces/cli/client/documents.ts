@@ -1,7 +1,7 @@
 // `crs documents upload FILE` (slot, PUT, create in one command) and `crs documents note`.
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { ClientError, reach } from "./api.ts";
 import { group } from "./generated.ts";
 import { UsageError } from "./schema-flags.ts";

@@ -1,6 +1,6 @@
 // Commands generated from the operation table through the specs in commands.ts: positionals,
 // flags from the input schema, --json, and --limit/--all on paginated lists.
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
 import { record, table } from "../../../kernel/ui/output.ts";

@@ -1,6 +1,6 @@
 // `crs runs start` (estimate, confirm, start, optionally wait) and `crs runs watch`: live stage and
 // progress on stderr, the exit status from the outcome, --fail-on for CI.
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
