@@ -1,4 +1,4 @@
-// Findings as list items (schemas/findings.ts findingItemSchema), with their assignees' names.
+// Findings as list items (schemas.ts findingItemSchema), with their assignees' names.
 import type { Store } from "../../platform/store/index.ts";
 import type { FindingRow, Status } from "./status.ts";
 

@@ -1,7 +1,7 @@
 // Response shapes of the repository operations: the Repository resource and the refs listing.
 import { z } from "zod";
 
-/** The spec's "Repository reference" as an input: owner/name or a numeric id (parsed in domain/repositories/reference.ts). */
+/** The spec's "Repository reference" as an input: owner/name or a numeric id (parsed in reference.ts). */
 export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)])
   .describe("Repository: owner/name or numeric id.");
 

@@ -1,4 +1,4 @@
-// Shapes shared by the runs domain (mirroring schemas/runs.ts, which documents each field).
+// Shapes shared by the runs domain (mirroring schemas.ts, which documents each field).
 
 /** How a run was started (the adapter that carried the request). */
 export type RunTrigger = "api" | "mcp" | "cli" | "web";

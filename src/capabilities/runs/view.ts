@@ -1,4 +1,4 @@
-// A run row as the API shows it (schemas/runs.ts runSchema), and the stages a new run starts with.
+// A run row as the API shows it (schemas.ts runSchema), and the stages a new run starts with.
 import type { Selectable } from "kysely";
 import type { RunsTable } from "./store.ts";
 import { terminalStates, type RunState } from "./schemas.ts";
