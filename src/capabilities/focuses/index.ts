@@ -3,7 +3,8 @@
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import { focusSlugPattern } from "./schemas.ts";
-import { parseFocusFrontMatter, ReviewError } from "../../review/index.ts";
+import { ReviewError } from "../../review/errors.ts";
+import { parseFocusFrontMatter } from "../../review/focus.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";

@@ -2,7 +2,7 @@
 // its line count) depends only on its bytes, so it is cached by object id: an estimate of a large
 // repository reads every blob once, and a warm one reads only the tree and the changed blobs.
 import type { FileChange, Mirror } from "../../platform/codehost/index.ts";
-import { classifyContent, defaultMaxFileBytes, skipByPath } from "../../review/index.ts";
+import { classifyContent, defaultMaxFileBytes, skipByPath } from "../../review/billable.ts";
 
 interface Verdict { reviewed: boolean; lines: number }
 

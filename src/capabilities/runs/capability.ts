@@ -2,7 +2,6 @@
 // worker, the demo workspace's first credits (so a new user can start a run at once), and
 // `crs admin credits ...`.
 import { addCredits } from "./ledger.ts";
-import { startWorker } from "./worker/index.ts";
 import { capability, type Service } from "../../kernel/capability.ts";
 import { registerCredits } from "./admin.ts";
 import { cancelRun } from "./operations/cancel-run.ts";
@@ -15,9 +14,14 @@ import { startRun } from "./operations/start-run.ts";
 /** The in-process worker of `crs serve` (off with --no-worker or CRS_WORKER_IN_PROCESS=off). */
 const inProcessWorker: Service = (app) => {
   if (!app.config.worker.inProcess) return undefined;
-  const worker = startWorker(app);
-  app.wakeWorkers = worker.wake;
-  return () => worker.stop();
+  // Loaded when the service starts, not with the manifest: `crs admin` reads the manifests and needs
+  // neither the worker nor the review engine. A run queued meanwhile is claimed by the worker's first look.
+  const worker = import("./worker/index.ts").then(({ startWorker }) => {
+    const handle = startWorker(app);
+    app.wakeWorkers = handle.wake;
+    return handle;
+  });
+  return async () => (await worker).stop();
 };
 
 /** Enough for a few dozen runs of the demo repository at the default prices. */

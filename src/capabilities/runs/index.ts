@@ -2,4 +2,3 @@
 // other file in this folder is internal to it.
 export * from "./ledger.ts";
 export * from "./quote.ts";
-export * from "./worker/index.ts";

@@ -4,7 +4,7 @@
 import type { PricingConfig } from "../../kernel/config.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import { AppError, invalidField } from "../../kernel/errors.ts";
-import { scopeMatcher } from "../../review/index.ts";
+import { scopeMatcher } from "../../review/billable.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { documentsForRun } from "../documents/index.ts";
 import { getFocus } from "../focuses/index.ts";
