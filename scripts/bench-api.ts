@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import Fastify from "fastify";
-import { createApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { startServer } from "../src/cli/serve.ts";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { scopes } from "../src/policies/scopes.ts";
+import { createApp } from "../src/kernel/app.ts";
+import { loadConfig } from "../src/kernel/config.ts";
+import { startServer } from "../src/server/serve.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { scopes } from "../src/kernel/scopes.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 32);

@@ -6,12 +6,12 @@ import { spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CatFile } from "../src/codehost/cat-file.ts";
-import { Mirror } from "../src/codehost/mirror.ts";
-import { readRefs } from "../src/codehost/refs.ts";
-import { generateRepo } from "../src/codehost/testing/generate.ts";
-import { parseAt } from "../src/domain/positions/parse.ts";
-import { resolvePosition } from "../src/domain/positions/resolve.ts";
+import { CatFile } from "../src/platform/codehost/cat-file.ts";
+import { Mirror } from "../src/platform/codehost/mirror.ts";
+import { readRefs } from "../src/platform/codehost/refs.ts";
+import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
+import { parseAt } from "../src/capabilities/repositories/positions/parse.ts";
+import { resolvePosition } from "../src/capabilities/repositories/positions/resolve.ts";
 
 const shape = { files: 100_000, commits: 300, branches: 5_000, pulls: 2_000, tags: 1_000 };
 const cache = join(tmpdir(), `crs-bench-git-${Object.values(shape).join("-")}`);

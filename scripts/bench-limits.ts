@@ -2,8 +2,8 @@
 // operation's bucket): memory always, Redis when REDIS_URL is set.
 // Usage: node scripts/bench-limits.ts [charges per backend, default 20000]
 import { randomBytes } from "node:crypto";
-import { parseRateLimits } from "../src/limits/buckets.ts";
-import { createRateLimiter } from "../src/limits/limiter.ts";
+import { parseRateLimits } from "../src/platform/limits/buckets.ts";
+import { createRateLimiter } from "../src/platform/limits/limiter.ts";
 
 const requests = Math.max(1000, Number(process.argv[2] ?? 20_000) / 2);
 const concurrency = 32;

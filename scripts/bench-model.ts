@@ -11,7 +11,7 @@
 // Usage: node scripts/bench-model.ts [repetitions, default 15]
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { demoFiles } from "../src/domain/repositories/demo-files.ts";
+import { demoFiles } from "../src/capabilities/repositories/demo-files.ts";
 import { loadRules, reviewFiles } from "../src/review/index.ts";
 import { reviewWithModel } from "../src/review/model/index.ts";
 import { answerJsonSchema } from "../src/review/model/answer.ts";

@@ -32,15 +32,15 @@ export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "serve":
-      return (await import("./cli/serve.ts")).serveCommand(rest);
+      return (await import("./server/serve.ts")).serveCommand(rest);
     case "worker":
-      return (await import("./cli/worker.ts")).workerCommand(rest);
+      return (await import("./server/worker.ts")).workerCommand(rest);
     case "admin":
-      return (await import("./cli/admin/index.ts")).adminCommand(rest);
+      return (await import("./faces/cli/admin.ts")).adminCommand(rest);
     case "review":
-      return (await import("./cli/review.ts")).reviewCommand(rest);
+      return (await import("./faces/cli/review.ts")).reviewCommand(rest);
     case "mcp":
-      return (await import("./cli/mcp-stdio.ts")).mcpCommand(rest);
+      return (await import("./faces/cli/mcp-stdio.ts")).mcpCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -48,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(usage);
       return command === undefined ? 2 : 0;
     default:
-      if (clientCommands.has(command)) return (await import("./cli/client/index.ts")).clientCommand(argv);
+      if (clientCommands.has(command)) return (await import("./faces/cli/client/index.ts")).clientCommand(argv);
       process.stderr.write(`crs: unknown command "${command}"\n\n${usage}`);
       return 2;
   }

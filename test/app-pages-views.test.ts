@@ -3,7 +3,7 @@
 // answer 404 for another workspace's things.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { putFocus } from "../src/domain/focuses/index.ts";
+import { putFocus } from "../src/capabilities/focuses/index.ts";
 import { signIn, userWithPassword, type Browser } from "./browser.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";

@@ -2,11 +2,11 @@
 // switcher and its effect on consent, and escaping of every value.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { App } from "../src/app.ts";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { createSession, readSession } from "../src/domain/identity/sessions.ts";
-import { deleteExpired } from "../src/domain/oauth/cleanup.ts";
-import { cookieOptions } from "../src/web/context.ts";
+import type { App } from "../src/kernel/app.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { createSession, readSession } from "../src/capabilities/identity/sessions.ts";
+import { deleteExpired } from "../src/capabilities/oauth/cleanup.ts";
+import { cookieOptions } from "../src/capabilities/identity/web/session.ts";
 import { Browser, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 

@@ -2,7 +2,7 @@
 // becoming unreachable (503 platform_unavailable, the server keeps running).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startTcpProxy } from "../src/limits/test-support.ts";
+import { startTcpProxy } from "../src/platform/limits/test-support.ts";
 import { json, startTestServer } from "./harness.ts";
 
 test("CRS_PUBLIC_API=off answers 503 public_api_disabled on the API and MCP while /healthz works", async () => {

@@ -1,7 +1,7 @@
 // A minimal browser for tests of the app's pages: a cookie jar, manual redirects, form posts and
 // the hidden fields of a page's form. It talks to the real in-process server over HTTP.
 import assert from "node:assert/strict";
-import * as accounts from "../src/domain/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
 import type { TestServer, TestWorkspace } from "./harness.ts";
 import { unique } from "./harness.ts";
 
@@ -44,8 +44,8 @@ export function hiddenFields(html: string, action: string): Record<string, strin
   assert.ok(start >= 0, `no form posting to ${action} in:\n${html.slice(0, 2000)}`);
   const form = html.slice(start, html.indexOf("</form>", start));
   const out: Record<string, string> = {};
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = unescape(m[2]!);
+  const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = unescapeHtml(m[2]!);
   return out;
 }
 

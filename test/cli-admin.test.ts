@@ -1,7 +1,7 @@
 // `crs admin` identity commands through the real executable, and the server honouring them.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { hashToken } from "../src/domain/identity/tokens.ts";
+import { hashToken } from "../src/kernel/tokens.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
 

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { scopes } from "../src/policies/scopes.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { scopes } from "../src/kernel/scopes.ts";
 
 let e: CliEnv;
 let t: TestServer;

@@ -4,12 +4,12 @@
 // (speed itself is measured by npm run bench:cli, not here).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { buildCatalog } from "../src/cli/client/catalog-build.ts";
+import { buildCatalog } from "../src/faces/cli/client/catalog-build.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const crs = join(root, "bin", "crs.js");
@@ -47,8 +47,9 @@ function traced(args: string[]): Promise<Ran> {
 // What a client command must not pull in: each costs start-up time and none is needed to call REST.
 const heavy = [
   /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch)\//,
-  /^src\/(store|review|codehost|domain|http|mcp|web|worker|wiring|schemas)\//,
-  /^src\/operations\/(?!operation\.ts$)/,
+  /^src\/(platform|review|capabilities|server)\//,
+  /^src\/faces\/(rest|mcp|web)\//,
+  /^src\/kernel\/(?!operation\.ts$|scopes\.ts$|errors\.ts$|ui\/)/,
 ];
 
 describe("client commands", () => {
@@ -56,7 +57,7 @@ describe("client commands", () => {
     test(`crs ${args.join(" ")} loads no zod, definition, handler, store or engine module`, async () => {
       const ran = await traced([crs, ...args]);
       assert.ok(ran.loaded.includes("src/main.ts"), "the trace sees the program's own modules");
-      if (args[0] !== "--help") assert.ok(ran.loaded.includes("src/cli/client/catalog.ts"));
+      if (args[0] !== "--help") assert.ok(ran.loaded.includes("src/faces/cli/client/catalog.ts"));
       assert.deepEqual(ran.loaded.filter((m) => heavy.some((h) => h.test(m))), []);
       // `crs me` without a login stops before the network: exit 4, authentication needed.
       assert.equal(ran.code, args[0] === "me" ? 4 : 0);
@@ -71,7 +72,7 @@ describe("server commands", () => {
     test(`crs ${args.join(" ")} exits ${code} without loading the server, store, engine or MCP SDK`, async () => {
       const ran = await traced([crs, ...args]);
       assert.ok(ran.loaded.includes("src/main.ts"));
-      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) || /^src\/(store|review\/(?!types\.ts$)|http|mcp|worker|wiring|app\.ts)/.test(m)), []);
+      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) || /^src\/(platform|review\/(?!types\.ts$)|faces\/(rest|mcp|web)|capabilities|kernel\/app\.ts|server\/(?!(serve|worker)\.ts$))/.test(m)), []);
       assert.equal(ran.code, code);
     });
   }
@@ -93,16 +94,19 @@ describe("crs review", () => {
 });
 
 describe("operation definitions", () => {
-  test("loading definitions.ts loads no handler, domain, store or engine module", async () => {
-    const ran = await traced(["--input-type=module", "-e", `await import(${JSON.stringify(join(root, "src/operations/definitions.ts"))})`]);
-    assert.ok(ran.loaded.includes("src/operations/definitions.ts"));
-    const operations = ran.loaded.filter((m) => m.startsWith("src/operations/"));
-    assert.deepEqual(operations.filter((m) => !/(\.def\.ts|\/definitions\.ts|\/operation\.ts)$/.test(m)), []);
-    assert.deepEqual(ran.loaded.filter((m) => /^src\/(store\/(?!migrations\/helpers\.ts)|review|codehost|domain|http|mcp|web|worker|wiring)\b/.test(m) || /^node_modules\/(kysely|pg|@ast-grep)\//.test(m)), []);
+  test("loading every operation definition (*.def.ts) loads no handler, domain, store or engine module", async () => {
+    const defs = readdirSync(join(root, "src/capabilities"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".def.ts")).map((f) => join(root, "src/capabilities", f));
+    assert.ok(defs.length > 20);
+    const ran = await traced(["--input-type=module", "-e", defs.map((f) => `await import(${JSON.stringify(f)});`).join("\n")]);
+    const loaded = ran.loaded.filter((m) => m.startsWith("src/capabilities/"));
+    assert.ok(loaded.length >= defs.length);
+    assert.deepEqual(loaded.filter((m) => !/\.def\.ts$|^src\/capabilities\/[^/]+\/schemas\.ts$/.test(m)), []);
+    assert.deepEqual(ran.loaded.filter((m) => /^src\/(platform\/(?!store\/migrations\/helpers\.ts)|review|faces|server)\b/.test(m) || /^node_modules\/(kysely|pg|@ast-grep)\//.test(m)), []);
   });
 
   test("catalog.json is what the definitions give (npm run gen:cli rewrites it)", () => {
-    const file = JSON.parse(readFileSync(join(root, "src/cli/client/catalog.json"), "utf8"));
-    assert.deepEqual(file, JSON.parse(JSON.stringify(buildCatalog())), "src/cli/client/catalog.json is stale: run npm run gen:cli");
+    const file = JSON.parse(readFileSync(join(root, "src/faces/cli/client/catalog.json"), "utf8"));
+    assert.deepEqual(file, JSON.parse(JSON.stringify(buildCatalog())), "src/faces/cli/client/catalog.json is stale: run npm run gen:cli");
   });
 });

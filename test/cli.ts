@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "kysely";
-import { openStore } from "../src/store/index.ts";
+import { openStore } from "../src/platform/store/index.ts";
 import { unique, usingPostgres } from "./harness.ts";
 import { compileCache } from "./child-env.ts";
 

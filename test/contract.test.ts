@@ -5,13 +5,13 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { operations } from "../src/operations/index.ts";
-import { pathParams } from "../src/operations/operation.ts";
-import { buildOpenApi } from "../src/http/openapi.ts";
-import { jsonSchema } from "../src/schemas/json-schema.ts";
-import { toolOf } from "../src/mcp/tools.ts";
-import { isScope } from "../src/policies/scopes.ts";
-import { BUCKETS } from "../src/limits/buckets.ts";
+import { operations } from "../src/server/operations.ts";
+import { pathParams } from "../src/kernel/operation.ts";
+import { buildOpenApi } from "../src/faces/rest/openapi.ts";
+import { jsonSchema } from "../src/kernel/json-schema.ts";
+import { toolOf } from "../src/faces/mcp/tools.ts";
+import { isScope } from "../src/kernel/scopes.ts";
+import { BUCKETS } from "../src/platform/limits/buckets.ts";
 
 const dir = join(import.meta.dirname, "snapshots");
 

@@ -3,7 +3,7 @@
 // names already stored included.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { putFocus } from "../src/domain/focuses/index.ts";
+import { putFocus } from "../src/capabilities/focuses/index.ts";
 import { hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { cliEnv, crs, crsJson, dropCliStore, type CliEnv } from "./cli.ts";
 import { testClient } from "./fixtures/client.ts";

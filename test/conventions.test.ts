@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { AppError } from "../src/errors.ts";
+import { AppError } from "../src/kernel/errors.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -154,7 +154,7 @@ describe("OpenAPI", () => {
 
 describe("failures", () => {
   test("500 internal_error with the request id and no stack when a handler throws unexpectedly", async () => {
-    const { getMe } = await import("../src/operations/identity/get-me.ts");
+    const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
     const original = getMe.handler;
     getMe.handler = async () => { throw new TypeError("boom at secret/path.ts:12"); };
     try {
@@ -168,7 +168,7 @@ describe("failures", () => {
     }
   });
   test("an AppError thrown by a handler keeps its code", async () => {
-    const { getMe } = await import("../src/operations/identity/get-me.ts");
+    const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
     const original = getMe.handler;
     getMe.handler = async () => { throw new AppError("conflict", "nope"); };
     try {

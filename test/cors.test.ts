@@ -2,7 +2,7 @@
 // bearer-token surfaces across origins; the cookie-authenticated app pages stay same-origin only.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "browser", version: "1" } } };

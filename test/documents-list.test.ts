@@ -2,7 +2,7 @@
 // archived hidden unless archived=true), get (REST only), archive rules, and runs refusing archived ones.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { documentsForRun, readDocumentContent } from "../src/domain/documents/index.ts";
+import { documentsForRun, readDocumentContent } from "../src/capabilities/documents/index.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { isUniqueViolation } from "../src/store/unique.ts";
+import { isUniqueViolation } from "../src/platform/store/unique.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;

@@ -2,11 +2,11 @@
 // table, and pagination pinned while new runs land. Findings enter through the real import.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
-import { setDecision } from "../src/domain/findings/triage.ts";
-import { cachedPositions, forgetPositions } from "../src/domain/findings/position.ts";
-import { warmPositions } from "../src/domain/findings/warm.ts";
-import type { RepositoryRow } from "../src/domain/repositories/index.ts";
+import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
+import { setDecision } from "../src/capabilities/findings/triage.ts";
+import { cachedPositions, forgetPositions } from "../src/capabilities/findings/position.ts";
+import { warmPositions } from "../src/capabilities/findings/warm.ts";
+import type { RepositoryRow } from "../src/capabilities/repositories/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { engineFinding, importAt } from "./fixtures/findings.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
@@ -27,7 +27,7 @@ async function world(): Promise<World> {
 const get = (w: World, path: string) => t.request(path, { token: w.ws.token });
 const patch = (w: World, path: string, body: unknown) => t.request(`/api/v2${path}`, { method: "PATCH", token: w.ws.token, json: body });
 async function sync(w: World) {
-  const { syncAndWait } = await import("../src/domain/repositories/index.ts");
+  const { syncAndWait } = await import("../src/capabilities/repositories/index.ts");
   await syncAndWait(t.app, w.repo.id);
 }
 const statusOf = async (w: World, key: string, at: string) => (await json(await get(w, `/api/v2/findings/${key}?at=${encodeURIComponent(at)}`))).status;
@@ -157,7 +157,7 @@ describe("lists", () => {
     assert.deepEqual(body.items.map((i: any) => [i.key, i.repository.id]), [["F-3", row.id], ["F-2", row.id], ["F-1", w.repo.id]]);
     assert.equal(body.total, 3);
     assert.deepEqual(body.unavailableRepositories, []);
-    const { syncAndWait } = await import("../src/domain/repositories/index.ts");
+    const { syncAndWait } = await import("../src/capabilities/repositories/index.ts");
     await syncAndWait(t.app, row.id);
     const later = await json(await get(w, "/api/v2/findings?limit=1"));
     assert.deepEqual(later.unavailableRepositories.map((u: any) => [u.repository.id, u.reason]), [[row.id, "remote_not_found"]]);

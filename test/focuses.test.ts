@@ -2,7 +2,7 @@
 // archiving, slug limits, and the list_focuses / get_focus operations.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { archiveFocus, getFocusRevision, listFocuses, putFocus } from "../src/domain/focuses/index.ts";
+import { archiveFocus, getFocusRevision, listFocuses, putFocus } from "../src/capabilities/focuses/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;

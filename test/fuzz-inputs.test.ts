@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { operations } from "../src/operations/index.ts";
-import { pathParams, type Operation } from "../src/operations/operation.ts";
+import { operations } from "../src/server/operations.ts";
+import { pathParams, type Operation } from "../src/kernel/operation.ts";
 import { fixtures } from "./fixtures/index.ts";
 import type { Call } from "./fixtures/types.ts";
 import { expectError, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
@@ -99,7 +99,7 @@ function mcpArgs(call: Call, field: string, value: unknown): Record<string, unkn
  */
 async function toolFault(name: string, args: Record<string, unknown>, what: string): Promise<string | undefined> {
   const nul = carriesNul(JSON.stringify(args));
-  let r;
+  let r: Awaited<ReturnType<typeof client.callTool>>;
   try {
     r = await client.callTool({ name, arguments: args });
   } catch (err) {

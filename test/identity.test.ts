@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import pino from "pino";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { hasValidChecksum, hashToken } from "../src/domain/identity/tokens.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { hasValidChecksum, hashToken } from "../src/kernel/tokens.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 
 let t: TestServer;
@@ -178,9 +178,9 @@ describe("tokens", () => {
   test("tokens never appear in the logs, even at trace level and on failures", async () => {
     const lines: string[] = [];
     const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
-    const { createApp } = await import("../src/app.ts");
-    const { startServer } = await import("../src/cli/serve.ts");
-    const { loadConfig } = await import("../src/config.ts");
+    const { createApp } = await import("../src/kernel/app.ts");
+    const { startServer } = await import("../src/server/serve.ts");
+    const { loadConfig } = await import("../src/kernel/config.ts");
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
@@ -192,7 +192,7 @@ describe("tokens", () => {
       const u = await accounts.createUser(app.store, { username: "logger", email: `${unique("l")}@example.test` });
       await accounts.addMember(app.store, w.id, u.id, "admin");
       const key = await accounts.createApiKey(app.store, { workspaceId: w.id, userId: u.id, scopes: "user:read" });
-      const { getMe } = await import("../src/operations/identity/get-me.ts");
+      const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
       const original = getMe.handler;
       getMe.handler = async () => { throw new Error("unexpected"); };
       try {

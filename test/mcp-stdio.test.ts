@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { writeLogin } from "../src/cli/client/credentials.ts";
+import { writeLogin } from "../src/faces/cli/client/credentials.ts";
 import { startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 import { compileCache } from "./child-env.ts";

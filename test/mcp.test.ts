@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { operations } from "../src/operations/index.ts";
+import { operations } from "../src/server/operations.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 

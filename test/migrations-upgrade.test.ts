@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { sql, type Kysely } from "kysely";
-import { openStore } from "../src/store/index.ts";
-import { ledgerTable } from "../src/store/migrate.ts";
-import { migrations } from "../src/store/migrations/index.ts";
+import { openStore } from "../src/platform/store/index.ts";
+import { ledgerTable } from "../src/platform/store/migrate.ts";
+import { migrations } from "../src/platform/store/migrations/index.ts";
 import { unique, usingPostgres } from "./harness.ts";
 
 test("a store migrated up to 012 upgrades to 013: the crs-cli client is added and earlier clients are kept", async () => {

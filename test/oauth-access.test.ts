@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { hashToken } from "../src/domain/identity/tokens.ts";
-import { revokeGrant } from "../src/domain/oauth/grants.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { hashToken } from "../src/kernel/tokens.ts";
+import { revokeGrant } from "../src/capabilities/oauth/grants.ts";
 import { consent, signIn, userWithPassword } from "./browser.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 

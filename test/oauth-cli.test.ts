@@ -1,12 +1,11 @@
-// The crs command line's browser login (src/cli/client) against the authorization server: as the
-// first-party client crs-cli (no registration), it sends the user to consent, receives the code on its loopback port and stores the
+
 // svca_ token; logout revokes the tokens on the server.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
 import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { credentialsPath, readLogin, writeLogin } from "../src/cli/client/credentials.ts";
+import { credentialsPath, readLogin, writeLogin } from "../src/faces/cli/client/credentials.ts";
 import { existsSync } from "node:fs";
 import { register } from "./oauth-requests.ts";
 

@@ -6,7 +6,7 @@ import { consent, hiddenFields, signIn, userWithPassword, type Browser } from ".
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import * as oauth from "./oauth-requests.ts";
 import { authorizeUrl, pkce } from "./oauth-requests.ts";
-import { deleteExpired, unusedClientDays } from "../src/domain/oauth/cleanup.ts";
+import { deleteExpired, unusedClientDays } from "../src/capabilities/oauth/cleanup.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { hasValidChecksum, hashToken } from "../src/domain/identity/tokens.ts";
+import { hasValidChecksum, hashToken } from "../src/kernel/tokens.ts";
 import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
 import { callTool } from "./mcp-client.ts";
 import { MemoryProvider } from "./oauth-client.ts";

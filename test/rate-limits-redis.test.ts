@@ -1,6 +1,6 @@
 // Rate limits over Redis, end to end: two servers sharing the counts, and the spec's rule for a
 // limiter that is down (Errors rule 3): reads carry on, changes answer 503 rate_limit_unavailable
-// with Retry-After: 30. Redis "goes down" through a TCP proxy of our own (src/limits/test-support.ts),
+// with Retry-After: 30. Redis "goes down" through a TCP proxy of our own (src/platform/limits/test-support.ts),
 // never by stopping the Redis server other test processes share. Skipped when REDIS_URL is unset.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -9,12 +9,12 @@ import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { json, startTestServer, unique, type TestServer } from "./harness.ts";
-import { buildServer } from "../src/http/server.ts";
-import { operations } from "../src/operations/index.ts";
-import { operation, type Operation } from "../src/operations/operation.ts";
-import { startTcpProxy, waitFor, type TcpProxy } from "../src/limits/test-support.ts";
-import { addCredits, balanceCents } from "../src/domain/billing/ledger.ts";
-import { startRun } from "../src/domain/runs/start.ts";
+import { buildServer } from "../src/server/http.ts";
+import { operations } from "../src/server/operations.ts";
+import { operation } from "../src/kernel/operation.ts";
+import { startTcpProxy, waitFor, type TcpProxy } from "../src/platform/limits/test-support.ts";
+import { addCredits, balanceCents } from "../src/capabilities/runs/ledger.ts";
+import { startRun } from "../src/capabilities/runs/start.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 
 const redisUrl = process.env.REDIS_URL;
@@ -68,7 +68,7 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     t = await startTestServer({ env: { REDIS_URL: viaProxy.toString(), CRS_RATE_LIMITS: "reads=3/1m,findings:write=100/1m" } });
-    server = await buildServer(t.app, { operations: [...operations, change as unknown as Operation] });
+    server = await buildServer(t.app, { operations: [...operations, change] });
     url = await server.listen({ port: 0, host: "127.0.0.1" });
   });
   after(async () => {

@@ -3,7 +3,7 @@
 // budget before the token is checked, the mcp budget, bulk points, the shared limit, and
 // CRS_RATE_LIMITS refusing to start when it cannot be read. Small limits come from CRS_RATE_LIMITS.
 // The Redis-only parts (two servers, Redis going down) are in rate-limits-redis.test.ts; each
-// bucket's own budget and window (findings:write, runs:*, documents) is covered in src/limits tests.
+// bucket's own budget and window (findings:write, runs:*, documents) is covered in src/platform/limits tests.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -13,11 +13,11 @@ import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { buildServer } from "../src/http/server.ts";
-import { operations } from "../src/operations/index.ts";
-import { operation, type Operation } from "../src/operations/operation.ts";
+import { ConfigError, loadConfig } from "../src/kernel/config.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { buildServer } from "../src/server/http.ts";
+import { operations } from "../src/server/operations.ts";
+import { operation } from "../src/kernel/operation.ts";
 
 const run = promisify(execFile);
 
@@ -266,7 +266,7 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
   let url: string;
   before(async () => {
     t = await startTestServer({ env: { CRS_RATE_LIMITS: "findings:write=5/1m,documents=10/1m,shared=2/1m" } });
-    server = await buildServer(t.app, { operations: [...operations, bulkWrite as unknown as Operation, documentAction as unknown as Operation] });
+    server = await buildServer(t.app, { operations: [...operations, bulkWrite, documentAction] });
     url = await server.listen({ port: 0, host: "127.0.0.1" });
   });
   after(async () => {

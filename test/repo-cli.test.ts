@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
+import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { eventually, json, startTestServer, usingPostgres, type TestServer, type TestWorkspace } from "./harness.ts";
 
 const crs = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "crs.js");

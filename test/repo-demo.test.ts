@@ -2,15 +2,15 @@
 // registered in the demo workspace and mirrored, with the bugs a first review should find.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bootstrap, type BootstrapResult } from "../src/bootstrap.ts";
-import { repositoriesWiring } from "../src/wiring/repositories.ts";
+import { bootstrap, type BootstrapResult } from "../src/server/bootstrap.ts";
+import { repositories } from "../src/capabilities/repositories/capability.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 
 let t: TestServer;
 let fresh: BootstrapResult | undefined;
 before(async () => {
   t = await startTestServer();
-  fresh = await bootstrap(t.app, repositoriesWiring.bootstrapSteps);
+  fresh = await bootstrap(t.app, repositories.bootstrapSteps);
 });
 after(() => t.close());
 

@@ -2,8 +2,8 @@
 // mirror, with the 400/409/503 answers the runs, findings and documents operations rely on.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { AppError } from "../src/errors.ts";
-import { registerRepository, resolveAt, resolveRepository, syncRepository, type RepositoryRow } from "../src/domain/repositories/index.ts";
+import type { AppError } from "../src/kernel/errors.ts";
+import { registerRepository, resolveAt, resolveRepository, syncRepository, type RepositoryRow } from "../src/capabilities/repositories/index.ts";
 import { startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 

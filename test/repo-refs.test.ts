@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { generateRepo } from "../src/codehost/testing/generate.ts";
-import { registerRepository, type RepositoryRow } from "../src/domain/repositories/index.ts";
+import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
+import { registerRepository, type RepositoryRow } from "../src/capabilities/repositories/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 

@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { existsSync, renameSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { makeRepo, type TestRepo } from "../src/codehost/testing/make-repo.ts";
+import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import {
   registerRepository, removeRepository, requestSync, resolveRepository, syncRepository, takeLease, type RepositoryRow,
-} from "../src/domain/repositories/index.ts";
+} from "../src/capabilities/repositories/index.ts";
 import { eventually, json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 

@@ -1,8 +1,8 @@
 // Registration, the repository list and the single-repository read (REST), with their limits.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AppError } from "../src/errors.ts";
-import { registerRepository, repositoryView } from "../src/domain/repositories/index.ts";
+import type { AppError } from "../src/kernel/errors.ts";
+import { registerRepository, repositoryView } from "../src/capabilities/repositories/index.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 
@@ -13,7 +13,7 @@ after(() => t.close());
 function refused(code: string, path?: string) {
   return (e: AppError) => {
     assert.equal(e.code, code);
-    if (path) assert.equal((e.details?.issues as Array<{ path: string }>)[0]!.path, path);
+    if (path) assert.equal((e.details!.issues as Array<{ path: string }>)[0]!.path, path);
     return true;
   };
 }
@@ -162,7 +162,7 @@ describe("GET /repositories/{owner}/{repo}", () => {
   });
 
   test("REST only: not an MCP tool", async () => {
-    const { operations } = await import("../src/operations/index.ts");
+    const { operations } = await import("../src/server/operations.ts");
     assert.equal(operations.find((o) => o.id === "get_repository")?.mcp, false);
   });
 });

@@ -2,11 +2,11 @@
 // refusals, and every body limit. Prices here: 7 cents a run plus 1 cent a line (1000 per 1000).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { archiveDocument, createDocument } from "../src/domain/documents/index.ts";
-import { archiveFocus, putFocus } from "../src/domain/focuses/index.ts";
+import { archiveDocument, createDocument } from "../src/capabilities/documents/index.ts";
+import { archiveFocus, putFocus } from "../src/capabilities/focuses/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { baseFiles, baseLines, lines, pricedRepository, pricingEnv, type PricedRepo } from "./fixtures/run-repo.ts";
-import { makeRepo } from "../src/codehost/testing/make-repo.ts";
+import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 
 let t: TestServer;
@@ -210,7 +210,7 @@ describe("POST /runs/estimate, invalid requests change nothing", () => {
     const gone = makeRepo();
     const row = await readyRepository(t, ws, { remote: gone.url });
     gone.cleanup();
-    const { syncAndWait } = await import("../src/domain/repositories/index.ts");
+    const { syncAndWait } = await import("../src/capabilities/repositories/index.ts");
     await syncAndWait(t.app, row.id);
     const body = await expectError(await estimate({ repository: row.id }), 409, "repository_not_runnable");
     assert.equal(body.error.details.reason, "remote_not_found");

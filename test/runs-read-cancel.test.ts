@@ -1,9 +1,9 @@
 // GET /runs, GET /runs/{run}, GET /runs/{run}/findings and POST /runs/{run}/cancel.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { addCredits, balanceCents } from "../src/domain/billing/ledger.ts";
-import { putFocus } from "../src/domain/focuses/index.ts";
-import { startRun } from "../src/domain/runs/start.ts";
+import { addCredits, balanceCents } from "../src/capabilities/runs/ledger.ts";
+import { putFocus } from "../src/capabilities/focuses/index.ts";
+import { startRun } from "../src/capabilities/runs/start.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { pricedRepository, pricingEnv, type PricedRepo } from "./fixtures/run-repo.ts";
 import { readyRepository } from "./fixtures/repositories.ts";

@@ -2,9 +2,9 @@
 // monthly limit under concurrency, and Idempotency-Key. Prices: 7 cents plus 1 cent a line.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { addCredits, balanceCents, setSpendLimit } from "../src/domain/billing/ledger.ts";
-import { archiveDocument, createDocument } from "../src/domain/documents/index.ts";
-import { putFocus } from "../src/domain/focuses/index.ts";
+import { addCredits, balanceCents, setSpendLimit } from "../src/capabilities/runs/ledger.ts";
+import { archiveDocument, createDocument } from "../src/capabilities/documents/index.ts";
+import { putFocus } from "../src/capabilities/focuses/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { pricedRepository, pricingEnv, type PricedRepo } from "./fixtures/run-repo.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";

@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { after, before, describe, test } from "node:test";
-import { operations } from "../src/operations/index.ts";
-import type { Operation } from "../src/operations/operation.ts";
-import * as accounts from "../src/domain/identity/accounts.ts";
-import { scopes as allScopes, type Scope } from "../src/policies/scopes.ts";
+import { operations } from "../src/server/operations.ts";
+import type { Operation } from "../src/kernel/operation.ts";
+import * as accounts from "../src/capabilities/identity/accounts.ts";
+import { scopes as allScopes, type Scope } from "../src/kernel/scopes.ts";
 import { startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
 import { fixtures } from "./fixtures/index.ts";
 import type { Call } from "./fixtures/types.ts";

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { sql } from "kysely";
-import { openStore, type Store } from "../src/store/index.ts";
-import { bytewise } from "../src/store/collate.ts";
-import { migrations } from "../src/store/migrations/index.ts";
+import { openStore, type Store } from "../src/platform/store/index.ts";
+import { bytewise } from "../src/platform/store/collate.ts";
+import { migrations } from "../src/platform/store/migrations/index.ts";
 import { unique } from "./harness.ts";
 
 const engines = [
@@ -49,7 +49,7 @@ for (const engine of engines) {
       const dataDir = mkdtempSync(join(tmpdir(), "crs-store-"));
       const schema = engine.url ? unique("s_") : undefined;
       // Real processes: node:sqlite is synchronous, so two stores in one thread would wait on each other.
-      const script = `import { openStore } from ${JSON.stringify(new URL("../src/store/index.ts", import.meta.url).href)};
+      const script = `import { openStore } from ${JSON.stringify(new URL("../src/platform/store/index.ts", import.meta.url).href)};
         const s = await openStore(JSON.parse(process.argv[1])); await s.close();`;
       const opts = JSON.stringify({ dataDir, databaseUrl: engine.url, ...(schema ? { schema } : {}) });
       const runs = [1, 2, 3].map(() => new Promise<number>((done) => {

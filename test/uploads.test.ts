@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { cleanupUploads, maxUploadBytes, requestUpload, uploadUrl } from "../src/domain/documents/index.ts";
+import { cleanupUploads, maxUploadBytes, requestUpload, uploadUrl } from "../src/capabilities/documents/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
 
 let t: TestServer;

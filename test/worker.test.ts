@@ -3,14 +3,14 @@
 // lost access, and hostile content.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { balanceCents } from "../src/domain/billing/ledger.ts";
-import { cancelRun } from "../src/domain/runs/cancel.ts";
-import { claimRun, LeaseLost } from "../src/worker/queue.ts";
-import { startWorker } from "../src/worker/index.ts";
-import { executeRun } from "../src/worker/execute.ts";
-import { RunContext } from "../src/worker/run-context.ts";
-import { makeRepo } from "../src/codehost/testing/make-repo.ts";
-import { syncAndWait } from "../src/domain/repositories/index.ts";
+import { balanceCents } from "../src/capabilities/runs/ledger.ts";
+import { cancelRun } from "../src/capabilities/runs/cancel.ts";
+import { claimRun, LeaseLost } from "../src/capabilities/runs/queue.ts";
+import { startWorker } from "../src/capabilities/runs/worker/index.ts";
+import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
+import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";
+import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
+import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules, parseFocusFrontMatter, reviewFiles } from "./index.ts";
 import { stream } from "./testing/stream.ts";
-import { AppError } from "../errors.ts";
+import { ReviewError } from "./errors.ts";
 
 const rules = await loadRules();
 
@@ -75,8 +75,8 @@ test("focus front matter selects rules and changes severities; the body is kept 
   assert.equal(focus.instructions, "Look at crypto.");
   const res = await review({ "a.js": "eval(a);\ncrypto.createHash('md5');\n" }, { focusDocuments: [doc] });
   assert.deepEqual(res.findings.map((f) => [f.ruleId, f.severity]), [["js.weak-hash", "high"]]);
-  assert.throws(() => parseFocusFrontMatter("---\nonly: [a\n---\n"), (e: unknown) => e instanceof AppError && e.code === "invalid_request");
-  assert.throws(() => parseFocusFrontMatter("---\nseverity: { a: huge }\n---\n"), AppError);
+  assert.throws(() => parseFocusFrontMatter("---\nonly: [a\n---\n"), (e: unknown) => e instanceof ReviewError && e.kind === "invalid_input");
+  assert.throws(() => parseFocusFrontMatter("---\nseverity: { a: huge }\n---\n"), ReviewError);
 });
 
 test("scope globs limit the files and report the rest as out of scope", async () => {

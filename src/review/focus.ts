@@ -2,7 +2,7 @@
 // instructions the model reviewer reads (src/review/model).
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { ReviewError } from "./errors.ts";
 import { severities } from "./types.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 
@@ -29,15 +29,15 @@ export function parseFocusFrontMatter(markdown: string): Focus {
   try {
     data = parseYaml(m[1]!) ?? {};
   } catch (e) {
-    throw new AppError("invalid_request", "The focus document's front matter is not valid YAML.", {
-      details: { reason: (e as Error).message.split("\n")[0] },
+    throw new ReviewError("invalid_input", "The focus document's front matter is not valid YAML.", {
+      reason: (e as Error).message.split("\n")[0],
     });
   }
   const parsed = frontMatter.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError("invalid_request", "The focus document's front matter is invalid.", {
-      details: { field: issue.path.join("."), reason: issue.message },
+    throw new ReviewError("invalid_input", "The focus document's front matter is invalid.", {
+      field: issue.path.join("."), reason: issue.message,
     });
   }
   const severity: SeverityOverride[] = Object.entries(parsed.data.severity ?? {}).map(([selector, v]) => {

@@ -19,6 +19,7 @@ export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
 export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
+export { ReviewError } from "./errors.ts";
 export type { Focus } from "./focus.ts";
 export { ReviewPool } from "./pool.ts";
 export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { paramHeadTest } from "./paramtext.ts";
 import { escapeRegExp } from "../../text.ts";
 import type { ParamHead } from "./paramtext.ts";
-import { AppError } from "../../../errors.ts";
+import { ReviewError } from "../../errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
 const callList = z.array(z.string().min(1)).describe(
@@ -168,12 +168,12 @@ const cache = new Map<string, CompiledRules>();
 function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   const url = new URL(`${language}/taint.yml`, rulesDir);
   if (seen.has(language) || !existsSync(url)) {
-    throw new AppError("internal_error", `No taint rules for language ${language}`);
+    throw new ReviewError("internal", `No taint rules for language ${language}`);
   }
   seen.add(language);
   const parsed = taintRuleFile.safeParse(parseYaml(readFileSync(url, "utf8")));
   if (!parsed.success) {
-    throw new AppError("internal_error", `Invalid taint rules for ${language}: ${parsed.error.message}`);
+    throw new ReviewError("internal", `Invalid taint rules for ${language}: ${parsed.error.message}`);
   }
   const file = parsed.data;
   if (!file.extends) return file;
@@ -245,7 +245,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   return out;
 }
 
-/** Compiled rules of a language (cached); throws AppError when the file is missing or invalid. */
+/** Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. */
 export function rulesFor(ruleLanguage: string): CompiledRules {
   let r = cache.get(ruleLanguage);
   if (!r) {

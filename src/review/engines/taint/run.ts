@@ -4,12 +4,12 @@ import type { Lang } from "@ast-grep/napi";
 import type { Finding } from "../../types.ts";
 import { refineWithTaint } from "./index.ts";
 import { ensureLanguages, syntaxFor } from "./langs.ts";
-import { AppError } from "../../../errors.ts";
+import { ReviewError } from "../../errors.ts";
 
 export function parseFor(language: string, source: string): ReturnType<typeof parse> {
   ensureLanguages();
   const syn = syntaxFor(language);
-  if (!syn) throw new AppError("invalid_request", `Taint analysis does not support ${language}`);
+  if (!syn) throw new ReviewError("invalid_input", `Taint analysis does not support ${language}`);
   return parse(syn.parseLang as Lang, source);
 }
 

@@ -1,0 +1,81 @@
+// The layering of src/ (README "Layout"), checked by `npm run check:deps` in .ci/run.
+//   faces -> kernel + manifests; capabilities -> kernel, platform, review, other capabilities' public
+//   files; kernel and platform import nothing above them; the review engine imports nothing of the service.
+// A capability's public files are its index.ts (domain API) and schemas.ts (wire schemas, pure data,
+// which other capabilities' operation definitions compose); everything else in its folder is internal.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "Import cycles outside the review engine (src/review is exempt until its own restructure).",
+      from: { path: "^src/", pathNot: "^src/review/" },
+      to: { circular: true },
+    },
+    {
+      name: "capability-imports-no-face-or-server",
+      severity: "error",
+      comment: "A capability plugs in through its manifest; it never imports a face or the server root.",
+      from: { path: "^src/capabilities/" },
+      to: { path: "^src/(faces|server)/|^src/main\\.ts$" },
+    },
+    {
+      name: "capability-imports-only-public-files-of-another",
+      severity: "error",
+      comment: "Another capability is reached through its index.ts (or its wire schemas.ts), never its internals.",
+      from: { path: "^src/capabilities/([^/]+)/" },
+      to: { path: "^src/capabilities/", pathNot: ["^src/capabilities/$1/", "^src/capabilities/[^/]+/(index|schemas)\\.ts$"] },
+    },
+    {
+      name: "face-imports-no-other-face",
+      severity: "error",
+      comment: "Faces are independent plugins the server root registers; what two share lives in the kernel.",
+      from: { path: "^src/faces/([^/]+)/" },
+      to: { path: "^src/faces/", pathNot: "^src/faces/$1/" },
+    },
+    {
+      name: "face-imports-only-public-files-of-capabilities",
+      severity: "error",
+      comment: "Faces name no capability's internals: they get operations and commands from the manifests.",
+      from: { path: "^src/faces/" },
+      to: { path: "^src/capabilities/", pathNot: "^src/capabilities/[^/]+/(index|schemas)\\.ts$" },
+    },
+    {
+      name: "face-imports-only-the-capability-list-from-server",
+      severity: "error",
+      comment: "A face may read the one list of capabilities (and the table derived from it), nothing else of the root.",
+      from: { path: "^src/faces/" },
+      to: { path: "^src/server/|^src/main\\.ts$", pathNot: "^src/server/(capabilities|operations)\\.ts$" },
+    },
+    {
+      name: "kernel-and-platform-import-nothing-above",
+      severity: "error",
+      comment: "The kernel and the platform sit below capabilities, faces and the server.",
+      from: { path: "^src/(kernel|platform)/", pathNot: "^src/platform/store/schema\\.ts$" },
+      to: { path: "^src/(capabilities|faces|server)/|^src/main\\.ts$" },
+    },
+    {
+      name: "store-schema-composes-table-types-only",
+      severity: "error",
+      comment: "The database type is composed of each capability's table types (store.ts), type-only.",
+      from: { path: "^src/platform/store/schema\\.ts$" },
+      to: { path: "^src/(capabilities|faces|server)/", pathNot: "^src/capabilities/[^/]+/store\\.ts$" },
+    },
+    {
+      name: "review-engine-imports-nothing-of-the-service",
+      severity: "error",
+      comment: "src/review takes files and returns findings; its errors are its own.",
+      from: { path: "^src/review/" },
+      to: { path: "^src/(kernel|platform|capabilities|faces|server)/|^src/main\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)corpus/|/rules/.*/examples/" },
+    // TypeScript 7 has no JavaScript API for the tsc parser yet; Babel strips the types instead (type-only
+    // imports, `import type`, are gone before the check, so they never count as a dependency or a cycle).
+    babelConfig: { fileName: ".babelrc.dependency-cruiser.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};

@@ -1,0 +1,143 @@
+// A run's findings into the workspace inbox. Each finding is matched by fingerprint: a known one
+// gets a report from this run, a new one a finding with the next key F-<n> (up to a per-run cap of
+// new findings; past it the import is partial). The reviewed commit's code state (which findings
+// are present there, where) and the commit's reviewed mark are written too. All of it, and the
+// run becoming complete, is one transaction: an import that dies leaves nothing behind and is
+// simply done again, so it can never add a finding or a report twice.
+import { sql, type Kysely } from "kysely";
+import type { Finding } from "../../review/types.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { Database } from "../../platform/store/schema.ts";
+import { workspaceTransaction } from "../../platform/store/write.ts";
+import { bumpInbox } from "./position.ts";
+
+export interface TargetResult {
+  repositoryId: number;
+  sha: string;
+  /** True when the whole tree was reviewed; false for a change review (changed lines only). */
+  full: boolean;
+  findings: Finding[];
+}
+
+export interface ImportOutcome {
+  state: "imported" | "partial";
+  reason: string | null;
+  total: number;
+  new: number;
+  bySeverity: Record<string, number>;
+}
+
+type Tx = Kysely<Database>;
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+function detail(f: Finding): string {
+  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence });
+}
+
+/**
+ * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the
+ * finding created later is marked a duplicate of the earliest (it reads `duplicate`, and
+ * `duplicateOf` names the original). Findings already marked keep their mark.
+ */
+async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: number; f: Finding }>): Promise<void> {
+  const byLine = new Map<string, Array<{ id: number; f: Finding }>>();
+  for (const p of placed) {
+    const k = `${p.f.location.path}\n${p.f.location.startLine}`;
+    byLine.set(k, [...(byLine.get(k) ?? []), p]);
+  }
+  for (const group of byLine.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => a.id - b.id);
+    const [first, ...rest] = group;
+    for (const other of rest) {
+      if (other.f.ruleId === first!.f.ruleId || !other.f.cwe.some((c) => first!.f.cwe.includes(c))) continue;
+      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "is", null).execute();
+    }
+  }
+}
+
+/**
+ * Imports inside the caller's transaction; `finish` writes the run's completion in the same one
+ * (and throws to roll everything back when the worker lost its lease).
+ */
+export async function importFindings(
+  store: Store,
+  run: { id: number; workspaceId: number },
+  results: TargetResult[],
+  opts: { maxNew: number; now: Date },
+  finish: (tx: Tx, outcome: ImportOutcome) => Promise<void>,
+): Promise<ImportOutcome> {
+  const imported = await workspaceTransaction(store, run.workspaceId, async (tx) => {
+    const at = opts.now.toISOString();
+    const max = await tx.selectFrom("findings").select(sql<number>`coalesce(max(number), 0)`.as("n")).where("workspace_id", "=", run.workspaceId).executeTakeFirst();
+    let next = Number(max?.n ?? 0) + 1;
+    const outcome: ImportOutcome = { state: "imported", reason: null, total: 0, new: 0, bySeverity: {} };
+    let dropped = 0;
+    // Findings that existed before this import: their rows change, and other repositories may show them.
+    const known: number[] = [];
+    for (const target of results) {
+      const byPrint = new Map<string, Finding>();
+      for (const f of target.findings) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
+      const ids = new Map<string, number>();
+      for (const part of chunks([...byPrint.keys()], 500)) {
+        const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
+        for (const r of rows) ids.set(r.fingerprint, r.id);
+      }
+      known.push(...ids.values());
+      const placed: Array<{ id: number; f: Finding }> = [];
+      for (const [print, f] of byPrint) {
+        let id = ids.get(print);
+        if (id === undefined) {
+          if (outcome.new >= opts.maxNew) { dropped++; continue; }
+          const row = await tx.insertInto("findings").values({
+            workspace_id: run.workspaceId, number: next++, fingerprint: print, rule_id: f.ruleId, title: f.title, description: f.description,
+            severity: f.severity, confidence: f.confidence, engine: f.engine, cwe_json: JSON.stringify(f.cwe), tags_json: JSON.stringify(f.tags),
+            first_run_id: run.id, first_observed_at: at, last_run_id: run.id, report_count: 1,
+          }).returning("id").executeTakeFirstOrThrow();
+          id = row.id;
+          outcome.new++;
+        } else {
+          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id }))
+            .where("id", "=", id).execute();
+        }
+        await tx.insertInto("finding_reports").values({
+          workspace_id: run.workspaceId, finding_id: id, run_id: run.id, repository_id: target.repositoryId, sha: target.sha,
+          path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine, severity: f.severity, detail_json: detail(f), created_at: at,
+        }).execute();
+        await tx.insertInto("finding_activity").values({
+          workspace_id: run.workspaceId, finding_id: id, actor_id: null, kind: "reported", before_json: null,
+          after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
+          repository_id: target.repositoryId, sha: target.sha, reason: null, created_at: at,
+        }).execute();
+        await tx.insertInto("finding_presence").values({
+          workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, finding_id: id,
+          path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine,
+        }).onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing()).execute();
+        outcome.total++;
+        outcome.bySeverity[f.severity] = (outcome.bySeverity[f.severity] ?? 0) + 1;
+        placed.push({ id, f });
+      }
+      await markDuplicates(tx, run.workspaceId, placed);
+      await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at, run_id: run.id, full: target.full ? 1 : 0 })
+        // A change review of a commit the whole tree was reviewed at keeps it marked full.
+        .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
+          reviewed_at: at, run_id: run.id, full: target.full ? 1 : eb.ref("reviewed_commits.full"),
+        }))).execute();
+    }
+    if (dropped) {
+      outcome.state = "partial";
+      outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
+    }
+    await bumpInbox(tx, run.workspaceId, { findings: [...new Set(known)], repositories: [...new Set(results.map((r) => r.repositoryId))] });
+    await finish(tx, outcome);
+    return outcome;
+  });
+  // An import can grow the findings tables by thousands of rows: the planner's statistics follow.
+  await store.optimize();
+  return imported;
+}

@@ -1,0 +1,36 @@
+// Findings as list items (schemas.ts findingItemSchema), with their assignees' names.
+import type { Store } from "../../platform/store/index.ts";
+import type { FindingRow, Status } from "./status.ts";
+
+export function findingKey(number: number): string {
+  return `F-${number}`;
+}
+
+export interface ItemSource {
+  finding: FindingRow;
+  status: Status;
+  severity: string;
+  location: { path: string; startLine: number; endLine: number };
+  repository: { id: number; fullName: string } | null;
+}
+
+export async function usernames(store: Store, ids: Array<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await store.db.selectFrom("users").select(["id", "username"]).where("id", "in", wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export async function toItems(store: Store, sources: ItemSource[]) {
+  const names = await usernames(store, sources.map((s) => s.finding.assignee_id));
+  return sources.map((s) => {
+    const f = s.finding;
+    return {
+      id: f.id, key: findingKey(f.number), title: f.title,
+      severity: s.severity as "info" | "low" | "medium" | "high" | "critical", status: s.status,
+      ruleId: f.rule_id, location: s.location, repository: s.repository,
+      assignee: f.assignee_id !== null ? { id: f.assignee_id, username: names.get(f.assignee_id) ?? "" } : null,
+      dismissed: f.dismissed_at !== null, firstObservedAt: f.first_observed_at, reportCount: f.report_count,
+    };
+  });
+}

@@ -1,0 +1,152 @@
+// The inbox lists: one repository at a position, and the organization (every repository at its
+// default branch head). What a filter set selects at given commits, with its counts, is computed
+// once per inbox version and kept (a busy inbox is read far more often than it changes); a page is
+// then a slice of it. Counts are taken before the status and severity filters.
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { allRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
+import type { ResolvedPosition } from "../repositories/index.ts";
+import { toItems } from "./items.ts";
+import { assigneeIds } from "./lookup.ts";
+import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";
+
+export interface Filters {
+  status?: string[] | undefined;
+  severity?: string[] | undefined;
+  assignee?: string | undefined;
+  focus?: string | undefined;
+  dismissed: boolean;
+}
+
+export interface ListDeps { store: Store; mirrors: MirrorPool }
+export interface Page { afterNumber?: number | undefined; afterRepository?: number | undefined; asOf?: string | undefined; limit: number }
+
+type Counts = { status: Record<string, number>; severity: Record<string, number> };
+interface Row { e: PositionEntry; repo: RepositoryRow }
+interface Selection { counts: Counts; rows: Row[]; newest: string }
+
+const selections = new Map<string, Promise<Selection>>();
+
+function cached(key: string, build: () => Promise<Selection>): Promise<Selection> {
+  const hit = selections.get(key);
+  if (hit) return hit;
+  const p = build();
+  if (selections.size >= 64) selections.delete(selections.keys().next().value!);
+  selections.set(key, p);
+  p.catch(() => { if (selections.get(key) === p) selections.delete(key); });
+  return p;
+}
+
+/** Filters -> the predicates before (base) and with (all) the status and severity filters. */
+async function predicates(store: Store, workspaceId: number, me: number, f: Filters) {
+  const assignees = f.assignee === undefined ? undefined : await assigneeIds(store, workspaceId, me, f.assignee);
+  let focused: Set<number> | undefined;
+  if (f.focus !== undefined) {
+    const rows = await store.db.selectFrom("finding_reports as r").innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
+      .select("r.finding_id").distinct().where("r.workspace_id", "=", workspaceId).where("rf.workspace_id", "=", workspaceId).where("rf.slug", "=", f.focus).execute();
+    focused = new Set(rows.map((r) => r.finding_id));
+  }
+  const statuses = f.status ? new Set(f.status) : undefined;
+  const severities = f.severity ? new Set(f.severity) : undefined;
+  const base = (e: PositionEntry) => {
+    const x = e.finding;
+    if ((x.dismissed_at !== null) !== f.dismissed) return false;
+    if (assignees === "none" ? x.assignee_id !== null : assignees && (x.assignee_id === null || !assignees.includes(x.assignee_id))) return false;
+    return !focused || focused.has(x.id);
+  };
+  const all = (e: PositionEntry) => base(e) && (!statuses || statuses.has(e.status)) && (!severities || severities.has(e.severity));
+  return { base, all };
+}
+
+/** Newest first: key number down, then repository id up. */
+function newer(a: Row, b: Row): number {
+  return b.e.finding.number - a.e.finding.number || a.repo.id - b.repo.id;
+}
+
+async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, asOf: string | undefined): Promise<Selection> {
+  const { base, all } = await predicates(deps.store, workspaceId, me, f);
+  const counts: Counts = { status: {}, severity: {} };
+  const rows: Row[] = [];
+  let newest = "";
+  for (const { repo, view } of views) {
+    for (const e of view.entries) {
+      const seen = e.finding.first_observed_at;
+      if (asOf !== undefined && seen > asOf) continue;
+      if (!base(e)) continue;
+      if (seen > newest) newest = seen;
+      counts.status[e.status] = (counts.status[e.status] ?? 0) + 1;
+      counts.severity[e.severity] = (counts.severity[e.severity] ?? 0) + 1;
+      if (all(e)) rows.push({ e, repo });
+    }
+  }
+  if (views.length > 1) rows.sort(newer);
+  return { counts, rows, newest };
+}
+
+/** The selection, from the cache unless the page is pinned to a time before findings it holds. */
+async function selection(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, version: number, page: Page): Promise<Selection> {
+  const key = JSON.stringify([deps.store.engine, workspaceId, version, f, f.assignee === undefined ? 0 : me, views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil])]);
+  const s = await cached(key, () => select(deps, workspaceId, me, f, views, undefined));
+  return page.asOf === undefined || s.newest <= page.asOf ? s : select(deps, workspaceId, me, f, views, page.asOf);
+}
+
+function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
+  let from = 0;
+  if (page.afterNumber !== undefined) {
+    const after = { e: { finding: { number: page.afterNumber } }, repo: { id: page.afterRepository ?? Number.MAX_SAFE_INTEGER } } as unknown as Row;
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newer(rows[mid]!, after) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    from = lo;
+  }
+  const shown = rows.slice(from, from + page.limit);
+  return { shown, last: rows.length > from + page.limit ? shown.at(-1)! : null };
+}
+
+const itemsOf = (store: Store, rows: Row[]) => toItems(store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })));
+
+export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page, now: Date) {
+  const mirror = usableMirror(deps.mirrors, repo);
+  const pos: ResolvedPosition = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
+  const version = await inboxVersion(deps.store, workspaceId);
+  const view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version);
+  const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
+  const { shown, last } = slice(s.rows, page);
+  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps.store, shown), last: last ? last.e.finding.number : null };
+}
+
+export function coverageOf(view: PositionView) {
+  return view.coverage
+    ? { reviewed: true, sha: view.coverage.sha, run: view.coverage.runId, reviewedAt: view.coverage.reviewedAt, commitsAhead: view.coverage.ahead }
+    : { reviewed: false, sha: null, run: null, reviewedAt: null, commitsAhead: null };
+}
+
+/** Every registered repository at its default branch head, newest first (key number, then repository id). */
+export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
+  const repos = await allRepositories(deps.store, workspaceId);
+  const version = await inboxVersion(deps.store, workspaceId);
+  const unavailable: Array<{ repository: { id: number; fullName: string }; reason: string; message: string }> = [];
+  const views: Array<{ repo: RepositoryRow; view: PositionView }> = [];
+  for (const repo of repos) {
+    try {
+      const mirror = usableMirror(deps.mirrors, repo);
+      const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, undefined);
+      views.push({ repo, view: await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version) });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
+    }
+  }
+  const s = await selection(deps, workspaceId, me, f, views, version, page);
+  const { shown, last } = slice(s.rows, page);
+  return {
+    items: await itemsOf(deps.store, shown), counts: s.counts, total: s.rows.length, unavailable,
+    last: last ? { number: last.e.finding.number, repository: last.repo.id } : null,
+  };
+}

@@ -1,0 +1,97 @@
+// Finding references (an id or a display key F-42), the repositories a finding is in, members
+// named as assignees (id, email, username or "me"), and the position a read or a change is at.
+import { AppError, invalidField } from "../../kernel/errors.ts";
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
+import { maxId } from "../../platform/store/migrations/helpers.ts";
+import { resolveAt } from "../repositories/index.ts";
+import type { RepositoryRow } from "../repositories/index.ts";
+import type { FindingRow } from "./status.ts";
+
+/**
+ * `42` or `F-42` (any case) to the number part and kind; null when well-formed but beyond the
+ * 32-bit id range (it names nothing, like a missing finding); undefined when malformed.
+ */
+export function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
+  const s = String(ref).trim();
+  let m = /^[1-9]\d{0,14}$/.exec(s);
+  if (m) return Number(s) <= maxId ? { id: Number(s) } : null;
+  m = /^[Ff]-([1-9]\d{0,14})$/.exec(s);
+  if (m) return Number(m[1]) <= maxId ? { number: Number(m[1]) } : null;
+  return undefined;
+}
+
+export async function findFindings(store: Store, workspaceId: number, refs: Array<string | number>): Promise<FindingRow[]> {
+  const parsed = refs.map((r) => ({ ref: r, p: parseFindingRef(r) }));
+  const bad = parsed.filter((x) => x.p === undefined);
+  if (bad.length) throw invalidField("findings", `Not a finding id or key: ${bad.map((b) => String(b.ref)).slice(0, 5).join(", ")}.`);
+  const ids = parsed.flatMap((x) => (x.p && "id" in x.p ? [x.p.id] : []));
+  const numbers = parsed.flatMap((x) => (x.p && "number" in x.p ? [x.p.number] : []));
+  // Refs beyond the id range never reach the query (PostgreSQL refuses them); they are missing.
+  const rows = ids.length + numbers.length === 0 ? [] : await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
+    .where((eb) => eb.or([...(ids.length ? [eb("id", "in", ids)] : []), ...(numbers.length ? [eb("number", "in", numbers)] : [])]))
+    .execute();
+  const out: FindingRow[] = [];
+  const missing: string[] = [];
+  for (const { ref, p } of parsed) {
+    const row = p && rows.find((r) => ("id" in p ? r.id === p.id : r.number === p.number));
+    if (row) { if (!out.includes(row)) out.push(row); } else missing.push(String(ref));
+  }
+  if (missing.length) throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`, { details: { findings: missing } });
+  return out;
+}
+
+export async function repositoriesOf(store: Store, workspaceId: number, findingIds: number[]): Promise<Map<number, RepositoryRow[]>> {
+  const out = new Map<number, RepositoryRow[]>(findingIds.map((id) => [id, []]));
+  if (!findingIds.length) return out;
+  const rows = await store.db.selectFrom("finding_reports as fr").innerJoin("repositories as r", "r.id", "fr.repository_id")
+    .selectAll("r").select("fr.finding_id").distinct()
+    .where("fr.workspace_id", "=", workspaceId).where("fr.finding_id", "in", findingIds).orderBy("r.full_name_key").execute();
+  for (const r of rows) {
+    const list = out.get(r.finding_id)!;
+    if (!list.some((x) => x.id === r.id)) list.push(r);
+  }
+  return out;
+}
+
+export interface Position { repository: RepositoryRow; sha: string; at: string }
+
+/**
+ * The repository and commit a finding is read or changed at: `repository` and `at` when given,
+ * else its one repository at its default branch head. A finding in several repositories needs
+ * `repository` (400 repository_required listing them).
+ */
+export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _workspaceId: number, finding: FindingRow, repos: RepositoryRow[], input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
+  let repo = input.repository;
+  if (repo && !repos.some((r) => r.id === repo!.id)) return null;
+  if (!repo) {
+    if (repos.length > 1) {
+      throw new AppError("repository_required", `Finding F-${finding.number} is in several repositories; say which with repository.`, {
+        details: { repositories: repos.map((r) => ({ id: r.id, fullName: r.full_name })) },
+      });
+    }
+    repo = repos[0];
+    if (!repo) return null;
+  }
+  const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, input.at);
+  return { repository: repo, sha: pos.sha, at: pos.at };
+}
+
+/** Member user ids an assignee filter names: me, an id, an email or a username (all members sharing it). */
+export async function assigneeIds(store: Store, workspaceId: number, me: number, value: string): Promise<number[] | "none"> {
+  if (value === "none") return "none";
+  if (value === "me") return [me];
+  let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
+  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxId));
+  else if (value.includes("@")) q = q.where("u.email", "=", value.toLowerCase());
+  else q = q.where("u.username", "=", value);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** The one member a triage change assigns to; 400 when unknown or when a username is shared. */
+export async function assigneeFor(store: Store, workspaceId: number, me: number, value: string | number): Promise<number> {
+  const ids = await assigneeIds(store, workspaceId, me, String(value));
+  if (ids === "none" || ids.length === 0) throw invalidField("assignee", `No member ${String(value)} in this workspace.`);
+  if (ids.length > 1) throw invalidField("assignee", `Several members are called ${String(value)}; assign by id or email.`, { members: ids });
+  return ids[0]!;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { nextCursor } from "../../../kernel/schemas.ts";
+import { findingItemSchema } from "../schemas.ts";
+import { ownerParam, repoParam } from "../../repositories/schemas.ts";
+import { asOfField, atParam, countsSchema, filterParams } from "./params.def.ts";
+import { defineOperation } from "../../../kernel/operation.ts";
+
+export const listRepositoryFindingsDefinition = defineOperation({
+  id: "list_repository_findings",
+  method: "GET",
+  path: "/repositories/{owner}/{repo}/findings",
+  summary: "List a repository's findings at a position",
+  description: "The findings of a repository at a position (default: the default branch head): those present at the nearest fully reviewed commit on its first-parent history (reviewCoverage says which, and how many commits the position is ahead of it), and those an earlier review found that are fixed there. Newest first. position.at pins the evaluated commit: later pages stay on it. Dismissed findings are hidden unless dismissed=true.",
+  scopes: ["findings:read"],
+  bucket: "reads",
+  mcp: true,
+  readOnly: true,
+  input: z.object({ owner: ownerParam, repo: repoParam, at: atParam, ...filterParams }),
+  output: z.object({
+    nextCursor,
+    items: z.array(findingItemSchema).describe("The findings of this page."),
+    repository: z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("The repository."),
+    position: z.object({
+      at: z.string().describe("The pinned position evaluated (e.g. branch:main@<sha>)."),
+      sha: z.string().describe("The commit evaluated."),
+      ref: z.string().nullable().describe("The full ref name, or null for a commit."),
+    }).describe("Where the findings were read."),
+    reviewCoverage: z.object({
+      reviewed: z.boolean().describe("False when no full review covers the position yet."),
+      sha: z.string().nullable().describe("The nearest fully reviewed commit on the position's first-parent history."),
+      run: z.number().int().nullable().describe("The run that reviewed it."),
+      reviewedAt: z.string().nullable().describe("When."),
+      commitsAhead: z.number().int().nullable().describe("How many commits the position is ahead of it (0: the position itself was reviewed)."),
+    }).describe("Which review the findings come from."),
+    counts: countsSchema,
+    total: z.number().int().describe("Findings matching every filter."),
+    asOf: asOfField,
+  }),
+});

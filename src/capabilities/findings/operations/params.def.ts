@@ -1,0 +1,22 @@
+// Query parameters the findings lists share (the spec's "Shared query parameters").
+import { z } from "zod";
+import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../../kernel/schemas.ts";
+import { countsSchema, findingStatuses, severityValues } from "../schemas.ts";
+import { focusSlugPattern } from "../../focuses/schemas.ts";
+
+export const filterParams = {
+  status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),
+  severity: listParam(z.enum(severityValues), 5).optional().describe("Only these severities (comma-separated, at most 5)."),
+  assignee: z.string().min(1).max(320).regex(printable, printableMessage).optional()
+    .describe("me, none, a member id, email or username (a username shared by several members matches all of them); 1 to 320 characters."),
+  focus: z.string().min(1).max(200).regex(focusSlugPattern, "a focus slug").optional().describe("Only findings reported by runs that followed this focus (slug)."),
+  dismissed: booleanParam.default(false).describe("true lists only dismissed findings; false (default) hides them."),
+  limit: limitParam(),
+  cursor: cursorParam,
+};
+
+export const atParam = z.string().min(1).max(maxAtLength).optional()
+  .describe("Position: default, branch:<name>[@<sha>], pr:<number>[@<sha>] or commit:<sha>; at most 512 characters. Default: the default branch head.");
+
+export const asOfField = z.string().describe("When this answer was read (ISO 8601).");
+export { countsSchema };

@@ -1,0 +1,11 @@
+// What focuses plug in: reading the workspace's review focuses, and managing them in `crs admin`.
+import { capability } from "../../kernel/capability.ts";
+import { registerFocuses } from "./admin.ts";
+import { getFocus } from "./operations/get-focus.ts";
+import { listFocuses } from "./operations/list-focuses.ts";
+
+export const focuses = capability({
+  name: "focuses",
+  operations: [listFocuses, getFocus],
+  adminCommands: [registerFocuses],
+});

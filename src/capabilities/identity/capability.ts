@@ -1,0 +1,17 @@
+// What identity plugs in: who the caller is (get_me) and the workspace's members, and the operator's
+// users, workspaces, members and API keys in `crs admin`, and the app's sign-in, session, workspace
+// switcher, API keys, authorized apps and password pages.
+import { capability } from "../../kernel/capability.ts";
+import { registerIdentity } from "./admin.ts";
+import { getMe } from "./operations/get-me.ts";
+import { listMembers } from "./operations/list-members.ts";
+import { registerApps } from "./web/apps.ts";
+import { registerKeys } from "./web/keys.ts";
+import { registerSignIn } from "./web/sign-in.ts";
+
+export const identity = capability({
+  name: "identity",
+  operations: [getMe, listMembers],
+  webRoutes: [registerSignIn, registerKeys, registerApps],
+  adminCommands: [registerIdentity],
+});

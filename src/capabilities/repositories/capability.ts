@@ -1,0 +1,23 @@
+// What repositories (with positions) plug in: their operations, the mirror sync service, the demo
+// repository on first start, and `crs admin repo ...`.
+import { createDemoRepository } from "./demo.ts";
+import { startSyncScheduler } from "./scheduler.ts";
+import { capability } from "../../kernel/capability.ts";
+import { registerRepos } from "./admin.ts";
+import { getRepository } from "./operations/get-repository.ts";
+import { listRefs } from "./operations/list-refs.ts";
+import { listRepositories } from "./operations/list-repositories.ts";
+
+export const repositories = capability({
+  name: "repositories",
+  operations: [listRepositories, getRepository, listRefs],
+  services: [
+    // Mirror syncs: on registration, on request (also from `crs admin` in another process) and
+    // every CRS_SYNC_INTERVAL_SECONDS (0: never periodically).
+    (app) => startSyncScheduler(app, { intervalSeconds: app.config.syncIntervalSeconds }),
+  ],
+  bootstrapSteps: [
+    (app, workspaceId) => createDemoRepository(app, app.config.dataDir, workspaceId),
+  ],
+  adminCommands: [registerRepos],
+});

@@ -1,0 +1,21 @@
+// What the repositories domain needs from its caller: the store, the mirrors and a logger. An App
+// has all three; `crs admin` builds them from the same configuration.
+import type { MirrorPool } from "../../platform/codehost/index.ts";
+import type { Store } from "../../platform/store/index.ts";
+
+export interface RepoLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RepoDeps {
+  store: Store;
+  mirrors: MirrorPool;
+  log?: RepoLog;
+}
+
+/** How long one sync may talk to the remote. */
+export const syncTimeoutMs = 10 * 60_000;
+/** A sync's lease; renewed every third of it while the sync runs, so a dead process frees it soon. */
+export const syncLeaseMs = 2 * 60_000;

@@ -1,0 +1,4 @@
+// The runs capability's public API: what other capabilities and the faces may import. Every
+// other file in this folder is internal to it.
+export * from "./ledger.ts";
+export * from "./quote.ts";

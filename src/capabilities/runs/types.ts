@@ -1,0 +1,34 @@
+// Shapes shared by the runs domain (mirroring schemas.ts, which documents each field).
+
+/** How a run was started (the adapter that carried the request). */
+export type RunTrigger = "api" | "mcp" | "cli" | "web";
+export interface RunRequest {
+  repository: string | number;
+  at?: string | undefined;
+  change?: { pr: number } | { branch: string; since?: string | undefined } | undefined;
+  focuses?: string[] | undefined;
+  scope?: string[] | undefined;
+  repositories?: Array<{ repository: string | number; at?: string | undefined }> | undefined;
+  steering?: string | undefined;
+  documents?: number[] | undefined;
+}
+
+export interface Target {
+  repository: { id: number; fullName: string };
+  at: string | null;
+  ref: string | null;
+  sha: string;
+  files: number;
+  lines: number;
+}
+
+export interface ChangeView {
+  kind: "pr" | "branch";
+  pr: number | null;
+  branch: string | null;
+  since: string | null;
+  base: string;
+  head: string;
+  files: number;
+  changedLines: number;
+}

@@ -1,0 +1,62 @@
+// Stage 1, checkout: the recorded commits are read from the mirrors and the files to review are
+// chosen: every file of the tree in scope (full review), or the changed files with their added
+// lines (change review). Nothing is copied to disk: analysis streams the blobs from git.
+import { AppError } from "../../../../kernel/errors.ts";
+import { scopeMatcher } from "../../../../review/index.ts";
+import { resolveRepository, usableMirror } from "../../../repositories/index.ts";
+import type { ChangeView, Target } from "../../types.ts";
+import { syncTimeoutMs } from "../../../repositories/index.ts";
+import type { RunContext } from "../run-context.ts";
+
+export interface TargetPlan {
+  repositoryId: number;
+  sha: string;
+  full: boolean;
+  /** The files to read (exact path bytes). */
+  paths: Buffer[];
+  /** Change review: path → added line ranges (1-based, inclusive). */
+  changed?: Map<string, Array<[number, number]>>;
+}
+
+export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
+  const row = rc.row;
+  const targets = JSON.parse(row.targets_json) as Target[];
+  const change = row.change_json ? JSON.parse(row.change_json) as ChangeView : null;
+  const inScope = scopeMatcher(JSON.parse(row.scope_json) as string[]);
+  const plans: TargetPlan[] = [];
+  for (const t of targets) {
+    const repo = await resolveRepository(rc.app.store, row.workspace_id, { id: t.repository.id }).catch(() => {
+      throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`, { details: { reason: "repository_removed" } });
+    });
+    // A worker on another machine keeps mirrors of its own: it fetches one it lacks, or one that
+    // lacks the commit (the server that priced the run fetched newer commits than it has).
+    const local = rc.app.mirrors.get(repo.id);
+    if (!local.exists() && repo.access !== "lost") await local.sync(repo.remote, { timeoutMs: syncTimeoutMs });
+    const mirror = usableMirror(rc.app.mirrors, repo);
+    let found = await mirror.resolveCommit(t.sha);
+    if (found.status === "missing") {
+      await mirror.sync(repo.remote, { timeoutMs: syncTimeoutMs }).catch(() => {});
+      found = await mirror.resolveCommit(t.sha);
+    }
+    if (found.status !== "found") {
+      throw new AppError("position_unavailable", `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`, { details: { reason: "unknown_commit" } });
+    }
+    if (change) {
+      const files = await mirror.diff(change.base, change.head);
+      const changed = new Map<string, Array<[number, number]>>();
+      const paths: Buffer[] = [];
+      for (const f of files) {
+        if (f.status === "deleted" || f.binary || f.added.length === 0 || (inScope && !inScope(f.path))) continue;
+        changed.set(f.path, f.added.map((r) => [r.start, r.end]));
+        paths.push(f.pathBytes);
+      }
+      plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed });
+    } else {
+      const entries = await mirror.listTree(t.sha, { sizes: false });
+      const paths = entries.filter((e) => e.kind !== "symlink" && (!inScope || inScope(e.path))).map((e) => e.pathBytes);
+      plans.push({ repositoryId: t.repository.id, sha: t.sha, full: true, paths });
+    }
+    await rc.checkpoint();
+  }
+  return plans;
+}

@@ -1,6 +1,0 @@
-// Positions (`at`): parse the spec's syntax, resolve it against a mirror to one commit.
-export { parseAt, formatAt, branchNameProblem } from "./parse.ts";
-export { maxAtLength } from "../../schemas/common.ts";
-export type { ParsedPosition } from "./parse.ts";
-export { resolvePosition, positionUnavailable } from "./resolve.ts";
-export type { ResolvedPosition, PositionKind, PositionUnavailableReason, PositionSource } from "./resolve.ts";

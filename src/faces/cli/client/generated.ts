@@ -1,0 +1,78 @@
+// Commands generated from the operation table through the specs in commands.ts: positionals,
+// flags from the input schema, --json, and --limit/--all on paginated lists.
+import { type Command, Option } from "commander";
+import type { ClientOperation } from "./catalog.ts";
+import type { CommandSpec } from "./commands.ts";
+import { record, table } from "../../../kernel/ui/output.ts";
+import { repoPathOf } from "./request.ts";
+import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
+import { callOperation, clientOperation, type Session } from "./session.ts";
+
+const repoPattern = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+|\d+)$/;
+
+function positionalFields(spec: CommandSpec): string[] {
+  return (spec.args ?? []).flatMap((a) => (a.field === "repo" ? ["owner", "repo"] : [a.field]));
+}
+
+/** The positional values into input fields (OWNER/REPO into the {owner}/{repo} pair). */
+export function applyPositionals(spec: CommandSpec, values: unknown[], input: Record<string, unknown>): void {
+  (spec.args ?? []).forEach((a, i) => {
+    const v = values[i];
+    if (v === undefined) return;
+    if (a.field === "repo" || a.name === "OWNER/REPO") {
+      if (!repoPattern.test(String(v))) throw new UsageError(`${a.name} must be owner/name or a repository id, got "${v}"`);
+    }
+    if (a.field === "repo") Object.assign(input, repoPathOf(String(v)));
+    else input[a.field] = v;
+  });
+}
+
+/** Adds a spec's arguments and options (schema flags, extras, --json) to a command. */
+export function describeCommand(cmd: Command, spec: CommandSpec, op: ClientOperation, skip: string[] = []): ReturnType<typeof flagsOf> {
+  for (const a of spec.args ?? []) cmd.argument(a.variadic ? `<${a.name.replace("...", "")}...>` : a.optional ? `[${a.name}]` : `<${a.name}>`);
+  const flags = flagsOf(op, [...positionalFields(spec), ...(spec.skip ?? []), ...skip]);
+  for (const f of flags) cmd.addOption(toOption(f));
+  for (const o of spec.options?.() ?? []) cmd.addOption(o);
+  cmd.addOption(new Option("--json", "Print the response as JSON, as the API sent it."));
+  return flags;
+}
+
+async function listAll(s: Session, op: ClientOperation, input: Record<string, unknown>, all: boolean): Promise<any> {
+  let body = await callOperation(s, op, input);
+  if (!all) return body;
+  const items = [...body.items];
+  while (body.nextCursor) {
+    body = await callOperation(s, op, { ...input, cursor: body.nextCursor });
+    items.push(...body.items);
+  }
+  return { ...body, items, nextCursor: null };
+}
+
+/** The command group `name` (runs, findings, ...), created on first use. */
+export function group(program: Command, name: string): Command {
+  return program.commands.find((c) => c.name() === name) ?? program.command(name).description(`${name} commands`).helpCommand(false);
+}
+
+export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[]): void {
+  for (const spec of specs) {
+    const op = clientOperation(spec.op);
+    const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
+    const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);
+    const flags = describeCommand(cmd, spec, op);
+    if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
+    cmd.action(async (...args: unknown[]) => {
+      const c = args[args.length - 1] as Command;
+      const opts = c.opts();
+      const input = inputOf(flags, opts);
+      applyPositionals(spec, c.processedArgs, input);
+      const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
+      const target = prepared.op ? clientOperation(prepared.op) : op;
+      const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
+      if (opts.json) { s.out.write(JSON.stringify(body, null, 2)); return; }
+      if (spec.view) spec.view(s.out, body);
+      else if (spec.columns) table(s.out, body.items, spec.columns);
+      else record(s.out, body);
+      if (spec.columns && body.nextCursor && s.out.tty) s.out.err(`more: --all, or --cursor ${body.nextCursor}`);
+    });
+  }
+}

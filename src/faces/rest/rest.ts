@@ -1,0 +1,56 @@
+// REST routes built from the operation table. No business logic: gather the input, run the
+// shared pipeline, send the result.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { App } from "../../kernel/app.ts";
+import { authenticate, invoke, withHeaders, type CallMeta } from "../../kernel/execute.ts";
+import type { Operation } from "../../kernel/operation.ts";
+import { asAppError, invalidField } from "../../kernel/errors.ts";
+import { sendError } from "../../kernel/reply.ts";
+
+export const apiPrefix = "/api/v2";
+
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+function gatherInput(op: Operation, req: FastifyRequest): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  if (op.method === "GET") Object.assign(input, query);
+  else {
+    const body = req.body;
+    if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
+      throw invalidField("(body)", "the body must be a JSON object");
+    }
+    Object.assign(input, body ?? {});
+    for (const f of op.queryFields ?? []) if (query[f] !== undefined) input[f] = query[f];
+  }
+  for (const [header, field] of Object.entries(op.headerFields ?? {})) {
+    const v = req.headers[header.toLowerCase()];
+    if (v !== undefined) input[field] = v;
+  }
+  // Path parameters win over anything a body or query tries to smuggle in under their names.
+  Object.assign(input, req.params as Record<string, string>);
+  return input;
+}
+
+export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
+  for (const op of ops) {
+    server.route({
+      method: op.method,
+      url: apiPrefix + fastifyPath(op.path),
+      handler: async (req, reply) => {
+        // The crs command line says so in a header: its runs record trigger "cli".
+        const meta: CallMeta = { requestId: String(req.id), trigger: req.headers["x-crs-client"] === "cli" ? "cli" : "api", headers: {} };
+        try {
+          // The ip budget was charged in the server's onRequest hook (src/server/http.ts).
+          const principal = await authenticate(app, req.headers.authorization);
+          const result = await invoke(app, op, principal, gatherInput(op, req), meta);
+          return reply.code(result.status).headers(meta.headers).send(result.body);
+        } catch (err) {
+          return sendError(req, reply, withHeaders(asAppError(err), meta));
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,44 @@
+// A capability's manifest (src/capabilities/<name>/capability.ts): everything it plugs into the
+// program. src/server/capabilities.ts is the one list of manifests; the REST routes, MCP tools,
+// OpenAPI, the CLI catalog, `crs admin`, the server's extra routes, background services and the
+// first-start steps are all derived from it, so adding an operation touches no other list.
+import type { Command } from "commander";
+import type { FastifyInstance } from "fastify";
+import type { AdminIo } from "./admin.ts";
+import type { App } from "./app.ts";
+import type { AnyOperation } from "./operation.ts";
+
+/** Background services (mirror sync, ...) started with the server; each may return a stopper. */
+export type Service = (app: App) => (() => Promise<void> | void) | void;
+
+/** Steps that run once on a fresh store, after the admin and the demo workspace exist; may return a note to print. */
+export type BootstrapStep = (app: App, workspaceId: number, userId: number) => Promise<string | undefined>;
+
+/** HTTP routes outside /api/v2 and /mcp (signed uploads, the OAuth endpoints), registered by the server. */
+export type ServerPlugin = (server: FastifyInstance, app: App) => void;
+
+/**
+ * The app's pages (under /app), registered by the web face inside its cookie, form-body and CSRF
+ * context. `operation` looks a row of the operation table up by id, for pages that invoke one.
+ */
+export type WebRoutes = (web: FastifyInstance, app: App, operation: (id: string) => AnyOperation) => void;
+
+/** Subcommands of `crs admin`: operator acts on the store, no rate limit. */
+export type AdminCommand = (admin: Command, io: AdminIo) => void;
+
+export interface Capability {
+  /** Its folder under src/capabilities. */
+  name: string;
+  /** Its rows of the operation table, in the table's order (OpenAPI, MCP and the CLI catalog keep it). */
+  operations: readonly AnyOperation[];
+  routes?: readonly ServerPlugin[];
+  webRoutes?: readonly WebRoutes[];
+  services?: readonly Service[];
+  bootstrapSteps?: readonly BootstrapStep[];
+  adminCommands?: readonly AdminCommand[];
+}
+
+/** A manifest, checked against the Capability shape while keeping its literal type. */
+export function capability<C extends Capability>(manifest: C): C {
+  return manifest;
+}

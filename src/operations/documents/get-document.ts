@@ -1,5 +1,0 @@
-import { getDocument as get } from "../../domain/documents/index.ts";
-import { implement } from "../operation.ts";
-import { getDocumentDefinition } from "./get-document.def.ts";
-
-export const getDocument = implement(getDocumentDefinition, async (ctx, input) => ({ document: await get(ctx.store, ctx.workspaceId, input.document) }));

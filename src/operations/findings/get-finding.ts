@@ -1,9 +1,0 @@
-import { findingDetail } from "../../domain/findings/detail.ts";
-import { repositoryFromParam } from "../repositories/params.ts";
-import { implement } from "../operation.ts";
-import { getFindingDefinition } from "./get-finding.def.ts";
-
-export const getFinding = implement(getFindingDefinition, async (ctx, input) => {
-  const repository = input.repository === undefined ? undefined : await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository);
-  return findingDetail(ctx.app, ctx.workspaceId, input.finding, { repository, at: input.at }, ctx.app.now());
-});

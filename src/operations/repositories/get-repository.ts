@@ -1,5 +1,0 @@
-import { repositoryFromPath, repositoryView } from "../../domain/repositories/index.ts";
-import { implement } from "../operation.ts";
-import { getRepositoryDefinition } from "./get-repository.def.ts";
-
-export const getRepository = implement(getRepositoryDefinition, async (ctx, input) => repositoryView(await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo)));
