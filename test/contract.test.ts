@@ -69,3 +69,33 @@ test("every input and output field is described (.describe()), so OpenAPI, MCP a
   }
   assert.deepEqual(missing, []);
 });
+
+/** Paths of schemas a strict client cannot read: a `type` array, or no type at all (anyOf branches each typed count). */
+function unportable(schema: any, path: string, out: string[]) {
+  if (!schema || typeof schema !== "object") return;
+  if (Array.isArray(schema.type)) out.push(`${path}: type ${JSON.stringify(schema.type)}`);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (schema.type === undefined && !Array.isArray(alternatives) && schema.$ref === undefined) out.push(`${path}: no type`);
+  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) unportable(prop, `${path}.${name}`, out);
+  if (schema.items) unportable(schema.items, `${path}[]`, out);
+  if (typeof schema.additionalProperties === "object") unportable(schema.additionalProperties, `${path}{}`, out);
+  for (const [i, alt] of (Array.isArray(alternatives) ? alternatives : []).entries()) unportable(alt, `${path}|${i}`, out);
+}
+
+test("every MCP tool schema and OpenAPI schema is portable: no type arrays, no schema without a type", () => {
+  const bad: string[] = [];
+  for (const op of operations.filter((o) => o.mcp)) {
+    const tool = toolOf(op);
+    unportable(tool.inputSchema, `${op.id}.input`, bad);
+    unportable(tool.outputSchema, `${op.id}.output`, bad);
+  }
+  const doc = buildOpenApi(operations, "http://crs.example") as any;
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, o] of Object.entries<any>(methods)) {
+      for (const p of o.parameters ?? []) unportable(p.schema, `${method} ${path} ${p.name}`, bad);
+      unportable(o.requestBody?.content["application/json"].schema, `${method} ${path} body`, bad);
+      for (const [status, r] of Object.entries<any>(o.responses)) unportable(r.content?.["application/json"]?.schema, `${method} ${path} ${status}`, bad);
+    }
+  }
+  assert.deepEqual(bad, []);
+});

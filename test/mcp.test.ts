@@ -89,6 +89,20 @@ test("an MCP request carries X-Request-Id and the mcp bucket's rate-limit header
   assert.equal(res.headers.get("x-ratelimit-limit"), "1500");
 });
 
+test("tools/list for a token with every scope fits in 40,960 bytes of JSON and uses no $ref", async () => {
+  const client = await mcpClient(t.url, ws.token);
+  try {
+    const listed = await client.listTools();
+    assert.equal(listed.tools.length, operations.filter((op) => op.mcp).length);
+    const text = JSON.stringify(listed);
+    assert.ok(text.length <= 40_960, `tools/list is ${text.length} bytes`);
+    assert.ok(!text.includes("$ref"));
+    // Each tool still tells an agent the fields of its result.
+    const run = listed.tools.find((x) => x.name === "get_run")!;
+    assert.ok(["id", "state", "stages"].every((k) => k in (run.outputSchema!.properties as object)));
+  } finally { await client.close(); }
+});
+
 test("tools/list follows the token's scopes exactly, in the table's order, for several scope sets", async () => {
   for (const scopes of [["findings:read"], ["runs:read", "findings:read"], ["runs:write", "runs:manage"], ["repos:read", "user:read"]] as const) {
     const m = await ws.member({ scopes: [...scopes] });
