@@ -5,6 +5,7 @@ import type { App } from "../app.ts";
 import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
 import { asAppError, invalidField } from "../errors.ts";
+import { authorizationHeader } from "./authorization.ts";
 import { sendError } from "./reply.ts";
 
 export const apiPrefix = "/api/v2";
@@ -44,7 +45,7 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
         const meta: CallMeta = { requestId: String(req.id), trigger: req.headers["x-crs-client"] === "cli" ? "cli" : "api", headers: {} };
         try {
           // The ip budget was charged in the server's onRequest hook (src/http/server.ts).
-          const principal = await authenticate(app, req.headers.authorization);
+          const principal = await authenticate(app, authorizationHeader(req.raw));
           const result = await invoke(app, op, principal, gatherInput(op, req), meta);
           return reply.code(result.status).headers(meta.headers).send(result.body);
         } catch (err) {

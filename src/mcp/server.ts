@@ -12,6 +12,7 @@ import { authenticate, invoke, remember, withHeaders, type CallMeta } from "../o
 import type { Operation } from "../operations/operation.ts";
 import { summaryOf, toolOf } from "./tools.ts";
 import { callParams } from "./call-params.ts";
+import { authorizationHeader } from "../http/authorization.ts";
 import { sendError } from "../http/reply.ts";
 import { mcpResourceMetadataPath } from "../http/oauth/metadata.ts";
 import { missingScopes } from "../policies/scopes.ts";
@@ -58,7 +59,7 @@ export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Op
     const meta: CallMeta = { requestId: String(req.id), trigger: "mcp", headers: {} };
     let principal: Principal;
     try {
-      principal = await authenticate(app, req.headers.authorization);
+      principal = await authenticate(app, authorizationHeader(req.raw));
       remember(meta, await app.limiter.charge("mcp", String(principal.userId)));
     } catch (err) {
       const e = withHeaders(asAppError(err), meta);
