@@ -33,6 +33,16 @@ test("the MCP tool list matches its snapshot", () => {
   snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({ scopes: op.scopes, ...toolOf(op) })));
 });
 
+test("OpenAPI declares 200 beside 201 where the server also answers 200 (a replayed start, an identical document), with the same schema", () => {
+  const doc = buildOpenApi(operations, "http://crs.example") as any;
+  for (const [path, method] of [["/runs", "post"], ["/documents", "post"]]) {
+    const responses = doc.paths[path][method].responses;
+    assert.ok(responses["201"] && responses["200"], `${method} ${path}`);
+    assert.deepEqual(responses["200"].content, responses["201"].content);
+  }
+  assert.equal(doc.paths["/findings/{finding}/comments"].post.responses["200"], undefined, "a replayed comment answers its original 201");
+});
+
 test("operation ids and method+path pairs are unique", () => {
   const ids = operations.map((op) => op.id);
   assert.equal(new Set(ids).size, ids.length);

@@ -329,7 +329,7 @@ describe("changes without a position", () => {
 });
 
 describe("comments", () => {
-  test("201 with the comment; replies within the finding; Idempotency-Key returns the original or 409 for another body", async () => {
+  test("201 with the comment; replies within the finding; Idempotency-Key replays the original 201 or is 409 for another body", async () => {
     const w = await world();
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ line: 9 })]);
     const post = (key: string, body: unknown, idem?: string) => t.request(`/api/v2/findings/${key}/comments`, { method: "POST", token: w.ws.token, json: body, ...(idem ? { headers: { "idempotency-key": idem } } : {}) });
@@ -338,7 +338,7 @@ describe("comments", () => {
     const c = (await json(first)).comment;
     assert.equal(c.finding, "F-1");
     const again = await post("F-1", { body: "Reproduced on staging." }, "c-1");
-    assert.equal(again.status, 200);
+    assert.equal(again.status, 201);
     assert.equal((await json(again)).comment.id, c.id);
     await expectError(await post("F-1", { body: "Something else" }, "c-1"), 409, "idempotency_key_reused");
     const reply = await post("F-1", { body: "Fix is in review.", replyTo: c.id });

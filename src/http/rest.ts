@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app.ts";
 import { authenticate, invoke, withHeaders, type CallMeta } from "../operations/execute.ts";
 import type { Operation } from "../operations/operation.ts";
-import { asAppError, invalidField } from "../errors.ts";
+import { AppError, asAppError, invalidField } from "../errors.ts";
 import { authorizationHeader } from "./authorization.ts";
 import { sendError } from "./reply.ts";
 
@@ -35,6 +35,21 @@ function gatherInput(op: Operation, req: FastifyRequest): Record<string, unknown
   return input;
 }
 
+/**
+ * A header input (Idempotency-Key) is validated under its field name (requestId, as MCP calls it);
+ * over REST the caller sent a header, so the issues name the header.
+ */
+function headerNames(op: Operation, err: AppError): AppError {
+  const issues = err.details?.issues;
+  if (!op.headerFields || err.code !== "invalid_request" || !Array.isArray(issues)) return err;
+  const header = new Map(Object.entries(op.headerFields).map(([h, f]) => [f, h]));
+  if (!issues.some((i: { path: string }) => header.has(i.path))) return err;
+  let message = err.message;
+  for (const [field, name] of header) message = message.replaceAll(`${field}: `, `${name}: `);
+  const renamed = issues.map((i: { path: string; message: string }) => ({ ...i, path: header.get(i.path) ?? i.path }));
+  return new AppError(err.code, message, { details: { ...err.details, issues: renamed }, headers: err.headers });
+}
+
 export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
   for (const op of ops) {
     server.route({
@@ -49,7 +64,7 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
           const result = await invoke(app, op, principal, gatherInput(op, req), meta);
           return reply.code(result.status).headers(meta.headers).send(result.body);
         } catch (err) {
-          return sendError(req, reply, withHeaders(asAppError(err), meta));
+          return sendError(req, reply, headerNames(op, withHeaders(asAppError(err), meta)));
         }
       },
     });
