@@ -129,8 +129,8 @@ describe("bodies", () => {
     assert.equal(res.status, 415);
     assertErrorBody(res, await json(res), "unsupported_media_type");
   });
-  test("400 invalid_request for malformed JSON", async () => {
-    const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json" }, body: "{nope" });
+  test("400 invalid_request for malformed JSON sent to the REST API (/mcp answers JSON-RPC's parse error)", async () => {
+    const res = await t.request("/api/v2/runs/estimate", { method: "POST", token: ws.token, headers: { "content-type": "application/json" }, body: "{nope" });
     assert.equal(res.status, 400);
     assertErrorBody(res, await json(res), "invalid_request");
   });

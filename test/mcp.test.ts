@@ -69,6 +69,19 @@ test("an unknown tool gives an isError result", async () => {
   } finally { await client.close(); }
 });
 
+test("invalid JSON and an empty body on /mcp answer a JSON-RPC -32700 parse error", async () => {
+  for (const body of ["{not json", ""]) {
+    const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+    assert.equal(res.status, 400);
+    const reply = await json(res);
+    assert.equal(reply.jsonrpc, "2.0");
+    assert.equal(reply.id, null);
+    assert.equal(reply.error.code, -32700);
+    assert.equal(typeof reply.error.message, "string");
+    assert.ok(res.headers.get("x-request-id"));
+  }
+});
+
 test("GET and DELETE /mcp answer 405 with Allow: POST (stateless server, no SSE stream)", async () => {
   for (const method of ["GET", "DELETE"]) {
     const res = await t.request("/mcp", { method, token: ws.token });
