@@ -46,7 +46,7 @@ function traced(args: string[]): Promise<Ran> {
 
 // What a client command must not pull in: each costs start-up time and none is needed to call REST.
 const heavy = [
-  /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch)\//,
+  /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch|jq-wasm|open)\//,
   /^src\/(store|review|codehost|domain|http|mcp|web|worker|wiring|schemas)\//,
   /^src\/operations\/(?!operation\.ts$)/,
 ];

@@ -171,6 +171,30 @@ describe("runs start asks before it spends", () => {
   });
 });
 
+describe("--jq", () => {
+  test("filters the JSON of any command through jq: strings print raw, numbers and objects as JSON", async () => {
+    const me = await c.run(["me", "--jq", ".user.username"]);
+    assert.equal(me.code, 0, me.err);
+    assert.equal(me.out, `${ws.username}\n`);
+    const names = await c.run(["members", "list", "--jq", "[.items[] | {username, role}]"]);
+    assert.deepEqual(JSON.parse(names.out), [{ username: ws.username, role: "owner" }]);
+    const api = await c.run(["api", "GET", "/me", "--jq", ".organization.slug"]);
+    assert.equal(api.out, `${ws.slug}\n`);
+    const status = await c.run(["auth", "status", "--jq", ".workspace"]);
+    assert.equal(status.out, `${ws.slug}\n`);
+  });
+
+  test("an expression jq cannot compile exits 2 naming --jq; one that fails on the data exits 1", async () => {
+    const bad = await c.run(["me", "--jq", ".user | bogus("]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /^crs: --jq: .*syntax error/);
+    assert.equal(bad.out, "");
+    const fails = await c.run(["me", "--jq", ".user.username | error(\"nope\")"]);
+    assert.equal(fails.code, 1);
+    assert.match(fails.err, /--jq: .*nope/);
+  });
+});
+
 describe("exit codes and errors", () => {
   test("usage errors exit 2: unknown flag, missing argument, bad number, bad repository", async () => {
     for (const argv of [["runs", "list", "--bogus"], ["runs", "view"], ["findings", "list", "--limit", "ten"], ["repos", "view", "no-slash"], ["nope"]]) {

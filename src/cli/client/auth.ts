@@ -5,6 +5,7 @@ import { scopes as allScopes } from "../../policies/scopes.ts";
 import { api, ClientError } from "./api.ts";
 import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
 import { discover, exchange, loginOf, pkce, register, revoke } from "./oauth.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { send, type Session } from "./session.ts";
 
@@ -111,8 +112,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
     });
 
   const auth = program.command("auth").description("Authentication state").helpCommand(false);
-  auth.command("status").description("Show the server, user, workspace, scopes and token expiry")
-    .addOption(new Option("--json", "Print as JSON."))
+  addJsonOptions(auth.command("status").description("Show the server, user, workspace, scopes and token expiry"), "Print as JSON.")
     .action(async (opts: Record<string, unknown>) => {
       const t = target(s.env);
       if (!t.token) throw new ClientError(`Not logged in to ${t.url}: run \`crs login\` (or set CRS_TOKEN).`, { exitCode: 4, code: "unauthenticated" });
@@ -122,7 +122,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
         token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : readLogin(s.env)?.store === "keyring" ? "keyring" : credentialsPath(s.env),
         expiresAt: s.env.CRS_TOKEN ? null : (readLogin(s.env)?.expiresAt ?? null),
       };
-      if (opts.json) { s.out.write(JSON.stringify(status, null, 2)); return; }
+      if (wantsJson(opts)) { await writeJson(s.out, status, opts); return; }
       for (const [k, v] of Object.entries(status)) s.out.write(`${k.padEnd(10)}${Array.isArray(v) ? v.join(" ") : v ?? "never"}`);
     });
   auth.command("token").description("Print the token in use (for scripts; keep it secret)")

@@ -3,6 +3,7 @@
 import { Command, Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { record, table } from "./output.ts";
 import { repoPathOf } from "./request.ts";
 import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
@@ -27,13 +28,13 @@ export function applyPositionals(spec: CommandSpec, values: unknown[], input: Re
   });
 }
 
-/** Adds a spec's arguments and options (schema flags, extras, --json) to a command. */
+/** Adds a spec's arguments and options (schema flags, extras, --json, --jq) to a command. */
 export function describeCommand(cmd: Command, spec: CommandSpec, op: ClientOperation, skip: string[] = []): ReturnType<typeof flagsOf> {
   for (const a of spec.args ?? []) cmd.argument(a.variadic ? `<${a.name.replace("...", "")}...>` : a.optional ? `[${a.name}]` : `<${a.name}>`);
   const flags = flagsOf(op, [...positionalFields(spec), ...(spec.skip ?? []), ...skip]);
   for (const f of flags) cmd.addOption(toOption(f));
   for (const o of spec.options?.() ?? []) cmd.addOption(o);
-  cmd.addOption(new Option("--json", "Print the response as JSON, as the API sent it."));
+  addJsonOptions(cmd);
   return flags;
 }
 
@@ -68,7 +69,7 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
       const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
       const target = prepared.op ? clientOperation(prepared.op) : op;
       const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
-      if (opts.json) { s.out.write(JSON.stringify(body, null, 2)); return; }
+      if (wantsJson(opts)) { await writeJson(s.out, body, opts); return; }
       if (spec.view) spec.view(s.out, body);
       else if (spec.columns) table(s.out, body.items, spec.columns);
       else record(s.out, body);

@@ -5,6 +5,7 @@ import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
 import { applyPositionals, describeCommand, group } from "./generated.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { inputOf, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
@@ -48,9 +49,9 @@ export async function watch(s: Session, runId: unknown, intervalSeconds: number)
   }
 }
 
-function finish(s: Session, run: any, opts: Record<string, unknown>): number {
+async function finish(s: Session, run: any, opts: Record<string, unknown>): Promise<number> {
   const { code, why } = outcome(run, opts.failOn as string | undefined);
-  if (opts.json) s.out.write(JSON.stringify(run, null, 2));
+  if (wantsJson(opts)) await writeJson(s.out, run, opts);
   else views.run(s.out, run);
   s.out.err(`${run.state}: ${why}${run.state === "complete" && run.findings?.total ? ` · crs runs findings ${run.id}` : ""}`);
   return code;
@@ -91,19 +92,19 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
     const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: process.getBuiltinModule("node:crypto").randomUUID() });
     if (!opts.wait) {
-      if (opts.json) s.out.write(JSON.stringify(started, null, 2));
+      if (wantsJson(opts)) await writeJson(s.out, started, opts);
       else views.run(s.out, started.run);
       s.out.err(`started run ${started.run.id} for ${dollars(started.priceCents)} · crs runs watch ${started.run.id}`);
       return;
     }
     s.out.err(`started run ${started.run.id} for ${dollars(started.priceCents)}`);
-    setExit(finish(s, await watch(s, started.run.id, interval), opts));
+    setExit(await finish(s, await watch(s, started.run.id, interval), opts));
   });
 
   const w = runs.command("watch").description("Follow a run until it ends: stage and progress on stderr, the exit status from the outcome").argument("<RUN>");
   for (const o of waitOptions()) w.addOption(o);
-  w.addOption(new Option("--json", "Print the finished run as JSON."));
+  addJsonOptions(w, "Print the finished run as JSON.");
   w.action(async (runId: string, opts: Record<string, unknown>) => {
-    setExit(finish(s, await watch(s, runId, seconds(opts.interval)), opts));
+    setExit(await finish(s, await watch(s, runId, seconds(opts.interval)), opts));
   });
 }
