@@ -294,10 +294,23 @@ describe("login with a token", () => {
   });
 });
 
+describe("a closed pipe", () => {
+  test("crs me and crs runs list end quietly with status 0 when the reader has gone (| head -1)", async () => {
+    const env = { PATH: process.env.PATH ?? "", ...compileCache, HOME: c.configDir, XDG_CONFIG_HOME: c.configDir, CRS_URL: t.url, CRS_TOKEN: ws.token };
+    for (const args of [["me"], ["runs", "list"], ["me", "--json"]]) {
+      const r = await crs(args, env, { closeStdout: true });
+      assert.equal(r.stderr, "", args.join(" "));
+      assert.equal(r.status, 0, args.join(" "));
+    }
+  });
+});
+
 /** The real executable in a child process; asynchronous, so the in-process server keeps answering. */
-function crs(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function crs(args: string[], env: NodeJS.ProcessEnv, opts: { closeStdout?: boolean } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const bin = resolve(import.meta.dirname, "../bin/crs.js");
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // The reader of standard output is gone before the command writes anything, like `| head -1` after its line.
+  if (opts.closeStdout) child.stdout.destroy();
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

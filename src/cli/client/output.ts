@@ -9,7 +9,17 @@ export interface Out {
   now: () => number;
 }
 
+/** A reader that went away (`crs runs list | head -1`) ends the command quietly, as a closed pipe should. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+    process.exit(0);
+  });
+}
+
 export function stdioOut(): Out {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const tty = Boolean(process.stdout.isTTY);
   return {
     tty, color: tty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
