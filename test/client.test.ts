@@ -202,6 +202,17 @@ describe("exit codes and errors", () => {
     }
   });
 
+  test("a change the server would refuse for a missing flag exits 2 naming the flag, said once, and changes nothing", async () => {
+    const before = (await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total;
+    for (const [argv, flag] of [[["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/], [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/], [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/]] as const) {
+      const r = await c.run([...argv]);
+      assert.equal(r.code, 2, argv.join(" "));
+      assert.match(r.err, flag);
+      assert.equal(r.err.split("\n").length, 1, `one line: ${r.err}`);
+    }
+    assert.equal((await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total, before);
+  });
+
   test("API errors exit 1 with the spec's code, message and request id", async () => {
     const r = await c.run(["runs", "view", "999"]);
     assert.equal(r.code, 1);

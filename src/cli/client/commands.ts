@@ -2,6 +2,7 @@
 // Flags, help and validation come from the operation's input schema; this table adds only what a
 // schema cannot say: the command's name, its positional arguments and how its answer is shown.
 import { Option } from "commander";
+import { UsageError } from "./schema-flags.ts";
 import { views, type View } from "./views.ts";
 
 export interface Positional {
@@ -75,7 +76,16 @@ export const commandSpecs: CommandSpec[] = [
   {
     name: ["findings", "update"], op: "update_findings", args: [{ name: "FINDING...", field: "findings", variadic: true }],
     summary: "Change the status, severity, assignee or dismissal of findings (assignee none unassigns)",
-    prepare: (input) => ({ input: input.assignee === "none" ? { ...input, assignee: null } : input }),
+    prepare: (input) => {
+      // What the server would refuse anyway, said before the request and in the flags' words.
+      if (input.status === undefined && input.severity === undefined && input.assignee === undefined && input.dismissed === undefined) {
+        throw new UsageError("give at least one of --status, --severity, --assignee or --dismissed");
+      }
+      if ((input.status !== undefined || input.dismissed === true) && input.reason === undefined) {
+        throw new UsageError(`--reason is required with ${input.status !== undefined ? `--status ${String(input.status)}` : "--dismissed"}`);
+      }
+      return { input: input.assignee === "none" ? { ...input, assignee: null } : input };
+    },
     view: (o, body) => views.rows(o, body.findings, findingColumns),
   },
   { name: ["findings", "comment"], op: "comment_on_finding", args: [finding], view: views.comment },
