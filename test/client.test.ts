@@ -268,8 +268,22 @@ describe("login with a token", () => {
     const out = await fresh.run(["logout"]);
     assert.equal(out.code, 0);
     assert.match(out.err, /API key stays valid/);
-    assert.equal(existsSync(file), false);
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), { url: t.url }, "the file keeps only the server");
     assert.equal((await fresh.run(["me"])).code, 4);
+  });
+
+  test("after logout, messages name the server that was used, not the default URL", async () => {
+    const fresh = testClient(t.url);
+    delete fresh.env.CRS_TOKEN;
+    delete fresh.env.CRS_URL;
+    fresh.env.CRS_KEYRING = "off";
+    assert.equal((await fresh.run(["login", "--url", t.url, "--with-token"], { stdin: `${ws.token}\n` })).code, 0);
+    assert.equal((await fresh.run(["logout"])).code, 0);
+    const me = await fresh.run(["me"]);
+    assert.equal(me.code, 4);
+    assert.match(me.err, new RegExp(`Not logged in to ${RegExp.escape(t.url)}`));
+    assert.match((await fresh.run(["logout"])).err, new RegExp(`Not logged in to ${RegExp.escape(t.url)}`));
+    assert.match((await fresh.run(["auth", "status"])).err, new RegExp(RegExp.escape(t.url)));
   });
 
   test("with the OS keyring allowed, the token goes to the keyring where one answers and to the 0600 file where none does", async () => {
@@ -291,7 +305,7 @@ describe("login with a token", () => {
     }
     assert.equal((await fresh.run(["me"])).code, 0);
     assert.equal((await fresh.run(["logout"])).code, 0);
-    assert.equal(existsSync(file), false);
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), { url: t.url }, "no token is left in the file");
     assert.equal((await fresh.run(["me"])).code, 4);
   });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Command, Option } from "commander";
 import { scopes as allScopes } from "../../policies/scopes.ts";
 import { api, ClientError } from "./api.ts";
-import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
+import { credentialsPath, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
 import { discover, exchange, loginOf, pkce, register, revoke } from "./oauth.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
@@ -79,7 +79,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
     .addOption(new Option("--no-browser", "Only print the sign-in URL."))
     .addOption(new Option("--with-token", "Read an API key (svcp_…) or access token from standard input."))
     .action(async (opts: Record<string, unknown>) => {
-      const url = String(opts.url ?? s.env.CRS_URL ?? readLogin(s.env)?.url ?? defaultUrl).replace(/\/+$/, "");
+      const url = String(opts.url ?? (s.env.CRS_URL || target(s.env).url)).replace(/\/+$/, "");
       let login: Login;
       if (opts.withToken) {
         const token = (await s.readStdin()).trim();
@@ -99,7 +99,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
   program.command("logout").description("Sign out: revokes the OAuth tokens on the server, then forgets them here")
     .action(async () => {
       const login = readLogin(s.env);
-      if (!login) { s.out.err("Not logged in."); return; }
+      if (!login) { s.out.err(`Not logged in to ${target(s.env).url}.`); return; }
       if (login.kind === "oauth") {
         const failures = await revoke(login);
         if (failures.length) {
