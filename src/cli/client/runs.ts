@@ -17,10 +17,20 @@ const waitOptions = () => [
   new Option("--interval <seconds>", "Seconds between status checks.").default("2"),
 ];
 
+/** What each stage counts: the import counts findings, the others files. */
+const unitOf: Record<string, string> = { import: "findings" };
+
+/** `run 7: analysis_in_progress · analysis 40 of 120 files`: state, stage and its progress. */
 function progressLine(run: any): string {
   const stage = run.stages?.find((st: any) => st.name === run.stage);
-  const p = stage?.progress ? ` ${stage.progress.done}/${stage.progress.total} files` : "";
+  const p = stage?.progress ? ` ${stage.progress.done} of ${stage.progress.total} ${unitOf[stage.name] ?? "files"}` : "";
   return `run ${run.id}: ${run.state}${run.stage ? ` · ${run.stage}${p}` : ""}`;
+}
+
+/** Time since the run began (or was queued), as 45s or 3m 05s. */
+function elapsed(run: any, now: number): string {
+  const secs = Math.max(0, Math.floor((now - Date.parse(run.startedAt ?? run.createdAt)) / 1000));
+  return secs < 60 ? `${secs}s` : `${Math.floor(secs / 60)}m ${String(secs % 60).padStart(2, "0")}s`;
 }
 
 /** Exit status of a finished run: 1 when it did not complete or found something at --fail-on or above. */
@@ -36,16 +46,25 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
   return { code: 0, why: `${total} finding${total === 1 ? "" : "s"} (${run.findings?.new ?? 0} new)` };
 }
 
-/** Polls the run until it ends, writing each change of state, stage or progress to stderr. */
+/**
+ * Polls the run until it ends. On a terminal one line on stderr is updated in place (with the time
+ * elapsed); in a pipe each change of state, stage or progress is a line of its own.
+ */
 export async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
   let last = "";
-  for (;;) {
-    const run = await callOperation(s, "get_run", { run: runId });
-    const line = progressLine(run);
-    if (line !== last) s.out.err(line);
-    last = line;
-    if (run.terminal) return run;
-    await s.sleep(Math.max(0.05, intervalSeconds) * 1000);
+  try {
+    for (;;) {
+      const run = await callOperation(s, "get_run", { run: runId });
+      const line = progressLine(run);
+      const timed = `${line} · ${elapsed(run, s.out.now())}`;
+      if (s.out.live) s.out.live.update(timed);
+      else if (line !== last) s.out.err(timed);
+      last = line;
+      if (run.terminal) return run;
+      await s.sleep(Math.max(0.05, intervalSeconds) * 1000);
+    }
+  } finally {
+    s.out.live?.end();
   }
 }
 
