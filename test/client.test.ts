@@ -205,6 +205,22 @@ describe("--jq", () => {
   });
 });
 
+describe("--web", () => {
+  test("opens the object's page in the browser instead of printing it: a run, a finding, a focus", async () => {
+    const opened: string[] = [];
+    const browser = { openUrl: async (url: string) => void opened.push(url) };
+    const run = await c.run(["runs", "view", "1", "--web"], { hooks: browser });
+    assert.equal(run.code, 0, run.err);
+    assert.equal(run.out, "");
+    const focus = await c.run(["focuses", "view", "security", "--web"], { hooks: browser });
+    assert.equal(focus.code, 0, focus.err);
+    const finding = await c.run(["findings", "view", "F-1", "--web"], { hooks: browser });
+    assert.equal(finding.code, 0, finding.err);
+    assert.deepEqual(opened, [(await rest("/runs/1")).webUrl, (await rest("/focuses/security")).webUrl, (await rest("/findings/F-1")).webUrl]);
+    assert.match(run.err, /^Opening http:\/\/\S+ in your browser\.$/);
+  });
+});
+
 describe("exit codes and errors", () => {
   test("usage errors exit 2: unknown flag, missing argument, bad number, bad repository", async () => {
     for (const argv of [["runs", "list", "--bogus"], ["runs", "view"], ["findings", "list", "--limit", "ten"], ["repos", "view", "no-slash"], ["nope"]]) {

@@ -29,6 +29,8 @@ export interface CommandSpec {
   /** Paginated: the answer's `items` are rows with these columns. */
   columns?: string[];
   view?: View;
+  /** The object's page in the web app, from the answer: offers --web. */
+  web?: (body: any) => string | null;
 }
 
 const repo: Positional = { name: "OWNER/REPO", field: "repo" };
@@ -55,10 +57,10 @@ export const commandSpecs: CommandSpec[] = [
   { name: ["me"], op: "get_me", view: views.me },
   { name: ["members", "list"], op: "list_members", columns: ["username", "name", "email", "role"] },
   { name: ["repos", "list"], op: "list_repositories", columns: ["fullName", "defaultBranch", "access", "mirror.state", "mirror.lastSyncedAt"] },
-  { name: ["repos", "view"], op: "get_repository", args: [repo], view: views.repository },
+  { name: ["repos", "view"], op: "get_repository", args: [repo], view: views.repository, web: (b) => b.webUrl },
   { name: ["repos", "refs"], op: "list_refs", args: [repo], view: views.refs },
   { name: ["focuses", "list"], op: "list_focuses", columns: ["slug", "title", "revision"] },
-  { name: ["focuses", "view"], op: "get_focus", args: [{ name: "SLUG", field: "focus" }], view: views.focus },
+  { name: ["focuses", "view"], op: "get_focus", args: [{ name: "SLUG", field: "focus" }], view: views.focus, web: (b) => b.webUrl },
   {
     name: ["findings", "list"], op: "list_findings", columns: findingColumns,
     summary: "List the workspace's findings, or one repository's at a position (--repository, --at)",
@@ -72,7 +74,7 @@ export const commandSpecs: CommandSpec[] = [
       return { op: "list_repository_findings", input: { ...input, owner, repo: repo ?? "", ...(opts.at !== undefined ? { at: opts.at } : {}) } };
     },
   },
-  { name: ["findings", "view"], op: "get_finding", args: [finding], view: views.finding },
+  { name: ["findings", "view"], op: "get_finding", args: [finding], view: views.finding, web: (b) => b.webUrl },
   {
     name: ["findings", "update"], op: "update_findings", args: [{ name: "FINDING...", field: "findings", variadic: true }],
     summary: "Change the status, severity, assignee or dismissal of findings (assignee none unassigns)",
@@ -91,7 +93,7 @@ export const commandSpecs: CommandSpec[] = [
   { name: ["findings", "comment"], op: "comment_on_finding", args: [finding], view: views.comment },
   { name: ["runs", "estimate"], op: "estimate_run", ...runRequest, view: views.estimate },
   { name: ["runs", "list"], op: "list_runs", columns: ["id", "state", "stage", "title", "priceCents", "findings.total", "createdAt"] },
-  { name: ["runs", "view"], op: "get_run", args: [run], view: views.run },
+  { name: ["runs", "view"], op: "get_run", args: [run], view: views.run, web: (b) => b.webUrl },
   { name: ["runs", "cancel"], op: "cancel_run", args: [run], view: (o, body) => { views.run(o, body.run); o.err(`cancellation: ${body.result}`); } },
   { name: ["runs", "findings"], op: "list_run_findings", args: [run], columns: findingColumns },
   { name: ["documents", "list"], op: "list_documents", columns: ["id", "kind", "title", "sizeBytes", "repository", "createdAt", "archived"] },

@@ -1,6 +1,7 @@
 // Commands generated from the operation table through the specs in commands.ts: positionals,
 // flags from the input schema, --json, and --limit/--all on paginated lists.
 import { Command, Option } from "commander";
+import { ClientError } from "./api.ts";
 import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
@@ -54,13 +55,14 @@ export function group(program: Command, name: string): Command {
   return program.commands.find((c) => c.name() === name) ?? program.command(name).description(`${name} commands`).helpCommand(false);
 }
 
-export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[]): void {
+export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[], browser: { openUrl(url: string): Promise<void> }): void {
   for (const spec of specs) {
     const op = clientOperation(spec.op);
     const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
     const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);
     const flags = describeCommand(cmd, spec, op);
     if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
+    if (spec.web) cmd.addOption(new Option("-w, --web", "Open its page in the web app instead of printing it."));
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
       const opts = c.opts();
@@ -69,6 +71,13 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
       const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
       const target = prepared.op ? clientOperation(prepared.op) : op;
       const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
+      if (opts.web) {
+        const url = spec.web!(body);
+        if (!url) throw new ClientError("It has no page to open (a repository with a local remote has none).", { exitCode: 1, code: "no_page" });
+        s.out.err(`Opening ${url} in your browser.`);
+        await browser.openUrl(url).catch(() => undefined);
+        return;
+      }
       if (wantsJson(opts)) { await writeJson(s.out, body, opts); return; }
       if (spec.view) spec.view(s.out, body);
       else if (spec.columns) table(s.out, body.items, spec.columns);
