@@ -5,6 +5,7 @@ import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
 import { addAuthCommands, type AuthHooks } from "./auth.ts";
 import { commandSpecs } from "./commands.ts";
+import { addCompletionCommand } from "./completion.ts";
 import { addDocumentCommands } from "./documents.ts";
 import { addGenerated } from "./generated.ts";
 import { addRunCommands } from "./runs.ts";
@@ -31,6 +32,7 @@ export function clientProgram(s: Session, hooks: AuthHooks, setExit: (code: numb
   addRunCommands(program, s, setExit);
   addDocumentCommands(program, s);
   addApiCommand(program, s, setExit);
+  addCompletionCommand(program, s);
   return program;
 }
 
