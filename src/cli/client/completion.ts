@@ -1,8 +1,7 @@
 // `crs completion bash|zsh|fish`: a shell completion script written from the client's own command
 // tree (commands, subcommands, flags and their allowed values), so it cannot drift from the
 // commands. The script holds the tree itself: completing a word never starts crs.
-import { Argument, type Command, type Option } from "commander";
-import type { Session } from "./session.ts";
+import type { Command, Option } from "commander";
 
 /** Commands of the other roles (src/main.ts), completed by name only. */
 const serverCommands = ["serve", "worker", "admin", "review", "mcp", "help"];
@@ -84,10 +83,6 @@ function fish(program: Command): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function addCompletionCommand(program: Command, s: Session): void {
-  program.command("completion").description("Print a shell completion script: bash, zsh or fish")
-    .addArgument(new Argument("<SHELL>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
-    .action((shell: "bash" | "zsh" | "fish") => {
-      s.out.write({ bash, zsh, fish }[shell](program));
-    });
+export function completionScript(program: Command, shell: "bash" | "zsh" | "fish"): string {
+  return { bash, zsh, fish }[shell](program);
 }

@@ -1,11 +1,10 @@
 // The `crs` client: every operation as a command, login, `crs api`. Exit codes: 0 ok, 1 error,
 // 2 usage, 4 authentication needed; errors print the spec's code, message and request id.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
 import { addAuthCommands, type AuthHooks } from "./auth.ts";
 import { commandSpecs } from "./commands.ts";
-import { addCompletionCommand } from "./completion.ts";
 import { addDocumentCommands } from "./documents.ts";
 import { addGenerated } from "./generated.ts";
 import { addRunCommands } from "./runs.ts";
@@ -32,7 +31,10 @@ export function clientProgram(s: Session, hooks: AuthHooks, setExit: (code: numb
   addRunCommands(program, s, setExit);
   addDocumentCommands(program, s);
   addApiCommand(program, s, setExit);
-  addCompletionCommand(program, s);
+  program.command("completion").description("Print a shell completion script: bash, zsh or fish")
+    .addArgument(new Argument("<SHELL>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
+    // The script writer is loaded only for this command.
+    .action(async (shell: "bash" | "zsh" | "fish") => s.out.write((await import("./completion.ts")).completionScript(program, shell)));
   return program;
 }
 

@@ -29,23 +29,30 @@ function liveLine(stream: NodeJS.WriteStream): Out["live"] {
   };
 }
 
-/** A reader that went away (`crs runs list | head -1`) ends the command quietly, as a closed pipe should. */
-function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+const guarded = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * The stream, made to end the command quietly when its reader went away (`crs runs list | head -1`),
+ * as a closed pipe should. Done at the first write: creating process.stdout costs start-up time
+ * that a command printing nothing there should not pay.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (guarded.has(stream)) return stream;
+  guarded.add(stream);
   stream.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code !== "EPIPE") throw err;
     process.exit(0);
   });
+  return stream;
 }
 
 export function stdioOut(): Out {
-  quietOnClosedPipe(process.stdout);
-  quietOnClosedPipe(process.stderr);
   const tty = Boolean(process.stdout.isTTY);
   return {
     // hasColors() reads NO_COLOR, FORCE_COLOR and TERM; it exists only on a terminal.
     tty, color: tty && (process.stdout.hasColors?.() ?? false),
-    write: (s) => void process.stdout.write(s.endsWith("\n") ? s : `${s}\n`),
-    err: (s) => void process.stderr.write(s.endsWith("\n") ? s : `${s}\n`),
+    write: (s) => void quietOnClosedPipe(process.stdout).write(s.endsWith("\n") ? s : `${s}\n`),
+    err: (s) => void quietOnClosedPipe(process.stderr).write(s.endsWith("\n") ? s : `${s}\n`),
     now: () => Date.now(),
     live: process.stderr.isTTY ? liveLine(process.stderr) : undefined,
   };
@@ -64,7 +71,8 @@ function paint(o: Out, s: string): string {
   return c ? styled(o, c, s) : s;
 }
 
-const inWords = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+// Made on first use: building an Intl formatter at load would cost every command start-up time.
+let inWords: Intl.RelativeTimeFormat | undefined;
 
 export function relative(iso: string, now: number): string {
   const secs = Math.round((Date.parse(iso) - now) / 1000);
@@ -72,6 +80,7 @@ export function relative(iso: string, now: number): string {
   const a = Math.abs(secs);
   if (a < 5) return "just now";
   const [n, unit]: [number, Intl.RelativeTimeFormatUnit] = a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"] : [a / 86400, "day"];
+  inWords ??= new Intl.RelativeTimeFormat("en", { numeric: "always" });
   return inWords.format(Math.sign(secs) * Math.floor(n), unit);
 }
 
