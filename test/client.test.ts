@@ -229,6 +229,19 @@ describe("exit codes and errors", () => {
     assert.equal((await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total, before);
   });
 
+  test("flags that cannot go together exit 2 naming them, before any request", async () => {
+    for (const [argv, words] of [
+      [["runs", "estimate", repo, "--pr", "1", "--branch", "main"], /--pr or --branch, not both/],
+      [["runs", "estimate", repo, "--since", "abc123"], /--since goes with --branch/],
+      [["runs", "estimate", repo, "--pr", "1", "--at", "default"], /--at is for a full review/],
+      [["findings", "list", "--at", "default"], /--at needs --repository/],
+    ] as const) {
+      const r = await c.run([...argv]);
+      assert.equal(r.code, 2, argv.join(" "));
+      assert.match(r.err, words);
+    }
+  });
+
   test("API errors exit 1 with the spec's code, message and request id", async () => {
     const r = await c.run(["runs", "view", "999"]);
     assert.equal(r.code, 1);

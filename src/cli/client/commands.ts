@@ -46,6 +46,9 @@ export const changeOptions = () => [
 ];
 
 export function changeOf(input: Record<string, unknown>, opts: Record<string, unknown>): Record<string, unknown> {
+  if (opts.pr !== undefined && opts.branch !== undefined) throw new UsageError("give --pr or --branch, not both");
+  if (opts.since !== undefined && opts.branch === undefined) throw new UsageError("--since goes with --branch");
+  if (input.at !== undefined && (opts.pr !== undefined || opts.branch !== undefined)) throw new UsageError(`--at is for a full review; a change review (--${opts.pr !== undefined ? "pr" : "branch"}) has no --at`);
   if (opts.pr !== undefined) input.change = { pr: /^\d+$/.test(String(opts.pr)) ? Number(opts.pr) : opts.pr };
   else if (opts.branch !== undefined) input.change = { branch: opts.branch, ...(opts.since !== undefined ? { since: opts.since } : {}) };
   return input;
@@ -69,6 +72,7 @@ export const commandSpecs: CommandSpec[] = [
       new Option("--at <position>", "With --repository: default, branch:<name>[@<sha>], pr:<number>[@<sha>] or commit:<sha>."),
     ],
     prepare: (input, opts) => {
+      if (opts.repository === undefined && opts.at !== undefined) throw new UsageError("--at needs --repository (a position is one repository's)");
       if (opts.repository === undefined) return { input };
       const [owner, repo] = String(opts.repository).split("/");
       return { op: "list_repository_findings", input: { ...input, owner, repo: repo ?? "", ...(opts.at !== undefined ? { at: opts.at } : {}) } };
