@@ -20,7 +20,7 @@ export function wantsJson(opts: Record<string, unknown>): boolean {
   return Boolean(opts.json) || typeof opts.jq === "string";
 }
 
-export async function writeJson(o: Out, body: unknown, opts: Record<string, unknown>): Promise<void> {
+export async function writeJson(o: Pick<Out, "write">, body: unknown, opts: Record<string, unknown>): Promise<void> {
   if (typeof opts.jq !== "string") { o.write(JSON.stringify(body, null, 2)); return; }
   const jq = await import("jq-wasm");
   let text: string;
