@@ -14,6 +14,7 @@ client commands (talk to a crs server; log in first):
   documents upload|note|list|view|archive
   api METHOD PATH    any REST call, printed as JSON
   mcp                the MCP tools over stdio, for AI agents that launch a process (CRS_URL, CRS_TOKEN)
+  completion SHELL   a completion script for bash, zsh or fish
 
 server commands:
   serve              run the server (REST /api/v2, MCP /mcp) and a run worker (--no-worker: none)
@@ -26,7 +27,7 @@ Exit status: 0 ok, 1 error, 2 usage, 4 authentication needed.
 Run "crs <command> --help" for a command's options.
 `;
 
-const clientCommands = new Set(["login", "logout", "auth", "me", "members", "repos", "focuses", "findings", "runs", "documents", "api"]);
+const clientCommands = new Set(["login", "logout", "auth", "me", "members", "repos", "focuses", "findings", "runs", "documents", "api", "completion"]);
 
 export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -46,7 +46,7 @@ function traced(args: string[]): Promise<Ran> {
 
 // What a client command must not pull in: each costs start-up time and none is needed to call REST.
 const heavy = [
-  /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch)\//,
+  /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch|jq-wasm|open)\//,
   /^src\/(platform|review|capabilities|server)\//,
   /^src\/faces\/(rest|mcp|web)\//,
   /^src\/kernel\/(?!operation\.ts$|scopes\.ts$|errors\.ts$|ui\/)/,

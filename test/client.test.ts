@@ -171,10 +171,74 @@ describe("runs start asks before it spends", () => {
   });
 });
 
+describe("--jq", () => {
+  test("filters the JSON of any command through jq: strings print raw, numbers and objects as JSON", async () => {
+    const me = await c.run(["me", "--jq", ".user.username"]);
+    assert.equal(me.code, 0, me.err);
+    assert.equal(me.out, `${ws.username}\n`);
+    const names = await c.run(["members", "list", "--jq", "[.items[] | {username, role}]"]);
+    assert.deepEqual(JSON.parse(names.out), [{ username: ws.username, role: "owner" }]);
+    const api = await c.run(["api", "GET", "/me", "--jq", ".organization.slug"]);
+    assert.equal(api.out, `${ws.slug}\n`);
+    const status = await c.run(["auth", "status", "--jq", ".workspace"]);
+    assert.equal(status.out, `${ws.slug}\n`);
+  });
+
+  test("an expression jq cannot compile exits 2 naming --jq; one that fails on the data exits 1", async () => {
+    const bad = await c.run(["me", "--jq", ".user | bogus("]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /^crs: --jq: .*syntax error/);
+    assert.equal(bad.out, "");
+    const fails = await c.run(["me", "--jq", ".user.username | error(\"nope\")"]);
+    assert.equal(fails.code, 1);
+    assert.match(fails.err, /--jq: .*nope/);
+  });
+});
+
+describe("--web", () => {
+  test("opens the object's page in the browser instead of printing it: a run, a finding, a focus", async () => {
+    const opened: string[] = [];
+    const browser = { openUrl: async (url: string) => void opened.push(url) };
+    const run = await c.run(["runs", "view", "1", "--web"], { hooks: browser });
+    assert.equal(run.code, 0, run.err);
+    assert.equal(run.out, "");
+    const focus = await c.run(["focuses", "view", "security", "--web"], { hooks: browser });
+    assert.equal(focus.code, 0, focus.err);
+    const finding = await c.run(["findings", "view", "F-1", "--web"], { hooks: browser });
+    assert.equal(finding.code, 0, finding.err);
+    assert.deepEqual(opened, [(await rest("/runs/1")).webUrl, (await rest("/focuses/security")).webUrl, (await rest("/findings/F-1")).webUrl]);
+    assert.match(run.err, /^Opening http:\/\/\S+ in your browser\.$/);
+  });
+});
+
 describe("exit codes and errors", () => {
   test("usage errors exit 2: unknown flag, missing argument, bad number, bad repository", async () => {
     for (const argv of [["runs", "list", "--bogus"], ["runs", "view"], ["findings", "list", "--limit", "ten"], ["repos", "view", "no-slash"], ["nope"]]) {
       assert.equal((await c.run(argv)).code, 2, argv.join(" "));
+    }
+  });
+
+  test("a change the server would refuse for a missing flag exits 2 naming the flag, said once, and changes nothing", async () => {
+    const before = (await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total;
+    for (const [argv, flag] of [[["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/], [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/], [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/]] as const) {
+      const r = await c.run([...argv]);
+      assert.equal(r.code, 2, argv.join(" "));
+      assert.match(r.err, flag);
+      assert.equal(r.err.split("\n").length, 1, `one line: ${r.err}`);
+    }
+    assert.equal((await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total, before);
+  });
+
+  test("flags that cannot go together exit 2 naming them, before any request", async () => {
+    for (const [argv, words] of [
+      [["runs", "estimate", repo, "--pr", "1", "--branch", "main"], /--pr or --branch, not both/],
+      [["runs", "estimate", repo, "--since", "abc123"], /--since goes with --branch/],
+      [["runs", "estimate", repo, "--pr", "1", "--at", "default"], /--at is for a full review/],
+      [["findings", "list", "--at", "default"], /--at needs --repository/],
+    ] as const) {
+      const r = await c.run([...argv]);
+      assert.equal(r.code, 2, argv.join(" "));
+      assert.match(r.err, words);
     }
   });
 
@@ -233,8 +297,22 @@ describe("login with a token", () => {
     const out = await fresh.run(["logout"]);
     assert.equal(out.code, 0);
     assert.match(out.err, /API key stays valid/);
-    assert.equal(existsSync(file), false);
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), { url: t.url }, "the file keeps only the server");
     assert.equal((await fresh.run(["me"])).code, 4);
+  });
+
+  test("after logout, messages name the server that was used, not the default URL", async () => {
+    const fresh = testClient(t.url);
+    delete fresh.env.CRS_TOKEN;
+    delete fresh.env.CRS_URL;
+    fresh.env.CRS_KEYRING = "off";
+    assert.equal((await fresh.run(["login", "--url", t.url, "--with-token"], { stdin: `${ws.token}\n` })).code, 0);
+    assert.equal((await fresh.run(["logout"])).code, 0);
+    const me = await fresh.run(["me"]);
+    assert.equal(me.code, 4);
+    assert.match(me.err, new RegExp(`Not logged in to ${RegExp.escape(t.url)}`));
+    assert.match((await fresh.run(["logout"])).err, new RegExp(`Not logged in to ${RegExp.escape(t.url)}`));
+    assert.match((await fresh.run(["auth", "status"])).err, new RegExp(RegExp.escape(t.url)));
   });
 
   test("with the OS keyring allowed, the token goes to the keyring where one answers and to the 0600 file where none does", async () => {
@@ -256,7 +334,7 @@ describe("login with a token", () => {
     }
     assert.equal((await fresh.run(["me"])).code, 0);
     assert.equal((await fresh.run(["logout"])).code, 0);
-    assert.equal(existsSync(file), false);
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), { url: t.url }, "no token is left in the file");
     assert.equal((await fresh.run(["me"])).code, 4);
   });
 
@@ -270,10 +348,36 @@ describe("login with a token", () => {
   });
 });
 
+describe("a closed pipe", () => {
+  test("crs me and crs runs list end quietly with status 0 when the reader has gone (| head -1)", async () => {
+    const env = { PATH: process.env.PATH ?? "", ...compileCache, HOME: c.configDir, XDG_CONFIG_HOME: c.configDir, CRS_URL: t.url, CRS_TOKEN: ws.token };
+    for (const args of [["me"], ["runs", "list"], ["me", "--json"]]) {
+      const r = await crs(args, env, { closeStdout: true });
+      assert.equal(r.stderr, "", args.join(" "));
+      assert.equal(r.status, 0, args.join(" "));
+    }
+  });
+});
+
+// Last: another paid run changes the balance and run numbers the output snapshot above shows.
+describe("runs start --wait on a terminal", () => {
+  test("on a terminal, --wait updates one progress line in place: stage, done of total in the stage's unit, elapsed time", async () => {
+    const r = await c.run(["runs", "start", repo, "--yes", "--wait", "--interval", "0.05"], { errTty: true });
+    assert.equal(r.code, 0, r.err);
+    assert.ok(r.live.length >= 1);
+    for (const line of r.live) assert.match(line, /^run \d+: [a-z_]+( · [a-z]+( \d+ of \d+ (files|findings))?)? · (\d+s|\d+m \d\ds)$/, line);
+    // The import counts findings; no status line is repeated on its own line in the log.
+    assert.match(r.live.at(-1)!, /^run \d+: complete · import (\d+) of \1 findings · /);
+    assert.doesNotMatch(r.err, /^run \d+: /m);
+  });
+});
+
 /** The real executable in a child process; asynchronous, so the in-process server keeps answering. */
-function crs(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function crs(args: string[], env: NodeJS.ProcessEnv, opts: { closeStdout?: boolean } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const bin = resolve(import.meta.dirname, "../bin/crs.js");
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // The reader of standard output is gone before the command writes anything, like `| head -1` after its line.
+  if (opts.closeStdout) child.stdout.destroy();
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

@@ -33,6 +33,16 @@ test("the MCP tool list matches its snapshot", () => {
   snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({ scopes: op.scopes, ...toolOf(op) })));
 });
 
+test("OpenAPI declares 200 beside 201 where the server also answers 200 (a replayed start, an identical document), with the same schema", () => {
+  const doc = buildOpenApi(operations, "http://crs.example") as any;
+  for (const [path, method] of [["/runs", "post"], ["/documents", "post"]]) {
+    const responses = doc.paths[path][method].responses;
+    assert.ok(responses["201"] && responses["200"], `${method} ${path}`);
+    assert.deepEqual(responses["200"].content, responses["201"].content);
+  }
+  assert.equal(doc.paths["/findings/{finding}/comments"].post.responses["200"], undefined, "a replayed comment answers its original 201");
+});
+
 test("operation ids and method+path pairs are unique", () => {
   const ids = operations.map((op) => op.id);
   assert.equal(new Set(ids).size, ids.length);
@@ -68,4 +78,34 @@ test("every input and output field is described (.describe()), so OpenAPI, MCP a
     undescribed(jsonSchema(op.output, "output"), `${op.id}.output`, missing);
   }
   assert.deepEqual(missing, []);
+});
+
+/** Paths of schemas a strict client cannot read: a `type` array, or no type at all (anyOf branches each typed count). */
+function unportable(schema: any, path: string, out: string[]) {
+  if (!schema || typeof schema !== "object") return;
+  if (Array.isArray(schema.type)) out.push(`${path}: type ${JSON.stringify(schema.type)}`);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (schema.type === undefined && !Array.isArray(alternatives) && schema.$ref === undefined) out.push(`${path}: no type`);
+  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) unportable(prop, `${path}.${name}`, out);
+  if (schema.items) unportable(schema.items, `${path}[]`, out);
+  if (typeof schema.additionalProperties === "object") unportable(schema.additionalProperties, `${path}{}`, out);
+  for (const [i, alt] of (Array.isArray(alternatives) ? alternatives : []).entries()) unportable(alt, `${path}|${i}`, out);
+}
+
+test("every MCP tool schema and OpenAPI schema is portable: no type arrays, no schema without a type", () => {
+  const bad: string[] = [];
+  for (const op of operations.filter((o) => o.mcp)) {
+    const tool = toolOf(op);
+    unportable(tool.inputSchema, `${op.id}.input`, bad);
+    unportable(tool.outputSchema, `${op.id}.output`, bad);
+  }
+  const doc = buildOpenApi(operations, "http://crs.example") as any;
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, o] of Object.entries<any>(methods)) {
+      for (const p of o.parameters ?? []) unportable(p.schema, `${method} ${path} ${p.name}`, bad);
+      unportable(o.requestBody?.content["application/json"].schema, `${method} ${path} body`, bad);
+      for (const [status, r] of Object.entries<any>(o.responses)) unportable(r.content?.["application/json"]?.schema, `${method} ${path} ${status}`, bad);
+    }
+  }
+  assert.deepEqual(bad, []);
 });

@@ -1,6 +1,7 @@
 // The spec's request conventions, each with a test: request ids, error bodies, header errors,
 // body limits, content types, 404/405/410, 500, 503s and OpenAPI.
 import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { AppError } from "../src/kernel/errors.ts";
@@ -14,6 +15,22 @@ before(async () => {
   t.server.log.level = "silent";
 });
 after(() => t.close());
+
+/** A request whose array-valued headers go out as repeated lines (fetch would join them into one). */
+function rawRequest(path: string, headers: Record<string, string | string[]>): Promise<{ status: number; body: any }> {
+  const url = new URL(path, t.url);
+  const mcp = path === "/mcp";
+  const payload = mcp ? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) : undefined;
+  const all = mcp ? { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" } : headers;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: mcp ? "POST" : "GET", headers: all }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (c: string) => { text += c; }).on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
 
 function assertErrorBody(res: Response, body: any, code: string) {
   assert.equal(body.error.code, code);
@@ -53,6 +70,15 @@ describe("header errors", () => {
       assert.equal(body.error.details.field, "Authorization");
     });
   }
+  test("400 invalid_request with details.field Authorization for two Authorization header lines, on REST and /mcp", async () => {
+    const other = await ws.member();
+    for (const path of ["/api/v2/me", "/mcp"]) {
+      const { status, body } = await rawRequest(path, { authorization: [`Bearer ${ws.token}`, `Bearer ${other.token}`] });
+      assert.equal(status, 400, path);
+      assert.equal(body.error.code, "invalid_request", path);
+      assert.equal(body.error.details.field, "Authorization", path);
+    }
+  });
   test("401 invalid_token for an unknown token, a non-service token and a bad checksum", async () => {
     for (const token of ["svcp_" + "A".repeat(36), "ghp_abcdef", ws.token.slice(0, -1) + (ws.token.endsWith("A") ? "B" : "A")]) {
       const res = await t.request("/api/v2/me", { token });
@@ -103,8 +129,8 @@ describe("bodies", () => {
     assert.equal(res.status, 415);
     assertErrorBody(res, await json(res), "unsupported_media_type");
   });
-  test("400 invalid_request for malformed JSON", async () => {
-    const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json" }, body: "{nope" });
+  test("400 invalid_request for malformed JSON sent to the REST API (/mcp answers JSON-RPC's parse error)", async () => {
+    const res = await t.request("/api/v2/runs/estimate", { method: "POST", token: ws.token, headers: { "content-type": "application/json" }, body: "{nope" });
     assert.equal(res.status, 400);
     assertErrorBody(res, await json(res), "invalid_request");
   });

@@ -296,8 +296,40 @@ describe("the finding", () => {
   });
 });
 
+describe("changes without a position", () => {
+  test("PATCH on a finding in two repositories needs no repository without at: finding-level changes apply once, fixed at each default head", async () => {
+    const w = await world();
+    const main = w.remote.git(["rev-parse", "main"]);
+    const found = [engineFinding(), engineFinding({ line: 7 })];
+    await importAt(t, w.ws, w.repo, main, found);
+    const fork = await readyRepository(t, w.ws, { remote: w.remote.url });
+    await importAt(t, w.ws, fork, main, found);
+    const one = await patch(w, "/findings/F-1", { severity: "low", assignee: "me" });
+    assert.equal(one.status, 200);
+    assert.equal((await json(one)).findings[0].severity, "low");
+    const bulk = await json(await patch(w, "/findings", { findings: ["F-1", "F-2"], status: "fixed", reason: "patched everywhere" }));
+    assert.deepEqual(bulk.findings.map((f: any) => f.status), ["fixed", "fixed"]);
+    const records = await t.app.store.db.selectFrom("finding_statuses").select(["repository_id", "sha", "status"]).where("workspace_id", "=", w.ws.id).execute();
+    assert.deepEqual(records.map((r) => `${r.repository_id}:${r.sha}:${r.status}`).sort(),
+      [w.repo.id, w.repo.id, fork.id, fork.id].map((id) => `${id}:${main}:fixed`).sort());
+    assert.equal((await json(await get(w, `/api/v2/findings/F-1?repository=${fork.id}`))).status, "fixed");
+    await expectError(await patch(w, "/findings/F-1?at=default", { status: "open", reason: "x" }), 400, "repository_required");
+  });
+
+  test("PATCH at a commit where the finding never was is 404 not_found and records nothing", async () => {
+    const w = await world();
+    const old = w.remote.git(["rev-list", "--max-parents=0", "main"]);
+    await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding()]);
+    const body = await expectError(await patch(w, `/findings/F-1?at=commit:${old}`, { status: "fixed", reason: "x" }), 404, "not_found");
+    assert.equal(body.error.details.at, `commit:${old}`);
+    await expectError(await patch(w, `/findings?at=commit:${old}`, { findings: ["F-1"], severity: "low" }), 404, "not_found");
+    assert.equal((await t.app.store.db.selectFrom("finding_statuses").select("sha").where("workspace_id", "=", w.ws.id).execute()).length, 0);
+    assert.equal((await json(await get(w, "/api/v2/findings/F-1"))).severity, "high");
+  });
+});
+
 describe("comments", () => {
-  test("201 with the comment; replies within the finding; Idempotency-Key returns the original or 409 for another body", async () => {
+  test("201 with the comment; replies within the finding; Idempotency-Key replays the original 201 or is 409 for another body", async () => {
     const w = await world();
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ line: 9 })]);
     const post = (key: string, body: unknown, idem?: string) => t.request(`/api/v2/findings/${key}/comments`, { method: "POST", token: w.ws.token, json: body, ...(idem ? { headers: { "idempotency-key": idem } } : {}) });
@@ -306,7 +338,7 @@ describe("comments", () => {
     const c = (await json(first)).comment;
     assert.equal(c.finding, "F-1");
     const again = await post("F-1", { body: "Reproduced on staging." }, "c-1");
-    assert.equal(again.status, 200);
+    assert.equal(again.status, 201);
     assert.equal((await json(again)).comment.id, c.id);
     await expectError(await post("F-1", { body: "Something else" }, "c-1"), 409, "idempotency_key_reused");
     const reply = await post("F-1", { body: "Fix is in review.", replyTo: c.id });

@@ -69,6 +69,19 @@ test("an unknown tool gives an isError result", async () => {
   } finally { await client.close(); }
 });
 
+test("invalid JSON and an empty body on /mcp answer a JSON-RPC -32700 parse error", async () => {
+  for (const body of ["{not json", ""]) {
+    const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+    assert.equal(res.status, 400);
+    const reply = await json(res);
+    assert.equal(reply.jsonrpc, "2.0");
+    assert.equal(reply.id, null);
+    assert.equal(reply.error.code, -32700);
+    assert.equal(typeof reply.error.message, "string");
+    assert.ok(res.headers.get("x-request-id"));
+  }
+});
+
 test("GET and DELETE /mcp answer 405 with Allow: POST (stateless server, no SSE stream)", async () => {
   for (const method of ["GET", "DELETE"]) {
     const res = await t.request("/mcp", { method, token: ws.token });
@@ -87,6 +100,20 @@ test("an MCP request carries X-Request-Id and the mcp bucket's rate-limit header
   assert.equal(res.status, 200);
   assert.match(res.headers.get("x-request-id") ?? "", /^req_/);
   assert.equal(res.headers.get("x-ratelimit-limit"), "1500");
+});
+
+test("tools/list for a token with every scope fits in 40,960 bytes of JSON and uses no $ref", async () => {
+  const client = await mcpClient(t.url, ws.token);
+  try {
+    const listed = await client.listTools();
+    assert.equal(listed.tools.length, operations.filter((op) => op.mcp).length);
+    const text = JSON.stringify(listed);
+    assert.ok(text.length <= 40_960, `tools/list is ${text.length} bytes`);
+    assert.ok(!text.includes("$ref"));
+    // Each tool still tells an agent the fields of its result.
+    const run = listed.tools.find((x) => x.name === "get_run")!;
+    assert.ok(["id", "state", "stages"].every((k) => k in (run.outputSchema!.properties as object)));
+  } finally { await client.close(); }
 });
 
 test("tools/list follows the token's scopes exactly, in the table's order, for several scope sets", async () => {

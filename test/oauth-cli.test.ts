@@ -6,7 +6,7 @@ import { consent, signIn, userWithPassword, type Browser } from "./browser.ts";
 import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { credentialsPath, readLogin, writeLogin } from "../src/faces/cli/client/credentials.ts";
-import { existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { register } from "./oauth-requests.ts";
 
 let t: TestServer;
@@ -71,7 +71,8 @@ test("logout says when revocation failed, exits 1, and still forgets the tokens 
   const out = await c.run(["logout"]);
   assert.equal(out.code, 1);
   assert.match(out.err, /Revocation failed .*may stay valid/);
-  assert.equal(existsSync(credentialsPath(c.env)), false);
+  assert.equal(readLogin(c.env), null, "no token is left here");
+  assert.deepEqual(JSON.parse(readFileSync(credentialsPath(c.env), "utf8")), { url: "http://127.0.0.1:9" }, "only the server's URL is kept");
   // Not revoked: the token still works until it expires, which is what the message says.
   assert.equal((await t.request("/api/v2/me", { token: stored.token })).status, 200);
 });

@@ -135,6 +135,22 @@ describe("reads bucket (reads=3/1m)", () => {
     }
   });
 
+  test("a rate-limited MCP tool call carries the retry hint in details.retryAfterSeconds, equal to Retry-After", async () => {
+    const ws = await t.workspace();
+    const mcp = await mcpClient(t.url, ws.token);
+    try {
+      for (let i = 0; i < 3; i++) assert.equal((await mcp.call("get_me")).isError, false);
+      const refused = await mcp.call("get_me");
+      assert.equal(refused.body.error.code, "rate_limited");
+      const retry = refused.body.error.details.retryAfterSeconds;
+      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `retryAfterSeconds ${retry}`);
+      const rest = await t.request("/api/v2/me", { token: ws.token });
+      assert.ok(Math.abs(Number(rest.headers.get("retry-after")) - retry) <= 1);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   test("not shared between two users of the same workspace", async () => {
     const ws = await t.workspace();
     const other = await ws.member();

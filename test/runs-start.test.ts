@@ -115,6 +115,16 @@ describe("POST /runs", () => {
     await expectError(await start({ repository: repo.row.id, maxPriceCents: 10, quote: "q".repeat(4097) }), 400, "invalid_request");
     assert.equal(await runCount(ws.id), 0);
   });
+
+  test("400 for a bad Idempotency-Key header names the header in details.issues[].path", async () => {
+    for (const key of ["k".repeat(256), "has space"]) {
+      const body = await expectError(await start({ repository: repo.row.id, maxPriceCents: 10 }, { key }), 400, "invalid_request");
+      assert.deepEqual(body.error.details.issues.map((i: any) => i.path), ["Idempotency-Key"]);
+      assert.match(body.error.message, /Idempotency-Key/);
+      assert.doesNotMatch(body.error.message, /requestId/);
+    }
+    assert.equal(await runCount(ws.id), 0);
+  });
 });
 
 describe("POST /runs with a quote", () => {

@@ -38,6 +38,8 @@ export interface OperationDefinition<I extends z.ZodObject = z.ZodObject, O exte
   headerFields?: Record<string, string>;
   /** Success status unless the handler sets ctx.status (e.g. 200 for an existing document). */
   successStatus?: number;
+  /** Another success the handler answers with (ctx.status), e.g. 200 for a replayed start; OpenAPI declares it too. */
+  alsoAnswers?: { status: number; description: string };
   input: I;
   output: O;
 }

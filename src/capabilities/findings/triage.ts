@@ -38,12 +38,40 @@ function checkChange(c: Change): void {
   }
 }
 
-async function where(deps: Deps, workspaceId: number, f: FindingRow, repos: RepositoryRow[], at: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
-  const pos = await positionFor(deps, workspaceId, f, repos, at);
-  if (!pos) throw new AppError("not_found", `Finding ${findingKey(f.number)} is not in ${at.repository?.full_name ?? "any repository"}.`);
+interface Place { pos: Position; status: Status; location: { path: string; startLine: number; endLine: number } }
+type At = { repository?: RepositoryRow | undefined; at?: string | undefined };
+
+/** The finding as listed at one position; 404 when it is not listed there (neither present nor fixed). */
+async function listedAt(deps: Deps, workspaceId: number, f: FindingRow, pos: Position, now: Date): Promise<Place | null> {
   const view = await positionView(deps.store, usableMirror(deps.mirrors, pos.repository), workspaceId, pos.repository.id, pos.sha, now);
   const entry = view.entries.find((e) => e.finding.id === f.id);
-  return { pos, status: (entry?.status ?? null) as Status | null, location: entry?.location ?? null };
+  return entry ? { pos, status: entry.status, location: entry.location } : null;
+}
+
+/**
+ * Where a change applies. With `at` (or `repository`), at that one position, which needs a
+ * repository when the finding is in several. Without either, a finding in several repositories is
+ * changed at each one's default head where it is listed: per-commit statuses are recorded at each,
+ * finding-level changes need no choice.
+ */
+async function placesOf(deps: Deps, workspaceId: number, f: FindingRow, repos: RepositoryRow[], at: At, now: Date): Promise<Place[]> {
+  const notListed = (where: string, details?: Record<string, unknown>) =>
+    new AppError("not_found", `Finding ${findingKey(f.number)} is not at ${where}.`, details ? { details } : {});
+  if (at.repository !== undefined || at.at !== undefined || repos.length <= 1) {
+    const pos = await positionFor(deps, workspaceId, f, repos, at);
+    if (!pos) throw new AppError("not_found", `Finding ${findingKey(f.number)} is not in ${at.repository?.full_name ?? "any repository"}.`);
+    const place = await listedAt(deps, workspaceId, f, pos, now);
+    if (!place) throw notListed(`${pos.at} in ${pos.repository.full_name}`, { at: pos.at });
+    return [place];
+  }
+  const places: Place[] = [];
+  for (const repository of repos) {
+    const pos = await positionFor(deps, workspaceId, f, repos, { repository });
+    const place = pos && await listedAt(deps, workspaceId, f, pos, now);
+    if (place) places.push(place);
+  }
+  if (!places.length) throw notListed("the default head of any of its repositories");
+  return places;
 }
 
 async function activity(tx: Tx, f: FindingRow, who: { workspaceId: number; userId: number }, kind: "status" | "severity" | "assignee" | "dismissal" | "decision", before: unknown, after: unknown, extra: { reason?: string | undefined; pos?: Position | undefined; at: string }) {
@@ -64,22 +92,25 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
     });
   }
   const repos = await repositoriesOf(deps.store, who.workspaceId, findings.map((f) => f.id));
-  const places = new Map<number, Awaited<ReturnType<typeof where>>>();
-  for (const f of findings) places.set(f.id, await where(deps, who.workspaceId, f, repos.get(f.id)!, at, now));
+  const places = new Map<number, Place[]>();
+  for (const f of findings) places.set(f.id, await placesOf(deps, who.workspaceId, f, repos.get(f.id)!, at, now));
   const stamp = now.toISOString();
   await workspaceTransaction(deps.store, who.workspaceId, async (tx) => {
     for (const f of findings) {
-      const place = places.get(f.id)!;
+      const listed = places.get(f.id)!;
       const set: Record<string, unknown> = {};
       const s = change.status;
-      if (s !== undefined && place.status !== s) {
-        if (perCommit.has(s)) {
+      if (s !== undefined && perCommit.has(s)) {
+        for (const place of listed.filter((p) => p.status !== s)) {
           await tx.insertInto("finding_statuses").values({ workspace_id: who.workspaceId, repository_id: place.pos.repository.id, sha: place.pos.sha, finding_id: f.id, status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })
             .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "finding_id", "sha"]).doUpdateSet({ status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })).execute();
           if (f.investigating) set.investigating = 0;
-        } else if (s === "investigating") set.investigating = 1;
+          await activity(tx, f, who, "status", place.status, s, { reason: change.reason, pos: place.pos, at: stamp });
+        }
+      } else if (s !== undefined && listed[0]!.status !== s) {
+        if (s === "investigating") set.investigating = 1;
         else Object.assign(set, { decision_kind: "wont-fix", decision_reason: change.reason, decision_by: who.userId, decision_at: stamp, decision_until: null });
-        await activity(tx, f, who, s === "wont-fix" ? "decision" : "status", place.status, s, { reason: change.reason, pos: perCommit.has(s) ? place.pos : undefined, at: stamp });
+        await activity(tx, f, who, s === "wont-fix" ? "decision" : "status", listed[0]!.status, s, { reason: change.reason, at: stamp });
       }
       if (change.severity !== undefined && change.severity !== effectiveSeverity(f)) {
         set.severity_override = change.severity;
@@ -100,17 +131,18 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
   return { findings: await itemsAt(deps, who.workspaceId, findings.map((f) => f.id), places, now), asOf: stamp };
 }
 
-async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: Map<number, Awaited<ReturnType<typeof where>>>, now: Date) {
+async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: Map<number, Place[]>, now: Date) {
   const rows = await deps.store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", ids).execute();
   const sources = [];
   for (const id of ids) {
     const f = rows.find((r) => r.id === id)!;
-    const place = places.get(id)!;
-    const fresh = await where(deps, workspaceId, f, [place.pos.repository], { repository: place.pos.repository, at: place.pos.at }, now);
+    // The item shows the finding where it was changed (the first such position), as it is now.
+    const { pos } = places.get(id)![0]!;
+    const fresh = await listedAt(deps, workspaceId, f, pos, now);
     sources.push({
-      finding: f, status: fresh.status ?? "open", severity: effectiveSeverity(f),
-      location: fresh.location ?? { path: "", startLine: 0, endLine: 0 },
-      repository: { id: place.pos.repository.id, fullName: place.pos.repository.full_name },
+      finding: f, status: fresh?.status ?? "open", severity: effectiveSeverity(f),
+      location: fresh?.location ?? { path: "", startLine: 0, endLine: 0 },
+      repository: { id: pos.repository.id, fullName: pos.repository.full_name },
     });
   }
   return toItems(deps.store, sources);

@@ -91,9 +91,9 @@ export const stageSchema = z.object({
   startedAt: z.string().nullable().describe("When it started, or null."),
   endedAt: z.string().nullable().describe("When it ended, or null."),
   progress: z.object({
-    done: z.number().int().describe("Files done."),
-    total: z.number().int().describe("Files in all."),
-  }).nullable().describe("Files done of the total while the stage runs and after; null before."),
+    done: z.number().int().describe("Done so far: files, or for the import findings."),
+    total: z.number().int().describe("In all: files, or for the import findings."),
+  }).nullable().describe("Done of the total while the stage runs and after (the import counts findings, the other stages files); null before."),
   reason: z.string().nullable().describe("Why it failed, or (import) why it was partial; else null."),
 }).describe("One stage of a run.");
 

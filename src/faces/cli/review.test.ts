@@ -87,3 +87,17 @@ test("crs review --sarif writes a SARIF log; --only narrows the rules; usage err
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("crs review --jq filters the JSON result through jq; an expression that does not compile exits 2", () => {
+  const dir = repo();
+  try {
+    const r = crsReview(dir, ".", "--threads", "1", "--jq", ".findings[] | \"\\(.location.path):\\(.ruleId)\"");
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, "app.js:js.weak-hash\n");
+    const bad = crsReview(dir, ".", "--threads", "1", "--jq", ".findings[");
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /^crs review: --jq: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

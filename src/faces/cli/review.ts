@@ -7,6 +7,8 @@ import { AppError } from "../../kernel/errors.ts";
 import type { ReviewResult } from "../../review/index.ts";
 import { severities } from "../../review/types.ts";
 import type { Severity } from "../../review/types.ts";
+import { ClientError } from "./client/api.ts";
+import { UsageError } from "./client/schema-flags.ts";
 import { changedSince } from "./review-diff.ts";
 import type { RemovedLines } from "./review-diff.ts";
 import { cleanText, formatHuman } from "./review-format.ts";
@@ -14,6 +16,7 @@ import type { ModelReviewResult } from "../../review/model/types.ts";
 
 interface Opts {
   json?: boolean;
+  jq?: string;
   sarif?: string | true;
   since?: string;
   rules: string[];
@@ -35,6 +38,7 @@ function program(): Command {
     .description("Review a local checkout with the built-in rules; no server needed")
     .argument("[path]", "directory to review", ".")
     .option("--json", "print the result as JSON")
+    .option("--jq <expression>", "filter the JSON result with a jq expression (implies --json), e.g. '.findings[].ruleId'")
     .option("--sarif [file]", "write SARIF 2.1.0 to FILE, or to stdout")
     .option("--since <rev>", "only findings on lines changed since this git revision (working tree included)")
     .option("--rules <dir>", "add a directory of custom rules (repeatable)", collect, [])
@@ -112,12 +116,20 @@ export async function reviewCommand(argv: string[]): Promise<number> {
       else await writeFile(opts.sarif, text);
     }
     const modelOut = model ? { model: { ...model.stage, droppedFindings: model.droppedFindings } } : {};
-    if (opts.json) process.stdout.write(`${JSON.stringify({ ...result, ...modelOut }, null, 2)}\n`);
+    if (opts.jq !== undefined) {
+      const { writeJson } = await import("./client/json-out.ts");
+      await writeJson({ write: (s) => void process.stdout.write(`${s}\n`) }, { ...result, ...modelOut }, opts as unknown as Record<string, unknown>);
+    } else if (opts.json) process.stdout.write(`${JSON.stringify({ ...result, ...modelOut }, null, 2)}\n`);
     else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true, model?.stage));
     if (!opts.failOn) return 0;
     const bar = severities.indexOf(opts.failOn);
     return result.findings.some((f) => severities.indexOf(f.severity) >= bar) ? 1 : 0;
   } catch (e) {
+    // --jq's answers: an expression that does not compile (2), or one that fails on the result (1).
+    if (e instanceof UsageError || e instanceof ClientError) {
+      process.stderr.write(`crs review: ${e.message}\n`);
+      return e instanceof UsageError ? 2 : 1;
+    }
     if (e instanceof AppError || e instanceof ReviewError || (e as NodeJS.ErrnoException).code === "ENOENT") {
       process.stderr.write(`crs review: ${(e as Error).message}\n`);
       return 2;

@@ -1,7 +1,7 @@
 // The MCP server: one tool per operation of the table (except REST-only rows), over stateless
 // Streamable HTTP at POST /mcp. Tools are filtered by the token's scopes; an AppError becomes an
 // isError result carrying the same error body as REST.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -15,6 +15,7 @@ import { callParams } from "./call-params.ts";
 import { sendError } from "../../kernel/reply.ts";
 import { mcpResourceMetadataPath } from "../../kernel/oauth-metadata.ts";
 import { missingScopes } from "../../kernel/scopes.ts";
+import { authorizationHeader } from "../../kernel/authorization.ts";
 
 export const mcpPath = "/mcp";
 
@@ -22,6 +23,21 @@ const rateLimitHeaderNames = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-R
 
 /** Sets the HTTP response's X-RateLimit-* headers while they can still be changed. */
 type Report = (headers: Record<string, string>) => void;
+
+/** A tool result has no headers: the wait a REST client reads from Retry-After travels in details. */
+function toolErrorBody(e: AppError, requestId: string) {
+  const body = errorBody(e, requestId);
+  const retry = Number(e.headers["Retry-After"]);
+  if (e.headers["Retry-After"] !== undefined && Number.isFinite(retry)) body.error.details = { ...body.error.details, retryAfterSeconds: retry };
+  return body;
+}
+
+/** JSON-RPC's own answer to a body that is not JSON (the MCP transport's, had it read the body itself). */
+function parseError(err: { code?: string }, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const unreadable = err instanceof SyntaxError || err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY";
+  if (!unreadable) return sendError(req, reply, err);
+  return reply.code(400).send({ jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: "Parse error: the body is not valid JSON." } });
+}
 
 function mcpServer(app: App, ops: readonly Operation[], principal: Principal, meta: CallMeta, report: Report): Server {
   const server = new Server({ name: "crs", version: "2.0.0" }, { capabilities: { tools: {} } });
@@ -46,19 +62,19 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
       const e = asAppError(err);
       report(e.headers);
       if (e.status >= 500) app.log.error({ err: e.cause ?? e, requestId: meta.requestId, tool: op?.id }, "tool call failed");
-      return { isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(e, meta.requestId)) }] };
+      return { isError: true, content: [{ type: "text", text: JSON.stringify(toolErrorBody(e, meta.requestId)) }] };
     }
   };
   return server;
 }
 
 export function registerMcp(fastify: FastifyInstance, app: App, ops: readonly Operation[]): void {
-  fastify.post(mcpPath, async (req, reply) => {
+  fastify.post(mcpPath, { errorHandler: parseError }, async (req, reply) => {
     // The ip budget was charged (and reported) in the server's onRequest hook (src/server/http.ts).
     const meta: CallMeta = { requestId: String(req.id), trigger: "mcp", headers: {} };
     let principal: Principal;
     try {
-      principal = await authenticate(app, req.headers.authorization);
+      principal = await authenticate(app, authorizationHeader(req.raw));
       remember(meta, await app.limiter.charge("mcp", String(principal.userId)));
     } catch (err) {
       const e = withHeaders(asAppError(err), meta);

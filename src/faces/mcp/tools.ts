@@ -3,7 +3,25 @@
 // output schema by clients), its JSON as text, and a short summary for clients that show text.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationDefinition } from "../../kernel/operation.ts";
-import { jsonSchema } from "../../kernel/json-schema.ts";
+import { jsonSchema, type Json } from "../../kernel/json-schema.ts";
+
+/**
+ * The output schema an agent sees: the result's top-level fields with their types and allowed
+ * values, nested objects and arrays typed but not spelled out. The full schemas would be three
+ * quarters of tools/list (an agent's context pays for every byte); the result itself carries its
+ * JSON, and OpenAPI keeps the full description.
+ */
+export function outline(s: Json, top = true): Json {
+  const out: Json = {};
+  if (Array.isArray(s.anyOf)) out.anyOf = (s.anyOf as Json[]).map((b) => outline(b, top));
+  if (s.type !== undefined) out.type = s.type;
+  if (s.enum !== undefined) out.enum = s.enum;
+  if (top && s.type === "object" && s.properties) {
+    out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, Json>).map(([k, v]) => [k, outline(v, false)]));
+    if (s.required) out.required = s.required;
+  }
+  return out;
+}
 
 export function toolOf(op: OperationDefinition): Tool {
   return {
@@ -11,7 +29,7 @@ export function toolOf(op: OperationDefinition): Tool {
     title: op.summary,
     description: `${op.description}\n\nNeeds scope${op.scopes.length > 1 ? "s" : ""}: ${op.scopes.join(", ")}.`,
     inputSchema: jsonSchema(op.input, "input") as Tool["inputSchema"],
-    outputSchema: jsonSchema(op.output, "output") as Tool["outputSchema"],
+    outputSchema: outline(jsonSchema(op.output, "output")) as Tool["outputSchema"],
     annotations: {
       title: op.summary,
       readOnlyHint: op.readOnly,

@@ -50,9 +50,9 @@ function operationObject(op: OperationDefinition): Json {
       });
     } else body[name] = field;
   }
-  const responses: Json = {
-    [String(op.successStatus ?? 200)]: { description: op.summary, content: { "application/json": { schema: jsonSchema(op.output, "output") } } },
-  };
+  const output = { "application/json": { schema: jsonSchema(op.output, "output") } };
+  const responses: Json = { [String(op.successStatus ?? 200)]: { description: op.summary, content: output } };
+  if (op.alsoAnswers) responses[String(op.alsoAnswers.status)] = { description: op.alsoAnswers.description, content: output };
   for (const status of errorStatuses(op)) {
     responses[String(status)] = { description: `Error (${status})`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
   }

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../../kernel/app.ts";
 import { authenticate, invoke, withHeaders, type CallMeta } from "../../kernel/execute.ts";
 import type { Operation } from "../../kernel/operation.ts";
-import { asAppError, invalidField } from "../../kernel/errors.ts";
+import { asAppError, invalidField, AppError } from "../../kernel/errors.ts";
 import { sendError } from "../../kernel/reply.ts";
+import { authorizationHeader } from "../../kernel/authorization.ts";
 
 export const apiPrefix = "/api/v2";
 
@@ -34,6 +35,21 @@ function gatherInput(op: Operation, req: FastifyRequest): Record<string, unknown
   return input;
 }
 
+/**
+ * A header input (Idempotency-Key) is validated under its field name (requestId, as MCP calls it);
+ * over REST the caller sent a header, so the issues name the header.
+ */
+function headerNames(op: Operation, err: AppError): AppError {
+  const issues = err.details?.issues;
+  if (!op.headerFields || err.code !== "invalid_request" || !Array.isArray(issues)) return err;
+  const header = new Map(Object.entries(op.headerFields).map(([h, f]) => [f, h]));
+  if (!issues.some((i: { path: string }) => header.has(i.path))) return err;
+  let message = err.message;
+  for (const [field, name] of header) message = message.replaceAll(`${field}: `, `${name}: `);
+  const renamed = issues.map((i: { path: string; message: string }) => ({ ...i, path: header.get(i.path) ?? i.path }));
+  return new AppError(err.code, message, { details: { ...err.details, issues: renamed }, headers: err.headers });
+}
+
 export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
   for (const op of ops) {
     server.route({
@@ -44,11 +60,11 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
         const meta: CallMeta = { requestId: String(req.id), trigger: req.headers["x-crs-client"] === "cli" ? "cli" : "api", headers: {} };
         try {
           // The ip budget was charged in the server's onRequest hook (src/server/http.ts).
-          const principal = await authenticate(app, req.headers.authorization);
+          const principal = await authenticate(app, authorizationHeader(req.raw));
           const result = await invoke(app, op, principal, gatherInput(op, req), meta);
           return reply.code(result.status).headers(meta.headers).send(result.body);
         } catch (err) {
-          return sendError(req, reply, withHeaders(asAppError(err), meta));
+          return sendError(req, reply, headerNames(op, withHeaders(asAppError(err), meta)));
         }
       },
     });

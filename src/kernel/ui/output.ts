@@ -1,7 +1,7 @@
 // Output people and scripts like (gh's conventions): on a terminal, aligned columns with colours
 // and relative times; piped, tab-separated untruncated values with RFC 3339 times; --json the raw
-// response. NO_COLOR turns colours off.
 import { terminalText } from "./terminal.ts";
+import { stripVTControlCharacters, styleText } from "node:util";
 
 export interface Out {
   tty: boolean;
@@ -9,33 +9,79 @@ export interface Out {
   write(s: string): void;
   err(s: string): void;
   now: () => number;
+  /** On a terminal's standard error: one line rewritten in place (progress); absent in a pipe. */
+  live?: { update(line: string): void; end(): void } | undefined;
+}
+
+/** A status line on a terminal stream: each update replaces the last, end() moves below it. */
+function liveLine(stream: NodeJS.WriteStream): Out["live"] {
+  let shown = false;
+  return {
+    update(line) {
+      // Carriage return, the line, then erase what a longer previous line left on the right.
+      stream.write(`\r${line}\u001b[K`);
+      shown = true;
+    },
+    end() {
+      if (shown) stream.write("\n");
+      shown = false;
+    },
+  };
+}
+
+const guarded = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * The stream, made to end the command quietly when its reader went away (`crs runs list | head -1`),
+ * as a closed pipe should. Done at the first write: creating process.stdout costs start-up time
+ * that a command printing nothing there should not pay.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (guarded.has(stream)) return stream;
+  guarded.add(stream);
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+    process.exit(0);
+  });
+  return stream;
 }
 
 export function stdioOut(): Out {
   const tty = Boolean(process.stdout.isTTY);
   return {
-    tty, color: tty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
-    write: (s) => void process.stdout.write(s.endsWith("\n") ? s : `${s}\n`),
-    err: (s) => void process.stderr.write(s.endsWith("\n") ? s : `${s}\n`),
+    // hasColors() reads NO_COLOR, FORCE_COLOR and TERM; it exists only on a terminal.
+    tty, color: tty && (process.stdout.hasColors?.() ?? false),
+    write: (s) => void quietOnClosedPipe(process.stdout).write(s.endsWith("\n") ? s : `${s}\n`),
+    err: (s) => void quietOnClosedPipe(process.stderr).write(s.endsWith("\n") ? s : `${s}\n`),
     now: () => Date.now(),
+    live: process.stderr.isTTY ? liveLine(process.stderr) : undefined,
   };
 }
 
-const colors: Record<string, number> = { critical: 35, high: 31, medium: 33, low: 36, info: 37, complete: 32, failed: 31, cancelled: 90, open: 31, fixed: 32, queued: 90 };
+type Style = Parameters<typeof styleText>[0];
+const colors: Record<string, Style> = { critical: "magenta", high: "red", medium: "yellow", low: "cyan", info: "white", complete: "green", failed: "red", cancelled: "gray", open: "red", fixed: "green", queued: "gray" };
+
+/** `s` in `style` when the output takes colour (the decision was made once, in `o.color`). */
+export function styled(o: Out, style: Style, s: string): string {
+  return o.color ? styleText(style, s, { validateStream: false }) : s;
+}
 
 function paint(o: Out, s: string): string {
   const c = colors[s];
-  return o.color && c ? `\u001b[${c}m${s}\u001b[0m` : s;
+  return c ? styled(o, c, s) : s;
 }
 
+// Made on first use: building an Intl formatter at load would cost every command start-up time.
+let inWords: Intl.RelativeTimeFormat | undefined;
+
 export function relative(iso: string, now: number): string {
-  const secs = Math.round((now - Date.parse(iso)) / 1000);
+  const secs = Math.round((Date.parse(iso) - now) / 1000);
   if (Number.isNaN(secs)) return iso;
-  const ago = secs >= 0;
   const a = Math.abs(secs);
-  const [n, unit] = a < 60 ? [a, "second"] : a < 3600 ? [Math.floor(a / 60), "minute"] : a < 86400 ? [Math.floor(a / 3600), "hour"] : [Math.floor(a / 86400), "day"];
   if (a < 5) return "just now";
-  return ago ? `${n} ${unit}${n === 1 ? "" : "s"} ago` : `in ${n} ${unit}${n === 1 ? "" : "s"}`;
+  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] = a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"] : [a / 86400, "day"];
+  inWords ??= new Intl.RelativeTimeFormat("en", { numeric: "always" });
+  return inWords.format(Math.sign(secs) * Math.floor(n), unit);
 }
 
 const isTime = (k: string, v: unknown) => typeof v === "string" && /At$|^asOf$|^expiresAt$/.test(k) && /^\d{4}-\d\d-\d\dT/.test(v);
@@ -60,7 +106,7 @@ export function cell(o: Out, key: string, v: unknown): string {
   return o.tty ? paint(o, s) : s;
 }
 
-const width = (s: string) => s.replace(/\u001b\[\d+m/g, "").length;
+const width = (s: string) => stripVTControlCharacters(s).length;
 
 /** Rows of objects as a table (terminal) or TSV (pipe), with the given columns. */
 export function table(o: Out, rows: Array<Record<string, unknown>>, columns: string[]): void {
@@ -73,10 +119,10 @@ export function table(o: Out, rows: Array<Record<string, unknown>>, columns: str
   // Money is shown in dollars on a terminal, so its heading drops the unit.
   const heads = columns.map((c) => c.replace(/Cents$/, "").split(".").join(" ").replace(/[A-Z]/g, (x) => ` ${x}`).toUpperCase());
   const widths = columns.map((_, i) => Math.min(60, Math.max(heads[i]!.length, ...cells.map((r) => width(r[i]!)))));
-  o.write(heads.map((h, i) => (o.color ? `\u001b[1m${h.padEnd(widths[i]!)}\u001b[0m` : h.padEnd(widths[i]!))).join("  ").trimEnd());
+  o.write(heads.map((h, i) => styled(o, "bold", h.padEnd(widths[i]!))).join("  ").trimEnd());
   for (const r of cells) {
     o.write(r.map((c, i) => {
-      const cut = width(c) > widths[i]! ? `${c.replace(/\u001b\[\d+m/g, "").slice(0, widths[i]! - 1)}…` : c;
+      const cut = width(c) > widths[i]! ? `${stripVTControlCharacters(c).slice(0, widths[i]! - 1)}…` : c;
       return cut + " ".repeat(Math.max(0, widths[i]! - width(cut)));
     }).join("  ").trimEnd());
   }

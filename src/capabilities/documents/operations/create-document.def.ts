@@ -19,6 +19,7 @@ export const createDocumentDefinition = defineOperation({
   readOnly: false,
   idempotent: true,
   successStatus: 201,
+  alsoAnswers: { status: 200, description: "A document with identical content already exists; it is returned." },
   input: z.object({
     upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })
       .optional().describe("An uploaded file, by slot id."),

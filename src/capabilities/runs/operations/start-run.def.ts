@@ -15,6 +15,7 @@ export const startRunDefinition = defineOperation({
   readOnly: false,
   headerFields: { "Idempotency-Key": "requestId" },
   successStatus: 201,
+  alsoAnswers: { status: 200, description: "The run already started with this Idempotency-Key and the same request." },
   input: z.object({
     ...runRequestFields,
     maxPriceCents: z.number().int().min(0).max(runLimits.maxPriceCents).describe("The highest price in cents you accept; required, at least 0."),

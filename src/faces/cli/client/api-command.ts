@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { ClientError } from "./api.ts";
+import { jqOption, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { send, type Session } from "./session.ts";
 
@@ -31,6 +32,7 @@ export function addApiCommand(program: Command, s: Session, setExit: (code: numb
     .addOption(new Option("-F, --field <key=value>", "A typed field: numbers, true, false, null, @file (repeatable).").argParser(collect))
     .addOption(new Option("--input <file>", "The request body from a file (- for standard input)."))
     .addOption(new Option("-H, --header <name:value>", "An extra request header (repeatable).").argParser(collect))
+    .addOption(jqOption())
     .action(async (method: string, path: string, opts: Record<string, unknown>) => {
       const m = method.toUpperCase();
       if (!methods.includes(m)) throw new UsageError(`METHOD is one of ${methods.join(", ")}, got "${method}"`);
@@ -52,7 +54,10 @@ export function addApiCommand(program: Command, s: Session, setExit: (code: numb
       const rel = path.replace(/^\/?(api\/v2)?\/?/, "/");
       try {
         const res = await send(s, { method: m, path: rel, query, headers, body });
-        if (res.body !== null && res.body !== "") s.out.write(typeof res.body === "string" ? res.body : JSON.stringify(res.body, null, 2));
+        if (res.body !== null && res.body !== "") {
+          if (typeof res.body === "string") s.out.write(res.body);
+          else await writeJson(s.out, res.body, opts);
+        }
       } catch (err) {
         // The error body is the answer too: print it, then fail with the usual message and status.
         if (err instanceof ClientError && err.body !== undefined && err.body !== null) s.out.write(JSON.stringify(err.body, null, 2));

@@ -88,7 +88,9 @@ export async function api(url: string, token: string | null, call: Call): Promis
   if (res.status >= 400) {
     const e = body?.error ?? {};
     const code = String(e.code ?? `http_${res.status}`);
-    const detail = Array.isArray(e.details?.issues) ? `\n${e.details.issues.map((i: any) => `  ${i.path}: ${i.message}`).join("\n")}` : "";
+    // Each issue on its own line, unless the message already says it (one issue, same words).
+    const issues = Array.isArray(e.details?.issues) ? e.details.issues.filter((i: any) => i.message !== e.message) : [];
+    const detail = issues.length ? `\n${issues.map((i: any) => `  ${i.path}: ${i.message}`).join("\n")}` : "";
     throw new ClientError(`${code}: ${e.message ?? res.statusText}${detail}`, {
       exitCode: res.status === 401 ? 4 : 1, code, requestId: body?.requestId ?? res.requestId, status: res.status, body,
     });

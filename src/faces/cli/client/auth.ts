@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { type Command, Option } from "commander";
 import { scopes as allScopes } from "../../../kernel/scopes.ts";
 import { api, ClientError } from "./api.ts";
-import { credentialsPath, defaultUrl, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
+import { credentialsPath, forgetLogin, readLogin, target, writeLogin, type Login } from "./credentials.ts";
 import { cliClientId, discover, exchange, loginOf, pkce, revoke } from "./oauth.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { send, type Session } from "./session.ts";
 
@@ -78,7 +79,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
     .addOption(new Option("--no-browser", "Only print the sign-in URL."))
     .addOption(new Option("--with-token", "Read an API key (svcp_…) or access token from standard input."))
     .action(async (opts: Record<string, unknown>) => {
-      const url = String(opts.url ?? s.env.CRS_URL ?? readLogin(s.env)?.url ?? defaultUrl).replace(/\/+$/, "");
+      const url = String(opts.url ?? (s.env.CRS_URL || target(s.env).url)).replace(/\/+$/, "");
       let login: Login;
       if (opts.withToken) {
         const token = (await s.readStdin()).trim();
@@ -98,7 +99,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
   program.command("logout").description("Sign out: revokes the OAuth tokens on the server, then forgets them here")
     .action(async () => {
       const login = readLogin(s.env);
-      if (!login) { s.out.err("Not logged in."); return; }
+      if (!login) { s.out.err(`Not logged in to ${target(s.env).url}.`); return; }
       if (login.kind === "oauth") {
         const failures = await revoke(login);
         if (failures.length) {
@@ -111,8 +112,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
     });
 
   const auth = program.command("auth").description("Authentication state").helpCommand(false);
-  auth.command("status").description("Show the server, user, workspace, scopes and token expiry")
-    .addOption(new Option("--json", "Print as JSON."))
+  addJsonOptions(auth.command("status").description("Show the server, user, workspace, scopes and token expiry"), "Print as JSON.")
     .action(async (opts: Record<string, unknown>) => {
       const t = target(s.env);
       if (!t.token) throw new ClientError(`Not logged in to ${t.url}: run \`crs login\` (or set CRS_TOKEN).`, { exitCode: 4, code: "unauthenticated" });
@@ -122,7 +122,7 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
         token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : readLogin(s.env)?.store === "keyring" ? "keyring" : credentialsPath(s.env),
         expiresAt: s.env.CRS_TOKEN ? null : (readLogin(s.env)?.expiresAt ?? null),
       };
-      if (opts.json) { s.out.write(JSON.stringify(status, null, 2)); return; }
+      if (wantsJson(opts)) { await writeJson(s.out, status, opts); return; }
       for (const [k, v] of Object.entries(status)) s.out.write(`${k.padEnd(10)}${Array.isArray(v) ? v.join(" ") : v ?? "never"}`);
     });
   auth.command("token").description("Print the token in use (for scripts; keep it secret)")

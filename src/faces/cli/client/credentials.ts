@@ -88,21 +88,35 @@ export function writeLogin(login: Login, env: NodeJS.ProcessEnv = process.env): 
   return inKeyring ? "keyring" : file;
 }
 
-export function forgetLogin(env: NodeJS.ProcessEnv = process.env): void {
-  const file = credentialsPath(env);
+/** The server of the last login, kept after logout so that later messages name it. */
+function lastServer(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as Login;
-    if (data.store === "keyring") keyringEntry(data.url, env)?.deletePassword();
+    const { url } = JSON.parse(readFileSync(credentialsPath(env), "utf8")) as { url?: unknown };
+    return typeof url === "string" ? url : undefined;
   } catch {
-    // Nothing stored, or the keyring is gone: the file goes regardless.
+    return undefined;
   }
-  rmSync(file, { force: true });
 }
 
-/** What a command talks to: CRS_URL / CRS_TOKEN first, then the stored login. */
+/** Forgets the tokens (keyring and file); the file keeps only the server's URL. */
+export function forgetLogin(env: NodeJS.ProcessEnv = process.env): void {
+  const file = credentialsPath(env);
+  let url: string | undefined;
+  try {
+    const data = JSON.parse(readFileSync(file, "utf8")) as Login;
+    url = typeof data.url === "string" ? data.url : undefined;
+    if (data.store === "keyring" && url) keyringEntry(url, env)?.deletePassword();
+  } catch {
+    // Nothing stored, or the keyring is gone: the tokens in the file go regardless.
+  }
+  rmSync(file, { force: true });
+  if (url) writeFileSync(file, JSON.stringify({ url }, null, 2) + "\n", { mode: 0o600 });
+}
+
+/** What a command talks to: CRS_URL / CRS_TOKEN first, then the stored login (or the last server logged out of). */
 export function target(env: NodeJS.ProcessEnv = process.env): { url: string; token: string | null; login: Login | null } {
   const login = readLogin(env);
-  const url = (env.CRS_URL || login?.url || defaultUrl).replace(/\/+$/, "");
+  const url = (env.CRS_URL || login?.url || lastServer(env) || defaultUrl).replace(/\/+$/, "");
   const token = env.CRS_TOKEN || (login && login.url.replace(/\/+$/, "") === url ? login.token : null);
   return { url, token, login };
 }

@@ -4,6 +4,7 @@ import { basename, extname } from "node:path";
 import { type Command, Option } from "commander";
 import { ClientError, reach } from "./api.ts";
 import { group } from "./generated.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { callOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
@@ -17,18 +18,17 @@ export function contentTypeOf(file: string): string {
   return types[extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
-function show(s: Session, body: any, json: unknown): void {
-  if (json) s.out.write(JSON.stringify(body, null, 2));
+async function show(s: Session, body: any, opts: Record<string, unknown>): Promise<void> {
+  if (wantsJson(opts)) await writeJson(s.out, body, opts);
   else views.document(s.out, body);
 }
 
 export function addDocumentCommands(program: Command, s: Session): void {
   const documents = group(program, "documents");
-  documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one step")
+  addJsonOptions(documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one step")
     .argument("<FILE>")
     .addOption(new Option("--content-type <type>", "The file's MIME type (default: from its extension)."))
-    .addOption(new Option("--repository <owner/repo>", "Attach the document to this repository."))
-    .addOption(new Option("--json", "Print the created document as JSON."))
+    .addOption(new Option("--repository <owner/repo>", "Attach the document to this repository.")), "Print the created document as JSON.")
     .action(async (file: string, opts: Record<string, unknown>) => {
       let bytes: Buffer;
       try {
@@ -43,15 +43,14 @@ export function addDocumentCommands(program: Command, s: Session): void {
         const e = ((await put.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)?.error;
         throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`, { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });
       }
-      show(s, await callOperation(s, "create_document", { upload: { id: slot.id }, ...(opts.repository ? { repository: opts.repository } : {}) }), opts.json);
+      await show(s, await callOperation(s, "create_document", { upload: { id: slot.id }, ...(opts.repository ? { repository: opts.repository } : {}) }), opts);
     });
 
-  documents.command("note").description("Create a text note as a context document (markdown; from --text, --file or standard input)")
+  addJsonOptions(documents.command("note").description("Create a text note as a context document (markdown; from --text, --file or standard input)")
     .addOption(new Option("--title <title>", "Title (default: the first line of the text)."))
     .addOption(new Option("--text <text>", "The note's text."))
     .addOption(new Option("--file <path>", "Read the text from this file (- for standard input)."))
-    .addOption(new Option("--repository <owner/repo>", "Attach the note to this repository."))
-    .addOption(new Option("--json", "Print the created document as JSON."))
+    .addOption(new Option("--repository <owner/repo>", "Attach the note to this repository.")), "Print the created document as JSON.")
     .action(async (opts: Record<string, unknown>) => {
       let text = opts.text as string | undefined;
       if (text === undefined && opts.file !== undefined) {
@@ -63,6 +62,6 @@ export function addDocumentCommands(program: Command, s: Session): void {
       }
       if (text === undefined) throw new UsageError("crs documents note needs --text or --file (- for standard input)");
       const note = { text, ...(opts.title !== undefined ? { title: opts.title } : {}) };
-      show(s, await callOperation(s, "create_document", { note, ...(opts.repository ? { repository: opts.repository } : {}) }), opts.json);
+      await show(s, await callOperation(s, "create_document", { note, ...(opts.repository ? { repository: opts.repository } : {}) }), opts);
     });
 }

@@ -4,6 +4,8 @@ import { type Command, Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
 import type { CommandSpec } from "./commands.ts";
 import { record, table } from "../../../kernel/ui/output.ts";
+import { ClientError } from "./api.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { repoPathOf } from "./request.ts";
 import { flagsOf, inputOf, toOption, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
@@ -27,13 +29,13 @@ export function applyPositionals(spec: CommandSpec, values: unknown[], input: Re
   });
 }
 
-/** Adds a spec's arguments and options (schema flags, extras, --json) to a command. */
+/** Adds a spec's arguments and options (schema flags, extras, --json, --jq) to a command. */
 export function describeCommand(cmd: Command, spec: CommandSpec, op: ClientOperation, skip: string[] = []): ReturnType<typeof flagsOf> {
   for (const a of spec.args ?? []) cmd.argument(a.variadic ? `<${a.name.replace("...", "")}...>` : a.optional ? `[${a.name}]` : `<${a.name}>`);
   const flags = flagsOf(op, [...positionalFields(spec), ...(spec.skip ?? []), ...skip]);
   for (const f of flags) cmd.addOption(toOption(f));
   for (const o of spec.options?.() ?? []) cmd.addOption(o);
-  cmd.addOption(new Option("--json", "Print the response as JSON, as the API sent it."));
+  addJsonOptions(cmd);
   return flags;
 }
 
@@ -53,13 +55,14 @@ export function group(program: Command, name: string): Command {
   return program.commands.find((c) => c.name() === name) ?? program.command(name).description(`${name} commands`).helpCommand(false);
 }
 
-export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[]): void {
+export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[], browser: { openUrl(url: string): Promise<void> }): void {
   for (const spec of specs) {
     const op = clientOperation(spec.op);
     const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
     const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);
     const flags = describeCommand(cmd, spec, op);
     if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
+    if (spec.web) cmd.addOption(new Option("-w, --web", "Open its page in the web app instead of printing it."));
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
       const opts = c.opts();
@@ -68,7 +71,14 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
       const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
       const target = prepared.op ? clientOperation(prepared.op) : op;
       const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
-      if (opts.json) { s.out.write(JSON.stringify(body, null, 2)); return; }
+      if (opts.web) {
+        const url = spec.web!(body);
+        if (!url) throw new ClientError("It has no page to open (a repository with a local remote has none).", { exitCode: 1, code: "no_page" });
+        s.out.err(`Opening ${url} in your browser.`);
+        await browser.openUrl(url).catch(() => undefined);
+        return;
+      }
+      if (wantsJson(opts)) { await writeJson(s.out, body, opts); return; }
       if (spec.view) spec.view(s.out, body);
       else if (spec.columns) table(s.out, body.items, spec.columns);
       else record(s.out, body);

@@ -1,7 +1,7 @@
 // The `crs` client: every operation as a command, login, `crs api`. Exit codes: 0 ok, 1 error,
 // 2 usage, 4 authentication needed; errors print the spec's code, message and request id.
 import { terminalText } from "../../../kernel/ui/terminal.ts";
-import { Command } from "commander";
+import { Command, Argument } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
 import { addAuthCommands, type AuthHooks } from "./auth.ts";
@@ -12,15 +12,13 @@ import { addRunCommands } from "./runs.ts";
 import { UsageError } from "./schema-flags.ts";
 import { stdioSession, type Session } from "./session.ts";
 
-/** Opens a URL in the desktop's browser; failures are fine, the URL was printed. */
+/** Opens a URL in the desktop's browser (the `open` package: macOS, Windows, WSL, Linux desktops); failures are fine, the URL was printed. */
 export const openInBrowser: AuthHooks = {
   async openUrl(url) {
-    const [cmd, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
-    // Loaded when needed (as node:crypto and node:http elsewhere): every command would pay for the import.
-    const { spawn } = process.getBuiltinModule("node:child_process");
-    const child = spawn(cmd as string, args as string[], { stdio: "ignore", detached: true });
+    // Loaded when needed: every other command would pay for the import.
+    const { default: open } = await import("open");
+    const child = await open(url);
     child.on("error", () => undefined);
-    child.unref();
   },
 };
 
@@ -30,10 +28,14 @@ export function clientProgram(s: Session, hooks: AuthHooks, setExit: (code: numb
     .configureOutput({ writeOut: (x) => s.out.write(x.trimEnd()), writeErr: (x) => s.out.err(x.trimEnd()) })
     .helpCommand(false);
   addAuthCommands(program, s, hooks, setExit);
-  addGenerated(program, s, commandSpecs);
+  addGenerated(program, s, commandSpecs, hooks);
   addRunCommands(program, s, setExit);
   addDocumentCommands(program, s);
   addApiCommand(program, s, setExit);
+  program.command("completion").description("Print a shell completion script: bash, zsh or fish")
+    .addArgument(new Argument("<SHELL>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
+    // The script writer is loaded only for this command.
+    .action(async (shell: "bash" | "zsh" | "fish") => s.out.write((await import("./completion.ts")).completionScript(program, shell)));
   return program;
 }
 

@@ -5,6 +5,7 @@ import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
 import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
 import { applyPositionals, describeCommand, group } from "./generated.ts";
+import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { inputOf, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
 import { views } from "./views.ts";
@@ -16,10 +17,20 @@ const waitOptions = () => [
   new Option("--interval <seconds>", "Seconds between status checks.").default("2"),
 ];
 
+/** What each stage counts: the import counts findings, the others files. */
+const unitOf: Record<string, string> = { import: "findings" };
+
+/** `run 7: analysis_in_progress · analysis 40 of 120 files`: state, stage and its progress. */
 function progressLine(run: any): string {
   const stage = run.stages?.find((st: any) => st.name === run.stage);
-  const p = stage?.progress ? ` ${stage.progress.done}/${stage.progress.total} files` : "";
+  const p = stage?.progress ? ` ${stage.progress.done} of ${stage.progress.total} ${unitOf[stage.name] ?? "files"}` : "";
   return `run ${run.id}: ${run.state}${run.stage ? ` · ${run.stage}${p}` : ""}`;
+}
+
+/** Time since the run began (or was queued), as 45s or 3m 05s. */
+function elapsed(run: any, now: number): string {
+  const secs = Math.max(0, Math.floor((now - Date.parse(run.startedAt ?? run.createdAt)) / 1000));
+  return secs < 60 ? `${secs}s` : `${Math.floor(secs / 60)}m ${String(secs % 60).padStart(2, "0")}s`;
 }
 
 /** Exit status of a finished run: 1 when it did not complete or found something at --fail-on or above. */
@@ -35,22 +46,31 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
   return { code: 0, why: `${total} finding${total === 1 ? "" : "s"} (${run.findings?.new ?? 0} new)` };
 }
 
-/** Polls the run until it ends, writing each change of state, stage or progress to stderr. */
+/**
+ * Polls the run until it ends. On a terminal one line on stderr is updated in place (with the time
+ * elapsed); in a pipe each change of state, stage or progress is a line of its own.
+ */
 export async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
   let last = "";
-  for (;;) {
-    const run = await callOperation(s, "get_run", { run: runId });
-    const line = progressLine(run);
-    if (line !== last) s.out.err(line);
-    last = line;
-    if (run.terminal) return run;
-    await s.sleep(Math.max(0.05, intervalSeconds) * 1000);
+  try {
+    for (;;) {
+      const run = await callOperation(s, "get_run", { run: runId });
+      const line = progressLine(run);
+      const timed = `${line} · ${elapsed(run, s.out.now())}`;
+      if (s.out.live) s.out.live.update(timed);
+      else if (line !== last) s.out.err(timed);
+      last = line;
+      if (run.terminal) return run;
+      await s.sleep(Math.max(0.05, intervalSeconds) * 1000);
+    }
+  } finally {
+    s.out.live?.end();
   }
 }
 
-function finish(s: Session, run: any, opts: Record<string, unknown>): number {
+async function finish(s: Session, run: any, opts: Record<string, unknown>): Promise<number> {
   const { code, why } = outcome(run, opts.failOn as string | undefined);
-  if (opts.json) s.out.write(JSON.stringify(run, null, 2));
+  if (wantsJson(opts)) await writeJson(s.out, run, opts);
   else views.run(s.out, run);
   s.out.err(`${run.state}: ${why}${run.state === "complete" && run.findings?.total ? ` · crs runs findings ${run.id}` : ""}`);
   return code;
@@ -91,19 +111,19 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
     const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: process.getBuiltinModule("node:crypto").randomUUID() });
     if (!opts.wait) {
-      if (opts.json) s.out.write(JSON.stringify(started, null, 2));
+      if (wantsJson(opts)) await writeJson(s.out, started, opts);
       else views.run(s.out, started.run);
       s.out.err(`started run ${started.run.id} for ${dollars(started.priceCents)} · crs runs watch ${started.run.id}`);
       return;
     }
     s.out.err(`started run ${started.run.id} for ${dollars(started.priceCents)}`);
-    setExit(finish(s, await watch(s, started.run.id, interval), opts));
+    setExit(await finish(s, await watch(s, started.run.id, interval), opts));
   });
 
   const w = runs.command("watch").description("Follow a run until it ends: stage and progress on stderr, the exit status from the outcome").argument("<RUN>");
   for (const o of waitOptions()) w.addOption(o);
-  w.addOption(new Option("--json", "Print the finished run as JSON."));
+  addJsonOptions(w, "Print the finished run as JSON.");
   w.action(async (runId: string, opts: Record<string, unknown>) => {
-    setExit(finish(s, await watch(s, runId, seconds(opts.interval)), opts));
+    setExit(await finish(s, await watch(s, runId, seconds(opts.interval)), opts));
   });
 }

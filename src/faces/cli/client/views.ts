@@ -1,12 +1,12 @@
 // How each answer reads on a terminal (aligned, relative times) and in a pipe (tab-separated,
 // RFC 3339 times). --json bypasses all of this and prints the response as it came.
-import { record, table, type Out } from "../../../kernel/ui/output.ts";
+import { record, table, type Out, styled } from "../../../kernel/ui/output.ts";
 import { terminalBody } from "../../../kernel/ui/terminal.ts";
 
 export type View = (o: Out, body: any) => void;
 
 function section(o: Out, title: string): void {
-  if (o.tty) o.write(o.color ? `\n\u001b[1m${title}\u001b[0m` : `\n${title}`);
+  if (o.tty) o.write(`\n${styled(o, "bold", title)}`);
 }
 
 const text = (o: Out, s: string | null | undefined) => { if (s) o.write(terminalBody(o.tty ? `\n${s.trimEnd()}` : s.trimEnd())); };
