@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { ModelStandIn } from "../../review/model/testing/standin.ts";
 import { pdf, stated } from "../../review/model/testing/fixtures.ts";
 
-const crs = fileURLToPath(new URL("../../bin/crs.js", import.meta.url));
+const crs = fileURLToPath(new URL("../../../bin/crs.js", import.meta.url));
 const routes = "app.delete('/users/:id', (req, res) => {\n  db.users.remove(req.params.id);\n});\n";
 const removeLine = "  db.users.remove(req.params.id);";
 let standIn: ModelStandIn;
