@@ -8,6 +8,7 @@ import { operatorOf } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import type { Elem } from "./colls.ts";
 import { hasParamSource, paramSource } from "./params.ts";
+import { entrySource } from "./entry.ts";
 import { evIdent, evMember, evTernary, globalSource } from "./reads.ts";
 import { returned, returnSinks } from "./returns.ts";
 import { cloneState, join, newState, worse } from "./state.ts";
@@ -84,6 +85,8 @@ export class Analyzer {
   readonly literalElems = new Map<number, Elem[]>();
   /** Summaries' state for this analyzer (summaries.ts); a field, as literalElems, not a WeakMap entry. */
   summaries: unknown = null;
+  /** Entry points of this file (entry.ts): library functions and handlers known by their shape. */
+  entry: unknown = null;
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
@@ -142,7 +145,7 @@ export class Analyzer {
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators));
+      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators) ?? entrySource(this, fn, p, !outer));
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");

@@ -64,6 +64,15 @@ const sanitizerRule = z.object({
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
+const libraryRule = z.object({
+  id: z.string().default("library-input").describe("Source id shown in the flow"),
+  description: z.string().optional().describe("Which functions are entry points, for readers of the rule file"),
+  confidence: z.enum(["high", "medium", "low"]).default("low").describe("Confidence of findings whose flow starts at a library entry's parameter"),
+  fileContains: z.array(z.string()).default([]).describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
+  unlessFile: z.array(z.string()).default([]).describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
+  exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
+}).describe("Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them");
+
 export const taintRuleFile = z.object({
   language: z.string().describe("Engine language id"),
   extends: z.string().optional().describe("Language whose taint.yml is loaded first; this file's lists are appended"),
@@ -78,6 +87,7 @@ export const taintRuleFile = z.object({
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
   terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
   trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
+  library: libraryRule.optional(),
 }).describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
@@ -160,7 +170,11 @@ export interface CompiledRules {
   terminalStatement: RegExp | null;
   /** Text a function's head must hold for any parameter to be a source (paramtext.ts); null: no such test. */
   paramHead: ParamHead | null;
+  /** Library input (entry.ts): parameters of a module's public functions; null when the language has none. */
+  library: LibrarySpec | null;
 }
+
+export interface LibrarySpec { spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; exceptTypes: RegExp[] }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
 const cache = new Map<string, CompiledRules>();
@@ -186,6 +200,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
     terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
+    library: file.library ?? base.library,
   };
 }
 
@@ -210,6 +225,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     trustedParamMembers: new Set(file.trustedParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
+    library: compileLibrary(file.library),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
@@ -243,6 +259,13 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;
+}
+
+function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
+  if (!lib) return null;
+  const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
+  return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask }, fileContains: any(lib.fileContains),
+    unlessFile: any(lib.unlessFile), exceptTypes: whole(lib.exceptTypes) };
 }
 
 /** Compiled rules of a language (cached); throws AppError when the file is missing or invalid. */
