@@ -34,8 +34,7 @@ const tableKeys: (keyof Tables)[] = ["sinks", "sourceCalls", "sanitizers", "guar
 const copies = new WeakMap<CompiledRules, Map<string, CompiledRules>>();
 
 /** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
-export function withImportNames(rules: CompiledRules, source: string): CompiledRules {
-  const names = importNames(source);
+export function withImportNames(rules: CompiledRules, source: string, names = importNames(source)): CompiledRules {
   if (!names.size) return rules;
   const added: [keyof Tables, string, string][] = [];
   for (const [local, qualified] of names) {
