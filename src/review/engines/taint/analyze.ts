@@ -110,7 +110,11 @@ export class Analyzer {
     return v;
   }
 
+  /** Node ids of the functions (and top-level scopes) walked with their own parameters, not as a callee. */
+  readonly walked = new Set<number>();
+
   analyzeScope(scope: TNode): void {
+    this.walked.add(scope.id());
     this.scope = scope;
     this.scopeTextCache = null;
     if (this.rel) {
@@ -142,6 +146,7 @@ export class Analyzer {
     }
     const decorators = this.syn.decorators(fn);
     const args = outer ? null : this.args;
+    if (!args) this.walked.add(fn.id());
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;

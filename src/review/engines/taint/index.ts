@@ -13,6 +13,7 @@ import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 import { calleeOf } from "./calls.ts";
+import { builtFromValues } from "./unsourced.ts";
 import { windowRoot, windowSpans } from "./window.ts";
 import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
@@ -188,7 +189,12 @@ function refine(input: TaintInput): Finding[] {
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
     const cls = patternClass(f);
-    if (!w?.taint) return;
+    if (!w?.taint) {
+      // No source is known in a function the walk never entered: a string built from values it does
+      // not fix stays, at low confidence (unsourced.ts); where the walk judged the values, it is dropped.
+      if (!analyzer.walked.has(pc.scope.id()) && builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))) kept.push({ ...f, confidence: "low" });
+      return;
+    }
     if (!cls) { kept.push(f); return; }
     // The taint rules list this call as a sink of the class: their verdict on its arguments stands
     // (a tainted sandbox passed to vm.runInNewContext with constant code is no code injection).
@@ -198,6 +204,11 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+function sliceOf(source: string, n: TNode): string {
+  const r = n.range();
+  return source.slice(r.start.index, r.end.index);
 }
 
 /** The call is an unconditional sink of `cls` in the taint rules, so its unreported arguments were judged clean. */
