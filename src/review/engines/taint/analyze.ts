@@ -9,6 +9,8 @@ import type { State, Taint, Value } from "./state.ts";
 import type { Elem } from "./colls.ts";
 import { hasParamSource, paramSource } from "./params.ts";
 import { entrySource } from "./entry.ts";
+import { throwingCheckStatement } from "./checkcalls.ts";
+import { applyGuards } from "./applyguards.ts";
 import { evIdent, evMember, evTernary, globalSource } from "./reads.ts";
 import { returned, returnSinks } from "./returns.ts";
 import { cloneState, join, newState, worse } from "./state.ts";
@@ -236,6 +238,13 @@ export class Analyzer {
         this.st.dead = true;
         return null;
       }
+    }
+    // `validateKeyName(name);` throws or raises unless `name` passed: it vouches for its arguments after it.
+    const check = kind === "expression_statement" && !this.skipExpr ? throwingCheckStatement(node, this.source, this.syn) : null;
+    if (check) {
+      for (const c of node.namedChildren()) this.ev(c);
+      if (!this.st.dead) applyGuards(this, check, true);
+      return null;
     }
     const role = this.syn.roles[kind];
     if (this.skipExpr && role !== undefined && exprRoles.has(role)) {
