@@ -88,7 +88,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   for (const arg of all) {
     const v = a.ev(arg);
     vals.set(arg, v);
-    if (v && !firstTainted) firstTainted = v;
+    // The least sanitized argument (the first among equals): `path.join(root, rel)` is as unsafe as `rel`.
+    if (v) firstTainted = worse(firstTainted, v);
   }
 
   // Clean arguments and receiver leave a watched call as it is: look it up only when tainted.

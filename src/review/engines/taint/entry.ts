@@ -143,7 +143,9 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
   if (!topLevel || p.name === "self" || p.name === "cls") return null;
   const lib = a.rules.library;
   if (!lib || lib.exceptTypes.some((r) => r.test(p.type)) || !isLibraryEntry(a, fn)) return null;
-  return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", lib.spec.mask);
+  let mask = lib.spec.mask;
+  for (const x of lib.settings) if (x.names.some((r) => r.test(p.name))) mask |= x.mask;
+  return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", mask);
 }
 
 /** True when some parameter of `fn` is a source by its function's role. */

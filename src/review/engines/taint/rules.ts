@@ -71,6 +71,11 @@ const libraryRule = z.object({
   fileContains: z.array(z.string()).default([]).describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
   unlessFile: z.array(z.string()).default([]).describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
   exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
+  exceptClasses: z.array(z.enum(taintClasses)).default([]).describe("Classes library input does not cause: a caller's value in its own log is the caller's business"),
+  settings: z.array(z.object({
+    names: z.array(z.string()).describe("Regexes a parameter's whole name matches"),
+    classes: z.array(z.enum(taintClasses)).describe("Classes such a parameter does not cause"),
+  })).default([]).describe("Parameters that by their name are the developer's settings rather than data (a served `root` directory is no path traversal)"),
 }).describe("Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them");
 
 export const taintRuleFile = z.object({
@@ -174,7 +179,11 @@ export interface CompiledRules {
   library: LibrarySpec | null;
 }
 
-export interface LibrarySpec { spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; exceptTypes: RegExp[] }
+export interface LibrarySpec {
+  spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; exceptTypes: RegExp[];
+  /** Parameter names that are settings, with the classes (bits) they do not cause. */
+  settings: { names: RegExp[]; mask: number }[];
+}
 
 const rulesDir = new URL("../../rules/", import.meta.url);
 const cache = new Map<string, CompiledRules>();
@@ -264,8 +273,10 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
 function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
   if (!lib) return null;
   const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
-  return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask }, fileContains: any(lib.fileContains),
-    unlessFile: any(lib.unlessFile), exceptTypes: whole(lib.exceptTypes) };
+  const bits = (cs: string[]): number => cs.reduce((m, c) => m | classBit(c), 0);
+  return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) }, fileContains: any(lib.fileContains),
+    unlessFile: any(lib.unlessFile), exceptTypes: whole(lib.exceptTypes),
+    settings: lib.settings.map((x) => ({ names: whole(x.names), mask: bits(x.classes) })) };
 }
 
 /** Compiled rules of a language (cached); throws AppError when the file is missing or invalid. */
