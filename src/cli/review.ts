@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { AppError } from "../errors.ts";
 import type { ReviewResult } from "../review/index.ts";
 import { severities } from "../review/types.ts";
-import type { Severity } from "../review/types.ts";
+import type { Confidence, Severity } from "../review/types.ts";
 import { changedSince } from "./review-diff.ts";
 import { formatHuman } from "./review-format.ts";
 
@@ -19,9 +19,13 @@ interface Opts {
   exclude: string[];
   focus: string[];
   failOn?: Severity;
+  minConfidence?: Confidence;
   threads?: number;
   taint: boolean;
 }
+
+/** Confidence levels, lowest first. */
+const confidences: readonly Confidence[] = ["low", "medium", "high"];
 
 const collect = (v: string, prev: string[]) => [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
 
@@ -37,6 +41,7 @@ function program(): Command {
     .option("--exclude <selectors>", "skip matching rules (repeatable, comma-separated)", collect, [])
     .option("--focus <file>", "focus document (markdown with front matter) (repeatable)", collect, [])
     .addOption(new Option("--fail-on <severity>", "exit 1 when a finding at or above this severity exists").choices(severities))
+    .addOption(new Option("--min-confidence <level>", "report only findings at or above this confidence (low: library input or no known source)").choices(confidences))
     .option("--threads <n>", "worker threads (default: all cores)", (v) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError("must be an integer from 1 to 256");
@@ -64,12 +69,15 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
     const rules = await loadRules({ customRulesDirs: opts.rules.map((d) => resolve(d)) });
     const tty = process.stderr.isTTY === true;
-    const result: ReviewResult = await reviewFiles({
+    const all: ReviewResult = await reviewFiles({
       files: dir, changedLines, only: opts.only, exclude: opts.exclude, focusDocuments, rules,
       threads: opts.threads ?? 0, taint: opts.taint,
       onProgress: tty ? (p) => { if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`); } : undefined,
     });
-    if (tty && result.stats.files >= 500) process.stderr.write("\n");
+    if (tty && all.stats.files >= 500) process.stderr.write("\n");
+    // Filtered before every output and --fail-on: a finding below the bar is not reported at all.
+    const bar = confidences.indexOf(opts.minConfidence ?? "low");
+    const result: ReviewResult = bar > 0 ? { ...all, findings: all.findings.filter((f) => confidences.indexOf(f.confidence) >= bar) } : all;
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {
       const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href }), null, 2)}\n`;
@@ -79,8 +87,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true));
     if (!opts.failOn) return 0;
-    const bar = severities.indexOf(opts.failOn);
-    return result.findings.some((f) => severities.indexOf(f.severity) >= bar) ? 1 : 0;
+    const failBar = severities.indexOf(opts.failOn);
+    return result.findings.some((f) => severities.indexOf(f.severity) >= failBar) ? 1 : 0;
   } catch (e) {
     if (e instanceof AppError || (e as NodeJS.ErrnoException).code === "ENOENT") {
       process.stderr.write(`crs review: ${(e as Error).message}\n`);
