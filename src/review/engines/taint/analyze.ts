@@ -89,6 +89,8 @@ export class Analyzer {
   summaries: unknown = null;
   /** Entry points of this file (entry.ts): library functions and handlers known by their shape. */
   entry: unknown = null;
+  /** The file's path in the repository (entry.ts: tests and examples are no library). */
+  path = "";
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;

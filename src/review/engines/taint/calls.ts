@@ -154,7 +154,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
-  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
+  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
   return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
 }
 

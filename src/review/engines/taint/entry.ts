@@ -15,7 +15,7 @@ interface EntryState { library: boolean; exported: Set<string> | null; entries: 
 function stateOf(a: Analyzer): EntryState {
   if (a.entry) return a.entry as EntryState;
   const lib = a.rules.library;
-  const library = !!lib && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
+  const library = !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
   const st: EntryState = { library, exported: null, entries: new Map(), handlers: new Map() };
   a.entry = st;
   return st;
@@ -90,7 +90,7 @@ export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
 }
 
 /** Text a JavaScript file holds where a handler may be known by its shape (prefilter.ts). */
-export const handlerShapeText = "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*['\"`/]|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
+export const handlerShapeText = "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['\"`]/|/)|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
 
 const routeMethods = /^(?:get|post|put|patch|delete|del|all|use|options|head)$/;
 const responseNames = /^(?:res|resp|response|reply|rep)$/;
@@ -148,7 +148,17 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
   return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", mask);
 }
 
-/** True when some parameter of `fn` is a source by its function's role. */
-export function hasEntrySource(a: Analyzer, fn: TNode, params: Param[]): boolean {
-  return params.some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null);
+/** True when some parameter of `fn` is a source by its function's role; its parameters are read only then. */
+export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[]): boolean {
+  const js = a.syn.prefix === "js" || a.syn.prefix === "ts";
+  if (js && mayBeHandler(a, fn) && handlerRequest(a, fn)) return true;
+  if (!isLibraryEntry(a, fn)) return false;
+  return params().some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null);
+}
+
+/** On the text first: a destructured first parameter, or a function passed as an argument (one native question). */
+function mayBeHandler(a: Analyzer, fn: TNode): boolean {
+  const at = fn.range().start.index;
+  if (/^(?:async\s*)?(?:function\b[^(]*)?\(\s*\{/.test(a.source.slice(at, at + 80))) return true;
+  return fn.parent()?.kind() === "arguments";
 }

@@ -5,6 +5,7 @@ import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
+import type { Taint } from "./state.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
@@ -111,6 +112,7 @@ function refine(input: TaintInput): Finding[] {
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
+  analyzer.path = input.path;
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
   const scopes = new Map<number, { node: TNode; start: number }>();
   const addScope = (n: TNode): void => {
@@ -200,10 +202,19 @@ function refine(input: TaintInput): Finding[] {
     // (a tainted sandbox passed to vm.runInNewContext with constant code is no code injection).
     if (listedSink(analyzer, pc.call, cls)) return;
     if (w.taint.mask & classBit(cls)) return;
+    // Library input is already a guess about callers: it reaches only the sinks the taint rules list,
+    // not whatever call a pattern matched (`DATE_TIME.exec(isoDate)` is no child_process).
+    if (fromLibrary(analyzer, w.taint)) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+function fromLibrary(a: Analyzer, t: Taint): boolean {
+  let s = t.step;
+  while (s.prev) s = s.prev;
+  return s.sourceId === a.rules.library?.spec.id;
 }
 
 function sliceOf(source: string, n: TNode): string {

@@ -15,11 +15,11 @@ export function hasParamSource(a: Analyzer, scope: TNode): boolean {
   if (head && a.source) {
     const r = scope.range();
     const text = a.source.slice(r.start.index, headEnd(a.source, r.start.index, r.end.index));
-    if (!head.words?.test(text) && !(head.decorators && a.syn.decorators(scope).length)) return hasEntrySource(a, scope, a.syn.params(scope));
+    if (!head.words?.test(text) && !(head.decorators && a.syn.decorators(scope).length)) return hasEntrySource(a, scope, () => a.syn.params(scope));
   }
   const decorators = a.syn.decorators(scope);
   const params = a.syn.params(scope);
-  return params.some((p) => p.name !== "" && paramSource(a, p, decorators) !== null) || hasEntrySource(a, scope, params);
+  return params.some((p) => p.name !== "" && paramSource(a, p, decorators) !== null) || hasEntrySource(a, scope, () => params);
 }
 
 export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {

@@ -70,8 +70,9 @@ const libraryRule = z.object({
   confidence: z.enum(["high", "medium", "low"]).default("low").describe("Confidence of findings whose flow starts at a library entry's parameter"),
   fileContains: z.array(z.string()).default([]).describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
   unlessFile: z.array(z.string()).default([]).describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
+  unlessPath: z.array(z.string()).default([]).describe("Regexes on the file's path that mark it as no part of a library's interface (tests, fixtures, examples, benchmarks)"),
   exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
-  exceptClasses: z.array(z.enum(taintClasses)).default([]).describe("Classes library input does not cause: a caller's value in its own log is the caller's business"),
+  exceptClasses: z.array(z.enum(taintClasses)).default([]).describe("Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering helper is given to render are what the caller asked for"),
   settings: z.array(z.object({
     names: z.array(z.string()).describe("Regexes a parameter's whole name matches"),
     classes: z.array(z.enum(taintClasses)).describe("Classes such a parameter does not cause"),
@@ -180,7 +181,7 @@ export interface CompiledRules {
 }
 
 export interface LibrarySpec {
-  spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; exceptTypes: RegExp[];
+  spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; unlessPath: RegExp | null; exceptTypes: RegExp[];
   /** Parameter names that are settings, with the classes (bits) they do not cause. */
   settings: { names: RegExp[]; mask: number }[];
 }
@@ -275,7 +276,7 @@ function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
   const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
   const bits = (cs: string[]): number => cs.reduce((m, c) => m | classBit(c), 0);
   return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) }, fileContains: any(lib.fileContains),
-    unlessFile: any(lib.unlessFile), exceptTypes: whole(lib.exceptTypes),
+    unlessFile: any(lib.unlessFile), unlessPath: any(lib.unlessPath), exceptTypes: whole(lib.exceptTypes),
     settings: lib.settings.map((x) => ({ names: whole(x.names), mask: bits(x.classes) })) };
 }
 

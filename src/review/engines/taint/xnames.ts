@@ -7,7 +7,7 @@ import type { Syntax } from "./langs.ts";
 import { syntaxFor, ensureLanguages } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import type { CompiledRules } from "./rules.ts";
-import { importNames, withImportNames } from "./imports.ts";
+import { importNames, rootsOf, withImportNames } from "./imports.ts";
 import { jsImportNames } from "./jsimports.ts";
 import { prefilterFor } from "./prefilter.ts";
 import type { ContextSource } from "./external.ts";
@@ -20,7 +20,7 @@ export function fileRules(syn: Syntax, source: string): CompiledRules {
   if (syn.ruleLanguage !== "python" && !js) return rules;
   // The engine asks for taintCandidates and then refines the same file: its rules are made once.
   if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
-  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsImportNames(source) : undefined) };
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsImportNames(source, rootsOf(rules)) : undefined) };
   return lastRules.rules;
 }
 
