@@ -172,7 +172,7 @@ export class Analyzer {
   }
 
   /** True when the scope is a function with a parameter the framework fills from the request (params.ts). */
-  hasParamSource(scope: TNode): boolean { return hasParamSource(this, scope); }
+  hasParamSource(scope: TNode, viaHelper = false): boolean { return hasParamSource(this, scope, viaHelper); }
 
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter

@@ -8,6 +8,8 @@ import { named } from "./langs.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint } from "./state.ts";
 import { namedOnlyMask } from "./classes.ts";
+import { lastSegment } from "./rules.ts";
+import type { CompiledRules } from "./rules.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
 interface EntryState { library: boolean; exported: Set<string> | null; entries: Map<number, boolean>; handlers: Map<number, TNode | null> }
@@ -149,11 +151,33 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
 }
 
 /** True when some parameter of `fn` is a source by its function's role; its parameters are read only then. */
-export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[]): boolean {
+export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[], viaHelper = false): boolean {
   const js = a.syn.prefix === "js" || a.syn.prefix === "ts";
   if (js && mayBeHandler(a, fn) && handlerRequest(a, fn)) return true;
+  // A library entry is worth a walk only where a sink library input can reach is called in it, or in
+  // a helper it calls (`viaHelper`): most functions of a package hold none.
   if (!isLibraryEntry(a, fn)) return false;
+  if (!viaHelper) {
+    const test = librarySinks(a.rules);
+    const r = fn.range();
+    if (!test || !test.test(a.source.slice(r.start.index, r.end.index))) return false;
+  }
   return params().some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null);
+}
+
+const sinkTests = new WeakMap<CompiledRules, RegExp | null>();
+
+/** Calls of the sinks of classes library input causes (by their last name: `exec(`, `.query(`, `readFile(`). */
+function librarySinks(rules: CompiledRules): RegExp | null {
+  if (sinkTests.has(rules)) return sinkTests.get(rules)!;
+  const mask = rules.library?.spec.mask ?? 0;
+  const words = new Set<string>();
+  for (const [key, specs] of rules.sinks.exact) if (specs.some((x) => !(x.cls & mask))) words.add(lastSegment(key));
+  for (const [last, list] of rules.sinks.suffix) if (list.some((x) => !(x.spec.cls & mask))) words.add(last);
+  const alts = [...words].filter((w) => /^[\w$]+$/.test(w)).map((w) => w.replace(/\$/g, "\\$"));
+  const r = alts.length ? new RegExp(`(?<![\\w$])(?:${alts.join("|")})\\s*\\(`) : null;
+  sinkTests.set(rules, r);
+  return r;
 }
 
 /** On the text first: a destructured first parameter, or a function passed as an argument (one native question). */

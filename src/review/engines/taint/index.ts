@@ -157,6 +157,7 @@ function refine(input: TaintInput): Finding[] {
   // Functions calling a function that holds a candidate sink reach it through its summary.
   const viaHelpers = spans ? callersOf(input.source, fileFuncs, spans.funcs.filter((s) => scopes.has(s.node.id()))) : null;
   for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
+  const callsHelper = new Set((viaHelpers?.scopes ?? []).map((s) => s.node.id()));
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
@@ -173,7 +174,7 @@ function refine(input: TaintInput): Finding[] {
       return input.source.slice(r.start.index, r.end.index);
     };
     const t = scope === root ? input.source : text();
-    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope)) {
+    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope, callsHelper.has(id))) {
       analyzer.analyzeScope(scope);
     }
   }
