@@ -180,6 +180,19 @@ function librarySinks(rules: CompiledRules): RegExp | null {
   return r;
 }
 
+const startTests = new WeakMap<CompiledRules, RegExp | null>();
+
+/** True when the candidate sink found at `at` (prefilter.ts) is a call of a sink library input can reach. */
+export function librarySinkAt(rules: CompiledRules, source: string, at: number): boolean {
+  let r = startTests.get(rules);
+  if (r === undefined) {
+    const words = librarySinks(rules);
+    r = words ? new RegExp(`^[\\w$.\\s"'()\\[\\]-]{0,100}?${words.source}`) : null;
+    startTests.set(rules, r);
+  }
+  return !!r && r.test(source.slice(at, at + 120));
+}
+
 /** On the text first: a destructured first parameter, or a function passed as an argument (one native question). */
 function mayBeHandler(a: Analyzer, fn: TNode): boolean {
   const at = fn.range().start.index;

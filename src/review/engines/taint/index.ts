@@ -68,7 +68,7 @@ export function taintCandidates(language: string, source: string): number[] | nu
   if (!syn) return null;
   ensureLanguages();
   const pre = prefilterFor(fileRules(syn, source));
-  return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
+  return pre.candidates(source);
 }
 
 
@@ -103,8 +103,9 @@ function refine(input: TaintInput): Finding[] {
   // Without pattern findings a file needs both a source and a candidate sink; the source test
   // runs first: most files have none, and it reads the text about three times as fast.
   const known = input.candidates;
-  if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
-  let offsets = known ?? pre.sinkOffsets(input.source);
+  const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
+  if (!input.patternFindings.length && found === null) return [];
+  let offsets = found ?? pre.sinkOffsets(input.source);
   // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
   const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
   if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
