@@ -1,6 +1,6 @@
 // SARIF 2.1.0 export of a review result, shaped for code-scanning UIs: rule help, CWE tags,
 // security-severity, partial fingerprints, repo-relative URIs, skipped files as notifications.
-import type { Finding, Location, Severity } from "./types.ts";
+import type { Confidence, Finding, Location, Severity } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import type { ReviewResult } from "./index.ts";
 
@@ -17,6 +17,7 @@ export interface SarifOptions {
 type Json = Record<string, unknown>;
 
 const securitySeverity: Record<Severity, string> = { critical: "9.5", high: "8.0", medium: "5.5", low: "3.0", info: "1.0" };
+const rankOf: Record<Confidence, number> = { high: 90, medium: 60, low: 30 };
 const level: Record<Severity, string> = { critical: "error", high: "error", medium: "warning", low: "note", info: "note" };
 
 function uri(path: string): string {
@@ -73,6 +74,9 @@ function result(f: Finding, ruleIndex: number): Json {
     message: { text: f.engine === "model" ? `${f.title}. ${f.description}` : `${f.title}.` },
     locations: [location(f.location)],
     partialFingerprints: { primaryLocationLineHash: `${f.fingerprint.slice(0, 16)}:1`, crsFingerprint: f.fingerprint },
+    // SARIF's rank (0 to 100) orders results by how likely they are real: a finding from library
+    // input or without a known source (confidence low) ranks below one from request data.
+    rank: rankOf[f.confidence],
     properties: { severity: f.severity, confidence: f.confidence, engine: f.engine, "security-severity": securitySeverity[f.severity] },
   };
   if (f.relatedLocations.length) out.relatedLocations = f.relatedLocations.map((l, i) => location(l, i + 1));

@@ -21,7 +21,7 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
       file = l.path;
       out.push("", tty ? `\x1b[1m${clean(file)}\x1b[0m` : clean(file));
     }
-    out.push(`  ${l.startLine}:${l.startColumn}  ${c(f.severity, f.severity.padEnd(8))} ${clean(f.title)}  ${dim(f.ruleId)}`);
+    out.push(`  ${l.startLine}:${l.startColumn}  ${c(f.severity, f.severity.padEnd(8))} ${f.confidence.padEnd(6)} ${clean(f.title)}  ${dim(f.ruleId)}`);
     if (tty && l.snippet) for (const [i, s] of l.snippet.split("\n").entries()) out.push(dim(`    ${String(l.startLine + i).padStart(5)} | `) + cleanText(s));
   }
   const s = result.stats;

@@ -33,7 +33,7 @@ test("crs review prints findings grouped by file and exits 1 only at or above --
   try {
     const r = crsReview(dir, ".", "--threads", "1");
     assert.equal(r.code, 0);
-    assert.match(r.out, /app\.js\n {2}2:\d+ +medium +Weak hash algorithm +js\.weak-hash/);
+    assert.match(r.out, /app\.js\n {2}2:\d+ +medium +(?:high|medium|low) +Weak hash algorithm +js\.weak-hash/);
     assert.equal(crsReview(dir, ".", "--fail-on", "medium").code, 1);
     assert.equal(crsReview(dir, ".", "--fail-on", "high").code, 0);
   } finally {
@@ -97,6 +97,34 @@ test("crs review --jq filters the JSON result through jq; an expression that doe
     const bad = crsReview(dir, ".", "--threads", "1", "--jq", ".findings[");
     assert.equal(bad.code, 2);
     assert.match(bad.err, /^crs review: --jq: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("crs review --min-confidence drops library-input findings; SARIF ranks them below request data", () => {
+  const dir = repo();
+  try {
+    writeFileSync(join(dir, "lib.js"), [
+      "const cp = require('child_process');",
+      "exports.which = function (name) { return cp.execSync('which ' + name); };",
+      "app.get('/ping', (req, res) => { cp.exec('ping ' + req.query.host); });",
+      "",
+    ].join("\n"));
+    const where = (out: string) => (JSON.parse(out) as { findings: { ruleId: string; confidence: string; location: { path: string; startLine: number } }[] }).findings
+      .filter((f) => f.location.path === "lib.js").map((f) => `${f.location.startLine}:${f.ruleId}:${f.confidence}`);
+    const all = crsReview(dir, ".", "--json", "--threads", "1");
+    assert.equal(all.code, 0, all.err);
+    assert.deepEqual(where(all.out), ["2:js.taint.command-injection:low", "3:js.taint.command-injection:high"]);
+    const high = crsReview(dir, ".", "--json", "--threads", "1", "--min-confidence", "medium");
+    assert.deepEqual(where(high.out), ["3:js.taint.command-injection:high"]);
+    const human = crsReview(dir, ".", "--threads", "1");
+    assert.match(human.out, /lib\.js\n {2}2:\d+ +critical +low +/);
+    const sarif = crsReview(dir, ".", "--sarif", "--threads", "1", "--only", "javascript");
+    const results = (JSON.parse(sarif.out) as { runs: { results: { rank: number; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] })
+      .runs[0]!.results.filter((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === "lib.js");
+    assert.deepEqual(results.map((x) => [x.locations[0]!.physicalLocation.region.startLine, x.rank]), [[2, 30], [3, 90]]);
+    assert.equal(crsReview(dir, ".", "--min-confidence", "certain").code, 2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

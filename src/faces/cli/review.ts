@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { AppError } from "../../kernel/errors.ts";
 import type { ReviewResult } from "../../review/index.ts";
 import { severities } from "../../review/types.ts";
-import type { Severity } from "../../review/types.ts";
+import type { Confidence, Severity } from "../../review/types.ts";
 import { ClientError } from "./client/api.ts";
 import { UsageError } from "./client/schema-flags.ts";
 import { changedSince } from "./review-diff.ts";
@@ -24,12 +24,16 @@ interface Opts {
   exclude: string[];
   focus: string[];
   failOn?: Severity;
+  minConfidence?: Confidence;
   threads?: number;
   taint: boolean;
   model?: boolean;
   instructions: string[];
   document: string[];
 }
+
+/** Confidence levels, lowest first. */
+const confidences: readonly Confidence[] = ["low", "medium", "high"];
 
 const collect = (v: string, prev: string[]) => [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
 
@@ -46,6 +50,7 @@ function program(): Command {
     .option("--exclude <selectors>", "skip matching rules (repeatable, comma-separated)", collect, [])
     .option("--focus <file>", "focus document (markdown with front matter) (repeatable)", collect, [])
     .addOption(new Option("--fail-on <severity>", "exit 1 when a finding at or above this severity exists").choices(severities))
+    .addOption(new Option("--min-confidence <level>", "report only findings at or above this confidence (low: library input or no known source)").choices(confidences))
     .option("--threads <n>", "worker threads (default: all cores)", (v) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError("must be an integer from 1 to 256");
@@ -91,12 +96,15 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
     const rules = await loadRules({ customRulesDirs: opts.rules.map((d) => resolve(d)) });
     const tty = process.stderr.isTTY === true;
-    const result: ReviewResult = await reviewFiles({
+    const all: ReviewResult = await reviewFiles({
       files: dir, changedLines, only: opts.only, exclude: opts.exclude, focusDocuments, rules,
       threads: opts.threads ?? 0, taint: opts.taint,
       onProgress: tty ? (p) => { if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`); } : undefined,
     });
-    if (tty && result.stats.files >= 500) process.stderr.write("\n");
+    if (tty && all.stats.files >= 500) process.stderr.write("\n");
+    // Filtered before every output and --fail-on: a finding below the bar is not reported at all.
+    const bar = confidences.indexOf(opts.minConfidence ?? "low");
+    const result: ReviewResult = bar > 0 ? { ...all, findings: all.findings.filter((f) => confidences.indexOf(f.confidence) >= bar) } : all;
     let model: ModelReviewResult | undefined;
     if (modelCli && config) {
       model = await modelCli.modelReview(config, {
@@ -122,8 +130,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     } else if (opts.json) process.stdout.write(`${JSON.stringify({ ...result, ...modelOut }, null, 2)}\n`);
     else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true, model?.stage));
     if (!opts.failOn) return 0;
-    const bar = severities.indexOf(opts.failOn);
-    return result.findings.some((f) => severities.indexOf(f.severity) >= bar) ? 1 : 0;
+    const failBar = severities.indexOf(opts.failOn);
+    return result.findings.some((f) => severities.indexOf(f.severity) >= failBar) ? 1 : 0;
   } catch (e) {
     // --jq's answers: an expression that does not compile (2), or one that fails on the result (1).
     if (e instanceof UsageError || e instanceof ClientError) {

@@ -8,6 +8,9 @@ import { operatorOf } from "./consts.ts";
 import type { State, Taint, Value } from "./state.ts";
 import type { Elem } from "./colls.ts";
 import { hasParamSource, paramSource } from "./params.ts";
+import { entrySource } from "./entry.ts";
+import { throwingCheckStatement } from "./checkcalls.ts";
+import { applyGuards } from "./applyguards.ts";
 import { evIdent, evMember, evTernary, globalSource } from "./reads.ts";
 import { returned, returnSinks } from "./returns.ts";
 import { cloneState, join, newState, worse } from "./state.ts";
@@ -84,6 +87,10 @@ export class Analyzer {
   readonly literalElems = new Map<number, Elem[]>();
   /** Summaries' state for this analyzer (summaries.ts); a field, as literalElems, not a WeakMap entry. */
   summaries: unknown = null;
+  /** Entry points of this file (entry.ts): library functions and handlers known by their shape. */
+  entry: unknown = null;
+  /** The file's path in the repository (entry.ts: tests and examples are no library). */
+  path = "";
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
@@ -107,7 +114,11 @@ export class Analyzer {
     return v;
   }
 
+  /** Node ids of the functions (and top-level scopes) walked with their own parameters, not as a callee. */
+  readonly walked = new Set<number>();
+
   analyzeScope(scope: TNode): void {
+    this.walked.add(scope.id());
     this.scope = scope;
     this.scopeTextCache = null;
     if (this.rel) {
@@ -139,10 +150,11 @@ export class Analyzer {
     }
     const decorators = this.syn.decorators(fn);
     const args = outer ? null : this.args;
+    if (!args) this.walked.add(fn.id());
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators));
+      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators) ?? entrySource(this, fn, p, !outer));
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");
@@ -160,7 +172,7 @@ export class Analyzer {
   }
 
   /** True when the scope is a function with a parameter the framework fills from the request (params.ts). */
-  hasParamSource(scope: TNode): boolean { return hasParamSource(this, scope); }
+  hasParamSource(scope: TNode, viaHelper = false): boolean { return hasParamSource(this, scope, viaHelper); }
 
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter
@@ -228,6 +240,13 @@ export class Analyzer {
         this.st.dead = true;
         return null;
       }
+    }
+    // `validateKeyName(name);` throws or raises unless `name` passed: it vouches for its arguments after it.
+    const check = kind === "expression_statement" && !this.skipExpr ? throwingCheckStatement(node, this.source, this.syn) : null;
+    if (check) {
+      for (const c of node.namedChildren()) this.ev(c);
+      if (!this.st.dead) applyGuards(this, check, true);
+      return null;
     }
     const role = this.syn.roles[kind];
     if (this.skipExpr && role !== undefined && exprRoles.has(role)) {

@@ -88,7 +88,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   for (const arg of all) {
     const v = a.ev(arg);
     vals.set(arg, v);
-    if (v && !firstTainted) firstTainted = v;
+    // The least sanitized argument (the first among equals): `path.join(root, rel)` is as unsafe as `rel`.
+    if (v) firstTainted = worse(firstTainted, v);
   }
 
   // Clean arguments and receiver leave a watched call as it is: look it up only when tainted.
@@ -153,7 +154,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
-  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence) : plain(recvT);
+  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
   return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
 }
 

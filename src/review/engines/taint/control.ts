@@ -130,6 +130,10 @@ export function evalLoop(a: Analyzer, node: TNode, forIn: TNode | null): void {
   a.exits.pop();
   a.loopDepth--;
   a.state = join(before, a.state);
+  // Left through its condition, a `while` loop's condition is false: after
+  // `while (p.includes("../")) p = p.replace("../", "")` no `..` is left in `p`.
+  const cond = !forIn && node.kind() === "while_statement" ? node.field("condition") : null;
+  if (cond && !a.state.dead) applyGuards(a, cond, false);
   // Paths that `break` leave the loop with what they assigned.
   if (exit.breaks) a.state = join(a.state, exit.breaks);
 }

@@ -7,6 +7,7 @@ import type { Taint, Value } from "./state.ts";
 import { operatorOf } from "./consts.ts";
 import { allClassesMask } from "./classes.ts";
 import type { Guard } from "./checked.ts";
+import { isCheckCall } from "./checkcalls.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "./checked.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
@@ -26,6 +27,19 @@ function fixesDestination(lit: TNode): boolean {
 }
 
 const one = (g: Guard | null): Guard[] => (g ? [g] : []);
+
+/** `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path. */
+function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syntax): Guard[] {
+  const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
+  return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
+}
+
+/** `x.indexOf(p)` compared with 0 (JavaScript): the call, to be read as `x.startsWith(p)`; else null. */
+function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
+  if ((syn.prefix !== "js" && syn.prefix !== "ts") || zero.text() !== "0" || syn.roles[call.kind()] !== "call") return null;
+  const fn = call.field("function");
+  return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
+}
 
 /** What a variable holding a check's outcome vouches for where it is true or false (held.ts). */
 export type Held = (name: string, positive: boolean) => Guard[] | undefined;
@@ -83,6 +97,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const eq = op === "==" || op === "===" || op === "in" || op === "is";
     const ne = op === "!=" || op === "!==" || op === "not in" || op === "is not";
     if ((eq && positive) || (ne && !positive)) {
+      // `abs.indexOf(root) === 0` is `abs.startsWith(root)` (a containment check before a 403).
+      const prefix = startsAt(l, r, syn) ?? startsAt(r, l, syn);
+      if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
       // typeof x === "number" makes x safe; "string" only from operator objects (typeofGuard).
       if (literalKinds.has(r.kind() as string)) return one(isTypeof(l) ? typeofGuard(l, r, syn) : checkedName(l, syn));
@@ -98,15 +115,10 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const out: Guard[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
     if (!positive) return [];
-    if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) {
-      const arg = named(cond.field("arguments"))[0];
-      const g = confiningPrefix(arg) ? checkedName(recv, syn) : null;
-      // A literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path.
-      return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
-    }
+    if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
-    if (!rules.guards.lookup(text)) return [];
+    if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
     if (/\.starts[wW]ith$/.test(text) && recv) {
       const arg = named(cond.field("arguments"))[0];

@@ -33,12 +33,26 @@ type Tables = Pick<CompiledRules, "sinks" | "sourceCalls" | "sanitizers" | "guar
 const tableKeys: (keyof Tables)[] = ["sinks", "sourceCalls", "sanitizers", "guards"];
 const copies = new WeakMap<CompiledRules, Map<string, CompiledRules>>();
 
+const roots = new WeakMap<CompiledRules, Set<string>>();
+
+/** First segments of the rules' exact callee entries (`fs` of `fs.readFile`, `flask` of `flask.redirect`). */
+export function rootsOf(rules: CompiledRules): Set<string> {
+  let r = roots.get(rules);
+  if (!r) {
+    r = new Set(tableKeys.flatMap((t) => [...rules[t].exact.keys()].map((k) => k.split(".")[0]!)));
+    roots.set(rules, r);
+  }
+  return r;
+}
+
 /** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
-export function withImportNames(rules: CompiledRules, source: string): CompiledRules {
-  const names = importNames(source);
+export function withImportNames(rules: CompiledRules, source: string, names = importNames(source)): CompiledRules {
   if (!names.size) return rules;
   const added: [keyof Tables, string, string][] = [];
+  const known = rootsOf(rules);
   for (const [local, qualified] of names) {
+    // Most imports name modules no rule lists: skip them before looking at every entry.
+    if (!known.has(qualified.split(".")[0]!)) continue;
     for (const t of tableKeys) {
       for (const key of rules[t].exact.keys()) {
         if (key !== qualified && !key.startsWith(`${qualified}.`)) continue;

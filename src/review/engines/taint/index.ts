@@ -5,6 +5,7 @@ import { TNode } from "./node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./analyze.ts";
 import type { SinkHit } from "./analyze.ts";
+import type { Taint } from "./state.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
 import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
 import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
@@ -13,6 +14,7 @@ import { Relevance } from "./relevance.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { classBit } from "./classes.ts";
 import { calleeOf } from "./calls.ts";
+import { builtFromValues } from "./unsourced.ts";
 import { windowRoot, windowSpans } from "./window.ts";
 import { callersOf } from "./callers.ts";
 import { enableSummaries } from "./summaries.ts";
@@ -66,7 +68,7 @@ export function taintCandidates(language: string, source: string): number[] | nu
   if (!syn) return null;
   ensureLanguages();
   const pre = prefilterFor(fileRules(syn, source));
-  return pre.anySource?.test(source) ? pre.sinkOffsets(source) : null;
+  return pre.candidates(source);
 }
 
 
@@ -101,8 +103,9 @@ function refine(input: TaintInput): Finding[] {
   // Without pattern findings a file needs both a source and a candidate sink; the source test
   // runs first: most files have none, and it reads the text about three times as fast.
   const known = input.candidates;
-  if (!input.patternFindings.length && (known === null || (known === undefined && !(pre.anySource?.test(input.source) ?? false)))) return [];
-  let offsets = known ?? pre.sinkOffsets(input.source);
+  const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
+  if (!input.patternFindings.length && found === null) return [];
+  let offsets = found ?? pre.sinkOffsets(input.source);
   // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
   const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
   if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
@@ -110,6 +113,7 @@ function refine(input: TaintInput): Finding[] {
   const win = input.window;
   const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
   const analyzer = new Analyzer(syn, rules, input.source, root);
+  analyzer.path = input.path;
   // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
   const scopes = new Map<number, { node: TNode; start: number }>();
   const addScope = (n: TNode): void => {
@@ -154,6 +158,7 @@ function refine(input: TaintInput): Finding[] {
   // Functions calling a function that holds a candidate sink reach it through its summary.
   const viaHelpers = spans ? callersOf(input.source, fileFuncs, spans.funcs.filter((s) => scopes.has(s.node.id()))) : null;
   for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
+  const callsHelper = new Set((viaHelpers?.scopes ?? []).map((s) => s.node.id()));
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
@@ -170,7 +175,7 @@ function refine(input: TaintInput): Finding[] {
       return input.source.slice(r.start.index, r.end.index);
     };
     const t = scope === root ? input.source : text();
-    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope)) {
+    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope, callsHelper.has(id))) {
       analyzer.analyzeScope(scope);
     }
   }
@@ -188,16 +193,35 @@ function refine(input: TaintInput): Finding[] {
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
     const cls = patternClass(f);
-    if (!w?.taint) return;
+    if (!w?.taint) {
+      // No source is known in a function the walk never entered: a string built from values it does
+      // not fix stays, at low confidence (unsourced.ts); where the walk judged the values, it is dropped.
+      if (!analyzer.walked.has(pc.scope.id()) && builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))) kept.push({ ...f, confidence: "low" });
+      return;
+    }
     if (!cls) { kept.push(f); return; }
     // The taint rules list this call as a sink of the class: their verdict on its arguments stands
     // (a tainted sandbox passed to vm.runInNewContext with constant code is no code injection).
     if (listedSink(analyzer, pc.call, cls)) return;
     if (w.taint.mask & classBit(cls)) return;
+    // Library input is already a guess about callers: it reaches only the sinks the taint rules list,
+    // not whatever call a pattern matched (`DATE_TIME.exec(isoDate)` is no child_process).
+    if (fromLibrary(analyzer, w.taint)) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
   return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+function fromLibrary(a: Analyzer, t: Taint): boolean {
+  let s = t.step;
+  while (s.prev) s = s.prev;
+  return s.sourceId === a.rules.library?.spec.id;
+}
+
+function sliceOf(source: string, n: TNode): string {
+  const r = n.range();
+  return source.slice(r.start.index, r.end.index);
 }
 
 /** The call is an unconditional sink of `cls` in the taint rules, so its unreported arguments were judged clean. */

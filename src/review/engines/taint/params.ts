@@ -5,19 +5,21 @@ import type { Analyzer } from "./analyze.ts";
 import type { Value } from "./state.ts";
 import { sourceTaint } from "./state.ts";
 import { headEnd } from "./paramtext.ts";
+import { hasEntrySource } from "./entry.ts";
 
 /** True when the scope is a function with a parameter the framework fills from the request. */
-export function hasParamSource(a: Analyzer, scope: TNode): boolean {
+export function hasParamSource(a: Analyzer, scope: TNode, viaHelper = false): boolean {
   if (a.syn.roles[scope.kind()] !== "func") return false;
   // Most functions' heads hold no word a parameter source needs: skip reading them from the tree.
   const head = a.rules.paramHead;
   if (head && a.source) {
     const r = scope.range();
     const text = a.source.slice(r.start.index, headEnd(a.source, r.start.index, r.end.index));
-    if (!head.words?.test(text) && !(head.decorators && a.syn.decorators(scope).length)) return false;
+    if (!head.words?.test(text) && !(head.decorators && a.syn.decorators(scope).length)) return hasEntrySource(a, scope, () => a.syn.params(scope), viaHelper);
   }
   const decorators = a.syn.decorators(scope);
-  return a.syn.params(scope).some((p) => p.name !== "" && paramSource(a, p, decorators) !== null);
+  const params = a.syn.params(scope);
+  return params.some((p) => p.name !== "" && paramSource(a, p, decorators) !== null) || hasEntrySource(a, scope, () => params, viaHelper);
 }
 
 export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {

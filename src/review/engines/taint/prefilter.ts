@@ -1,5 +1,6 @@
 // Cheap text checks before any tree walk: native rule queries compile their regexes on every call
 // (about 1 ms each), so candidate sinks are found with JS regexes over the source instead.
+import { handlerShapeText, librarySinkAt } from "./entry.ts";
 import type { TNode } from "./node.ts";
 import type { CompiledRules } from "./rules.ts";
 import type { Syntax } from "./langs.ts";
@@ -17,6 +18,11 @@ export interface Prefilter {
   sources: RegExp | null;
   /** Matches any file that may hold a source at all, framework parameters included. */
   anySource: RegExp | null;
+  /**
+   * The candidate sinks of a file that may hold a source, else null. A file whose only possible
+   * source is library input (entry.ts) keeps the candidates of the sinks library input can reach.
+   */
+  candidates: (source: string) => number[] | null;
 }
 
 const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
@@ -46,6 +52,13 @@ function assignAlt(entry: string): Alternative {
   return { pattern: entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`, literal: [raw] };
 }
 
+/** Text where a function may be an entry point by what it is (entry.ts): a library's export, a handler's shape. */
+function entryParts(rules: CompiledRules): string[] {
+  const out = rules.library?.fileContains ? [rules.library.fileContains.source] : [];
+  if (rules.language === "javascript" || rules.language === "typescript") out.push(handlerShapeText);
+  return out;
+}
+
 // By rules object: a file importing names under other names has its own copy (imports.ts).
 const cache = new WeakMap<CompiledRules, Prefilter>();
 
@@ -69,7 +82,17 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
   p = {
     sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
-    sources: either(srcParts), anySource: either([...srcParts, ...paramParts]),
+    // A file that may hold a library's entry points (entry.ts) may have a source in any function.
+    sources: either(srcParts), anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
+    candidates: () => null,
+  };
+  const framework = either([...srcParts, ...paramParts, ...entryParts(rules).filter((x) => x !== rules.library?.fileContains?.source)]);
+  const library = rules.library?.fileContains ?? null;
+  const offsets = p.sinkOffsets;
+  p.candidates = (source) => {
+    if (framework?.test(source)) return offsets(source);
+    if (!library?.test(source)) return null;
+    return offsets(source).filter((o) => librarySinkAt(rules, source, o));
   };
   cache.set(rules, p);
   return p;

@@ -60,7 +60,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
   if (t.step.kind === "param" && a.rules.trustedParamMembers.has(name)) return null;
   if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
-  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence) : t;
+  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
 }
 
 export function evTernary(a: Analyzer, node: TNode): Value {

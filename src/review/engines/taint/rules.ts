@@ -64,6 +64,21 @@ const sanitizerRule = z.object({
   classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
 }).describe("Calls whose return value is safe");
 
+const libraryRule = z.object({
+  id: z.string().default("library-input").describe("Source id shown in the flow"),
+  description: z.string().optional().describe("Which functions are entry points, for readers of the rule file"),
+  confidence: z.enum(["high", "medium", "low"]).default("low").describe("Confidence of findings whose flow starts at a library entry's parameter"),
+  fileContains: z.array(z.string()).default([]).describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
+  unlessFile: z.array(z.string()).default([]).describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
+  unlessPath: z.array(z.string()).default([]).describe("Regexes on the file's path that mark it as no part of a library's interface (tests, fixtures, examples, benchmarks)"),
+  exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
+  exceptClasses: z.array(z.enum(taintClasses)).default([]).describe("Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering helper is given to render are what the caller asked for"),
+  settings: z.array(z.object({
+    names: z.array(z.string()).describe("Regexes a parameter's whole name matches"),
+    classes: z.array(z.enum(taintClasses)).describe("Classes such a parameter does not cause"),
+  })).default([]).describe("Parameters that by their name are the developer's settings rather than data (a served `root` directory is no path traversal)"),
+}).describe("Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them");
+
 export const taintRuleFile = z.object({
   language: z.string().describe("Engine language id"),
   extends: z.string().optional().describe("Language whose taint.yml is loaded first; this file's lists are appended"),
@@ -78,6 +93,7 @@ export const taintRuleFile = z.object({
   cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
   terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
   trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
+  library: libraryRule.optional(),
 }).describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
@@ -160,6 +176,14 @@ export interface CompiledRules {
   terminalStatement: RegExp | null;
   /** Text a function's head must hold for any parameter to be a source (paramtext.ts); null: no such test. */
   paramHead: ParamHead | null;
+  /** Library input (entry.ts): parameters of a module's public functions; null when the language has none. */
+  library: LibrarySpec | null;
+}
+
+export interface LibrarySpec {
+  spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; unlessPath: RegExp | null; exceptTypes: RegExp[];
+  /** Parameter names that are settings, with the classes (bits) they do not cause. */
+  settings: { names: RegExp[]; mask: number }[];
 }
 
 const rulesDir = new URL("../../rules/", import.meta.url);
@@ -186,6 +210,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
     terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
+    library: file.library ?? base.library,
   };
 }
 
@@ -210,6 +235,7 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     trustedParamMembers: new Set(file.trustedParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
+    library: compileLibrary(file.library),
   };
   for (const s of file.sources) {
     if (!s.enabled) continue;
@@ -243,6 +269,15 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;
+}
+
+function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
+  if (!lib) return null;
+  const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
+  const bits = (cs: string[]): number => cs.reduce((m, c) => m | classBit(c), 0);
+  return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) }, fileContains: any(lib.fileContains),
+    unlessFile: any(lib.unlessFile), unlessPath: any(lib.unlessPath), exceptTypes: whole(lib.exceptTypes),
+    settings: lib.settings.map((x) => ({ names: whole(x.names), mask: bits(x.classes) })) };
 }
 
 /** Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. */

@@ -7,23 +7,25 @@ import type { Syntax } from "./langs.ts";
 import { syntaxFor, ensureLanguages } from "./langs.ts";
 import { rulesFor } from "./rules.ts";
 import type { CompiledRules } from "./rules.ts";
-import { importNames, withImportNames } from "./imports.ts";
+import { importNames, rootsOf, withImportNames } from "./imports.ts";
+import { jsImportNames } from "./jsimports.ts";
 import { prefilterFor } from "./prefilter.ts";
 import type { ContextSource } from "./external.ts";
 import { escapeRegExp as esc } from "../../text.ts";
 
-/** A language's rules, with the names a Python file imports them under (imports.ts). */
+/** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (imports.ts, jsimports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
   const rules = rulesFor(syn.ruleLanguage);
-  if (syn.ruleLanguage !== "python") return rules;
+  const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
+  if (syn.ruleLanguage !== "python" && !js) return rules;
   // The engine asks for taintCandidates and then refines the same file: its rules are made once.
-  if (lastRules?.source === source) return lastRules.rules;
-  lastRules = { source, rules: withImportNames(rules, source) };
+  if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsImportNames(source, rootsOf(rules)) : undefined) };
   return lastRules.rules;
 }
 
 /** The last Python file's rules (one file's text and rules; nothing of its tree). */
-let lastRules: { source: string; rules: CompiledRules } | null = null;
+let lastRules: { source: string; language: string; rules: CompiledRules } | null = null;
 
 /**
  * A module path made absolute when relative to `path`'s package: imports.ts writes `from .db import

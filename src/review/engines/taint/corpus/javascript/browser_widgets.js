@@ -23,7 +23,7 @@ export function renderHash() {
   box.innerHTML = `<b>${count}</b> items`; // safe: xss number
 }
 
-export function notify(list, items) {
+function notify(list, items) {
   list.innerHTML = items.map((i) => `<li>${i.title}</li>`).join(""); // safe: xss server data not tainted
 }
 
