@@ -65,3 +65,17 @@ window.addEventListener("message", (event) => {
 });
 const formErrors = { password: "Password must have 12 characters" }; // ok: js.hardcoded-credential
 const masked = { password: "********" }; // ok: js.hardcoded-credential
+// A validator module's email check, and its fixed release (each part consumed one way only).
+const EMAIL = /^([a-zA-Z0-9_\.\-])+\@(([a-zA-Z0-9\-])+\.)+([a-zA-Z0-9]{2,4})+$/; // expect: js.redos
+const EMAIL_FIXED = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // ok: js.redos
+// A user-agent parser's token list tested against the header, and the fixed token pattern.
+const isBot = (ua) => /(\w+\s?)+;\s*bot/i.test(ua); // expect: js.redos
+const isBotFixed = (ua) => /;\s?bot\b/i.test(ua); // ok: js.redos
+// A string helper's trim fallback; the fixed one uses String.prototype.trim.
+const trimLeft = (s) => s.replace(/^\s+|\s+$/g, ""); // expect: js.redos
+const trimFixed = (s) => s.replace(/^\s+/, ""); // ok: js.redos
+// A CLI that compiles a dotted-name pattern, and its fixed class-based twin.
+const dotted = new RegExp("^(\\w+\\.?)+$"); // expect: js.redos
+const dottedFixed = new RegExp("^[\\w.]+$"); // ok: js.redos
+const version = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(tag); // ok: js.redos
+const constant = "a-b".split(/(-)+/); // ok: js.redos

@@ -1,0 +1,19 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { judgePattern, patternOf } from "./redos.ts";
+
+test("nested quantifiers are exponential, overlapping ones polynomial, a one-way pattern is linear", () => {
+  assert.equal(judgePattern("^(a+)+$", "")?.complexity, "exponential");
+  assert.equal(judgePattern("\\s+$", "")?.quadratic, true);
+  assert.equal(judgePattern("^[a-z0-9]+(?:-[a-z0-9]+)*$", ""), null);
+  assert.equal(judgePattern("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", ""), null);
+});
+
+test("the literal pattern is read from a regex literal, a RegExp string and a Python re call", () => {
+  assert.deepEqual(patternOf("/^(a+)+$/gi", false), { source: "^(a+)+$", flags: "gi" });
+  assert.deepEqual(patternOf('new RegExp("^(\\\\w+\\\\.?)+$", "i")', false), { source: "^(\\w+\\.?)+$", flags: "i" });
+  assert.equal(patternOf("new RegExp(req.query.p)", false), null);
+  assert.equal(patternOf("new RegExp(`^${prefix}+$`)", false), null);
+  assert.deepEqual(patternOf('re.compile(r"(?i)^(?P<h>[a-z]+\\.?)+\\Z", re.M)', true), { source: "^(?<h>[a-z]+\\.?)+$", flags: "im" });
+  assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^\\d+$", flags: "" });
+});

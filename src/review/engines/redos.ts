@@ -1,0 +1,126 @@
+// ReDoS: a rule marked `check: redos` finds regular expressions that can meet input (a literal
+// tested against data, assigned for later use, or compiled by RegExp/re.compile); recheck judges
+// each pattern, and only the super-linear ones stay. The judgement is recheck's own (automaton and
+// fuzz checkers, pure-JS backend in-thread), bounded per pattern and cached by pattern and flags.
+import { createRequire } from "node:module";
+import type { Finding } from "../types.ts";
+import type { FileText } from "../text.ts";
+
+/** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
+export type Verdict = { complexity: string; quadratic: boolean; attack?: string } | null;
+
+interface RecheckResult {
+  status: "safe" | "vulnerable" | "unknown";
+  complexity?: { type: string; degree?: number; summary?: string };
+  attack?: { pattern?: string };
+}
+type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
+
+/** Milliseconds recheck may spend on one pattern; past it the pattern is unknown and not reported. */
+export const patternTimeLimitMs = 400;
+const maxPatternChars = 2000;
+const cache = new Map<string, Verdict>();
+let checkSync: CheckSync | null = null;
+
+function recheck(): CheckSync {
+  if (!checkSync) {
+    // The in-thread pure-JS backend: no worker, no native binary or JVM started per review.
+    process.env.RECHECK_SYNC_BACKEND = "pure";
+    checkSync = (createRequire(import.meta.url)("recheck") as { checkSync: CheckSync }).checkSync;
+  }
+  return checkSync;
+}
+
+/** recheck's verdict on a JavaScript pattern with its flags (cached by both). */
+export function judgePattern(source: string, flags: string): Verdict {
+  const key = `${flags}/${source}`;
+  if (cache.has(key)) return cache.get(key)!;
+  let verdict: Verdict = null;
+  if (source.length <= maxPatternChars) {
+    try {
+      const r = recheck()(source, flags.replace(/[^dgimsuyv]/g, ""), { timeout: patternTimeLimitMs });
+      if (r.status === "vulnerable" && r.complexity) {
+        const c = r.complexity;
+        verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
+      }
+    } catch {
+      verdict = null; // a pattern recheck cannot parse is not judged
+    }
+  }
+  if (cache.size > 5000) cache.clear();
+  cache.set(key, verdict);
+  return verdict;
+}
+
+const jsEscapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0" };
+
+/** The value of a JavaScript or Python string body (escapes decoded; raw Python strings as written). */
+function unescapeString(body: string, raw: boolean): string {
+  if (raw) return body;
+  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
+    if (e[0] === "u" || e[0] === "x") return e.length > 1 ? String.fromCodePoint(parseInt(e.replace(/[ux{}]/g, ""), 16)) : e;
+    return jsEscapes[e] ?? e;
+  });
+}
+
+/** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
+function fromPython(pattern: string, callText: string): { source: string; flags: string } {
+  let flags = "";
+  let source = pattern.replace(/^\(\?([aiLmsux]+)\)/, (_, f: string) => ((flags += f), ""));
+  source = source.replace(/\(\?P<(\w+)>/g, "(?<$1>").replace(/\(\?P=(\w+)\)/g, "\\k<$1>").replace(/\\A/g, "^").replace(/\\Z/g, "$");
+  if (/\bre\.(I|IGNORECASE)\b/.test(callText)) flags += "i";
+  if (/\bre\.(S|DOTALL)\b/.test(callText)) flags += "s";
+  if (/\bre\.(M|MULTILINE)\b/.test(callText)) flags += "m";
+  return { source, flags: [...new Set(flags.replace(/[^ims]/g, ""))].join("") };
+}
+
+/** The literal pattern a match holds (a regex literal, or the string given to RegExp / re.*), else null. */
+export function patternOf(matched: string, python: boolean): { source: string; flags: string } | null {
+  if (python) {
+    const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
+    if (!m) return null;
+    return fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+  }
+  const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());
+  if (lit) return { source: lit[1]!, flags: lit[2]! };
+  const ctor = /^(?:new\s+)?RegExp\s*\(\s*(["'`])((?:\\[\s\S]|(?!\1)[^\\])*)\1\s*(?:,\s*(["'`])([a-z]*)\3\s*)?\)$/.exec(matched.trim());
+  if (ctor && !(ctor[1] === "`" && ctor[2]!.includes("${"))) return { source: unescapeString(ctor[2]!, false), flags: ctor[4] ?? "" };
+  return null;
+}
+
+/** The text a finding's primary location covers. */
+function matchedText(text: FileText, f: Finding): string {
+  const { startLine, startColumn, endLine, endColumn } = f.location;
+  if (startLine === endLine) return text.line(startLine).slice(startColumn - 1, endColumn - 1);
+  const lines = [text.line(startLine).slice(startColumn - 1)];
+  for (let l = startLine + 1; l < endLine; l++) lines.push(text.line(l));
+  lines.push(text.line(endLine).slice(0, endColumn - 1));
+  return lines.join("\n");
+}
+
+/**
+ * Findings of rules in `checked` whose matched pattern is linear (or unknown to recheck) are
+ * dropped; vulnerable ones say how and with what input. A match without a literal pattern
+ * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
+ */
+export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean): Finding[] {
+  if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
+  const out: Finding[] = [];
+  for (const f of findings) {
+    if (!checked.has(f.ruleId)) {
+      out.push(f);
+      continue;
+    }
+    const pattern = patternOf(matchedText(text, f), python);
+    if (!pattern) {
+      out.push(f);
+      continue;
+    }
+    const verdict = judgePattern(pattern.source, pattern.flags);
+    if (!verdict) continue;
+    const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
+    // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
+    out.push({ ...f, ...(verdict.quadratic ? { confidence: "low" as const } : {}), description: `${f.description}\n\nThis pattern's matching time is ${verdict.complexity} in the input's length.${attack}` });
+  }
+  return out;
+}
