@@ -212,7 +212,7 @@ export class FileAnalyzer {
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
       if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
-      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python");
+      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));

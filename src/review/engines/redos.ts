@@ -17,7 +17,7 @@ interface RecheckResult {
 type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
 
 /** Milliseconds recheck may spend on one pattern; past it the pattern is unknown and not reported. */
-export const patternTimeLimitMs = 400;
+export const patternTimeLimitMs = 1500;
 const maxPatternChars = 2000;
 const cache = new Map<string, Verdict>();
 let checkSync: CheckSync | null = null;
@@ -31,14 +31,21 @@ function recheck(): CheckSync {
   return checkSync;
 }
 
-/** recheck's verdict on a JavaScript pattern with its flags (cached by both). */
-export function judgePattern(source: string, flags: string): Verdict {
+/**
+ * recheck's verdict on a JavaScript pattern with its flags (cached by both). `budgetMs`: what is left
+ * of the file's time budget, when less than the per-pattern limit (an unknown verdict reached
+ * under it is not cached).
+ */
+export function judgePattern(source: string, flags: string, budgetMs = patternTimeLimitMs): Verdict {
   const key = `${flags}/${source}`;
   if (cache.has(key)) return cache.get(key)!;
   let verdict: Verdict = null;
+  const timeout = Math.min(patternTimeLimitMs, budgetMs);
+  if (timeout <= 0) return null;
   if (source.length <= maxPatternChars) {
     try {
-      const r = recheck()(source, flags.replace(/[^dgimsuyv]/g, ""), { timeout: patternTimeLimitMs });
+      const r = recheck()(source, flags.replace(/[^dgimsuyv]/g, ""), { timeout });
+      if (r.status === "unknown" && timeout < patternTimeLimitMs) return null;
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
         verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
@@ -103,7 +110,7 @@ function matchedText(text: FileText, f: Finding): string {
  * dropped; vulnerable ones say how and with what input. A match without a literal pattern
  * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
  */
-export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean): Finding[] {
+export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean, deadline = Infinity): Finding[] {
   if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
   const out: Finding[] = [];
   for (const f of findings) {
@@ -116,7 +123,7 @@ export function judgeRedos(findings: Finding[], text: FileText, checked: Readonl
       out.push(f);
       continue;
     }
-    const verdict = judgePattern(pattern.source, pattern.flags);
+    const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
     if (!verdict) continue;
     const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
     // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
