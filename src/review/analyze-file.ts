@@ -12,6 +12,7 @@ import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engin
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
+import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/window.ts";
@@ -213,6 +214,11 @@ export class FileAnalyzer {
       findings = out.findings;
       if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
       findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
+      const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
+      if (pollution && mayPollute(text.source)) {
+        const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
+        findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
+      }
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));

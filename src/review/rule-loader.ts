@@ -24,7 +24,7 @@ export interface Rule {
   tags: string[];
   taint?: string;
   /** A second judgement of each match (rule-schema.ts `check`). */
-  check?: "redos";
+  check?: "redos" | "prototype-pollution";
   /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
   lookup?: { key: string; fallback?: string; value: string };
   fix?: string;
