@@ -12,6 +12,7 @@ import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engin
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
+import { foldFindings } from "./fold.ts";
 import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
@@ -222,7 +223,7 @@ export class FileAnalyzer {
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
-    findings = this.finish(findings, lang, changed);
+    findings = this.finish(foldFindings(findings), lang, changed);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];
     return outcome;
