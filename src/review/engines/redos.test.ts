@@ -17,3 +17,17 @@ test("the literal pattern is read from a regex literal, a RegExp string and a Py
   assert.deepEqual(patternOf('re.compile(r"(?i)^(?P<h>[a-z]+\\.?)+\\Z", re.M)', true), { source: "^(?<h>[a-z]+\\.?)+$", flags: "im" });
   assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^\\d+$", flags: "" });
 });
+
+test("literal runs are shortened for the analyser, escapes, classes, group names and counts kept", async () => {
+  const { shortenLiterals } = await import("./redos.ts");
+  assert.equal(shortenLiterals("Connection:\\s*keep-alive"), "C:\\s*ke");
+  assert.equal(shortenLiterals("^(?<year>\\d{4})-abcdef+\\k<year>$"), "^(?<year>\\d{4})-ef+\\k<year>$");
+  assert.equal(shortenLiterals("[abcdefgh]+xyzw"), "[abcdefgh]+xw");
+  assert.equal(shortenLiterals("(abcdefab)+"), "(ab)+");
+});
+
+test("patterns without unbounded repetition, or too long or too counted to judge in time, are not reported", () => {
+  assert.equal(judgePattern("^(a|b|c){1,3}$", ""), null);
+  assert.equal(judgePattern(`^(a+)+$${"x".repeat(200)}`, ""), null);
+  assert.equal(judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", ""), null);
+});

@@ -18,7 +18,19 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
 
 /** Milliseconds recheck may spend on one pattern; past it the pattern is unknown and not reported. */
 export const patternTimeLimitMs = 1500;
-const maxPatternChars = 2000;
+/**
+ * Longer patterns (URL and e-mail validators of hundreds of characters) are not judged: recheck's
+ * pure-JS automaton spent over a second of CPU on each and still answered "unknown".
+ */
+const maxPatternChars = 160;
+/**
+ * Counted repetitions expand into as many automaton states: past this sum of their bounds
+ * (`[a-z0-9-]{0,61}` twice is 122) a pattern is not judged either (over a second each).
+ */
+const maxRepeatCount = 30;
+const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
+/** A pattern without an unbounded quantifier (`*`, `+`, `{n,}`) outside classes matches in linear time. */
+const unbounded = /(?:^|[^\\])(?:\\\\)*(?:[*+]|\{\d+,\})/;
 const cache = new Map<string, Verdict>();
 let checkSync: CheckSync | null = null;
 
@@ -29,6 +41,44 @@ function recheck(): CheckSync {
     checkSync = (createRequire(import.meta.url)("recheck") as { checkSync: CheckSync }).checkSync;
   }
   return checkSync;
+}
+
+const plain = /[^\\[\](){}|^$.*+?]/;
+
+/**
+ * The pattern with runs of plain characters longer than three cut to their first and last: a run
+ * matches one way, so its length changes how long recheck's automaton takes (each character is
+ * a state; a 20-character literal cost 250 ms), not whether matching is super-linear. Escapes,
+ * classes, group heads and counted quantifiers are copied as they are.
+ */
+export function shortenLiterals(src: string): string {
+  let out = "";
+  let run = "";
+  const flush = (beforeQuantifier: boolean) => {
+    const keep = beforeQuantifier ? run.slice(0, -1) : run;
+    out += (keep.length > 3 ? keep[0]! + keep.at(-1)! : keep) + (beforeQuantifier ? run.slice(-1) : "");
+    run = "";
+  };
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    if (plain.test(c)) {
+      run += c;
+      i++;
+      continue;
+    }
+    flush(/[*+?{]/.test(c) && run.length > 0);
+    const rest = src.slice(i);
+    let m: RegExpExecArray | null = null;
+    if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
+    else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
+    else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
+    else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
+    const tok = m ? m[0] : c;
+    out += tok;
+    i += tok.length;
+  }
+  flush(false);
+  return out;
 }
 
 /**
@@ -42,9 +92,9 @@ export function judgePattern(source: string, flags: string, budgetMs = patternTi
   let verdict: Verdict = null;
   const timeout = Math.min(patternTimeLimitMs, budgetMs);
   if (timeout <= 0) return null;
-  if (source.length <= maxPatternChars) {
+  if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && unbounded.test(source.replace(/\\\\|\\\[|\[(?:\\[\s\S]|[^\]\\])*\]/g, "x"))) {
     try {
-      const r = recheck()(source, flags.replace(/[^dgimsuyv]/g, ""), { timeout });
+      const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
       if (r.status === "unknown" && timeout < patternTimeLimitMs) return null;
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
