@@ -31,3 +31,13 @@ test("patterns without unbounded repetition, or too long or too counted to judge
   assert.equal(judgePattern(`^(a+)+$${"x".repeat(200)}`, ""), null);
   assert.equal(judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", ""), null);
 });
+
+test("only shapes that can backtrack super-linearly go to the analyser", async () => {
+  const { mayBeSuperLinear } = await import("./redos.ts");
+  assert.equal(mayBeSuperLinear("^[a-z]+$"), false);
+  assert.equal(mayBeSuperLinear("^\\d{4}-\\d{2}$"), false);
+  assert.equal(mayBeSuperLinear("^[+*]x\\+$"), false);
+  assert.equal(mayBeSuperLinear("\\s+$"), true);
+  assert.equal(mayBeSuperLinear("^(a+)+$"), true);
+  assert.equal(mayBeSuperLinear("^(a|a)*$"), true);
+});

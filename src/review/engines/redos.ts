@@ -17,7 +17,7 @@ interface RecheckResult {
 type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
 
 /** Milliseconds recheck may spend on one pattern; past it the pattern is unknown and not reported. */
-export const patternTimeLimitMs = 1500;
+export const patternTimeLimitMs = 5000;
 /**
  * Longer patterns (URL and e-mail validators of hundreds of characters) are not judged: recheck's
  * pure-JS automaton spent over a second of CPU on each and still answered "unknown".
@@ -29,8 +29,21 @@ const maxPatternChars = 160;
  */
 const maxRepeatCount = 30;
 const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
-/** A pattern without an unbounded quantifier (`*`, `+`, `{n,}`) outside classes matches in linear time. */
-const unbounded = /(?:^|[^\\])(?:\\\\)*(?:[*+]|\{\d+,\})/;
+const unboundedQuantifier = /[*+]|\{\d+,\}/g;
+
+/**
+ * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
+ * (`*`, `+`, `{n,}`), or one where a search may start at every character (no leading `^`), or
+ * one over a group with alternatives (`(a|a)*`). Anything else matches in linear time and is not
+ * worth the analyser's time.
+ */
+export function mayBeSuperLinear(source: string): boolean {
+  // Escapes and classes are single atoms here.
+  const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
+  const n = shape.match(unboundedQuantifier)?.length ?? 0;
+  if (n === 0) return false;
+  return n > 1 || !shape.startsWith("^") || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape);
+}
 const cache = new Map<string, Verdict>();
 let checkSync: CheckSync | null = null;
 
@@ -92,7 +105,7 @@ export function judgePattern(source: string, flags: string, budgetMs = patternTi
   let verdict: Verdict = null;
   const timeout = Math.min(patternTimeLimitMs, budgetMs);
   if (timeout <= 0) return null;
-  if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && unbounded.test(source.replace(/\\\\|\\\[|\[(?:\\[\s\S]|[^\]\\])*\]/g, "x"))) {
+  if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source)) {
     try {
       const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
       if (r.status === "unknown" && timeout < patternTimeLimitMs) return null;
