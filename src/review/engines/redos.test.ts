@@ -41,3 +41,14 @@ test("only shapes that can backtrack super-linearly go to the analyser", async (
   assert.equal(mayBeSuperLinear("^(a+)+$"), true);
   assert.equal(mayBeSuperLinear("^(a|a)*$"), true);
 });
+
+test("one unanchored quantifier with nothing after it that can fail is linear", async () => {
+  const { mayBeSuperLinear } = await import("./redos.ts");
+  assert.equal(mayBeSuperLinear("\\s+"), false);
+  assert.equal(mayBeSuperLinear("[^a-z0-9]+"), false);
+  assert.equal(mayBeSuperLinear("(\\d+)"), false);
+  assert.equal(mayBeSuperLinear("x{2,}"), false);
+  assert.equal(mayBeSuperLinear("\\{[^}\\s]+\\}"), true);
+  assert.equal(mayBeSuperLinear("\\s+$"), true);
+  assert.equal(mayBeSuperLinear("a+|b"), true);
+});

@@ -33,16 +33,21 @@ const unboundedQuantifier = /[*+]|\{\d+,\}/g;
 
 /**
  * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
- * (`*`, `+`, `{n,}`), or one where a search may start at every character (no leading `^`), or
- * one over a group with alternatives (`(a|a)*`). Anything else matches in linear time and is not
- * worth the analyser's time.
+ * (`*`, `+`, `{n,}`), alternatives, or one quantifier where a search may start at every character
+ * (no leading `^`) followed by something that can fail. Anything else matches in linear time and
+ * is not worth the analyser's time.
  */
 export function mayBeSuperLinear(source: string): boolean {
   // Escapes and classes are single atoms here.
   const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
   const n = shape.match(unboundedQuantifier)?.length ?? 0;
   if (n === 0) return false;
-  return n > 1 || !shape.startsWith("^") || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape);
+  if (n > 1 || shape.includes("|")) return true;
+  if (shape.startsWith("^")) return false;
+  // One quantifier and a search that may start anywhere: it backtracks only when something after
+  // it can fail (`\s+$`, `{[^}]+}`); `/\s+/g` or `/[^a-z]+/g` succeed once they have consumed one.
+  const at = shape.search(unboundedQuantifier);
+  return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
 }
 const cache = new Map<string, Verdict>();
 let checkSync: CheckSync | null = null;
