@@ -11,6 +11,9 @@ import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
 import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engines/packed.ts";
 import type { PackedOutcome } from "./engines/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
+import { judgeRedos } from "./engines/redos.ts";
+import { foldFindings } from "./fold.ts";
+import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/window.ts";
@@ -211,13 +214,28 @@ export class FileAnalyzer {
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
       if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
+      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
+      const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
+      if (pollution && mayPollute(text.source)) {
+        const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
+        findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
+      }
     }
     if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
-    findings = this.finish(findings, lang, changed);
+    findings = this.finish(foldFindings(findings), lang, changed);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];
     return outcome;
+  }
+
+  private readonly redosChecked = new Map<LanguagePack, Set<string>>();
+
+  /** Ids of the pack's rules whose matches recheck judges (engines/redos.ts). */
+  private redosRules(pack: LanguagePack): Set<string> {
+    let ids = this.redosChecked.get(pack);
+    if (!ids) this.redosChecked.set(pack, (ids = new Set(pack.rules.filter((r) => r.check === "redos").map((r) => r.id))));
+    return ids;
   }
 
   /** Lets the native trees and node handles of the files analysed so far be freed (see trees.ts). */

@@ -23,6 +23,8 @@ export interface Rule {
   confidence: Confidence;
   tags: string[];
   taint?: string;
+  /** A second judgement of each match (rule-schema.ts `check`). */
+  check?: "redos" | "prototype-pollution";
   /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
   lookup?: { key: string; fallback?: string; value: string };
   fix?: string;
@@ -92,6 +94,7 @@ export function parseRuleText(text: string, file: string): RuleSet {
       id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
       cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
       ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
+      ...(d.metadata?.check ? { check: d.metadata.check } : {}),
       need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }), source: { file, line },
     });
   }

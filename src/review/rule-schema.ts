@@ -29,6 +29,8 @@ export const ruleDocument = z.strictObject({
       .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
     taint: z.enum(taintClassNames).optional()
       .describe("Injection class: findings go through taint refinement in languages that support it"),
+    check: z.enum(["redos", "prototype-pollution"]).optional()
+      .describe("An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions engines/prototype-pollution.ts finds"),
     lookup: z.strictObject({
       key: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).describe("Metavariable holding the configuration key's string literal (or a `${key:default}` placeholder)"),
       fallback: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional().describe("Metavariable holding the default the code passes with the key"),

@@ -43,7 +43,8 @@ test("the full engine (reviewFiles) reports every finding the taint engine finds
     }
   }
   const res = await reviewFiles({ files: (async function* () { yield* files.map(({ path, content }) => ({ path, content })); })(), taint: true });
-  const reported = new Set(res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`));
+  // A sink folded into another finding of the same predictable source (../../fold.ts) is one of its related locations.
+  const reported = new Set(res.findings.flatMap((f) => [f.location, ...(f.engine === "taint" ? f.relatedLocations : [])].map((l) => `${l.path}:${l.startLine}:${f.ruleId}`)));
   const missing: string[] = [];
   let expected = 0;
   for (const f of files) {

@@ -12,6 +12,12 @@ function run(req, res, db, user) {
   eval("1 + 1"); // ok: js.code-injection
   setTimeout(() => tick(), 100); // ok: js.code-injection
   setTimeout("tick(" + user + ")", 100); // expect: js.code-injection
+  const pick = Function("row", "return " + req.query.where); // expect: js.code-injection
+  const pickFixed = Function("row", "return row.active"); // ok: js.code-injection
+  vm.runInContext(req.body.script, sandbox); // expect: js.code-injection
+  vm.runInContext("total = a + b", sandbox); // ok: js.code-injection
+  const script = new vm.Script(req.body.source); // expect: js.code-injection
+  const fixedScript = new vm.Script("result = input.length"); // ok: js.code-injection
   db.query(`SELECT * FROM users WHERE id = ${req.params.id}`); // expect: js.sql-injection
   db.query("SELECT * FROM users WHERE name = '" + user + "'"); // expect: js.sql-injection
   db.query("SELECT * FROM users WHERE id = $1", [req.params.id]); // ok: js.sql-injection

@@ -65,3 +65,102 @@ window.addEventListener("message", (event) => {
 });
 const formErrors = { password: "Password must have 12 characters" }; // ok: js.hardcoded-credential
 const masked = { password: "********" }; // ok: js.hardcoded-credential
+// A validator module's email check, and its fixed release (each part consumed one way only).
+const EMAIL = /^([a-zA-Z0-9_\.\-])+\@(([a-zA-Z0-9\-])+\.)+([a-zA-Z0-9]{2,4})+$/; // expect: js.redos
+const EMAIL_FIXED = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // ok: js.redos
+// A user-agent parser's token list tested against the header, and the fixed token pattern.
+const isBot = (ua) => /(\w+\s?)+;\s*bot/i.test(ua); // expect: js.redos
+const isBotFixed = (ua) => /;\s?bot\b/i.test(ua); // ok: js.redos
+// A string helper's trim fallback; the fixed one uses String.prototype.trim.
+const trimLeft = (s) => s.replace(/^\s+|\s+$/g, ""); // expect: js.redos
+const trimFixed = (s) => s.replace(/^\s+/, ""); // ok: js.redos
+// A CLI that compiles a dotted-name pattern, and its fixed class-based twin.
+const dotted = new RegExp("^(\\w+\\.?)+$"); // expect: js.redos
+const dottedFixed = new RegExp("^[\\w.]+$"); // ok: js.redos
+const version = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(tag); // ok: js.redos
+const constant = "a-b".split(/(-)+/); // ok: js.redos
+// A deep-merge utility (its options object merged into defaults), and the release that fixed it.
+function deepMerge(target, source) {
+  for (const key of Object.keys(source)) {
+    if (source[key] && typeof source[key] === "object") {
+      if (!target[key]) target[key] = {};
+      deepMerge(target[key], source[key]); // expect: js.prototype-pollution
+    } else {
+      target[key] = source[key];
+    }
+  }
+  return target;
+}
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+function deepMergeFixed(target, source) {
+  for (const key of Object.keys(source)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    if (source[key] && typeof source[key] === "object") {
+      if (!target[key]) target[key] = {};
+      deepMergeFixed(target[key], source[key]); // ok: js.prototype-pollution
+    } else {
+      target[key] = source[key];
+    }
+  }
+  return target;
+}
+// A hasOwnProperty check skips inherited keys only: JSON.parse gives __proto__ as an own key.
+function extend(dest, src) {
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    if (typeof src[k] === "object") dest[k] = extend(dest[k] || {}, src[k]); // expect: js.prototype-pollution
+    else dest[k] = src[k];
+  }
+  return dest;
+}
+// A set(obj, "a.b.c", value) helper, and its fixed twin.
+function setPath(obj, path, value) {
+  const parts = path.split(".");
+  const last = parts.pop();
+  let cur = obj;
+  for (const part of parts) {
+    if (typeof cur[part] !== "object") cur[part] = {};
+    cur = cur[part];
+  }
+  cur[last] = value; // expect: js.prototype-pollution
+}
+function setPathFixed(obj, path, value) {
+  const parts = path.split(".");
+  if (parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype")) throw new Error("unsafe path");
+  const last = parts.pop();
+  let cur = obj;
+  for (const part of parts) {
+    if (typeof cur[part] !== "object") cur[part] = {};
+    cur = cur[part];
+  }
+  cur[last] = value; // ok: js.prototype-pollution
+}
+// A shallow copy of keys is no pollution: nothing is written below the target itself.
+function pick(src, names) {
+  const out = {};
+  for (const k of Object.keys(src)) if (names.includes(k)) out[k] = src[k]; // ok: js.prototype-pollution
+  return out;
+}
+// A config loader reading "section.key=value" lines into a null-prototype object.
+function loadIni(text) {
+  const conf = Object.create(null);
+  for (const line of text.split("\n")) {
+    const [path, value] = line.split("=");
+    const keys = path.split(".");
+    let cur = conf;
+    for (let i = 0; i < keys.length - 1; i++) cur = cur[keys[i]] = cur[keys[i]] || Object.create(null);
+    cur[keys[keys.length - 1]] = value; // ok: js.prototype-pollution
+  }
+  return conf;
+}
+function loadIniUnsafe(text) {
+  const conf = {};
+  for (const line of text.split("\n")) {
+    const [path, value] = line.split("=");
+    const keys = path.split(".");
+    let cur = conf;
+    for (let i = 0; i < keys.length - 1; i++) cur = cur[keys[i]] = cur[keys[i]] || {};
+    cur[keys[keys.length - 1]] = value; // expect: js.prototype-pollution
+  }
+  return conf;
+}

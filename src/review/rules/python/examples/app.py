@@ -41,6 +41,12 @@ def other(data, resp):
     CORS(app, origins=["https://app.example.com"])  # ok: py.cors-permissive
     re.match(r"^(a+)+$", data)  # expect: py.redos
     re.match(r"^[a-z]+$", data)  # ok: py.redos
+    # A config loader's "key = value" line pattern, and its fixed twin without overlapping spaces.
+    re.match(r"^\s*([^=]+?)\s*=\s*(.*?)\s*$", data)  # expect: py.redos
+    re.match(r"^([^=\s]+)=(.*)$", data)  # ok: py.redos
+    # A scraper's dotted host check compiled once, and the fixed version.
+    HOST = re.compile(r"^([a-z0-9]+\.?)+$", re.I)  # expect: py.redos
+    HOST_FIXED = re.compile(r"^[a-z0-9.]+$", re.I)  # ok: py.redos
     if data == float("nan"):  # expect: py.nan-comparison
         pass
     if math.isnan(data):  # ok: py.nan-comparison

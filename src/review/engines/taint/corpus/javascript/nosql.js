@@ -5,3 +5,14 @@ app.post("/login", async (req, res) => {
   const list = [1, 2, 3].find((x) => x === 2); // safe: nosql-injection array find
   await Users.find({ active: true }); // safe: nosql-injection constant
 });
+
+// A Sequelize model looked up by request values: the ORM binds them as SQL parameters.
+app.get("/orders/:id", async (req, res) => {
+  const order = await Order.findOne({ where: { id: req.params.id, customerId: req.query.customer } }); // safe: nosql-injection sequelize where
+  res.json(order);
+});
+// The same lookup written for the Mongo driver takes the request's object as a filter.
+app.get("/orders-mongo/:id", async (req, res) => {
+  const order = await orders.findOne({ _id: req.params.id, customerId: req.query.customer }); // vuln: nosql-injection
+  res.json(order);
+});

@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadRules, reviewFiles } from "../index.ts";
+import { stream } from "../testing/stream.ts";
+
+const rules = await loadRules();
+const lines = async (path: string, src: string): Promise<number[]> =>
+  (await reviewFiles({ files: stream({ [path]: src }), rules, taint: false })).findings
+    .filter((f) => f.ruleId === "js.prototype-pollution").map((f) => f.location.startLine);
+
+const merge = (guard: string) => `export function merge<T extends Record<string, any>>(target: T, source: Record<string, any>): T {
+  for (const [key, value] of Object.entries(source)) {
+    ${guard}
+    if (value !== null && typeof value === "object") {
+      (target as any)[key] ??= {};
+      merge((target as any)[key], value);
+    } else {
+      (target as any)[key] = value;
+    }
+  }
+  return target;
+}
+`;
+
+test("a TypeScript deep merge over Object.entries is reported at its recursive call", async () => {
+  assert.deepEqual(await lines("merge.ts", merge("")), [6]);
+});
+
+test("a hasOwnProperty check does not make a merge safe: JSON.parse gives __proto__ as an own key", async () => {
+  assert.deepEqual(await lines("merge.ts", merge("if (!Object.prototype.hasOwnProperty.call(source, key)) continue;")), [6]);
+});
+
+test("a guard naming __proto__ alone is not enough: constructor.prototype reaches the prototype too", async () => {
+  assert.deepEqual(await lines("merge.ts", merge('if (key === "__proto__") continue;')), [6]);
+});
+
+test("a merge that skips __proto__, constructor and prototype keys (a comparison, a constant list or a helper) is not reported", async () => {
+  assert.deepEqual(await lines("merge.ts", merge('if (key === "__proto__" || key === "constructor" || key === "prototype") continue;')), []);
+  const list = `const BLOCKED = ["__proto__", "constructor", "prototype"];\n${merge("if (BLOCKED.includes(key)) continue;")}`;
+  assert.deepEqual(await lines("merge.ts", list), []);
+});
+
+test("a set-by-path helper walking split parts is reported at its last write; a null-prototype target is not", async () => {
+  const set = (init: string) => `export function set(obj: any, path: string, value: unknown) {
+  const keys = path.split(".");
+  let cur = ${init};
+  for (let i = 0; i < keys.length - 1; i++) cur = cur[keys[i]] = cur[keys[i]] || {};
+  cur[keys[keys.length - 1]] = value;
+}
+`;
+  assert.deepEqual(await lines("set.ts", set("obj")), [5]);
+  assert.deepEqual(await lines("set.ts", set("Object.create(null)")), []);
+});

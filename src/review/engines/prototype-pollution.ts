@@ -1,0 +1,192 @@
+// Prototype pollution (CWE-1321) in merge, extend and set-by-path utilities (JavaScript, TypeScript):
+// a computed write `t[key] = …`, or a merge into `t[key]`, where `key` is one of the source object's
+// own keys (`for…in`, `Object.keys/entries`) or a part of a path string (`path.split(".")`), in a
+// function that descends into what it writes (a nested write, a call given `t[key]`, a
+// `cur = cur[key]` walk). `__proto__` is an own key of `JSON.parse` output, so a `hasOwnProperty`
+// check does not help: only a guard naming `__proto__` and `constructor` or `prototype` (a comparison,
+// an `includes`/`has` on a list of them, a helper or constant holding them) makes it safe.
+import type { SgNode, SgRoot } from "@ast-grep/napi";
+import type { Finding } from "../types.ts";
+import type { Rule } from "../rule-loader.ts";
+import type { FileText } from "../text.ts";
+import { fingerprint } from "../fingerprint.ts";
+
+const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
+const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
+/** What a file's text must hold for the analysis to look at its tree. */
+const computedWrite = /[\w$\])]\s*\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
+const keySource = /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|\.split\s*\(/;
+const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
+const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
+
+/** Whether the text may hold what the analysis reports (cheap, before any tree is needed). */
+export function mayPollute(source: string): boolean {
+  return computedWrite.test(source) && keySource.test(source);
+}
+
+const guardText = (t: string): boolean => protoLiteral.test(t) && otherLiteral.test(t);
+
+/** Top-level names (constants, helpers) whose text names the dangerous keys: using one is a guard. */
+function guardNames(root: SgNode): string[] {
+  const names: string[] = [];
+  for (const stmt of root.children()) {
+    const decl = stmt.kind() === "export_statement" ? stmt.field("declaration") ?? stmt : stmt;
+    if (!guardText(decl.text())) continue;
+    const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
+    for (const n of named) {
+      const name = n.field("name");
+      if (name?.kind() === "identifier") names.push(name.text());
+    }
+  }
+  return names;
+}
+
+/** The outermost function around a node (a merge helper's inner callbacks belong to it). */
+function outerFunction(node: SgNode): SgNode | null {
+  let out: SgNode | null = null;
+  for (let p = node.parent(); p; p = p.parent()) if (functionKinds.has(String(p.kind()))) out = p;
+  return out;
+}
+
+/** The identifiers a pattern binds (`key`, `[key, value]`: the first element only). */
+function boundKey(pattern: SgNode | null): string | null {
+  if (!pattern) return null;
+  if (pattern.kind() === "identifier") return pattern.text();
+  if (pattern.kind() === "array_pattern") {
+    const first = pattern.children().find((c) => c.isNamed());
+    return first?.kind() === "identifier" ? first.text() : null;
+  }
+  return null;
+}
+
+/** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays. */
+function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string> } {
+  const keys = new Map<string, "keys" | "path">();
+  const splitVars = new Set<string>();
+  for (const d of fn.findAll({ rule: { kind: "variable_declarator", has: { field: "value", stopBy: "end", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } } } })) {
+    const name = d.field("name");
+    if (name?.kind() === "identifier") splitVars.add(name.text());
+  }
+  for (const a of fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } } } })) {
+    const left = a.field("left");
+    if (left?.kind() === "identifier") splitVars.add(left.text());
+  }
+  const iterated = (expr: SgNode | null): "keys" | "path" | null => {
+    if (!expr) return null;
+    if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
+    if (expr.kind() === "call_expression") {
+      const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
+      if (keyIterators.test(callee)) return "keys";
+      if (/\.split$/.test(callee)) return "path";
+    }
+    return null;
+  };
+  for (const loop of fn.findAll({ rule: { kind: "for_in_statement" } })) {
+    const name = boundKey(loop.field("left"));
+    if (!name) continue;
+    const isIn = loop.field("operator")?.text() === "in";
+    const kind = isIn ? "keys" : iterated(loop.field("right"));
+    if (kind) keys.set(name, kind);
+  }
+  for (const call of fn.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } } } })) {
+    const member = call.field("function")!;
+    const kind = iterated(member.field("object"));
+    if (!kind) continue;
+    const cb = call.field("arguments")?.children().find((c) => c.isNamed());
+    if (!cb || !functionKinds.has(String(cb.kind()))) continue;
+    const params = cb.field("parameters")?.children().filter((c) => c.isNamed()) ?? (cb.field("parameter") ? [cb.field("parameter")!] : []);
+    const reduce = member.field("property")?.text() === "reduce";
+    const name = boundKey(params[reduce ? 1 : 0] ?? null);
+    if (name) keys.set(name, kind);
+  }
+  // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
+  for (const d of fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
+    const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
+    const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
+    if (name?.kind() !== "identifier" || !value) continue;
+    const v = value.text().replace(/\s+/g, "");
+    const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
+    if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
+  }
+  return { keys, splitVars };
+}
+
+/** The key a computed member reads with, when it is one of `keys` (or a split part indexed in place). */
+function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): "keys" | "path" | null {
+  if (member.kind() !== "subscript_expression") return null;
+  const index = member.field("index");
+  if (!index) return null;
+  if (index.kind() === "identifier") return keys.get(index.text()) ?? null;
+  if (splitIndexed && index.kind() === "subscript_expression" && splitIndexed.test(index.field("object")?.text() ?? "")) return "path";
+  return null;
+}
+
+/** Findings of `rule` for the merge and set-by-path functions of a JavaScript or TypeScript tree. */
+export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
+  const top = root.root();
+  const guards = guardNames(top);
+  const guardWord = guards.length ? new RegExp(`\\b(${guards.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`) : null;
+  const done = new Set<string>();
+  const out: Finding[] = [];
+  const seen = new Map<string, number>();
+  for (const write of top.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })) {
+    const fn = outerFunction(write);
+    if (!fn) continue;
+    const fnKey = `${fn.range().start.index}`;
+    if (done.has(fnKey)) continue;
+    done.add(fnKey);
+    const body = fn.text();
+    if (guardText(body) || (guardWord && guardWord.test(body)) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    const { keys, splitVars } = keyNames(fn);
+    if (!keys.size && !splitVars.size) continue;
+    const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
+    const hit = pollutingSite(fn, keys, splitIndexed);
+    if (!hit) continue;
+    const r = hit.range();
+    const code = hit.text();
+    const norm = code.replace(/\s+/g, "");
+    const n = seen.get(norm) ?? 0;
+    seen.set(norm, n + 1);
+    out.push({
+      ruleId: rule.id, title: rule.title, description: rule.description, severity: rule.severity, cwe: rule.cwe,
+      confidence: rule.confidence, tags: rule.tags,
+      location: text.location(path, r.start.line, r.start.column, r.end.line, r.end.column),
+      relatedLocations: [], fingerprint: fingerprint(rule.id, path, code, n ? String(n) : ""), engine: "pattern",
+    });
+  }
+  return out;
+}
+
+/**
+ * Where a function writes through a key it does not check: the merge into `t[key]` (a call given
+ * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
+ */
+function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): SgNode | null {
+  const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
+    .filter((w) => keyOf(w.field("left")!, keys, splitIndexed));
+  if (!writes.length) return null;
+  const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
+  if (kinds.has("keys")) {
+    // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
+    const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
+    for (const call of fn.findAll({ rule: { kind: "call_expression" } })) {
+      let first = call.field("arguments")?.children().find((c) => c.isNamed());
+      // `merge(t[key] || {}, s[key])`
+      while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression")) first = first.kind() === "binary_expression" ? first.field("left") ?? undefined : first.children().find((c) => c.isNamed());
+      if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text())) return call;
+    }
+    const nested = writes.find((w) => w.field("left")!.field("object")?.kind() === "subscript_expression");
+    if (nested) return nested;
+  }
+  if (kinds.has("path")) {
+    // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, a reduce returning `acc[part]`.
+    const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } })
+      .some((a) => {
+        const left = a.field("left");
+        return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
+      });
+    const reduces = /\.reduce\s*\(/.test(fn.text());
+    if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { judgePattern, patternOf } from "./redos.ts";
+
+// Verdicts must not depend on the machine's load here (engines/redos.ts).
+process.env.CRS_REDOS_PATTERN_MS ??= "10000";
+
+test("nested quantifiers are exponential, overlapping ones polynomial, a one-way pattern is linear", () => {
+  assert.equal(judgePattern("^(a+)+$", "")?.complexity, "exponential");
+  assert.equal(judgePattern("\\s+$", "")?.quadratic, true);
+  assert.equal(judgePattern("^[a-z0-9]+(?:-[a-z0-9]+)*$", ""), null);
+  assert.equal(judgePattern("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", ""), null);
+});
+
+test("the literal pattern is read from a regex literal, a RegExp string and a Python re call", () => {
+  assert.deepEqual(patternOf("/^(a+)+$/gi", false), { source: "^(a+)+$", flags: "gi" });
+  assert.deepEqual(patternOf('new RegExp("^(\\\\w+\\\\.?)+$", "i")', false), { source: "^(\\w+\\.?)+$", flags: "i" });
+  assert.equal(patternOf("new RegExp(req.query.p)", false), null);
+  assert.equal(patternOf("new RegExp(`^${prefix}+$`)", false), null);
+  assert.deepEqual(patternOf('re.compile(r"(?i)^(?P<h>[a-z]+\\.?)+\\Z", re.M)', true), { source: "^(?<h>[a-z]+\\.?)+$", flags: "im" });
+  assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^\\d+$", flags: "" });
+});
+
+test("literal runs are shortened for the analyser, escapes, classes, group names and counts kept", async () => {
+  const { shortenLiterals } = await import("./redos.ts");
+  assert.equal(shortenLiterals("Connection:\\s*keep-alive"), "C:\\s*ke");
+  assert.equal(shortenLiterals("^(?<year>\\d{4})-abcdef+\\k<year>$"), "^(?<year>\\d{4})-ef+\\k<year>$");
+  assert.equal(shortenLiterals("[abcdefgh]+xyzw"), "[abcdefgh]+xw");
+  assert.equal(shortenLiterals("(abcdefab)+"), "(ab)+");
+});
+
+test("patterns without unbounded repetition, or too long or too counted to judge in time, are not reported", () => {
+  assert.equal(judgePattern("^(a|b|c){1,3}$", ""), null);
+  assert.equal(judgePattern(`^(a+)+$${"x".repeat(200)}`, ""), null);
+  assert.equal(judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", ""), null);
+});
+
+test("only shapes that can backtrack super-linearly go to the analyser", async () => {
+  const { mayBeSuperLinear } = await import("./redos.ts");
+  assert.equal(mayBeSuperLinear("^[a-z]+$"), false);
+  assert.equal(mayBeSuperLinear("^\\d{4}-\\d{2}$"), false);
+  assert.equal(mayBeSuperLinear("^[+*]x\\+$"), false);
+  assert.equal(mayBeSuperLinear("\\s+$"), true);
+  assert.equal(mayBeSuperLinear("^(a+)+$"), true);
+  assert.equal(mayBeSuperLinear("^(a|a)*$"), true);
+});
+
+test("one unanchored quantifier with nothing after it that can fail is linear", async () => {
+  const { mayBeSuperLinear } = await import("./redos.ts");
+  assert.equal(mayBeSuperLinear("\\s+"), false);
+  assert.equal(mayBeSuperLinear("[^a-z0-9]+"), false);
+  assert.equal(mayBeSuperLinear("(\\d+)"), false);
+  assert.equal(mayBeSuperLinear("x{2,}"), false);
+  assert.equal(mayBeSuperLinear("\\{[^}\\s]+\\}"), true);
+  assert.equal(mayBeSuperLinear("\\s+$"), true);
+  assert.equal(mayBeSuperLinear("a+|b"), true);
+});

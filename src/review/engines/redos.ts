@@ -1,0 +1,210 @@
+// ReDoS: a rule marked `check: redos` finds regular expressions that can meet input (a literal
+// tested against data, assigned for later use, or compiled by RegExp/re.compile); recheck judges
+// each pattern, and only the super-linear ones stay. The judgement is recheck's own (automaton and
+// fuzz checkers, pure-JS backend in-thread), bounded per pattern and cached by pattern and flags.
+import { createRequire } from "node:module";
+import type { Finding } from "../types.ts";
+import type { FileText } from "../text.ts";
+
+/** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
+export type Verdict = { complexity: string; quadratic: boolean; attack?: string } | null;
+
+interface RecheckResult {
+  status: "safe" | "vulnerable" | "unknown";
+  complexity?: { type: string; degree?: number; summary?: string };
+  attack?: { pattern?: string };
+}
+type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
+
+/**
+ * Milliseconds recheck may spend on one pattern; past it the pattern is unknown and not reported.
+ * Verdicts of the examples take under 70 ms; the bench corpus's slowest patterns (URL and link
+ * parsers with many groups) ran for seconds and made most of the analyser's cost.
+ */
+export const patternTimeLimitMs = 60;
+/** The limit in force: `CRS_REDOS_PATTERN_MS` raises it where verdicts must not depend on load (tests, evaluations). */
+const limitMs = (): number => Number(process.env.CRS_REDOS_PATTERN_MS) || patternTimeLimitMs;
+/**
+ * Longer patterns (URL and e-mail validators of hundreds of characters) are not judged: recheck's
+ * pure-JS automaton spent over a second of CPU on each and still answered "unknown".
+ */
+const maxPatternChars = 160;
+/**
+ * Counted repetitions expand into as many automaton states: past this sum of their bounds
+ * (`[a-z0-9-]{0,61}` twice is 122) a pattern is not judged either (over a second each).
+ */
+const maxRepeatCount = 30;
+const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
+const unboundedQuantifier = /[*+]|\{\d+,\}/g;
+
+/**
+ * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
+ * (`*`, `+`, `{n,}`), alternatives, or one quantifier where a search may start at every character
+ * (no leading `^`) followed by something that can fail. Anything else matches in linear time and
+ * is not worth the analyser's time.
+ */
+export function mayBeSuperLinear(source: string): boolean {
+  // Escapes and classes are single atoms here.
+  const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
+  const n = shape.match(unboundedQuantifier)?.length ?? 0;
+  if (n === 0) return false;
+  if (n > 1 || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape)) return true;
+  if (shape.startsWith("^") && !shape.includes("|")) return false;
+  // One quantifier and a search that may start anywhere: it backtracks only when something after
+  // it can fail (`\s+$`, `{[^}]+}`); `/\s+/g` or `/[^a-z]+/g` succeed once they have consumed one.
+  const at = shape.search(unboundedQuantifier);
+  return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
+}
+const cache = new Map<string, Verdict>();
+let checkSync: CheckSync | null = null;
+
+function recheck(): CheckSync {
+  if (!checkSync) {
+    // The in-thread pure-JS backend: no worker, no native binary or JVM started per review.
+    process.env.RECHECK_SYNC_BACKEND = "pure";
+    checkSync = (createRequire(import.meta.url)("recheck") as { checkSync: CheckSync }).checkSync;
+    // The first check compiles the analyser's code (about 100 ms): not on a pattern's time.
+    checkSync("^(a+)+$", "", { checker: "automaton" });
+  }
+  return checkSync;
+}
+
+const plain = /[^\\[\](){}|^$.*+?]/;
+
+/**
+ * The pattern with runs of plain characters longer than three cut to their first and last: a run
+ * matches one way, so its length changes how long recheck's automaton takes (each character is
+ * a state; a 20-character literal cost 250 ms), not whether matching is super-linear. Escapes,
+ * classes, group heads and counted quantifiers are copied as they are.
+ */
+export function shortenLiterals(src: string): string {
+  let out = "";
+  let run = "";
+  const flush = (beforeQuantifier: boolean) => {
+    const keep = beforeQuantifier ? run.slice(0, -1) : run;
+    out += (keep.length > 3 ? keep[0]! + keep.at(-1)! : keep) + (beforeQuantifier ? run.slice(-1) : "");
+    run = "";
+  };
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    if (plain.test(c)) {
+      run += c;
+      i++;
+      continue;
+    }
+    flush(/[*+?{]/.test(c) && run.length > 0);
+    const rest = src.slice(i);
+    let m: RegExpExecArray | null = null;
+    if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
+    else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
+    else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
+    else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
+    const tok = m ? m[0] : c;
+    out += tok;
+    i += tok.length;
+  }
+  flush(false);
+  return out;
+}
+
+/**
+ * recheck's verdict on a JavaScript pattern with its flags (cached by both). `budgetMs`: what is left
+ * of the file's time budget, when less than the per-pattern limit (an unknown verdict reached
+ * under it is not cached).
+ */
+export function judgePattern(source: string, flags: string, budgetMs = Infinity): Verdict {
+  const key = `${flags}/${source}`;
+  if (cache.has(key)) return cache.get(key)!;
+  let verdict: Verdict = null;
+  const limit = limitMs();
+  const timeout = Math.min(limit, budgetMs);
+  if (timeout <= 0) return null;
+  if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source)) {
+    try {
+      const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
+      if (r.status === "unknown" && timeout < limit) return null;
+      if (r.status === "vulnerable" && r.complexity) {
+        const c = r.complexity;
+        verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
+      }
+    } catch {
+      verdict = null; // a pattern recheck cannot parse is not judged
+    }
+  }
+  if (cache.size > 5000) cache.clear();
+  cache.set(key, verdict);
+  return verdict;
+}
+
+const jsEscapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0" };
+
+/** The value of a JavaScript or Python string body (escapes decoded; raw Python strings as written). */
+function unescapeString(body: string, raw: boolean): string {
+  if (raw) return body;
+  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
+    if (e[0] === "u" || e[0] === "x") return e.length > 1 ? String.fromCodePoint(parseInt(e.replace(/[ux{}]/g, ""), 16)) : e;
+    return jsEscapes[e] ?? e;
+  });
+}
+
+/** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
+function fromPython(pattern: string, callText: string): { source: string; flags: string } {
+  let flags = "";
+  let source = pattern.replace(/^\(\?([aiLmsux]+)\)/, (_, f: string) => ((flags += f), ""));
+  source = source.replace(/\(\?P<(\w+)>/g, "(?<$1>").replace(/\(\?P=(\w+)\)/g, "\\k<$1>").replace(/\\A/g, "^").replace(/\\Z/g, "$");
+  if (/\bre\.(I|IGNORECASE)\b/.test(callText)) flags += "i";
+  if (/\bre\.(S|DOTALL)\b/.test(callText)) flags += "s";
+  if (/\bre\.(M|MULTILINE)\b/.test(callText)) flags += "m";
+  return { source, flags: [...new Set(flags.replace(/[^ims]/g, ""))].join("") };
+}
+
+/** The literal pattern a match holds (a regex literal, or the string given to RegExp / re.*), else null. */
+export function patternOf(matched: string, python: boolean): { source: string; flags: string } | null {
+  if (python) {
+    const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
+    if (!m) return null;
+    return fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+  }
+  const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());
+  if (lit) return { source: lit[1]!, flags: lit[2]! };
+  const ctor = /^(?:new\s+)?RegExp\s*\(\s*(["'`])((?:\\[\s\S]|(?!\1)[^\\])*)\1\s*(?:,\s*(["'`])([a-z]*)\3\s*)?\)$/.exec(matched.trim());
+  if (ctor && !(ctor[1] === "`" && ctor[2]!.includes("${"))) return { source: unescapeString(ctor[2]!, false), flags: ctor[4] ?? "" };
+  return null;
+}
+
+/** The text a finding's primary location covers. */
+function matchedText(text: FileText, f: Finding): string {
+  const { startLine, startColumn, endLine, endColumn } = f.location;
+  if (startLine === endLine) return text.line(startLine).slice(startColumn - 1, endColumn - 1);
+  const lines = [text.line(startLine).slice(startColumn - 1)];
+  for (let l = startLine + 1; l < endLine; l++) lines.push(text.line(l));
+  lines.push(text.line(endLine).slice(0, endColumn - 1));
+  return lines.join("\n");
+}
+
+/**
+ * Findings of rules in `checked` whose matched pattern is linear (or unknown to recheck) are
+ * dropped; vulnerable ones say how and with what input. A match without a literal pattern
+ * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
+ */
+export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean, deadline = Infinity): Finding[] {
+  if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
+  const out: Finding[] = [];
+  for (const f of findings) {
+    if (!checked.has(f.ruleId)) {
+      out.push(f);
+      continue;
+    }
+    const pattern = patternOf(matchedText(text, f), python);
+    if (!pattern) {
+      out.push(f);
+      continue;
+    }
+    const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
+    if (!verdict) continue;
+    const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
+    // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
+    out.push({ ...f, ...(verdict.quadratic ? { confidence: "low" as const } : {}), description: `${f.description}\n\nThis pattern's matching time is ${verdict.complexity} in the input's length.${attack}` });
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// One weakness, one finding (per file). A pattern finding on a line that a taint finding of the same
+// weakness (a shared CWE) starts on or passes through is the same problem seen twice: the taint
+// finding stays, with its flow and the more severe of the two severities. A predictable value is
+// one weakness however many sinks it reaches: taint findings of that class from one source fold
+// into the first, the other sinks as related locations. Findings left on one line are ordered most
+// severe first, so that whatever marks the later ones duplicates keeps the severe one in view.
+import type { Finding, Location } from "./types.ts";
+import { severities } from "./types.ts";
+
+const rank = (f: Finding): number => severities.indexOf(f.severity);
+const shareCwe = (a: Finding, b: Finding): boolean => a.cwe.some((c) => b.cwe.includes(c));
+const lineKey = (l: Location): string => `${l.path}\n${l.startLine}`;
+/** Classes whose weakness is where the value is made, not where it is used. */
+const sourceClasses = new Set(["insecure-random"]);
+
+function sourceClass(f: Finding): string | undefined {
+  if (f.engine !== "taint" || !f.flow?.length) return undefined;
+  return f.tags.find((t) => sourceClasses.has(t));
+}
+
+/** The findings of one file with the duplicates described above folded. */
+export function foldFindings(findings: Finding[]): Finding[] {
+  if (findings.length < 2) return findings;
+  const taint = findings.filter((f) => f.engine === "taint");
+  let out = findings;
+  if (taint.length) {
+    // Taint findings from one predictable source: the first stays, the other sinks join it.
+    const bySource = new Map<string, Finding>();
+    const merged = new Map<Finding, Finding>();
+    const folded = new Set<Finding>();
+    for (const f of taint) {
+      const cls = sourceClass(f);
+      if (!cls) continue;
+      const src = f.flow![0]!;
+      const key = `${cls}\n${lineKey(src)}:${src.startColumn}`;
+      const first = bySource.get(key);
+      if (!first) {
+        bySource.set(key, f);
+        continue;
+      }
+      const kept = merged.get(first) ?? first;
+      merged.set(first, { ...kept, severity: rank(f) > rank(kept) ? f.severity : kept.severity, relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }] });
+      folded.add(f);
+    }
+    // Pattern findings on a line a taint finding of the same weakness covers.
+    const covered = new Map<string, Finding[]>();
+    for (const f of taint) {
+      if (folded.has(f)) continue;
+      for (const l of [f.location, ...(f.flow ?? [])]) {
+        const k = lineKey(l);
+        const list = covered.get(k) ?? [];
+        if (!list.includes(f)) list.push(f);
+        covered.set(k, list);
+      }
+    }
+    out = [];
+    for (const f of findings) {
+      if (folded.has(f)) continue;
+      if (f.engine === "pattern") {
+        const by = covered.get(lineKey(f.location))?.find((t) => shareCwe(t, f));
+        if (by) {
+          const kept = merged.get(by) ?? by;
+          if (rank(f) > rank(kept)) merged.set(by, { ...kept, severity: f.severity });
+          continue;
+        }
+      }
+      out.push(f);
+    }
+    out = out.map((f) => merged.get(f) ?? f);
+  }
+  return severeFirst(out);
+}
+
+/** Findings of one line that share a CWE, most severe first in the places they held (the rest keep their order). */
+function severeFirst(findings: Finding[]): Finding[] {
+  const byLine = new Map<string, number[]>();
+  findings.forEach((f, i) => {
+    const k = lineKey(f.location);
+    byLine.set(k, [...(byLine.get(k) ?? []), i]);
+  });
+  const out = findings.slice();
+  for (const idx of byLine.values()) {
+    if (idx.length < 2) continue;
+    const group = idx.map((i) => findings[i]!);
+    if (!group.some((a, j) => group.some((b, k) => k > j && shareCwe(a, b) && rank(b) > rank(a)))) continue;
+    const sorted = group.slice().sort((a, b) => rank(b) - rank(a));
+    idx.forEach((i, j) => (out[i] = sorted[j]!));
+  }
+  return out;
+}
