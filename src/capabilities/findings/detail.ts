@@ -8,7 +8,7 @@ import { usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import { listComments } from "./comments.ts";
 import { findingKey, usernames } from "./items.ts";
-import { findFindings, positionFor, repositoriesOf } from "./lookup.ts";
+import { findFindings, lastReportedAt, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { positionView } from "./position.ts";
 import { decisionActive, effectiveSeverity, type Status } from "./status.ts";
 
@@ -19,13 +19,20 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const [f] = await findFindings(deps.store, workspaceId, [ref]);
   const finding = f!;
   const repos = (await repositoriesOf(deps.store, workspaceId, [finding.id])).get(finding.id)!;
-  const pos = await positionFor(deps, workspaceId, finding, repos, input);
+  let pos = await positionFor(deps, workspaceId, finding, repos, input);
   if (input.repository && !pos) throw new AppError("not_found", `Finding F-${finding.number} is not in ${input.repository.full_name}.`);
   let status: Status = "open";
   let located: { path: string; startLine: number; endLine: number } | null = null;
   if (pos) {
-    const view = await positionView(deps.store, usableMirror(deps.mirrors, pos.repository), workspaceId, pos.repository.id, pos.sha, now);
-    const entry = view.entries.find((e) => e.finding.id === finding.id);
+    const entryAt = async (p: Position) => (await positionView(deps.store, usableMirror(deps.mirrors, p.repository), workspaceId, p.repository.id, p.sha, now))
+      .entries.find((e) => e.finding.id === finding.id);
+    let entry = await entryAt(pos);
+    // Without at: where it was last reported when the default head does not have it (README: positions).
+    const last = !entry && input.at === undefined ? await lastReportedAt(deps, workspaceId, finding, pos.repository) : null;
+    if (last) {
+      entry = await entryAt(last);
+      if (entry) pos = last;
+    }
     if (!entry) throw new AppError("not_found", `Finding F-${finding.number} is not at ${pos.at} in ${pos.repository.full_name}.`, { details: { at: pos.at } });
     status = entry.status;
     located = entry.location;

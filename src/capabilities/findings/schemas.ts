@@ -26,6 +26,9 @@ export const findingItemSchema = z.object({
   dismissed: z.boolean().describe("True when dismissed (hidden from lists unless dismissed=true)."),
   firstObservedAt: z.string().describe("When a run first reported it (ISO 8601)."),
   reportCount: z.number().int().describe("How many reports (one per run and repository) it has."),
+  baseline: z.enum(["new", "unchanged"]).nullable()
+    .describe("At a position covered by a change review: new (not present at the change's base) or unchanged; else null."),
+  webUrl: z.string().describe("The finding in the web app."),
 }).describe("A finding in a list.");
 
 export const countsSchema = z.object({
