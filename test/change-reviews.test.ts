@@ -77,7 +77,9 @@ describe("a branch that adds a bug", () => {
     assert.equal(bare.status, "open");
     const at = await json(await get(w, "/findings/F-2?at=branch:topic/x"));
     assert.equal(at.status, "open");
+    assert.deepEqual(bare.introducedIn, { run: w.changeRun, change: { kind: "branch", pr: null, branch: "topic/x" }, sha: w.featureHead });
     await expectError(await get(w, "/findings/F-2?at=default"), 404, "not_found");
+    assert.equal((await json(await get(w, "/findings/F-1"))).introducedIn, null);
     assert.match((await json(await get(w, "/findings/F-1"))).position.at, /^branch:main@/);
   });
 });

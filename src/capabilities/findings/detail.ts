@@ -15,6 +15,11 @@ import { decisionActive, effectiveSeverity, type Status } from "./status.ts";
 interface Step { path: string; startLine: number; endLine: number; snippet?: string; message?: string }
 const step = (l: Step) => ({ path: l.path, startLine: l.startLine, endLine: l.endLine, snippet: l.snippet ?? null, message: l.message ?? null });
 
+function changeRef(json: string) {
+  const c = JSON.parse(json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null };
+  return { kind: c.kind, pr: c.pr, branch: c.branch };
+}
+
 export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }, workspaceId: number, ref: string, input: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
   const [f] = await findFindings(deps.store, workspaceId, [ref]);
   const finding = f!;
@@ -41,6 +46,8 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const reports = await db.selectFrom("finding_reports as r").innerJoin("repositories as repo", "repo.id", "r.repository_id")
     .select(["r.run_id", "r.repository_id", "repo.full_name", "r.sha", "r.detail_json", "r.created_at"])
     .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).orderBy("r.id").limit(100).execute();
+  const first = await db.selectFrom("finding_reports as r").innerJoin("runs", "runs.id", "r.run_id").select(["r.run_id", "r.sha", "runs.kind", "runs.change_json"])
+    .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).orderBy("r.id").limit(1).executeTakeFirst();
   const activity = await db.selectFrom("finding_activity").selectAll().where("workspace_id", "=", workspaceId).where("finding_id", "=", finding.id).orderBy("id").limit(500).execute();
   const sameRule = located ? await db.selectFrom("finding_presence as p").innerJoin("findings as f", "f.id", "p.finding_id").select("f.number").distinct()
     .where("p.workspace_id", "=", workspaceId).where("p.repository_id", "=", pos!.repository.id).where("p.path", "=", located.path)
@@ -76,6 +83,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
     })),
     related: { sameRule: sameRule.map((r) => findingKey(r.number)), duplicates: duplicates.map((r) => findingKey(r.number)) },
     comments: await listComments(deps.store, workspaceId, finding),
+    introducedIn: first?.kind === "change" && first.change_json ? { run: first.run_id, change: changeRef(first.change_json), sha: first.sha } : null,
     position: pos ? { repository: { id: pos.repository.id, fullName: pos.repository.full_name }, at: pos.at } : null,
     asOf: now.toISOString(),
   };

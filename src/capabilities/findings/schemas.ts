@@ -106,6 +106,15 @@ export const findingSchema = z.object({
     duplicates: z.array(z.string()).describe("Keys of findings marked duplicates of this one."),
   }).describe("Findings related to this one."),
   comments: z.array(commentSchema).describe("The comments, oldest first (at most 500)."),
+  introducedIn: z.object({
+    run: z.number().int().describe("The change review that first reported it."),
+    change: z.object({
+      kind: z.enum(["pr", "branch"]).describe("A pull request or a branch."),
+      pr: z.number().int().nullable().describe("The pull request number, or null."),
+      branch: z.string().nullable().describe("The branch, or null."),
+    }).describe("The change reviewed."),
+    sha: z.string().describe("The change's head it was reported at."),
+  }).nullable().describe("When a review of a change reported it first: that change; null when a full review did."),
   position: z.object({
     repository: repoRef,
     at: z.string().describe("The pinned position read."),
