@@ -151,3 +151,53 @@ describe("pushes, fixes and triage on changes", () => {
     assert.deepEqual(rows(body).map((r: any) => r[0]), ["F-2", "F-1"]);
   });
 });
+
+describe("merging back keeps keys, history, comments and statuses", () => {
+  const merges: Record<string, (r: TestRepo) => void> = {
+    "a merge commit": (r) => r.git(["merge", "-q", "--no-ff", "-m", "merge topic/x", "topic/x"]),
+    "a squash": (r) => { r.git(["merge", "-q", "--squash", "topic/x"]); r.git(["commit", "-q", "-m", "squash topic/x"]); },
+    "a rebase": (r) => {
+      r.git(["checkout", "-q", "-b", "rebased", "topic/x"]);
+      r.git(["rebase", "-q", "main"]);
+      r.git(["checkout", "-q", "main"]);
+      r.git(["merge", "-q", "--ff-only", "rebased"]);
+    },
+  };
+  for (const [how, merge] of Object.entries(merges)) {
+    test(`after ${how} and a full review of main, F-2 is the same finding, false-positive as marked at the change's head`, async () => {
+      const w = await world();
+      const token = w.ws.token;
+      assert.equal((await t.request("/api/v2/findings/F-2/comments", { method: "POST", token, json: { body: "seen in review" } })).status, 201);
+      const at = encodeURIComponent(`branch:topic/x@${w.featureHead}`);
+      assert.equal((await t.request(`/api/v2/findings/F-2?at=${at}`, { method: "PATCH", token, json: { status: "false-positive", reason: "fixture" } })).status, 200);
+      w.remote.commit({ "docs/notes.md": "notes\n" }, { branch: "main", message: "docs" });
+      merge(w.remote);
+      await syncAndWait(t.app, w.repoId);
+      const full = await review(w, {});
+      assert.equal(full.findings.new, 0, "no new key");
+      const body = await list(w, "default");
+      assert.deepEqual(rows(body), [["F-2", "false-positive", null, "src/extra.py:5"], ["F-1", "open", null, "src/old.py:7"]]);
+      const f = await json(await get(w, "/findings/F-2"));
+      assert.match(f.position.at, /^branch:main@/);
+      assert.deepEqual(f.comments.map((c: any) => c.body), ["seen in review"]);
+      assert.deepEqual(f.runs, [w.changeRun, full.id]);
+      assert.deepEqual(f.introducedIn?.run, w.changeRun);
+    });
+  }
+
+  test("a full review whose cross-file context differs from the change review's continues the change's finding", async () => {
+    const w = await world();
+    const report = await t.app.store.db.selectFrom("finding_reports").select(["detail_json", "finding_id"]).where("run_id", "=", w.changeRun).executeTakeFirstOrThrow();
+    const d = JSON.parse(report.detail_json);
+    const { importAt } = await import("./fixtures/findings.ts");
+    const { engineFinding } = await import("./fixtures/findings.ts");
+    const repo = await t.app.store.db.selectFrom("repositories").selectAll().where("id", "=", w.repoId).executeTakeFirstOrThrow();
+    const moved = { ...d.location, startLine: d.location.startLine + 3, endLine: d.location.endLine + 3 };
+    const other = engineFinding({ ruleId: d.ruleId, path: d.location.path, location: moved, fingerprint: "f".repeat(32) });
+    const unrelated = engineFinding({ ruleId: d.ruleId, path: d.location.path, location: { ...moved, snippet: "hashlib.md5(other)" } });
+    await importAt(t, w.ws, repo, w.featureHead, [other, unrelated]);
+    const rows = await t.app.store.db.selectFrom("findings").select(["number", "fingerprint"]).where("workspace_id", "=", w.ws.id).orderBy("number").execute();
+    assert.deepEqual(rows.map((r) => r.number), [1, 2, 3], "the unrelated one is new, the continued one is not");
+    assert.equal(rows[1]!.fingerprint, "f".repeat(32));
+  });
+});
