@@ -8,6 +8,7 @@ import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 import { finished, startedRun } from "./fixtures/worker.ts";
+import { testClient } from "./fixtures/client.ts";
 
 let t: TestServer;
 before(async () => { t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: "silent" } }); });
@@ -81,6 +82,23 @@ describe("a branch that adds a bug", () => {
     await expectError(await get(w, "/findings/F-2?at=default"), 404, "not_found");
     assert.equal((await json(await get(w, "/findings/F-1"))).introducedIn, null);
     assert.match((await json(await get(w, "/findings/F-1"))).position.at, /^branch:main@/);
+  });
+
+  test("a finding names its CWE and their definitions, and where it is at the position read", async () => {
+    const f = await json(await get(w, "/findings/F-2"));
+    assert.ok(f.cwe.length > 0);
+    assert.deepEqual(f.references, f.cwe.map((n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`));
+    assert.deepEqual(f.location, { path: "src/extra.py", startLine: 5, endLine: 5 });
+    assert.deepEqual((await json(await get(w, "/findings/F-1?at=branch:topic/x"))).location, { path: "src/old.py", startLine: 7, endLine: 7 });
+  });
+
+  test("crs findings view opens a key only a change review reported, with its location, position and CWE", async () => {
+    const r = await testClient(t.url, w.ws.token).run(["findings", "view", "F-2"]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^location\tsrc\/extra\.py:5/m);
+    assert.match(r.out, new RegExp(`^at\tbranch:topic/x@${w.featureHead}$`, "m"));
+    assert.match(r.out, /^cwe\tCWE-\d+/m);
+    assert.match(r.out, /^references\thttps:\/\/cwe\.mitre\.org\/data\/definitions\/\d+\.html/m);
   });
 });
 

@@ -15,6 +15,9 @@ import { decisionActive, effectiveSeverity, type Status } from "./status.ts";
 interface Step { path: string; startLine: number; endLine: number; snippet?: string; message?: string }
 const step = (l: Step) => ({ path: l.path, startLine: l.startLine, endLine: l.endLine, snippet: l.snippet ?? null, message: l.message ?? null });
 
+/** The CWE's definition page (the rules name weaknesses by CWE id and carry no other references). */
+const cweUrl = (n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`;
+
 function changeRef(json: string) {
   const c = JSON.parse(json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null };
   return { kind: c.kind, pr: c.pr, branch: c.branch };
@@ -59,6 +62,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const user = (id: number | null) => (id === null ? null : { id, username: names.get(id) ?? "" });
   const parsed = reports.map((r) => ({ ...r, detail: JSON.parse(r.detail_json) as { ruleId: string; engine: string; location: Step; relatedLocations: Step[]; flow: Step[] } }));
   const newest = parsed.at(-1);
+  const cwe = (JSON.parse(finding.cwe_json) as number[]).filter((n) => Number.isInteger(n) && n > 0);
   const active = decisionActive(finding, now);
   return {
     id: finding.id, key: findingKey(finding.number), title: finding.title,
@@ -83,6 +87,9 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
     })),
     related: { sameRule: sameRule.map((r) => findingKey(r.number)), duplicates: duplicates.map((r) => findingKey(r.number)) },
     comments: await listComments(deps.store, workspaceId, finding),
+    location: located,
+    cwe,
+    references: cwe.map(cweUrl),
     introducedIn: first?.kind === "change" && first.change_json ? { run: first.run_id, change: changeRef(first.change_json), sha: first.sha } : null,
     position: pos ? { repository: { id: pos.repository.id, fullName: pos.repository.full_name }, at: pos.at } : null,
     asOf: now.toISOString(),

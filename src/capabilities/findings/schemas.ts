@@ -106,6 +106,9 @@ export const findingSchema = z.object({
     duplicates: z.array(z.string()).describe("Keys of findings marked duplicates of this one."),
   }).describe("Findings related to this one."),
   comments: z.array(commentSchema).describe("The comments, oldest first (at most 500)."),
+  location: location.nullable().describe("Where it is at the position read (at a change's head: mapped through the diff), or null without a position."),
+  cwe: z.array(z.number().int()).describe("The weaknesses (CWE ids) its rule names; empty when none."),
+  references: z.array(z.string()).describe("Where to read more: the CWE definitions' pages."),
   introducedIn: z.object({
     run: z.number().int().describe("The change review that first reported it."),
     change: z.object({
