@@ -100,6 +100,8 @@ export async function benchWorker(root: string): Promise<void> {
       let out = "";
       c.stdout.on("data", (d: Buffer) => (out += d));
       c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
+      // A git command that reads no input may exit before its stdin is closed.
+      c.stdin.on("error", () => {});
       c.stdin.end(input ?? "");
     });
     await git(["read-tree", "main"]);
