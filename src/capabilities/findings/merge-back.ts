@@ -40,9 +40,14 @@ export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositor
 export async function carryChangeStatuses(tx: Tx, workspaceId: number, repositoryId: number, sha: string, findingIds: number[], at: string): Promise<void> {
   if (!findingIds.length) return;
   const heads = tx.selectFrom("reviewed_commits").select("sha").where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 0);
-  const rows = await tx.selectFrom("finding_statuses").selectAll().where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId)
-    .where("finding_id", "in", findingIds).orderBy("created_at").execute();
   const changeHeads = new Set((await heads.execute()).map((r) => r.sha));
+  if (!changeHeads.size) return;
+  const rows = [];
+  for (let i = 0; i < findingIds.length; i += 500) {
+    rows.push(...await tx.selectFrom("finding_statuses").selectAll().where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId)
+      .where("finding_id", "in", findingIds.slice(i, i + 500)).execute());
+  }
+  rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
   const byFinding = new Map<number, typeof rows>();
   for (const r of rows) byFinding.set(r.finding_id, [...(byFinding.get(r.finding_id) ?? []), r]);
   for (const [id, records] of byFinding) {
