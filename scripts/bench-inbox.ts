@@ -4,8 +4,11 @@
 // Measured against GET /me through the same pipeline in the same run (32 connections):
 //  - repository findings page (50 items) p99, goal < 25 ms on SQLite;
 //  - organization findings page p99, goal < 60 ms on SQLite;
-//  - PATCH /findings of 100 findings (severity), goal < 200 ms.
+//  - PATCH /findings of 100 findings (severity), goal < 200 ms;
+//  - a pull request reviewed as a change adding 20 findings on one repository: its at=pr:N page
+//    (the change review's findings plus the base's carried over) p99, goal <= 2x the at=default p99.
 // Usage: node scripts/bench-inbox.ts [seconds per measurement, default 5]
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,6 +90,25 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
         await db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: repoId, sha, reviewed_at: at, run_id: run.id, full: 1 }).execute();
       }
     }
+    // A pull request on top of main adding one file, reviewed as a change that found 20 findings there.
+    const prHead = await pullRequest(remote, prNumber);
+    await syncAndWait(app, repoIds[7]!);
+    const change = await db.insertInto("runs").values({
+      workspace_id: ws.id, repository_id: repoIds[7]!, created_by: user.id, kind: "change", trigger: "api", title: "seed change", state: "complete", at: null,
+      ref: `refs/pull/${prNumber}/head`, sha: prHead, targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", steering: null, price_cents: 0,
+      change_json: JSON.stringify({ kind: "pr", pr: prNumber, branch: null, since: null, base: history[0], head: prHead, files: 1, changedLines: 40 }),
+      idempotency_key: null, request_hash: "seed-change", retry_of: null, cancel_requested_at: null, stages_json: "[]", error_json: null, import_json: null, findings_json: null,
+      lease_owner: null, lease_until: null, created_at: at, started_at: at, ended_at: at,
+    }).returning("id").executeTakeFirstOrThrow();
+    const added = (await db.insertInto("findings").values(Array.from({ length: 20 }, (_, j) => ({
+      workspace_id: ws.id, number: ++number, fingerprint: `fp${number}`, rule_id: `rule.${j}`, title: `Finding ${number}`, description: "seed",
+      severity: severities[j % 5]!, confidence: "high", engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: change.id, first_observed_at: at, last_run_id: change.id, report_count: 1,
+    }))).returning("id").execute()).map((x) => x.id);
+    await db.insertInto("finding_reports").values(added.map((id, j) => ({ workspace_id: ws.id, finding_id: id, run_id: change.id, repository_id: repoIds[7]!, sha: prHead,
+      path: "src/pr-added.js", start_line: j * 2 + 1, end_line: j * 2 + 1, severity: severities[j % 5]!, detail_json: "{}", created_at: at }))).execute();
+    await db.insertInto("finding_presence").values(added.map((id, j) => ({ workspace_id: ws.id, repository_id: repoIds[7]!, sha: prHead, finding_id: id,
+      path: "src/pr-added.js", start_line: j * 2 + 1, end_line: j * 2 + 1 }))).execute();
+    await db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: repoIds[7]!, sha: prHead, reviewed_at: at, run_id: change.id, full: 0 }).execute();
     console.log(`${label}: seeded ${number} findings, ${repos} repositories, ${repos * reviewedPerRepo} reviewed commits in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const headers = { authorization: `Bearer ${key.token}` };
     const repoUrl = `${url}/api/v2/repositories/${repoIds[7]}/-/findings?limit=50`;
@@ -111,11 +133,21 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     const me = await load(`${url}/api/v2/me`, headers);
     const repoPage = await load(repoUrl, headers);
     const orgPage = await load(`${url}/api/v2/findings?limit=50`, headers);
+    const prUrl = `${repoUrl}&at=pr:${prNumber}`;
+    await first(prUrl, "a pull request reviewed as a change");
+    const prBody = await (await fetch(prUrl, { headers })).json() as { total: number; reviewCoverage: { change: unknown } };
+    if (!prBody.reviewCoverage.change) throw new Error("the pull request is not covered by its change review");
+    await load(prUrl, headers);
+    const defaultPage = await load(`${repoUrl}&at=default`, headers);
+    const prPage = await load(prUrl, headers);
     const line = (n: string, f: typeof me) => `  ${n.padEnd(34)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.bad ? `  errors ${f.bad}` : ""}`;
     console.log(`  32 connections, ${seconds} s each:`);
     console.log(line("GET /me (baseline)", me));
     console.log(line("repository findings page", repoPage) + `   ratio p99 ${(repoPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 25 ms: ${repoPage.p99 < 25 ? "met" : "NOT MET"})` : ""}`);
     console.log(line("organization findings page", orgPage) + `   ratio p99 ${(orgPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 60 ms: ${orgPage.p99 < 60 ? "met" : "NOT MET"})` : ""}`);
+    console.log(line("repository page at=default", defaultPage));
+    console.log(line(`repository page at=pr:${prNumber} (${prBody.total})`, prPage) + `   p99 ratio pr/default ${(prPage.p99 / Math.max(1, defaultPage.p99)).toFixed(2)}`
+      + ` (goal <= 2: ${prPage.p99 <= 2 * Math.max(1, defaultPage.p99) ? "met" : "NOT MET"})`);
     const keys = Array.from({ length: 100 }, (_, i) => `F-${i * 7 + 1}`);
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -138,13 +170,33 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     }
     afterTriage.sort((a, b) => a - b);
     console.log(`  organization page right after a triage  median ${afterTriage[1]} ms (${repos} cached positions brought up to date)`);
-    return repoPage.bad === 0 && orgPage.bad === 0;
+    return repoPage.bad === 0 && orgPage.bad === 0 && prPage.bad === 0;
   } finally {
     await server.close();
     if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const prNumber = 77;
+
+/** refs/pull/<n>/head: one commit on main adding a 40-line file (made once; both stores read it). */
+async function pullRequest(remote: string, n: number): Promise<string> {
+  const existing = spawnSync("git", ["rev-parse", "--verify", "-q", `refs/pull/${n}/head`], { env: { ...process.env, GIT_DIR: remote } });
+  if (existing.status === 0) return existing.stdout.toString().trim();
+  const env = { ...process.env, GIT_DIR: remote, GIT_INDEX_FILE: join(remote, "bench-index"), GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" };
+  const git = (args: string[], input?: string) => {
+    const r = spawnSync("git", args, { env, input: input ?? "" });
+    if (r.status !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr}`);
+    return r.stdout.toString().trim();
+  };
+  git(["read-tree", "main"]);
+  const blob = git(["hash-object", "-w", "--stdin"], Array.from({ length: 40 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n");
+  git(["update-index", "--add", "--cacheinfo", `100644,${blob},src/pr-added.js`]);
+  const head = git(["commit-tree", git(["write-tree"]), "-p", "main", "-m", "pull request"]);
+  git(["update-ref", `refs/pull/${n}/head`, head]);
+  return head;
 }
 
 const root = mkdtempSync(join(tmpdir(), "crs-bench-inbox-repo-"));

@@ -1,7 +1,8 @@
 // The worker half of `npm run bench:runs` (issue figures for runs executed by workers):
 //  (a) POST /runs -> complete on a 20-file repository, minus the engine's own time on the same
 //      files measured in the same run (reviewFiles in process): the overhead a run adds;
-//  (b) a 20-line pull request on a generated 1M-line repository, POST -> complete, end to end;
+//  (b) a 20-line pull request on a generated 1M-line repository, POST -> complete, end to end, after
+//      a full review of main (so the change's findings land on a reviewed base);
 //  (c) runs completed per minute by 1 and by 2 `crs worker` processes draining one queue.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -99,6 +100,8 @@ export async function benchWorker(root: string): Promise<void> {
       let out = "";
       c.stdout.on("data", (d: Buffer) => (out += d));
       c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
+      // A git command that reads no input may exit before its stdin is closed.
+      c.stdin.on("error", () => {});
       c.stdin.end(input ?? "");
     });
     await git(["read-tree", "main"]);
@@ -108,9 +111,11 @@ export async function benchWorker(root: string): Promise<void> {
     const head = await git(["commit-tree", tree, "-p", "main", "-m", "20 lines"]);
     await git(["update-ref", "refs/pull/9999/head", head]);
     const bigId = await s.register(big, "bench/big");
+    const full = await s.timedRun({ repository: bigId });
     const pr = await s.timedRun({ repository: bigId, change: { pr: 9999 } });
     const pr2 = await s.timedRun({ repository: bigId, change: { pr: 9999 } });
-    console.log(`worker (b) 20-line pull request on a ${fileCount}-file repository (~1M lines): POST -> complete ${pr.toFixed(0)} ms first, ${pr2.toFixed(0)} ms again (goal < 3000 ms)`);
+    console.log(`worker (b) full review of main on a ${fileCount}-file repository (~1M lines): POST -> complete ${full.toFixed(0)} ms`);
+    console.log(`worker (b) 20-line pull request on it: POST -> complete ${pr.toFixed(0)} ms first, ${pr2.toFixed(0)} ms again (goal < 1000 ms)`);
   } finally {
     await s.close();
   }

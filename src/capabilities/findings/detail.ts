@@ -8,24 +8,39 @@ import { usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import { listComments } from "./comments.ts";
 import { findingKey, usernames } from "./items.ts";
-import { findFindings, positionFor, repositoriesOf } from "./lookup.ts";
+import { findFindings, lastReportedAt, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { positionView } from "./position.ts";
 import { decisionActive, effectiveSeverity, type Status } from "./status.ts";
 
 interface Step { path: string; startLine: number; endLine: number; snippet?: string; message?: string }
 const step = (l: Step) => ({ path: l.path, startLine: l.startLine, endLine: l.endLine, snippet: l.snippet ?? null, message: l.message ?? null });
 
+/** The CWE's definition page (the rules name weaknesses by CWE id and carry no other references). */
+const cweUrl = (n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`;
+
+function changeRef(json: string) {
+  const c = JSON.parse(json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null };
+  return { kind: c.kind, pr: c.pr, branch: c.branch };
+}
+
 export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }, workspaceId: number, ref: string, input: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
   const [f] = await findFindings(deps.store, workspaceId, [ref]);
   const finding = f!;
   const repos = (await repositoriesOf(deps.store, workspaceId, [finding.id])).get(finding.id)!;
-  const pos = await positionFor(deps, workspaceId, finding, repos, input);
+  let pos = await positionFor(deps, workspaceId, finding, repos, input);
   if (input.repository && !pos) throw new AppError("not_found", `Finding F-${finding.number} is not in ${input.repository.full_name}.`);
   let status: Status = "open";
   let located: { path: string; startLine: number; endLine: number } | null = null;
   if (pos) {
-    const view = await positionView(deps.store, usableMirror(deps.mirrors, pos.repository), workspaceId, pos.repository.id, pos.sha, now);
-    const entry = view.entries.find((e) => e.finding.id === finding.id);
+    const entryAt = async (p: Position) => (await positionView(deps.store, usableMirror(deps.mirrors, p.repository), workspaceId, p.repository.id, p.sha, now))
+      .entries.find((e) => e.finding.id === finding.id);
+    let entry = await entryAt(pos);
+    // Without at: where it was last reported when the default head does not have it (README: positions).
+    const last = !entry && input.at === undefined ? await lastReportedAt(deps, workspaceId, finding, pos.repository) : null;
+    if (last) {
+      entry = await entryAt(last);
+      if (entry) pos = last;
+    }
     if (!entry) throw new AppError("not_found", `Finding F-${finding.number} is not at ${pos.at} in ${pos.repository.full_name}.`, { details: { at: pos.at } });
     status = entry.status;
     located = entry.location;
@@ -34,6 +49,8 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const reports = await db.selectFrom("finding_reports as r").innerJoin("repositories as repo", "repo.id", "r.repository_id")
     .select(["r.run_id", "r.repository_id", "repo.full_name", "r.sha", "r.detail_json", "r.created_at"])
     .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).orderBy("r.id").limit(100).execute();
+  const first = await db.selectFrom("finding_reports as r").innerJoin("runs", "runs.id", "r.run_id").select(["r.run_id", "r.sha", "runs.kind", "runs.change_json"])
+    .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).orderBy("r.id").limit(1).executeTakeFirst();
   const activity = await db.selectFrom("finding_activity").selectAll().where("workspace_id", "=", workspaceId).where("finding_id", "=", finding.id).orderBy("id").limit(500).execute();
   const sameRule = located ? await db.selectFrom("finding_presence as p").innerJoin("findings as f", "f.id", "p.finding_id").select("f.number").distinct()
     .where("p.workspace_id", "=", workspaceId).where("p.repository_id", "=", pos!.repository.id).where("p.path", "=", located.path)
@@ -45,6 +62,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const user = (id: number | null) => (id === null ? null : { id, username: names.get(id) ?? "" });
   const parsed = reports.map((r) => ({ ...r, detail: JSON.parse(r.detail_json) as { ruleId: string; engine: string; location: Step; relatedLocations: Step[]; flow: Step[] } }));
   const newest = parsed.at(-1);
+  const cwe = (JSON.parse(finding.cwe_json) as number[]).filter((n) => Number.isInteger(n) && n > 0);
   const active = decisionActive(finding, now);
   return {
     id: finding.id, key: findingKey(finding.number), title: finding.title,
@@ -69,6 +87,10 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
     })),
     related: { sameRule: sameRule.map((r) => findingKey(r.number)), duplicates: duplicates.map((r) => findingKey(r.number)) },
     comments: await listComments(deps.store, workspaceId, finding),
+    location: located,
+    cwe,
+    references: cwe.map(cweUrl),
+    introducedIn: first?.kind === "change" && first.change_json ? { run: first.run_id, change: changeRef(first.change_json), sha: first.sha } : null,
     position: pos ? { repository: { id: pos.repository.id, fullName: pos.repository.full_name }, at: pos.at } : null,
     asOf: now.toISOString(),
   };

@@ -9,6 +9,7 @@ import type { Finding } from "../../review/types.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
+import { adoptChangeFindings, carryChangeStatuses } from "./merge-back.ts";
 import { bumpInbox } from "./position.ts";
 
 export interface TargetResult {
@@ -88,6 +89,7 @@ export async function importFindings(
         const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
         for (const r of rows) ids.set(r.fingerprint, r.id);
       }
+      if (target.full) await adoptChangeFindings(tx, run.workspaceId, target.repositoryId, [...byPrint.values()].filter((f) => !ids.has(f.fingerprint)), ids);
       known.push(...ids.values());
       const placed: Array<{ id: number; f: Finding }> = [];
       for (const [print, f] of byPrint) {
@@ -123,6 +125,7 @@ export async function importFindings(
         placed.push({ id, f });
       }
       await markDuplicates(tx, run.workspaceId, placed);
+      if (target.full) await carryChangeStatuses(tx, run.workspaceId, target.repositoryId, target.sha, placed.map((p) => p.id), at);
       await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at, run_id: run.id, full: target.full ? 1 : 0 })
         // A change review of a commit the whole tree was reviewed at keeps it marked full.
         .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({

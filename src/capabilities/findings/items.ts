@@ -12,6 +12,7 @@ export interface ItemSource {
   severity: string;
   location: { path: string; startLine: number; endLine: number };
   repository: { id: number; fullName: string } | null;
+  baseline?: "new" | "unchanged" | null | undefined;
 }
 
 export async function usernames(store: Store, ids: Array<number | null>): Promise<Map<number, string>> {
@@ -21,7 +22,8 @@ export async function usernames(store: Store, ids: Array<number | null>): Promis
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-export async function toItems(store: Store, sources: ItemSource[]) {
+/** `baseUrl` makes each item's webUrl (the finding's page, which opens by the rule for reads without at). */
+export async function toItems(store: Store, sources: ItemSource[], baseUrl: string) {
   const names = await usernames(store, sources.map((s) => s.finding.assignee_id));
   return sources.map((s) => {
     const f = s.finding;
@@ -31,6 +33,8 @@ export async function toItems(store: Store, sources: ItemSource[]) {
       ruleId: f.rule_id, location: s.location, repository: s.repository,
       assignee: f.assignee_id !== null ? { id: f.assignee_id, username: names.get(f.assignee_id) ?? "" } : null,
       dismissed: f.dismissed_at !== null, firstObservedAt: f.first_observed_at, reportCount: f.report_count,
+      baseline: s.baseline ?? null,
+      webUrl: `${baseUrl}/app/findings/${findingKey(f.number)}`,
     };
   });
 }

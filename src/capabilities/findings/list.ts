@@ -3,7 +3,7 @@
 // once per inbox version and kept (a busy inbox is read far more often than it changes); a page is
 // then a slice of it. Counts are taken before the status and severity filters.
 import type { MirrorPool } from "../../platform/codehost/index.ts";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { allRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
@@ -18,9 +18,11 @@ export interface Filters {
   assignee?: string | undefined;
   focus?: string | undefined;
   dismissed: boolean;
+  /** Only findings new at a change position (not present at its base). */
+  new?: boolean | undefined;
 }
 
-export interface ListDeps { store: Store; mirrors: MirrorPool }
+export interface ListDeps { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }
 export interface Page { afterNumber?: number | undefined; afterRepository?: number | undefined; asOf?: string | undefined; limit: number }
 
 type Counts = { status: Record<string, number>; severity: Record<string, number> };
@@ -53,6 +55,7 @@ async function predicates(store: Store, workspaceId: number, me: number, f: Filt
   const base = (e: PositionEntry) => {
     const x = e.finding;
     if ((x.dismissed_at !== null) !== f.dismissed) return false;
+    if (f.new && e.baseline !== "new") return false;
     if (assignees === "none" ? x.assignee_id !== null : assignees && (x.assignee_id === null || !assignees.includes(x.assignee_id))) return false;
     return !focused || focused.has(x.id);
   };
@@ -109,22 +112,29 @@ function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
   return { shown, last: rows.length > from + page.limit ? shown.at(-1)! : null };
 }
 
-const itemsOf = (store: Store, rows: Row[]) => toItems(store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })));
+const itemsOf = (deps: ListDeps, rows: Row[]) => toItems(deps.store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })), deps.config.baseUrl);
 
 export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page, now: Date) {
   const mirror = usableMirror(deps.mirrors, repo);
   const pos: ResolvedPosition = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
   const version = await inboxVersion(deps.store, workspaceId);
   const view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version);
+  if (f.new && !view.change) throw invalidField("new", `No change review covers ${pos.at}: new=true needs a pull request or branch reviewed as a change.`, { at: pos.at });
   const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
   const { shown, last } = slice(s.rows, page);
-  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps.store, shown), last: last ? last.e.finding.number : null };
+  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps, shown), last: last ? last.e.finding.number : null };
 }
 
 export function coverageOf(view: PositionView) {
-  return view.coverage
-    ? { reviewed: true, sha: view.coverage.sha, run: view.coverage.runId, reviewedAt: view.coverage.reviewedAt, commitsAhead: view.coverage.ahead }
-    : { reviewed: false, sha: null, run: null, reviewedAt: null, commitsAhead: null };
+  const c = view.change;
+  const b = c?.baseCoverage;
+  return {
+    ...(view.coverage
+      ? { reviewed: true, sha: view.coverage.sha, run: view.coverage.runId, reviewedAt: view.coverage.reviewedAt, commitsAhead: view.coverage.ahead }
+      : { reviewed: false, sha: null, run: null, reviewedAt: null, commitsAhead: null }),
+    change: c ? { run: c.runId, sha: c.sha, reviewedAt: c.reviewedAt, kind: c.kind, pr: c.pr, branch: c.branch, base: c.base } : null,
+    base: b ? { run: b.runId, sha: b.sha, reviewedAt: b.reviewedAt } : null,
+  };
 }
 
 /** Every registered repository at its default branch head, newest first (key number, then repository id). */
@@ -146,7 +156,7 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
   const s = await selection(deps, workspaceId, me, f, views, version, page);
   const { shown, last } = slice(s.rows, page);
   return {
-    items: await itemsOf(deps.store, shown), counts: s.counts, total: s.rows.length, unavailable,
+    items: await itemsOf(deps, shown), counts: s.counts, total: s.rows.length, unavailable,
     last: last ? { number: last.e.finding.number, repository: last.repo.id } : null,
   };
 }

@@ -77,6 +77,33 @@ export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _
   return { repository: repo, sha: pos.sha, at: pos.at };
 }
 
+/**
+ * Where a finding was last reported in a repository, as a pinned position: the pull request or
+ * branch head a change review read, else the position a full review read (a commit when the ref has
+ * moved off it since). Read and changed there when `at` is not given and the default head lacks it.
+ */
+export async function lastReportedAt(deps: { store: Store; mirrors: MirrorPool }, workspaceId: number, finding: FindingRow, repository: RepositoryRow): Promise<Position | null> {
+  const last = await deps.store.db.selectFrom("finding_reports as r").innerJoin("runs", "runs.id", "r.run_id")
+    .select(["r.sha", "runs.kind", "runs.at", "runs.sha as run_sha", "runs.change_json"])
+    .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).where("r.repository_id", "=", repository.id)
+    .orderBy("r.id", "desc").limit(1).executeTakeFirst();
+  if (!last) return null;
+  let at = `commit:${last.sha}`;
+  if (last.kind === "change" && last.change_json) {
+    const c = JSON.parse(last.change_json) as { pr: number | null; branch: string | null; head: string };
+    if (c.head === last.sha) at = c.pr !== null ? `pr:${c.pr}@${c.head}` : `branch:${c.branch}@${c.head}`;
+  } else if (last.at && last.run_sha === last.sha) at = last.at;
+  for (const candidate of new Set([at, `commit:${last.sha}`])) {
+    try {
+      const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repository, candidate);
+      return { repository, sha: pos.sha, at: pos.at };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return null;
+}
+
 /** Member user ids an assignee filter names: me, an id, an email or a username (all members sharing it). */
 export async function assigneeIds(store: Store, workspaceId: number, me: number, value: string): Promise<number[] | "none"> {
   if (value === "none") return "none";

@@ -7,6 +7,7 @@
 // expires, it is computed afresh.
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { changeSightings, nearestChangeReview, type ChangeReview, type Sighting } from "./change-view.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
 /** How far back along the first-parent history a review still covers a position. */
@@ -21,11 +22,16 @@ export interface PositionEntry {
   /** Where it is at the coverage, or (fixed) where it was last seen. */
   location: { path: string; startLine: number; endLine: number };
   present: boolean;
+  /** At a change position: new (not present at the base coverage) or unchanged; else null. */
+  baseline: "new" | "unchanged" | null;
 }
 
 export interface PositionView {
   sha: string;
+  /** The nearest review on the history: the change review at a change position. */
   coverage: Coverage | null;
+  /** At a change position: the change review and the coverage of its base. */
+  change: (ChangeReview & { baseCoverage: Coverage | null }) | null;
   /** Newest first (by key number). */
   entries: PositionEntry[];
   /** Recompute once the clock reaches this (a decision expires), else null. */
@@ -164,22 +170,23 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
     .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 1).execute();
   const onHistory = reviewed.filter((r) => index.has(r.sha)).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   const covering = onHistory[0];
-  if (!covering) return { view: { sha, coverage: null, entries: [], validUntil: null }, version, index, coverageIndex: -1 };
-  const coverageIndex = index.get(covering.sha)!;
-  const coverage = { sha: covering.sha, runId: covering.run_id, reviewedAt: covering.reviewed_at, ahead: coverageIndex };
-
-  // Present at the coverage, or last seen at an earlier review on the history (newest sighting wins).
-  const shas = onHistory.map((r) => r.sha);
-  const seen = new Map<number, { path: string; startLine: number; endLine: number; present: boolean; at: number }>();
-  for (let i = 0; i < shas.length; i += 500) {
-    const rows = await store.db.selectFrom("finding_presence").select(["finding_id", "sha", "path", "start_line", "end_line"])
-      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("sha", "in", shas.slice(i, i + 500)).execute();
-    for (const r of rows) {
-      const at = index.get(r.sha)!;
-      const prev = seen.get(r.finding_id);
-      if (!prev || at < prev.at) seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering.sha, at });
-    }
+  const { review, older } = await nearestChangeReview(store, workspaceId, repositoryId, index, covering ? index.get(covering.sha)! : Infinity);
+  let coverage: Coverage;
+  let change: PositionView["change"] = null;
+  let seen: Map<number, Sighting>;
+  if (review) {
+    // The base is an ancestor of the head: its view never leads back here.
+    const base = await positionView(store, mirror, workspaceId, repositoryId, review.base, now, version);
+    coverage = { sha: review.sha, runId: review.runId, reviewedAt: review.reviewedAt, ahead: review.ahead };
+    change = { ...review, baseCoverage: base.coverage };
+    seen = await changeSightings(store, mirror, workspaceId, repositoryId, review, older, index, base.entries);
+  } else if (covering) {
+    coverage = { sha: covering.sha, runId: covering.run_id, reviewedAt: covering.reviewed_at, ahead: index.get(covering.sha)! };
+    seen = await fullSightings(store, workspaceId, repositoryId, index, onHistory.map((r) => r.sha), covering.sha);
+  } else {
+    return { view: { sha, coverage: null, change: null, entries: [], validUntil: null }, version, index, coverageIndex: -1 };
   }
+  const coverageIndex = coverage.ahead;
   const records = await statusRecords(store, workspaceId, repositoryId, index);
   const ids = [...seen.keys()];
   const findings: FindingRow[] = [];
@@ -195,9 +202,25 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
       severity: effectiveSeverity(f),
       location: { path: s.path, startLine: s.startLine, endLine: s.endLine },
       present: s.present,
+      baseline: s.baseline,
     };
   });
-  return { view: { sha, coverage, entries, validUntil: validUntilOf(entries, now) }, version, index, coverageIndex };
+  return { view: { sha, coverage, change, entries, validUntil: validUntilOf(entries, now) }, version, index, coverageIndex };
+}
+
+/** Present at the coverage, or last seen at an earlier review on the history (newest sighting wins). */
+async function fullSightings(store: Store, workspaceId: number, repositoryId: number, index: Map<string, number>, shas: string[], covering: string) {
+  const seen = new Map<number, Sighting>();
+  for (let i = 0; i < shas.length; i += 500) {
+    const rows = await store.db.selectFrom("finding_presence").select(["finding_id", "sha", "path", "start_line", "end_line"])
+      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("sha", "in", shas.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      const at = index.get(r.sha)!;
+      const prev = seen.get(r.finding_id);
+      if (!prev || at < prev.at) seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering, at, baseline: null });
+    }
+  }
+  return seen;
 }
 
 /**

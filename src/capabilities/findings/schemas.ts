@@ -26,6 +26,9 @@ export const findingItemSchema = z.object({
   dismissed: z.boolean().describe("True when dismissed (hidden from lists unless dismissed=true)."),
   firstObservedAt: z.string().describe("When a run first reported it (ISO 8601)."),
   reportCount: z.number().int().describe("How many reports (one per run and repository) it has."),
+  baseline: z.enum(["new", "unchanged"]).nullable()
+    .describe("At a position covered by a change review: new (not present at the change's base) or unchanged; else null."),
+  webUrl: z.string().describe("The finding in the web app."),
 }).describe("A finding in a list.");
 
 export const countsSchema = z.object({
@@ -103,6 +106,18 @@ export const findingSchema = z.object({
     duplicates: z.array(z.string()).describe("Keys of findings marked duplicates of this one."),
   }).describe("Findings related to this one."),
   comments: z.array(commentSchema).describe("The comments, oldest first (at most 500)."),
+  location: location.nullable().describe("Where it is at the position read (at a change's head: mapped through the diff), or null without a position."),
+  cwe: z.array(z.number().int()).describe("The weaknesses (CWE ids) its rule names; empty when none."),
+  references: z.array(z.string()).describe("Where to read more: the CWE definitions' pages."),
+  introducedIn: z.object({
+    run: z.number().int().describe("The change review that first reported it."),
+    change: z.object({
+      kind: z.enum(["pr", "branch"]).describe("A pull request or a branch."),
+      pr: z.number().int().nullable().describe("The pull request number, or null."),
+      branch: z.string().nullable().describe("The branch, or null."),
+    }).describe("The change reviewed."),
+    sha: z.string().describe("The change's head it was reported at."),
+  }).nullable().describe("When a review of a change reported it first: that change; null when a full review did."),
   position: z.object({
     repository: repoRef,
     at: z.string().describe("The pinned position read."),

@@ -12,7 +12,7 @@ import { workspaceTransaction } from "../../platform/store/write.ts";
 import { usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import { findingKey, toItems } from "./items.ts";
-import { assigneeFor, findFindings, positionFor, repositoriesOf, type Position } from "./lookup.ts";
+import { assigneeFor, findFindings, lastReportedAt, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { bumpInbox, positionView } from "./position.ts";
 import { decisionActive, effectiveSeverity, type FindingRow, type Status } from "./status.ts";
 
@@ -25,7 +25,7 @@ export interface Change {
   dismissed?: boolean | undefined;
 }
 
-interface Deps { store: Store; mirrors: MirrorPool }
+interface Deps { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }
 type Tx = Kysely<Database>;
 const perCommit = new Set(["open", "fixed", "false-positive"]);
 
@@ -48,6 +48,12 @@ async function listedAt(deps: Deps, workspaceId: number, f: FindingRow, pos: Pos
   return entry ? { pos, status: entry.status, location: entry.location } : null;
 }
 
+/** Without at, a finding the default head lacks is changed where it was last reported (README: positions). */
+async function lastListed(deps: Deps, workspaceId: number, f: FindingRow, repository: RepositoryRow, now: Date): Promise<Place | null> {
+  const pos = await lastReportedAt(deps, workspaceId, f, repository);
+  return pos && listedAt(deps, workspaceId, f, pos, now);
+}
+
 /**
  * Where a change applies. With `at` (or `repository`), at that one position, which needs a
  * repository when the finding is in several. Without either, a finding in several repositories is
@@ -60,14 +66,14 @@ async function placesOf(deps: Deps, workspaceId: number, f: FindingRow, repos: R
   if (at.repository !== undefined || at.at !== undefined || repos.length <= 1) {
     const pos = await positionFor(deps, workspaceId, f, repos, at);
     if (!pos) throw new AppError("not_found", `Finding ${findingKey(f.number)} is not in ${at.repository?.full_name ?? "any repository"}.`);
-    const place = await listedAt(deps, workspaceId, f, pos, now);
+    const place = await listedAt(deps, workspaceId, f, pos, now) ?? (at.at === undefined ? await lastListed(deps, workspaceId, f, pos.repository, now) : null);
     if (!place) throw notListed(`${pos.at} in ${pos.repository.full_name}`, { at: pos.at });
     return [place];
   }
   const places: Place[] = [];
   for (const repository of repos) {
     const pos = await positionFor(deps, workspaceId, f, repos, { repository });
-    const place = pos && await listedAt(deps, workspaceId, f, pos, now);
+    const place = pos && (await listedAt(deps, workspaceId, f, pos, now) ?? await lastListed(deps, workspaceId, f, repository, now));
     if (place) places.push(place);
   }
   if (!places.length) throw notListed("the default head of any of its repositories");
@@ -145,7 +151,7 @@ async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: M
       repository: { id: pos.repository.id, fullName: pos.repository.full_name },
     });
   }
-  return toItems(deps.store, sources);
+  return toItems(deps.store, sources, deps.config.baseUrl);
 }
 
 /** Admin acts: accept a risk until a date (or lift any decision). After `until` the finding is active again by itself. */

@@ -13,7 +13,7 @@ export const listRepositoryFindings = implement(listRepositoryFindingsDefinition
   const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
   const cursor = input.cursor ? decodeCursor(input.cursor, cursorShape) : undefined;
   const asOf = cursor?.t ?? ctx.app.now().toISOString();
-  const r = await listAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, cursor?.at ?? input.at, filtersOf(input),
+  const r = await listAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, cursor?.at ?? input.at, { ...filtersOf(input), new: input.new },
     { limit: input.limit, afterNumber: cursor?.n, asOf }, ctx.app.now());
   return {
     nextCursor: r.last === null ? null : encodeCursor({ at: r.position.at, t: asOf, n: r.last }),

@@ -75,7 +75,9 @@ ${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`);
     return page({ title: f.key, user: s.user, csrf }, html`<h1>${f.key} · ${f.title}</h1>
 <p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.status}${f.dismissed ? " · dismissed" : ""} · ${f.repositories.map((r: Row) => r.fullName).join(", ")}
  · first seen ${when(f.firstObservedAt)} · assignee ${f.assignee?.username ?? "none"}</p>
+${f.position ? html`<p>At <code>${f.position.at}</code>${f.location ? html` · <code>${where(f)}</code>` : ""}</p>` : ""}
 <pre class="text">${f.description}</pre>
+${f.references?.length ? html`<p>${(f.references as string[]).map((u, i) => html`<a href="${u}" rel="noreferrer">CWE-${f.cwe[i]}</a> `)}</p>` : ""}
 ${flow.length ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>` : ""}
 <h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`);
   });
