@@ -39,10 +39,14 @@ function detail(f: Finding): string {
   return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence });
 }
 
+const rank = ["info", "low", "medium", "high", "critical"];
+
 /**
- * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the
- * finding created later is marked a duplicate of the earliest (it reads `duplicate`, and
- * `duplicateOf` names the original). Findings already marked keep their mark.
+ * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the most
+ * severe of them stays visible (the earliest among equals) and the others are marked duplicates of
+ * it (they read `duplicate`, and `duplicateOf` names it). Findings already marked keep their mark,
+ * except that a more severe finding once folded under a less severe one on this line is shown again
+ * and the other folds under it: a critical must never hide behind a high.
  */
 async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: number; f: Finding }>): Promise<void> {
   const byLine = new Map<string, Array<{ id: number; f: Finding }>>();
@@ -52,11 +56,15 @@ async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: n
   }
   for (const group of byLine.values()) {
     if (group.length < 2) continue;
-    group.sort((a, b) => a.id - b.id);
-    const [first, ...rest] = group;
-    for (const other of rest) {
-      if (other.f.ruleId === first!.f.ruleId || !other.f.cwe.some((c) => first!.f.cwe.includes(c))) continue;
-      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "is", null).execute();
+    group.sort((a, b) => rank.indexOf(b.f.severity) - rank.indexOf(a.f.severity) || a.id - b.id);
+    const [keep, ...rest] = group;
+    const folded = rest.filter((o) => o.f.ruleId !== keep!.f.ruleId && o.f.cwe.some((c) => keep!.f.cwe.includes(c)));
+    if (!folded.length) continue;
+    const ids = folded.map((o) => o.id);
+    await tx.updateTable("findings").set({ duplicate_of: null }).where("id", "=", keep!.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "in", ids).execute();
+    for (const id of ids) {
+      await tx.updateTable("findings").set({ duplicate_of: keep!.id }).where("id", "=", id).where("workspace_id", "=", workspaceId)
+        .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)])).execute();
     }
   }
 }
@@ -102,7 +110,8 @@ export async function importFindings(
           id = row.id;
           outcome.new++;
         } else {
-          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id }))
+          // The newest report's confidence is the finding's (a rule or the engine may have learnt better).
+          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence }))
             .where("id", "=", id).execute();
         }
         await tx.insertInto("finding_reports").values({

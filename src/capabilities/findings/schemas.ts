@@ -3,6 +3,8 @@ import { z } from "zod";
 
 export const severityValues = ["info", "low", "medium", "high", "critical"] as const;
 export const findingStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive", "duplicate"] as const;
+/** How likely a finding is real: low for flows from library input (an exported function's parameters) or with no known source. */
+export const confidenceValues = ["low", "medium", "high"] as const;
 export const writableStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive"] as const;
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
@@ -19,6 +21,7 @@ export const findingItemSchema = z.object({
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status where it is read."),
+  confidence: z.enum(confidenceValues).describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's."),
   ruleId: z.string().describe("The rule that reported it."),
   location: location,
   repository: repoRef.nullable().describe("The repository it is listed in (null where not applicable)."),
@@ -31,7 +34,7 @@ export const findingItemSchema = z.object({
 export const countsSchema = z.object({
   status: z.record(z.string(), z.number().int()).describe("Findings by status."),
   severity: z.record(z.string(), z.number().int()).describe("Findings by severity."),
-}).describe("Counts of the findings matching the assignee, focus and dismissed filters, before the status and severity filters.");
+}).describe("Counts of the findings matching the assignee, focus, confidence and dismissed filters, before the status and severity filters.");
 
 const step = z.object({
   path: z.string().describe("Repository-relative path."),
@@ -56,6 +59,7 @@ export const findingSchema = z.object({
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status at the position read (repository and at)."),
+  confidence: z.enum(confidenceValues).describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's."),
   investigating: z.boolean().describe("True while someone investigates it (a finding-level status)."),
   decision: z.object({
     kind: z.enum(["wont-fix", "risk-accepted"]).describe("wont-fix or risk-accepted."),
