@@ -15,7 +15,7 @@ import type { BatchItem } from "./worker.ts";
 import { ConfigValues } from "./config-values.ts";
 import { Library } from "./library.ts";
 import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
-import { markSuppressed, suppressionComments, type SuppressionComment } from "./suppressions.ts";
+import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
@@ -188,7 +188,9 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       const marks = suppressionComments(e.content);
       if (marks) comments.set(e.path, marks);
       library?.add(e.path, e.content);
-      const lines = changed?.get(e.path);
+      // A change that adds a crs-ignore comment silences the line below it too: that line is
+      // reviewed as changed, so the suppression shows in the change's results.
+      const lines = marks && changed?.get(e.path) ? withSuppressedLines(changed.get(e.path)!, marks) : changed?.get(e.path);
       await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
     }
     await flush();

@@ -46,3 +46,10 @@ export function markSuppressed(findings: Finding[], comments: Map<string, Suppre
     return { ...f, suppression: { text: c.text, line: c.line, addedByChange: added } };
   });
 }
+
+/** Changed line ranges plus the line below each added comment that stands alone (the line it suppresses). */
+export function withSuppressedLines(ranges: Array<[number, number]>, comments: SuppressionComment[]): Array<[number, number]> {
+  const inside = (n: number) => ranges.some(([a, b]) => n >= a && n <= b);
+  const extra = comments.filter((c) => c.alone && inside(c.line) && !inside(c.line + 1)).map((c): [number, number] => [c.line + 1, c.line + 1]);
+  return extra.length ? [...ranges, ...extra] : ranges;
+}

@@ -10,6 +10,7 @@ import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import { bumpInbox } from "./position.ts";
+import { followSuppression } from "./suppress.ts";
 
 export interface TargetResult {
   repositoryId: number;
@@ -36,7 +37,8 @@ function chunks<T>(xs: T[], n: number): T[][] {
 }
 
 function detail(f: Finding): string {
-  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence });
+  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence,
+    suppression: f.suppression ?? null });
 }
 
 const rank = ["info", "low", "medium", "high", "critical"];
@@ -92,9 +94,11 @@ export async function importFindings(
       const byPrint = new Map<string, Finding>();
       for (const f of target.findings) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
       const ids = new Map<string, number>();
+      const rowsByPrint = new Map<string, { id: number; dismissed_at: string | null; dismissed_reason: string | null }>();
       for (const part of chunks([...byPrint.keys()], 500)) {
-        const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
-        for (const r of rows) ids.set(r.fingerprint, r.id);
+        const rows = await tx.selectFrom("findings").select(["id", "fingerprint", "dismissed_at", "dismissed_reason"]).where("workspace_id", "=", run.workspaceId)
+          .where("fingerprint", "in", part).execute();
+        for (const r of rows) { ids.set(r.fingerprint, r.id); rowsByPrint.set(r.fingerprint, r); }
       }
       known.push(...ids.values());
       const placed: Array<{ id: number; f: Finding }> = [];
@@ -110,8 +114,9 @@ export async function importFindings(
           id = row.id;
           outcome.new++;
         } else {
-          // The newest report's confidence is the finding's (a rule or the engine may have learnt better).
-          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence }))
+          // The newest report's severity and confidence are the finding's: the engine may have learnt
+          // better, or the repository's .crs.yml set a severity (a severity set in triage still wins).
+          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence, severity: f.severity }))
             .where("id", "=", id).execute();
         }
         await tx.insertInto("finding_reports").values({
@@ -123,6 +128,7 @@ export async function importFindings(
           after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
           repository_id: target.repositoryId, sha: target.sha, reason: null, created_at: at,
         }).execute();
+        await followSuppression(tx, run.workspaceId, rowsByPrint.get(print) ?? { id, dismissed_at: null, dismissed_reason: null }, f, at, target);
         await tx.insertInto("finding_presence").values({
           workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, finding_id: id,
           path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine,

@@ -31,6 +31,15 @@ export const findingItemSchema = z.object({
   reportCount: z.number().int().describe("How many reports (one per run and repository) it has."),
 }).describe("A finding in a list.");
 
+/** A run's finding: the list item, with what the run's report said about a crs-ignore comment. */
+export const runFindingItemSchema = findingItemSchema.extend({
+  suppression: z.object({
+    reason: z.string().describe("The comment's reason (after the rule id and colon); may be empty."),
+    line: z.number().int().describe("The comment's line."),
+    addedByChange: z.boolean().describe("Change reviews: true when the change itself adds the comment (worth a look in review)."),
+  }).nullable().describe("A crs-ignore comment suppressing it in this run's report (the finding is then dismissed), or null."),
+}).describe("A finding a run reported.");
+
 export const countsSchema = z.object({
   status: z.record(z.string(), z.number().int()).describe("Findings by status."),
   severity: z.record(z.string(), z.number().int()).describe("Findings by severity."),
