@@ -83,8 +83,9 @@ describe("confidence", () => {
 });
 
 describe("folding duplicates", () => {
-  const password = () => engineFinding({ ruleId: "secrets.hardcoded-password", title: "Hard-coded password", severity: "high", cwe: [798], engine: "secrets", path: "config/keys.js" });
-  const privateKey = () => engineFinding({ ruleId: "secrets.private-key", title: "Private key block", severity: "critical", cwe: [798, 321], engine: "secrets", path: "config/keys.js" });
+  const onKeysLine = { engine: "secrets", path: "config/keys.js" };
+  const password = () => engineFinding({ ...onKeysLine, ruleId: "secrets.hardcoded-password", title: "Hard-coded password", severity: "high", cwe: [798] });
+  const privateKey = () => engineFinding({ ...onKeysLine, ruleId: "secrets.private-key", title: "Private key block", severity: "critical", cwe: [798, 321] });
 
   test("the more severe finding on a line stays visible: a critical private key is not hidden behind a high password", async () => {
     const w = await world();

@@ -43,7 +43,8 @@ describe(".crs.yml in runs", () => {
     const w = await world({ "src/hash.py": weak, "src/shell.py": shell, "legacy/old.py": `${weak}${"x = 1\n".repeat(200)}` });
     const before = (await json(await estimate(w, { repository: w.row.id }))).targets[0];
     const plain = await runAndWait(w, { repository: w.row.id });
-    assert.deepEqual((await get(w, `/runs/${plain.id}/findings`)).items.map((f: any) => f.location.path).sort(), ["legacy/old.py", "src/hash.py", "src/shell.py"]);
+    assert.deepEqual((await get(w, `/runs/${plain.id}/findings`)).items.map((f: any) => f.location.path).sort(),
+      ["legacy/old.py", "src/hash.py", "src/shell.py"]);
     w.remote.commit({ ".crs.yml": "skip: ['legacy/**']\nrules:\n  py.weak-hash: off\nseverity:\n  'py.*': low\n" }, { branch: "main" });
     await sync(w);
     const after = (await json(await estimate(w, { repository: w.row.id }))).targets[0];
@@ -77,7 +78,8 @@ describe(".crs.yml in runs", () => {
     const { quote } = await json(await estimate(w, { repository: w.row.id }));
     w.remote.commit({ ".crs.yml": "skip: ['src/**']\n" }, { branch: "main" });
     await sync(w);
-    const body = await expectError(await t.request("/api/v2/runs", { method: "POST", token: w.ws.token, json: { repository: w.row.id, quote, maxPriceCents: 100_000 } }), 409, "quote_stale");
+    const start = { repository: w.row.id, quote, maxPriceCents: 100_000 };
+    const body = await expectError(await t.request("/api/v2/runs", { method: "POST", token: w.ws.token, json: start }), 409, "quote_stale");
     assert.equal(body.error.details.reason, "content_changed");
   });
 });
@@ -85,7 +87,8 @@ describe(".crs.yml in runs", () => {
 describe("crs-ignore comments in runs", () => {
   const suppressed = "import hashlib\n\ndef digest(b):\n    # crs-ignore py.weak-hash: cache key, not a password\n    return hashlib.md5(b).hexdigest()\n";
 
-  test("a suppressed finding is imported dismissed with the reason crs-ignore: <text>, listed with dismissed=true, and shows again when the comment goes", async () => {
+  test("a suppressed finding is imported dismissed with the reason crs-ignore: <text>, listed with dismissed=true, shown again once the comment goes",
+    async () => {
     const w = await world({ "src/hash.py": suppressed, "src/shell.py": shell });
     const run = await runAndWait(w, { repository: w.row.id });
     const items = (await get(w, `/runs/${run.id}/findings`)).items;
@@ -105,11 +108,12 @@ describe("crs-ignore comments in runs", () => {
     await sync(w);
     await runAndWait(w, { repository: w.row.id });
     assert.equal((await get(w, `/findings/${hash.key}`)).dismissed, false);
-  });
+    });
 
   test("a change review flags a suppression the change itself adds", async () => {
     const w = await world({ "src/hash.py": weak });
-    w.remote.commit({ "src/hash.py": suppressed, "src/other.py": "import hashlib\n# crs-ignore py.weak-hash: fixture\nhashlib.md5(b'x')\n" }, { branch: "work" });
+    const other = "import hashlib\n# crs-ignore py.weak-hash: fixture\nhashlib.md5(b'x')\n";
+    w.remote.commit({ "src/hash.py": suppressed, "src/other.py": other }, { branch: "work" });
     w.remote.git(["checkout", "-q", "main"]);
     await sync(w);
     const run = await runAndWait(w, { repository: w.row.id, change: { branch: "work" } });

@@ -37,8 +37,10 @@ function chunks<T>(xs: T[], n: number): T[][] {
 }
 
 function detail(f: Finding): string {
-  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence,
-    suppression: f.suppression ?? null });
+  return JSON.stringify({
+    ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null,
+    confidence: f.confidence, suppression: f.suppression ?? null,
+  });
 }
 
 const rank = ["info", "low", "medium", "high", "critical"];
@@ -63,7 +65,8 @@ async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: n
     const folded = rest.filter((o) => o.f.ruleId !== keep!.f.ruleId && o.f.cwe.some((c) => keep!.f.cwe.includes(c)));
     if (!folded.length) continue;
     const ids = folded.map((o) => o.id);
-    await tx.updateTable("findings").set({ duplicate_of: null }).where("id", "=", keep!.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "in", ids).execute();
+    await tx.updateTable("findings").set({ duplicate_of: null }).where("id", "=", keep!.id).where("workspace_id", "=", workspaceId)
+      .where("duplicate_of", "in", ids).execute();
     for (const id of ids) {
       await tx.updateTable("findings").set({ duplicate_of: keep!.id }).where("id", "=", id).where("workspace_id", "=", workspaceId)
         .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)])).execute();
@@ -96,8 +99,8 @@ export async function importFindings(
       const ids = new Map<string, number>();
       const rowsByPrint = new Map<string, { id: number; dismissed_at: string | null; dismissed_reason: string | null }>();
       for (const part of chunks([...byPrint.keys()], 500)) {
-        const rows = await tx.selectFrom("findings").select(["id", "fingerprint", "dismissed_at", "dismissed_reason"]).where("workspace_id", "=", run.workspaceId)
-          .where("fingerprint", "in", part).execute();
+        const rows = await tx.selectFrom("findings").select(["id", "fingerprint", "dismissed_at", "dismissed_reason"])
+          .where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
         for (const r of rows) { ids.set(r.fingerprint, r.id); rowsByPrint.set(r.fingerprint, r); }
       }
       known.push(...ids.values());
@@ -116,7 +119,8 @@ export async function importFindings(
         } else {
           // The newest report's severity and confidence are the finding's: the engine may have learnt
           // better, or the repository's .crs.yml set a severity (a severity set in triage still wins).
-          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence, severity: f.severity }))
+          await tx.updateTable("findings")
+            .set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence, severity: f.severity }))
             .where("id", "=", id).execute();
         }
         await tx.insertInto("finding_reports").values({

@@ -15,13 +15,16 @@ const location = z.object({
   endLine: z.number().int().describe("Last line (1-based, inclusive)."),
 }).describe("Where it is.");
 
+const confidenceField = z.enum(confidenceValues)
+  .describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's.");
+
 export const findingItemSchema = z.object({
   id: z.number().int().describe("Finding id."),
   key: z.string().describe("Display key such as F-42."),
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status where it is read."),
-  confidence: z.enum(confidenceValues).describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's."),
+  confidence: confidenceField,
   ruleId: z.string().describe("The rule that reported it."),
   location: location,
   repository: repoRef.nullable().describe("The repository it is listed in (null where not applicable)."),
@@ -68,7 +71,7 @@ export const findingSchema = z.object({
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status at the position read (repository and at)."),
-  confidence: z.enum(confidenceValues).describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's."),
+  confidence: confidenceField,
   investigating: z.boolean().describe("True while someone investigates it (a finding-level status)."),
   decision: z.object({
     kind: z.enum(["wont-fix", "risk-accepted"]).describe("wont-fix or risk-accepted."),

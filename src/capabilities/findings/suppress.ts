@@ -13,7 +13,9 @@ const suppressionReason = (f: Finding): string | null => (f.suppression ? `${sup
 interface Current { id: number; dismissed_at: string | null; dismissed_reason: string | null }
 
 /** Dismisses or shows again `row` as this report's suppression says; true when it changed. */
-export async function followSuppression(tx: Kysely<Database>, workspaceId: number, row: Current, f: Finding, at: string, target: { repositoryId: number; sha: string }): Promise<boolean> {
+export async function followSuppression(
+  tx: Kysely<Database>, workspaceId: number, row: Current, f: Finding, at: string, target: { repositoryId: number; sha: string },
+): Promise<boolean> {
   const reason = suppressionReason(f);
   const bySuppression = row.dismissed_reason?.startsWith(suppressionPrefix.trimEnd()) === true;
   let set: { dismissed_at: string | null; dismissed_reason: string | null };
@@ -23,7 +25,8 @@ export async function followSuppression(tx: Kysely<Database>, workspaceId: numbe
   await tx.updateTable("findings").set(set).where("id", "=", row.id).where("workspace_id", "=", workspaceId).execute();
   await tx.insertInto("finding_activity").values({
     workspace_id: workspaceId, finding_id: row.id, actor_id: null, kind: "dismissal", before_json: JSON.stringify(row.dismissed_at !== null),
-    after_json: JSON.stringify(set.dismissed_at !== null), repository_id: target.repositoryId, sha: target.sha, reason: set.dismissed_reason ?? "crs-ignore comment removed", created_at: at,
+    after_json: JSON.stringify(set.dismissed_at !== null), repository_id: target.repositoryId, sha: target.sha,
+    reason: set.dismissed_reason ?? "crs-ignore comment removed", created_at: at,
   }).execute();
   return true;
 }

@@ -40,7 +40,8 @@ export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | 
 
 /** Same commits, .crs.yml blobs, focus revisions and documents (the counts follow from those and are not compared). */
 export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">, b: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">): boolean {
-  const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">) => JSON.stringify([x.t.map((t) => t.slice(0, 2)), x.c?.slice(0, 2) ?? null, x.f, x.d, x.y ?? []]);
+  const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">) =>
+    JSON.stringify([x.t.map((t) => t.slice(0, 2)), x.c?.slice(0, 2) ?? null, x.f, x.d, x.y ?? []]);
   return key(a) === key(b);
 }
 

@@ -34,6 +34,7 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
       + `${model.reason ? ` (${clean(model.reason)})` : ""}`);
   }
   const hidden = suppressed ? `; ${suppressed} suppressed by crs-ignore (see --json or --sarif)` : "";
-  out.push("", `${shown.length} findings${bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : ""}${hidden} in ${s.files} files, ${s.lines} lines; ${result.skipped.length} skipped; ${s.ms} ms`, "");
+  const counts = bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : "";
+  out.push("", `${shown.length} findings${counts}${hidden} in ${s.files} files, ${s.lines} lines; ${result.skipped.length} skipped; ${s.ms} ms`, "");
   return out.join("\n");
 }

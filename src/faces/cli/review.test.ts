@@ -136,7 +136,8 @@ test("crs review honours the checkout's .crs.yml: skipped paths, rules off, seve
     writeFileSync(join(dir, "gen.js"), "const crypto = require('crypto');\nconst g = crypto.createHash('md5');\n");
     writeFileSync(join(dir, "nan.js"), "if (x === NaN) {}\n");
     writeFileSync(join(dir, ".crs.yml"), "skip: ['gen.js']\nrules:\n  js.nan-comparison: off\nseverity:\n  js.weak-hash: critical\n");
-    const tuned = JSON.parse(crsReview(dir, ".", "--json", "--threads", "1").out) as { findings: Array<{ ruleId: string; severity: string; location: { path: string } }> };
+    type Out = { findings: Array<{ ruleId: string; severity: string; location: { path: string } }> };
+    const tuned = JSON.parse(crsReview(dir, ".", "--json", "--threads", "1").out) as Out;
     assert.deepEqual(tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]), [["app.js", "js.weak-hash", "critical"]]);
     assert.equal(crsReview(dir, ".", "--fail-on", "critical", "--threads", "1").code, 1);
     writeFileSync(join(dir, ".crs.yml"), "rules:\n  js.nan-comparison: sometimes\n");
@@ -144,7 +145,8 @@ test("crs review honours the checkout's .crs.yml: skipped paths, rules off, seve
     assert.equal(r.code, 0);
     assert.match(r.err, /warning: \.crs\.yml ignored: rules\.js\.nan-comparison/);
     const plain = JSON.parse(r.out) as { findings: Array<{ ruleId: string; location: { path: string } }> };
-    assert.deepEqual(plain.findings.map((f) => `${f.location.path}:${f.ruleId}`).sort(), ["app.js:js.weak-hash", "gen.js:js.weak-hash", "nan.js:js.nan-comparison"]);
+    assert.deepEqual(plain.findings.map((f) => `${f.location.path}:${f.ruleId}`).sort(),
+      ["app.js:js.weak-hash", "gen.js:js.weak-hash", "nan.js:js.nan-comparison"]);
     const sarif = JSON.parse(crsReview(dir, ".", "--sarif", "--threads", "1").out);
     assert.ok(sarif.runs[0].invocations[0].toolExecutionNotifications.some((n: any) => n.descriptor.id === "config/invalid" && n.level === "warning"));
   } finally {

@@ -123,7 +123,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     }
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {
-      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: [...notes, ...modelNotes(model)] }), null, 2)}\n`;
+      const sarif = toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: [...notes, ...modelNotes(model)] });
+      const text = `${JSON.stringify(sarif, null, 2)}\n`;
       if (opts.sarif === true) process.stdout.write(text);
       else await writeFile(opts.sarif, text);
     }

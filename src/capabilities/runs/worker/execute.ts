@@ -28,7 +28,8 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   const plans = await checkout(rc);
   // An unusable .crs.yml leaves the run complete, reviewed without it; the checkout stage says why.
   const warnings = plans.map((p) => p.configWarning).filter((w): w is string => w !== null);
-  await rc.setStage("checkout", "completed", undefined, { progress: { done: plans.length, total: plans.length }, ...(warnings.length ? { reason: warnings.join("; ").slice(0, 1000) } : {}) });
+  const warning = warnings.length ? { reason: warnings.join("; ").slice(0, 1000) } : {};
+  await rc.setStage("checkout", "completed", undefined, { progress: { done: plans.length, total: plans.length }, ...warning });
   await rc.checkpoint(true);
   await rc.setStage("compilation", "in_progress", "compilation_in_progress");
   const compiled = await compile(rc);

@@ -44,7 +44,9 @@ export const views = {
     text(o, b.instructions);
   },
   finding(o: Out, b: any): void {
-    record(o, { ...b, location: b.reports?.[0]?.location, rule: b.reports?.[0]?.rule }, ["key", "title", "severity", "confidence", "status", "dismissed", "assignee", "location", "rule", "repositories", "firstObservedAt", "reportCount", "webUrl"]);
+    record(o, { ...b, location: b.reports?.[0]?.location, rule: b.reports?.[0]?.rule },
+      ["key", "title", "severity", "confidence", "status", "dismissed", "assignee", "location", "rule", "repositories", "firstObservedAt", "reportCount",
+        "webUrl"]);
     section(o, "Description");
     text(o, b.description);
     if (o.tty && b.comments?.length) {
