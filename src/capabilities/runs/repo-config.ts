@@ -16,20 +16,16 @@ export interface RepoConfigAt {
 const parsed = new Map<string, RepoConfigAt>();
 
 export async function repoConfigAt(mirror: Mirror, sha: string): Promise<RepoConfigAt> {
-  const entry = (await mirror.listTree(sha, { sizes: false })).find((e) => e.path === repoConfigPath);
-  if (!entry) return { oid: null, config: null, warning: null };
-  const known = parsed.get(entry.oid);
+  // One cat-file lookup, not a tree listing: a change estimate of a large repository stays cheap.
+  const file = await mirror.fileAt(sha, repoConfigPath, repoConfigMaxBytes);
+  if (!file) return { oid: null, config: null, warning: null };
+  const known = parsed.get(file.oid);
   if (known) return known;
-  let out: RepoConfigAt;
-  if (entry.kind !== "file") out = { oid: entry.oid, config: null, warning: `${repoConfigPath} ignored: not a regular file` };
-  else {
-    let content: Buffer | null = null;
-    for await (const f of mirror.readFiles(sha, [entry.pathBytes], { maxBytes: repoConfigMaxBytes })) content = f.content;
-    const r = content === null ? { config: null, warning: `${repoConfigPath} ignored: larger than ${repoConfigMaxBytes} bytes` } : parseRepoConfig(content);
-    out = { oid: entry.oid, ...r };
-  }
+  const tooLarge = { config: null, warning: `${repoConfigPath} ignored: larger than ${repoConfigMaxBytes} bytes` };
+  const r = file.content === null ? tooLarge : parseRepoConfig(file.content);
+  const out: RepoConfigAt = { oid: file.oid, ...r };
   if (parsed.size >= 1000) parsed.delete(parsed.keys().next().value!);
-  parsed.set(entry.oid, out);
+  parsed.set(file.oid, out);
   return out;
 }
 
