@@ -32,6 +32,7 @@ describe("webUrl links lead to pages", () => {
     const page = await browser.get(path(finding.webUrl));
     assert.equal(page.status, 200);
     assert.match(page.text, /SQL query built from untrusted input/);
+    assert.match(page.text, new RegExp(`</span> · ${finding.confidence} confidence · `));
     // Code from the repository is escaped, never markup.
     assert.match(page.text, /db\.execute\(f&quot;SELECT \* FROM orders/);
     assert.match(page.text, new RegExp(`href="/app/runs/${runId}"`));

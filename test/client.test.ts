@@ -78,6 +78,7 @@ describe("every command's output", () => {
       [["repos", "view", repo], `/repositories/${repo}`], [["repos", "refs", repo], `/repositories/${repo}/refs`],
       [["focuses", "list"], "/focuses"], [["focuses", "view", "security"], "/focuses/security"],
       [["findings", "list"], "/findings"], [["findings", "list", "--repository", repo, "--severity", "high,critical"], `/repositories/${repo}/findings?severity=high,critical`],
+      [["findings", "list", "--confidence", "medium,high"], "/findings?confidence=medium,high"],
       [["findings", "view", "F-1"], "/findings/F-1"], [["runs", "list"], "/runs"], [["runs", "view", "1"], "/runs/1"],
       [["runs", "findings", "1"], "/runs/1/findings"], [["documents", "list"], "/documents"], [["documents", "view", "1"], "/documents/1"],
     ];
@@ -92,6 +93,19 @@ describe("every command's output", () => {
       sections.push(`## crs ${argv.join(" ").replaceAll(repo, "<repo>")}\n### terminal\n${normalize(tty.out)}### pipe\n${normalize(pipe.out)}`);
     }
     snapshot("cli-output.txt", sections.join("\n"));
+  });
+
+  test("findings list shows a confidence column and --confidence keeps only the levels named; a bad level is the API's invalid_request (exit 1)", async () => {
+    const rows = (await rest("/findings")).items as Array<{ key: string; confidence: string }>;
+    const pipe = await c.run(["findings", "list", "--confidence", "low"]);
+    assert.equal(pipe.code, 0, pipe.err);
+    const shown = pipe.out.trim().split("\n").filter(Boolean).map((l) => l.split("\t"));
+    assert.deepEqual(shown.map((cols) => cols[0]), rows.filter((r) => r.confidence === "low").map((r) => r.key));
+    for (const cols of shown) assert.equal(cols[2], "low");
+    assert.match((await c.run(["findings", "list"], { tty: true })).out, /^KEY\s+SEVERITY\s+CONFIDENCE\s+STATUS/im);
+    const bad = await c.run(["findings", "list", "--confidence", "sure"]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /invalid_request/);
   });
 
   test("lists take --limit and --all: one row, then every row", async () => {

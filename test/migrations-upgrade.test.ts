@@ -41,3 +41,40 @@ test("a store migrated up to 012 upgrades to 013: the crs-cli client is added an
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+test("a store migrated up to 013 upgrades to 014: stored confidences stay and any other value reads medium", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "crs-upgrade-"));
+  const schema = usingPostgres ? unique("up_") : undefined;
+  const opts = { dataDir, databaseUrl: process.env.DATABASE_URL, ...(schema ? { schema } : {}) };
+  const old = await openStore({ ...opts, migrate: false });
+  try {
+    const db = old.db as unknown as Kysely<any>;
+    await sql`create table if not exists ${sql.table(ledgerTable)} (name text primary key, applied_at text not null)`.execute(db);
+    const all = migrations(old.engine);
+    for (const name of Object.keys(all).sort().filter((n) => n < "014")) {
+      await all[name]!.up(db);
+      await db.insertInto(ledgerTable).values({ name, applied_at: new Date().toISOString() }).execute();
+    }
+    const at = new Date().toISOString();
+    const ws = await db.insertInto("workspaces").values({ slug: unique("ws"), name: "Old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+    for (const [n, confidence] of [[1, "low"], [2, "high"], [3, "certain"]] as const) {
+      await db.insertInto("findings").values({
+        workspace_id: ws.id, number: n, fingerprint: `fp${n}`, rule_id: "r", title: "t", description: "d", severity: "high", confidence, engine: "pattern",
+        cwe_json: "[]", tags_json: "[]", first_run_id: 1, first_observed_at: at, last_run_id: 1, report_count: 1,
+      }).execute();
+    }
+  } finally {
+    await old.close();
+  }
+  for (let i = 0; i < 2; i++) {
+    const upgraded = await openStore(opts);
+    try {
+      const rows = await upgraded.db.selectFrom("findings").select(["number", "confidence"]).orderBy("number").execute();
+      assert.deepEqual(rows.map((r) => [r.number, r.confidence]), [[1, "low"], [2, "high"], [3, "medium"]]);
+      if (i === 1 && schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(upgraded.db);
+    } finally {
+      await upgraded.close();
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});

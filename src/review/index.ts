@@ -14,6 +14,8 @@ import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./worker.ts";
 import { ConfigValues } from "./config-values.ts";
 import { Library } from "./library.ts";
+import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
+import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { Rule, RuleSet } from "./rule-loader.ts";
@@ -22,6 +24,8 @@ export { parseFocusFrontMatter } from "./focus.ts";
 export { ReviewError } from "./errors.ts";
 export type { Focus } from "./focus.ts";
 export { ReviewPool } from "./pool.ts";
+export { parseRepoConfig, repoConfigPath, repoConfigMaxBytes, applyRepoConfig } from "./repo-config.ts";
+export type { RepoConfig, RepoConfigResult } from "./repo-config.ts";
 export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";
 
 /** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
@@ -58,6 +62,8 @@ export interface ReviewOptions {
   /** Per-file analysis budget in milliseconds. Default 10 000. */
   timeBudgetMs?: number;
   onProgress?: (p: ReviewProgress) => void;
+  /** The repository's `.crs.yml` (already parsed): paths skipped, rules on/off, severities. */
+  repoConfig?: RepoConfig;
 }
 
 export interface ReviewResult {
@@ -98,9 +104,15 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   if (onlyLists.length > 1) config.selections = [config.selections[0]!, { only: onlyLists.flat() }, ...focuses.map((f) => ({ exclude: f.exclude }))];
   const scopeMatch = scopeMatcher(options.scope);
   const changed = options.changedLines;
-  const inScope = scopeMatch || changed
-    ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, "")))
+  const tuning = options.repoConfig ? applyRepoConfig(options.repoConfig) : null;
+  const configSkipped = new Set<string>();
+  const byConfig = tuning && options.repoConfig!.skip.length
+    ? (p: string) => p.endsWith("/") || tuning.reviewed(p) || (configSkipped.add(p), false)
     : null;
+  const inScope = scopeMatch || changed || byConfig
+    ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, ""))) && (!byConfig || byConfig(p))
+    : null;
+  const comments = new Map<string, SuppressionComment[]>();
 
   const result: ReviewResult = { findings: [], skipped: [], ruleProblems: [...ruleSet.problems], stats: { files: 0, lines: 0, bytes: 0, ms: 0 } };
   const failed = new Set<string>();
@@ -168,12 +180,17 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   try {
     for await (const e of entries(options, maxBytes, inScope)) {
       if (!("content" in e)) {
+        if (configSkipped.has(e.path)) continue;
         if (e.skip !== "out_of_scope" || options.scope?.length) result.skipped.push({ path: e.path, reason: e.skip, ...(e.detail ? { detail: e.detail } : {}) });
         continue;
       }
       configValues.add(e.path, e.content);
+      const marks = suppressionComments(e.content);
+      if (marks) comments.set(e.path, marks);
       library?.add(e.path, e.content);
-      const lines = changed?.get(e.path);
+      // A change that adds a crs-ignore comment silences the line below it too: that line is
+      // reviewed as changed, so the suppression shows in the change's results.
+      const lines = marks && changed?.get(e.path) ? withSuppressedLines(changed.get(e.path)!, marks) : changed?.get(e.path);
       await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
     }
     await flush();
@@ -193,7 +210,9 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     const r = ruleSet.rules.find((x) => x.id === id);
     result.ruleProblems.push({ file: r?.source.file ?? id, line: r?.source.line, reason: `${id}: failed while matching; skipped` });
   }
-  result.findings = configValues.resolve(result.findings);
+  result.findings = markSuppressed(configValues.resolve(result.findings), comments, changed);
+  if (tuning) result.findings = tuneFindings(result.findings, tuning);
+  for (const path of configSkipped) result.skipped.push({ path, reason: "out_of_scope", detail: ".crs.yml skip" });
   result.findings.sort((a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine
     || a.location.startColumn - b.location.startColumn || a.ruleId.localeCompare(b.ruleId));
   result.stats.ms = Date.now() - started;

@@ -79,6 +79,8 @@ function result(f: Finding, ruleIndex: number): Json {
     rank: rankOf[f.confidence],
     properties: { severity: f.severity, confidence: f.confidence, engine: f.engine, "security-severity": securitySeverity[f.severity] },
   };
+  // A crs-ignore comment is an in-source suppression: the result stays, marked, for viewers to hide.
+  if (f.suppression) out.suppressions = [{ kind: "inSource", status: "accepted", ...(f.suppression.text ? { justification: f.suppression.text } : {}) }];
   if (f.relatedLocations.length) out.relatedLocations = f.relatedLocations.map((l, i) => location(l, i + 1));
   if (f.fix) {
     const l = f.location;

@@ -49,8 +49,19 @@ export interface Finding {
   flow?: Location[];
   /** Which engine produced it: "pattern", "secrets", "taint", "model". */
   engine: string;
+  /** Set when a `crs-ignore` comment suppresses it (suppressions.ts): still reported, never dropped. */
+  suppression?: Suppression;
   /** Engine-internal: judged once the tree's configuration is known (config-values.ts); never returned. */
   lookup?: ConfigLookup;
+}
+
+export interface Suppression {
+  /** The comment's reason (may be empty). */
+  text: string;
+  /** The comment's line. */
+  line: number;
+  /** Change review: the comment is on a line the change adds. */
+  addedByChange: boolean;
 }
 
 /** A value read from configuration by a literal key, weak when it matches `value` (a regex, case-insensitive). */

@@ -10,7 +10,7 @@ import { listComments } from "./comments.ts";
 import { findingKey, usernames } from "./items.ts";
 import { findFindings, lastReportedAt, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { positionView } from "./position.ts";
-import { decisionActive, effectiveSeverity, type Status } from "./status.ts";
+import { confidenceOf, decisionActive, effectiveSeverity, type Status } from "./status.ts";
 
 interface Step { path: string; startLine: number; endLine: number; snippet?: string; message?: string }
 const step = (l: Step) => ({ path: l.path, startLine: l.startLine, endLine: l.endLine, snippet: l.snippet ?? null, message: l.message ?? null });
@@ -67,6 +67,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   return {
     id: finding.id, key: findingKey(finding.number), title: finding.title,
     severity: effectiveSeverity(finding) as "info" | "low" | "medium" | "high" | "critical", status,
+    confidence: confidenceOf(finding),
     investigating: finding.investigating === 1,
     decision: active ? { kind: finding.decision_kind!, reason: finding.decision_reason, until: finding.decision_until, by: user(finding.decision_by), at: finding.decision_at } : null,
     duplicateOf: duplicateOf ? findingKey(duplicateOf.number) : null,

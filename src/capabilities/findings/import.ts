@@ -11,6 +11,7 @@ import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import { adoptChangeFindings, carryChangeStatuses } from "./merge-back.ts";
 import { bumpInbox } from "./position.ts";
+import { followSuppression } from "./suppress.ts";
 
 export interface TargetResult {
   repositoryId: number;
@@ -37,13 +38,20 @@ function chunks<T>(xs: T[], n: number): T[][] {
 }
 
 function detail(f: Finding): string {
-  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence });
+  return JSON.stringify({
+    ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null,
+    confidence: f.confidence, suppression: f.suppression ?? null,
+  });
 }
 
+const rank = ["info", "low", "medium", "high", "critical"];
+
 /**
- * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the
- * finding created later is marked a duplicate of the earliest (it reads `duplicate`, and
- * `duplicateOf` names the original). Findings already marked keep their mark.
+ * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the most
+ * severe of them stays visible (the earliest among equals) and the others are marked duplicates of
+ * it (they read `duplicate`, and `duplicateOf` names it). Findings already marked keep their mark,
+ * except that a more severe finding once folded under a less severe one on this line is shown again
+ * and the other folds under it: a critical must never hide behind a high.
  */
 async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: number; f: Finding }>): Promise<void> {
   const byLine = new Map<string, Array<{ id: number; f: Finding }>>();
@@ -53,11 +61,16 @@ async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: n
   }
   for (const group of byLine.values()) {
     if (group.length < 2) continue;
-    group.sort((a, b) => a.id - b.id);
-    const [first, ...rest] = group;
-    for (const other of rest) {
-      if (other.f.ruleId === first!.f.ruleId || !other.f.cwe.some((c) => first!.f.cwe.includes(c))) continue;
-      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "is", null).execute();
+    group.sort((a, b) => rank.indexOf(b.f.severity) - rank.indexOf(a.f.severity) || a.id - b.id);
+    const [keep, ...rest] = group;
+    const folded = rest.filter((o) => o.f.ruleId !== keep!.f.ruleId && o.f.cwe.some((c) => keep!.f.cwe.includes(c)));
+    if (!folded.length) continue;
+    const ids = folded.map((o) => o.id);
+    await tx.updateTable("findings").set({ duplicate_of: null }).where("id", "=", keep!.id).where("workspace_id", "=", workspaceId)
+      .where("duplicate_of", "in", ids).execute();
+    for (const id of ids) {
+      await tx.updateTable("findings").set({ duplicate_of: keep!.id }).where("id", "=", id).where("workspace_id", "=", workspaceId)
+        .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)])).execute();
     }
   }
 }
@@ -85,9 +98,11 @@ export async function importFindings(
       const byPrint = new Map<string, Finding>();
       for (const f of target.findings) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
       const ids = new Map<string, number>();
+      const rowsByPrint = new Map<string, { id: number; dismissed_at: string | null; dismissed_reason: string | null }>();
       for (const part of chunks([...byPrint.keys()], 500)) {
-        const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
-        for (const r of rows) ids.set(r.fingerprint, r.id);
+        const rows = await tx.selectFrom("findings").select(["id", "fingerprint", "dismissed_at", "dismissed_reason"])
+          .where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
+        for (const r of rows) { ids.set(r.fingerprint, r.id); rowsByPrint.set(r.fingerprint, r); }
       }
       if (target.full) await adoptChangeFindings(tx, run.workspaceId, target.repositoryId, [...byPrint.values()].filter((f) => !ids.has(f.fingerprint)), ids);
       known.push(...ids.values());
@@ -104,7 +119,10 @@ export async function importFindings(
           id = row.id;
           outcome.new++;
         } else {
-          await tx.updateTable("findings").set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id }))
+          // The newest report's severity and confidence are the finding's: the engine may have learnt
+          // better, or the repository's .crs.yml set a severity (a severity set in triage still wins).
+          await tx.updateTable("findings")
+            .set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence, severity: f.severity }))
             .where("id", "=", id).execute();
         }
         await tx.insertInto("finding_reports").values({
@@ -116,6 +134,7 @@ export async function importFindings(
           after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
           repository_id: target.repositoryId, sha: target.sha, reason: null, created_at: at,
         }).execute();
+        await followSuppression(tx, run.workspaceId, rowsByPrint.get(print) ?? { id, dismissed_at: null, dismissed_reason: null }, f, at, target);
         await tx.insertInto("finding_presence").values({
           workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, finding_id: id,
           path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine,

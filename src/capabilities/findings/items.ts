@@ -1,6 +1,6 @@
 // Findings as list items (schemas.ts findingItemSchema), with their assignees' names.
 import type { Store } from "../../platform/store/index.ts";
-import type { FindingRow, Status } from "./status.ts";
+import { confidenceOf, type FindingRow, type Status } from "./status.ts";
 
 export function findingKey(number: number): string {
   return `F-${number}`;
@@ -29,7 +29,7 @@ export async function toItems(store: Store, sources: ItemSource[], baseUrl: stri
     const f = s.finding;
     return {
       id: f.id, key: findingKey(f.number), title: f.title,
-      severity: s.severity as "info" | "low" | "medium" | "high" | "critical", status: s.status,
+      severity: s.severity as "info" | "low" | "medium" | "high" | "critical", status: s.status, confidence: confidenceOf(f),
       ruleId: f.rule_id, location: s.location, repository: s.repository,
       assignee: f.assignee_id !== null ? { id: f.assignee_id, username: names.get(f.assignee_id) ?? "" } : null,
       dismissed: f.dismissed_at !== null, firstObservedAt: f.first_observed_at, reportCount: f.report_count,

@@ -10,11 +10,13 @@ import type { RepositoryRow } from "../repositories/index.ts";
 import type { ResolvedPosition } from "../repositories/index.ts";
 import { toItems } from "./items.ts";
 import { assigneeIds } from "./lookup.ts";
+import { confidenceOf } from "./status.ts";
 import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";
 
 export interface Filters {
   status?: string[] | undefined;
   severity?: string[] | undefined;
+  confidence?: string[] | undefined;
   assignee?: string | undefined;
   focus?: string | undefined;
   dismissed: boolean;
@@ -52,10 +54,12 @@ async function predicates(store: Store, workspaceId: number, me: number, f: Filt
   }
   const statuses = f.status ? new Set(f.status) : undefined;
   const severities = f.severity ? new Set(f.severity) : undefined;
+  const confidences = f.confidence ? new Set(f.confidence) : undefined;
   const base = (e: PositionEntry) => {
     const x = e.finding;
     if ((x.dismissed_at !== null) !== f.dismissed) return false;
     if (f.new && e.baseline !== "new") return false;
+    if (confidences && !confidences.has(confidenceOf(x))) return false;
     if (assignees === "none" ? x.assignee_id !== null : assignees && (x.assignee_id === null || !assignees.includes(x.assignee_id))) return false;
     return !focused || focused.has(x.id);
   };

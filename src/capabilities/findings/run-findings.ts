@@ -2,6 +2,7 @@
 // commit the run reviewed.
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
+import type { Suppression } from "../../review/types.ts";
 import { keysetPage } from "../../platform/store/page.ts";
 import { toItems } from "./items.ts";
 import { positionView } from "./position.ts";
@@ -11,7 +12,7 @@ export async function runFindings(deps: { store: Store; mirrors: MirrorPool; con
   let q = deps.store.db.selectFrom("finding_reports as r")
     .innerJoin("findings as f", "f.id", "r.finding_id")
     .innerJoin("repositories as repo", "repo.id", "r.repository_id")
-    .selectAll("f").select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "repo.full_name"])
+    .selectAll("f").select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "r.detail_json", "repo.full_name"])
     .where("r.workspace_id", "=", workspaceId).where("r.run_id", "=", runId);
   if (page.afterReport !== undefined) q = q.where("r.id", ">", page.afterReport);
   const rows = await q.orderBy("r.id").limit(page.limit + 1).execute();
@@ -31,5 +32,10 @@ export async function runFindings(deps: { store: Store; mirrors: MirrorPool; con
     location: { path: r.path, startLine: r.start_line, endLine: r.end_line },
     repository: { id: r.repository_id, fullName: r.full_name },
   })), deps.config.baseUrl);
-  return { items: list, nextAfter: last?.report_id ?? null };
+  // What this run's report said about a crs-ignore comment (the inbox shows the dismissal it made).
+  const withSuppression = list.map((item, i) => {
+    const s = (JSON.parse(items[i]!.detail_json) as { suppression?: Suppression | null }).suppression;
+    return { ...item, suppression: s ? { reason: s.text, line: s.line, addedByChange: s.addedByChange } : null };
+  });
+  return { items: withSuppression, nextAfter: last?.report_id ?? null };
 }

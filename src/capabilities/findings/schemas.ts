@@ -3,6 +3,8 @@ import { z } from "zod";
 
 export const severityValues = ["info", "low", "medium", "high", "critical"] as const;
 export const findingStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive", "duplicate"] as const;
+/** How likely a finding is real: low for flows from library input (an exported function's parameters) or with no known source. */
+export const confidenceValues = ["low", "medium", "high"] as const;
 export const writableStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive"] as const;
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
@@ -13,12 +15,16 @@ const location = z.object({
   endLine: z.number().int().describe("Last line (1-based, inclusive)."),
 }).describe("Where it is.");
 
+const confidenceField = z.enum(confidenceValues)
+  .describe("How likely it is real: low for library input (an exported function's parameters) or no known source; the newest report's.");
+
 export const findingItemSchema = z.object({
   id: z.number().int().describe("Finding id."),
   key: z.string().describe("Display key such as F-42."),
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status where it is read."),
+  confidence: confidenceField,
   ruleId: z.string().describe("The rule that reported it."),
   location: location,
   repository: repoRef.nullable().describe("The repository it is listed in (null where not applicable)."),
@@ -31,10 +37,19 @@ export const findingItemSchema = z.object({
   webUrl: z.string().describe("The finding in the web app."),
 }).describe("A finding in a list.");
 
+/** A run's finding: the list item, with what the run's report said about a crs-ignore comment. */
+export const runFindingItemSchema = findingItemSchema.extend({
+  suppression: z.object({
+    reason: z.string().describe("The comment's reason (after the rule id and colon); may be empty."),
+    line: z.number().int().describe("The comment's line."),
+    addedByChange: z.boolean().describe("Change reviews: true when the change itself adds the comment (worth a look in review)."),
+  }).nullable().describe("A crs-ignore comment suppressing it in this run's report (the finding is then dismissed), or null."),
+}).describe("A finding a run reported.");
+
 export const countsSchema = z.object({
   status: z.record(z.string(), z.number().int()).describe("Findings by status."),
   severity: z.record(z.string(), z.number().int()).describe("Findings by severity."),
-}).describe("Counts of the findings matching the assignee, focus and dismissed filters, before the status and severity filters.");
+}).describe("Counts of the findings matching the assignee, focus, confidence and dismissed filters, before the status and severity filters.");
 
 const step = z.object({
   path: z.string().describe("Repository-relative path."),
@@ -59,6 +74,7 @@ export const findingSchema = z.object({
   title: z.string().describe("What is wrong, in a line."),
   severity: z.enum(severityValues).describe("The severity (an override when one was set)."),
   status: z.enum(findingStatuses).describe("The status at the position read (repository and at)."),
+  confidence: confidenceField,
   investigating: z.boolean().describe("True while someone investigates it (a finding-level status)."),
   decision: z.object({
     kind: z.enum(["wont-fix", "risk-accepted"]).describe("wont-fix or risk-accepted."),

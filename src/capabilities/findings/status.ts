@@ -39,3 +39,10 @@ export function statusAt(s: StatusInput, now: Date): Status {
 export function effectiveSeverity(f: Pick<FindingRow, "severity" | "severity_override">): string {
   return f.severity_override ?? f.severity;
 }
+
+export type Confidence = "low" | "medium" | "high";
+
+/** The stored confidence as a level (migration 014 made every stored value one). */
+export function confidenceOf(f: Pick<FindingRow, "confidence">): Confidence {
+  return f.confidence === "low" || f.confidence === "medium" ? f.confidence : "high";
+}

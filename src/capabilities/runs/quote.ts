@@ -19,6 +19,8 @@ export interface QuotePayload {
   c: [string, string, number, number] | null;
   f: Array<[string, number]>;
   d: number[];
+  /** Per target, the blob id of its .crs.yml (null: none): a changed file makes the quote stale. */
+  y?: Array<string | null>;
   /** Price in cents. */
   p: number;
   /** Expiry, Unix seconds. */
@@ -26,8 +28,9 @@ export interface QuotePayload {
 }
 
 /** The part of a resolved run that a quote binds (everything but the counts). */
-export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | "d"> {
+export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | "d" | "y"> {
   return {
+    y: r.configBlobs,
     t: r.targets.map((t) => [t.repository.id, t.sha, t.files, t.lines]),
     c: r.change ? [r.change.base, r.change.head, r.change.files, r.change.changedLines] : null,
     f: r.focuses.map((f) => [f.slug, f.revision]),
@@ -35,9 +38,10 @@ export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | 
   };
 }
 
-/** Same commits, focus revisions and documents (the counts follow from those and are not compared). */
-export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d">, b: Pick<QuotePayload, "t" | "c" | "f" | "d">): boolean {
-  const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d">) => JSON.stringify([x.t.map((t) => t.slice(0, 2)), x.c?.slice(0, 2) ?? null, x.f, x.d]);
+/** Same commits, .crs.yml blobs, focus revisions and documents (the counts follow from those and are not compared). */
+export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">, b: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">): boolean {
+  const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">) =>
+    JSON.stringify([x.t.map((t) => t.slice(0, 2)), x.c?.slice(0, 2) ?? null, x.f, x.d, x.y ?? []]);
   return key(a) === key(b);
 }
 

@@ -12,6 +12,7 @@ import { positionUnavailable, resolvePosition } from "../repositories/index.ts";
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import { invalidRepositoryRef, parseRepositoryRef, resolveRepository, type RepositoryRow } from "../repositories/index.ts";
 import { billableChange, billableTree } from "./billable.ts";
+import { repoConfigAt, withSkips } from "./repo-config.ts";
 import type { ChangeView, RunRequest, Target } from "./types.ts";
 
 export interface ResolveDeps {
@@ -32,6 +33,8 @@ export interface ResolvedRun {
   steering: string | null;
   /** Null unless counted. */
   priceCents: number | null;
+  /** Per target, the blob id of its .crs.yml at the reviewed commit (null: none); a quote binds them. */
+  configBlobs: Array<string | null>;
 }
 
 export function priceOf(pricing: PricingConfig, lines: number): number {
@@ -64,6 +67,7 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
   const repoRef = { id: row.id, fullName: row.full_name };
   let targets: Target[];
   let change: ChangeView | null = null;
+  const configBlobs: Array<string | null> = [];
   if (req.change) {
     const c = req.change;
     const head = "pr" in c
@@ -83,13 +87,15 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
       base = mb;
     }
     if (base === head.sha) throw changeRefused("identical", "The change has no commits beyond its base: there is nothing to compare.");
+    const tuning = await repoConfigAt(mirror, head.sha);
+    configBlobs.push(tuning.oid);
     let files = 0;
     let changedLines = 0;
     let lines = 0;
     if (count) {
       const diff = await mirror.diff(base, head.sha);
       if (diff.length === 0) throw changeRefused("identical", "The change's head has the same content as its base.");
-      const b = await billableChange(mirror, head.sha, diff, inScope, deps.config.pricing.changeContextLines);
+      const b = await billableChange(mirror, head.sha, diff, withSkips(inScope, tuning), deps.config.pricing.changeContextLines);
       if (b.changedLines > deps.config.pricing.changeMaxLines) {
         throw changeRefused("large", `The change adds ${b.changedLines} lines in reviewable files, more than the ${deps.config.pricing.changeMaxLines} a change review takes; review a position with at instead.`, { changedLines: b.changedLines, maxLines: deps.config.pricing.changeMaxLines });
       }
@@ -109,11 +115,14 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
       const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, xrow, extra.at);
       targets.push({ repository: { id: xrow.id, fullName: xrow.full_name }, at: pos.at, ref: pos.ref, sha: pos.sha, files: 0, lines: 0 });
     }
+    for (const t of targets) {
+      const m = t.repository.id === row.id ? mirror : deps.mirrors.get(t.repository.id);
+      // Each repository's own .crs.yml at its reviewed commit: its skipped paths are not priced.
+      const tuning = await repoConfigAt(m, t.sha);
+      configBlobs.push(tuning.oid);
+      if (count) Object.assign(t, await billableTree(m, t.sha, withSkips(inScope, tuning)));
+    }
     if (count) {
-      for (const t of targets) {
-        const m = t.repository.id === row.id ? mirror : deps.mirrors.get(t.repository.id);
-        Object.assign(t, await billableTree(m, t.sha, inScope));
-      }
       if (targets.every((t) => t.files === 0)) {
         throw new AppError("nothing_to_review", "No reviewable files are in scope at the position (after vendored, generated, binary and oversized files are left out).");
       }
@@ -130,6 +139,6 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
   const lines = targets.reduce((n, t) => n + t.lines, 0);
   return {
     kind: change ? "change" : "full", repository: row, targets, change, focuses, documents, scope,
-    steering: req.steering ?? null, priceCents: count ? priceOf(deps.config.pricing, lines) : null,
+    steering: req.steering ?? null, priceCents: count ? priceOf(deps.config.pricing, lines) : null, configBlobs,
   };
 }

@@ -94,7 +94,8 @@ export const stageSchema = z.object({
     done: z.number().int().describe("Done so far: files, or for the import findings."),
     total: z.number().int().describe("In all: files, or for the import findings."),
   }).nullable().describe("Done of the total while the stage runs and after (the import counts findings, the other stages files); null before."),
-  reason: z.string().nullable().describe("Why it failed, or (import) why it was partial; else null."),
+  reason: z.string().nullable()
+    .describe("Why it failed, (import) why it was partial, or (checkout) a warning such as a .crs.yml that was ignored as invalid; else null."),
 }).describe("One stage of a run.");
 
 export const runSchema = z.object({

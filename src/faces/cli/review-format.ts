@@ -15,7 +15,10 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
   const dim = (s: string) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
   const out: string[] = [];
   let file = "";
-  for (const f of result.findings) {
+  // Suppressed findings (crs-ignore) are counted below instead of listed; --json and SARIF carry them.
+  const shown = result.findings.filter((f) => !f.suppression);
+  const suppressed = result.findings.length - shown.length;
+  for (const f of shown) {
     const l = f.location;
     if (l.path !== file) {
       file = l.path;
@@ -25,11 +28,13 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
     if (tty && l.snippet) for (const [i, s] of l.snippet.split("\n").entries()) out.push(dim(`    ${String(l.startLine + i).padStart(5)} | `) + cleanText(s));
   }
   const s = result.stats;
-  const bySev = Object.entries(result.findings.reduce<Record<string, number>>((a, f) => ((a[f.severity] = (a[f.severity] ?? 0) + 1), a), {}));
+  const bySev = Object.entries(shown.reduce<Record<string, number>>((a, f) => ((a[f.severity] = (a[f.severity] ?? 0) + 1), a), {}));
   if (model) {
     out.push("", `model review ${model.state}: ${model.requests} request${model.requests === 1 ? "" : "s"}, ${model.tokensIn} tokens in, ${model.tokensOut} out, ${model.dropped} dropped by the checks`
       + `${model.reason ? ` (${clean(model.reason)})` : ""}`);
   }
-  out.push("", `${result.findings.length} findings${bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : ""} in ${s.files} files, ${s.lines} lines; ${result.skipped.length} skipped; ${s.ms} ms`, "");
+  const hidden = suppressed ? `; ${suppressed} suppressed by crs-ignore (see --json or --sarif)` : "";
+  const counts = bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : "";
+  out.push("", `${shown.length} findings${counts}${hidden} in ${s.files} files, ${s.lines} lines; ${result.skipped.length} skipped; ${s.ms} ms`, "");
   return out.join("\n");
 }

@@ -129,3 +129,43 @@ test("crs review --min-confidence drops library-input findings; SARIF ranks them
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("crs review honours the checkout's .crs.yml: skipped paths, rules off, severity overrides; an invalid one is ignored with a warning", () => {
+  const dir = repo();
+  try {
+    writeFileSync(join(dir, "gen.js"), "const crypto = require('crypto');\nconst g = crypto.createHash('md5');\n");
+    writeFileSync(join(dir, "nan.js"), "if (x === NaN) {}\n");
+    writeFileSync(join(dir, ".crs.yml"), "skip: ['gen.js']\nrules:\n  js.nan-comparison: off\nseverity:\n  js.weak-hash: critical\n");
+    type Out = { findings: Array<{ ruleId: string; severity: string; location: { path: string } }> };
+    const tuned = JSON.parse(crsReview(dir, ".", "--json", "--threads", "1").out) as Out;
+    assert.deepEqual(tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]), [["app.js", "js.weak-hash", "critical"]]);
+    assert.equal(crsReview(dir, ".", "--fail-on", "critical", "--threads", "1").code, 1);
+    writeFileSync(join(dir, ".crs.yml"), "rules:\n  js.nan-comparison: sometimes\n");
+    const r = crsReview(dir, ".", "--json", "--threads", "1");
+    assert.equal(r.code, 0);
+    assert.match(r.err, /warning: \.crs\.yml ignored: rules\.js\.nan-comparison/);
+    const plain = JSON.parse(r.out) as { findings: Array<{ ruleId: string; location: { path: string } }> };
+    assert.deepEqual(plain.findings.map((f) => `${f.location.path}:${f.ruleId}`).sort(),
+      ["app.js:js.weak-hash", "gen.js:js.weak-hash", "nan.js:js.nan-comparison"]);
+    const sarif = JSON.parse(crsReview(dir, ".", "--sarif", "--threads", "1").out);
+    assert.ok(sarif.runs[0].invocations[0].toolExecutionNotifications.some((n: any) => n.descriptor.id === "config/invalid" && n.level === "warning"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("crs review: a crs-ignore finding is hidden from the human output with a count, kept in SARIF as a suppression, and fails nothing", () => {
+  const dir = repo();
+  try {
+    writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\n// crs-ignore js.weak-hash: cache key only\nconst h = crypto.createHash('md5');\n");
+    const human = crsReview(dir, ".", "--threads", "1");
+    assert.doesNotMatch(human.out, /Weak hash algorithm/);
+    assert.match(human.out, /0 findings; 1 suppressed by crs-ignore/);
+    assert.equal(crsReview(dir, ".", "--fail-on", "low", "--threads", "1").code, 0);
+    const sarif = JSON.parse(crsReview(dir, ".", "--sarif", "--threads", "1").out);
+    const result = sarif.runs[0].results.find((x: any) => x.ruleId === "js.weak-hash");
+    assert.deepEqual(result.suppressions, [{ kind: "inSource", status: "accepted", justification: "cache key only" }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,6 @@
 // `crs review [PATH]`: the review engine on a local checkout, no server.
 import { readFile, writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { AppError } from "../../kernel/errors.ts";
@@ -86,7 +86,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     return 2;
   }
   // The engine (ast-grep and its grammars) loads only now: --help and usage errors answer without it.
-  const { loadRules, reviewFiles, toSarif, ReviewError } = await import("../../review/index.ts");
+  const { loadRules, reviewFiles, toSarif, ReviewError, parseRepoConfig, repoConfigPath } = await import("../../review/index.ts");
   try {
     const modelCli = opts.model ? await import("./review-model.ts") : null;
     const config = modelCli?.modelConfig();
@@ -96,8 +96,12 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     const focusDocuments = await Promise.all(opts.focus.map((f) => readFile(f, "utf8")));
     const rules = await loadRules({ customRulesDirs: opts.rules.map((d) => resolve(d)) });
     const tty = process.stderr.isTTY === true;
+    // The checkout's .crs.yml, as a run reads it at the reviewed commit; an unusable one is ignored with a warning.
+    const tuning = await readFile(join(dir, repoConfigPath)).then(parseRepoConfig, () => null);
+    if (tuning?.warning) process.stderr.write(`crs review: warning: ${cleanText(tuning.warning)}\n`);
+    const notes = tuning?.warning ? [{ id: "config/invalid", level: "warning" as const, text: tuning.warning }] : [];
     const all: ReviewResult = await reviewFiles({
-      files: dir, changedLines, only: opts.only, exclude: opts.exclude, focusDocuments, rules,
+      files: dir, changedLines, only: opts.only, exclude: opts.exclude, focusDocuments, rules, ...(tuning?.config ? { repoConfig: tuning.config } : {}),
       threads: opts.threads ?? 0, taint: opts.taint,
       onProgress: tty ? (p) => { if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`); } : undefined,
     });
@@ -119,7 +123,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     }
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {
-      const text = `${JSON.stringify(toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: modelNotes(model) }), null, 2)}\n`;
+      const sarif = toSarif(result, { rules: rules.rules, srcRoot: pathToFileURL(`${dir}/`).href, notifications: [...notes, ...modelNotes(model)] });
+      const text = `${JSON.stringify(sarif, null, 2)}\n`;
       if (opts.sarif === true) process.stdout.write(text);
       else await writeFile(opts.sarif, text);
     }
@@ -131,7 +136,8 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     else if (opts.sarif === undefined || opts.sarif !== true) process.stdout.write(formatHuman(result, process.stdout.isTTY === true, model?.stage));
     if (!opts.failOn) return 0;
     const failBar = severities.indexOf(opts.failOn);
-    return result.findings.some((f) => severities.indexOf(f.severity) >= failBar) ? 1 : 0;
+    // A finding a crs-ignore comment suppresses is shown (SARIF, JSON) but fails nothing.
+    return result.findings.some((f) => !f.suppression && severities.indexOf(f.severity) >= failBar) ? 1 : 0;
   } catch (e) {
     // --jq's answers: an expression that does not compile (2), or one that fails on the result (1).
     if (e instanceof UsageError || e instanceof ClientError) {

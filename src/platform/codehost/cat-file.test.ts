@@ -54,6 +54,18 @@ describe("CatFile", () => {
     const cat = new CatFile(gitDir);
     await assert.rejects(cat.info(["HEAD\ncontents HEAD"]));
     await assert.rejects(cat.contents(["--help"], 10));
+    const sha = "a".repeat(40);
+    for (const name of [`${sha}:a b`, `${sha}:a\ncontents HEAD`, `${sha}:/abs`, `HEAD:.crs.yml`]) await assert.rejects(cat.info([name]), name);
+    cat.close();
+  });
+
+  test("a commit and a fixed path name a file at that commit; an absent one is missing", async () => {
+    const cat = new CatFile(gitDir);
+    const head = execFileSync("git", ["--git-dir", gitDir, "rev-parse", "HEAD"]).toString().trim();
+    const path = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "--name-only", "HEAD"]).toString().split("\n")[0]!;
+    const [found] = await cat.info([`${head}:${path}`]);
+    assert.ok(found && "oid" in found && found.type === "blob");
+    assert.deepEqual(await cat.info([`${head}:.crs.yml`]), [{ missing: true }]);
     cat.close();
   });
 

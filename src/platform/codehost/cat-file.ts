@@ -22,8 +22,9 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-// Object names we send must be a single token of hex: nothing a repository controls reaches this pipe.
-const safeName = /^[0-9a-f]{4,64}(?:\^\{commit\})?$/;
+// Object names we send must be a single token: an object id, a commit peel, or a commit and a fixed
+// path of our own (`<sha>:.crs.yml`); nothing a repository controls reaches this pipe.
+const safeName = /^[0-9a-f]{4,64}(?:\^\{commit\}|:[A-Za-z0-9_.-][A-Za-z0-9_./-]{0,199})?$/;
 
 export class CatFile {
   readonly gitDir: string;

@@ -193,6 +193,18 @@ export class Mirror {
   }
 
   /**
+   * One file at a commit by its (fixed, trusted) path, without listing the tree: its blob id and
+   * content (null when larger than maxBytes), or null when the commit has no such blob.
+   */
+  async fileAt(sha: string, path: string, maxBytes: number): Promise<{ oid: string; content: Buffer | null } | null> {
+    check(sha, sha);
+    const [info] = await this.cat.info([`${sha}:${path}`]);
+    if (!info || !("oid" in info) || info.type !== "blob") return null;
+    const [got] = await this.cat.contents([info.oid], maxBytes);
+    return got && "oid" in got ? { oid: got.oid, content: got.content } : null;
+  }
+
+  /**
    * Contents of files at a commit (all regular files when `paths` is omitted), in order. Uses a
    * cached listTree when there is one, else a faster listing without sizes.
    */

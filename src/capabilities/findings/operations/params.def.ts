@@ -1,12 +1,14 @@
 // Query parameters the findings lists share (the spec's "Shared query parameters").
 import { z } from "zod";
 import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../../kernel/schemas.ts";
-import { countsSchema, findingStatuses, severityValues } from "../schemas.ts";
+import { confidenceValues, countsSchema, findingStatuses, severityValues } from "../schemas.ts";
 import { focusSlugPattern } from "../../focuses/schemas.ts";
 
 export const filterParams = {
   status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),
   severity: listParam(z.enum(severityValues), 5).optional().describe("Only these severities (comma-separated, at most 5)."),
+  confidence: listParam(z.enum(confidenceValues), 3).optional()
+    .describe("Only these confidences (comma-separated low, medium, high; e.g. medium,high hides library-input findings)."),
   assignee: z.string().min(1).max(320).regex(printable, printableMessage).optional()
     .describe("me, none, a member id, email or username (a username shared by several members matches all of them); 1 to 320 characters."),
   focus: z.string().min(1).max(200).regex(focusSlugPattern, "a focus slug").optional().describe("Only findings reported by runs that followed this focus (slug)."),

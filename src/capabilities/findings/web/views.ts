@@ -73,7 +73,8 @@ ${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`);
     const f = await read(app, req, s, "get_finding", { finding: (req.params as Row).key });
     const flow = (f.evidence?.flow ?? f.evidence?.locations ?? []) as Row[];
     return page({ title: f.key, user: s.user, csrf }, html`<h1>${f.key} · ${f.title}</h1>
-<p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.status}${f.dismissed ? " · dismissed" : ""} · ${f.repositories.map((r: Row) => r.fullName).join(", ")}
+<p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.confidence} confidence · ${f.status}${f.dismissed ? " · dismissed" : ""}
+ · ${f.repositories.map((r: Row) => r.fullName).join(", ")}
  · first seen ${when(f.firstObservedAt)} · assignee ${f.assignee?.username ?? "none"}</p>
 ${f.position ? html`<p>At <code>${f.position.at}</code>${f.location ? html` · <code>${where(f)}</code>` : ""}</p>` : ""}
 <pre class="text">${f.description}</pre>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParam, limitParam, nextCursor } from "../../../kernel/schemas.ts";
-import { findingItemSchema } from "../../findings/schemas.ts";
+import { runFindingItemSchema } from "../../findings/schemas.ts";
 import { runPathParam, runSchema } from "../schemas.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
@@ -17,7 +17,8 @@ export const listRunFindingsDefinition = defineOperation({
   input: z.object({ run: runPathParam, limit: limitParam(), cursor: cursorParam }),
   output: z.object({
     nextCursor,
-    items: z.array(findingItemSchema).describe("The findings of this page."),
+    items: z.array(runFindingItemSchema)
+      .describe("The findings of this page; suppression flags crs-ignore comments, and a change review those the change adds."),
     import: runSchema.shape.import,
     asOf: z.string().describe("When this answer was read (ISO 8601)."),
   }),

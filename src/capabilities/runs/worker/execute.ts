@@ -26,7 +26,10 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   if (rc.row.started_at === null) await rc.write({ started_at: started });
   await rc.setStage("checkout", "in_progress", "in_progress");
   const plans = await checkout(rc);
-  await rc.setStage("checkout", "completed", undefined, { progress: { done: plans.length, total: plans.length } });
+  // An unusable .crs.yml leaves the run complete, reviewed without it; the checkout stage says why.
+  const warnings = plans.map((p) => p.configWarning).filter((w): w is string => w !== null);
+  const warning = warnings.length ? { reason: warnings.join("; ").slice(0, 1000) } : {};
+  await rc.setStage("checkout", "completed", undefined, { progress: { done: plans.length, total: plans.length }, ...warning });
   await rc.checkpoint(true);
   await rc.setStage("compilation", "in_progress", "compilation_in_progress");
   const compiled = await compile(rc);

@@ -36,7 +36,7 @@ export interface CommandSpec {
 const repo: Positional = { name: "OWNER/REPO", field: "repo" };
 const finding: Positional = { name: "FINDING", field: "finding" };
 const run: Positional = { name: "RUN", field: "run" };
-const findingColumns = ["key", "severity", "status", "title", "location", "repository", "firstObservedAt"];
+const findingColumns = ["key", "severity", "confidence", "status", "title", "location", "repository", "firstObservedAt"];
 
 /** `--pr N` / `--branch B [--since SHA]` for the change of a change review. */
 export const changeOptions = () => [

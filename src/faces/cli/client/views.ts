@@ -45,7 +45,8 @@ export const views = {
   },
   finding(o: Out, b: any): void {
     record(o, { ...b, location: b.location ?? b.reports?.[0]?.location, rule: b.reports?.[0]?.rule, at: b.position?.at, cwe: b.cwe?.map((n: number) => `CWE-${n}`) },
-      ["key", "title", "severity", "status", "dismissed", "assignee", "location", "at", "rule", "cwe", "references", "repositories", "firstObservedAt", "reportCount", "webUrl"]);
+      ["key", "title", "severity", "confidence", "status", "dismissed", "assignee", "location", "at", "rule", "cwe", "references", "repositories",
+        "firstObservedAt", "reportCount", "webUrl"]);
     section(o, "Description");
     text(o, b.description);
     if (o.tty && b.comments?.length) {

@@ -45,6 +45,7 @@ export async function analyse(rc: RunContext, plans: TargetPlan[], compiled: Com
     const res = await reviewFiles({
       files: files(), rules: compiled.rules, focusDocuments: compiled.focusDocuments,
       ...(plan.changed ? { changedLines: plan.changed } : {}),
+      ...(plan.repoConfig ? { repoConfig: plan.repoConfig } : {}),
       ...(pool ? { pool } : { threads: 1 }),
     });
     results.push({ repositoryId: plan.repositoryId, sha: plan.sha, full: plan.full, findings: res.findings });

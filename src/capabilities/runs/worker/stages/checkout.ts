@@ -7,6 +7,8 @@ import { resolveRepository, usableMirror } from "../../../repositories/index.ts"
 import type { ChangeView, Target } from "../../types.ts";
 import { syncTimeoutMs } from "../../../repositories/index.ts";
 import type { RunContext } from "../run-context.ts";
+import type { RepoConfig } from "../../../../review/index.ts";
+import { repoConfigAt, withSkips } from "../../repo-config.ts";
 
 export interface TargetPlan {
   repositoryId: number;
@@ -16,6 +18,10 @@ export interface TargetPlan {
   paths: Buffer[];
   /** Change review: path → added line ranges (1-based, inclusive). */
   changed?: Map<string, Array<[number, number]>>;
+  /** The target's .crs.yml at the reviewed commit (change: the head), when it is usable. */
+  repoConfig?: RepoConfig;
+  /** Why its .crs.yml was ignored, or null. */
+  configWarning: string | null;
 }
 
 export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
@@ -41,20 +47,23 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
     if (found.status !== "found") {
       throw new AppError("position_unavailable", `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`, { details: { reason: "unknown_commit" } });
     }
+    const tuning = await repoConfigAt(mirror, change ? change.head : t.sha);
+    const wanted = withSkips(inScope, tuning);
+    const tuned = { ...(tuning.config ? { repoConfig: tuning.config } : {}), configWarning: tuning.warning };
     if (change) {
       const files = await mirror.diff(change.base, change.head);
       const changed = new Map<string, Array<[number, number]>>();
       const paths: Buffer[] = [];
       for (const f of files) {
-        if (f.status === "deleted" || f.binary || f.added.length === 0 || (inScope && !inScope(f.path))) continue;
+        if (f.status === "deleted" || f.binary || f.added.length === 0 || (wanted && !wanted(f.path))) continue;
         changed.set(f.path, f.added.map((r) => [r.start, r.end]));
         paths.push(f.pathBytes);
       }
-      plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed });
+      plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed, ...tuned });
     } else {
       const entries = await mirror.listTree(t.sha, { sizes: false });
-      const paths = entries.filter((e) => e.kind !== "symlink" && (!inScope || inScope(e.path))).map((e) => e.pathBytes);
-      plans.push({ repositoryId: t.repository.id, sha: t.sha, full: true, paths });
+      const paths = entries.filter((e) => e.kind !== "symlink" && (!wanted || wanted(e.path))).map((e) => e.pathBytes);
+      plans.push({ repositoryId: t.repository.id, sha: t.sha, full: true, paths, ...tuned });
     }
     await rc.checkpoint();
   }
