@@ -19,6 +19,8 @@ export interface QuotePayload {
   c: [string, string, number, number] | null;
   f: Array<[string, number]>;
   d: number[];
+  /** The model stage priced: [configuration hash, model billable lines, cents], or null (none). */
+  m?: [string, number, number] | null;
   /** Price in cents. */
   p: number;
   /** Expiry, Unix seconds. */
@@ -35,6 +37,11 @@ export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | 
   };
 }
 
+/** The model stage a quote binds. */
+export function modelOf(r: ResolvedRun): QuotePayload["m"] {
+  return r.model ? [r.model.hash, r.model.lines, r.model.cents] : null;
+}
+
 /** Same commits, focus revisions and documents (the counts follow from those and are not compared). */
 export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d">, b: Pick<QuotePayload, "t" | "c" | "f" | "d">): boolean {
   const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d">) => JSON.stringify([x.t.map((t) => t.slice(0, 2)), x.c?.slice(0, 2) ?? null, x.f, x.d]);
@@ -45,6 +52,7 @@ export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d">, b: Pic
 export function applyCounts(r: ResolvedRun, q: QuotePayload): void {
   r.targets.forEach((t, i) => { t.files = q.t[i]![2]; t.lines = q.t[i]![3]; });
   if (r.change && q.c) { r.change.files = q.c[2]; r.change.changedLines = q.c[3]; }
+  if (r.model && q.m) { r.model.lines = q.m[1]; r.model.cents = q.m[2]; }
   r.priceCents = q.p;
 }
 

@@ -11,6 +11,7 @@ import { oauth } from "./010-oauth.ts";
 import { inboxChanges } from "./011-inbox-changes.ts";
 import { repositoryImports } from "./012-repository-imports.ts";
 import { firstPartyClient } from "./013-first-party-client.ts";
+import { modelStage } from "./015-model-stage.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -24,5 +25,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "011-inbox-changes": inboxChanges(),
     "012-repository-imports": repositoryImports(),
     "013-first-party-client": firstPartyClient(),
+    "015-model-stage": modelStage(),
   };
 }
