@@ -3,13 +3,14 @@
 // worker sends, what it keeps, a worker that dies mid-stage, refunds, quotes, and the off switches.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createDocument } from "../src/capabilities/documents/index.ts";
 import { putFocus } from "../src/capabilities/focuses/index.ts";
 import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts";
+import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { setWorkspaceModelOff } from "../src/capabilities/runs/model-plan.ts";
 import { claimRun, LeaseLost } from "../src/capabilities/runs/queue.ts";
 import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
@@ -116,6 +117,35 @@ describe("a run with a model configured", () => {
     assert.equal(run.model.refundedCents, run.model.priceCents);
     assert.equal(run.costCents, run.priceCents - run.model.priceCents);
     assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.model.priceCents }]);
+  });
+});
+
+describe("a model finding in later reviews", () => {
+  test("stays present while the code of its region is unchanged, though the model does not repeat it, and is gone once that code changes", async () => {
+    const ws = await t.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(t, ws, { remote: path });
+    const git = (...args: string[]) => execFileSync("git", ["-C", path, "-c", "user.name=t", "-c", "user.email=t@example.test", ...args]);
+    git("checkout", "-q", "main");
+    const review = async () => {
+      await syncAndWait(t.app, repo.id);
+      const run = await finished(t, ws.token, (await startedRun(t, ws, { repository: repo.id })).id);
+      assert.equal(run.state, "complete", JSON.stringify(run.error));
+      return (await get(ws, `/runs/${run.id}/findings`)).items.filter((f: any) => f.ruleId === "model/cwe-862");
+    };
+    standIn.script({ answer: { findings: [stated("server.js", 16, lookupLine)] } });
+    const [first] = await review();
+    assert.ok(first, "the first review keeps the model finding");
+    // Lines above it move the region; the model, asked again, says nothing.
+    writeFileSync(join(path, "server.js"), `// a comment\n// another\n${readFileSync(join(path, "server.js"), "utf8")}`);
+    git("commit", "-qam", "comments");
+    const again = await review();
+    assert.deepEqual(again.map((f: any) => [f.key, f.location.startLine]), [[first.key, 18]]);
+    // The region's code changes: absence is now a fix.
+    writeFileSync(join(path, "server.js"), readFileSync(join(path, "server.js"), "utf8").replace(lookupLine, "  res.json(await lookupOrderFor(req.user, req.params.id));"));
+    git("commit", "-qam", "owner check");
+    assert.deepEqual(await review(), []);
   });
 });
 

@@ -10,6 +10,7 @@ import { Cancelled, type RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";
 import { analyse, compile } from "./stages/analysis.ts";
 import { modelReview } from "./stages/model.ts";
+import { carriedModelFindings } from "./stages/model-carry.ts";
 import { modelRefund } from "../finish.ts";
 
 function isUserError(err: unknown): boolean {
@@ -40,6 +41,7 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   // The model only adds findings: the rule findings it was shown are kept as they are.
   const model = results.length ? await modelReview(rc, plans, compiled, results[0]!.findings) : null;
   if (model) results[0]!.findings.push(...model.findings);
+  for (const [i, plan] of plans.entries()) results[i]!.findings.push(...await carriedModelFindings(rc, plan, results[i]!.findings));
   // The results are kept before the state says so: a worker that dies after this resumes at the import.
   await saveResults(rc.app.store, rc.row, results, rc.app.now());
   // The model stage's summary is written with the state, so a resumed run never runs it twice.
