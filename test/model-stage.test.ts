@@ -256,4 +256,26 @@ describe("a worker that dies mid-stage", () => {
     assert.deepEqual(entries.map((e) => e.kind), ["charge"]);
     assert.equal((await server.app.store.db.selectFrom("run_model_chunks").select("chunk_id").where("run_id", "=", started.id).execute()).length, 0);
   });
+
+  test("a worker configured with another model does not run the stage: the run completes with the rule findings and the model part is refunded", async () => {
+    const ws = await server.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(server, ws, { remote: path });
+    const started = await startedRun(server, ws, { repository: repo.id });
+    const from = standIn.requests.length;
+    const saved = server.app.config.model!;
+    server.app.config.model = { ...saved, model: "another-model" };
+    try {
+      await executeRun(new RunContext(server.app, "other", (await claimRun(server.app.store, "other", 30_000, new Date()))!), undefined);
+    } finally {
+      server.app.config.model = saved;
+    }
+    const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    assert.equal(run.findings.total, 4);
+    assert.deepEqual([run.model.state, run.model.reason], ["failed", "the worker's model configuration differs from the one that priced the run"]);
+    assert.equal(run.model.refundedCents, run.model.priceCents);
+    assert.equal(standIn.requests.length, from, "nothing was sent");
+  });
 });

@@ -95,7 +95,7 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
       title: runTitle(r.kind, r.repository.full_name, main.at, r.change), state: "queued", at: main.at, ref: main.ref, sha: main.sha,
       change_json: r.change ? JSON.stringify(r.change) : null, targets_json: JSON.stringify(r.targets),
       focuses_json: JSON.stringify(r.focuses), documents_json: JSON.stringify(r.documents), scope_json: JSON.stringify(r.scope),
-      steering: r.steering, price_cents: price, model_cents: r.model?.cents ?? 0,
+      steering: r.steering, price_cents: price, model_cents: r.model?.cents ?? 0, model_hash: r.model?.hash ?? null,
       model_json: r.modelOff ? JSON.stringify(skippedStage(r.modelOff)) : null, idempotency_key: key ?? null, request_hash: hash, retry_of: null,
       cancel_requested_at: null, stages_json: JSON.stringify(initialStages()), error_json: null, import_json: null, findings_json: null,
       lease_owner: null, lease_until: null, created_at: at, started_at: null, ended_at: null,

@@ -39,6 +39,8 @@ export interface RunsTable {
   model_json: string | null;
   /** The part of price_cents that pays the model stage (refunded when the stage fails or stops short). */
   model_cents: Generated<number>;
+  /** Hash of the model configuration that priced the stage: a worker configured otherwise does not run it. */
+  model_hash: string | null;
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;

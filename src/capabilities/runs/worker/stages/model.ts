@@ -8,6 +8,7 @@ import { documentsForRun, readDocumentContent } from "../../../documents/index.t
 import type { Finding } from "../../../../review/types.ts";
 import { extractDocuments, reviewWithModel, type ChunkAnswer, type NamedText } from "../../../../review/model/index.ts";
 import type { StoredModelStage } from "../../view.ts";
+import { modelConfigHash } from "../../model-plan.ts";
 import { LeaseLost } from "../../queue.ts";
 import { Cancelled, type RunContext } from "../run-context.ts";
 import type { Compiled } from "./analysis.ts";
@@ -44,7 +45,12 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
   if (rc.row.model_json !== null) return null;
   const cents = rc.row.model_cents;
   const config = rc.app.config.model;
-  if (!config) return { stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: "the worker has no model configured" }, cents), findings: [] };
+  const refused = (reason: string) => ({ stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason }, cents), findings: [] });
+  if (!config) return refused("the worker has no model configured");
+  // Servers and workers must share the model configuration: the price was made for this one.
+  if (rc.row.model_hash !== null && modelConfigHash(config, rc.app.config.pricing) !== rc.row.model_hash) {
+    return refused("the worker's model configuration differs from the one that priced the run");
+  }
   const plan = plans[0]!;
   const controller = new AbortController();
   let interrupt: unknown = null;
