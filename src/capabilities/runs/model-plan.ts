@@ -9,7 +9,7 @@ import type { ModelConfig, ModelStage } from "../../review/model/index.ts";
 import { canonicalJson, sha256 } from "./quote.ts";
 
 /** Tokens a line of code costs on average, with its prompt share: how the token budget becomes lines. */
-export const tokensPerLine = 12;
+const tokensPerLine = 12;
 
 export interface ModelPlan {
   /** Hash of the configuration that priced it (provider, endpoint, model, budget, rate). */
@@ -26,7 +26,7 @@ export function modelConfigHash(model: ModelConfig, pricing: PricingConfig): str
   return sha256(canonicalJson({ ...shape, rate: pricing.modelPer1000LinesCents })).slice(0, 24);
 }
 
-export function budgetLines(model: ModelConfig): number {
+function budgetLines(model: ModelConfig): number {
   return Math.floor(model.maxTokensPerRun / tokensPerLine);
 }
 

@@ -102,7 +102,7 @@ export const stageSchema = z.object({
   reason: z.string().nullable().describe("Why it failed, or (import) why it was partial; else null."),
 }).describe("One stage of a run.");
 
-export const modelStageSchema = z.object({
+const modelStageSchema = z.object({
   state: z.enum(["skipped", "complete", "partial", "failed"]).describe("skipped (off or nothing to send), complete, partial or failed."),
   requests: z.number().int().describe("Requests sent to the model provider."),
   tokensIn: z.number().int().describe("Input tokens the provider counted."),
