@@ -13,6 +13,7 @@ import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts
 import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { setWorkspaceModelOff } from "../src/capabilities/runs/model-plan.ts";
 import { claimRun, LeaseLost } from "../src/capabilities/runs/queue.ts";
+import { cancelRun } from "../src/capabilities/runs/cancel.ts";
 import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";
@@ -117,6 +118,36 @@ describe("a run with a model configured", () => {
     assert.equal(run.model.refundedCents, run.model.priceCents);
     assert.equal(run.costCents, run.priceCents - run.model.priceCents);
     assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.model.priceCents }]);
+  });
+});
+
+describe("cancellation during the model stage", () => {
+  test("stops sending: the request in flight is abandoned, no further chunk is sent, and the run is cancelled and refunded", async () => {
+    const ws = await t.workspace();
+    const repo = await repository(ws);
+    const saved = t.app.config.model!;
+    t.app.config.model = { ...saved, chunkTokens: 400, concurrency: 1 };
+    const from = standIn.requests.length;
+    let release!: () => void;
+    let arrived!: () => void;
+    const first = new Promise<void>((r) => { arrived = r; });
+    const gate = new Promise<void>((r) => { release = r; });
+    // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
+    standIn.script(() => { arrived(); return { gate, then: { answer: { findings: [] } } }; });
+    try {
+      const started = await startedRun(t, ws, { repository: repo });
+      await first;
+      await cancelRun(t.app.store, { workspaceId: ws.id, userId: ws.userId }, started.id, new Date());
+      const run = await finished(t, ws.token, started.id);
+      release();
+      assert.equal(run.state, "cancelled");
+      assert.equal(standIn.requests.length - from, 1, "no chunk was sent after the cancellation");
+      assert.equal(run.costCents, 0);
+      assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.priceCents }]);
+    } finally {
+      release();
+      t.app.config.model = saved;
+    }
   });
 });
 

@@ -51,6 +51,8 @@ export interface StoredModelStage {
   dropped: number;
   reason: string | null;
   refundedCents?: number;
+  /** How long the stage took in this attempt (not shown; read by bench:model). */
+  durationMs?: number;
 }
 
 function modelView(row: RunRow) {

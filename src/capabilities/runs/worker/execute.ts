@@ -39,9 +39,11 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   await rc.setStage("analysis", "in_progress", "analysis_in_progress");
   const results = await analyse(rc, plans, compiled, pool);
   // The model only adds findings: the rule findings it was shown are kept as they are.
+  const modelStarted = performance.now();
   const model = results.length ? await modelReview(rc, plans, compiled, results[0]!.findings) : null;
   if (model) results[0]!.findings.push(...model.findings);
   for (const [i, plan] of plans.entries()) results[i]!.findings.push(...await carriedModelFindings(rc, plan, results[i]!.findings));
+  if (model) model.stage.durationMs = Math.round((performance.now() - modelStarted) * 10) / 10;
   // The results are kept before the state says so: a worker that dies after this resumes at the import.
   await saveResults(rc.app.store, rc.row, results, rc.app.now());
   // The model stage's summary is written with the state, so a resumed run never runs it twice.
