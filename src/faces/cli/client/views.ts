@@ -61,7 +61,9 @@ export const views = {
   },
   run(o: Out, b: any): void {
     record(o, { ...b, error: b.error ? `${b.error.code}: ${b.error.message}` : null }, ["id", "title", "state", "stage", "kind", "priceCents", "costCents", "findings.total", "findings.new",
-      ...(b.model ? ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"] : []),
+      // A skipped model stage is one line and its reason; one that ran shows what it did.
+      ...(!b.model ? [] : b.model.state === "skipped" ? ["model.state", "model.reason"]
+        : ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"]),
       "createdAt", "endedAt", "error", "webUrl"]);
   },
   document(o: Out, b: any): void {

@@ -15,7 +15,7 @@ export function modelStage() {
         .addColumn("chunk_id", "text", (c) => c.notNull())
         .addColumn("answer_json", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("run_model_chunks_pk", ["run_id", "chunk_id"])
+        .addPrimaryKeyConstraint("run_model_chunks_pk", ["workspace_id", "run_id", "chunk_id"])
         .execute();
       await db.schema.createTable("workspace_model_settings")
         .addColumn("workspace_id", "integer", (c) => c.primaryKey().references("workspaces.id").onDelete("cascade"))

@@ -72,7 +72,7 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
       onChunk: async (a) => {
         await rc.app.store.db.insertInto("run_model_chunks").values({
           workspace_id: rc.row.workspace_id, run_id: rc.row.id, chunk_id: a.chunkId, answer_json: JSON.stringify(a), created_at: rc.app.now().toISOString(),
-        }).onConflict((oc) => oc.columns(["run_id", "chunk_id"]).doNothing()).execute();
+        }).onConflict((oc) => oc.columns(["workspace_id", "run_id", "chunk_id"]).doNothing()).execute();
       },
     });
     if (interrupt) throw interrupt;
