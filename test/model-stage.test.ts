@@ -20,6 +20,7 @@ import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import { ModelStandIn } from "../src/review/model/testing/standin.ts";
 import { stated } from "../src/review/model/testing/fixtures.ts";
+import { signIn, userWithPassword } from "./browser.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 import { finished, startedRun } from "./fixtures/worker.ts";
@@ -91,6 +92,20 @@ describe("a run with a model configured", () => {
     assert.deepEqual(detail.sources, ["model"]);
     assert.equal(detail.focus, "authz");
     assert.match(detail.suggestedFix.patch, /^\+ {2}requireOwner\(req\);$/m);
+  });
+
+  test("the web run page shows the model stage, and the model's text escaped", async () => {
+    const ws = await t.workspace();
+    const repo = await repository(ws);
+    standIn.script({ answer: { findings: [stated("server.js", 16, lookupLine, { title: "<img src=x onerror=alert(1)> missing check" })] } });
+    const run = await finished(t, ws.token, (await startedRun(t, ws, { repository: repo })).id);
+    const user = await userWithPassword(t, ws, "member");
+    const { browser } = await signIn(t, user.email, user.password);
+    const page = await browser.get(`/app/runs/${run.id}`);
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Model review: complete · 1 requests · \d+ tokens in, \d+ out · 0 dropped/);
+    assert.match(page.text, /&lt;img src=x onerror=alert\(1\)&gt; missing check/);
+    assert.doesNotMatch(page.text, /<img src=x/);
   });
 
   test("a hostile file and an answer that tries to retract rule findings leave every rule finding in place", async () => {
@@ -308,5 +323,29 @@ describe("a worker that dies mid-stage", () => {
     assert.deepEqual([run.model.state, run.model.reason], ["failed", "the worker's model configuration differs from the one that priced the run"]);
     assert.equal(run.model.refundedCents, run.model.priceCents);
     assert.equal(standIn.requests.length, from, "nothing was sent");
+  });
+
+  test("a token budget that runs out leaves the stage partial with the reason, and the model part is refunded", async () => {
+    const ws = await server.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(server, ws, { remote: path });
+    const saved = server.app.config.model!;
+    // Room for about one of the small chunks (each request holds 4,096 output tokens), priced with the same configuration.
+    server.app.config.model = { ...saved, maxTokensPerRun: 5_300 };
+    try {
+      const started = await startedRun(server, ws, { repository: repo.id });
+      await executeRun(new RunContext(server.app, "budget", (await claimRun(server.app.store, "budget", 30_000, new Date()))!), undefined);
+      const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+      assert.equal(run.state, "complete", JSON.stringify(run.error));
+      assert.equal(run.findings.total, 4);
+      assert.deepEqual([run.model.state, run.model.reason], ["partial", "the token budget ran out"], JSON.stringify(run.model));
+      assert.ok(run.model.requests >= 1);
+      assert.ok(run.model.tokensIn + run.model.tokensOut <= 5_300);
+      assert.equal(run.model.refundedCents, run.model.priceCents);
+      assert.equal(run.costCents, run.priceCents - run.model.priceCents);
+    } finally {
+      server.app.config.model = saved;
+    }
   });
 });
