@@ -27,7 +27,7 @@ export async function endRun(store: Store, row: RunRow, owner: string, end: RunE
     if (Number(res.numUpdatedRows) !== 1) return false;
     if (refund > 0) {
       await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents: refund, userId: null, note: `run ${row.id} ${end.state} before its analysis finished`, at });
-    }
+    } else await modelRefund(tx, row, at); // cancelled after the analysis: a model stage that fell short is still given back
     return true;
   });
 }
