@@ -348,4 +348,34 @@ describe("a worker that dies mid-stage", () => {
       server.app.config.model = saved;
     }
   });
+
+  test("a run cancelled after its analysis, whose model stage failed, keeps its charge less the model part", async () => {
+    const ws = await server.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(server, ws, { remote: path });
+    const started = await startedRun(server, ws, { repository: repo.id });
+    // The cancel arrives once the analysis (and the model stage) finished, before the import.
+    class CancelAfterAnalysis extends RunContext {
+      override async checkpoint(force = false): Promise<void> {
+        if (this.row.state === "analysis_completed" && !this.cancelRequested) {
+          await cancelRun(server.app.store, { workspaceId: ws.id, userId: ws.userId }, this.row.id, new Date());
+          return super.checkpoint(true);
+        }
+        return super.checkpoint(force);
+      }
+    }
+    standIn.otherwise({ status: 401 });
+    try {
+      await executeRun(new CancelAfterAnalysis(server.app, "late", (await claimRun(server.app.store, "late", 30_000, new Date()))!), undefined);
+    } finally {
+      standIn.otherwise({ answer: { findings: [] } });
+    }
+    const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+    assert.equal(run.state, "cancelled");
+    assert.equal(run.model.state, "failed");
+    const entries = await server.app.store.db.selectFrom("credit_ledger").select(["kind", "amount_cents"]).where("run_id", "=", started.id).orderBy("id").execute();
+    assert.deepEqual(entries.map((e) => [e.kind, e.amount_cents]), [["charge", -run.priceCents], ["refund", run.model.priceCents]]);
+    assert.equal(run.costCents, run.priceCents - run.model.priceCents);
+  });
 });
