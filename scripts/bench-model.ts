@@ -6,9 +6,11 @@
 //      requests, for a change review and a full review of 40 generated modules;
 //  (d) a full review of 100,000 lines within the default 200,000-token budget: time and how far it got
 //      (this is where the tokenizer loads: the byte bound no longer settles whether a chunk fits).
+//  (e), (f) the service's model stage in runs (scripts/bench-model-stage.ts): runs timed with and
+//      without it, on bench:runs' 20-line pull request and on a full review of the demo repository.
 // Goals (issue #33): (a) <= 100 ms; (b) <= 10% of the run's time (here: of the engine's time alone,
-// which is less than a run's).
-// Usage: node scripts/bench-model.ts [repetitions, default 15]
+// which is less than a run's); (e) <= 100 ms; (f) <= 10% of the run's time.
+// Usage: node scripts/bench-model.ts [repetitions, default 15] [files of the (e) repository, default 18500] [--no-runs]
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { demoFiles } from "../src/capabilities/repositories/demo-files.ts";
@@ -17,6 +19,7 @@ import { reviewWithModel } from "../src/review/model/index.ts";
 import { answerJsonSchema } from "../src/review/model/answer.ts";
 import type { ModelConfig } from "../src/review/model/index.ts";
 import { ModelStandIn } from "../src/review/model/testing/standin.ts";
+import { benchModelStage } from "./bench-model-stage.ts";
 import type { SourceFile } from "../src/review/types.ts";
 
 const reps = Number(process.argv[2] ?? 15);
@@ -94,6 +97,8 @@ try {
   let stage = null as Awaited<ReturnType<typeof reviewWithModel>>["stage"] | null;
   const d = await time(async () => { stage = (await reviewWithModel({ ...config, maxTokensPerRun: 200_000 }, { files: large, ruleFindings: [] })).stage; });
   console.log(`(d) full review of 100,000 lines, 200,000-token budget: ${d.toFixed(0)} ms, ${stage!.state} (${stage!.chunks.answered} of ${stage!.chunks.total} chunks sent, ${stage!.tokensIn + stage!.tokensOut} tokens)`);
+
+  if (!process.argv.includes("--no-runs")) await benchModelStage(standIn, Math.min(reps, 9), Number(process.argv[3] ?? 18_500));
 } finally {
   await standIn.close();
 }

@@ -56,3 +56,15 @@ test("bad amounts exit 2 and change nothing; an unknown workspace exits 1", asyn
   assert.equal((await crs(e, ["admin", "credits", "grant", "nope", "100"])).code, 1);
   assert.equal((await crsJson(e, ["admin", "credits", "show", "billing"])).balanceCents, 2000);
 });
+
+test("model-review off and on set the workspace's switch for the model review stage; show reads it", async () => {
+  const ws = await accounts.findWorkspace(t.app.store, "billing");
+  assert.equal((await crsJson(e, ["admin", "model-review", "show", "billing"])).modelReview, "on");
+  assert.equal((await crsJson(e, ["admin", "model-review", "off", "billing"])).modelReview, "off");
+  const row = await t.app.store.db.selectFrom("workspace_model_settings").select("model_off").where("workspace_id", "=", ws.id).executeTakeFirstOrThrow();
+  assert.equal(row.model_off, 1);
+  const human = await crs(e, ["admin", "model-review", "show", "billing"]);
+  assert.match(human.stdout, /model review for billing: off/);
+  assert.equal((await crsJson(e, ["admin", "model-review", "on", "billing"])).modelReview, "on");
+  assert.equal((await crsJson(e, ["admin", "model-review", "show", "billing"])).modelReview, "on");
+});

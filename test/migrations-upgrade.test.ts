@@ -78,3 +78,43 @@ test("a store migrated up to 013 upgrades to 014: stored confidences stay and an
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no model stage, and the model tables exist", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "crs-upgrade-"));
+  const schema = usingPostgres ? unique("up_") : undefined;
+  const opts = { dataDir, databaseUrl: process.env.DATABASE_URL, ...(schema ? { schema } : {}) };
+  const old = await openStore({ ...opts, migrate: false });
+  const at = new Date().toISOString();
+  try {
+    const db = old.db as unknown as Kysely<any>;
+    await sql`create table if not exists ${sql.table(ledgerTable)} (name text primary key, applied_at text not null)`.execute(db);
+    const all = migrations(old.engine);
+    for (const name of Object.keys(all).sort().filter((n) => n < "015")) {
+      await all[name]!.up(db);
+      await db.insertInto(ledgerTable).values({ name, applied_at: at }).execute();
+    }
+    const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+    const user = await db.insertInto("users").values({ username: "old", email: "old@example.test", created_at: at }).returning("id").executeTakeFirstOrThrow();
+    const repo = await db.insertInto("repositories").values({
+      workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at,
+    }).returning("id").executeTakeFirstOrThrow();
+    await db.insertInto("runs").values({
+      workspace_id: ws.id, repository_id: repo.id, created_by: user.id, kind: "full", trigger: "api", title: "old run", state: "complete",
+      sha: "a".repeat(40), targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", price_cents: 12,
+      request_hash: "h", stages_json: "[]", created_at: at,
+    }).execute();
+  } finally {
+    await old.close();
+  }
+  const upgraded = await openStore(opts);
+  try {
+    const runs = await upgraded.db.selectFrom("runs").select(["title", "price_cents", "model_json", "model_cents"]).execute();
+    assert.deepEqual(runs.map((r) => ({ ...r })), [{ title: "old run", price_cents: 12, model_json: null, model_cents: 0 }]);
+    assert.deepEqual(await upgraded.db.selectFrom("run_model_chunks").selectAll().execute(), []);
+    assert.deepEqual(await upgraded.db.selectFrom("workspace_model_settings").selectAll().execute(), []);
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(upgraded.db);
+  } finally {
+    await upgraded.close();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});

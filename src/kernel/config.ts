@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseRateLimits } from "../platform/limits/buckets.ts";
+import { ModelConfigError, modelConfigFromEnv } from "../review/model/config.ts";
+import type { ModelConfig } from "../review/model/types.ts";
 
 export interface Config {
   dataDir: string;
@@ -27,6 +29,8 @@ export interface Config {
   /** Browser origins allowed to call the API, MCP and OAuth endpoints (CRS_CORS_ORIGINS): any, or these. */
   corsOrigins: "*" | string[];
   pricing: PricingConfig;
+  /** The model review stage's provider (CRS_MODEL_*), or null: runs have no model stage. */
+  model: ModelConfig | null;
   worker: WorkerConfig;
   auth: AuthConfig;
 }
@@ -69,6 +73,8 @@ export interface PricingConfig {
   changeContextLines: number;
   /** CRS_CHANGE_MAX_LINES: a change with more changed lines is refused as large. */
   changeMaxLines: number;
+  /** CRS_PRICE_MODEL_PER_1000_LINES_CENTS: the model stage's rate per thousand model billable lines (when a model is configured). */
+  modelPer1000LinesCents: number;
 }
 
 export class ConfigError extends Error {}
@@ -137,8 +143,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  let model: ModelConfig | null;
+  try {
+    model = modelConfigFromEnv(env);
+  } catch (err) {
+    if (err instanceof ModelConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
     dbSchema,
+    model,
     dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
       per1000LinesCents: int(env, "CRS_PRICE_PER_1000_LINES_CENTS", 5, 0, 1_000_000),
       changeContextLines: int(env, "CRS_CHANGE_CONTEXT_LINES", 10, 0, 1000),
       changeMaxLines: int(env, "CRS_CHANGE_MAX_LINES", 20_000, 1, 10_000_000),
+      modelPer1000LinesCents: int(env, "CRS_PRICE_MODEL_PER_1000_LINES_CENTS", 20, 0, 1_000_000),
     },
     worker: {
       inProcess: !["off", "false", "0"].includes((env.CRS_WORKER_IN_PROCESS ?? "on").toLowerCase()),

@@ -12,6 +12,9 @@ import { findFindings, lastReportedAt, positionFor, repositoriesOf, type Positio
 import { positionView } from "./position.ts";
 import { confidenceOf, decisionActive, effectiveSeverity, type Status } from "./status.ts";
 
+/** A fix the reporting engine suggested (the model reviewer): a unified diff, shown, never applied. */
+interface SuggestedFix { description: string; patch: string }
+
 interface Step { path: string; startLine: number; endLine: number; snippet?: string; message?: string }
 const step = (l: Step) => ({ path: l.path, startLine: l.startLine, endLine: l.endLine, snippet: l.snippet ?? null, message: l.message ?? null });
 
@@ -60,7 +63,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
   const focus = await db.selectFrom("run_focuses").select("slug").where("workspace_id", "=", workspaceId).where("run_id", "=", finding.first_run_id).orderBy("slug").executeTakeFirst();
   const names = await usernames(deps.store, [finding.assignee_id, finding.decision_by, ...activity.map((a) => a.actor_id)]);
   const user = (id: number | null) => (id === null ? null : { id, username: names.get(id) ?? "" });
-  const parsed = reports.map((r) => ({ ...r, detail: JSON.parse(r.detail_json) as { ruleId: string; engine: string; location: Step; relatedLocations: Step[]; flow: Step[] } }));
+  const parsed = reports.map((r) => ({ ...r, detail: JSON.parse(r.detail_json) as { ruleId: string; engine: string; location: Step; relatedLocations: Step[]; flow: Step[]; fix?: SuggestedFix | null } }));
   const newest = parsed.at(-1);
   const cwe = (JSON.parse(finding.cwe_json) as number[]).filter((n) => Number.isInteger(n) && n > 0);
   const active = decisionActive(finding, now);
@@ -81,6 +84,7 @@ export async function findingDetail(deps: { store: Store; mirrors: MirrorPool; c
     webUrl: `${deps.config.baseUrl}/app/findings/${findingKey(finding.number)}`,
     description: finding.description,
     reports: parsed.map((r) => ({ run: r.run_id, repository: { id: r.repository_id, fullName: r.full_name }, sha: r.sha, location: step(r.detail.location), rule: r.detail.ruleId, engine: r.detail.engine, createdAt: r.created_at })),
+    suggestedFix: newest?.detail.fix ? { description: newest.detail.fix.description, patch: newest.detail.fix.patch } : null,
     evidence: { locations: newest ? [step(newest.detail.location), ...newest.detail.relatedLocations.map(step)] : [], flow: (newest?.detail.flow ?? []).map(step) },
     activity: activity.map((a) => ({
       kind: a.kind, actor: user(a.actor_id), at: a.created_at, before: a.before_json ? JSON.parse(a.before_json) : null, after: a.after_json ? JSON.parse(a.after_json) : null,

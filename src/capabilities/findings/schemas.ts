@@ -89,7 +89,7 @@ export const findingSchema = z.object({
   focus: z.string().nullable().describe("The focus of the run that first reported it, or null."),
   firstObservedAt: z.string().describe("When a run first reported it."),
   reportCount: z.number().int().describe("How many reports it has."),
-  sources: z.array(z.string()).describe("The engines that reported it (pattern, taint, secrets)."),
+  sources: z.array(z.string()).describe("The engines that reported it (pattern, taint, secrets, model)."),
   runs: z.array(z.number().int()).describe("The runs that reported it."),
   repositories: z.array(repoRef).describe("The repositories it was reported in."),
   webUrl: z.string().describe("The finding in the web app."),
@@ -100,9 +100,13 @@ export const findingSchema = z.object({
     sha: z.string().describe("The commit reviewed."),
     location: step,
     rule: z.string().describe("Rule id."),
-    engine: z.string().describe("pattern, taint or secrets."),
+    engine: z.string().describe("pattern, taint, secrets or model."),
     createdAt: z.string().describe("When it was imported."),
   }).describe("One run's report.")).describe("Every report, oldest first (at most 100)."),
+  suggestedFix: z.object({
+    description: z.string().describe("What the fix does (model text: shown escaped)."),
+    patch: z.string().describe("A unified diff against the reviewed commit; review before applying."),
+  }).nullable().describe("A fix the newest report suggests (model findings), or null."),
   evidence: z.object({
     locations: z.array(step).describe("The main and related locations of the newest report."),
     flow: z.array(step).describe("Taint findings: source, steps and sink, in order."),

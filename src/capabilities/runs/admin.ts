@@ -1,7 +1,9 @@
-// crs admin credits grant|adjust|show and crs admin spend-limit set: the operator's billing commands.
+// crs admin credits grant|adjust|show and crs admin spend-limit set: the operator's billing commands;
+// crs admin model-review on|off|show: a workspace's switch for the model review stage of its runs.
 import type { Command } from "commander";
 import * as accounts from "../identity/index.ts";
 import { addCredits, billingSummary, setSpendLimit } from "./ledger.ts";
+import { setWorkspaceModelOff, workspaceModelOff } from "./model-plan.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import { withStore, type AdminIo } from "../../kernel/admin.ts";
 
@@ -50,4 +52,20 @@ export function registerCredits(admin: Command, io: AdminIo): void {
       await setSpendLimit(s, w.id, c);
       return { workspace: w.slug, spendLimitCents: c };
     }, (r) => `spending limit of ${r.workspace}: ${r.spendLimitCents === null ? "none" : `${money(r.spendLimitCents)} a month`}`));
+}
+
+export function registerModelReview(admin: Command, io: AdminIo): void {
+  const model = admin.command("model-review").description("A workspace's model review stage (on by default when the server has a model)");
+  const set = (off: boolean) => async (ws: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
+    const w = await accounts.findWorkspace(s, ws);
+    await setWorkspaceModelOff(s.db, w.id, off, new Date());
+    return { workspace: w.slug, modelReview: off ? "off" : "on" };
+  }, (r) => `model review for ${r.workspace}: ${r.modelReview}`);
+  model.command("off <workspace>").description("Turn the model review stage off for the workspace's new runs").action(set(true));
+  model.command("on <workspace>").description("Turn the model review stage back on for the workspace's new runs").action(set(false));
+  model.command("show <workspace>").description("Whether the workspace's runs have a model review stage")
+    .action(async (ws: string, _o: unknown, cmd: Command) => withStore(cmd, io, async (s) => {
+      const w = await accounts.findWorkspace(s, ws);
+      return { workspace: w.slug, modelReview: (await workspaceModelOff(s.db, w.id)) ? "off" : "on" };
+    }, (r) => `model review for ${r.workspace}: ${r.modelReview}`));
 }

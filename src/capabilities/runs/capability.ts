@@ -3,7 +3,7 @@
 // `crs admin credits ...`.
 import { addCredits } from "./ledger.ts";
 import { capability, type Service } from "../../kernel/capability.ts";
-import { registerCredits } from "./admin.ts";
+import { registerCredits, registerModelReview } from "./admin.ts";
 import { cancelRun } from "./operations/cancel-run.ts";
 import { estimateRun } from "./operations/estimate-run.ts";
 import { getRun } from "./operations/get-run.ts";
@@ -37,5 +37,5 @@ export const runs = capability({
       return `credits: ${(demoCreditsCents / 100).toFixed(2)} granted to the demo workspace`;
     },
   ],
-  adminCommands: [registerCredits],
+  adminCommands: [registerCredits, registerModelReview],
 });

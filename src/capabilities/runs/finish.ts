@@ -4,7 +4,9 @@
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { writeRunEntry } from "./ledger.ts";
-import type { RunRow, Stage } from "./view.ts";
+import type { RunRow, Stage, StoredModelStage } from "./view.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/store/schema.ts";
 
 export interface RunEnd {
   state: "failed" | "cancelled";
@@ -25,7 +27,19 @@ export async function endRun(store: Store, row: RunRow, owner: string, end: RunE
     if (Number(res.numUpdatedRows) !== 1) return false;
     if (refund > 0) {
       await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents: refund, userId: null, note: `run ${row.id} ${end.state} before its analysis finished`, at });
-    }
+    } else await modelRefund(tx, row, at); // cancelled after the analysis: a model stage that fell short is still given back
     return true;
   });
+}
+
+/**
+ * The model part of the price back when the model stage did not complete (failed, partial, or
+ * nothing to send): one ledger entry, written in the transaction that completes the run, so once.
+ */
+export async function modelRefund(tx: Kysely<Database>, row: RunRow, at: string): Promise<void> {
+  const stage = row.model_json ? JSON.parse(row.model_json) as StoredModelStage : null;
+  const cents = Math.min(stage?.refundedCents ?? 0, row.price_cents - row.refunded_cents);
+  if (!stage || cents <= 0) return;
+  await tx.updateTable("runs").set({ refunded_cents: row.refunded_cents + cents }).where("id", "=", row.id).execute();
+  await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents, userId: null, note: `run ${row.id} model review ${stage.state}: ${stage.reason ?? "no reason"}`.slice(0, 500), at });
 }

@@ -21,6 +21,8 @@ export interface QuotePayload {
   d: number[];
   /** Per target, the blob id of its .crs.yml (null: none): a changed file makes the quote stale. */
   y?: Array<string | null>;
+  /** The model stage priced: [configuration hash, model billable lines, cents], or null (none). */
+  m?: [string, number, number] | null;
   /** Price in cents. */
   p: number;
   /** Expiry, Unix seconds. */
@@ -38,6 +40,11 @@ export function contentOf(r: ResolvedRun): Pick<QuotePayload, "t" | "c" | "f" | 
   };
 }
 
+/** The model stage a quote binds. */
+export function modelOf(r: ResolvedRun): QuotePayload["m"] {
+  return r.model ? [r.model.hash, r.model.lines, r.model.cents] : null;
+}
+
 /** Same commits, .crs.yml blobs, focus revisions and documents (the counts follow from those and are not compared). */
 export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">, b: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">): boolean {
   const key = (x: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">) =>
@@ -49,6 +56,7 @@ export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">, 
 export function applyCounts(r: ResolvedRun, q: QuotePayload): void {
   r.targets.forEach((t, i) => { t.files = q.t[i]![2]; t.lines = q.t[i]![3]; });
   if (r.change && q.c) { r.change.files = q.c[2]; r.change.changedLines = q.c[3]; }
+  if (r.model && q.m) { r.model.lines = q.m[1]; r.model.cents = q.m[2]; }
   r.priceCents = q.p;
 }
 

@@ -17,6 +17,8 @@ export function requestHash(req: RunRequest, r: ResolvedRun): string {
     repositories: r.targets.slice(1).map((t, i) => ({ id: t.repository.id, at: req.repositories?.[i]?.at ?? "default" })),
     steering: req.steering ?? "",
     documents: r.documents,
+    // Only when given, so requests without the switch hash as before.
+    ...(req.model === false ? { model: false } : {}),
   }));
 }
 

@@ -2,6 +2,8 @@
 // or a change's base and head), the focus revisions and the documents, and, when asked, the
 // billable files and lines and the price. The price is a pure function of what is resolved here.
 import type { PricingConfig } from "../../kernel/config.ts";
+import type { ModelConfig } from "../../review/model/index.ts";
+import { modelConfigHash, modelOffReason, modelPlan, type ModelPlan } from "./model-plan.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import { scopeMatcher } from "../../review/billable.ts";
@@ -18,7 +20,7 @@ import type { ChangeView, RunRequest, Target } from "./types.ts";
 export interface ResolveDeps {
   store: Store;
   mirrors: MirrorPool;
-  config: { pricing: PricingConfig };
+  config: { pricing: PricingConfig; model: ModelConfig | null };
 }
 
 export interface ResolvedRun {
@@ -31,6 +33,10 @@ export interface ResolvedRun {
   documents: number[];
   scope: string[];
   steering: string | null;
+  /** The model stage priced (its lines and cents 0 unless counted), or null when the run has none. */
+  model: ModelPlan | null;
+  /** Why the run has no model stage, or null. */
+  modelOff: string | null;
   /** Null unless counted. */
   priceCents: number | null;
   /** Per target, the blob id of its .crs.yml at the reviewed commit (null: none); a quote binds them. */
@@ -137,8 +143,13 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
   }
   const documents = (await documentsForRun(deps.store, workspaceId, req.documents ?? [])).map((d) => d.id).sort((a, b) => a - b);
   const lines = targets.reduce((n, t) => n + t.lines, 0);
+  const modelOff = await modelOffReason(deps.store.db, deps.config.model, workspaceId, req.model);
+  // The model reads the main repository only: its lines are the ones priced.
+  const model = modelOff || !deps.config.model ? null
+    : count ? modelPlan(deps.config.model, deps.config.pricing, targets[0]!.lines) : { hash: modelConfigHash(deps.config.model, deps.config.pricing), lines: 0, cents: 0 };
   return {
     kind: change ? "change" : "full", repository: row, targets, change, focuses, documents, scope,
-    steering: req.steering ?? null, priceCents: count ? priceOf(deps.config.pricing, lines) : null, configBlobs,
+    steering: req.steering ?? null, model, modelOff, priceCents: count ? priceOf(deps.config.pricing, lines) + (model?.cents ?? 0) : null,
+    configBlobs,
   };
 }

@@ -45,6 +45,7 @@ export const runRequestFields = {
     .describe(`Instructions for the reviewers; at most ${runLimits.steering} characters.`),
   documents: z.array(documentIdParam).max(runLimits.documents).optional()
     .describe(`Context document ids the run uses; at most ${runLimits.documents}, each existing and not archived.`),
+  model: z.boolean().optional().describe("false: no model review stage for this run (default: on when the server has a model and the workspace allows it)."),
 };
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
@@ -81,6 +82,10 @@ export const estimateSchema = z.object({
   targets: z.array(targetSchema).describe("Each repository reviewed, with its sha and billable files and lines."),
   focusRevisions: z.array(focusRevisionSchema).describe("The focuses and revisions priced."),
   change: changeSchema.nullable().describe("The resolved change, or null for a full review."),
+  model: z.object({
+    lines: z.number().int().describe("Model billable lines: lines in scope, capped by the model's token budget in lines."),
+    priceCents: z.number().int().describe("The part of priceCents for the model stage (refunded if it fails)."),
+  }).nullable().describe("The model review stage priced, or null when the run has none."),
   quote: z.string().describe("Pass to start_run (quote) within 15 minutes to start exactly what was priced."),
   expiresAt: z.string().describe("When the quote expires (ISO 8601)."),
 }).describe("The price of a run and a quote for it.");
@@ -97,6 +102,17 @@ export const stageSchema = z.object({
   reason: z.string().nullable()
     .describe("Why it failed, (import) why it was partial, or (checkout) a warning such as a .crs.yml that was ignored as invalid; else null."),
 }).describe("One stage of a run.");
+
+const modelStageSchema = z.object({
+  state: z.enum(["skipped", "complete", "partial", "failed"]).describe("skipped (off or nothing to send), complete, partial or failed."),
+  requests: z.number().int().describe("Requests sent to the model provider."),
+  tokensIn: z.number().int().describe("Input tokens the provider counted."),
+  tokensOut: z.number().int().describe("Output tokens the provider counted."),
+  dropped: z.number().int().describe("Model findings dropped by the checks (path, lines, quote) or the cap."),
+  reason: z.string().nullable().describe("Why it was skipped, partial or failed; else null."),
+  priceCents: z.number().int().describe("The part of the price for the model stage."),
+  refundedCents: z.number().int().describe("Of that, refunded because the stage failed or stopped short."),
+}).describe("The model review stage of a run.");
 
 export const runSchema = z.object({
   id: z.number().int().describe("Run id."),
@@ -139,6 +155,7 @@ export const runSchema = z.object({
     state: z.enum(["pending", "imported", "partial"]).describe("pending until the worker imported the findings, then imported or partial."),
     reason: z.string().nullable().describe("Why only part was imported, or null."),
   }).describe("The state of the finding import."),
+  model: modelStageSchema.nullable().describe("The model review stage: null until it ends (or when it never ran)."),
   publicUrl: z.string().nullable().describe("A public link to the run's report; null (not offered by this service)."),
   pullRequestCommentUrl: z.string().nullable().describe("The comment posted on the pull request; null (not offered by this service)."),
 }).describe("A run.");

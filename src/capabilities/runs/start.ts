@@ -6,7 +6,8 @@ import { AppError } from "../../kernel/errors.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import { balanceCents, monthSpendCents, spendLimitCents, writeRunEntry } from "./ledger.ts";
 import type { RunDeps } from "./estimate.ts";
-import { applyCounts, contentOf, openQuote, sameContent } from "./quote.ts";
+import { applyCounts, contentOf, modelOf, openQuote, sameContent } from "./quote.ts";
+import { skippedStage } from "./model-plan.ts";
 import { bodyHash, requestHash } from "./request.ts";
 import { resolveRun, type ResolvedRun } from "./resolve.ts";
 import type { RunRequest, RunTrigger } from "./types.ts";
@@ -36,6 +37,10 @@ async function fromQuote(deps: RunDeps, who: Starter, req: StartInput, quote: st
   });
   const q = openQuote(deps.secret, quote, { workspaceId: who.workspaceId, requestHash: requestHash(req, r), nowSeconds: Math.floor(deps.now().getTime() / 1000) });
   if (!sameContent(contentOf(r), q)) throw stale("What the quote priced has changed (a new commit, a focus edit or a document change); estimate again.", "content_changed");
+  // The quote priced a model stage this server would not run, or would run with another configuration.
+  if ((modelOf(r)?.[0] ?? null) !== (q.m?.[0] ?? null)) {
+    throw stale("The model review configuration differs from the one the quote priced (or the stage was turned on or off); estimate again.", "model_config_changed");
+  }
   applyCounts(r, q);
   return r;
 }
@@ -90,7 +95,8 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
       title: runTitle(r.kind, r.repository.full_name, main.at, r.change), state: "queued", at: main.at, ref: main.ref, sha: main.sha,
       change_json: r.change ? JSON.stringify(r.change) : null, targets_json: JSON.stringify(r.targets),
       focuses_json: JSON.stringify(r.focuses), documents_json: JSON.stringify(r.documents), scope_json: JSON.stringify(r.scope),
-      steering: r.steering, price_cents: price, idempotency_key: key ?? null, request_hash: hash, retry_of: null,
+      steering: r.steering, price_cents: price, model_cents: r.model?.cents ?? 0, model_hash: r.model?.hash ?? null,
+      model_json: r.modelOff ? JSON.stringify(skippedStage(r.modelOff)) : null, idempotency_key: key ?? null, request_hash: hash, retry_of: null,
       cancel_requested_at: null, stages_json: JSON.stringify(initialStages()), error_json: null, import_json: null, findings_json: null,
       lease_owner: null, lease_until: null, created_at: at, started_at: null, ended_at: null,
     }).returningAll().executeTakeFirstOrThrow();

@@ -35,6 +35,12 @@ export interface RunsTable {
   error_json: string | null;
   import_json: string | null;
   findings_json: string | null;
+  /** JSON: the model stage (state, requests, tokens, dropped, reason), or null when the run had none. */
+  model_json: string | null;
+  /** The part of price_cents that pays the model stage (refunded when the stage fails or stops short). */
+  model_cents: Generated<number>;
+  /** Hash of the model configuration that priced the stage: a worker configured otherwise does not run it. */
+  model_hash: string | null;
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;
@@ -50,7 +56,26 @@ export interface RunFocusesTable {
   revision: number;
 }
 
+/** One checked model answer per chunk of a run: a resumed model stage does not send these again. */
+export interface RunModelChunksTable {
+  workspace_id: number;
+  run_id: number;
+  chunk_id: string;
+  /** JSON: the ChunkAnswer (findings, invalid, tokens). */
+  answer_json: string;
+  created_at: string;
+}
+
+/** A workspace's switch for the model stage (no row: on). */
+export interface WorkspaceModelSettingsTable {
+  workspace_id: number;
+  model_off: number;
+  updated_at: string;
+}
+
 export interface RunTables {
   runs: RunsTable;
   run_focuses: RunFocusesTable;
+  run_model_chunks: RunModelChunksTable;
+  workspace_model_settings: WorkspaceModelSettingsTable;
 }

@@ -11,6 +11,8 @@ export interface RunRequest {
   repositories?: Array<{ repository: string | number; at?: string | undefined }> | undefined;
   steering?: string | undefined;
   documents?: number[] | undefined;
+  /** false: no model stage for this run (a departure from the spec's body). */
+  model?: boolean | undefined;
 }
 
 export interface Target {

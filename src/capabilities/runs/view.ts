@@ -42,6 +42,28 @@ export function runTitle(kind: "full" | "change", fullName: string, at: string |
   return kind === "full" ? `Full review of ${fullName} at ${pos}` : `Review of ${fullName}`;
 }
 
+/** What model_json holds: the reviewer's stage summary and what was refunded for it. */
+export interface StoredModelStage {
+  state: "skipped" | "complete" | "partial" | "failed";
+  requests: number;
+  tokensIn: number;
+  tokensOut: number;
+  dropped: number;
+  reason: string | null;
+  refundedCents?: number;
+  /** How long the stage took in this attempt (not shown; read by bench:model). */
+  durationMs?: number;
+}
+
+function modelView(row: RunRow) {
+  if (!row.model_json) return null;
+  const m = JSON.parse(row.model_json) as StoredModelStage;
+  return {
+    state: m.state, requests: m.requests, tokensIn: m.tokensIn, tokensOut: m.tokensOut, dropped: m.dropped, reason: m.reason,
+    priceCents: row.model_cents, refundedCents: m.refundedCents ?? 0,
+  };
+}
+
 export function runView(row: RunRow, baseUrl: string) {
   const targets = JSON.parse(row.targets_json) as Target[];
   const stages = JSON.parse(row.stages_json) as Stage[];
@@ -77,6 +99,7 @@ export function runView(row: RunRow, baseUrl: string) {
     stage: currentStage(stages, row.state),
     stages,
     import: imp ?? { state: "pending" as const, reason: null },
+    model: modelView(row),
     publicUrl: null,
     pullRequestCommentUrl: null,
   };

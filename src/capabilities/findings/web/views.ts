@@ -95,10 +95,13 @@ ${next("/app/runs", r.nextCursor)}`);
   route("/app/runs/:id", async (req, s, csrf) => {
     const id = (req.params as Row).id;
     const run = await read(app, req, s, "get_run", { run: id });
+    const model = run.model as Row | null;
     const found = run.state === "complete" ? await read(app, req, s, "list_run_findings", { run: id, ...pick(req.query, ["cursor"]) }) : null;
     return page({ title: `Run ${run.id}`, user: s.user, csrf }, html`<h1>Run ${run.id} · ${run.title}</h1>
 <p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}</p>
 ${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
+${model ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${
+  model.reason ? html` · ${model.reason}` : ""}${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>` : ""}
 ${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}` : html`<p>Findings appear here when the run is complete.</p>`}`);
   });
 

@@ -9,6 +9,9 @@ import { LeaseLost, savedResults, saveResults } from "../queue.ts";
 import { Cancelled, type RunContext } from "./run-context.ts";
 import { checkout } from "./stages/checkout.ts";
 import { analyse, compile } from "./stages/analysis.ts";
+import { modelReview } from "./stages/model.ts";
+import { carriedModelFindings } from "./stages/model-carry.ts";
+import { modelRefund } from "../finish.ts";
 
 function isUserError(err: unknown): boolean {
   return (err instanceof AppError && err.status < 500) || (err instanceof ReviewError && err.kind === "invalid_input");
@@ -38,9 +41,16 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   await rc.checkpoint(true);
   await rc.setStage("analysis", "in_progress", "analysis_in_progress");
   const results = await analyse(rc, plans, compiled, pool);
+  // The model only adds findings: the rule findings it was shown are kept as they are.
+  const modelStarted = performance.now();
+  const model = results.length ? await modelReview(rc, plans, compiled, results[0]!.findings) : null;
+  if (model) results[0]!.findings.push(...model.findings);
+  for (const [i, plan] of plans.entries()) results[i]!.findings.push(...await carriedModelFindings(rc, plan, results[i]!.findings));
+  if (model) model.stage.durationMs = Math.round((performance.now() - modelStarted) * 10) / 10;
   // The results are kept before the state says so: a worker that dies after this resumes at the import.
   await saveResults(rc.app.store, rc.row, results, rc.app.now());
-  await rc.setStage("analysis", "completed", "analysis_completed");
+  // The model stage's summary is written with the state, so a resumed run never runs it twice.
+  await rc.setStage("analysis", "completed", "analysis_completed", {}, model ? { model_json: JSON.stringify(model.stage) } : {});
   return results;
 }
 
@@ -95,7 +105,9 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
         findings_json: JSON.stringify({ total: outcome.total, new: outcome.new, bySeverity: outcome.bySeverity }),
       }).where("id", "=", rc.row.id).where("lease_owner", "=", rc.owner).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new LeaseLost(rc.row.id);
+      await modelRefund(tx, rc.row, at);
       await tx.deleteFrom("run_results").where("run_id", "=", rc.row.id).execute();
+      await tx.deleteFrom("run_model_chunks").where("workspace_id", "=", rc.row.workspace_id).where("run_id", "=", rc.row.id).execute();
     });
     log.info("run complete");
   } catch (err) {

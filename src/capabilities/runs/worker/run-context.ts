@@ -79,14 +79,14 @@ export class RunContext {
   }
 
   /** Moves a stage (and the run's state) on; one write, refused when the lease is gone. */
-  async setStage(name: StageName, state: StageState, runState?: string, extra: Partial<Pick<Stage, "progress" | "reason">> = {}): Promise<void> {
+  async setStage(name: StageName, state: StageState, runState?: string, extra: Partial<Pick<Stage, "progress" | "reason">> = {}, row: Record<string, unknown> = {}): Promise<void> {
     const s = this.stage(name);
     const at = this.app.now().toISOString();
     if (state === "in_progress") s.startedAt ??= at;
     if (state !== "in_progress" && state !== "pending") s.endedAt = at;
     s.state = state;
     Object.assign(s, extra);
-    await this.write({ stages_json: JSON.stringify(this.stages), ...(runState ? { state: runState } : {}) });
+    await this.write({ ...row, stages_json: JSON.stringify(this.stages), ...(runState ? { state: runState } : {}) });
   }
 
   /** Progress of the running stage: written at most twice a second, and always when `final`. */

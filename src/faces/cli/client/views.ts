@@ -58,11 +58,15 @@ export const views = {
     record(o, b.comment, ["id", "finding", "author", "createdAt"]);
   },
   estimate(o: Out, b: any): void {
-    record(o, b, ["kind", "priceCents", "balanceCents", "expiresAt"]);
+    record(o, b, ["kind", "priceCents", ...(b.model ? ["model.lines", "model.priceCents"] : []), "balanceCents", "expiresAt"]);
     table(o, b.targets.map((t: any) => ({ ...t, sha: o.tty ? String(t.sha).slice(0, 12) : t.sha })), ["repository", "at", "sha", "files", "lines"]);
   },
   run(o: Out, b: any): void {
-    record(o, { ...b, error: b.error ? `${b.error.code}: ${b.error.message}` : null }, ["id", "title", "state", "stage", "kind", "priceCents", "costCents", "findings.total", "findings.new", "createdAt", "endedAt", "error", "webUrl"]);
+    record(o, { ...b, error: b.error ? `${b.error.code}: ${b.error.message}` : null }, ["id", "title", "state", "stage", "kind", "priceCents", "costCents", "findings.total", "findings.new",
+      // A skipped model stage is one line and its reason; one that ran shows what it did.
+      ...(!b.model ? [] : b.model.state === "skipped" ? ["model.state", "model.reason"]
+        : ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"]),
+      "createdAt", "endedAt", "error", "webUrl"]);
   },
   document(o: Out, b: any): void {
     record(o, b.document, ["id", "kind", "title", "filename", "contentType", "sizeBytes", "sha256", "repository", "createdAt", "archived"]);

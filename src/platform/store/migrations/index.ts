@@ -12,6 +12,7 @@ import { inboxChanges } from "./011-inbox-changes.ts";
 import { repositoryImports } from "./012-repository-imports.ts";
 import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
+import { modelStage } from "./015-model-stage.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -26,5 +27,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "012-repository-imports": repositoryImports(),
     "013-first-party-client": firstPartyClient(),
     "014-finding-confidence": findingConfidence(),
+    "015-model-stage": modelStage(),
   };
 }

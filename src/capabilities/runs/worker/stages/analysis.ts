@@ -1,8 +1,8 @@
 // Stages 2 and 3, compilation and analysis. Compilation gathers what the engine needs: the rules
 // (loaded once per process), the focus revisions the run recorded (their front matter selects
 // rules and sets severities). Analysis streams each target's files from git through the engine,
-// reporting progress and honouring cancellation between files. Steering and context documents are
-// recorded on the run for reviewers; the rule engine itself does not read prose.
+// reporting progress and honouring cancellation between files. The rule engine itself does not read
+// prose: focus instructions, steering and context documents go to the model stage (model.ts).
 import { getFocusRevision } from "../../../focuses/index.ts";
 import type { TargetResult } from "../../../findings/index.ts";
 import { loadRules, reviewFiles, type ReviewPool, type RuleSet } from "../../../../review/index.ts";
