@@ -149,3 +149,43 @@ describe("change password", () => {
     assert.equal((await signIn(t, user.email, "new password 1")).page.status, 303);
   });
 });
+
+describe("settings changes go through the operation pipeline", () => {
+  let limited: TestServer;
+  let lws: TestWorkspace;
+  before(async () => {
+    limited = await startTestServer({ env: { CRS_RATE_LIMITS: "settings=2/1m" } });
+    lws = await limited.workspace();
+  });
+  after(() => limited.close());
+
+  const liveKeys = async (userId: number) => (await limited.app.store.db.selectFrom("tokens").select("id")
+    .where("user_id", "=", userId).where("kind", "=", "api_key").where("revoked_at", "is", null).execute()).length;
+
+  test("past the settings bucket a change answers 429 with Retry-After and makes nothing", async () => {
+    const user = await userWithPassword(limited, lws);
+    const { browser } = await signIn(limited, user.email, user.password);
+    const page = await browser.get("/app/settings/keys");
+    const form = (name: string) => new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name, scopes: "user:read" });
+    const first = await browser.post("/app/settings/keys", form("one"));
+    assert.equal(first.status, 201);
+    assert.equal(first.res.headers.get("x-ratelimit-limit"), "2");
+    const list = await browser.get("/app/settings/keys");
+    const id = /action="\/app\/settings\/keys\/(\d+)\/revoke"/.exec(list.text)![1]!;
+    assert.equal((await browser.post(`/app/settings/keys/${id}/revoke`, hiddenFields(list.text, `/app/settings/keys/${id}/revoke`))).status, 303);
+    const refused = await browser.post("/app/settings/keys", form("three"));
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.res.headers.get("retry-after")) > 0, "Retry-After is sent");
+    assert.equal(await liveKeys(user.id), 0, "no key was made past the budget");
+  });
+
+  test("a key's name over 100 characters is refused with the field's message, not cut", async () => {
+    const user = await userWithPassword(limited, lws);
+    const { browser } = await signIn(limited, user.email, user.password);
+    const page = await browser.get("/app/settings/keys");
+    const res = await browser.post("/app/settings/keys", new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name: "k".repeat(101), scopes: "user:read" }));
+    assert.equal(res.status, 400);
+    assert.match(res.text, /The name is 1 to 100 characters/);
+    assert.equal(await liveKeys(user.id), 0);
+  });
+});

@@ -4,10 +4,10 @@ import type { FastifyInstance } from "fastify";
 import type { App } from "../kernel/app.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
-  const [{ buildServer }, { capabilities }, { operations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
+  const [{ buildServer }, { capabilities }, { operations, webOperations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
     import("./http.ts"), import("./capabilities.ts"), import("./operations.ts"), import("../faces/web/index.ts"), import("./store-service.ts"),
   ]);
-  const plugins = [...capabilities.flatMap((c) => c.routes ?? []), (s: FastifyInstance, a: App) => registerWeb(s, a, operations, capabilities.flatMap((c) => c.webRoutes ?? []))];
+  const plugins = [...capabilities.flatMap((c) => c.routes ?? []), (s: FastifyInstance, a: App) => registerWeb(s, a, [...operations, ...webOperations], capabilities.flatMap((c) => c.webRoutes ?? []))];
   const server = await buildServer(app, { operations, plugins });
   for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? [])]) {
     const stop = service(app);

@@ -45,10 +45,12 @@ export async function readSession(store: Store, value: string | undefined, now =
   return { idHash: row.id_hash, user: { id: row.id, username: row.username, email: row.email, name: row.name }, workspace, workspaces };
 }
 
-/** Switches the active workspace; only to one the user belongs to. */
-export async function switchWorkspace(store: Store, session: Session, workspaceId: number): Promise<boolean> {
-  if (!session.workspaces.some((w) => w.id === workspaceId)) return false;
-  await store.db.updateTable("app_sessions").set({ workspace_id: workspaceId }).where("id_hash", "=", session.idHash).execute();
+/** Switches a session's active workspace; only to one its user belongs to. */
+export async function switchWorkspace(store: Store, idHash: string, userId: number, workspaceId: number): Promise<boolean> {
+  const member = await store.db.selectFrom("memberships").select("workspace_id")
+    .where("user_id", "=", userId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+  if (!member) return false;
+  await store.db.updateTable("app_sessions").set({ workspace_id: workspaceId }).where("id_hash", "=", idHash).where("user_id", "=", userId).execute();
   return true;
 }
 

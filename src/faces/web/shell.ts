@@ -42,6 +42,8 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
       }
       if (clientWentAway(req)) return clientGone(req, reply);
       const e = asAppError(err);
+      // Retry-After and the limit headers of a refused change; never the API's WWW-Authenticate.
+      for (const [k, v] of Object.entries(e.headers)) if (k.toLowerCase() !== "www-authenticate") reply.header(k, v);
       if (e.status >= 500) req.log.error({ err: e.cause ?? err, requestId: req.id }, "page failed");
       return errorPage(reply, e.status, e.status >= 500 ? "Something went wrong" : "Request refused", e.status >= 500 ? `Retry once; if it persists, report request ${req.id}.` : e.message);
     });

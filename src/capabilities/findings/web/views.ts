@@ -3,7 +3,7 @@
 // rate limits apply), as the signed-in user with the read scopes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
-import type { Principal } from "../../../kernel/principal.ts";
+import { sessionPrincipal } from "../../../kernel/principal.ts";
 import type { Session } from "../../identity/index.ts";
 import { invoke } from "../../../kernel/execute.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
@@ -16,18 +16,10 @@ type Row = Record<string, any>;
 
 const readScopes: ReadonlySet<string> = new Set(["user:read", "repos:read", "runs:read", "findings:read"]);
 
-function principalOf(s: WorkspaceSession): Principal {
-  return {
-    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: readScopes,
-    userId: s.user.id, username: s.user.username, email: s.user.email, userName: s.user.name,
-    workspaceId: s.workspace.id, workspaceSlug: s.workspace.slug, workspaceName: s.workspace.name, role: s.workspace.role,
-  };
-}
-
 type OperationById = (id: string) => AnyOperation;
 
 async function readWith(operationById: OperationById, app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
-  const r = await invoke(app, operationById(id), principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });
+  const r = await invoke(app, operationById(id), sessionPrincipal(s, readScopes), input, { requestId: String(req.id), trigger: "web", headers: {} });
   return r.body as Row;
 }
 

@@ -3,11 +3,12 @@
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import { AppError } from "../../../kernel/errors.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
 import { createSession, type Session } from "../sessions.ts";
-import { changePassword, listOwnApps, revokeOwnApp } from "../settings.ts";
+import { listOwnApps } from "../settings.ts";
 import { html, page, when } from "../../../kernel/ui/html.ts";
 import { sendPage } from "../../../kernel/ui/page.ts";
-import { sessionOf, settingsList, signInRedirect, cookieOptions, sessionCookie } from "./session.ts";
+import { act, formError, requireWorkspace, settingsList, signInRedirect, sessionOf, cookieOptions, sessionCookie } from "./session.ts";
 import { isVerifiedClient } from "../../oauth/index.ts";
 
 type Form = Record<string, string | undefined>;
@@ -34,12 +35,12 @@ ${message?.error ? html`<p class="error" role="alert">${message.error}</p>` : ""
 <div class="actions"><button>Change password</button></div></form>`);
 }
 
-export function registerApps(web: FastifyInstance, app: App): void {
+export function registerApps(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
   settingsList(web, app, "/app/settings/apps", {
-    what: "authorized app",
     render: (session, csrf) => appsPage(app, session, csrf),
-    revoke: (session, id) => revokeOwnApp(app.store, session.workspace.id, session.user.id, id),
+    revoke: operation("revoke_authorized_app"),
   });
+  const change = operation("change_password");
 
   web.get("/app/settings/password", async (req, reply) => {
     const session = await sessionOf(app, req);
@@ -48,18 +49,19 @@ export function registerApps(web: FastifyInstance, app: App): void {
   });
 
   web.post("/app/settings/password", { preHandler: web.csrfProtection }, async (req, reply) => {
-    const session = await sessionOf(app, req);
-    if (!session) return reply.redirect("/app/sign-in", 303);
+    const session = await requireWorkspace(app, req, reply);
+    if (!session) return reply;
     const form = (req.body ?? {}) as Form;
     try {
-      const { revokedTokens } = await changePassword(app.store, session.user.id, form.current ?? "", form.password ?? "", form.confirm ?? "");
+      const input = { current: form.current ?? "", password: form.password ?? "", confirm: form.confirm ?? "" };
+      const { revokedTokens } = await act(app, req, reply, change, session, input) as { revokedTokens: number };
       // Every session ended with the change, this one too: the user gets a fresh one.
       const value = await createSession(app.store, session.user.id, app.config.auth.sessionHours, new Date(), session.workspace?.id);
       reply.setCookie(sessionCookie, value, { ...cookieOptions(app), maxAge: app.config.auth.sessionHours * 3600 });
       return sendPage(reply, 200, passwordPage(session, reply.generateCsrf(), { done: `Password changed; ${revokedTokens} key${revokedTokens === 1 ? "" : "s"} and tokens revoked.` }));
     } catch (err) {
       if (err instanceof AppError && err.code === "invalid_request") {
-        return sendPage(reply, 400, passwordPage(session, reply.generateCsrf(), { error: err.message }));
+        return sendPage(reply, 400, passwordPage(session, reply.generateCsrf(), { error: formError(err) }));
       }
       throw err;
     }

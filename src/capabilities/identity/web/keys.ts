@@ -2,15 +2,15 @@
 // ticked, needs at least one, and its token is shown once.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
-import { createApiKey } from "../accounts.ts";
-import { listOwnKeys, revokeOwnKey } from "../settings.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
+import { listOwnKeys } from "../settings.ts";
 import type { Session } from "../sessions.ts";
-import { isScope, scopes, type Scope } from "../../../kernel/scopes.ts";
+import { scopes } from "../../../kernel/scopes.ts";
 import { scopeWords } from "../../../kernel/ui/scope-words.ts";
 import { html, page, when, type Html } from "../../../kernel/ui/html.ts";
 import { sendPage } from "../../../kernel/ui/page.ts";
-import { requireWorkspace, settingsList } from "./session.ts";
-import { isName } from "../../../kernel/text.ts";
+import { act, formError, requireWorkspace, settingsList } from "./session.ts";
 
 type Body = Record<string, string | string[] | undefined>;
 
@@ -34,23 +34,23 @@ ${keys.length ? html`<table><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>C
 <div class="actions"><button>Create key</button></div></form>`);
 }
 
-export function registerKeys(web: FastifyInstance, app: App): void {
+export function registerKeys(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
   settingsList(web, app, "/app/settings/keys", {
-    what: "API key",
     render: (session, csrf) => keysPage(app, session, csrf),
-    revoke: (session, id) => revokeOwnKey(app.store, session.workspace.id, session.user.id, id),
+    revoke: operation("revoke_api_key"),
   });
 
+  const create = operation("create_api_key");
   web.post("/app/settings/keys", { preHandler: web.csrfProtection }, async (req, reply) => {
     const session = await requireWorkspace(app, req, reply);
     if (!session) return reply;
     const body = (req.body ?? {}) as Body;
-    const asked = ([] as string[]).concat(body.scopes ?? []);
-    const chosen = asked.filter(isScope) as Scope[];
-    const name = typeof body.name === "string" ? body.name.trim().slice(0, 100) : "";
-    const error = !name ? "Give the key a name." : !isName(name) ? "The name may not hold control characters." : chosen.length === 0 || chosen.length !== asked.length ? "Tick at least one scope." : undefined;
-    if (error) return sendPage(reply, 400, await keysPage(app, session, reply.generateCsrf(), { error }));
-    const key = await createApiKey(app.store, { workspaceId: session.workspace.id, userId: session.user.id, scopes: chosen, name });
-    return sendPage(reply, 201, await keysPage(app, session, reply.generateCsrf(), { created: { name: key.name, token: key.token } }));
+    try {
+      const key = await act(app, req, reply, create, session, { name: body.name, scopes: ([] as string[]).concat(body.scopes ?? []) }) as { name: string; token: string };
+      return sendPage(reply, 201, await keysPage(app, session, reply.generateCsrf(), { created: key }));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "invalid_request") throw err;
+      return sendPage(reply, 400, await keysPage(app, session, reply.generateCsrf(), { error: formError(err) }));
+    }
   });
 }
