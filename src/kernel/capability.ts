@@ -41,6 +41,17 @@ export interface Capability {
   services?: readonly Service[];
   bootstrapSteps?: readonly BootstrapStep[];
   adminCommands?: readonly AdminCommand[];
+  /**
+   * Its `crs` client commands: a module of its folder (cli.ts) exporting `commands` (CommandSpec[],
+   * kernel/ui/cli.ts). `npm run gen:cli` gathers them into the client's generated command list, so the
+   * client loads neither the manifests nor zod.
+   */
+  cli?: string;
+  /**
+   * Test-only: a module of its folder exporting `fixtures`, how the shared security suite
+   * (test/security.test.ts) makes a valid call of each of its operations. Never loaded by the service.
+   */
+  fixtures?: string;
 }
 
 /** A manifest, checked against the Capability shape while keeping its literal type. */

@@ -42,6 +42,7 @@ const uploadCleanup: Service = (app: App) => {
 
 export const documents = capability({
   name: "documents",
+  cli: "cli.ts",
   operations: [requestDocumentUpload, createDocument, listDocuments, getDocument, archiveDocument],
   routes: [registerUploads],
   services: [uploadCleanup],

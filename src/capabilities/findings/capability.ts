@@ -32,6 +32,7 @@ const warmInbox: Service = (app) => {
 
 export const findings = capability({
   name: "findings",
+  cli: "cli.ts",
   operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
   webRoutes: [registerViews],
   services: [warmInbox],

@@ -6,6 +6,7 @@ import { listFocuses } from "./operations/list-focuses.ts";
 
 export const focuses = capability({
   name: "focuses",
+  cli: "cli.ts",
   operations: [listFocuses, getFocus],
   adminCommands: [registerFocuses],
 });

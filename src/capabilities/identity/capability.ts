@@ -16,6 +16,7 @@ import { registerSignIn } from "./web/sign-in.ts";
 
 export const identity = capability({
   name: "identity",
+  cli: "cli.ts",
   operations: [getMe, listMembers],
   webOperations: [createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],

@@ -3,11 +3,10 @@ import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { type Command, Option } from "commander";
 import { ClientError, reach } from "./api.ts";
-import { group } from "./generated.ts";
+import { group, viewOf } from "./generated.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { callOperation, type Session } from "./session.ts";
-import { views } from "./views.ts";
 
 const types: Record<string, string> = {
   ".md": "text/markdown", ".markdown": "text/markdown", ".txt": "text/plain", ".pdf": "application/pdf", ".json": "application/json",
@@ -20,7 +19,7 @@ export function contentTypeOf(file: string): string {
 
 async function show(s: Session, body: any, opts: Record<string, unknown>): Promise<void> {
   if (wantsJson(opts)) await writeJson(s.out, body, opts);
-  else views.document(s.out, body);
+  else viewOf("get_document")(s.out, body);
 }
 
 export function addDocumentCommands(program: Command, s: Session): void {

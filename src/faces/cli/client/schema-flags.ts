@@ -2,6 +2,7 @@
 // `--kebab-name` with the field's description as help, and parsed flags become the input again.
 import { Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
+import { UsageError } from "../../../kernel/ui/cli.ts";
 
 export type FlagKind = "string" | "int" | "bool" | "list" | "json";
 
@@ -14,7 +15,7 @@ export interface Flag {
   required: boolean;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
 /** The flags of an operation, without the fields a command takes otherwise (positionals). */
 export function flagsOf(op: ClientOperation, skip: readonly string[] = []): Flag[] {
