@@ -9,7 +9,8 @@ import type { Operation } from "../src/kernel/operation.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { scopes as allScopes, type Scope } from "../src/kernel/scopes.ts";
 import { startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
-import { fixtures } from "./fixtures/index.ts";
+import { fixtures, fixturesByCapability } from "./fixtures/index.ts";
+import { capabilities } from "../src/server/capabilities.ts";
 import type { Call } from "./fixtures/types.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 
@@ -48,6 +49,12 @@ async function expectError(res: Response, status: number, code: string): Promise
 test("every operation of the table has a security fixture", () => {
   const missing = operations.filter((op) => !fixtures[op.id]).map((op) => op.id);
   assert.deepEqual(missing, []);
+});
+
+test("each capability's manifest names the fixtures of exactly its own operations", () => {
+  for (const c of capabilities) {
+    assert.deepEqual(Object.keys(fixturesByCapability[c.name] ?? {}).sort(), c.operations.map((op) => op.id).sort(), c.name);
+  }
 });
 
 for (const op of operations) {

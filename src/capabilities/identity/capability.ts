@@ -17,6 +17,7 @@ import { registerSignIn } from "./web/sign-in.ts";
 export const identity = capability({
   name: "identity",
   cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [getMe, listMembers],
   webOperations: [createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],

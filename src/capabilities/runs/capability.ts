@@ -30,6 +30,7 @@ export const demoCreditsCents = 1000;
 export const runs = capability({
   name: "runs",
   cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [listRuns, startRun, getRun, listRunFindings, estimateRun, cancelRun],
   services: [inProcessWorker],
   bootstrapSteps: [
