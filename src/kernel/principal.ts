@@ -36,7 +36,7 @@ export interface SessionLike {
  * Every scope a role allows in its workspace. The spec's roles differ in no scope (an owner's extra
  * rights, such as archiving another's document, are checked by the operation), so both get them all.
  */
-export function roleScopes(_role: Principal["role"]): ReadonlySet<string> {
+function roleScopes(_role: Principal["role"]): ReadonlySet<string> {
   return allScopes;
 }
 
@@ -55,7 +55,7 @@ export function sessionPrincipal(s: SessionLike, granted: ReadonlySet<string> = 
 
 export const realm = "crs";
 
-export function invalidToken(): AppError {
+function invalidToken(): AppError {
   return new AppError("unauthenticated", "The token is invalid, revoked or expired, or its access ended.", {
     headers: { "WWW-Authenticate": `Bearer realm="${realm}", error="invalid_token"` },
   });

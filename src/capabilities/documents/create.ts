@@ -10,8 +10,6 @@ import { adoptUpload, slotIdPattern } from "./storage.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
-export { noteLimits };
-
 type NewDocument = Pick<DocumentView, "kind" | "title" | "filename" | "contentType" | "sizeBytes" | "sha256"> & { noteText: string | null };
 
 async function activeBySha(store: Store, workspaceId: number, sha256: string): Promise<number | undefined> {
@@ -40,7 +38,7 @@ async function insertOrExisting(store: Store, workspaceId: number, userId: numbe
 }
 
 /** The first non-empty line, without Markdown heading marks or control characters, cut at 80 characters. */
-export function noteTitle(text: string): string {
+function noteTitle(text: string): string {
   const line = text.split(/\r?\n/)
     .map((l) => withoutNameControls(l).replace(/^\s*#+\s*/, "").replace(/\s+/g, " ").trim())
     .find((l) => l.length > 0) ?? "Note";

@@ -11,7 +11,7 @@ import { uploadUrl } from "./signing.ts";
 import { removeQuietly, uploadedPath, uploadsDir, uploadTempPath } from "./storage.ts";
 
 export const maxUploadBytes = 50 * 1024 * 1024;
-export const slotValidityMs = 10 * 60 * 1000;
+const slotValidityMs = 10 * 60 * 1000;
 /** An uploaded file waits this long (after the slot's expiry) for create_document. */
 export const uploadedRetentionMs = 60 * 60 * 1000;
 /** After going over the limit, this much more is read and discarded so the client sees the 413. */

@@ -12,7 +12,7 @@ import type { FindingRow } from "./status.ts";
  * `42` or `F-42` (any case) to the number part and kind; null when well-formed but beyond the
  * 32-bit id range (it names nothing, like a missing finding); undefined when malformed.
  */
-export function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
+function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
   const s = String(ref).trim();
   let m = /^[1-9]\d{0,14}$/.exec(s);
   if (m) return Number(s) <= maxId ? { id: Number(s) } : null;

@@ -10,7 +10,7 @@ import type { Store } from "../../platform/store/index.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
 /** How far back along the first-parent history a review still covers a position. */
-export const historyDepth = 10_000;
+const historyDepth = 10_000;
 
 export interface Coverage { sha: string; runId: number | null; reviewedAt: string; ahead: number }
 

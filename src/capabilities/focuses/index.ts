@@ -11,7 +11,7 @@ import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { keysetPage } from "../../platform/store/page.ts";
 
-export const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
+const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
 
 export interface FocusRecord {
   id: number;
@@ -32,7 +32,7 @@ export interface FocusInput {
 }
 
 /** Checks a focus before it is stored; the front matter must be what the review engine accepts. */
-export function validateFocus(input: FocusInput): void {
+function validateFocus(input: FocusInput): void {
   if (!focusSlugPattern.test(input.slug)) {
     throw invalidField("slug", "A focus slug is 1 to 200 characters: letters, digits, '.', '-' or '_', starting with a letter or digit.");
   }

@@ -27,7 +27,7 @@ export async function createSession(store: Store, userId: number, hours: number,
   return value;
 }
 
-export async function workspacesOf(store: Store, userId: number): Promise<SessionWorkspace[]> {
+async function workspacesOf(store: Store, userId: number): Promise<SessionWorkspace[]> {
   return store.db.selectFrom("memberships as m").innerJoin("workspaces as w", "w.id", "m.workspace_id")
     .select(["w.id", "w.slug", "w.name", "m.role"]).where("m.user_id", "=", userId).orderBy("w.slug").execute();
 }

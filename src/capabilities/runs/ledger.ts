@@ -13,7 +13,7 @@ export type LedgerKind = "grant" | "charge" | "refund" | "adjustment";
 type Db = Kysely<Database>;
 
 /** Largest single grant or adjustment, and largest spending limit: 10 million dollars in cents. */
-export const maxAmountCents = 1_000_000_000;
+const maxAmountCents = 1_000_000_000;
 
 // GET /me reads the balance on every request: compiled once per database handle.
 const balanceQuery = compiledOnce((db) => db.selectFrom("credit_ledger")
@@ -28,7 +28,7 @@ export async function balanceCents(db: Db, workspaceId: number): Promise<number>
 }
 
 /** The first instant of the calendar month (UTC) that holds `now`. */
-export function monthStart(now: Date): string {
+function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 

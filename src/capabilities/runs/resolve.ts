@@ -34,7 +34,7 @@ export interface ResolvedRun {
   priceCents: number | null;
 }
 
-export function priceOf(pricing: PricingConfig, lines: number): number {
+function priceOf(pricing: PricingConfig, lines: number): number {
   return pricing.baseCents + Math.ceil((lines * pricing.per1000LinesCents) / 1000);
 }
 
@@ -49,7 +49,7 @@ async function repositoryOf(store: Store, workspaceId: number, value: string | n
 }
 
 /** Rules between fields that a schema cannot say: 400 invalid_request, nothing resolved yet. */
-export function checkRequestShape(req: RunRequest): void {
+function checkRequestShape(req: RunRequest): void {
   if (req.at !== undefined && req.change !== undefined) throw invalidField("change", "Give at (a full review) or change (a change review), not both.");
   if (req.change !== undefined && req.repositories?.length) throw invalidField("repositories", "Extra repositories are reviewed in full reviews only.");
 }

@@ -11,7 +11,7 @@ import { jsonSchema, type Json } from "../../kernel/json-schema.ts";
  * quarters of tools/list (an agent's context pays for every byte); the result itself carries its
  * JSON, and OpenAPI keeps the full description.
  */
-export function outline(s: Json, top = true): Json {
+function outline(s: Json, top = true): Json {
   const out: Json = {};
   if (Array.isArray(s.anyOf)) out.anyOf = (s.anyOf as Json[]).map((b) => outline(b, top));
   if (s.type !== undefined) out.type = s.type;

@@ -87,11 +87,11 @@ export function relative(iso: string, now: number): string {
 const isTime = (k: string, v: unknown) => typeof v === "string" && /At$|^asOf$|^expiresAt$/.test(k) && /^\d{4}-\d\d-\d\dT/.test(v);
 
 /** A value by a dotted path (`mirror.state`). */
-export function pick(obj: unknown, path: string): unknown {
+function pick(obj: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), obj);
 }
 
-export function cell(o: Out, key: string, v: unknown): string {
+function cell(o: Out, key: string, v: unknown): string {
   if (v === null || v === undefined) return o.tty ? "-" : "";
   if (isTime(key, v)) return o.tty ? relative(v as string, o.now()) : String(v);
   if (o.tty && /Cents$/.test(key) && typeof v === "number") return `$${(v / 100).toFixed(2)}`;

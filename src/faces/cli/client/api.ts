@@ -27,7 +27,7 @@ export interface Call {
 
 export const authHint = "run `crs login` (or set CRS_TOKEN)";
 
-export const serverHint = "Is the server running? Set CRS_URL or use crs login --url.";
+const serverHint = "Is the server running? Set CRS_URL or use crs login --url.";
 
 function unreachable(url: string, cause: string, hint: string): ClientError {
   return new ClientError(`Could not reach ${url} (${cause}).${hint ? ` ${hint}` : ""}`, { exitCode: 1, code: "unreachable" });

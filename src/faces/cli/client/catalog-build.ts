@@ -27,7 +27,7 @@ function kindOf(p: Json): FlagKind {
 }
 
 /** The flags of an operation's input: each field becomes `--kebab-name` with its description as help. */
-export function flagsOf(op: OperationDefinition): Flag[] {
+function flagsOf(op: OperationDefinition): Flag[] {
   const schema = jsonSchema(op.input, "input");
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);

@@ -13,7 +13,7 @@ const types: Record<string, string> = {
   ".yaml": "application/yaml", ".yml": "application/yaml", ".html": "text/html", ".csv": "text/csv", ".xml": "application/xml",
 };
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return types[extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 

@@ -54,7 +54,7 @@ export function loginOf(url: string, clientId: string, t: TokenAnswer, now = Dat
 }
 
 /** The access token to use: refreshed (and stored again) first when it expires within a minute. */
-export async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): Promise<string> {
+async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): Promise<string> {
   if (login.kind !== "oauth" || !login.refreshToken || !login.clientId || !login.expiresAt) return login.token;
   if (Date.parse(login.expiresAt) - Date.now() > 60_000) return login.token;
   const meta = await discover(login.url);

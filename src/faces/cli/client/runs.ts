@@ -32,7 +32,7 @@ function elapsed(run: any, now: number): string {
 }
 
 /** Exit status of a finished run: 1 when it did not complete or found something at --fail-on or above. */
-export function outcome(run: any, failOn: string | undefined): { code: number; why: string } {
+function outcome(run: any, failOn: string | undefined): { code: number; why: string } {
   if (run.state !== "complete") return { code: 1, why: run.error ? `${run.error.code}: ${run.error.message}` : `run ${run.state}` };
   const bySeverity: Record<string, number> = run.findings?.bySeverity ?? {};
   const total = run.findings?.total ?? 0;
@@ -48,7 +48,7 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
  * Polls the run until it ends. On a terminal one line on stderr is updated in place (with the time
  * elapsed); in a pipe each change of state, stage or progress is a line of its own.
  */
-export async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
+async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
   let last = "";
   try {
     for (;;) {
