@@ -58,7 +58,8 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
       repoIds.push(row.id);
     }
     const run = await db.insertInto("runs").values({
-      workspace_id: ws.id, repository_id: repoIds[0]!, created_by: user.id, kind: "full", trigger: "api", title: "seed", state: "complete", at: null, ref: null, sha: reviewed[0]!,
+      workspace_id: ws.id, repository_id: repoIds[0]!, created_by: user.id, kind: "full", trigger: "api", title: "seed", state: "complete", at: null, ref: null,
+        sha: reviewed[0]!,
       change_json: null, targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", steering: null, price_cents: 0, idempotency_key: null,
       request_hash: "seed", retry_of: null, cancel_requested_at: null, stages_json: "[]", error_json: null, import_json: null, findings_json: null,
       lease_owner: null, lease_until: null, created_at: at, started_at: at, ended_at: at,
@@ -69,7 +70,8 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
       for (let i = 0; i < perRepo; i += 500) {
         const rows = Array.from({ length: 500 }, (_, j) => ({
           workspace_id: ws.id, number: ++number, fingerprint: `fp${number}`, rule_id: `rule.${(i + j) % 40}`, title: `Finding ${number}`, description: "seed",
-          severity: severities[(i + j) % 5]!, confidence: "high", engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: run.id, first_observed_at: at, last_run_id: run.id, report_count: 1,
+          severity: severities[(i + j) % 5]!, confidence: "high", engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: run.id,
+            first_observed_at: at, last_run_id: run.id, report_count: 1,
         }));
         const made = (await db.insertInto("findings").values(rows).returning("id").execute()).map((x) => x.id);
         ids.push(...made);
@@ -82,19 +84,23 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
       for (const [k, sha] of reviewed.entries()) {
         const present = ids.filter((_, i) => k > 0 || i % 10 !== 0);
         for (let i = 0; i < present.length; i += 500) {
-          await db.insertInto("finding_presence").values(present.slice(i, i + 500).map((id, j) => ({ workspace_id: ws.id, repository_id: repoId, sha, finding_id: id, path: `src/file${(i + j) % 300}.js`, start_line: (j % 200) + 1, end_line: (j % 200) + 1 }))).execute();
+          await db.insertInto("finding_presence").values(present.slice(i, i + 500)
+            .map((id, j) => ({ workspace_id: ws.id, repository_id: repoId, sha, finding_id: id, path: `src/file${(i + j) % 300}.js`, start_line: (j % 200) + 1,
+              end_line: (j % 200) + 1 }))).execute();
         }
         await db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: repoId, sha, reviewed_at: at, run_id: run.id, full: 1 }).execute();
       }
     }
-    console.log(`${label}: seeded ${number} findings, ${repos} repositories, ${repos * reviewedPerRepo} reviewed commits in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`${label}: seeded ${number} findings, ${repos} repositories, ${repos * reviewedPerRepo} reviewed commits in `
+      + `${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const headers = { authorization: `Bearer ${key.token}` };
     const repoUrl = `${url}/api/v2/repositories/${repoIds[7]}/-/findings?limit=50`;
     const first = async (u: string, what: string) => {
       const s0 = Date.now();
       const res = await fetch(u, { headers });
       if (res.status !== 200) throw new Error(`${u} answered ${res.status}: ${await res.text()}`);
-      console.log(`  first request (computes and caches the positions): ${u.includes("repositories") ? "repository" : "organization"}, ${what}: ${Date.now() - s0} ms`);
+      console.log(`  first request (computes and caches the positions): ${u.includes("repositories") ? "repository" : "organization"}, ${what}: `
+        + `${Date.now() - s0} ms`);
     };
     // The seed wrote the tables directly; an import would have refreshed the planner statistics
     // (store.optimize). Measured without them first (the baseline), with them after.
@@ -111,16 +117,22 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     const me = await load(`${url}/api/v2/me`, headers);
     const repoPage = await load(repoUrl, headers);
     const orgPage = await load(`${url}/api/v2/findings?limit=50`, headers);
-    const line = (n: string, f: typeof me) => `  ${n.padEnd(34)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.bad ? `  errors ${f.bad}` : ""}`;
+    const line = (n: string, f: typeof me) =>
+      `  ${n.padEnd(34)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.bad ? `  errors ${f.bad}` : ""}`;
     console.log(`  32 connections, ${seconds} s each:`);
     console.log(line("GET /me (baseline)", me));
-    console.log(line("repository findings page", repoPage) + `   ratio p99 ${(repoPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 25 ms: ${repoPage.p99 < 25 ? "met" : "NOT MET"})` : ""}`);
-    console.log(line("organization findings page", orgPage) + `   ratio p99 ${(orgPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 60 ms: ${orgPage.p99 < 60 ? "met" : "NOT MET"})` : ""}`);
+    console.log(line("repository findings page", repoPage) +
+      `   ratio p99 ${(repoPage.p99 / Math.max(1, me.p99)).toFixed(1)}x`
+        + `${label === "SQLite" ? ` (goal < 25 ms: ${repoPage.p99 < 25 ? "met" : "NOT MET"})` : ""}`);
+    console.log(line("organization findings page", orgPage) +
+      `   ratio p99 ${(orgPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 60 ms: ${orgPage.p99 < 60 ? "met" : "NOT MET"})` : ""}`);
     const keys = Array.from({ length: 100 }, (_, i) => `F-${i * 7 + 1}`);
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
       const s0 = process.hrtime.bigint();
-      const res = await fetch(`${url}/api/v2/findings?repository=${repoIds[0]}`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ findings: keys, severity: severities[i % 5] }) });
+      const res = await fetch(`${url}/api/v2/findings?repository=${repoIds[0]}`,
+        { method: "PATCH", headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({ findings: keys, severity: severities[i % 5] }) });
       if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${await res.text()}`);
       times.push(Number(process.hrtime.bigint() - s0) / 1e6);
     }
@@ -130,7 +142,8 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     // cached position up to date (re-reading the changed findings). What a user sees after a change.
     const afterTriage: number[] = [];
     for (let i = 0; i < 3; i++) {
-      await fetch(`${url}/api/v2/findings/F-${i + 2}`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ severity: severities[i] }) });
+      await fetch(`${url}/api/v2/findings/F-${i + 2}`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ severity: severities[i] }) });
       const s0 = Date.now();
       const res = await fetch(`${url}/api/v2/findings?limit=50`, { headers });
       if (res.status !== 200) throw new Error(`organization page answered ${res.status}`);

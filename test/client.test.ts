@@ -77,7 +77,8 @@ describe("every command's output", () => {
       [["me"], "/me"], [["members", "list"], "/members"], [["repos", "list"], "/repositories"],
       [["repos", "view", repo], `/repositories/${repo}`], [["repos", "refs", repo], `/repositories/${repo}/refs`],
       [["focuses", "list"], "/focuses"], [["focuses", "view", "security"], "/focuses/security"],
-      [["findings", "list"], "/findings"], [["findings", "list", "--repository", repo, "--severity", "high,critical"], `/repositories/${repo}/findings?severity=high,critical`],
+      [["findings", "list"], "/findings"], [["findings", "list", "--repository", repo, "--severity", "high,critical"],
+        `/repositories/${repo}/findings?severity=high,critical`],
       [["findings", "view", "F-1"], "/findings/F-1"], [["runs", "list"], "/runs"], [["runs", "view", "1"], "/runs/1"],
       [["runs", "findings", "1"], "/runs/1/findings"], [["documents", "list"], "/documents"], [["documents", "view", "1"], "/documents/1"],
     ];
@@ -220,7 +221,9 @@ describe("exit codes and errors", () => {
 
   test("a change the server would refuse for a missing flag exits 2 naming the flag, said once, and changes nothing", async () => {
     const before = (await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total;
-    for (const [argv, flag] of [[["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/], [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/], [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/]] as const) {
+    for (const [argv, flag] of [[["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/],
+      [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/],
+        [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/]] as const) {
       const r = await c.run([...argv]);
       assert.equal(r.code, 2, argv.join(" "));
       assert.match(r.err, flag);
@@ -292,7 +295,8 @@ describe("login with a token", () => {
     assert.equal(statSync(join(fresh.configDir, "crs")).mode & 0o077, 0);
     const status = await fresh.run(["auth", "status", "--json"]);
     assert.equal(status.code, 0, status.err);
-    assert.deepEqual({ ...JSON.parse(status.out), scopes: undefined }, { url: t.url, user: ws.username, workspace: ws.slug, role: "owner", token: "api_key", scopes: undefined, source: file, expiresAt: null });
+    assert.deepEqual({ ...JSON.parse(status.out), scopes: undefined },
+      { url: t.url, user: ws.username, workspace: ws.slug, role: "owner", token: "api_key", scopes: undefined, source: file, expiresAt: null });
     assert.equal((await fresh.run(["me"])).code, 0);
     const out = await fresh.run(["logout"]);
     assert.equal(out.code, 0);

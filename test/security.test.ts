@@ -139,7 +139,8 @@ for (const op of operations) {
       test("MCP: 401 for a revoked key and for no token", async () => {
         const revoked = await ws.member();
         await accounts.revokeApiKey(t.app.store, revoked.keyId);
-        const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
+        const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
         await expectError(await t.request("/mcp", init), 401, "unauthenticated");
         await expectError(await t.request("/mcp", { ...init, token: revoked.token }), 401, "unauthenticated");
       });

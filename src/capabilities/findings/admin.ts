@@ -33,7 +33,8 @@ async function deciderOf(store: Parameters<typeof accounts.findUser>[0], workspa
 
 export function registerFindings(admin: Command, io: AdminIo): void {
   const finding = admin.command("finding").description("Decisions on findings");
-  finding.command("accept-risk <workspace> <finding>").description("Accept a finding's risk until a date: it reads wont-fix and refuses open/investigating until then")
+  finding.command("accept-risk <workspace> <finding>").description("Accept a finding's risk until a date: it reads wont-fix and refuses open/investigating " +
+    "until then")
     .requiredOption("--until <date>", "when the acceptance ends (e.g. 2027-01-31)")
     .requiredOption("--reason <reason>", "why the risk is accepted")
     .option("--by <user>", "the admin deciding (username, email or id)")

@@ -36,7 +36,8 @@ function chunks<T>(xs: T[], n: number): T[][] {
 }
 
 function detail(f: Finding): string {
-  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null, confidence: f.confidence });
+  return JSON.stringify({ ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [],
+    fix: f.fix ?? null, confidence: f.confidence });
 }
 
 /**
@@ -56,7 +57,8 @@ async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: n
     const [first, ...rest] = group;
     for (const other of rest) {
       if (other.f.ruleId === first!.f.ruleId || !other.f.cwe.some((c) => first!.f.cwe.includes(c))) continue;
-      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId).where("duplicate_of", "is", null).execute();
+      await tx.updateTable("findings").set({ duplicate_of: first!.id }).where("id", "=", other.id).where("workspace_id", "=", workspaceId)
+        .where("duplicate_of", "is", null).execute();
     }
   }
 }
@@ -74,7 +76,8 @@ export async function importFindings(
 ): Promise<ImportOutcome> {
   const imported = await workspaceTransaction(store, run.workspaceId, async (tx) => {
     const at = opts.now.toISOString();
-    const max = await tx.selectFrom("findings").select(sql<number>`coalesce(max(number), 0)`.as("n")).where("workspace_id", "=", run.workspaceId).executeTakeFirst();
+    const max = await tx.selectFrom("findings").select(sql<number>`coalesce(max(number), 0)`.as("n")).where("workspace_id", "=", run.workspaceId)
+      .executeTakeFirst();
     let next = Number(max?.n ?? 0) + 1;
     const outcome: ImportOutcome = { state: "imported", reason: null, total: 0, new: 0, bySeverity: {} };
     let dropped = 0;
@@ -85,7 +88,8 @@ export async function importFindings(
       for (const f of target.findings) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
       const ids = new Map<string, number>();
       for (const part of chunks([...byPrint.keys()], 500)) {
-        const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
+        const rows = await tx.selectFrom("findings").select(["id", "fingerprint"]).where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part)
+          .execute();
         for (const r of rows) ids.set(r.fingerprint, r.id);
       }
       known.push(...ids.values());
@@ -123,7 +127,8 @@ export async function importFindings(
         placed.push({ id, f });
       }
       await markDuplicates(tx, run.workspaceId, placed);
-      await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at, run_id: run.id, full: target.full ? 1 : 0 })
+      await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at,
+        run_id: run.id, full: target.full ? 1 : 0 })
         // A change review of a commit the whole tree was reviewed at keeps it marked full.
         .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
           reviewed_at: at, run_id: run.id, full: target.full ? 1 : eb.ref("reviewed_commits.full"),
@@ -131,7 +136,8 @@ export async function importFindings(
     }
     if (dropped) {
       outcome.state = "partial";
-      outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
+      outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported `
+        + `(CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
     }
     await bumpInbox(tx, run.workspaceId, { findings: [...new Set(known)], repositories: [...new Set(results.map((r) => r.repositoryId))] });
     await finish(tx, outcome);

@@ -45,7 +45,8 @@ async function predicates(store: Store, workspaceId: number, me: number, f: Filt
   let focused: Set<number> | undefined;
   if (f.focus !== undefined) {
     const rows = await store.db.selectFrom("finding_reports as r").innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
-      .select("r.finding_id").distinct().where("r.workspace_id", "=", workspaceId).where("rf.workspace_id", "=", workspaceId).where("rf.slug", "=", f.focus).execute();
+      .select("r.finding_id").distinct().where("r.workspace_id", "=", workspaceId).where("rf.workspace_id", "=", workspaceId).where("rf.slug", "=", f.focus)
+        .execute();
     focused = new Set(rows.map((r) => r.finding_id));
   }
   const statuses = f.status ? new Set(f.status) : undefined;
@@ -65,7 +66,8 @@ function newer(a: Row, b: Row): number {
   return b.e.finding.number - a.e.finding.number || a.repo.id - b.repo.id;
 }
 
-async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, asOf: string | undefined): Promise<Selection> {
+async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, asOf: string
+  | undefined): Promise<Selection> {
   const { base, all } = await predicates(deps.store, workspaceId, me, f);
   const counts: Counts = { status: {}, severity: {} };
   const rows: Row[] = [];
@@ -86,8 +88,10 @@ async function select(deps: ListDeps, workspaceId: number, me: number, f: Filter
 }
 
 /** The selection, from the cache unless the page is pinned to a time before findings it holds. */
-async function selection(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, version: number, page: Page): Promise<Selection> {
-  const key = JSON.stringify([deps.store.engine, workspaceId, version, f, f.assignee === undefined ? 0 : me, views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil])]);
+async function selection(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>,
+  version: number, page: Page): Promise<Selection> {
+  const key = JSON.stringify([deps.store.engine, workspaceId, version, f, f.assignee === undefined ? 0 : me,
+    views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil])]);
   const s = await cached(key, () => select(deps, workspaceId, me, f, views, undefined));
   return page.asOf === undefined || s.newest <= page.asOf ? s : select(deps, workspaceId, me, f, views, page.asOf);
 }
@@ -111,7 +115,8 @@ function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
 
 const itemsOf = (store: Store, rows: Row[]) => toItems(store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })));
 
-export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page, now: Date) {
+export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page,
+  now: Date) {
   const mirror = usableMirror(deps.mirrors, repo);
   const pos: ResolvedPosition = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
   const version = await inboxVersion(deps.store, workspaceId);

@@ -37,7 +37,8 @@ export async function findFindings(store: Store, workspaceId: number, refs: Arra
     const row = p && rows.find((r) => ("id" in p ? r.id === p.id : r.number === p.number));
     if (row) { if (!out.includes(row)) out.push(row); } else missing.push(String(ref));
   }
-  if (missing.length) throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`, { details: { findings: missing } });
+  if (missing.length) throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`,
+    { details: { findings: missing } });
   return out;
 }
 
@@ -61,7 +62,8 @@ export interface Position { repository: RepositoryRow; sha: string; at: string }
  * else its one repository at its default branch head. A finding in several repositories needs
  * `repository` (400 repository_required listing them).
  */
-export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _workspaceId: number, finding: FindingRow, repos: RepositoryRow[], input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
+export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _workspaceId: number, finding: FindingRow, repos: RepositoryRow[],
+  input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
   let repo = input.repository;
   if (repo && !repos.some((r) => r.id === repo!.id)) return null;
   if (!repo) {

@@ -91,7 +91,8 @@ function remember(key: string, computing: Promise<Computed>): void {
 }
 
 /** `version` is the workspace's inbox version when the caller read it already (one read for many positions). */
-export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version?: number): Promise<PositionView> {
+export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date,
+  version?: number): Promise<PositionView> {
   const target = version ?? await inboxVersion(store, workspaceId);
   const key = `${store.engine}:${workspaceId}:${repositoryId}:${sha}`;
   const hit = cache.get(key);
@@ -111,8 +112,10 @@ export async function positionView(store: Store, mirror: Mirror, workspaceId: nu
  * Brings a cached position from its version to `target` when nothing was imported since: only the
  * findings triaged in between are read again (their rows and statuses); presence is unchanged.
  */
-async function refresh(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, held: Computed, target: number): Promise<Computed> {
-  const repo = await store.db.selectFrom("repositories").select("import_version").where("workspace_id", "=", workspaceId).where("id", "=", repositoryId).executeTakeFirst();
+async function refresh(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, held: Computed,
+  target: number): Promise<Computed> {
+  const repo = await store.db.selectFrom("repositories").select("import_version").where("workspace_id", "=", workspaceId).where("id", "=", repositoryId)
+    .executeTakeFirst();
   if ((repo?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
   const changed = await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
     .where("changed_version", ">", held.version).limit(patchLimit + 1).execute();
@@ -184,7 +187,8 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
   const ids = [...seen.keys()];
   const findings: FindingRow[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    findings.push(...await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", ids.slice(i, i + 500)).execute());
+    findings.push(...await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", ids.slice(i, i + 500))
+      .execute());
   }
   findings.sort((a, b) => b.number - a.number);
   const entries = findings.map((f) => {

@@ -7,7 +7,8 @@ import { toItems } from "./items.ts";
 import { positionView } from "./position.ts";
 import { effectiveSeverity, type Status } from "./status.ts";
 
-export async function runFindings(deps: { store: Store; mirrors: MirrorPool }, workspaceId: number, runId: number, page: { limit: number; afterReport?: number }, now: Date) {
+export async function runFindings(deps: { store: Store; mirrors: MirrorPool }, workspaceId: number, runId: number,
+  page: { limit: number; afterReport?: number }, now: Date) {
   let q = deps.store.db.selectFrom("finding_reports as r")
     .innerJoin("findings as f", "f.id", "r.finding_id")
     .innerJoin("repositories as repo", "repo.id", "r.repository_id")

@@ -24,7 +24,8 @@ export async function endRun(store: Store, row: RunRow, owner: string, end: RunE
     }).where("id", "=", row.id).where("lease_owner", "=", owner).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     if (refund > 0) {
-      await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents: refund, userId: null, note: `run ${row.id} ${end.state} before its analysis finished`, at });
+      await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents: refund, userId: null,
+        note: `run ${row.id} ${end.state} before its analysis finished`, at });
     }
     return true;
   });

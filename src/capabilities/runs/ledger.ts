@@ -82,7 +82,8 @@ function checkAmount(cents: number, field: string, allowNegative: boolean): void
 }
 
 /** A grant (positive) or an adjustment (either sign) by an operator. */
-export async function addCredits(store: Store, workspaceId: number, input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
+export async function addCredits(store: Store, workspaceId: number,
+  input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
   checkAmount(input.cents, "cents", input.kind === "adjustment");
   const note = input.reason?.trim() || null;
   if (note && (note.length > 500 || !isName(note))) throw invalidField("reason", "The reason is at most 500 printable characters.");
@@ -102,7 +103,8 @@ export async function setSpendLimit(store: Store, workspaceId: number, cents: nu
 }
 
 /** Writes a run's charge (negative) or refund (positive); call inside the run's transaction. */
-export async function writeRunEntry(tx: Db, e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number | null; note: string; at: string }): Promise<void> {
+export async function writeRunEntry(tx: Db, e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number
+  | null; note: string; at: string }): Promise<void> {
   await tx.insertInto("credit_ledger").values({
     workspace_id: e.workspaceId, amount_cents: e.kind === "charge" ? -e.cents : e.cents, kind: e.kind, note: e.note,
     run_id: e.runId, created_by: e.userId, created_at: e.at,

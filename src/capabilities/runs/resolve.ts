@@ -73,8 +73,10 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
     let since: string | null = null;
     if (!("pr" in c) && c.since) {
       const r = await mirror.resolveCommit(c.since);
-      if (r.status !== "found") throw positionUnavailable(r.status === "ambiguous" ? "ambiguous_commit" : "unknown_commit", `Commit ${c.since} (since) is not in the mirror.`);
-      if (!(await mirror.isAncestor(r.sha, head.sha))) throw positionUnavailable("not_on_ref", `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
+      if (r.status !== "found") throw positionUnavailable(r.status === "ambiguous" ? "ambiguous_commit" : "unknown_commit",
+        `Commit ${c.since} (since) is not in the mirror.`);
+      if (!(await mirror.isAncestor(r.sha, head.sha))) throw positionUnavailable("not_on_ref",
+        `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
       base = since = r.sha;
     } else {
       const main = await resolvePosition(mirror, { kind: "default" }, row.default_branch_override);
@@ -91,12 +93,16 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
       if (diff.length === 0) throw changeRefused("identical", "The change's head has the same content as its base.");
       const b = await billableChange(mirror, head.sha, diff, inScope, deps.config.pricing.changeContextLines);
       if (b.changedLines > deps.config.pricing.changeMaxLines) {
-        throw changeRefused("large", `The change adds ${b.changedLines} lines in reviewable files, more than the ${deps.config.pricing.changeMaxLines} a change review takes; review a position with at instead.`, { changedLines: b.changedLines, maxLines: deps.config.pricing.changeMaxLines });
+        throw changeRefused("large",
+          `The change adds ${b.changedLines} lines in reviewable files, more than the ${deps.config.pricing.changeMaxLines} a change review takes; review a `
+            + `position with at instead.`, { changedLines: b.changedLines, maxLines: deps.config.pricing.changeMaxLines });
       }
-      if (b.files === 0) throw changeRefused("thin", "The change adds no lines to reviewable files in scope (only deletions, binary, vendored or generated files).");
+      if (b.files === 0) throw changeRefused("thin", "The change adds no lines to reviewable files in scope (only deletions, binary, vendored or generated " +
+        "files).");
       ({ files, changedLines, lines } = b);
     }
-    change = { kind: "pr" in c ? "pr" : "branch", pr: "pr" in c ? c.pr : null, branch: "pr" in c ? null : c.branch, since, base, head: head.sha, files, changedLines };
+    change = { kind: "pr" in c ? "pr" : "branch", pr: "pr" in c ? c.pr : null, branch: "pr" in c ? null : c.branch, since, base, head: head.sha, files,
+      changedLines };
     targets = [{ repository: repoRef, at: null, ref: head.ref, sha: head.sha, files, lines }];
   } else {
     const main = await resolveAt({ app: { mirrors: deps.mirrors } }, row, req.at);
@@ -115,14 +121,16 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
         Object.assign(t, await billableTree(m, t.sha, inScope));
       }
       if (targets.every((t) => t.files === 0)) {
-        throw new AppError("nothing_to_review", "No reviewable files are in scope at the position (after vendored, generated, binary and oversized files are left out).");
+        throw new AppError("nothing_to_review", "No reviewable files are in scope at the position (after vendored, generated, binary and oversized files are " +
+          "left out).");
       }
     }
   }
   const focuses: ResolvedRun["focuses"] = [];
   for (const slug of new Set(req.focuses ?? [])) {
     const f = await getFocus(deps.store, workspaceId, slug).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === "not_found" ? new AppError("not_found", `No focus ${slug} in this workspace (or it is archived).`, { details: { field: "focuses", slug } }) : err;
+      throw err instanceof AppError && err.code === "not_found" ? new AppError("not_found", `No focus ${slug} in this workspace (or it is archived).`,
+        { details: { field: "focuses", slug } }) : err;
     });
     focuses.push({ slug: f.slug, revision: f.revision });
   }

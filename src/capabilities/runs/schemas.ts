@@ -19,7 +19,8 @@ const atField = z.string().min(1).max(maxAtLength)
   .describe("Position: default, branch:<name>[@<sha>], pr:<number>[@<sha>] or commit:<sha>; at most 512 characters.");
 
 const changeField = z.union([
-  z.object({ pr: z.coerce.number().int().min(1).max(2 ** 31 - 1).describe("Pull request number: its head against its merge base with the default branch.") }).strict(),
+  z.object({ pr: z.coerce.number().int().min(1).max(2 ** 31 - 1).describe("Pull request number: its head against its merge base with the default branch.") })
+    .strict(),
   z.object({
     branch: z.string().min(1).max(255).regex(printable, printableMessage).describe("Branch whose change is reviewed."),
     since: z.string().regex(/^[0-9a-fA-F]{4,64}$/, "since is a commit sha of 4 to 64 hex digits").optional()

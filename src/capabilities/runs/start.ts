@@ -29,13 +29,16 @@ function stale(message: string, reason: string): AppError {
 /** Resolves without counting and holds the quote to it; a focus or document gone since is staleness. */
 async function fromQuote(deps: RunDeps, who: Starter, req: StartInput, quote: string): Promise<ResolvedRun> {
   const r = await resolveRun(deps, who.workspaceId, req, false).catch((err: unknown) => {
-    if (err instanceof AppError && (err.code === "not_found" || err.code === "conflict") && (err.details?.field === "focuses" || "documents" in (err.details ?? {}))) {
+    if (err instanceof AppError && (err.code === "not_found" || err.code === "conflict") &&
+      (err.details?.field === "focuses" || "documents" in (err.details ?? {}))) {
       throw stale("A focus or document the quote priced was archived or removed; estimate again.", "content_changed");
     }
     throw err;
   });
-  const q = openQuote(deps.secret, quote, { workspaceId: who.workspaceId, requestHash: requestHash(req, r), nowSeconds: Math.floor(deps.now().getTime() / 1000) });
-  if (!sameContent(contentOf(r), q)) throw stale("What the quote priced has changed (a new commit, a focus edit or a document change); estimate again.", "content_changed");
+  const q = openQuote(deps.secret, quote, { workspaceId: who.workspaceId, requestHash: requestHash(req, r),
+    nowSeconds: Math.floor(deps.now().getTime() / 1000) });
+  if (!sameContent(contentOf(r), q)) throw stale("What the quote priced has changed (a new commit, a focus edit or a document change); estimate again.",
+    "content_changed");
   applyCounts(r, q);
   return r;
 }
@@ -62,7 +65,8 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
   const r = input.quote !== undefined ? await fromQuote(deps, who, input, input.quote) : await resolveRun(deps, who.workspaceId, input, true);
   const price = r.priceCents!;
   if (price > input.maxPriceCents) {
-    throw new AppError("price_exceeds_max", `The run costs ${price} cents, more than maxPriceCents (${input.maxPriceCents}).`, { details: { priceCents: price, maxPriceCents: input.maxPriceCents } });
+    throw new AppError("price_exceeds_max", `The run costs ${price} cents, more than maxPriceCents (${input.maxPriceCents}).`,
+      { details: { priceCents: price, maxPriceCents: input.maxPriceCents } });
   }
   return workspaceTransaction(deps.store, who.workspaceId, async (tx) => {
     if (key !== undefined) {
@@ -72,13 +76,15 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
     const now = deps.now();
     const balance = await balanceCents(tx, who.workspaceId);
     if (balance < price) {
-      throw new AppError("insufficient_credits", `The run costs ${price} cents and the workspace has ${balance}.`, { details: { priceCents: price, balanceCents: balance } });
+      throw new AppError("insufficient_credits", `The run costs ${price} cents and the workspace has ${balance}.`,
+        { details: { priceCents: price, balanceCents: balance } });
     }
     const limit = await spendLimitCents(tx, who.workspaceId);
     if (limit !== null) {
       const spent = await monthSpendCents(tx, who.workspaceId, now);
       if (spent + price > limit) {
-        throw new AppError("spend_cap_reached", `The run (${price} cents) would take this month's spend (${spent}) past the workspace's limit of ${limit} cents.`, {
+        throw new AppError("spend_cap_reached",
+          `The run (${price} cents) would take this month's spend (${spent}) past the workspace's limit of ${limit} cents.`, {
           details: { priceCents: price, monthSpendCents: spent, spendLimitCents: limit },
         });
       }
@@ -95,7 +101,8 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
       lease_owner: null, lease_until: null, created_at: at, started_at: null, ended_at: null,
     }).returningAll().executeTakeFirstOrThrow();
     if (r.focuses.length) {
-      await tx.insertInto("run_focuses").values(r.focuses.map((f) => ({ workspace_id: who.workspaceId, run_id: row.id, slug: f.slug, revision: f.revision }))).execute();
+      await tx.insertInto("run_focuses").values(r.focuses.map((f) => ({ workspace_id: who.workspaceId, run_id: row.id, slug: f.slug, revision: f.revision })))
+        .execute();
     }
     await writeRunEntry(tx, { workspaceId: who.workspaceId, runId: row.id, kind: "charge", cents: price, userId: who.userId, note: `run ${row.id}`, at });
     return { run: runView(row, who.baseUrl), priceCents: price, created: true };

@@ -27,9 +27,13 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
   const s = result.stats;
   const bySev = Object.entries(result.findings.reduce<Record<string, number>>((a, f) => ((a[f.severity] = (a[f.severity] ?? 0) + 1), a), {}));
   if (model) {
-    out.push("", `model review ${model.state}: ${model.requests} request${model.requests === 1 ? "" : "s"}, ${model.tokensIn} tokens in, ${model.tokensOut} out, ${model.dropped} dropped by the checks`
+    out.push("",
+      `model review ${model.state}: ${model.requests} request${model.requests === 1 ? "" : "s"}, ${model.tokensIn} tokens in, ${model.tokensOut} out, `
+        + `${model.dropped} dropped by the checks`
       + `${model.reason ? ` (${clean(model.reason)})` : ""}`);
   }
-  out.push("", `${result.findings.length} findings${bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : ""} in ${s.files} files, ${s.lines} lines; ${result.skipped.length} skipped; ${s.ms} ms`, "");
+  out.push("",
+    `${result.findings.length} findings${bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : ""} in ${s.files} files, ${s.lines} lines; `
+      + `${result.skipped.length} skipped; ${s.ms} ms`, "");
   return out.join("\n");
 }

@@ -18,6 +18,7 @@ export const listFindings = implement(listFindingsDefinition, async (ctx, input)
 });
 
 /** The shared list filters (params.def.ts) as the domain's filter. */
-export function filtersOf(input: { status?: string[] | undefined; severity?: string[] | undefined; assignee?: string | undefined; focus?: string | undefined; dismissed: boolean }) {
+export function filtersOf(input: { status?: string[] | undefined; severity?: string[] | undefined; assignee?: string | undefined; focus?: string
+  | undefined; dismissed: boolean }) {
   return { status: input.status, severity: input.severity, assignee: input.assignee, focus: input.focus, dismissed: input.dismissed };
 }

@@ -24,7 +24,8 @@ async function readWith(operationById: OperationById, app: App, req: FastifyRequ
 }
 
 const where = (f: Row) => (f.location ? `${f.location.path}:${f.location.startLine}` : "");
-const findingRows = (items: Row[]) => items.map((f) => html`<tr><td><a href="/app/findings/${f.key}">${f.key}</a></td><td><span class="sev sev-${f.severity}">${f.severity}</span></td>
+const findingRows = (items: Row[]) =>
+  items.map((f) => html`<tr><td><a href="/app/findings/${f.key}">${f.key}</a></td><td><span class="sev sev-${f.severity}">${f.severity}</span></td>
 <td>${f.status}</td><td>${f.title}</td><td><code>${where(f)}</code></td><td>${f.repository?.fullName ?? ""}</td></tr>`);
 const findingTable = (items: Row[]): Html => items.length
   ? html`<table><tr><th>Key</th><th>Severity</th><th>Status</th><th>Title</th><th>Location</th><th>Repository</th></tr>${findingRows(items)}</table>`
@@ -57,7 +58,8 @@ export function registerViews(web: FastifyInstance, app: App, operationById: Ope
     const r = await read(app, req, s, "list_findings", query);
     const { cursor: _c, ...filters } = query;
     return page({ title: "Findings", user: s.user, csrf }, html`<h1>Findings</h1>
-<p>${r.total} in ${s.workspace.name}. <a href="/app/findings?status=open">Open</a> · <a href="/app/findings?severity=critical,high">Critical and high</a> · <a href="/app/findings">All</a></p>
+<p>${r.total} in ${s.workspace.name}. <a href="/app/findings?status=open">Open</a> ·
+<a href="/app/findings?severity=critical,high">Critical and high</a> · <a href="/app/findings">All</a></p>
 ${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`);
   });
 
@@ -65,10 +67,13 @@ ${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`);
     const f = await read(app, req, s, "get_finding", { finding: (req.params as Row).key });
     const flow = (f.evidence?.flow ?? f.evidence?.locations ?? []) as Row[];
     return page({ title: f.key, user: s.user, csrf }, html`<h1>${f.key} · ${f.title}</h1>
-<p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.status}${f.dismissed ? " · dismissed" : ""} · ${f.repositories.map((r: Row) => r.fullName).join(", ")}
+<p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.status}${f.dismissed ? " · dismissed" : ""} · ${
+  f.repositories.map((r: Row) => r.fullName).join(", ")}
  · first seen ${when(f.firstObservedAt)} · assignee ${f.assignee?.username ?? "none"}</p>
 <pre class="text">${f.description}</pre>
-${flow.length ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>` : ""}
+${flow.length
+  ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>`
+  : ""}
 <h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`);
   });
 
@@ -77,7 +82,8 @@ ${flow.length ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.p
     const rows = (r.items as Row[]).map((x) => html`<tr><td><a href="/app/runs/${x.id}">${x.id}</a></td><td>${x.title}</td><td>${x.state}</td>
 <td>${dollars(x.priceCents ?? x.costCents)}</td><td>${x.findings?.total ?? ""}</td><td>${when(x.createdAt)}</td></tr>`);
     return page({ title: "Runs", user: s.user, csrf }, html`<h1>Runs</h1>
-${rows.length ? html`<table><tr><th>Run</th><th>Title</th><th>State</th><th>Price</th><th>Findings</th><th>Created</th></tr>${rows}</table>` : html`<p>No runs yet.</p>`}
+${rows.length ? html`<table><tr><th>Run</th><th>Title</th><th>State</th><th>Price</th><th>Findings</th><th>Created</th></tr>${rows}</table>`
+  : html`<p>No runs yet.</p>`}
 ${next("/app/runs", r.nextCursor)}`);
   });
 
@@ -86,9 +92,11 @@ ${next("/app/runs", r.nextCursor)}`);
     const run = await read(app, req, s, "get_run", { run: id });
     const found = run.state === "complete" ? await read(app, req, s, "list_run_findings", { run: id, ...pick(req.query, ["cursor"]) }) : null;
     return page({ title: `Run ${run.id}`, user: s.user, csrf }, html`<h1>Run ${run.id} · ${run.title}</h1>
-<p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}</p>
+<p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${
+  run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}</p>
 ${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
-${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}` : html`<p>Findings appear here when the run is complete.</p>`}`);
+${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}`
+  : html`<p>Findings appear here when the run is complete.</p>`}`);
   });
 
   route("/app/focuses/:slug", async (req, s, csrf) => {

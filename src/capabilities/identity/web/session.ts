@@ -30,7 +30,8 @@ export function signInRedirect(reply: FastifyReply, req: FastifyRequest): Fastif
 }
 
 /** The session of a signed-in user with an active workspace; otherwise answers (sign-in, or an error page). */
-export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> }) | undefined> {
+export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> })
+  | undefined> {
   const session = await sessionOf(app, req);
   if (!session) {
     if (req.method === "GET") signInRedirect(reply, req);

@@ -63,11 +63,13 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
     const ws = session.workspace;
     const switcher = session.workspaces.length > 1
       ? html`<form method="post" action="/app/workspace"><input type="hidden" name="_csrf" value="${csrf}">
-<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${session.workspaces.map((w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`)}</select>
+<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${
+  session.workspaces.map((w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`)}</select>
 <div class="actions"><button class="secondary">Switch</button></div></form>`
       : "";
     return sendPage(reply, 200, page({ title: "Home", user: session.user, csrf }, html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
-${ws ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>` : html`<p class="notice">You are not a member of any workspace yet.</p>`}
+${ws ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>`
+  : html`<p class="notice">You are not a member of any workspace yet.</p>`}
 ${switcher}`));
   });
 

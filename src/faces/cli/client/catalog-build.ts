@@ -34,7 +34,8 @@ function flagsOf(op: OperationDefinition): Flag[] {
   return Object.entries(props).map(([field, p]) => {
     const items = p.items as Json | undefined;
     const choices = (p.enum ?? items?.enum) as string[] | undefined;
-    return { field, flag: kebab(field), kind: kindOf(p), description: String(p.description ?? ""), ...(choices ? { choices } : {}), required: required.has(field) };
+    return { field, flag: kebab(field), kind: kindOf(p), description: String(p.description ?? ""), ...(choices ? { choices } : {}),
+      required: required.has(field) };
   });
 }
 

@@ -24,7 +24,8 @@ async function show(s: Session, body: any, opts: Record<string, unknown>): Promi
 
 export function addDocumentCommands(program: Command, s: Session): void {
   const documents = group(program, "documents");
-  addJsonOptions(documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one step")
+  addJsonOptions(documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one " +
+    "step")
     .argument("<FILE>")
     .addOption(new Option("--content-type <type>", "The file's MIME type (default: from its extension)."))
     .addOption(new Option("--repository <owner/repo>", "Attach the document to this repository.")), "Print the created document as JSON.")
@@ -36,11 +37,14 @@ export function addDocumentCommands(program: Command, s: Session): void {
       } catch (err) {
         throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
       }
-      const slot = (await callOperation(s, "request_document_upload", { filename: basename(file), contentType: String(opts.contentType ?? contentTypeOf(file)) })).upload;
-      const put = await reach(`${new URL(slot.url).origin} to upload`, slot.url, { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} }, "");
+      const slot = (await callOperation(s, "request_document_upload",
+        { filename: basename(file), contentType: String(opts.contentType ?? contentTypeOf(file)) })).upload;
+      const put = await reach(`${new URL(slot.url).origin} to upload`, slot.url,
+        { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} }, "");
       if (!put.ok) {
         const e = ((await put.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)?.error;
-        throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`, { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });
+        throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`,
+          { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });
       }
       await show(s, await callOperation(s, "create_document", { upload: { id: slot.id }, ...(opts.repository ? { repository: opts.repository } : {}) }), opts);
     });

@@ -26,7 +26,8 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 
 export function toOption(f: Flag): Option {
   const hint = f.kind === "json" ? " (JSON)" : f.kind === "list" ? " (comma-separated or repeated)" : "";
-  const o = f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description) : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
+  const o = f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description)
+    : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
   if (f.kind === "list") o.argParser(collect);
   else if (f.choices && f.kind === "string") o.choices(f.choices);
   return o;
