@@ -134,6 +134,17 @@ describe("authorized apps lists live grants only", () => {
 });
 
 describe("change password", () => {
+  test("a user in no workspace can change their password too", async () => {
+    const password = `pw-${unique("p")}`;
+    const user = await accounts.createUser(t.app.store, { username: unique("lone"), email: `${unique("l")}@example.test`, password });
+    const { browser } = await signIn(t, user.email, password);
+    const page = await browser.get("/app/settings/password");
+    const done = await browser.post("/app/settings/password", {
+      ...hiddenFields(page.text, "/app/settings/password"), current: password, password: "new password 2", confirm: "new password 2",
+    });
+    assert.equal(done.status, 200);
+    assert.equal((await signIn(t, user.email, "new password 2")).page.status, 303);
+  });
   test("needs the current password; then revokes every key and app of the user and ends other sessions", async () => {
     const { user, browser } = await signedIn();
     const elsewhere = (await signIn(t, user.email, user.password)).browser;

@@ -29,7 +29,8 @@ export interface Principal {
 export interface SessionLike {
   idHash: string;
   user: { id: number; username: string; email: string; name: string | null };
-  workspace: { id: number; slug: string; name: string; role: "admin" | "member" };
+  /** Null for a user who belongs to no workspace: the principal then holds no scope and reads no workspace. */
+  workspace: { id: number; slug: string; name: string; role: "admin" | "member" } | null;
 }
 
 /**
@@ -43,12 +44,13 @@ function roleScopes(_role: Principal["role"]): ReadonlySet<string> {
 const allScopes: ReadonlySet<string> = new Set(scopes);
 
 /** The principal of a signed-in user's page, holding `granted` (at most what the role allows). */
-export function sessionPrincipal(s: SessionLike, granted: ReadonlySet<string> = roleScopes(s.workspace.role)): Principal {
-  const allowed = roleScopes(s.workspace.role);
+export function sessionPrincipal(s: SessionLike, granted?: ReadonlySet<string>): Principal {
+  const ws = s.workspace ?? { id: 0, slug: "", name: "", role: "member" as const };
+  const allowed: ReadonlySet<string> = s.workspace ? roleScopes(ws.role) : new Set();
   return {
-    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: new Set([...granted].filter((g) => allowed.has(g))),
+    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: new Set([...(granted ?? allowed)].filter((g) => allowed.has(g))),
     userId: s.user.id, username: s.user.username, email: s.user.email, userName: s.user.name,
-    workspaceId: s.workspace.id, workspaceSlug: s.workspace.slug, workspaceName: s.workspace.name, role: s.workspace.role,
+    workspaceId: ws.id, workspaceSlug: ws.slug, workspaceName: ws.name, role: ws.role,
     session: s.idHash,
   };
 }

@@ -8,7 +8,7 @@ import { createSession, type Session } from "../sessions.ts";
 import { listOwnApps } from "../settings.ts";
 import { html, page, when } from "../../../kernel/ui/html.ts";
 import { sendPage } from "../../../kernel/ui/page.ts";
-import { act, formError, requireWorkspace, settingsList, signInRedirect, sessionOf, cookieOptions, sessionCookie } from "./session.ts";
+import { act, formError, settingsList, signInRedirect, sessionOf, cookieOptions, sessionCookie } from "./session.ts";
 import { isVerifiedClient } from "../../oauth/index.ts";
 
 type Form = Record<string, string | undefined>;
@@ -55,8 +55,9 @@ export function registerApps(web: FastifyInstance, app: App, operation: (id: str
   });
 
   web.post("/app/settings/password", { preHandler: web.csrfProtection }, async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
+    // A user in no workspace may change their password too: the operation reads no workspace.
+    const session = await sessionOf(app, req);
+    if (!session) return reply.redirect("/app/sign-in", 303);
     const form = (req.body ?? {}) as Form;
     try {
       const input = { current: form.current ?? "", password: form.password ?? "", confirm: form.confirm ?? "" };

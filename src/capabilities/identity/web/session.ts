@@ -52,7 +52,7 @@ export type WorkspaceSession = Session & { workspace: NonNullable<Session["works
  * rate-limit buckets), as the signed-in user holding the scopes their role allows, trigger web.
  * The limit headers go with the page; an error is thrown for the page or the shell to render.
  */
-export async function act(app: App, req: FastifyRequest, reply: FastifyReply, op: AnyOperation, session: WorkspaceSession, input: unknown) {
+export async function act(app: App, req: FastifyRequest, reply: FastifyReply, op: AnyOperation, session: Session, input: unknown) {
   const meta = { requestId: String(req.id), trigger: "web" as const, headers: {} as Record<string, string> };
   try {
     return (await invoke(app, op, sessionPrincipal(session), input, meta)).body;

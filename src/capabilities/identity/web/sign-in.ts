@@ -7,7 +7,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { createSession, endSession } from "../sessions.ts";
 import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { act, cookieOptions, requireWorkspace, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
+import { act, cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 
@@ -74,8 +74,8 @@ ${switcher}`));
   });
 
   web.post("/app/workspace", { preHandler: web.csrfProtection }, async (req, reply) => {
-    const session = await requireWorkspace(app, req, reply);
-    if (!session) return reply;
+    const session = await sessionOf(app, req);
+    if (!session) return reply.redirect("/app/sign-in", 303);
     try {
       await act(app, req, reply, switchTo, session, { workspace: (req.body as Form | undefined)?.workspace });
     } catch (err) {
