@@ -1,8 +1,9 @@
 // The layering of src/ (README "Layout"), checked by `npm run check:deps` in .ci/run.
 //   faces -> kernel + manifests; capabilities -> kernel, platform, review, other capabilities' public
 //   files; kernel and platform import nothing above them; the review engine imports nothing of the service.
-// A capability's public files are its index.ts (domain API) and schemas.ts (wire schemas, pure data,
-// which other capabilities' operation definitions compose); everything else in its folder is internal.
+// A capability's public files are its index.ts (domain API), schemas.ts (wire schemas, pure data,
+// which other capabilities' operation definitions compose) and cli.ts (its `crs` client commands and
+// views, which the client's generated command list imports); everything else in its folder is internal.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -25,7 +26,7 @@ module.exports = {
       severity: "error",
       comment: "Another capability is reached through its index.ts (or its wire schemas.ts), never its internals.",
       from: { path: "^src/capabilities/([^/]+)/" },
-      to: { path: "^src/capabilities/", pathNot: ["^src/capabilities/$1/", "^src/capabilities/[^/]+/(index|schemas)\\.ts$"] },
+      to: { path: "^src/capabilities/", pathNot: ["^src/capabilities/$1/", "^src/capabilities/[^/]+/(index|schemas|cli)\\.ts$"] },
     },
     {
       name: "face-imports-no-other-face",
@@ -37,9 +38,17 @@ module.exports = {
     {
       name: "face-imports-only-public-files-of-capabilities",
       severity: "error",
-      comment: "Faces name no capability's internals: they get operations and commands from the manifests.",
+      comment: "Faces name no capability's internals: they get operations and commands from the manifests "
+        + "(the client's generated command list imports each capability's cli.ts).",
       from: { path: "^src/faces/" },
-      to: { path: "^src/capabilities/", pathNot: "^src/capabilities/[^/]+/(index|schemas)\\.ts$" },
+      to: { path: "^src/capabilities/", pathNot: "^src/capabilities/[^/]+/(index|schemas|cli)\\.ts$" },
+    },
+    {
+      name: "only-the-generated-command-list-imports-client-commands",
+      severity: "error",
+      comment: "A capability's cli.ts reaches the client only through commands.generated.ts (npm run gen:cli).",
+      from: { path: "^src/faces/", pathNot: "^src/faces/cli/client/commands\\.generated\\.ts$" },
+      to: { path: "^src/capabilities/[^/]+/cli\\.ts$" },
     },
     {
       name: "face-imports-only-the-capability-list-from-server",

@@ -156,7 +156,8 @@ if (!threadsOnly) {
   for (let r = 1; r <= rounds; r++) {
     const ra = await timeParse(), rb = await timeAnalyze(false), rc = await timeAnalyze(true);
     const rate = (x: Timed) => x.lines / x.ms;
-    console.log(`round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`);
+    console.log(`round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, `
+      + `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`);
     pa = fastest(pa, ra);
     pb = fastest(pb, rb);
     pc = fastest(pc, rc);
@@ -172,7 +173,8 @@ if (!threadsOnly) {
     const rate = (x: { lines: number; ms: number }) => (x.ms > 0 ? x.lines / x.ms : 0);
     const ra = rate(pa!.by[src]), rb = rate(pb!.by[src]), rc = rate(pc!.by[src]);
     if (ra === 0) continue;
-    console.log(`  ${src.padEnd(12)} ${pa!.by[src].lines.toLocaleString("en")} lines: b/a = ${(rb / ra).toFixed(2)}, c/a = ${(rc / ra).toFixed(2)} (calls only)`);
+    console.log(`  ${src.padEnd(12)} ${pa!.by[src].lines.toLocaleString("en")} lines: b/a = ${(rb / ra).toFixed(2)}, c/a = ${(rc / ra).toFixed(2)} (calls `
+      + `only)`);
   }
 }
 
@@ -191,7 +193,8 @@ for (const threads of counts) {
   const used = cpuSince(cpu);
   const lps = perSec(res.stats.lines, res.stats.ms);
   base ||= lps;
-  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)${threads > 1 ? ", pool started by the review" : ", in-thread"}   ${used}, rss ${mb()}`);
+  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)`
+    + `${threads > 1 ? ", pool started by the review" : ", in-thread"}   ${used}, rss ${mb()}`);
 }
 for (const threads of counts.filter((n) => n > 1)) {
   // Warm: one long-lived pool serves two reviews; the second is timed.
@@ -202,6 +205,7 @@ for (const threads of counts.filter((n) => n > 1)) {
   const used = cpuSince(cpu);
   await pool.close();
   const lps = perSec(res.stats.lines, res.stats.ms);
-  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings), reused pool   ${used}, rss ${mb()}`);
+  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} `
+    + `findings), reused pool   ${used}, rss ${mb()}`);
 }
 console.log(`\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (process, corpus of ${totalLines} lines held in memory)`);

@@ -96,7 +96,8 @@ async function main(): Promise<void> {
   const mb = bytes / 1024 / 1024;
   console.log(`tree: ${files} files, ${fmt(mb)} MiB`);
   console.log(`git archive | cat > /dev/null: ${fmt(bestArchive)} ms (${fmt(mb / (bestArchive / 1000))} MiB/s), best of 3`);
-  console.log(`git -c core.deltaBaseCacheLimit=256m archive | cat > /dev/null (readFiles' setting): ${fmt(bestTuned)} ms (${fmt(mb / (bestTuned / 1000))} MiB/s)`);
+  console.log(`git -c core.deltaBaseCacheLimit=256m archive | cat > /dev/null (readFiles' setting): ${fmt(bestTuned)} ms (${fmt(mb / (bestTuned / 1000))} `
+    + `MiB/s)`);
   console.log(`readFiles (tree listing included): ${fmt(bestRead)} ms (${fmt(mb / (bestRead / 1000))} MiB/s), best of 3`);
   console.log(`readFiles / git archive throughput: ${(bestArchive / bestRead).toFixed(2)} (goal >= 0.6)`);
   console.log(`readFiles / git archive with the same cache setting: ${(bestTuned / bestRead).toFixed(2)}`);

@@ -38,8 +38,15 @@ async function load(url: string, headers: Record<string, string>) {
 async function bench(label: string, remote: string, databaseUrl: string | undefined): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-inbox-"));
   const schema = databaseUrl ? `bench_inbox_${process.pid}` : undefined;
-  const config = loadConfig({ CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0", CRS_WORKER_IN_PROCESS: "off",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,findings:write=1000000000/1m" });
+  const config = loadConfig({
+    CRS_DATA_DIR: dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_WORKER_IN_PROCESS: "off",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,findings:write=1000000000/1m",
+  });
   const app = await createApp(config, schema ? { schema } : {});
   const server = await startServer(app);
   const url = await server.listen({ port: 0, host: "127.0.0.1" });
@@ -60,32 +67,104 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
       await syncAndWait(app, row.id);
       repoIds.push(row.id);
     }
-    const run = await db.insertInto("runs").values({
-      workspace_id: ws.id, repository_id: repoIds[0]!, created_by: user.id, kind: "full", trigger: "api", title: "seed", state: "complete", at: null, ref: null, sha: reviewed[0]!,
-      change_json: null, targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", steering: null, price_cents: 0, idempotency_key: null,
-      request_hash: "seed", retry_of: null, cancel_requested_at: null, stages_json: "[]", error_json: null, import_json: null, findings_json: null,
-      lease_owner: null, lease_until: null, created_at: at, started_at: at, ended_at: at,
-    }).returning("id").executeTakeFirstOrThrow();
+    const run = await db
+      .insertInto("runs")
+      .values({
+        workspace_id: ws.id,
+        repository_id: repoIds[0]!,
+        created_by: user.id,
+        kind: "full",
+        trigger: "api",
+        title: "seed",
+        state: "complete",
+        at: null,
+        ref: null,
+        sha: reviewed[0]!,
+        change_json: null,
+        targets_json: "[]",
+        focuses_json: "[]",
+        documents_json: "[]",
+        scope_json: "[]",
+        steering: null,
+        price_cents: 0,
+        idempotency_key: null,
+        request_hash: "seed",
+        retry_of: null,
+        cancel_requested_at: null,
+        stages_json: "[]",
+        error_json: null,
+        import_json: null,
+        findings_json: null,
+        lease_owner: null,
+        lease_until: null,
+        created_at: at,
+        started_at: at,
+        ended_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     let number = 0;
     for (const repoId of repoIds) {
       const ids: number[] = [];
       for (let i = 0; i < perRepo; i += 500) {
         const rows = Array.from({ length: 500 }, (_, j) => ({
-          workspace_id: ws.id, number: ++number, fingerprint: `fp${number}`, rule_id: `rule.${(i + j) % 40}`, title: `Finding ${number}`, description: "seed",
-          severity: severities[(i + j) % 5]!, confidence: "high", engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: run.id, first_observed_at: at, last_run_id: run.id, report_count: 1,
+          workspace_id: ws.id,
+          number: ++number,
+          fingerprint: `fp${number}`,
+          rule_id: `rule.${(i + j) % 40}`,
+          title: `Finding ${number}`,
+          description: "seed",
+          severity: severities[(i + j) % 5]!,
+          confidence: "high",
+          engine: "pattern",
+          cwe_json: "[]",
+          tags_json: "[]",
+          first_run_id: run.id,
+          first_observed_at: at,
+          last_run_id: run.id,
+          report_count: 1,
         }));
         const made = (await db.insertInto("findings").values(rows).returning("id").execute()).map((x) => x.id);
         ids.push(...made);
-        await db.insertInto("finding_reports").values(made.map((id, j) => ({
-          workspace_id: ws.id, finding_id: id, run_id: run.id, repository_id: repoId, sha: reviewed[1]!, path: `src/file${(i + j) % 300}.js`,
-          start_line: (j % 200) + 1, end_line: (j % 200) + 1, severity: severities[(i + j) % 5]!, detail_json: "{}", created_at: at,
-        }))).execute();
+        await db
+          .insertInto("finding_reports")
+          .values(
+            made.map((id, j) => ({
+              workspace_id: ws.id,
+              finding_id: id,
+              run_id: run.id,
+              repository_id: repoId,
+              sha: reviewed[1]!,
+              path: `src/file${(i + j) % 300}.js`,
+              start_line: (j % 200) + 1,
+              end_line: (j % 200) + 1,
+              severity: severities[(i + j) % 5]!,
+              detail_json: "{}",
+              created_at: at,
+            })),
+          )
+          .execute();
       }
       // The newest review lacks every tenth finding (fixed there); older reviews have them all.
       for (const [k, sha] of reviewed.entries()) {
         const present = ids.filter((_, i) => k > 0 || i % 10 !== 0);
         for (let i = 0; i < present.length; i += 500) {
-          await db.insertInto("finding_presence").values(present.slice(i, i + 500).map((id, j) => ({ workspace_id: ws.id, repository_id: repoId, sha, finding_id: id, path: `src/file${(i + j) % 300}.js`, start_line: (j % 200) + 1, end_line: (j % 200) + 1 }))).execute();
+          await db
+            .insertInto("finding_presence")
+            .values(
+              present
+                .slice(i, i + 500)
+                .map((id, j) => ({
+                  workspace_id: ws.id,
+                  repository_id: repoId,
+                  sha,
+                  finding_id: id,
+                  path: `src/file${(i + j) % 300}.js`,
+                  start_line: (j % 200) + 1,
+                  end_line: (j % 200) + 1,
+                })),
+            )
+            .execute();
         }
         await db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: repoId, sha, reviewed_at: at, run_id: run.id, full: 1 }).execute();
       }
@@ -93,30 +172,116 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     // A pull request on top of main adding one file, reviewed as a change that found 20 findings there.
     const prHead = await pullRequest(remote, prNumber);
     await syncAndWait(app, repoIds[7]!);
-    const change = await db.insertInto("runs").values({
-      workspace_id: ws.id, repository_id: repoIds[7]!, created_by: user.id, kind: "change", trigger: "api", title: "seed change", state: "complete", at: null,
-      ref: `refs/pull/${prNumber}/head`, sha: prHead, targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", steering: null, price_cents: 0,
-      change_json: JSON.stringify({ kind: "pr", pr: prNumber, branch: null, since: null, base: history[0], head: prHead, files: 1, changedLines: 40 }),
-      idempotency_key: null, request_hash: "seed-change", retry_of: null, cancel_requested_at: null, stages_json: "[]", error_json: null, import_json: null, findings_json: null,
-      lease_owner: null, lease_until: null, created_at: at, started_at: at, ended_at: at,
-    }).returning("id").executeTakeFirstOrThrow();
-    const added = (await db.insertInto("findings").values(Array.from({ length: 20 }, (_, j) => ({
-      workspace_id: ws.id, number: ++number, fingerprint: `fp${number}`, rule_id: `rule.${j}`, title: `Finding ${number}`, description: "seed",
-      severity: severities[j % 5]!, confidence: "high", engine: "pattern", cwe_json: "[]", tags_json: "[]", first_run_id: change.id, first_observed_at: at, last_run_id: change.id, report_count: 1,
-    }))).returning("id").execute()).map((x) => x.id);
-    await db.insertInto("finding_reports").values(added.map((id, j) => ({ workspace_id: ws.id, finding_id: id, run_id: change.id, repository_id: repoIds[7]!, sha: prHead,
-      path: "src/pr-added.js", start_line: j * 2 + 1, end_line: j * 2 + 1, severity: severities[j % 5]!, detail_json: "{}", created_at: at }))).execute();
-    await db.insertInto("finding_presence").values(added.map((id, j) => ({ workspace_id: ws.id, repository_id: repoIds[7]!, sha: prHead, finding_id: id,
-      path: "src/pr-added.js", start_line: j * 2 + 1, end_line: j * 2 + 1 }))).execute();
-    await db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: repoIds[7]!, sha: prHead, reviewed_at: at, run_id: change.id, full: 0 }).execute();
-    console.log(`${label}: seeded ${number} findings, ${repos} repositories, ${repos * reviewedPerRepo} reviewed commits in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const change = await db
+      .insertInto("runs")
+      .values({
+        workspace_id: ws.id,
+        repository_id: repoIds[7]!,
+        created_by: user.id,
+        kind: "change",
+        trigger: "api",
+        title: "seed change",
+        state: "complete",
+        at: null,
+        ref: `refs/pull/${prNumber}/head`,
+        sha: prHead,
+        targets_json: "[]",
+        focuses_json: "[]",
+        documents_json: "[]",
+        scope_json: "[]",
+        steering: null,
+        price_cents: 0,
+        change_json: JSON.stringify({ kind: "pr", pr: prNumber, branch: null, since: null, base: history[0], head: prHead, files: 1, changedLines: 40 }),
+        idempotency_key: null,
+        request_hash: "seed-change",
+        retry_of: null,
+        cancel_requested_at: null,
+        stages_json: "[]",
+        error_json: null,
+        import_json: null,
+        findings_json: null,
+        lease_owner: null,
+        lease_until: null,
+        created_at: at,
+        started_at: at,
+        ended_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const added = (
+      await db
+        .insertInto("findings")
+        .values(
+          Array.from({ length: 20 }, (_, j) => ({
+            workspace_id: ws.id,
+            number: ++number,
+            fingerprint: `fp${number}`,
+            rule_id: `rule.${j}`,
+            title: `Finding ${number}`,
+            description: "seed",
+            severity: severities[j % 5]!,
+            confidence: "high",
+            engine: "pattern",
+            cwe_json: "[]",
+            tags_json: "[]",
+            first_run_id: change.id,
+            first_observed_at: at,
+            last_run_id: change.id,
+            report_count: 1,
+          })),
+        )
+        .returning("id")
+        .execute()
+    ).map((x) => x.id);
+    await db
+      .insertInto("finding_reports")
+      .values(
+        added.map((id, j) => ({
+          workspace_id: ws.id,
+          finding_id: id,
+          run_id: change.id,
+          repository_id: repoIds[7]!,
+          sha: prHead,
+          path: "src/pr-added.js",
+          start_line: j * 2 + 1,
+          end_line: j * 2 + 1,
+          severity: severities[j % 5]!,
+          detail_json: "{}",
+          created_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("finding_presence")
+      .values(
+        added.map((id, j) => ({
+          workspace_id: ws.id,
+          repository_id: repoIds[7]!,
+          sha: prHead,
+          finding_id: id,
+          path: "src/pr-added.js",
+          start_line: j * 2 + 1,
+          end_line: j * 2 + 1,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("reviewed_commits")
+      .values({ workspace_id: ws.id, repository_id: repoIds[7]!, sha: prHead, reviewed_at: at, run_id: change.id, full: 0 })
+      .execute();
+    console.log(
+      `${label}: seeded ${number} findings, ${repos} repositories, ${repos * reviewedPerRepo} reviewed commits in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const headers = { authorization: `Bearer ${key.token}` };
     const repoUrl = `${url}/api/v2/repositories/${repoIds[7]}/-/findings?limit=50`;
     const first = async (u: string, what: string) => {
       const s0 = Date.now();
       const res = await fetch(u, { headers });
       if (res.status !== 200) throw new Error(`${u} answered ${res.status}: ${await res.text()}`);
-      console.log(`  first request (computes and caches the positions): ${u.includes("repositories") ? "repository" : "organization"}, ${what}: ${Date.now() - s0} ms`);
+      console.log(
+        `  first request (computes and caches the positions): ${u.includes("repositories") ? "repository" : "organization"}, ${what}: ` +
+          `${Date.now() - s0} ms`,
+      );
     };
     // The seed wrote the tables directly; an import would have refreshed the planner statistics
     // (store.optimize). Measured without them first (the baseline), with them after.
@@ -135,24 +300,40 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     const orgPage = await load(`${url}/api/v2/findings?limit=50`, headers);
     const prUrl = `${repoUrl}&at=pr:${prNumber}`;
     await first(prUrl, "a pull request reviewed as a change");
-    const prBody = await (await fetch(prUrl, { headers })).json() as { total: number; reviewCoverage: { change: unknown } };
+    const prBody = (await (await fetch(prUrl, { headers })).json()) as { total: number; reviewCoverage: { change: unknown } };
     if (!prBody.reviewCoverage.change) throw new Error("the pull request is not covered by its change review");
     await load(prUrl, headers);
     const defaultPage = await load(`${repoUrl}&at=default`, headers);
     const prPage = await load(prUrl, headers);
-    const line = (n: string, f: typeof me) => `  ${n.padEnd(34)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.bad ? `  errors ${f.bad}` : ""}`;
+    const line = (n: string, f: typeof me) =>
+      `  ${n.padEnd(34)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.bad ? `  errors ${f.bad}` : ""}`;
     console.log(`  32 connections, ${seconds} s each:`);
     console.log(line("GET /me (baseline)", me));
-    console.log(line("repository findings page", repoPage) + `   ratio p99 ${(repoPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 25 ms: ${repoPage.p99 < 25 ? "met" : "NOT MET"})` : ""}`);
-    console.log(line("organization findings page", orgPage) + `   ratio p99 ${(orgPage.p99 / Math.max(1, me.p99)).toFixed(1)}x${label === "SQLite" ? ` (goal < 60 ms: ${orgPage.p99 < 60 ? "met" : "NOT MET"})` : ""}`);
+    console.log(
+      line("repository findings page", repoPage) +
+        `   ratio p99 ${(repoPage.p99 / Math.max(1, me.p99)).toFixed(1)}x` +
+        `${label === "SQLite" ? ` (goal < 25 ms: ${repoPage.p99 < 25 ? "met" : "NOT MET"})` : ""}`,
+    );
+    console.log(
+      line("organization findings page", orgPage) +
+        `   ratio p99 ${(orgPage.p99 / Math.max(1, me.p99)).toFixed(1)}x` +
+        `${label === "SQLite" ? ` (goal < 60 ms: ${orgPage.p99 < 60 ? "met" : "NOT MET"})` : ""}`,
+    );
     console.log(line("repository page at=default", defaultPage));
-    console.log(line(`repository page at=pr:${prNumber} (${prBody.total})`, prPage) + `   p99 ratio pr/default ${(prPage.p99 / Math.max(1, defaultPage.p99)).toFixed(2)}`
-      + ` (goal <= 2: ${prPage.p99 <= 2 * Math.max(1, defaultPage.p99) ? "met" : "NOT MET"})`);
+    console.log(
+      line(`repository page at=pr:${prNumber} (${prBody.total})`, prPage) +
+        `   p99 ratio pr/default ${(prPage.p99 / Math.max(1, defaultPage.p99)).toFixed(2)}` +
+        ` (goal <= 2: ${prPage.p99 <= 2 * Math.max(1, defaultPage.p99) ? "met" : "NOT MET"})`,
+    );
     const keys = Array.from({ length: 100 }, (_, i) => `F-${i * 7 + 1}`);
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
       const s0 = process.hrtime.bigint();
-      const res = await fetch(`${url}/api/v2/findings?repository=${repoIds[0]}`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ findings: keys, severity: severities[i % 5] }) });
+      const res = await fetch(`${url}/api/v2/findings?repository=${repoIds[0]}`, {
+        method: "PATCH",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ findings: keys, severity: severities[i % 5] }),
+      });
       if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${await res.text()}`);
       times.push(Number(process.hrtime.bigint() - s0) / 1e6);
     }
@@ -162,7 +343,11 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     // cached position up to date (re-reading the changed findings). What a user sees after a change.
     const afterTriage: number[] = [];
     for (let i = 0; i < 3; i++) {
-      await fetch(`${url}/api/v2/findings/F-${i + 2}`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ severity: severities[i] }) });
+      await fetch(`${url}/api/v2/findings/F-${i + 2}`, {
+        method: "PATCH",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ severity: severities[i] }),
+      });
       const s0 = Date.now();
       const res = await fetch(`${url}/api/v2/findings?limit=50`, { headers });
       if (res.status !== 200) throw new Error(`organization page answered ${res.status}`);
@@ -185,7 +370,15 @@ const prNumber = 77;
 async function pullRequest(remote: string, n: number): Promise<string> {
   const existing = spawnSync("git", ["rev-parse", "--verify", "-q", `refs/pull/${n}/head`], { env: { ...process.env, GIT_DIR: remote } });
   if (existing.status === 0) return existing.stdout.toString().trim();
-  const env = { ...process.env, GIT_DIR: remote, GIT_INDEX_FILE: join(remote, "bench-index"), GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" };
+  const env = {
+    ...process.env,
+    GIT_DIR: remote,
+    GIT_INDEX_FILE: join(remote, "bench-index"),
+    GIT_AUTHOR_NAME: "b",
+    GIT_AUTHOR_EMAIL: "b@b",
+    GIT_COMMITTER_NAME: "b",
+    GIT_COMMITTER_EMAIL: "b@b",
+  };
   const git = (args: string[], input?: string) => {
     const r = spawnSync("git", args, { env, input: input ?? "" });
     if (r.status !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr}`);

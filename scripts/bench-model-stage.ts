@@ -26,13 +26,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A new 20-line file on top of main, as refs/pull/9999/head (as bench:runs' pull request). */
 async function pullRequest(repo: string): Promise<void> {
   const idx = join(repo, "bench-index");
-  const git = (args: string[], input?: string) => new Promise<string>((res, rej) => {
-    const c = spawn("git", args, { env: { ...process.env, GIT_DIR: repo, GIT_INDEX_FILE: idx, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" } });
-    let out = "";
-    c.stdout.on("data", (d: Buffer) => (out += d));
-    c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
-    c.stdin.end(input ?? "");
-  });
+  const git = (args: string[], input?: string) =>
+    new Promise<string>((res, rej) => {
+      const c = spawn("git", args, {
+        env: {
+          ...process.env,
+          GIT_DIR: repo,
+          GIT_INDEX_FILE: idx,
+          GIT_AUTHOR_NAME: "b",
+          GIT_AUTHOR_EMAIL: "b@b",
+          GIT_COMMITTER_NAME: "b",
+          GIT_COMMITTER_EMAIL: "b@b",
+        },
+      });
+      let out = "";
+      c.stdout.on("data", (d: Buffer) => (out += d));
+      c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
+      c.stdin.end(input ?? "");
+    });
   await git(["read-tree", "main"]);
   const blob = await git(["hash-object", "-w", "--stdin"], `${Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n")}\n`);
   await git(["update-index", "--add", "--cacheinfo", `100644,${blob},pkg0/added.js`]);
@@ -43,9 +54,17 @@ async function pullRequest(repo: string): Promise<void> {
 export async function benchModelStage(standIn: ModelStandIn, reps: number, files: number): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "crs-bench-model-stage-"));
   const config = loadConfig({
-    CRS_DATA_DIR: join(root, "data"), PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0", CRS_WORKER_POLL_MS: "100", CRS_WORKER_THREADS: "1",
+    CRS_DATA_DIR: join(root, "data"),
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_WORKER_POLL_MS: "100",
+    CRS_WORKER_THREADS: "1",
     CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,runs:write=1000000000/1h,shared=1000000000/1m",
-    CRS_MODEL_PROVIDER: "openai", CRS_MODEL_URL: standIn.openaiUrl, CRS_MODEL_NAME: "stand-in", CRS_MODEL_API_KEY: "bench",
+    CRS_MODEL_PROVIDER: "openai",
+    CRS_MODEL_URL: standIn.openaiUrl,
+    CRS_MODEL_NAME: "stand-in",
+    CRS_MODEL_API_KEY: "bench",
   });
   const app: App = await createApp(config);
   const server = await startServer(app);
@@ -65,13 +84,17 @@ export async function benchModelStage(standIn: ModelStandIn, reps: number, files
     const timedRun = async (body: Record<string, unknown>) => {
       const t0 = process.hrtime.bigint();
       const res = await fetch(`${url}/api/v2/runs`, { method: "POST", headers, body: JSON.stringify({ maxPriceCents: 1_000_000, ...body }) });
-      const { run } = await res.json() as { run: { id: number } };
+      const { run } = (await res.json()) as { run: { id: number } };
       for (;;) {
-        const r = await (await fetch(`${url}/api/v2/runs/${run.id}`, { headers })).json() as { terminal: boolean; state: string; model: { state: string; requests: number } | null };
+        const r = (await (await fetch(`${url}/api/v2/runs/${run.id}`, { headers })).json()) as {
+          terminal: boolean;
+          state: string;
+          model: { state: string; requests: number } | null;
+        };
         if (r.terminal) {
           if (r.state !== "complete") throw new Error(`run ${run.id} ended ${r.state}`);
           const row = await app.store.db.selectFrom("runs").select("model_json").where("id", "=", run.id).executeTakeFirstOrThrow();
-          return { ms: ms(t0), model: r.model, stageMs: row.model_json ? (JSON.parse(row.model_json) as { durationMs?: number }).durationMs ?? 0 : 0 };
+          return { ms: ms(t0), model: r.model, stageMs: row.model_json ? ((JSON.parse(row.model_json) as { durationMs?: number }).durationMs ?? 0) : 0 };
         }
         await new Promise((r2) => setTimeout(r2, 10));
       }
@@ -99,14 +122,20 @@ export async function benchModelStage(standIn: ModelStandIn, reps: number, files
     await generateRepo(big, { files, commits: 1, branches: 1, pulls: 1, tags: 1 });
     await pullRequest(big);
     const pr = await compare({ repository: await register(big, "bench/big"), change: { pr: 9999 } });
-    console.log(`(e) 20-line pull request on a ${files}-file repository: model stage median ${pr.stage.toFixed(1)} ms in the worker (${pr.requests} request; goal <= 100 ms); `
-      + `POST -> complete median ${pr.on.toFixed(0)} ms with it, ${pr.off.toFixed(0)} ms without`);
+    console.log(
+      `(e) 20-line pull request on a ${files}-file repository: model stage median ${pr.stage.toFixed(1)} ms in the worker ` +
+        `(${pr.requests} request; goal <= 100 ms); ` +
+        `POST -> complete median ${pr.on.toFixed(0)} ms with it, ${pr.off.toFixed(0)} ms without`,
+    );
 
     const demo = join(root, "demo");
     await generateDemoRepository(demo);
     const full = await compare({ repository: await register(demo, "bench/demo") });
-    console.log(`(f) demo repository, full review: model stage median ${full.stage.toFixed(1)} ms in the worker = ${((100 * full.stage) / full.on).toFixed(1)}% of the run's `
-      + `POST -> complete median ${full.on.toFixed(0)} ms (${full.requests} request; goal <= 10%); ${full.off.toFixed(0)} ms without the stage`);
+    console.log(
+      `(f) demo repository, full review: model stage median ${full.stage.toFixed(1)} ms in the worker = ` +
+        `${((100 * full.stage) / full.on).toFixed(1)}% of the run's ` +
+        `POST -> complete median ${full.on.toFixed(0)} ms (${full.requests} request; goal <= 10%); ${full.off.toFixed(0)} ms without the stage`,
+    );
   } finally {
     await server.close();
     await app.close();

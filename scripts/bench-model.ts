@@ -27,7 +27,15 @@ const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const standIn = await new ModelStandIn().start();
-const config: ModelConfig = { provider: "openai", url: standIn.openaiUrl, model: "stand-in", apiKey: "bench", maxTokensPerRun: 10_000_000, concurrency: 4, timeoutMs: 30_000 };
+const config: ModelConfig = {
+  provider: "openai",
+  url: standIn.openaiUrl,
+  model: "stand-in",
+  apiKey: "bench",
+  maxTokensPerRun: 10_000_000,
+  concurrency: 4,
+  timeoutMs: 30_000,
+};
 const rules = await loadRules();
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -39,9 +47,16 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 function module(i: number): string {
   const out = [`const db = require("./db");`, `const log = require("./log");`, ""];
   for (let f = 0; f < 12; f++) {
-    out.push(`async function handler${i}_${f}(req, res) {`, `  const id = Number(req.params.id);`, `  if (!Number.isInteger(id)) return res.status(400).json({ error: "bad id" });`,
-      `  const rows = await db.query("SELECT id, name FROM items_${f} WHERE id = $1", [id]);`, `  log.info({ id, count: rows.length }, "items read");`,
-      `  res.json(rows.map((r) => ({ id: r.id, name: r.name })));`, `}`, "");
+    out.push(
+      `async function handler${i}_${f}(req, res) {`,
+      `  const id = Number(req.params.id);`,
+      `  if (!Number.isInteger(id)) return res.status(400).json({ error: "bad id" });`,
+      `  const rows = await db.query("SELECT id, name FROM items_${f} WHERE id = $1", [id]);`,
+      `  log.info({ id, count: rows.length }, "items read");`,
+      `  res.json(rows.map((r) => ({ id: r.id, name: r.name })));`,
+      `}`,
+      "",
+    );
   }
   out.push(`module.exports = { ${Array.from({ length: 12 }, (_, f) => `handler${i}_${f}`).join(", ")} };`);
   return `${out.join("\n")}\n`;
@@ -52,7 +67,10 @@ try {
   console.log(`first model review in a process (loads the openai SDK): ${first.toFixed(1)} ms`);
 
   // (a) a 20-line change: a new file of 20 lines, as bench:runs' pull request.
-  const added: SourceFile = { path: "src/added.js", content: Buffer.from(Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n") };
+  const added: SourceFile = {
+    path: "src/added.js",
+    content: Buffer.from(Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n"),
+  };
   const changed = new Map([["src/added.js", [[1, 20]] as Array<[number, number]>]]);
   const a: number[] = [];
   for (let i = 0; i < reps; i++) a.push(await time(() => reviewWithModel(config, { files: [added], changedLines: changed, ruleFindings: [] })));
@@ -65,11 +83,30 @@ try {
   let requests = 0;
   for (let i = 0; i < reps; i++) {
     let ruleFindings = [] as Awaited<ReturnType<typeof reviewFiles>>["findings"];
-    engine.push(await time(async () => { ruleFindings = (await reviewFiles({ files: (async function* () { yield* demo; })(), rules })).findings; }));
-    model.push(await time(async () => { requests = (await reviewWithModel(config, { files: demo, ruleFindings })).stage.requests; }));
+    engine.push(
+      await time(async () => {
+        ruleFindings = (
+          await reviewFiles({
+            files: (async function* () {
+              yield* demo;
+            })(),
+            rules,
+          })
+        ).findings;
+      }),
+    );
+    model.push(
+      await time(async () => {
+        requests = (await reviewWithModel(config, { files: demo, ruleFindings })).stage.requests;
+      }),
+    );
   }
-  console.log(`(b) demo repository (${demo.length} files): rule engine median ${median(engine).toFixed(1)} ms, model stage median ${median(model).toFixed(1)} ms `
-    + `(${requests} request${requests === 1 ? "" : "s"}) = ${((100 * median(model)) / median(engine)).toFixed(1)}% of the engine's time (goal <= 10% of the run's)`);
+  console.log(
+    `(b) demo repository (${demo.length} files): rule engine median ${median(engine).toFixed(1)} ms, model stage median ${median(model).toFixed(1)} ` +
+      `ms ` +
+      `(${requests} request${requests === 1 ? "" : "s"}) = ${((100 * median(model)) / median(engine)).toFixed(1)}% of the engine's time (goal <= 10% of the ` +
+      `run's)`,
+  );
 
   // (c) tokens sent per 1,000 reviewed lines.
   const enc = new Tiktoken(o200k);
@@ -84,19 +121,41 @@ try {
     return { tokens, requests: r.stage.requests };
   };
   const full = await sent();
-  console.log(`(c) full review of ${files.length} modules, ${lines} lines: ${full.tokens} tokens in ${full.requests} requests = ${Math.round((1000 * full.tokens) / lines)} tokens per 1,000 reviewed lines`);
+  console.log(
+    `(c) full review of ${files.length} modules, ${lines} lines: ${full.tokens} tokens in ${full.requests} requests = ` +
+      `${Math.round((1000 * full.tokens) / lines)} tokens per 1,000 reviewed lines`,
+  );
   // Two 5-line hunks per file: 400 changed lines, each hunk shown with 10 lines around it.
-  const hunks = new Map(files.map((f) => [f.path, [[20, 24], [70, 74]] as Array<[number, number]>]));
+  const hunks = new Map(
+    files.map((f) => [
+      f.path,
+      [
+        [20, 24],
+        [70, 74],
+      ] as Array<[number, number]>,
+    ]),
+  );
   const change = await sent(hunks);
   const changedCount = files.length * 10;
-  console.log(`(c) change review, ${changedCount} changed lines in ${files.length} files: ${change.tokens} tokens in ${change.requests} requests = ${Math.round((1000 * change.tokens) / changedCount)} tokens per 1,000 changed lines`);
+  console.log(
+    `(c) change review, ${changedCount} changed lines in ${files.length} files: ${change.tokens} tokens in ${change.requests} requests = ` +
+      `${Math.round((1000 * change.tokens) / changedCount)} tokens per 1,000 changed lines`,
+  );
 
   // (d) 1,000 files of 100 lines, the default budget.
   const line = (i: number) => `  const value${i} = await db.query("SELECT name FROM t WHERE id = $1", [req.params.id${i}]);`;
-  const large = Array.from({ length: 1000 }, (_, f) => ({ path: `src/m${f}.js`, content: Buffer.from(`${Array.from({ length: 100 }, (_, i) => line(i)).join("\n")}\n`) }));
+  const large = Array.from({ length: 1000 }, (_, f) => ({
+    path: `src/m${f}.js`,
+    content: Buffer.from(`${Array.from({ length: 100 }, (_, i) => line(i)).join("\n")}\n`),
+  }));
   let stage = null as Awaited<ReturnType<typeof reviewWithModel>>["stage"] | null;
-  const d = await time(async () => { stage = (await reviewWithModel({ ...config, maxTokensPerRun: 200_000 }, { files: large, ruleFindings: [] })).stage; });
-  console.log(`(d) full review of 100,000 lines, 200,000-token budget: ${d.toFixed(0)} ms, ${stage!.state} (${stage!.chunks.answered} of ${stage!.chunks.total} chunks sent, ${stage!.tokensIn + stage!.tokensOut} tokens)`);
+  const d = await time(async () => {
+    stage = (await reviewWithModel({ ...config, maxTokensPerRun: 200_000 }, { files: large, ruleFindings: [] })).stage;
+  });
+  console.log(
+    `(d) full review of 100,000 lines, 200,000-token budget: ${d.toFixed(0)} ms, ${stage!.state} ` +
+      `(${stage!.chunks.answered} of ${stage!.chunks.total} chunks sent, ${stage!.tokensIn + stage!.tokensOut} tokens)`,
+  );
 
   if (!process.argv.includes("--no-runs")) await benchModelStage(standIn, Math.min(reps, 9), Number(process.argv[3] ?? 18_500));
 } finally {

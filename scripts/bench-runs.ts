@@ -34,11 +34,13 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
 async function load(url: string, init: { method?: string; headers: Record<string, string>; body?: string }, duration: number): Promise<Load> {
-  const r = await autocannon({ url, connections, duration, workers: 1, method: (init.method ?? "GET") as "GET", headers: init.headers, ...(init.body ? { body: init.body } : {}) });
+  const r = await autocannon({ url, connections, duration, workers: 1, method: (init.method ?? "GET") as "GET", headers: init.headers,
+    ...(init.body ? { body: init.body } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-const line = (name: string, f: Load) => `  ${name.padEnd(30)} ${Math.round(f.rps).toString().padStart(6)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms` + (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : "");
+const line = (name: string, f: Load) => `  ${name.padEnd(30)} ${Math.round(f.rps).toString().padStart(6)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms` +
+  (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : "");
 
 async function bench(label: string, remote: string, databaseUrl: string | undefined): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-runs-"));
@@ -99,7 +101,8 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     console.log(line("GET /me (baseline)", me));
     console.log(line("POST /runs with a quote", startQuoted));
     console.log(line("POST /runs priced afresh", startFresh));
-    console.log(`  p99 ratio POST /runs (quote) / GET /me: ${(startQuoted.p99 / Math.max(1, me.p99)).toFixed(2)}${label === "SQLite" ? `   (goal p99 < 20 ms: ${startQuoted.p99 < 20 ? "met" : "NOT MET"})` : ""}`);
+    console.log(`  p99 ratio POST /runs (quote) / GET /me: ${(startQuoted.p99 / Math.max(1, me.p99)).toFixed(2)}`
+      + `${label === "SQLite" ? `   (goal p99 < 20 ms: ${startQuoted.p99 < 20 ? "met" : "NOT MET"})` : ""}`);
     if (startQuoted.non2xx || startQuoted.errors || startFresh.non2xx || startFresh.errors) ok = false;
     if (label === "SQLite" && startQuoted.p99 >= 20) ok = false;
   } finally {

@@ -70,7 +70,8 @@ export async function benchWorker(root: string): Promise<void> {
     const demo = join(root, "demo");
     await generateDemoRepository(demo);
     const extra = Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`lib/module${i}.js`,
-      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", [req.params.id]);\n  res.json(rows.map((r) => ({ id: r.id, name: r.name })));\n}\n\nmodule.exports = { handler${i} };\n`]));
+      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", `
+        + `[req.params.id]);\n  res.json(rows.map((r) => ({ id: r.id, name: r.name })));\n}\n\nmodule.exports = { handler${i} };\n`]));
     for (const [path, content] of Object.entries(extra)) {
       mkdirSync(dirname(join(demo, path)), { recursive: true });
       writeFileSync(join(demo, path), content);
@@ -89,14 +90,17 @@ export async function benchWorker(root: string): Promise<void> {
       engine.push(ms(t0));
       e2e.push(await s.timedRun({ repository: small }));
     }
-    console.log(`worker (a) demo repository (${files.length} files): POST -> complete median ${median(e2e).toFixed(0)} ms, engine alone ${median(engine).toFixed(0)} ms, overhead ${(median(e2e) - median(engine)).toFixed(0)} ms (goal < 1000 ms)`);
+    console.log(`worker (a) demo repository (${files.length} files): POST -> complete median ${median(e2e).toFixed(0)} ms, engine alone `
+      + `${median(engine).toFixed(0)} ms, overhead ${(median(e2e) - median(engine)).toFixed(0)} ms (goal < 1000 ms)`);
 
     const big = join(root, "big-1m.git");
     await generateRepo(big, { files: 18_500, commits: 1, branches: 1, pulls: 1, tags: 1 });
     const fileCount = (await runGit(["ls-tree", "-r", "main"], { gitDir: big })).stdout.toString().split("\n").length - 1;
     const idx = join(root, "index");
     const git = (args: string[], input?: string) => new Promise<string>((res, rej) => {
-      const c = spawn("git", args, { env: { ...process.env, GIT_DIR: big, GIT_INDEX_FILE: idx, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" } });
+      const c =
+        spawn("git", args, { env: { ...process.env, GIT_DIR: big, GIT_INDEX_FILE: idx, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b",
+          GIT_COMMITTER_EMAIL: "b@b" } });
       let out = "";
       c.stdout.on("data", (d: Buffer) => (out += d));
       c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
@@ -126,7 +130,8 @@ export async function benchWorker(root: string): Promise<void> {
     try {
       const id = await q.register(join(root, "demo"), "bench/small");
       const n = 40;
-      for (let i = 0; i < n; i++) await startRun(q.app, { workspaceId: q.ws.id, userId: q.user.id, trigger: "api", baseUrl: "" }, { repository: id, maxPriceCents: 1_000_000 });
+      for (let i = 0; i < n; i++) await startRun(q.app, { workspaceId: q.ws.id, userId: q.user.id, trigger: "api", baseUrl: "" },
+        { repository: id, maxPriceCents: 1_000_000 });
       const bin = resolve(import.meta.dirname, "../bin/crs.js");
       const t0 = process.hrtime.bigint();
       const children: ChildProcess[] = Array.from({ length: processes }, () => spawn(process.execPath, [bin, "worker"], {
@@ -140,7 +145,8 @@ export async function benchWorker(root: string): Promise<void> {
       const elapsed = ms(t0);
       for (const c of children) c.kill("SIGTERM");
       await Promise.all(children.map((c) => (c.exitCode === null ? once(c, "exit") : undefined)));
-      console.log(`worker (c) ${processes} worker process${processes > 1 ? "es" : ""}: ${n} runs in ${(elapsed / 1000).toFixed(1)} s = ${((n / elapsed) * 60_000).toFixed(0)} runs/min (process start included)`);
+      console.log(`worker (c) ${processes} worker process${processes > 1 ? "es" : ""}: ${n} runs in ${(elapsed / 1000).toFixed(1)} s = `
+        + `${((n / elapsed) * 60_000).toFixed(0)} runs/min (process start included)`);
     } finally {
       await q.close();
     }

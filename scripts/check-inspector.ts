@@ -33,7 +33,8 @@ async function inspect(args: string[], opts: { toolError?: boolean } = {}): Prom
 
 const dataDir = mkdtempSync(join(tmpdir(), "crs-inspector-"));
 const port = await freePort();
-const server = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), CRS_LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] });
+const server = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), CRS_LOG_LEVEL: "info" },
+  stdio: ["ignore", "pipe", "pipe"] });
 try {
   let log = "";
   const key = await new Promise<string>((res, rej) => {

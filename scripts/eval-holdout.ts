@@ -27,10 +27,20 @@ try {
 type Loc = { physicalLocation?: { artifactLocation?: { uri?: string } } };
 const rel = (l: Loc | undefined) => decodeURIComponent(l?.physicalLocation?.artifactLocation?.uri ?? "").replace(/^.*bench\/holdout\//, "");
 const labelled = new Set(cases.map((c) => c.file));
-const sarif = JSON.parse(out) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } }; results: Array<{ ruleId: string; locations: Array<Loc>; relatedLocations?: Array<Loc>; codeFlows?: Array<{ threadFlows: Array<{ locations: Array<{ location?: Loc }> }> }> }> }> };
+const sarif =
+  JSON.parse(out) as {
+    runs: Array<{
+      tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } };
+      results: Array<{
+        ruleId: string; locations: Array<Loc>; relatedLocations?: Array<Loc>;
+        codeFlows?: Array<{ threadFlows: Array<{ locations: Array<{ location?: Loc }> }> }>;
+      }>;
+    }>;
+  };
 const flagged = new Map<string, Set<number>>();
 for (const run of sarif.runs) {
-  const cwes = new Map(run.tool.driver.rules.map((r) => [r.id, (r.properties?.tags ?? []).flatMap((t) => /^external\/cwe\/cwe-(\d+)$/.exec(t)?.[1] ?? []).map(Number)]));
+  const cwes =
+    new Map(run.tool.driver.rules.map((r) => [r.id, (r.properties?.tags ?? []).flatMap((t) => /^external\/cwe\/cwe-(\d+)$/.exec(t)?.[1] ?? []).map(Number)]));
   for (const r of run.results) {
     // A result reported in an unlabelled helper file counts for the labelled cases its flow passes
     // through (the case's input reaching a sink inside the helper); one in a labelled file counts there.
@@ -66,6 +76,7 @@ console.log("language/category          tp  fn  fp  tn   tp%   fp%  score");
 for (const [key, t] of [...tallies].sort((a, b) => a[0].localeCompare(b[0]))) {
   const tpr = pct(t.tp, t.tp + t.fn);
   const fpr = pct(t.fp, t.fp + t.tn);
-  console.log(`${key.padEnd(26)} ${[t.tp, t.fn, t.fp, t.tn].map((n) => String(n).padStart(3)).join(" ")}  ${String(tpr).padStart(3)}%  ${String(fpr).padStart(3)}%  ${tpr - fpr >= 0 ? "+" : ""}${tpr - fpr}`);
+  console.log(`${key.padEnd(26)} ${[t.tp, t.fn, t.fp, t.tn].map((n) => String(n).padStart(3)).join(" ")}  ${String(tpr).padStart(3)}%  `
+    + `${String(fpr).padStart(3)}%  ${tpr - fpr >= 0 ? "+" : ""}${tpr - fpr}`);
 }
 if (misses.length) console.log(`\n${misses.join("\n")}`);

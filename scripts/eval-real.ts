@@ -60,7 +60,10 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
   return out;
 }
 
-interface Outcome { id: string; language: string; found: boolean; foundStrict: boolean; still: boolean; stillStrict: boolean; noise: number; noiseStrict: number; vulnerable: Finding[]; fixed: Finding[] }
+interface Outcome {
+  id: string; language: string; found: boolean; foundStrict: boolean; still: boolean; stillStrict: boolean;
+  noise: number; noiseStrict: number; vulnerable: Finding[]; fixed: Finding[];
+}
 
 const strict = (fs: Finding[]) => fs.filter((f) => f.confidence !== "low");
 
@@ -101,8 +104,10 @@ if (values.json) {
   for (const s of summary) {
     const w = s.withoutLowConfidence;
     console.log(`${s.language} (${s.cases} pairs)`);
-    console.log(`  all confidences:     found at the weak point ${s.found}/${s.cases} (${pct(s.found, s.cases)}), still reported after the fix ${s.stillAfterFix}/${s.found} (${pct(s.stillAfterFix, s.found)}), findings per fixed repository ${s.findingsPerFixedRepo.toFixed(2)}`);
-    console.log(`  without low:         found at the weak point ${w.found}/${s.cases} (${pct(w.found, s.cases)}), still reported after the fix ${w.stillAfterFix}/${w.found} (${pct(w.stillAfterFix, w.found)}), findings per fixed repository ${w.findingsPerFixedRepo.toFixed(2)}`);
+    console.log(`  all confidences:     found at the weak point ${s.found}/${s.cases} (${pct(s.found, s.cases)}), still reported after the fix `
+      + `${s.stillAfterFix}/${s.found} (${pct(s.stillAfterFix, s.found)}), findings per fixed repository ${s.findingsPerFixedRepo.toFixed(2)}`);
+    console.log(`  without low:         found at the weak point ${w.found}/${s.cases} (${pct(w.found, s.cases)}), still reported after the fix `
+      + `${w.stillAfterFix}/${w.found} (${pct(w.stillAfterFix, w.found)}), findings per fixed repository ${w.findingsPerFixedRepo.toFixed(2)}`);
   }
   if (values.verbose) {
     for (const o of outcomes) {

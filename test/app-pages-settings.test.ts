@@ -25,15 +25,19 @@ async function signedIn() {
 
 /** Registers a client named `name` and returns an authorization URL (path) and its verifier. */
 async function authorization(name: string, scope = "user:read runs:write") {
-  const reg = await json(await fetch(`${t.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }) }));
+  const reg = await json(await fetch(`${t.url}/oauth/register`,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }) }));
   const verifier = randomBytes(32).toString("base64url");
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: redirect, scope, state: "z", code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" });
+  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: redirect, scope, state: "z",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" });
   return { url: `/oauth/authorize?${q}`, clientId: reg.client_id as string, verifier };
 }
 
 async function tokenFor(browser: Browser, a: Awaited<ReturnType<typeof authorization>>): Promise<string> {
   const back = await consent(browser, a.url);
-  const res = await fetch(`${t.url}/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, client_id: a.clientId, redirect_uri: redirect, code_verifier: a.verifier }) });
+  const res = await fetch(`${t.url}/oauth/token`, { method: "POST",
+    body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, client_id: a.clientId, redirect_uri: redirect,
+      code_verifier: a.verifier }) });
   return (await json(res)).access_token;
 }
 
@@ -130,6 +134,17 @@ describe("authorized apps lists live grants only", () => {
 });
 
 describe("change password", () => {
+  test("a user in no workspace can change their password too", async () => {
+    const password = `pw-${unique("p")}`;
+    const user = await accounts.createUser(t.app.store, { username: unique("lone"), email: `${unique("l")}@example.test`, password });
+    const { browser } = await signIn(t, user.email, password);
+    const page = await browser.get("/app/settings/password");
+    const done = await browser.post("/app/settings/password", {
+      ...hiddenFields(page.text, "/app/settings/password"), current: password, password: "new password 2", confirm: "new password 2",
+    });
+    assert.equal(done.status, 200);
+    assert.equal((await signIn(t, user.email, "new password 2")).page.status, 303);
+  });
   test("needs the current password; then revokes every key and app of the user and ends other sessions", async () => {
     const { user, browser } = await signedIn();
     const elsewhere = (await signIn(t, user.email, user.password)).browser;
@@ -147,5 +162,47 @@ describe("change password", () => {
     assert.equal((await elsewhere.get("/app")).status, 302, "the other session ended");
     assert.equal((await browser.get("/app")).status, 200, "this session stays");
     assert.equal((await signIn(t, user.email, "new password 1")).page.status, 303);
+  });
+});
+
+describe("settings changes go through the operation pipeline", () => {
+  let limited: TestServer;
+  let lws: TestWorkspace;
+  before(async () => {
+    limited = await startTestServer({ env: { CRS_RATE_LIMITS: "settings=2/1m" } });
+    lws = await limited.workspace();
+  });
+  after(() => limited.close());
+
+  const liveKeys = async (userId: number) => (await limited.app.store.db.selectFrom("tokens").select("id")
+    .where("user_id", "=", userId).where("kind", "=", "api_key").where("revoked_at", "is", null).execute()).length;
+
+  test("past the settings bucket a change answers 429 with Retry-After and makes nothing", async () => {
+    const user = await userWithPassword(limited, lws);
+    const { browser } = await signIn(limited, user.email, user.password);
+    const page = await browser.get("/app/settings/keys");
+    const form = (name: string) => new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name, scopes: "user:read" });
+    const first = await browser.post("/app/settings/keys", form("one"));
+    assert.equal(first.status, 201);
+    assert.equal(first.res.headers.get("x-ratelimit-limit"), "2");
+    const list = await browser.get("/app/settings/keys");
+    const id = /action="\/app\/settings\/keys\/(\d+)\/revoke"/.exec(list.text)![1]!;
+    assert.equal((await browser.post(`/app/settings/keys/${id}/revoke`, hiddenFields(list.text, `/app/settings/keys/${id}/revoke`))).status, 303);
+    const refused = await browser.post("/app/settings/keys", form("three"));
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.res.headers.get("retry-after")) > 0, "Retry-After is sent");
+    assert.equal(await liveKeys(user.id), 0, "no key was made past the budget");
+  });
+
+  test("a key's name over 100 characters is refused with the field's message, not cut", async () => {
+    const user = await userWithPassword(limited, lws);
+    const { browser } = await signIn(limited, user.email, user.password);
+    const page = await browser.get("/app/settings/keys");
+    const res =
+      await browser.post("/app/settings/keys", new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name: "k".repeat(101),
+        scopes: "user:read" }));
+    assert.equal(res.status, 400);
+    assert.match(res.text, /The name is 1 to 100 characters/);
+    assert.equal(await liveKeys(user.id), 0);
   });
 });

@@ -25,7 +25,8 @@ test("CRS_PUBLIC_API=off answers 503 public_api_disabled on the API and MCP whil
   }
 });
 
-test("503 platform_unavailable when PostgreSQL becomes unreachable, and service resumes after", { skip: !process.env.DATABASE_URL && "needs DATABASE_URL" }, async () => {
+test("503 platform_unavailable when PostgreSQL becomes unreachable, and service resumes after", { skip: !process.env.DATABASE_URL && "needs DATABASE_URL" },
+  async () => {
   const url = new URL(process.env.DATABASE_URL!);
   const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
   url.host = `127.0.0.1:${proxy.port}`;

@@ -11,13 +11,21 @@ import { finished, startedRun } from "./fixtures/worker.ts";
 import { testClient } from "./fixtures/client.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: "silent" } }); });
+before(async () => {
+  t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: "silent" } });
+});
 after(() => t.close());
 
 const weak = (pad = 0) => `${"# note\n".repeat(pad)}import hashlib\n\n\ndef digest(b):\n    return hashlib.md5(b).hexdigest()\n`;
 const strong = "import hashlib\n\n\ndef digest(b):\n    return hashlib.sha256(b).hexdigest()\n";
 
-interface World { ws: TestWorkspace; remote: TestRepo; repoId: number; base: string; path: string }
+interface World {
+  ws: TestWorkspace;
+  remote: TestRepo;
+  repoId: number;
+  base: string;
+  path: string;
+}
 
 async function review(w: World, input: { change?: { branch: string } | { pr: number }; at?: string }) {
   const run = await finished(t, w.ws.token, (await startedRun(t, w.ws, { repository: w.repoId, ...input })).id);
@@ -46,11 +54,16 @@ async function world(): Promise<World & { featureHead: string; fullRun: number; 
 
 describe("a branch that adds a bug", () => {
   let w: Awaited<ReturnType<typeof world>>;
-  before(async () => { w = await world(); });
+  before(async () => {
+    w = await world();
+  });
 
   test("its head lists the new finding and the base's, mapped through the diff, with both coverages named", async () => {
     const body = await list(w, "branch:topic/x");
-    assert.deepEqual(rows(body), [["F-2", "open", "new", "src/extra.py:5"], ["F-1", "open", "unchanged", "src/old.py:7"]]);
+    assert.deepEqual(rows(body), [
+      ["F-2", "open", "new", "src/extra.py:5"],
+      ["F-1", "open", "unchanged", "src/old.py:7"],
+    ]);
     assert.equal(body.reviewCoverage.run, w.changeRun);
     assert.equal(body.reviewCoverage.sha, w.featureHead);
     assert.equal(body.reviewCoverage.commitsAhead, 0);
@@ -87,7 +100,10 @@ describe("a branch that adds a bug", () => {
   test("a finding names its CWE and their definitions, and where it is at the position read", async () => {
     const f = await json(await get(w, "/findings/F-2"));
     assert.ok(f.cwe.length > 0);
-    assert.deepEqual(f.references, f.cwe.map((n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`));
+    assert.deepEqual(
+      f.references,
+      f.cwe.map((n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`),
+    );
     assert.deepEqual(f.location, { path: "src/extra.py", startLine: 5, endLine: 5 });
     assert.deepEqual((await json(await get(w, "/findings/F-1?at=branch:topic/x"))).location, { path: "src/old.py", startLine: 7, endLine: 7 });
   });
@@ -116,7 +132,10 @@ describe("pushes, fixes and triage on changes", () => {
 
   test("a branch that fixes a bug of its base reads it fixed at its head; the sibling branch is unaffected", async () => {
     assert.deepEqual(rows(await list(w, "branch:fix/old")), [["F-1", "fixed", "unchanged", "src/old.py:5"]]);
-    assert.deepEqual(rows(await list(w, "branch:topic/x")).map((r: any) => r[0]), ["F-2", "F-1"]);
+    assert.deepEqual(
+      rows(await list(w, "branch:topic/x")).map((r: any) => r[0]),
+      ["F-2", "F-1"],
+    );
     assert.equal((await json(await get(w, "/findings/F-1?at=branch:fix/old"))).status, "fixed");
     assert.equal((await json(await get(w, "/findings/F-1"))).status, "open", "the default head still has it");
     assert.deepEqual((await json(await get(w, `/runs/${fixRun.id}/findings`))).items, []);
@@ -124,7 +143,10 @@ describe("pushes, fixes and triage on changes", () => {
 
   test("run findings items carry a webUrl; every key a run reports opens without at", async () => {
     const items = (await json(await get(w, `/runs/${w.changeRun}/findings`))).items;
-    assert.deepEqual(items.map((i: any) => i.key), ["F-2"]);
+    assert.deepEqual(
+      items.map((i: any) => i.key),
+      ["F-2"],
+    );
     assert.equal(items[0].webUrl, `${t.app.config.baseUrl}/app/findings/F-2`);
     for (const run of [w.fullRun, w.changeRun]) {
       for (const item of (await json(await get(w, `/runs/${run}/findings`))).items) {
@@ -139,7 +161,10 @@ describe("pushes, fixes and triage on changes", () => {
     let res = await patch(`/findings/F-2?at=${encodeURIComponent(at)}`, { status: "false-positive", reason: "test data" });
     assert.equal(res.status, 200);
     const rec = await t.app.store.db.selectFrom("finding_statuses").select(["sha", "status"]).where("workspace_id", "=", w.ws.id).execute();
-    assert.deepEqual(rec.map((r) => [r.sha, r.status]), [[w.featureHead, "false-positive"]]);
+    assert.deepEqual(
+      rec.map((r) => [r.sha, r.status]),
+      [[w.featureHead, "false-positive"]],
+    );
     assert.equal((await json(await get(w, "/findings/F-2"))).status, "false-positive");
     res = await patch("/findings/F-2", { status: "open", reason: "not test data after all" });
     const body = await json(res);
@@ -155,8 +180,14 @@ describe("pushes, fixes and triage on changes", () => {
     const second = await review(w, { change: { branch: "topic/x" } });
     const body = await list(w, "branch:topic/x");
     assert.equal(body.reviewCoverage.run, second.id);
-    assert.deepEqual(rows(body), [["F-2", "fixed", "new", "src/extra.py:5"], ["F-1", "open", "unchanged", "src/old.py:7"]]);
-    assert.deepEqual(rows(await list(w, "branch:topic/x", "&new=true")).map((r: any) => r[0]), ["F-2"]);
+    assert.deepEqual(rows(body), [
+      ["F-2", "fixed", "new", "src/extra.py:5"],
+      ["F-1", "open", "unchanged", "src/old.py:7"],
+    ]);
+    assert.deepEqual(
+      rows(await list(w, "branch:topic/x", "&new=true")).map((r: any) => r[0]),
+      ["F-2"],
+    );
     assert.equal((await json(await get(w, `/findings/F-2?at=branch:topic/x@${w.featureHead}`))).status, "open");
   });
 
@@ -166,14 +197,20 @@ describe("pushes, fixes and triage on changes", () => {
     await syncAndWait(t.app, w.repoId);
     const body = await list(w, "pr:9");
     assert.equal(body.reviewCoverage.sha, head);
-    assert.deepEqual(rows(body).map((r: any) => r[0]), ["F-2", "F-1"]);
+    assert.deepEqual(
+      rows(body).map((r: any) => r[0]),
+      ["F-2", "F-1"],
+    );
   });
 });
 
 describe("merging back keeps keys, history, comments and statuses", () => {
   const merges: Record<string, (r: TestRepo) => void> = {
     "a merge commit": (r) => r.git(["merge", "-q", "--no-ff", "-m", "merge topic/x", "topic/x"]),
-    "a squash": (r) => { r.git(["merge", "-q", "--squash", "topic/x"]); r.git(["commit", "-q", "-m", "squash topic/x"]); },
+    "a squash": (r) => {
+      r.git(["merge", "-q", "--squash", "topic/x"]);
+      r.git(["commit", "-q", "-m", "squash topic/x"]);
+    },
     "a rebase": (r) => {
       r.git(["checkout", "-q", "-b", "rebased", "topic/x"]);
       r.git(["rebase", "-q", "main"]);
@@ -187,17 +224,26 @@ describe("merging back keeps keys, history, comments and statuses", () => {
       const token = w.ws.token;
       assert.equal((await t.request("/api/v2/findings/F-2/comments", { method: "POST", token, json: { body: "seen in review" } })).status, 201);
       const at = encodeURIComponent(`branch:topic/x@${w.featureHead}`);
-      assert.equal((await t.request(`/api/v2/findings/F-2?at=${at}`, { method: "PATCH", token, json: { status: "false-positive", reason: "fixture" } })).status, 200);
+      assert.equal(
+        (await t.request(`/api/v2/findings/F-2?at=${at}`, { method: "PATCH", token, json: { status: "false-positive", reason: "fixture" } })).status,
+        200,
+      );
       w.remote.commit({ "docs/notes.md": "notes\n" }, { branch: "main", message: "docs" });
       merge(w.remote);
       await syncAndWait(t.app, w.repoId);
       const full = await review(w, {});
       assert.equal(full.findings.new, 0, "no new key");
       const body = await list(w, "default");
-      assert.deepEqual(rows(body), [["F-2", "false-positive", null, "src/extra.py:5"], ["F-1", "open", null, "src/old.py:7"]]);
+      assert.deepEqual(rows(body), [
+        ["F-2", "false-positive", null, "src/extra.py:5"],
+        ["F-1", "open", null, "src/old.py:7"],
+      ]);
       const f = await json(await get(w, "/findings/F-2"));
       assert.match(f.position.at, /^branch:main@/);
-      assert.deepEqual(f.comments.map((c: any) => c.body), ["seen in review"]);
+      assert.deepEqual(
+        f.comments.map((c: any) => c.body),
+        ["seen in review"],
+      );
       assert.deepEqual(f.runs, [w.changeRun, full.id]);
       assert.deepEqual(f.introducedIn?.run, w.changeRun);
     });
@@ -205,7 +251,11 @@ describe("merging back keeps keys, history, comments and statuses", () => {
 
   test("a full review whose cross-file context differs from the change review's continues the change's finding", async () => {
     const w = await world();
-    const report = await t.app.store.db.selectFrom("finding_reports").select(["detail_json", "finding_id"]).where("run_id", "=", w.changeRun).executeTakeFirstOrThrow();
+    const report = await t.app.store.db
+      .selectFrom("finding_reports")
+      .select(["detail_json", "finding_id"])
+      .where("run_id", "=", w.changeRun)
+      .executeTakeFirstOrThrow();
     const d = JSON.parse(report.detail_json);
     const { importAt } = await import("./fixtures/findings.ts");
     const { engineFinding } = await import("./fixtures/findings.ts");
@@ -215,7 +265,11 @@ describe("merging back keeps keys, history, comments and statuses", () => {
     const unrelated = engineFinding({ ruleId: d.ruleId, path: d.location.path, location: { ...moved, snippet: "hashlib.md5(other)" } });
     await importAt(t, w.ws, repo, w.featureHead, [other, unrelated]);
     const rows = await t.app.store.db.selectFrom("findings").select(["number", "fingerprint"]).where("workspace_id", "=", w.ws.id).orderBy("number").execute();
-    assert.deepEqual(rows.map((r) => r.number), [1, 2, 3], "the unrelated one is new, the continued one is not");
+    assert.deepEqual(
+      rows.map((r) => r.number),
+      [1, 2, 3],
+      "the unrelated one is new, the continued one is not",
+    );
     assert.equal(rows[1]!.fingerprint, "f".repeat(32));
   });
 });

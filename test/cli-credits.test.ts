@@ -49,7 +49,8 @@ test("spend-limit set takes cents or none; GET /me shows it to admins", async ()
 });
 
 test("bad amounts exit 2 and change nothing; an unknown workspace exits 1", async () => {
-  for (const args of [["credits", "grant", "billing", "0"], ["credits", "grant", "billing", "-5"], ["credits", "grant", "billing", "1.5"], ["credits", "grant", "billing", "99999999999"], ["spend-limit", "set", "billing", "-1"], ["credits", "adjust", "billing", "0", "--reason", "x"]]) {
+  for (const args of [["credits", "grant", "billing", "0"], ["credits", "grant", "billing", "-5"], ["credits", "grant", "billing", "1.5"],
+    ["credits", "grant", "billing", "99999999999"], ["spend-limit", "set", "billing", "-1"], ["credits", "adjust", "billing", "0", "--reason", "x"]]) {
     const r = await crs(e, ["admin", ...args]);
     assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
   }

@@ -1,6 +1,7 @@
 // The `crs` client starts fast because of what it does not load: client commands read the operation
-// catalog (catalog.json), not zod schemas, handlers, the store or the review engine; the operation
-// definitions load no handler. These tests run the real executable and list the modules it loaded
+// catalog (catalog.json) and the capabilities' command modules through the generated list
+// (commands.generated.ts), not manifests, zod schemas, handlers, the store or the review engine; the
+// operation definitions load no handler. These tests run the real executable and list the modules it loaded
 // (speed itself is measured by npm run bench:cli, not here).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -9,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { buildCatalog } from "../src/faces/cli/client/catalog-build.ts";
+import { buildCatalog, buildCommandList } from "../src/faces/cli/client/catalog-build.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const crs = join(root, "bin", "crs.js");
@@ -47,7 +48,9 @@ function traced(args: string[]): Promise<Ran> {
 // What a client command must not pull in: each costs start-up time and none is needed to call REST.
 const heavy = [
   /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch|jq-wasm|open)\//,
-  /^src\/(platform|review|capabilities|server)\//,
+  /^src\/(platform|review|server)\//,
+  // Of a capability, only its client commands (cli.ts): never its manifest, definitions or domain.
+  /^src\/capabilities\/(?![^/]+\/cli\.ts$)/,
   /^src\/faces\/(rest|mcp|web)\//,
   /^src\/kernel\/(?!operation\.ts$|scopes\.ts$|errors\.ts$|ui\/)/,
 ];
@@ -57,7 +60,10 @@ describe("client commands", () => {
     test(`crs ${args.join(" ")} loads no zod, definition, handler, store or engine module`, async () => {
       const ran = await traced([crs, ...args]);
       assert.ok(ran.loaded.includes("src/main.ts"), "the trace sees the program's own modules");
-      if (args[0] !== "--help") assert.ok(ran.loaded.includes("src/faces/cli/client/catalog.ts"));
+      if (args[0] !== "--help") {
+        assert.ok(ran.loaded.includes("src/faces/cli/client/catalog.ts"));
+        assert.ok(ran.loaded.includes("src/capabilities/runs/cli.ts"), "the capabilities' commands come through the generated list");
+      }
       assert.deepEqual(ran.loaded.filter((m) => heavy.some((h) => h.test(m))), []);
       // `crs me` without a login stops before the network: exit 4, authentication needed.
       assert.equal(ran.code, args[0] === "me" ? 4 : 0);
@@ -72,7 +78,8 @@ describe("server commands", () => {
     test(`crs ${args.join(" ")} exits ${code} without loading the server, store, engine or MCP SDK`, async () => {
       const ran = await traced([crs, ...args]);
       assert.ok(ran.loaded.includes("src/main.ts"));
-      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) || /^src\/(platform|review\/(?!types\.ts$)|faces\/(rest|mcp|web)|capabilities|kernel\/app\.ts|server\/(?!(serve|worker)\.ts$))/.test(m)), []);
+      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) ||
+        /^src\/(platform|review\/(?!types\.ts$)|faces\/(rest|mcp|web)|capabilities|kernel\/app\.ts|server\/(?!(serve|worker)\.ts$))/.test(m)), []);
       assert.equal(ran.code, code);
     });
   }
@@ -86,7 +93,8 @@ describe("crs review", () => {
       const ran = await traced([crs, "review", d, "--threads", "1"]);
       assert.equal(ran.code, 0);
       assert.ok(ran.loaded.includes("src/review/index.ts"), "the trace sees the engine");
-      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(openai|@anthropic-ai|unpdf|js-tiktoken)\//.test(m) || /^src\/(review\/model\/|cli\/review-model\.ts)/.test(m)), []);
+      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(openai|@anthropic-ai|unpdf|js-tiktoken)\//.test(m) ||
+        /^src\/(review\/model\/|cli\/review-model\.ts)/.test(m)), []);
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
@@ -102,11 +110,17 @@ describe("operation definitions", () => {
     const loaded = ran.loaded.filter((m) => m.startsWith("src/capabilities/"));
     assert.ok(loaded.length >= defs.length);
     assert.deepEqual(loaded.filter((m) => !/\.def\.ts$|^src\/capabilities\/[^/]+\/schemas\.ts$/.test(m)), []);
-    assert.deepEqual(ran.loaded.filter((m) => /^src\/(platform\/(?!store\/migrations\/helpers\.ts)|review|faces|server)\b/.test(m) || /^node_modules\/(kysely|pg|@ast-grep)\//.test(m)), []);
+    assert.deepEqual(ran.loaded.filter((m) => /^src\/(platform\/(?!store\/migrations\/helpers\.ts)|review|faces|server)\b/.test(m) ||
+      /^node_modules\/(kysely|pg|@ast-grep)\//.test(m)), []);
   });
 
   test("catalog.json is what the definitions give (npm run gen:cli rewrites it)", () => {
     const file = JSON.parse(readFileSync(join(root, "src/faces/cli/client/catalog.json"), "utf8"));
     assert.deepEqual(file, JSON.parse(JSON.stringify(buildCatalog())), "src/faces/cli/client/catalog.json is stale: run npm run gen:cli");
+  });
+
+  test("commands.generated.ts lists every manifest's cli module (npm run gen:cli rewrites it)", () => {
+    const file = readFileSync(join(root, "src/faces/cli/client/commands.generated.ts"), "utf8");
+    assert.equal(file, buildCommandList(), "src/faces/cli/client/commands.generated.ts is stale: run npm run gen:cli");
   });
 });

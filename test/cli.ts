@@ -27,7 +27,8 @@ export function cliEnv(): CliEnv {
 
 export function crs(e: CliEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", ...e.env }, timeout: 30_000 }, (err, stdout, stderr) => {
+    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", ...e.env },
+      timeout: 30_000 }, (err, stdout, stderr) => {
       done({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
     });
     if (input !== undefined) child.stdin?.end(input);

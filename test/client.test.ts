@@ -33,12 +33,18 @@ const rest = (path: string) => t.request(`/api/v2${path}`, { token: ws.token }).
 
 function normalize(text: string): string {
   return text
-    .replaceAll(t.url, "<url>").replaceAll(ws.username, "<user>").replaceAll(ws.slug, "<ws>")
+    .replaceAll(t.url, "<url>")
+    .replaceAll(ws.username, "<user>")
+    .replaceAll(ws.slug, "<ws>")
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "<time>")
-    .replace(/\b[0-9a-f]{40}\b/g, "<sha>").replace(/\b[0-9a-f]{12}\b/g, "<sha12>")
-    .replace(/\bu[0-9a-z]+@example\.test\b/g, "<email>").replace(/ @ [0-9a-f]{2,7}(…|\b)/g, " @ <sha7>")
+    .replace(/\b[0-9a-f]{40}\b/g, "<sha>")
+    .replace(/\b[0-9a-f]{12}\b/g, "<sha12>")
+    .replace(/\bu[0-9a-z]+@example\.test\b/g, "<email>")
+    .replace(/ @ [0-9a-f]{2,7}(…|\b)/g, " @ <sha7>")
     .replace(/\b(just now|\d+ (second|minute|hour|day)s? ago)\b/g, "<ago>")
-    .replace(/"quote": "[^"]+"/g, '"quote": "<quote>"').replace(/ {2,}/g, "  ").replace(/[ \t]+\n/g, "\n");
+    .replace(/"quote": "[^"]+"/g, '"quote": "<quote>"')
+    .replace(/ {2,}/g, "  ")
+    .replace(/[ \t]+\n/g, "\n");
 }
 
 describe("crs runs start --wait on the demo repository", () => {
@@ -74,13 +80,22 @@ describe("every command's output", () => {
     const doc = await c.run(["documents", "note", "--title", "Threat model", "--text", "Attackers control uploads."]);
     assert.equal(doc.code, 0, doc.err);
     const commands: Array<[string[], string]> = [
-      [["me"], "/me"], [["members", "list"], "/members"], [["repos", "list"], "/repositories"],
-      [["repos", "view", repo], `/repositories/${repo}`], [["repos", "refs", repo], `/repositories/${repo}/refs`],
-      [["focuses", "list"], "/focuses"], [["focuses", "view", "security"], "/focuses/security"],
-      [["findings", "list"], "/findings"], [["findings", "list", "--repository", repo, "--severity", "high,critical"], `/repositories/${repo}/findings?severity=high,critical`],
+      [["me"], "/me"],
+      [["members", "list"], "/members"],
+      [["repos", "list"], "/repositories"],
+      [["repos", "view", repo], `/repositories/${repo}`],
+      [["repos", "refs", repo], `/repositories/${repo}/refs`],
+      [["focuses", "list"], "/focuses"],
+      [["focuses", "view", "security"], "/focuses/security"],
+      [["findings", "list"], "/findings"],
+      [["findings", "list", "--repository", repo, "--severity", "high,critical"], `/repositories/${repo}/findings?severity=high,critical`],
       [["findings", "list", "--confidence", "medium,high"], "/findings?confidence=medium,high"],
-      [["findings", "view", "F-1"], "/findings/F-1"], [["runs", "list"], "/runs"], [["runs", "view", "1"], "/runs/1"],
-      [["runs", "findings", "1"], "/runs/1/findings"], [["documents", "list"], "/documents"], [["documents", "view", "1"], "/documents/1"],
+      [["findings", "view", "F-1"], "/findings/F-1"],
+      [["runs", "list"], "/runs"],
+      [["runs", "view", "1"], "/runs/1"],
+      [["runs", "findings", "1"], "/runs/1/findings"],
+      [["documents", "list"], "/documents"],
+      [["documents", "view", "1"], "/documents/1"],
     ];
     const sections: string[] = [];
     for (const [argv, path] of commands) {
@@ -99,8 +114,15 @@ describe("every command's output", () => {
     const rows = (await rest("/findings")).items as Array<{ key: string; confidence: string }>;
     const pipe = await c.run(["findings", "list", "--confidence", "low"]);
     assert.equal(pipe.code, 0, pipe.err);
-    const shown = pipe.out.trim().split("\n").filter(Boolean).map((l) => l.split("\t"));
-    assert.deepEqual(shown.map((cols) => cols[0]), rows.filter((r) => r.confidence === "low").map((r) => r.key));
+    const shown = pipe.out
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.split("\t"));
+    assert.deepEqual(
+      shown.map((cols) => cols[0]),
+      rows.filter((r) => r.confidence === "low").map((r) => r.key),
+    );
     for (const cols of shown) assert.equal(cols[2], "low");
     assert.match((await c.run(["findings", "list"], { tty: true })).out, /^KEY\s+SEVERITY\s+CONFIDENCE\s+STATUS/im);
     const bad = await c.run(["findings", "list", "--confidence", "sure"]);
@@ -137,7 +159,10 @@ describe("triage and documents from the command line", () => {
     assert.equal((await rest("/findings/F-1")).assignee, null);
     const cm = await c.run(["findings", "comment", "F-1", "--body", "Reproduced on main."]);
     assert.equal(cm.code, 0, cm.err);
-    assert.deepEqual((await rest("/findings/F-1")).comments.map((x: any) => x.body), ["Reproduced on main."]);
+    assert.deepEqual(
+      (await rest("/findings/F-1")).comments.map((x: any) => x.body),
+      ["Reproduced on main."],
+    );
   });
 
   test("documents upload does the slot, the PUT and the create; archive archives it", async () => {
@@ -203,7 +228,7 @@ describe("--jq", () => {
     assert.equal(bad.code, 2);
     assert.match(bad.err, /^crs: --jq: .*syntax error/);
     assert.equal(bad.out, "");
-    const fails = await c.run(["me", "--jq", ".user.username | error(\"nope\")"]);
+    const fails = await c.run(["me", "--jq", '.user.username | error("nope")']);
     assert.equal(fails.code, 1);
     assert.match(fails.err, /--jq: .*nope/);
   });
@@ -234,7 +259,11 @@ describe("exit codes and errors", () => {
 
   test("a change the server would refuse for a missing flag exits 2 naming the flag, said once, and changes nothing", async () => {
     const before = (await rest("/findings?dismissed=true")).total + (await rest("/findings?status=wont-fix")).total;
-    for (const [argv, flag] of [[["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/], [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/], [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/]] as const) {
+    for (const [argv, flag] of [
+      [["findings", "update", "F-1", "--status", "wont-fix"], /--reason is required with --status wont-fix/],
+      [["findings", "update", "F-1", "--dismissed"], /--reason is required with --dismissed/],
+      [["findings", "update", "F-1"], /--status, --severity, --assignee or --dismissed/],
+    ] as const) {
       const r = await c.run([...argv]);
       assert.equal(r.code, 2, argv.join(" "));
       assert.match(r.err, flag);
@@ -282,7 +311,10 @@ describe("exit codes and errors", () => {
     assert.equal(me.code, 0);
     assert.equal(JSON.parse(me.out).user.username, ws.username);
     const q = await c.run(["api", "get", "findings", "-f", "severity=critical"]);
-    assert.deepEqual(JSON.parse(q.out).items.map((f: any) => f.severity), ["critical"]);
+    assert.deepEqual(
+      JSON.parse(q.out).items.map((f: any) => f.severity),
+      ["critical"],
+    );
     const est = await c.run(["api", "POST", "/runs/estimate", "-f", `repository=${repo}`]);
     assert.equal(est.code, 0, est.err);
     assert.equal(JSON.parse(est.out).kind, "full");
@@ -306,7 +338,10 @@ describe("login with a token", () => {
     assert.equal(statSync(join(fresh.configDir, "crs")).mode & 0o077, 0);
     const status = await fresh.run(["auth", "status", "--json"]);
     assert.equal(status.code, 0, status.err);
-    assert.deepEqual({ ...JSON.parse(status.out), scopes: undefined }, { url: t.url, user: ws.username, workspace: ws.slug, role: "owner", token: "api_key", scopes: undefined, source: file, expiresAt: null });
+    assert.deepEqual(
+      { ...JSON.parse(status.out), scopes: undefined },
+      { url: t.url, user: ws.username, workspace: ws.slug, role: "owner", token: "api_key", scopes: undefined, source: file, expiresAt: null },
+    );
     assert.equal((await fresh.run(["me"])).code, 0);
     const out = await fresh.run(["logout"]);
     assert.equal(out.code, 0);

@@ -61,7 +61,8 @@ describe("header errors", () => {
     assert.equal(res.headers.get("www-authenticate"), 'Bearer realm="crs"');
     assertErrorBody(res, await json(res), "unauthenticated");
   });
-  for (const [name, header] of [["another scheme", `Basic abc`], ["a comma", "Bearer a,b"], ["extra text", "Bearer a b"], ["no token", "Bearer"], ["an empty value", ""]] as const) {
+  for (const [name, header] of [["another scheme", `Basic abc`], ["a comma", "Bearer a,b"], ["extra text", "Bearer a b"], ["no token", "Bearer"],
+    ["an empty value", ""]] as const) {
     test(`400 invalid_request with details.field Authorization for ${name}`, async () => {
       const res = await t.request("/api/v2/me", { headers: { authorization: header } });
       assert.equal(res.status, 400);
@@ -103,7 +104,8 @@ describe("header errors", () => {
 describe("bodies", () => {
   test("413 payload_too_large with details.limitBytes for a body over 1 MiB sent to /mcp", async () => {
     const big = JSON.stringify({ x: "a".repeat(1024 * 1024) });
-    const mcp = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: big });
+    const mcp = await t.request("/mcp", { method: "POST", token: ws.token,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: big });
     assert.equal(mcp.status, 413);
     const body = await json(mcp);
     assertErrorBody(mcp, body, "payload_too_large");

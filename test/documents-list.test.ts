@@ -147,7 +147,8 @@ describe("documents for runs", () => {
   test("active documents are returned with their content; archived ones are refused with 409 conflict", async () => {
     const ws = await t.workspace();
     const a = await note(ws);
-    const res = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token, json: { filename: "f.bin", contentType: "application/octet-stream" } });
+    const res = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token,
+      json: { filename: "f.bin", contentType: "application/octet-stream" } });
     const { upload } = await json(res);
     const bytes = Buffer.from([0, 1, 2, 255]);
     assert.equal((await fetch(upload.url, { method: "PUT", body: bytes })).status, 200);

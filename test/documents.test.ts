@@ -116,7 +116,8 @@ describe("create_document", () => {
     const list = await json(await t.request("/api/v2/documents", { token: ws.token }));
     assert.equal(list.items.length, 1);
   });
-  test("a title taken from the text has no control characters; an explicit title with C0, C1 or bidi controls is refused; a text with C0 or C1 controls (other than line breaks and tabs) too", async () => {
+  test("a title taken from the text has no control characters; an explicit title with C0, C1 or bidi controls is refused; a text with C0 or C1 controls " +
+    "(other than line breaks and tabs) too", async () => {
     const ws = await t.workspace();
     // A body keeps bidi marks, a title never: they are dropped from the derived one.
     const derived = await json(await create(ws, { note: { text: "\u202e# Evil\u2066 title\u200f here\nbody" } }));

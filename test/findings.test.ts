@@ -217,7 +217,8 @@ describe("triage", () => {
   });
 
   test("risk acceptance is active until its date, then the finding is active again by itself", async () => {
-    await setDecision(t.app.store, w.ws.id, "F-4", { kind: "risk-accepted", until: new Date(Date.now() + 3_600_000).toISOString(), reason: "compensating control", by: w.ws.userId }, new Date());
+    await setDecision(t.app.store, w.ws.id, "F-4", { kind: "risk-accepted", until: new Date(Date.now() + 3_600_000).toISOString(), reason: "compensating " +
+      "control", by: w.ws.userId }, new Date());
     assert.equal(await statusOf(w, "F-4", "default"), "wont-fix");
     await expectError(await patch(w, "/findings/F-4", { status: "investigating", reason: "x" }), 409, "decision_active");
     const real = t.app.now;
@@ -253,7 +254,8 @@ describe("triage", () => {
 describe("the finding", () => {
   test("by key or id, with reports, evidence and repositories; repository_required when it is in several", async () => {
     const w = await world();
-    const f = engineFinding({ engine: "taint", flow: [{ path: "src/app.py", startLine: 1, startColumn: 1, endLine: 1, endColumn: 5, message: "source: input()" }] });
+    const f =
+      engineFinding({ engine: "taint", flow: [{ path: "src/app.py", startLine: 1, startColumn: 1, endLine: 1, endColumn: 5, message: "source: input()" }] });
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [f]);
     const byKey = await json(await get(w, "/api/v2/findings/F-1"));
     const byId = await json(await get(w, `/api/v2/findings/${byKey.id}`));
@@ -309,7 +311,8 @@ describe("changes without a position", () => {
     assert.equal((await json(one)).findings[0].severity, "low");
     const bulk = await json(await patch(w, "/findings", { findings: ["F-1", "F-2"], status: "fixed", reason: "patched everywhere" }));
     assert.deepEqual(bulk.findings.map((f: any) => f.status), ["fixed", "fixed"]);
-    const records = await t.app.store.db.selectFrom("finding_statuses").select(["repository_id", "sha", "status"]).where("workspace_id", "=", w.ws.id).execute();
+    const records = await t.app.store.db.selectFrom("finding_statuses").select(["repository_id", "sha", "status"]).where("workspace_id", "=", w.ws.id)
+      .execute();
     assert.deepEqual(records.map((r) => `${r.repository_id}:${r.sha}:${r.status}`).sort(),
       [w.repo.id, w.repo.id, fork.id, fork.id].map((id) => `${id}:${main}:fixed`).sort());
     assert.equal((await json(await get(w, `/api/v2/findings/F-1?repository=${fork.id}`))).status, "fixed");
@@ -332,7 +335,8 @@ describe("comments", () => {
   test("201 with the comment; replies within the finding; Idempotency-Key replays the original 201 or is 409 for another body", async () => {
     const w = await world();
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ line: 9 })]);
-    const post = (key: string, body: unknown, idem?: string) => t.request(`/api/v2/findings/${key}/comments`, { method: "POST", token: w.ws.token, json: body, ...(idem ? { headers: { "idempotency-key": idem } } : {}) });
+    const post = (key: string, body: unknown, idem?: string) => t.request(`/api/v2/findings/${key}/comments`,
+      { method: "POST", token: w.ws.token, json: body, ...(idem ? { headers: { "idempotency-key": idem } } : {}) });
     const first = await post("F-1", { body: "Reproduced on staging." }, "c-1");
     assert.equal(first.status, 201);
     const c = (await json(first)).comment;

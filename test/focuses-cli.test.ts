@@ -33,7 +33,8 @@ test("focus put from a file and from stdin, list and archive; the API serves wha
   assert.deepEqual([put.slug, put.revision, put.changed], ["security", 1, true]);
   const same = await crsJson(e, ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", file]);
   assert.deepEqual([same.revision, same.changed], [1, false]);
-  const fromStdin = await crs(e, ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", "-", "--json"], "Changed instructions.\n");
+  const fromStdin = await crs(e, ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", "-", "--json"],
+    "Changed instructions.\n");
   assert.equal(fromStdin.code, 0, fromStdin.stderr);
   assert.equal(JSON.parse(fromStdin.stdout).revision, 2);
   const human = await crs(e, ["admin", "focus", "put", "acme", "perf", "--title", "Performance", "--file", "-"], "Be fast.");

@@ -45,7 +45,8 @@ const hostile: unknown[] = [
 ];
 
 /** Codes a refused hostile value may answer with: anything a caller can act on, never internal_error. */
-const acceptable = new Set(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable", "repository_required", "nothing_to_review", "change_refused", "quote_stale", "decision_active", "price_exceeds_max", "repository_not_runnable", "idempotency_key_reused"]);
+const acceptable = new Set(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable", "repository_required", "nothing_to_review",
+  "change_refused", "quote_stale", "decision_active", "price_exceeds_max", "repository_not_runnable", "idempotency_key_reused"]);
 
 /** The REST request for `op` with the fixture's valid values and `field` set to `value`. */
 function restRequest(op: Operation, call: Call, field: string, value: unknown): { url: string; init: RequestInit } {
@@ -178,7 +179,8 @@ const cursorBase = { v: 1, a: 1, b: 1, i: 1, n: 1, r: 1, u: "a", k: "a", s: "a",
 const cursorHostile: unknown[] = [maxInt + 1, 1.5, "a\u0000b"];
 const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const rawCursors = ["\u0000", "%00", "x".repeat(5000), encode("a"), encode({ v: 2, b: 1 }), encode({ ...cursorBase, u: { "\u0000": 1 } })];
-const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "v").flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h })))];
+const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "v")
+  .flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h })))];
 
 test("decoded cursors with out-of-range numbers or NUL are refused with 400 invalid_request over REST and MCP", async () => {
   const found = faults();
@@ -228,9 +230,11 @@ test("ids beyond the 32-bit range name nothing: 404 not_found, like a missing id
     await expectError(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }), 404, "not_found");
     for (const ref of [id, `F-${id}`]) {
       await expectError(await t.request(`/api/v2/findings/${ref}`, { token: ws.token }), 404, "not_found");
-      await expectError(await t.request(`/api/v2/findings/${ref}`, { method: "PATCH", token: ws.token, json: { status: "investigating", reason: "x" } }), 404, "not_found");
+      await expectError(await t.request(`/api/v2/findings/${ref}`, { method: "PATCH", token: ws.token, json: { status: "investigating", reason: "x" } }), 404,
+        "not_found");
       await expectError(await t.request(`/api/v2/findings/${ref}/comments`, { method: "POST", token: ws.token, json: { body: "x" } }), 404, "not_found");
-      await expectError(await t.request("/api/v2/findings", { method: "PATCH", token: ws.token, json: { findings: [ref], severity: "low" } }), 404, "not_found");
+      await expectError(await t.request("/api/v2/findings", { method: "PATCH", token: ws.token, json: { findings: [ref], severity: "low" } }), 404,
+        "not_found");
     }
     const tools = [
       ["archive_document", { document: id }], ["get_run", { run: Number(id) }], ["cancel_run", { run: id }], ["list_run_findings", { run: Number(id) }],

@@ -40,7 +40,8 @@ export interface TestWorkspace {
   token: string;
   keyId: number;
   /** Another user in the same workspace, with their own all-scope key. */
-  member(opts?: { role?: "admin" | "member"; scopes?: Scope[]; username?: string }): Promise<{ userId: number; username: string; email: string; token: string; keyId: number }>;
+  member(opts?: { role?: "admin"
+    | "member"; scopes?: Scope[]; username?: string }): Promise<{ userId: number; username: string; email: string; token: string; keyId: number }>;
 }
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -79,7 +80,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: opts.logStream ? pino({ level: config.logLevel }, opts.logStream) : pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
+  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: opts.logStream ? pino({ level: config.logLevel }, opts.logStream)
+    : pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
   const server = await startServer(app);
   await server.listen({ port: 0, host: "127.0.0.1" });
   const address = server.server.address();

@@ -89,7 +89,8 @@ describe("GET /members", () => {
     const body = await json(await t.request("/api/v2/members?limit=100", { token: team.token }));
     assert.ok(!body.items.some((m: any) => m.id === ws.userId));
   });
-  for (const [query, path] of [["limit=0", "limit"], ["limit=101", "limit"], ["limit=abc", "limit"], ["cursor=garbage", "cursor"], [`cursor=${"a".repeat(2049)}`, "cursor"]] as const) {
+  for (const [query, path] of [["limit=0", "limit"], ["limit=101", "limit"], ["limit=abc", "limit"], ["cursor=garbage", "cursor"],
+    [`cursor=${"a".repeat(2049)}`, "cursor"]] as const) {
     test(`400 invalid_request with details.issues for ${query.slice(0, 20)}`, async () => {
       const res = await t.request(`/api/v2/members?${query}`, { token: team.token });
       assert.equal(res.status, 400);
@@ -173,7 +174,8 @@ describe("tokens", () => {
   });
   test("a key needs at least one known scope", async () => {
     await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "" }), { code: "invalid_request" });
-    await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "repos:read,admin" }), { code: "invalid_request" });
+    await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "repos:read,admin" }),
+      { code: "invalid_request" });
   });
   test("tokens never appear in the logs, even at trace level and on failures", async () => {
     const lines: string[] = [];

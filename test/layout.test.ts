@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { capabilities } from "../src/server/capabilities.ts";
+import { operations, webOperations } from "../src/server/operations.ts";
 
 const root = join(import.meta.dirname, "..", "src", "capabilities");
 const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
@@ -41,7 +42,7 @@ describe("capability manifests", () => {
     test(`${folder}: the manifest names exactly the operations its operations/ folder defines and implements`, async () => {
       const manifest = capabilities.find((c) => c.name === folder);
       assert.ok(manifest, `no manifest for ${folder}`);
-      const listed = new Set(manifest.operations.map((op) => op.id));
+      const listed = new Set([...manifest.operations, ...(manifest.webOperations ?? [])].map((op) => op.id));
       const { defined, implemented } = await operationFiles(folder);
       assert.deepEqual([...defined].sort(), [...listed].sort(), "a *.def.ts file no manifest names, or a manifest row without its definition file");
       assert.deepEqual([...implemented].sort(), [...listed].sort(), "a handler file no manifest names, or a manifest row without its handler file");
@@ -49,7 +50,13 @@ describe("capability manifests", () => {
   }
 
   test("operation ids are unique across capabilities", () => {
-    const ids = capabilities.flatMap((c) => c.operations.map((op) => op.id));
+    const ids = capabilities.flatMap((c) => [...c.operations, ...(c.webOperations ?? [])].map((op) => op.id));
     assert.equal(new Set(ids).size, ids.length);
+  });
+
+  test("web-only operations stay out of the operation table (REST, MCP, OpenAPI and the CLI catalog)", () => {
+    const table = new Set(operations.map((op) => op.id));
+    assert.ok(webOperations.length > 0);
+    for (const op of webOperations) assert.ok(!table.has(op.id), `${op.id} is web-only`);
   });
 });

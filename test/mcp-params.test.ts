@@ -63,7 +63,8 @@ test("through the SDK client, arguments that are not an object reject with Inval
   const client = await mcpClient(t.url, ws.token);
   try {
     await assert.rejects(
-      client.request({ method: "tools/call", params: { name: "get_me", arguments: "x" as never } }, (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema),
+      client.request({ method: "tools/call", params: { name: "get_me", arguments: "x" as never } },
+        (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema),
       (err: unknown) => err instanceof McpError && err.code === ErrorCode.InvalidParams && /arguments must be an object/.test(err.message),
     );
     // Wrong types inside the arguments are the tool's to report: an isError result the model can act on.

@@ -71,7 +71,8 @@ test("an unknown tool gives an isError result", async () => {
 
 test("invalid JSON and an empty body on /mcp answer a JSON-RPC -32700 parse error", async () => {
   for (const body of ["{not json", ""]) {
-    const res = await t.request("/mcp", { method: "POST", token: ws.token, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+    const res = await t.request("/mcp", { method: "POST", token: ws.token,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
     assert.equal(res.status, 400);
     const reply = await json(res);
     assert.equal(reply.jsonrpc, "2.0");
@@ -95,7 +96,8 @@ test("an MCP request carries X-Request-Id and the mcp bucket's rate-limit header
   const res = await t.request("/mcp", {
     method: "POST", token: ws.token,
     headers: { accept: "application/json, text/event-stream" },
-    json: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+    json: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {},
+      clientInfo: { name: "raw", version: "1" } } },
   });
   assert.equal(res.status, 200);
   assert.match(res.headers.get("x-request-id") ?? "", /^req_/);

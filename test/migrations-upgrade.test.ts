@@ -24,7 +24,8 @@ test("a store migrated up to 012 upgrades to 013: the crs-cli client is added an
       await all[name]!.up(db);
       await db.insertInto(ledgerTable).values({ name, applied_at: new Date().toISOString() }).execute();
     }
-    await db.insertInto("oauth_clients").values({ id: "crsc_old", name: "an older client", redirect_uris: "[\"https://app.example/cb\"]", created_at: new Date().toISOString() }).execute();
+    await db.insertInto("oauth_clients").values({ id: "crsc_old", name: "an older client", redirect_uris: "[\"https://app.example/cb\"]",
+      created_at: new Date().toISOString() }).execute();
   } finally {
     await old.close();
   }

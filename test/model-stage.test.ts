@@ -34,12 +34,21 @@ before(async () => {
   standIn = await new ModelStandIn().start();
   t = await startTestServer({
     env: {
-      CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_MODEL_PROVIDER: "openai", CRS_MODEL_URL: standIn.openaiUrl,
-      CRS_MODEL_NAME: "stand-in-model", CRS_MODEL_API_KEY: "sk-stand-in", CRS_MODEL_TIMEOUT_MS: "5000", CRS_PRICE_MODEL_PER_1000_LINES_CENTS: "1000",
+      CRS_WORKER_IN_PROCESS: "on",
+      CRS_WORKER_POLL_MS: "50",
+      CRS_MODEL_PROVIDER: "openai",
+      CRS_MODEL_URL: standIn.openaiUrl,
+      CRS_MODEL_NAME: "stand-in-model",
+      CRS_MODEL_API_KEY: "sk-stand-in",
+      CRS_MODEL_TIMEOUT_MS: "5000",
+      CRS_PRICE_MODEL_PER_1000_LINES_CENTS: "1000",
     },
   });
 });
-after(async () => { await t.close(); await standIn.close(); });
+after(async () => {
+  await t.close();
+  await standIn.close();
+});
 
 /** The demo repository, with extra files committed on top (e.g. a hostile one). */
 async function repository(ws: TestWorkspace, extra: Record<string, string> = {}): Promise<number> {
@@ -56,25 +65,55 @@ async function repository(ws: TestWorkspace, extra: Record<string, string> = {})
 }
 
 const get = (ws: TestWorkspace, path: string) => t.request(`/api/v2${path}`, { token: ws.token }).then(json);
-const ledger = async (ws: TestWorkspace, runId: number) => (await t.app.store.db.selectFrom("credit_ledger").select(["kind", "amount_cents"])
-  .where("workspace_id", "=", ws.id).where("run_id", "=", runId).orderBy("id").execute()).map((e) => ({ kind: e.kind, amount_cents: e.amount_cents }));
+const ledger = async (ws: TestWorkspace, runId: number) =>
+  (
+    await t.app.store.db
+      .selectFrom("credit_ledger")
+      .select(["kind", "amount_cents"])
+      .where("workspace_id", "=", ws.id)
+      .where("run_id", "=", runId)
+      .orderBy("id")
+      .execute()
+  ).map((e) => ({ kind: e.kind, amount_cents: e.amount_cents }));
 
 describe("a run with a model configured", () => {
   test("sends the focus instructions, steering, documents and rule findings, and imports the checked finding beside the rule findings", async () => {
     const ws = await t.workspace();
     const repo = await repository(ws);
     await putFocus(t.app.store, ws.id, { slug: "authz", title: "Authorization", instructions: "Check every handler for missing authorization." });
-    const doc = await createDocument(t.app.store, t.config.dataDir, { workspaceId: ws.id, userId: ws.userId, repositoryId: null, note: { text: "# Policy\nOnly the order's owner may read an order." } });
+    const doc = await createDocument(t.app.store, t.config.dataDir, {
+      workspaceId: ws.id,
+      userId: ws.userId,
+      repositoryId: null,
+      note: { text: "# Policy\nOnly the order's owner may read an order." },
+    });
     const other = await t.workspace();
-    await createDocument(t.app.store, t.config.dataDir, { workspaceId: other.id, userId: other.userId, repositoryId: null, note: { text: "Another workspace's secret plan." } });
+    await createDocument(t.app.store, t.config.dataDir, {
+      workspaceId: other.id,
+      userId: other.userId,
+      repositoryId: null,
+      note: { text: "Another workspace's secret plan." },
+    });
     const from = standIn.requests.length;
     const fix = { description: "Check the order's owner", replacement: "  requireOwner(req);\n  res.json(await lookupOrder(req.params.id));" };
-    standIn.script({ answer: { findings: [stated("server.js", 16, lookupLine, { fix }), stated("nowhere.js", 3, "const x = 1;"), stated("server.js", 40, lookupLine)] } });
-    const run = await finished(t, ws.token, (await startedRun(t, ws, { repository: repo, focuses: ["authz"], steering: "Look hard at /orders.", documents: [doc.document.id] })).id);
+    standIn.script({
+      answer: { findings: [stated("server.js", 16, lookupLine, { fix }), stated("nowhere.js", 3, "const x = 1;"), stated("server.js", 40, lookupLine)] },
+    });
+    const run = await finished(
+      t,
+      ws.token,
+      (await startedRun(t, ws, { repository: repo, focuses: ["authz"], steering: "Look hard at /orders.", documents: [doc.document.id] })).id,
+    );
     assert.equal(run.state, "complete", JSON.stringify(run.error));
     const sent = standIn.requests.slice(from);
     assert.equal(sent.length, 1);
-    for (const s of ["Check every handler for missing authorization.", "Look hard at /orders.", "Only the order's owner may read an order.", lookupLine, "js.taint.command-injection"]) {
+    for (const s of [
+      "Check every handler for missing authorization.",
+      "Look hard at /orders.",
+      "Only the order's owner may read an order.",
+      lookupLine,
+      "js.taint.command-injection",
+    ]) {
       assert.ok(sent[0]!.text.includes(s), `sent: ${s}`);
     }
     assert.ok(!sent[0]!.text.includes("Another workspace's secret plan."), "only the run's workspace's documents are sent");
@@ -132,7 +171,10 @@ describe("a run with a model configured", () => {
     assert.ok(run.model.priceCents > 0);
     assert.equal(run.model.refundedCents, run.model.priceCents);
     assert.equal(run.costCents, run.priceCents - run.model.priceCents);
-    assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.model.priceCents }]);
+    assert.deepEqual(await ledger(ws, run.id), [
+      { kind: "charge", amount_cents: -run.priceCents },
+      { kind: "refund", amount_cents: run.model.priceCents },
+    ]);
   });
 });
 
@@ -145,10 +187,17 @@ describe("cancellation during the model stage", () => {
     const from = standIn.requests.length;
     let release!: () => void;
     let arrived!: () => void;
-    const first = new Promise<void>((r) => { arrived = r; });
-    const gate = new Promise<void>((r) => { release = r; });
+    const first = new Promise<void>((r) => {
+      arrived = r;
+    });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
-    standIn.script(() => { arrived(); return { gate, then: { answer: { findings: [] } } }; });
+    standIn.script(() => {
+      arrived();
+      return { gate, then: { answer: { findings: [] } } };
+    });
     try {
       const started = await startedRun(t, ws, { repository: repo });
       await first;
@@ -158,7 +207,10 @@ describe("cancellation during the model stage", () => {
       assert.equal(run.state, "cancelled");
       assert.equal(standIn.requests.length - from, 1, "no chunk was sent after the cancellation");
       assert.equal(run.costCents, 0);
-      assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.priceCents }]);
+      assert.deepEqual(await ledger(ws, run.id), [
+        { kind: "charge", amount_cents: -run.priceCents },
+        { kind: "refund", amount_cents: run.priceCents },
+      ]);
     } finally {
       release();
       t.app.config.model = saved;
@@ -187,9 +239,15 @@ describe("a model finding in later reviews", () => {
     writeFileSync(join(path, "server.js"), `// a comment\n// another\n${readFileSync(join(path, "server.js"), "utf8")}`);
     git("commit", "-qam", "comments");
     const again = await review();
-    assert.deepEqual(again.map((f: any) => [f.key, f.location.startLine]), [[first.key, 18]]);
+    assert.deepEqual(
+      again.map((f: any) => [f.key, f.location.startLine]),
+      [[first.key, 18]],
+    );
     // The region's code changes: absence is now a fix.
-    writeFileSync(join(path, "server.js"), readFileSync(join(path, "server.js"), "utf8").replace(lookupLine, "  res.json(await lookupOrderFor(req.user, req.params.id));"));
+    writeFileSync(
+      join(path, "server.js"),
+      readFileSync(join(path, "server.js"), "utf8").replace(lookupLine, "  res.json(await lookupOrderFor(req.user, req.params.id));"),
+    );
     git("commit", "-qam", "owner check");
     assert.deepEqual(await review(), []);
   });
@@ -202,20 +260,28 @@ describe("the price and the quote", () => {
     await addCredits(t.app.store, ws.id, { kind: "grant", cents: 100_000 });
     const est = await json(await t.request("/api/v2/runs/estimate", { token: ws.token, method: "POST", json: { repository: repo } }));
     assert.ok(est.model.lines > 0);
-    assert.equal(est.model.priceCents, Math.ceil(est.model.lines * 1000 / 1000));
+    assert.equal(est.model.priceCents, Math.ceil((est.model.lines * 1000) / 1000));
     const off = await json(await t.request("/api/v2/runs/estimate", { token: ws.token, method: "POST", json: { repository: repo, model: false } }));
     assert.equal(off.model, null);
     assert.equal(off.priceCents, est.priceCents - est.model.priceCents);
     const saved = t.app.config.model!;
     t.app.config.model = { ...saved, model: "another-model" };
     try {
-      const res = await t.request("/api/v2/runs", { token: ws.token, method: "POST", json: { repository: repo, quote: est.quote, maxPriceCents: est.priceCents } });
+      const res = await t.request("/api/v2/runs", {
+        token: ws.token,
+        method: "POST",
+        json: { repository: repo, quote: est.quote, maxPriceCents: est.priceCents },
+      });
       const body = await expectError(res, 409, "quote_stale");
       assert.equal(body.error.details.reason, "model_config_changed");
     } finally {
       t.app.config.model = saved;
     }
-    const ok = await t.request("/api/v2/runs", { token: ws.token, method: "POST", json: { repository: repo, quote: est.quote, maxPriceCents: est.priceCents } });
+    const ok = await t.request("/api/v2/runs", {
+      token: ws.token,
+      method: "POST",
+      json: { repository: repo, quote: est.quote, maxPriceCents: est.priceCents },
+    });
     assert.equal(ok.status, 201);
     assert.equal((await json(ok)).priceCents, est.priceCents);
   });
@@ -246,7 +312,9 @@ describe("turning the stage off", () => {
 describe("a worker that dies mid-stage", () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { CRS_MODEL_PROVIDER: "openai", CRS_MODEL_URL: standIn.openaiUrl, CRS_MODEL_NAME: "stand-in-model", CRS_MODEL_API_KEY: "sk-stand-in" } });
+    server = await startTestServer({
+      env: { CRS_MODEL_PROVIDER: "openai", CRS_MODEL_URL: standIn.openaiUrl, CRS_MODEL_NAME: "stand-in-model", CRS_MODEL_API_KEY: "sk-stand-in" },
+    });
     // Small chunks, one request at a time: the demo repository is several chunks.
     server.app.config.model = { ...server.app.config.model!, chunkTokens: 400, concurrency: 1 };
   });
@@ -278,7 +346,9 @@ describe("a worker that dies mid-stage", () => {
     }
     // The third request is held until the dead worker gave up (its abort ends the request).
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
     standIn.script({ answer: { findings: [] } }, { answer: { findings: [] } }, { gate, then: { answer: { findings: [] } } });
     await executeRun(new DiesMidStage(server.app, "doomed", claimed!), undefined);
@@ -286,7 +356,11 @@ describe("a worker that dies mid-stage", () => {
     assert.equal(standIn.requests.length - from, 3, "the dead worker sent three requests");
     const kept = await server.app.store.db.selectFrom("run_model_chunks").select("chunk_id").where("run_id", "=", started.id).execute();
     assert.equal(kept.length, 2, "two answers were checkpointed");
-    await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+    await server.app.store.db
+      .updateTable("runs")
+      .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", started.id)
+      .execute();
     const second = standIn.requests.length;
     const worker = startWorker(server.app);
     try {
@@ -299,7 +373,10 @@ describe("a worker that dies mid-stage", () => {
       await worker.stop();
     }
     const entries = await server.app.store.db.selectFrom("credit_ledger").select("kind").where("run_id", "=", started.id).execute();
-    assert.deepEqual(entries.map((e) => e.kind), ["charge"]);
+    assert.deepEqual(
+      entries.map((e) => e.kind),
+      ["charge"],
+    );
     assert.equal((await server.app.store.db.selectFrom("run_model_chunks").select("chunk_id").where("run_id", "=", started.id).execute()).length, 0);
   });
 
@@ -374,8 +451,19 @@ describe("a worker that dies mid-stage", () => {
     const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
     assert.equal(run.state, "cancelled");
     assert.equal(run.model.state, "failed");
-    const entries = await server.app.store.db.selectFrom("credit_ledger").select(["kind", "amount_cents"]).where("run_id", "=", started.id).orderBy("id").execute();
-    assert.deepEqual(entries.map((e) => [e.kind, e.amount_cents]), [["charge", -run.priceCents], ["refund", run.model.priceCents]]);
+    const entries = await server.app.store.db
+      .selectFrom("credit_ledger")
+      .select(["kind", "amount_cents"])
+      .where("run_id", "=", started.id)
+      .orderBy("id")
+      .execute();
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.amount_cents]),
+      [
+        ["charge", -run.priceCents],
+        ["refund", run.model.priceCents],
+      ],
+    );
     assert.equal(run.costCents, run.priceCents - run.model.priceCents);
   });
 });

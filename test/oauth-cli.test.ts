@@ -102,7 +102,8 @@ test("crs login uses the first-party client crs-cli without registering; its con
 test("a registered client that calls itself \"crs command line\" stays unverified: only the fixed id is", async () => {
   const reg = await json(await register(t.url, { client_name: "crs command line", redirect_uris: ["http://127.0.0.1/callback"] }));
   assert.notEqual(reg.client_id, "crs-cli");
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "http://127.0.0.1:5555/callback", code_challenge: "a".repeat(43), code_challenge_method: "S256" });
+  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "http://127.0.0.1:5555/callback",
+    code_challenge: "a".repeat(43), code_challenge_method: "S256" });
   const screen = await browser.get(`/oauth/authorize?${q}`);
   assert.equal(screen.status, 200);
   assert.match(screen.text, /unverified/);

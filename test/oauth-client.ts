@@ -15,7 +15,8 @@ export class MemoryProvider implements OAuthClientProvider {
     this.redirectUrl = redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Test <MCP> client", redirect_uris: [this.redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return { client_name: "Test <MCP> client", redirect_uris: [this.redirectUrl], grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"], token_endpoint_auth_method: "none" };
   }
   state(): string { return this.stateValue; }
   clientInformation() { return this.client; }

@@ -200,7 +200,8 @@ describe("ip bucket (ip=3/1m)", () => {
     await assertRateLimited(await t.request("/api/v2/me", { headers: from }), "ip", 60);
     await assertRateLimited(await t.request("/api/v2/me", { token: ws.token, headers: from }), "ip", 60);
     await assertRateLimited(await t.request("/api/v2/me", { token: "svcp_not-even-a-token", headers: from }), "ip", 60);
-    await assertRateLimited(await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" }, body: "{}" }), "ip", 60);
+    await assertRateLimited(await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" }, body: "{}" }),
+      "ip", 60);
   });
 
   test("counted per address: another address keeps its own budget", async () => {
@@ -217,7 +218,8 @@ describe("ip bucket (ip=3/1m)", () => {
     const unsupported = await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "text/plain" }, body: "hi" });
     assert.equal(unsupported.status, 415);
     assert.equal(limitHeaders(unsupported).remaining, "2");
-    const big = await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" }, body: JSON.stringify({ x: "a".repeat(1024 * 1024) }) });
+    const big = await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" },
+      body: JSON.stringify({ x: "a".repeat(1024 * 1024) }) });
     assert.equal(big.status, 413);
     assert.equal(limitHeaders(big).remaining, "1");
   });
@@ -290,7 +292,8 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
     await t.close();
   });
   const post = (path: string, token: string, body: unknown) =>
-    fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body) });
 
   test("a bulk change counts once per item; a refused one changes nothing and its 429 reports the budget left", async () => {
     const ws = await t.workspace();
@@ -326,14 +329,17 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
 
 describe("CRS_RATE_LIMITS that cannot be read", () => {
   test("the configuration is refused with a message naming the entry", () => {
-    for (const [spec, words] of [["reads=5/1m,bogus=1/1m", /unknown bucket "bogus"/], ["reads=0/1m", /count must be/], ["reads=5", /cannot parse "reads=5"/]] as const) {
+    for (const [spec, words] of [["reads=5/1m,bogus=1/1m", /unknown bucket "bogus"/], ["reads=0/1m", /count must be/],
+      ["reads=5", /cannot parse "reads=5"/]] as const) {
       assert.throws(() => loadConfig({ CRS_RATE_LIMITS: spec }), (err: unknown) => err instanceof ConfigError && words.test(err.message), spec);
     }
   });
 
   test("crs serve stops at start with a clear message and exit status 2", async () => {
     const bin = new URL("../bin/crs.js", import.meta.url).pathname;
-    const failed = await run(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_RATE_LIMITS: "reads=5/1m,runs:write=two/1h", PORT: "0", CRS_DATA_DIR: "/nonexistent/never-created" } }).then(
+    const failed =
+      await run(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_RATE_LIMITS: "reads=5/1m,runs:write=two/1h", PORT: "0",
+        CRS_DATA_DIR: "/nonexistent/never-created" } }).then(
       () => assert.fail("crs serve started"),
       (err: { code: number; stderr: string; stdout: string }) => err,
     );

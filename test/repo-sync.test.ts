@@ -176,7 +176,8 @@ describe("removal", () => {
     const r = await readyRepository(t, ws);
     const dir = t.app.mirrors.get(r.id).dir;
     assert.ok(existsSync(dir));
-    await t.app.store.db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: r.id, sha: sharedRemote(t).shas.merge, reviewed_at: new Date().toISOString() }).execute();
+    await t.app.store.db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: r.id, sha: sharedRemote(t).shas.merge,
+      reviewed_at: new Date().toISOString() }).execute();
     await removeRepository(t.app, ws.id, { id: r.id });
     assert.ok(!existsSync(dir));
     const left = await t.app.store.db.selectFrom("reviewed_commits").select("sha").where("repository_id", "=", r.id).execute();

@@ -55,11 +55,13 @@ describe("registration", () => {
   });
 
   test("400 for a default branch git would not accept", async () => {
-    await assert.rejects(registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: "a/bad-branch", defaultBranch: "a..b" }), refused("invalid_request", "defaultBranch"));
+    await assert.rejects(registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: "a/bad-branch", defaultBranch: "a..b" }),
+      refused("invalid_request", "defaultBranch"));
   });
 
   test("credentials in the remote never reach the view; the web URL comes from host and path", async () => {
-    const row = await registerRepository(t.app, { workspaceId: ws.id, remote: "https://bot:s3cr3t-token@git.example.test/team/service.git" }, { background: false });
+    const row = await registerRepository(t.app, { workspaceId: ws.id, remote: "https://bot:s3cr3t-token@git.example.test/team/service.git" },
+      { background: false });
     const view = repositoryView(row);
     assert.equal(view.fullName, "team/service");
     assert.equal(view.webUrl, "https://git.example.test/team/service");

@@ -23,7 +23,8 @@ const get = (path: string, token = ws.token) => t.request(`/api/v2${path}`, { to
 const cancel = (id: number | string, token = ws.token) => t.request(`/api/v2/runs/${id}/cancel`, { method: "POST", token });
 
 async function run(extra: Record<string, unknown> = {}, w: TestWorkspace = ws) {
-  return (await startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url }, { repository: repo.row.id, maxPriceCents: 10_000, ...extra })).run;
+  return (await startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url },
+    { repository: repo.row.id, maxPriceCents: 10_000, ...extra })).run;
 }
 
 describe("GET /runs", () => {
@@ -33,7 +34,8 @@ describe("GET /runs", () => {
     const other = await readyRepository(t, w);
     await addCredits(t.app.store, w.id, { kind: "grant", cents: 100_000 });
     await putFocus(t.app.store, w.id, { slug: "sec", title: "Security", instructions: "Injections." });
-    const start = (extra: Record<string, unknown>) => startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url }, { repository: r.row.id, maxPriceCents: 10_000, ...extra });
+    const start = (extra: Record<string, unknown>) => startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url },
+      { repository: r.row.id, maxPriceCents: 10_000, ...extra });
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await start(i === 1 ? { focuses: ["sec"] } : {})).run.id);
     ids.push((await start({ repository: other.id })).run.id);

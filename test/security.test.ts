@@ -9,7 +9,8 @@ import type { Operation } from "../src/kernel/operation.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { scopes as allScopes, type Scope } from "../src/kernel/scopes.ts";
 import { startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
-import { fixtures } from "./fixtures/index.ts";
+import { fixtures, fixturesByCapability } from "./fixtures/index.ts";
+import { capabilities } from "../src/server/capabilities.ts";
 import type { Call } from "./fixtures/types.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 
@@ -48,6 +49,12 @@ async function expectError(res: Response, status: number, code: string): Promise
 test("every operation of the table has a security fixture", () => {
   const missing = operations.filter((op) => !fixtures[op.id]).map((op) => op.id);
   assert.deepEqual(missing, []);
+});
+
+test("each capability's manifest names the fixtures of exactly its own operations", () => {
+  for (const c of capabilities) {
+    assert.deepEqual(Object.keys(fixturesByCapability[c.name] ?? {}).sort(), c.operations.map((op) => op.id).sort(), c.name);
+  }
 });
 
 for (const op of operations) {
@@ -132,7 +139,8 @@ for (const op of operations) {
       test("MCP: 401 for a revoked key and for no token", async () => {
         const revoked = await ws.member();
         await accounts.revokeApiKey(t.app.store, revoked.keyId);
-        const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
+        const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
         await expectError(await t.request("/mcp", init), 401, "unauthenticated");
         await expectError(await t.request("/mcp", { ...init, token: revoked.token }), 401, "unauthenticated");
       });

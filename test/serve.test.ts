@@ -68,7 +68,8 @@ test("crs serve on a fresh data dir prints the admin's credentials and a key tha
 });
 
 test("crs serve refuses a bad configuration with exit code 2", async () => {
-  const child = spawn(process.execPath, [bin, "serve"], { env: { PATH: process.env.PATH ?? "", ...compileCache, PORT: "not-a-port" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "serve"], { env: { PATH: process.env.PATH ?? "", ...compileCache, PORT: "not-a-port" },
+    stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   const code = await new Promise((r) => child.on("exit", r));

@@ -70,7 +70,8 @@ for (const engine of engines) {
       await store.db.insertInto("workspaces").values({ slug: "a", name: "A", created_at: now() }).execute();
       await assert.rejects(store.db.insertInto("workspaces").values({ slug: "a", name: "A2", created_at: now() }).execute());
       await store.db.insertInto("users").values({ email: "x@y.z", username: "x", name: null, password_hash: null, suspended: 0, created_at: now() }).execute();
-      await assert.rejects(store.db.insertInto("users").values({ email: "x@y.z", username: "x2", name: null, password_hash: null, suspended: 0, created_at: now() }).execute());
+      await assert.rejects(store.db.insertInto("users").values({ email: "x@y.z", username: "x2", name: null, password_hash: null, suspended: 0,
+        created_at: now() }).execute());
     }));
     test("auto-increment ids, returning and booleans stored as integers", () => withStore(engine.url, async (store) => {
       const a = await store.db.insertInto("workspaces").values({ slug: "one", name: "1", created_at: now() }).returning("id").executeTakeFirstOrThrow();
@@ -95,16 +96,19 @@ for (const engine of engines) {
     }));
     test("deleting a workspace cascades to its memberships and tokens", () => withStore(engine.url, async (store) => {
       const ws = await store.db.insertInto("workspaces").values({ slug: "gone", name: "g", created_at: now() }).returning("id").executeTakeFirstOrThrow();
-      const u = await store.db.insertInto("users").values({ email: "g@g.g", username: "g", name: null, password_hash: null, suspended: 0, created_at: now() }).returning("id").executeTakeFirstOrThrow();
+      const u = await store.db.insertInto("users").values({ email: "g@g.g", username: "g", name: null, password_hash: null, suspended: 0, created_at: now() })
+        .returning("id").executeTakeFirstOrThrow();
       await store.db.insertInto("memberships").values({ workspace_id: ws.id, user_id: u.id, role: "admin", created_at: now() }).execute();
-      await store.db.insertInto("tokens").values({ workspace_id: ws.id, user_id: u.id, kind: "api_key", name: "k", token_hash: "h", scopes: "user:read", created_at: now(), last_used_at: null, expires_at: null, revoked_at: null }).execute();
+      await store.db.insertInto("tokens").values({ workspace_id: ws.id, user_id: u.id, kind: "api_key", name: "k", token_hash: "h", scopes: "user:read",
+        created_at: now(), last_used_at: null, expires_at: null, revoked_at: null }).execute();
       await store.db.deleteFrom("workspaces").where("id", "=", ws.id).execute();
       assert.equal((await store.db.selectFrom("memberships").selectAll().execute()).length, 0);
       assert.equal((await store.db.selectFrom("tokens").selectAll().execute()).length, 0);
     }));
     test("sums come back as numbers", () => withStore(engine.url, async (store) => {
       const ws = await store.db.insertInto("workspaces").values({ slug: "sum", name: "s", created_at: now() }).returning("id").executeTakeFirstOrThrow();
-      await store.db.insertInto("credit_ledger").values([1, 2, 3].map((n) => ({ workspace_id: ws.id, amount_cents: n * 100, kind: "grant", note: null, created_at: now() }))).execute();
+      await store.db.insertInto("credit_ledger").values([1, 2, 3].map((n) =>
+        ({ workspace_id: ws.id, amount_cents: n * 100, kind: "grant", note: null, created_at: now() }))).execute();
       const r = await store.db.selectFrom("credit_ledger").select(sql<number>`sum(amount_cents)`.as("s")).executeTakeFirstOrThrow();
       assert.equal(Number(r.s), 600);
     }));
@@ -121,7 +125,9 @@ test("SQLite: once optimize() has seen a large workspace, findings read by id us
     for (let i = 0; i < rows.length; i += 200) await store.db.insertInto("findings").values(rows.slice(i, i + 200)).execute();
     // A batch of ids as the inbox reads them (position.ts reads 500 at a time).
     const ids = Array.from({ length: 500 }, (_, i) => i * 3 + 1);
-    const plan = async () => (await sql<{ detail: string }>`explain query plan select * from findings where workspace_id = ${ws.id} and id in (${sql.join(ids)})`.execute(store.db)).rows.map((r) => r.detail).join("; ");
+    const plan = async () =>
+      (await sql<{ detail: string }>`explain query plan select * from findings where workspace_id = ${ws.id} and id in (${sql.join(ids)})`.execute(store.db))
+        .rows.map((r) => r.detail).join("; ");
     assert.match(await plan(), /USING INDEX findings_/, "without statistics the planner scans the workspace's index");
     await store.optimize();
     assert.match(await plan(), /INTEGER PRIMARY KEY/);
@@ -130,7 +136,9 @@ test("SQLite: once optimize() has seen a large workspace, findings read by id us
 
 test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
   await withStore(undefined, async (store) => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'crs_migrations'`.execute(store.db);
+    const tables =
+      await sql<{ name: string }>`select name from sqlite_master where type = 'table'
+        and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'crs_migrations'`.execute(store.db);
     // Registered OAuth clients, app sessions, sign-in failures and short-lived codes (read by their
     // secret's hash) belong to no one workspace's data.
     const global = new Set(["settings", "users", "workspaces", "oauth_clients", "app_sessions", "sign_in_failures", "oauth_codes"]);

@@ -78,7 +78,8 @@ describe("request_document_upload", () => {
       const err = await expectError(res, 400, "invalid_request");
       assert.ok(err.error.details.issues.length > 0);
     }
-    const ok = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token, json: { filename: "a".repeat(255), contentType: `text/${"a".repeat(250)}` } });
+    const ok = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token,
+      json: { filename: "a".repeat(255), contentType: `text/${"a".repeat(250)}` } });
     assert.equal(ok.status, 201);
   });
   test("charges the documents bucket: X-RateLimit-* report it, 429 with details.bucket documents when used up", async () => {
@@ -198,7 +199,8 @@ describe("PUT to the upload url", () => {
     assert.equal((await put(u.url, "x")).status, 200);
   });
   test("403 forbidden (reason expired) for a slot past its 10 minutes", async () => {
-    const old = await requestUpload(t.app.store, { secret: t.app.secret, baseUrl: t.url }, { workspaceId: ws.id, userId: ws.userId, filename: "a.txt", contentType: "text/plain" }, new Date(Date.now() - 11 * 60_000));
+    const old = await requestUpload(t.app.store, { secret: t.app.secret, baseUrl: t.url },
+      { workspaceId: ws.id, userId: ws.userId, filename: "a.txt", contentType: "text/plain" }, new Date(Date.now() - 11 * 60_000));
     const body = await expectError(await put(old.url, "late"), 403, "forbidden");
     assert.equal(body.error.details.reason, "expired");
     // Even with a freshly signed URL, the slot row itself has expired.

@@ -35,7 +35,9 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
     mkdirSync(dirname(file), { recursive: true });
     const body = Array.from({ length: 30 }, (_, l) => `  const v${l} = rows.length * ${l} + ${i};`).join("\n");
     const bug = i % (files / 4) === 7 ? `\nasync function run${i}(req) { return eval(req.query.code); }\n` : "";
-    writeFileSync(file, `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", [req.params.id]);\n${body}\n  res.json({ rows, v0 });\n}\n${bug}\nmodule.exports = { handler${i} };\n`);
+    writeFileSync(file,
+      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", `
+        + `[req.params.id]);\n${body}\n  res.json({ rows, v0 });\n}\n${bug}\nmodule.exports = { handler${i} };\n`);
   }
   remote.git(["add", "-A"]);
   remote.git(["commit", "-q", "-m", "many files"]);
@@ -106,7 +108,8 @@ test("two worker processes share the queue and never run one run twice", async (
   assert.deepEqual(findings.map((f) => f.report_count), [6, 6, 6, 6]);
 });
 
-test("a worker with a data directory of its own fetches the mirror it lacks and completes the run", { skip: usingPostgres ? false : "needs a store shared across data directories (DATABASE_URL)" }, async () => {
+test("a worker with a data directory of its own fetches the mirror it lacks and completes the run",
+  { skip: usingPostgres ? false : "needs a store shared across data directories (DATABASE_URL)" }, async () => {
   const ws = await t.workspace();
   const { row } = await demoRepository(t, ws);
   const started = await startedRun(t, ws, { repository: row.id });

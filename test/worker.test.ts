@@ -16,7 +16,8 @@ import { readyRepository } from "./fixtures/repositories.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: process.env.DEBUG_LOG ?? "silent" } }); });
+before(async () => { t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: process.env.DEBUG_LOG ??
+  "silent" } }); });
 after(() => t.close());
 
 const get = (ws: TestWorkspace, path: string) => t.request(`/api/v2${path}`, { token: ws.token }).then(json);
@@ -36,7 +37,8 @@ describe("a full review of the demo repository", () => {
     assert.equal(run.state, "complete", JSON.stringify(run.error));
     assert.equal(run.phase, "finished");
     assert.ok(run.startedAt && run.endedAt);
-    assert.deepEqual(run.stages.map((s: any) => [s.name, s.state]), [["checkout", "completed"], ["compilation", "completed"], ["analysis", "completed"], ["import", "completed"]]);
+    assert.deepEqual(run.stages.map((s: any) => [s.name, s.state]),
+      [["checkout", "completed"], ["compilation", "completed"], ["analysis", "completed"], ["import", "completed"]]);
     const analysis = run.stages.find((s: any) => s.name === "analysis");
     assert.equal(analysis.progress.done, analysis.progress.total);
     assert.ok(analysis.progress.total >= 7);
@@ -176,7 +178,8 @@ describe("cancellation at each stage boundary", () => {
   before(async () => { server = await startTestServer(); });
   after(() => server.close());
 
-  for (const [at, where, refunded, stagesDone] of [[1, "before checkout", true, 0], [3, "after checkout", true, 1], [4, "after compilation", true, 2], [5, "after analysis", false, 3]] as const) {
+  for (const [at, where, refunded, stagesDone] of [[1, "before checkout", true, 0], [3, "after checkout", true, 1], [4, "after compilation", true, 2],
+    [5, "after analysis", false, 3]] as const) {
     test(`cancelled ${where}: ${refunded ? "refunded in full" : "the analysis is kept and charged"}, nothing imported`, async () => {
       const ws = await server.workspace();
       const { row } = await demoRepository(server, ws);
@@ -193,7 +196,8 @@ describe("cancellation at each stage boundary", () => {
       assert.equal(run.costCents, refunded ? 0 : second.priceCents);
       assert.deepEqual(run.import, { state: "pending", reason: null });
       assert.equal(run.stages.filter((s: any) => s.state === "completed").length, stagesDone);
-      const refunds = await server.app.store.db.selectFrom("credit_ledger").select("amount_cents").where("run_id", "=", second.id).where("kind", "=", "refund").execute();
+      const refunds = await server.app.store.db.selectFrom("credit_ledger").select("amount_cents").where("run_id", "=", second.id).where("kind", "=", "refund")
+        .execute();
       assert.deepEqual(refunds.map((r) => r.amount_cents), refunded ? [second.priceCents] : []);
       const findings = await server.app.store.db.selectFrom("findings").select("id").where("workspace_id", "=", ws.id).execute();
       assert.equal(findings.length, 0);
@@ -251,7 +255,8 @@ describe("resuming and partial imports", () => {
       }
     }
     await executeRun(new DiesInAnalysis(server.app, "doomed", claimed!), undefined);
-    const dead = JSON.parse((await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", started.id).executeTakeFirstOrThrow()).stages_json);
+    const dead = JSON.parse((await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", started.id)
+      .executeTakeFirstOrThrow()).stages_json);
     assert.equal(dead.find((s: any) => s.name === "analysis").state, "in_progress", "the dead worker left the analysis in progress");
     assert.ok(dead.find((s: any) => s.name === "analysis").progress, "with its progress");
     await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
@@ -268,7 +273,8 @@ describe("resuming and partial imports", () => {
     assert.equal(again!.id, started.id);
     await executeRun(new Watched(server.app, "second", again!), undefined);
     const first = seen[0]!;
-    assert.deepEqual(first.map((s) => [s.name, s.state]), [["checkout", "in_progress"], ["compilation", "pending"], ["analysis", "pending"], ["import", "pending"]]);
+    assert.deepEqual(first.map((s) => [s.name, s.state]), [["checkout", "in_progress"], ["compilation", "pending"], ["analysis", "pending"],
+      ["import", "pending"]]);
     assert.equal(first.find((s) => s.name === "analysis").progress, null);
     for (const stages of seen) assert.ok(stages.filter((s) => s.state === "in_progress").length <= 1, JSON.stringify(stages));
     const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));

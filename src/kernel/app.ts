@@ -45,7 +45,7 @@ const logSafety = {
   redact: { paths: ["headers.authorization", "authorization", "token", "*.token", "apiKey"], censor: "[redacted]" },
 };
 
-export async function loadSecret(store: Store): Promise<Buffer> {
+async function loadSecret(store: Store): Promise<Buffer> {
   const existing = await store.db.selectFrom("settings").select("value").where("key", "=", "secret").executeTakeFirst();
   if (existing) return Buffer.from(existing.value, "base64");
   const value = randomBytes(32).toString("base64");

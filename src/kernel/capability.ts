@@ -19,7 +19,7 @@ export type ServerPlugin = (server: FastifyInstance, app: App) => void;
 
 /**
  * The app's pages (under /app), registered by the web face inside its cookie, form-body and CSRF
- * context. `operation` looks a row of the operation table up by id, for pages that invoke one.
+ * context. `operation` looks an operation up by id (the table's or a web-only one), for pages that invoke one.
  */
 export type WebRoutes = (web: FastifyInstance, app: App, operation: (id: string) => AnyOperation) => void;
 
@@ -31,11 +31,27 @@ export interface Capability {
   name: string;
   /** Its rows of the operation table, in the table's order (OpenAPI, MCP and the CLI catalog keep it). */
   operations: readonly AnyOperation[];
+  /**
+   * Operations only its web pages invoke (trigger web, a session principal): the developer settings'
+   * changes. Never a REST route, MCP tool, OpenAPI entry or CLI command.
+   */
+  webOperations?: readonly AnyOperation[];
   routes?: readonly ServerPlugin[];
   webRoutes?: readonly WebRoutes[];
   services?: readonly Service[];
   bootstrapSteps?: readonly BootstrapStep[];
   adminCommands?: readonly AdminCommand[];
+  /**
+   * Its `crs` client commands: a module of its folder (cli.ts) exporting `commands` (CommandSpec[],
+   * kernel/ui/cli.ts). `npm run gen:cli` gathers them into the client's generated command list, so the
+   * client loads neither the manifests nor zod.
+   */
+  cli?: string;
+  /**
+   * Test-only: a module of its folder exporting `fixtures`, how the shared security suite
+   * (test/security.test.ts) makes a valid call of each of its operations. Never loaded by the service.
+   */
+  fixtures?: string;
 }
 
 /** A manifest, checked against the Capability shape while keeping its literal type. */

@@ -33,7 +33,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export function codeToStatus(code: ErrorCode): number {
+function codeToStatus(code: ErrorCode): number {
   switch (code) {
     case "invalid_request":
     case "repository_required":

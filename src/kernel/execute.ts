@@ -34,7 +34,7 @@ export async function authenticate(app: App, authorization: string | undefined):
   return resolvePrincipal(app.store, bearerToken(authorization));
 }
 
-export function scopeError(op: Operation, principal: Principal): AppError | undefined {
+function scopeError(op: Operation, principal: Principal): AppError | undefined {
   const missing = missingScopes(principal.scopes, op.scopes);
   if (missing.length === 0) return undefined;
   return new AppError("insufficient_scope", `This operation needs the scope${op.scopes.length > 1 ? "s" : ""} ${op.scopes.join(" and ")}.`, {
@@ -43,7 +43,7 @@ export function scopeError(op: Operation, principal: Principal): AppError | unde
   });
 }
 
-export function validationError(error: z.ZodError): AppError {
+function validationError(error: z.ZodError): AppError {
   // An id beyond the store's integer range, and nothing else wrong: missing like any unknown id.
   if (error.issues.every(isAbsentIssue)) return new AppError("not_found", error.issues[0]!.message);
   const issues = error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(body)", message: i.message }));

@@ -7,7 +7,7 @@ import { scopes } from "./scopes.ts";
 
 export const mcpResourceMetadataPath = "/.well-known/oauth-protected-resource/mcp";
 
-export function authorizationServerMetadata(baseUrl: string) {
+function authorizationServerMetadata(baseUrl: string) {
   return {
     issuer: baseUrl,
     authorization_endpoint: `${baseUrl}/oauth/authorize`,

@@ -3,11 +3,13 @@
 import { AppError } from "./errors.ts";
 import type { Store } from "../platform/store/index.ts";
 import { compiledOnce } from "../platform/store/compiled.ts";
+import { scopes } from "./scopes.ts";
 import { hasValidChecksum, hashToken, tokenKind } from "./tokens.ts";
 
 export interface Principal {
+  /** The token's row; 0 for a session. */
   tokenId: number;
-  /** session: the web app's own pages, reading on behalf of a signed-in user (no token). */
+  /** session: the web app's own pages, acting on behalf of a signed-in user (no token). */
   tokenKind: "api_key" | "oauth_access" | "session";
   tokenName: string;
   scopes: ReadonlySet<string>;
@@ -19,11 +21,43 @@ export interface Principal {
   workspaceSlug: string;
   workspaceName: string;
   role: "admin" | "member";
+  /** A session principal's session (its id hash), which web-only operations such as switch_workspace change. */
+  session?: string;
+}
+
+/** What a web page's session knows of its user and active workspace (identity's Session has this shape). */
+export interface SessionLike {
+  idHash: string;
+  user: { id: number; username: string; email: string; name: string | null };
+  /** Null for a user who belongs to no workspace: the principal then holds no scope and reads no workspace. */
+  workspace: { id: number; slug: string; name: string; role: "admin" | "member" } | null;
+}
+
+/**
+ * Every scope a role allows in its workspace. The spec's roles differ in no scope (an owner's extra
+ * rights, such as archiving another's document, are checked by the operation), so both get them all.
+ */
+function roleScopes(_role: Principal["role"]): ReadonlySet<string> {
+  return allScopes;
+}
+
+const allScopes: ReadonlySet<string> = new Set(scopes);
+
+/** The principal of a signed-in user's page, holding `granted` (at most what the role allows). */
+export function sessionPrincipal(s: SessionLike, granted?: ReadonlySet<string>): Principal {
+  const ws = s.workspace ?? { id: 0, slug: "", name: "", role: "member" as const };
+  const allowed: ReadonlySet<string> = s.workspace ? roleScopes(ws.role) : new Set();
+  return {
+    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: new Set([...(granted ?? allowed)].filter((g) => allowed.has(g))),
+    userId: s.user.id, username: s.user.username, email: s.user.email, userName: s.user.name,
+    workspaceId: ws.id, workspaceSlug: ws.slug, workspaceName: ws.name, role: ws.role,
+    session: s.idHash,
+  };
 }
 
 export const realm = "crs";
 
-export function invalidToken(): AppError {
+function invalidToken(): AppError {
   return new AppError("unauthenticated", "The token is invalid, revoked or expired, or its access ended.", {
     headers: { "WWW-Authenticate": `Bearer realm="${realm}", error="invalid_token"` },
   });

@@ -13,7 +13,6 @@ const bodyControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const nameText = new RegExp(`^[^${nameControlClass}]*$`);
 export const nameTextMessage = "control characters are not allowed";
 export const bodyTextMessage = "control characters other than line breaks and tabs are not allowed";
-export const nulMessage = "NUL characters are not allowed";
 
 export const hasNul = (s: string): boolean => s.includes("\u0000");
 /** `s` with each run of the characters a name may not hold replaced by `by` (for names derived from bodies). */

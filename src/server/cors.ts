@@ -10,7 +10,8 @@ import type { App } from "../kernel/app.ts";
 import { AppError } from "../kernel/errors.ts";
 
 const allowedHeaders = ["Authorization", "Content-Type", "Idempotency-Key", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"];
-const exposedHeaders = ["WWW-Authenticate", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location", "Allow", "Mcp-Session-Id"];
+const exposedHeaders = ["WWW-Authenticate", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location",
+  "Allow", "Mcp-Session-Id"];
 
 const tokenPaths = new Set(["/oauth/token", "/oauth/register", "/oauth/revoke", "/mcp", "/api"]);
 
@@ -38,7 +39,8 @@ export async function registerCors(server: FastifyInstance, app: App): Promise<v
     const origin = req.headers.origin;
     const path = req.url.split("?")[0]!;
     if (origin !== undefined && (path === "/mcp" || path.startsWith("/mcp/")) && !origins.includes(origin)) {
-      throw new AppError("forbidden", `Requests from ${origin.slice(0, 200)} are not allowed; see CRS_CORS_ORIGINS.`, { details: { reason: "origin_not_allowed" } });
+      throw new AppError("forbidden", `Requests from ${origin.slice(0, 200)} are not allowed; see CRS_CORS_ORIGINS.`,
+        { details: { reason: "origin_not_allowed" } });
     }
   });
 }

@@ -5,8 +5,11 @@ import { capabilities } from "./capabilities.ts";
 
 export const operations: readonly Operation[] = capabilities.flatMap((c) => c.operations);
 
+/** Operations only the web pages invoke: never in the table above, so no REST route, MCP tool, OpenAPI entry or CLI command. */
+export const webOperations: readonly Operation[] = capabilities.flatMap((c) => c.webOperations ?? []);
+
 const seen = new Set<string>();
-for (const op of operations) {
+for (const op of [...operations, ...webOperations]) {
   if (seen.has(op.id)) throw new Error(`operation ${op.id} is listed twice`);
   seen.add(op.id);
 }

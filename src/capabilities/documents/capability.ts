@@ -42,6 +42,8 @@ const uploadCleanup: Service = (app: App) => {
 
 export const documents = capability({
   name: "documents",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [requestDocumentUpload, createDocument, listDocuments, getDocument, archiveDocument],
   routes: [registerUploads],
   services: [uploadCleanup],

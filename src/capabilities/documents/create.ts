@@ -10,8 +10,6 @@ import { adoptUpload, slotIdPattern } from "./storage.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { uploadedRetentionMs } from "./uploads.ts";
 
-export { noteLimits };
-
 type NewDocument = Pick<DocumentView, "kind" | "title" | "filename" | "contentType" | "sizeBytes" | "sha256"> & { noteText: string | null };
 
 async function activeBySha(store: Store, workspaceId: number, sha256: string): Promise<number | undefined> {
@@ -21,7 +19,8 @@ async function activeBySha(store: Store, workspaceId: number, sha256: string): P
 }
 
 /** Inserts, or finds the active document with the same content (also when a concurrent create won). */
-async function insertOrExisting(store: Store, workspaceId: number, userId: number, repositoryId: number | null, doc: NewDocument, now: Date): Promise<{ id: number; created: boolean }> {
+async function insertOrExisting(store: Store, workspaceId: number, userId: number, repositoryId: number | null, doc: NewDocument,
+  now: Date): Promise<{ id: number; created: boolean }> {
   const existing = await activeBySha(store, workspaceId, doc.sha256);
   if (existing !== undefined) return { id: existing, created: false };
   try {
@@ -40,7 +39,7 @@ async function insertOrExisting(store: Store, workspaceId: number, userId: numbe
 }
 
 /** The first non-empty line, without Markdown heading marks or control characters, cut at 80 characters. */
-export function noteTitle(text: string): string {
+function noteTitle(text: string): string {
   const line = text.split(/\r?\n/)
     .map((l) => withoutNameControls(l).replace(/^\s*#+\s*/, "").replace(/\s+/g, " ").trim())
     .find((l) => l.length > 0) ?? "Note";
@@ -58,15 +57,18 @@ export interface CreateInput {
 }
 
 /** Creates a document; `created` is false when identical active content already existed (returned instead). */
-export async function createDocument(store: Store, dataDir: string, input: CreateInput, now = new Date()): Promise<{ document: DocumentView; created: boolean }> {
+export async function createDocument(store: Store, dataDir: string, input: CreateInput,
+  now = new Date()): Promise<{ document: DocumentView; created: boolean }> {
   if (Boolean(input.upload) === Boolean(input.note)) {
-    throw new AppError("invalid_request", "Give exactly one of upload or note.", { details: { issues: [{ path: "(body)", message: "exactly one of upload or note is required" }] } });
+    throw new AppError("invalid_request", "Give exactly one of upload or note.",
+      { details: { issues: [{ path: "(body)", message: "exactly one of upload or note is required" }] } });
   }
   let result: { id: number; created: boolean };
   if (input.note) {
     const text = input.note.text;
     if (text.trim().length === 0 || text.length > noteLimits.text || text.includes("\u0000")) {
-      throw new AppError("invalid_request", `A note's text is 1 to ${noteLimits.text} characters and not blank.`, { details: { issues: [{ path: "note.text", message: "blank, too long or holding NUL characters" }] } });
+      throw new AppError("invalid_request", `A note's text is 1 to ${noteLimits.text} characters and not blank.`, { details: { issues: [{ path: "note.text",
+        message: "blank, too long or holding NUL characters" }] } });
     }
     const bytes = Buffer.from(text, "utf8");
     result = await insertOrExisting(store, input.workspaceId, input.userId, input.repositoryId, {
@@ -88,7 +90,8 @@ async function createFromUpload(store: Store, dataDir: string, input: CreateInpu
   if (slot.state === "used" && slot.document_id !== null) {
     const doc = await getDocument(store, input.workspaceId, slot.document_id).catch(() => undefined);
     if (doc && !doc.archived) return { id: doc.id, created: false };
-    throw new AppError("conflict", "This upload already became a document, which is archived; upload the file again.", { details: { document: slot.document_id } });
+    throw new AppError("conflict", "This upload already became a document, which is archived; upload the file again.",
+      { details: { document: slot.document_id } });
   }
   if (slot.state !== "uploaded" || slot.sha256 === null || slot.size_bytes === null) {
     throw new AppError("conflict", "No file has been uploaded to this slot yet; PUT the file to the slot's url first.", { details: { state: slot.state } });

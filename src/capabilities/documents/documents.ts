@@ -54,7 +54,8 @@ export async function getDocument(store: Store, workspaceId: number, id: number)
 export interface DocumentPage { items: DocumentView[]; nextBeforeId: number | null }
 
 /** Newest first; archived documents only when includeArchived (then together with active ones). */
-export async function listDocuments(store: Store, workspaceId: number, opts: { limit: number; beforeId?: number; repositoryId?: number; includeArchived?: boolean }): Promise<DocumentPage> {
+export async function listDocuments(store: Store, workspaceId: number,
+  opts: { limit: number; beforeId?: number; repositoryId?: number; includeArchived?: boolean }): Promise<DocumentPage> {
   let q = baseQuery(store, workspaceId);
   if (!opts.includeArchived) q = q.where("d.archived_at", "is", null);
   if (opts.repositoryId !== undefined) q = q.where("d.repository_id", "=", opts.repositoryId);
@@ -65,7 +66,8 @@ export async function listDocuments(store: Store, workspaceId: number, opts: { l
 }
 
 /** Archives a document: its creator or an admin; a member archiving another's gets 403. Idempotent. */
-export async function archiveDocument(store: Store, actor: { workspaceId: number; userId: number; role: "admin" | "member" }, id: number, now = new Date()): Promise<DocumentView> {
+export async function archiveDocument(store: Store, actor: { workspaceId: number; userId: number; role: "admin" | "member" }, id: number,
+  now = new Date()): Promise<DocumentView> {
   const doc = await getDocument(store, actor.workspaceId, id);
   if (doc.createdBy.id !== actor.userId && actor.role !== "admin") {
     throw new AppError("forbidden", "Only the document's creator or an owner may archive it.");
@@ -91,7 +93,8 @@ export async function documentsForRun(store: Store, workspaceId: number, ids: re
   if (missing.length) throw new AppError("not_found", `No such document in this workspace: ${missing.join(", ")}.`, { details: { documents: missing } });
   const archived = unique.filter((id) => found.get(id)!.archived_at !== null);
   if (archived.length) {
-    throw new AppError("conflict", `Archived documents cannot be used by new runs: ${archived.join(", ")}.`, { details: { reason: "document_archived", documents: archived } });
+    throw new AppError("conflict", `Archived documents cannot be used by new runs: ${archived.join(", ")}.`,
+      { details: { reason: "document_archived", documents: archived } });
   }
   return unique.map((id) => {
     const r = found.get(id)!;

@@ -2,6 +2,5 @@
 export * from "./documents.ts";
 export * from "./uploads.ts";
 export { cleanupUploads, recoverUploads } from "./cleanup.ts";
-export { grantOfUploadUrl, uploadUrl, verifyUpload } from "./signing.ts";
-export { slotIdPattern } from "./storage.ts";
+export { grantOfUploadUrl, uploadUrl } from "./signing.ts";
 export * from "./create.ts";

@@ -8,7 +8,7 @@ function mac(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: n
   return createHmac("sha256", secret).update(`crs-upload:v1\n${workspaceId}\n${slotId}\n${expiresUnix}`).digest();
 }
 
-export function signUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number): string {
+function signUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number): string {
   return mac(secret, workspaceId, slotId, expiresUnix).toString("base64url");
 }
 
@@ -17,7 +17,7 @@ export function signUpload(secret: Buffer, workspaceId: number, slotId: string, 
  * base64 decoding forgives padding, `+`/`/`, stray characters and the spare bits of the last one,
  * so comparing decoded bytes would let many spellings of one signature through.
  */
-export function verifyUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number, signature: string): boolean {
+function verifyUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number, signature: string): boolean {
   const expected = Buffer.from(signUpload(secret, workspaceId, slotId, expiresUnix));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -22,7 +22,7 @@ export function uploadedPath(dataDir: string, workspaceId: number, slotId: strin
   return join(uploadsDir(dataDir, workspaceId), slotId);
 }
 
-export function contentDir(dataDir: string, workspaceId: number): string {
+function contentDir(dataDir: string, workspaceId: number): string {
   return join(dataDir, "documents", String(workspaceId));
 }
 
@@ -31,7 +31,7 @@ export function contentPath(dataDir: string, workspaceId: number, sha256: string
   return join(contentDir(dataDir, workspaceId), sha256);
 }
 
-export async function exists(path: string): Promise<boolean> {
+async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
 }
 

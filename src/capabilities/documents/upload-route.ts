@@ -7,7 +7,7 @@ import { asAppError } from "../../kernel/errors.ts";
 import { grantOfUploadUrl, maxUploadBytes, receiveUpload, tooLarge } from "./index.ts";
 import { sendError } from "../../kernel/reply.ts";
 
-export const uploadRoute = "/uploads/:workspace/:slot";
+const uploadRoute = "/uploads/:workspace/:slot";
 
 export function registerUploads(server: FastifyInstance, app: App): void {
   server.register(async (scope) => {

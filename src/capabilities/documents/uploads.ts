@@ -11,7 +11,7 @@ import { uploadUrl } from "./signing.ts";
 import { removeQuietly, uploadedPath, uploadsDir, uploadTempPath } from "./storage.ts";
 
 export const maxUploadBytes = 50 * 1024 * 1024;
-export const slotValidityMs = 10 * 60 * 1000;
+const slotValidityMs = 10 * 60 * 1000;
 /** An uploaded file waits this long (after the slot's expiry) for create_document. */
 export const uploadedRetentionMs = 60 * 60 * 1000;
 /** After going over the limit, this much more is read and discarded so the client sees the 413. */
@@ -57,7 +57,8 @@ async function claim(store: Store, workspaceId: number, slotId: string, now: Dat
     .where("workspace_id", "=", workspaceId).where("id", "=", slotId).executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such upload slot.");
   if (row.state === "pending") throw new AppError("forbidden", "The upload slot expired; request a new one.", { details: { reason: "expired" } });
-  throw new AppError("conflict", row.state === "uploading" ? "A file is being uploaded to this slot already." : "A file was already uploaded to this slot; request a new slot.", { details: { state: row.state } });
+  throw new AppError("conflict", row.state === "uploading" ? "A file is being uploaded to this slot already." : "A file was already uploaded to this slot; " +
+    "request a new slot.", { details: { state: row.state } });
 }
 
 async function release(store: Store, workspaceId: number, slotId: string): Promise<void> {
@@ -107,7 +108,8 @@ export async function receiveUpload(store: Store, dataDir: string, workspaceId: 
     }
     if (writeError) throw writeError;
     if (over) throw tooLarge();
-    if (size === 0) throw new AppError("invalid_request", "The upload is empty; send the file's bytes as the body.", { details: { issues: [{ path: "(body)", message: "empty body" }] } });
+    if (size === 0) throw new AppError("invalid_request", "The upload is empty; send the file's bytes as the body.",
+      { details: { issues: [{ path: "(body)", message: "empty body" }] } });
     const closed = once(out, "close");
     out.end();
     await closed;

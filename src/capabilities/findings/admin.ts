@@ -12,7 +12,7 @@ const untilRe = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1
  * A calendar date (2027-01-31, midnight UTC) or an ISO time with its offset. Every part must exist:
  * Date.parse would roll 2027-02-30 over to March 2.
  */
-export function untilOf(value: string): string {
+function untilOf(value: string): string {
   const m = untilRe.exec(value);
   const [y, mo, d, h = "0", mi = "0", s = "0"] = m ? m.slice(1) : [];
   const day = m ? new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d))) : undefined;
@@ -33,7 +33,8 @@ async function deciderOf(store: Parameters<typeof accounts.findUser>[0], workspa
 
 export function registerFindings(admin: Command, io: AdminIo): void {
   const finding = admin.command("finding").description("Decisions on findings");
-  finding.command("accept-risk <workspace> <finding>").description("Accept a finding's risk until a date: it reads wont-fix and refuses open/investigating until then")
+  finding.command("accept-risk <workspace> <finding>").description("Accept a finding's risk until a date: it reads wont-fix and refuses open/investigating " +
+    "until then")
     .requiredOption("--until <date>", "when the acceptance ends (e.g. 2027-01-31)")
     .requiredOption("--reason <reason>", "why the risk is accepted")
     .option("--by <user>", "the admin deciding (username, email or id)")

@@ -32,6 +32,8 @@ const warmInbox: Service = (app) => {
 
 export const findings = capability({
   name: "findings",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
   webRoutes: [registerViews],
   services: [warmInbox],

@@ -19,34 +19,89 @@ export interface ChangeReview {
   branch: string | null;
 }
 
-export interface Sighting extends Place { present: boolean; at: number; baseline: "new" | "unchanged" | null }
+export interface Sighting extends Place {
+  present: boolean;
+  at: number;
+  baseline: "new" | "unchanged" | null;
+}
 
 /** The nearest change review on the history before `fullIndex` (the nearest full review), if any. */
-export async function nearestChangeReview(store: Store, workspaceId: number, repositoryId: number, index: Map<string, number>, fullIndex: number): Promise<{ review: ChangeReview | null; older: string[] }> {
-  const rows = await store.db.selectFrom("reviewed_commits").select(["sha", "run_id", "reviewed_at"])
-    .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 0).where("run_id", "is not", null).execute();
+export async function nearestChangeReview(
+  store: Store,
+  workspaceId: number,
+  repositoryId: number,
+  index: Map<string, number>,
+  fullIndex: number,
+): Promise<{ review: ChangeReview | null; older: string[] }> {
+  const rows = await store.db
+    .selectFrom("reviewed_commits")
+    .select(["sha", "run_id", "reviewed_at"])
+    .where("workspace_id", "=", workspaceId)
+    .where("repository_id", "=", repositoryId)
+    .where("full", "=", 0)
+    .where("run_id", "is not", null)
+    .execute();
   const onHistory = rows.filter((r) => (index.get(r.sha) ?? Infinity) < fullIndex).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   for (const [i, r] of onHistory.entries()) {
-    const run = await store.db.selectFrom("runs").select(["change_json"]).where("workspace_id", "=", workspaceId).where("id", "=", r.run_id!).executeTakeFirst();
+    const run = await store.db
+      .selectFrom("runs")
+      .select(["change_json"])
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", r.run_id!)
+      .executeTakeFirst();
     if (!run?.change_json) continue;
     const c = JSON.parse(run.change_json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null; base: string; head: string };
-    const review = { runId: r.run_id!, sha: r.sha, reviewedAt: r.reviewed_at, ahead: index.get(r.sha)!, base: c.base, kind: c.kind, pr: c.pr, branch: c.branch };
+    const review = {
+      runId: r.run_id!,
+      sha: r.sha,
+      reviewedAt: r.reviewed_at,
+      ahead: index.get(r.sha)!,
+      base: c.base,
+      kind: c.kind,
+      pr: c.pr,
+      branch: c.branch,
+    };
     return { review, older: onHistory.slice(i + 1).map((o) => o.sha) };
   }
   return { review: null, older: [] };
 }
 
-interface BaseEntry { finding: { id: number }; location: Place; present: boolean }
+interface BaseEntry {
+  finding: { id: number };
+  location: Place;
+  present: boolean;
+}
 
 /** Sightings (finding id -> where, whether present at the head, new or unchanged against the base). */
-export async function changeSightings(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, review: ChangeReview, older: string[],
-  index: Map<string, number>, base: BaseEntry[]): Promise<Map<number, Sighting>> {
+export async function changeSightings(
+  store: Store,
+  mirror: Mirror,
+  workspaceId: number,
+  repositoryId: number,
+  review: ChangeReview,
+  older: string[],
+  index: Map<string, number>,
+  base: BaseEntry[],
+): Promise<Map<number, Sighting>> {
   const seen = new Map<number, Sighting>();
-  const presence = (shas: string[]) => store.db.selectFrom("finding_presence").select(["finding_id", "sha", "path", "start_line", "end_line"])
-    .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("sha", "in", shas).execute();
+  const presence = (shas: string[]) =>
+    store.db
+      .selectFrom("finding_presence")
+      .select(["finding_id", "sha", "path", "start_line", "end_line"])
+      .where("workspace_id", "=", workspaceId)
+      .where("repository_id", "=", repositoryId)
+      .where("sha", "in", shas)
+      .execute();
   const atBase = new Set(base.filter((e) => e.present).map((e) => e.finding.id));
   for (const r of await presence([review.sha])) {
-    seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: true, at: review.ahead, baseline: atBase.has(r.finding_id) ? "unchanged" : "new" });
+    seen.set(r.finding_id, {
+      path: r.path,
+      startLine: r.start_line,
+      endLine: r.end_line,
+      present: true,
+      at: review.ahead,
+      baseline: atBase.has(r.finding_id) ? "unchanged" : "new",
+    });
   }
   const carried = base.filter((e) => !seen.has(e.finding.id));
   const changes = carried.some((e) => e.present) ? byBasePath(await mirror.diff(review.base, review.sha)) : new Map();

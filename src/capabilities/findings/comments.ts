@@ -26,7 +26,8 @@ export async function listComments(store: Store, workspaceId: number, finding: F
   return rows.map((r) => view(r, finding, names));
 }
 
-export async function addComment(store: Store, who: { workspaceId: number; userId: number }, finding: FindingRow, input: { body: string; replyTo?: string | undefined; idempotencyKey?: string | undefined }, now: Date) {
+export async function addComment(store: Store, who: { workspaceId: number; userId: number }, finding: FindingRow,
+  input: { body: string; replyTo?: string | undefined; idempotencyKey?: string | undefined }, now: Date) {
   const hash = sha256(canonicalJson({ finding: finding.id, body: input.body, replyTo: input.replyTo ?? null }));
   const result = await workspaceTransaction(store, who.workspaceId, async (tx) => {
     if (input.idempotencyKey !== undefined) {
@@ -52,7 +53,8 @@ export async function addComment(store: Store, who: { workspaceId: number; userI
     }).returning(["id", "body", "author_id", "reply_to", "created_at"]).executeTakeFirstOrThrow();
     await tx.insertInto("finding_activity").values({
       workspace_id: who.workspaceId, finding_id: finding.id, actor_id: who.userId, kind: "comment", before_json: null,
-      after_json: JSON.stringify({ comment: String(row.id), replyTo: replyTo === null ? null : String(replyTo) }), repository_id: null, sha: null, reason: null, created_at: at,
+      after_json: JSON.stringify({ comment: String(row.id), replyTo: replyTo === null ? null : String(replyTo) }), repository_id: null, sha: null, reason: null,
+        created_at: at,
     }).execute();
     await bumpInbox(tx, who.workspaceId, { findings: [finding.id] });
     return { row, created: true };

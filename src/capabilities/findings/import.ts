@@ -39,8 +39,14 @@ function chunks<T>(xs: T[], n: number): T[][] {
 
 function detail(f: Finding): string {
   return JSON.stringify({
-    ruleId: f.ruleId, engine: f.engine, location: f.location, relatedLocations: f.relatedLocations, flow: f.flow ?? [], fix: f.fix ?? null,
-    confidence: f.confidence, suppression: f.suppression ?? null,
+    ruleId: f.ruleId,
+    engine: f.engine,
+    location: f.location,
+    relatedLocations: f.relatedLocations,
+    flow: f.flow ?? [],
+    fix: f.fix ?? null,
+    confidence: f.confidence,
+    suppression: f.suppression ?? null,
   });
 }
 
@@ -66,11 +72,21 @@ async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: n
     const folded = rest.filter((o) => o.f.ruleId !== keep!.f.ruleId && o.f.cwe.some((c) => keep!.f.cwe.includes(c)));
     if (!folded.length) continue;
     const ids = folded.map((o) => o.id);
-    await tx.updateTable("findings").set({ duplicate_of: null }).where("id", "=", keep!.id).where("workspace_id", "=", workspaceId)
-      .where("duplicate_of", "in", ids).execute();
+    await tx
+      .updateTable("findings")
+      .set({ duplicate_of: null })
+      .where("id", "=", keep!.id)
+      .where("workspace_id", "=", workspaceId)
+      .where("duplicate_of", "in", ids)
+      .execute();
     for (const id of ids) {
-      await tx.updateTable("findings").set({ duplicate_of: keep!.id }).where("id", "=", id).where("workspace_id", "=", workspaceId)
-        .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)])).execute();
+      await tx
+        .updateTable("findings")
+        .set({ duplicate_of: keep!.id })
+        .where("id", "=", id)
+        .where("workspace_id", "=", workspaceId)
+        .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)]))
+        .execute();
     }
   }
 }
@@ -88,7 +104,11 @@ export async function importFindings(
 ): Promise<ImportOutcome> {
   const imported = await workspaceTransaction(store, run.workspaceId, async (tx) => {
     const at = opts.now.toISOString();
-    const max = await tx.selectFrom("findings").select(sql<number>`coalesce(max(number), 0)`.as("n")).where("workspace_id", "=", run.workspaceId).executeTakeFirst();
+    const max = await tx
+      .selectFrom("findings")
+      .select(sql<number>`coalesce(max(number), 0)`.as("n"))
+      .where("workspace_id", "=", run.workspaceId)
+      .executeTakeFirst();
     let next = Number(max?.n ?? 0) + 1;
     const outcome: ImportOutcome = { state: "imported", reason: null, total: 0, new: 0, bySeverity: {} };
     let dropped = 0;
@@ -100,60 +120,150 @@ export async function importFindings(
       const ids = new Map<string, number>();
       const rowsByPrint = new Map<string, { id: number; dismissed_at: string | null; dismissed_reason: string | null }>();
       for (const part of chunks([...byPrint.keys()], 500)) {
-        const rows = await tx.selectFrom("findings").select(["id", "fingerprint", "dismissed_at", "dismissed_reason"])
-          .where("workspace_id", "=", run.workspaceId).where("fingerprint", "in", part).execute();
-        for (const r of rows) { ids.set(r.fingerprint, r.id); rowsByPrint.set(r.fingerprint, r); }
+        const rows = await tx
+          .selectFrom("findings")
+          .select(["id", "fingerprint", "dismissed_at", "dismissed_reason"])
+          .where("workspace_id", "=", run.workspaceId)
+          .where("fingerprint", "in", part)
+          .execute();
+        for (const r of rows) {
+          ids.set(r.fingerprint, r.id);
+          rowsByPrint.set(r.fingerprint, r);
+        }
       }
-      if (target.full) await adoptChangeFindings(tx, run.workspaceId, target.repositoryId, [...byPrint.values()].filter((f) => !ids.has(f.fingerprint)), ids);
+      if (target.full)
+        await adoptChangeFindings(
+          tx,
+          run.workspaceId,
+          target.repositoryId,
+          [...byPrint.values()].filter((f) => !ids.has(f.fingerprint)),
+          ids,
+        );
       known.push(...ids.values());
       const placed: Array<{ id: number; f: Finding }> = [];
       for (const [print, f] of byPrint) {
         let id = ids.get(print);
         if (id === undefined) {
-          if (outcome.new >= opts.maxNew) { dropped++; continue; }
-          const row = await tx.insertInto("findings").values({
-            workspace_id: run.workspaceId, number: next++, fingerprint: print, rule_id: f.ruleId, title: f.title, description: f.description,
-            severity: f.severity, confidence: f.confidence, engine: f.engine, cwe_json: JSON.stringify(f.cwe), tags_json: JSON.stringify(f.tags),
-            first_run_id: run.id, first_observed_at: at, last_run_id: run.id, report_count: 1,
-          }).returning("id").executeTakeFirstOrThrow();
+          if (outcome.new >= opts.maxNew) {
+            dropped++;
+            continue;
+          }
+          const row = await tx
+            .insertInto("findings")
+            .values({
+              workspace_id: run.workspaceId,
+              number: next++,
+              fingerprint: print,
+              rule_id: f.ruleId,
+              title: f.title,
+              description: f.description,
+              severity: f.severity,
+              confidence: f.confidence,
+              engine: f.engine,
+              cwe_json: JSON.stringify(f.cwe),
+              tags_json: JSON.stringify(f.tags),
+              first_run_id: run.id,
+              first_observed_at: at,
+              last_run_id: run.id,
+              report_count: 1,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
           id = row.id;
           outcome.new++;
         } else {
           // The newest report's severity and confidence are the finding's: the engine may have learnt
           // better, or the repository's .crs.yml set a severity (a severity set in triage still wins).
-          await tx.updateTable("findings")
+          await tx
+            .updateTable("findings")
             .set((eb) => ({ report_count: eb("report_count", "+", 1), last_run_id: run.id, confidence: f.confidence, severity: f.severity }))
-            .where("id", "=", id).execute();
+            .where("id", "=", id)
+            .execute();
         }
-        await tx.insertInto("finding_reports").values({
-          workspace_id: run.workspaceId, finding_id: id, run_id: run.id, repository_id: target.repositoryId, sha: target.sha,
-          path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine, severity: f.severity, detail_json: detail(f), created_at: at,
-        }).execute();
-        await tx.insertInto("finding_activity").values({
-          workspace_id: run.workspaceId, finding_id: id, actor_id: null, kind: "reported", before_json: null,
-          after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
-          repository_id: target.repositoryId, sha: target.sha, reason: null, created_at: at,
-        }).execute();
+        await tx
+          .insertInto("finding_reports")
+          .values({
+            workspace_id: run.workspaceId,
+            finding_id: id,
+            run_id: run.id,
+            repository_id: target.repositoryId,
+            sha: target.sha,
+            path: f.location.path,
+            start_line: f.location.startLine,
+            end_line: f.location.endLine,
+            severity: f.severity,
+            detail_json: detail(f),
+            created_at: at,
+          })
+          .execute();
+        await tx
+          .insertInto("finding_activity")
+          .values({
+            workspace_id: run.workspaceId,
+            finding_id: id,
+            actor_id: null,
+            kind: "reported",
+            before_json: null,
+            after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
+            repository_id: target.repositoryId,
+            sha: target.sha,
+            reason: null,
+            created_at: at,
+          })
+          .execute();
         await followSuppression(tx, run.workspaceId, rowsByPrint.get(print) ?? { id, dismissed_at: null, dismissed_reason: null }, f, at, target);
-        await tx.insertInto("finding_presence").values({
-          workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, finding_id: id,
-          path: f.location.path, start_line: f.location.startLine, end_line: f.location.endLine,
-        }).onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing()).execute();
+        await tx
+          .insertInto("finding_presence")
+          .values({
+            workspace_id: run.workspaceId,
+            repository_id: target.repositoryId,
+            sha: target.sha,
+            finding_id: id,
+            path: f.location.path,
+            start_line: f.location.startLine,
+            end_line: f.location.endLine,
+          })
+          .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing())
+          .execute();
         outcome.total++;
         outcome.bySeverity[f.severity] = (outcome.bySeverity[f.severity] ?? 0) + 1;
         placed.push({ id, f });
       }
       await markDuplicates(tx, run.workspaceId, placed);
-      if (target.full) await carryChangeStatuses(tx, run.workspaceId, target.repositoryId, target.sha, placed.map((p) => p.id), at);
-      await tx.insertInto("reviewed_commits").values({ workspace_id: run.workspaceId, repository_id: target.repositoryId, sha: target.sha, reviewed_at: at, run_id: run.id, full: target.full ? 1 : 0 })
+      if (target.full)
+        await carryChangeStatuses(
+          tx,
+          run.workspaceId,
+          target.repositoryId,
+          target.sha,
+          placed.map((p) => p.id),
+          at,
+        );
+      await tx
+        .insertInto("reviewed_commits")
+        .values({
+          workspace_id: run.workspaceId,
+          repository_id: target.repositoryId,
+          sha: target.sha,
+          reviewed_at: at,
+          run_id: run.id,
+          full: target.full ? 1 : 0,
+        })
         // A change review of a commit the whole tree was reviewed at keeps it marked full.
-        .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
-          reviewed_at: at, run_id: run.id, full: target.full ? 1 : eb.ref("reviewed_commits.full"),
-        }))).execute();
+        .onConflict((oc) =>
+          oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
+            reviewed_at: at,
+            run_id: run.id,
+            full: target.full ? 1 : eb.ref("reviewed_commits.full"),
+          })),
+        )
+        .execute();
     }
     if (dropped) {
       outcome.state = "partial";
-      outcome.reason = `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported (CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
+      outcome.reason =
+        `new_findings_cap: the run found ${outcome.new + dropped} new findings; the first ${opts.maxNew} were imported ` +
+        `(CRS_RUN_MAX_NEW_FINDINGS), ${dropped} were left out`;
     }
     await bumpInbox(tx, run.workspaceId, { findings: [...new Set(known)], repositories: [...new Set(results.map((r) => r.repositoryId))] });
     await finish(tx, outcome);

@@ -24,12 +24,28 @@ export interface Filters {
   new?: boolean | undefined;
 }
 
-export interface ListDeps { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }
-export interface Page { afterNumber?: number | undefined; afterRepository?: number | undefined; asOf?: string | undefined; limit: number }
+export interface ListDeps {
+  store: Store;
+  mirrors: MirrorPool;
+  config: { baseUrl: string };
+}
+export interface Page {
+  afterNumber?: number | undefined;
+  afterRepository?: number | undefined;
+  asOf?: string | undefined;
+  limit: number;
+}
 
 type Counts = { status: Record<string, number>; severity: Record<string, number> };
-interface Row { e: PositionEntry; repo: RepositoryRow }
-interface Selection { counts: Counts; rows: Row[]; newest: string }
+interface Row {
+  e: PositionEntry;
+  repo: RepositoryRow;
+}
+interface Selection {
+  counts: Counts;
+  rows: Row[];
+  newest: string;
+}
 
 const selections = new Map<string, Promise<Selection>>();
 
@@ -39,7 +55,9 @@ function cached(key: string, build: () => Promise<Selection>): Promise<Selection
   const p = build();
   if (selections.size >= 64) selections.delete(selections.keys().next().value!);
   selections.set(key, p);
-  p.catch(() => { if (selections.get(key) === p) selections.delete(key); });
+  p.catch(() => {
+    if (selections.get(key) === p) selections.delete(key);
+  });
   return p;
 }
 
@@ -48,8 +66,15 @@ async function predicates(store: Store, workspaceId: number, me: number, f: Filt
   const assignees = f.assignee === undefined ? undefined : await assigneeIds(store, workspaceId, me, f.assignee);
   let focused: Set<number> | undefined;
   if (f.focus !== undefined) {
-    const rows = await store.db.selectFrom("finding_reports as r").innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
-      .select("r.finding_id").distinct().where("r.workspace_id", "=", workspaceId).where("rf.workspace_id", "=", workspaceId).where("rf.slug", "=", f.focus).execute();
+    const rows = await store.db
+      .selectFrom("finding_reports as r")
+      .innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
+      .select("r.finding_id")
+      .distinct()
+      .where("r.workspace_id", "=", workspaceId)
+      .where("rf.workspace_id", "=", workspaceId)
+      .where("rf.slug", "=", f.focus)
+      .execute();
     focused = new Set(rows.map((r) => r.finding_id));
   }
   const statuses = f.status ? new Set(f.status) : undefined;
@@ -72,7 +97,14 @@ function newer(a: Row, b: Row): number {
   return b.e.finding.number - a.e.finding.number || a.repo.id - b.repo.id;
 }
 
-async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, asOf: string | undefined): Promise<Selection> {
+async function select(
+  deps: ListDeps,
+  workspaceId: number,
+  me: number,
+  f: Filters,
+  views: Array<{ repo: RepositoryRow; view: PositionView }>,
+  asOf: string | undefined,
+): Promise<Selection> {
   const { base, all } = await predicates(deps.store, workspaceId, me, f);
   const counts: Counts = { status: {}, severity: {} };
   const rows: Row[] = [];
@@ -93,8 +125,23 @@ async function select(deps: ListDeps, workspaceId: number, me: number, f: Filter
 }
 
 /** The selection, from the cache unless the page is pinned to a time before findings it holds. */
-async function selection(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: Array<{ repo: RepositoryRow; view: PositionView }>, version: number, page: Page): Promise<Selection> {
-  const key = JSON.stringify([deps.store.engine, workspaceId, version, f, f.assignee === undefined ? 0 : me, views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil])]);
+async function selection(
+  deps: ListDeps,
+  workspaceId: number,
+  me: number,
+  f: Filters,
+  views: Array<{ repo: RepositoryRow; view: PositionView }>,
+  version: number,
+  page: Page,
+): Promise<Selection> {
+  const key = JSON.stringify([
+    deps.store.engine,
+    workspaceId,
+    version,
+    f,
+    f.assignee === undefined ? 0 : me,
+    views.map((v) => [v.repo.id, v.view.sha, v.view.validUntil]),
+  ]);
   const s = await cached(key, () => select(deps, workspaceId, me, f, views, undefined));
   return page.asOf === undefined || s.newest <= page.asOf ? s : select(deps, workspaceId, me, f, views, page.asOf);
 }
@@ -116,14 +163,29 @@ function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
   return { shown, last: rows.length > from + page.limit ? shown.at(-1)! : null };
 }
 
-const itemsOf = (deps: ListDeps, rows: Row[]) => toItems(deps.store, rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })), deps.config.baseUrl);
+const itemsOf = (deps: ListDeps, rows: Row[]) =>
+  toItems(
+    deps.store,
+    rows.map(({ e, repo }) => ({ ...e, repository: { id: repo.id, fullName: repo.full_name } })),
+    deps.config.baseUrl,
+  );
 
-export async function listAtPosition(deps: ListDeps, workspaceId: number, me: number, repo: RepositoryRow, at: string | undefined, f: Filters, page: Page, now: Date) {
+export async function listAtPosition(
+  deps: ListDeps,
+  workspaceId: number,
+  me: number,
+  repo: RepositoryRow,
+  at: string | undefined,
+  f: Filters,
+  page: Page,
+  now: Date,
+) {
   const mirror = usableMirror(deps.mirrors, repo);
   const pos: ResolvedPosition = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, at);
   const version = await inboxVersion(deps.store, workspaceId);
   const view = await positionView(deps.store, mirror, workspaceId, repo.id, pos.sha, now, version);
-  if (f.new && !view.change) throw invalidField("new", `No change review covers ${pos.at}: new=true needs a pull request or branch reviewed as a change.`, { at: pos.at });
+  if (f.new && !view.change)
+    throw invalidField("new", `No change review covers ${pos.at}: new=true needs a pull request or branch reviewed as a change.`, { at: pos.at });
   const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
   const { shown, last } = slice(s.rows, page);
   return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps, shown), last: last ? last.e.finding.number : null };
@@ -160,7 +222,10 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
   const s = await selection(deps, workspaceId, me, f, views, version, page);
   const { shown, last } = slice(s.rows, page);
   return {
-    items: await itemsOf(deps, shown), counts: s.counts, total: s.rows.length, unavailable,
+    items: await itemsOf(deps, shown),
+    counts: s.counts,
+    total: s.rows.length,
+    unavailable,
     last: last ? { number: last.e.finding.number, repository: last.repo.id } : null,
   };
 }

@@ -12,7 +12,7 @@ import type { FindingRow } from "./status.ts";
  * `42` or `F-42` (any case) to the number part and kind; null when well-formed but beyond the
  * 32-bit id range (it names nothing, like a missing finding); undefined when malformed.
  */
-export function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
+function parseFindingRef(ref: string | number): { id: number } | { number: number } | null | undefined {
   const s = String(ref).trim();
   let m = /^[1-9]\d{0,14}$/.exec(s);
   if (m) return Number(s) <= maxId ? { id: Number(s) } : null;
@@ -24,29 +24,52 @@ export function parseFindingRef(ref: string | number): { id: number } | { number
 export async function findFindings(store: Store, workspaceId: number, refs: Array<string | number>): Promise<FindingRow[]> {
   const parsed = refs.map((r) => ({ ref: r, p: parseFindingRef(r) }));
   const bad = parsed.filter((x) => x.p === undefined);
-  if (bad.length) throw invalidField("findings", `Not a finding id or key: ${bad.map((b) => String(b.ref)).slice(0, 5).join(", ")}.`);
+  if (bad.length)
+    throw invalidField(
+      "findings",
+      `Not a finding id or key: ${bad
+        .map((b) => String(b.ref))
+        .slice(0, 5)
+        .join(", ")}.`,
+    );
   const ids = parsed.flatMap((x) => (x.p && "id" in x.p ? [x.p.id] : []));
   const numbers = parsed.flatMap((x) => (x.p && "number" in x.p ? [x.p.number] : []));
   // Refs beyond the id range never reach the query (PostgreSQL refuses them); they are missing.
-  const rows = ids.length + numbers.length === 0 ? [] : await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
-    .where((eb) => eb.or([...(ids.length ? [eb("id", "in", ids)] : []), ...(numbers.length ? [eb("number", "in", numbers)] : [])]))
-    .execute();
+  const rows =
+    ids.length + numbers.length === 0
+      ? []
+      : await store.db
+          .selectFrom("findings")
+          .selectAll()
+          .where("workspace_id", "=", workspaceId)
+          .where((eb) => eb.or([...(ids.length ? [eb("id", "in", ids)] : []), ...(numbers.length ? [eb("number", "in", numbers)] : [])]))
+          .execute();
   const out: FindingRow[] = [];
   const missing: string[] = [];
   for (const { ref, p } of parsed) {
     const row = p && rows.find((r) => ("id" in p ? r.id === p.id : r.number === p.number));
-    if (row) { if (!out.includes(row)) out.push(row); } else missing.push(String(ref));
+    if (row) {
+      if (!out.includes(row)) out.push(row);
+    } else missing.push(String(ref));
   }
-  if (missing.length) throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`, { details: { findings: missing } });
+  if (missing.length)
+    throw new AppError("not_found", `No such finding in this workspace: ${missing.slice(0, 10).join(", ")}.`, { details: { findings: missing } });
   return out;
 }
 
 export async function repositoriesOf(store: Store, workspaceId: number, findingIds: number[]): Promise<Map<number, RepositoryRow[]>> {
   const out = new Map<number, RepositoryRow[]>(findingIds.map((id) => [id, []]));
   if (!findingIds.length) return out;
-  const rows = await store.db.selectFrom("finding_reports as fr").innerJoin("repositories as r", "r.id", "fr.repository_id")
-    .selectAll("r").select("fr.finding_id").distinct()
-    .where("fr.workspace_id", "=", workspaceId).where("fr.finding_id", "in", findingIds).orderBy("r.full_name_key").execute();
+  const rows = await store.db
+    .selectFrom("finding_reports as fr")
+    .innerJoin("repositories as r", "r.id", "fr.repository_id")
+    .selectAll("r")
+    .select("fr.finding_id")
+    .distinct()
+    .where("fr.workspace_id", "=", workspaceId)
+    .where("fr.finding_id", "in", findingIds)
+    .orderBy("r.full_name_key")
+    .execute();
   for (const r of rows) {
     const list = out.get(r.finding_id)!;
     if (!list.some((x) => x.id === r.id)) list.push(r);
@@ -54,14 +77,24 @@ export async function repositoriesOf(store: Store, workspaceId: number, findingI
   return out;
 }
 
-export interface Position { repository: RepositoryRow; sha: string; at: string }
+export interface Position {
+  repository: RepositoryRow;
+  sha: string;
+  at: string;
+}
 
 /**
  * The repository and commit a finding is read or changed at: `repository` and `at` when given,
  * else its one repository at its default branch head. A finding in several repositories needs
  * `repository` (400 repository_required listing them).
  */
-export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _workspaceId: number, finding: FindingRow, repos: RepositoryRow[], input: { repository?: RepositoryRow | undefined; at?: string | undefined }): Promise<Position | null> {
+export async function positionFor(
+  deps: { store: Store; mirrors: MirrorPool },
+  _workspaceId: number,
+  finding: FindingRow,
+  repos: RepositoryRow[],
+  input: { repository?: RepositoryRow | undefined; at?: string | undefined },
+): Promise<Position | null> {
   let repo = input.repository;
   if (repo && !repos.some((r) => r.id === repo!.id)) return null;
   if (!repo) {
@@ -82,11 +115,22 @@ export async function positionFor(deps: { store: Store; mirrors: MirrorPool }, _
  * branch head a change review read, else the position a full review read (a commit when the ref has
  * moved off it since). Read and changed there when `at` is not given and the default head lacks it.
  */
-export async function lastReportedAt(deps: { store: Store; mirrors: MirrorPool }, workspaceId: number, finding: FindingRow, repository: RepositoryRow): Promise<Position | null> {
-  const last = await deps.store.db.selectFrom("finding_reports as r").innerJoin("runs", "runs.id", "r.run_id")
+export async function lastReportedAt(
+  deps: { store: Store; mirrors: MirrorPool },
+  workspaceId: number,
+  finding: FindingRow,
+  repository: RepositoryRow,
+): Promise<Position | null> {
+  const last = await deps.store.db
+    .selectFrom("finding_reports as r")
+    .innerJoin("runs", "runs.id", "r.run_id")
     .select(["r.sha", "runs.kind", "runs.at", "runs.sha as run_sha", "runs.change_json"])
-    .where("r.workspace_id", "=", workspaceId).where("r.finding_id", "=", finding.id).where("r.repository_id", "=", repository.id)
-    .orderBy("r.id", "desc").limit(1).executeTakeFirst();
+    .where("r.workspace_id", "=", workspaceId)
+    .where("r.finding_id", "=", finding.id)
+    .where("r.repository_id", "=", repository.id)
+    .orderBy("r.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (!last) return null;
   let at = `commit:${last.sha}`;
   if (last.kind === "change" && last.change_json) {

@@ -17,18 +17,38 @@ const code = (s: string | undefined) => (s ?? "").replace(/\s+/g, "");
 export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositoryId: number, unmatched: Finding[], ids: Map<string, number>): Promise<void> {
   if (!unmatched.length) return;
   // Findings only change reviews reported (few): their reports in this repository, newest first.
-  const candidates = await tx.selectFrom("findings as f").innerJoin("runs as first", "first.id", "f.first_run_id").innerJoin("finding_reports as r", "r.finding_id", "f.id")
+  const candidates = await tx
+    .selectFrom("findings as f")
+    .innerJoin("runs as first", "first.id", "f.first_run_id")
+    .innerJoin("finding_reports as r", "r.finding_id", "f.id")
     .select(["f.id", "f.rule_id", "r.path", "r.detail_json"])
-    .where("f.workspace_id", "=", workspaceId).where("first.kind", "=", "change").where("r.repository_id", "=", repositoryId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("finding_reports as o").innerJoin("runs", "runs.id", "o.run_id").select(sql`1`.as("one"))
-      .whereRef("o.finding_id", "=", "f.id").where("runs.kind", "=", "full"))))
-    .orderBy("r.id", "desc").execute();
+    .where("f.workspace_id", "=", workspaceId)
+    .where("first.kind", "=", "change")
+    .where("r.repository_id", "=", repositoryId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("finding_reports as o")
+            .innerJoin("runs", "runs.id", "o.run_id")
+            .select(sql`1`.as("one"))
+            .whereRef("o.finding_id", "=", "f.id")
+            .where("runs.kind", "=", "full"),
+        ),
+      ),
+    )
+    .orderBy("r.id", "desc")
+    .execute();
   if (!candidates.length) return;
   const taken = new Set(ids.values());
   for (const f of unmatched) {
     if (!f.location.snippet) continue;
-    const match = candidates.find((c) => !taken.has(c.id) && c.rule_id === f.ruleId && c.path === f.location.path
-      && code((JSON.parse(c.detail_json) as { location: { snippet?: string } }).location.snippet) === code(f.location.snippet));
+    const match = candidates.find(
+      (c) =>
+        !taken.has(c.id) &&
+        c.rule_id === f.ruleId &&
+        c.path === f.location.path &&
+        code((JSON.parse(c.detail_json) as { location: { snippet?: string } }).location.snippet) === code(f.location.snippet),
+    );
     if (!match) continue;
     taken.add(match.id);
     ids.set(f.fingerprint, match.id);
@@ -39,13 +59,25 @@ export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositor
 /** Records at `sha` the newest status each finding got at a change's head, for findings with no other record. */
 export async function carryChangeStatuses(tx: Tx, workspaceId: number, repositoryId: number, sha: string, findingIds: number[], at: string): Promise<void> {
   if (!findingIds.length) return;
-  const heads = tx.selectFrom("reviewed_commits").select("sha").where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 0);
+  const heads = tx
+    .selectFrom("reviewed_commits")
+    .select("sha")
+    .where("workspace_id", "=", workspaceId)
+    .where("repository_id", "=", repositoryId)
+    .where("full", "=", 0);
   const changeHeads = new Set((await heads.execute()).map((r) => r.sha));
   if (!changeHeads.size) return;
   const rows = [];
   for (let i = 0; i < findingIds.length; i += 500) {
-    rows.push(...await tx.selectFrom("finding_statuses").selectAll().where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId)
-      .where("finding_id", "in", findingIds.slice(i, i + 500)).execute());
+    rows.push(
+      ...(await tx
+        .selectFrom("finding_statuses")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .where("repository_id", "=", repositoryId)
+        .where("finding_id", "in", findingIds.slice(i, i + 500))
+        .execute()),
+    );
   }
   rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
   const byFinding = new Map<number, typeof rows>();
@@ -53,11 +85,25 @@ export async function carryChangeStatuses(tx: Tx, workspaceId: number, repositor
   for (const [id, records] of byFinding) {
     if (records.some((r) => !changeHeads.has(r.sha))) continue;
     const newest = records.at(-1)!;
-    await tx.insertInto("finding_statuses").values({ ...newest, sha, created_at: at })
-      .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing()).execute();
-    await tx.insertInto("finding_activity").values({
-      workspace_id: workspaceId, finding_id: id, actor_id: null, kind: "status", before_json: null, after_json: JSON.stringify({ status: newest.status, carriedFrom: newest.sha }),
-      repository_id: repositoryId, sha, reason: newest.reason, created_at: at,
-    }).execute();
+    await tx
+      .insertInto("finding_statuses")
+      .values({ ...newest, sha, created_at: at })
+      .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing())
+      .execute();
+    await tx
+      .insertInto("finding_activity")
+      .values({
+        workspace_id: workspaceId,
+        finding_id: id,
+        actor_id: null,
+        kind: "status",
+        before_json: null,
+        after_json: JSON.stringify({ status: newest.status, carriedFrom: newest.sha }),
+        repository_id: repositoryId,
+        sha,
+        reason: newest.reason,
+        created_at: at,
+      })
+      .execute();
   }
 }

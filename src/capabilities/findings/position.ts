@@ -11,9 +11,14 @@ import { changeSightings, nearestChangeReview, type ChangeReview, type Sighting 
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
 /** How far back along the first-parent history a review still covers a position. */
-export const historyDepth = 10_000;
+const historyDepth = 10_000;
 
-export interface Coverage { sha: string; runId: number | null; reviewedAt: string; ahead: number }
+export interface Coverage {
+  sha: string;
+  runId: number | null;
+  reviewedAt: string;
+  ahead: number;
+}
 
 export interface PositionEntry {
   finding: FindingRow;
@@ -78,27 +83,38 @@ export async function inboxVersion(store: Store, workspaceId: number): Promise<n
 function remember(key: string, computing: Promise<Computed>): void {
   cache.delete(key);
   cache.set(key, computing);
-  computing.then((c) => {
-    if (cache.get(key) !== computing) return;
-    historyEntries += c.index.size - (sizes.get(key) ?? 0);
-    sizes.set(key, c.index.size);
-    while (cache.size > positionCacheLimit || (historyEntries > historyEntriesLimit && cache.size > 1)) {
-      const oldest = cache.keys().next().value!;
-      cache.delete(oldest);
-      historyEntries -= sizes.get(oldest) ?? 0;
-      sizes.delete(oldest);
-    }
-  }, () => {
-    if (cache.get(key) !== computing) return;
-    cache.delete(key);
-    historyEntries -= sizes.get(key) ?? 0;
-    sizes.delete(key);
-  });
+  computing.then(
+    (c) => {
+      if (cache.get(key) !== computing) return;
+      historyEntries += c.index.size - (sizes.get(key) ?? 0);
+      sizes.set(key, c.index.size);
+      while (cache.size > positionCacheLimit || (historyEntries > historyEntriesLimit && cache.size > 1)) {
+        const oldest = cache.keys().next().value!;
+        cache.delete(oldest);
+        historyEntries -= sizes.get(oldest) ?? 0;
+        sizes.delete(oldest);
+      }
+    },
+    () => {
+      if (cache.get(key) !== computing) return;
+      cache.delete(key);
+      historyEntries -= sizes.get(key) ?? 0;
+      sizes.delete(key);
+    },
+  );
 }
 
 /** `version` is the workspace's inbox version when the caller read it already (one read for many positions). */
-export async function positionView(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version?: number): Promise<PositionView> {
-  const target = version ?? await inboxVersion(store, workspaceId);
+export async function positionView(
+  store: Store,
+  mirror: Mirror,
+  workspaceId: number,
+  repositoryId: number,
+  sha: string,
+  now: Date,
+  version?: number,
+): Promise<PositionView> {
+  const target = version ?? (await inboxVersion(store, workspaceId));
   const key = `${store.engine}:${workspaceId}:${repositoryId}:${sha}`;
   const hit = cache.get(key);
   const held = hit ? await hit.catch(() => undefined) : undefined;
@@ -106,9 +122,10 @@ export async function positionView(store: Store, mirror: Mirror, workspaceId: nu
   if (held && held.version >= target && fresh(held)) return held.view;
   // Another request may have started the same refresh meanwhile.
   if (cache.get(key) !== hit) return positionView(store, mirror, workspaceId, repositoryId, sha, now, target);
-  const computing = held && held.version < target && fresh(held)
-    ? refresh(store, mirror, workspaceId, repositoryId, sha, now, held, target)
-    : compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  const computing =
+    held && held.version < target && fresh(held)
+      ? refresh(store, mirror, workspaceId, repositoryId, sha, now, held, target)
+      : compute(store, mirror, workspaceId, repositoryId, sha, now, target);
   remember(key, computing);
   return (await computing).view;
 }
@@ -117,21 +134,50 @@ export async function positionView(store: Store, mirror: Mirror, workspaceId: nu
  * Brings a cached position from its version to `target` when nothing was imported since: only the
  * findings triaged in between are read again (their rows and statuses); presence is unchanged.
  */
-async function refresh(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, held: Computed, target: number): Promise<Computed> {
-  const repo = await store.db.selectFrom("repositories").select("import_version").where("workspace_id", "=", workspaceId).where("id", "=", repositoryId).executeTakeFirst();
+async function refresh(
+  store: Store,
+  mirror: Mirror,
+  workspaceId: number,
+  repositoryId: number,
+  sha: string,
+  now: Date,
+  held: Computed,
+  target: number,
+): Promise<Computed> {
+  const repo = await store.db
+    .selectFrom("repositories")
+    .select("import_version")
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", repositoryId)
+    .executeTakeFirst();
   if ((repo?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
-  const changed = await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId)
-    .where("changed_version", ">", held.version).limit(patchLimit + 1).execute();
+  const changed = await store.db
+    .selectFrom("findings")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("changed_version", ">", held.version)
+    .limit(patchLimit + 1)
+    .execute();
   if (changed.length > patchLimit) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
   const at = new Map(held.view.entries.map((e, i) => [e.finding.id, i]));
   const mine = changed.filter((f) => at.has(f.id));
   if (mine.length === 0) return { ...held, version: target };
-  const records = await statusRecords(store, workspaceId, repositoryId, held.index, mine.map((f) => f.id));
+  const records = await statusRecords(
+    store,
+    workspaceId,
+    repositoryId,
+    held.index,
+    mine.map((f) => f.id),
+  );
   const entries = [...held.view.entries];
   for (const f of mine) {
     const old = entries[at.get(f.id)!]!;
-    entries[at.get(f.id)!] = { ...old, finding: f, severity: effectiveSeverity(f),
-      status: statusAt({ finding: f, present: old.present, record: records.get(f.id) ?? null, coverageIndex: held.coverageIndex }, now) };
+    entries[at.get(f.id)!] = {
+      ...old,
+      finding: f,
+      severity: effectiveSeverity(f),
+      status: statusAt({ finding: f, present: old.present, record: records.get(f.id) ?? null, coverageIndex: held.coverageIndex }, now),
+    };
   }
   return { ...held, version: target, view: { ...held.view, entries, validUntil: validUntilOf(entries, now) } };
 }
@@ -141,8 +187,11 @@ async function statusRecords(store: Store, workspaceId: number, repositoryId: nu
   const records = new Map<number, { status: "open" | "fixed" | "false-positive"; index: number }>();
   const chunks = ids ? Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500)) : [undefined];
   for (const chunk of chunks) {
-    let q = store.db.selectFrom("finding_statuses").select(["finding_id", "sha", "status"])
-      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId);
+    let q = store.db
+      .selectFrom("finding_statuses")
+      .select(["finding_id", "sha", "status"])
+      .where("workspace_id", "=", workspaceId)
+      .where("repository_id", "=", repositoryId);
     if (chunk) q = q.where("finding_id", "in", chunk);
     for (const r of await q.execute()) {
       const at = index.get(r.sha);
@@ -166,8 +215,13 @@ function validUntilOf(entries: PositionEntry[], now: Date): string | null {
 async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version: number): Promise<Computed> {
   const history = await mirror.firstParents(sha, historyDepth);
   const index = new Map(history.map((s, i) => [s, i]));
-  const reviewed = await store.db.selectFrom("reviewed_commits").select(["sha", "run_id", "reviewed_at"])
-    .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("full", "=", 1).execute();
+  const reviewed = await store.db
+    .selectFrom("reviewed_commits")
+    .select(["sha", "run_id", "reviewed_at"])
+    .where("workspace_id", "=", workspaceId)
+    .where("repository_id", "=", repositoryId)
+    .where("full", "=", 1)
+    .execute();
   const onHistory = reviewed.filter((r) => index.has(r.sha)).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   const covering = onHistory[0];
   const { review, older } = await nearestChangeReview(store, workspaceId, repositoryId, index, covering ? index.get(covering.sha)! : Infinity);
@@ -182,7 +236,14 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
     seen = await changeSightings(store, mirror, workspaceId, repositoryId, review, older, index, base.entries);
   } else if (covering) {
     coverage = { sha: covering.sha, runId: covering.run_id, reviewedAt: covering.reviewed_at, ahead: index.get(covering.sha)! };
-    seen = await fullSightings(store, workspaceId, repositoryId, index, onHistory.map((r) => r.sha), covering.sha);
+    seen = await fullSightings(
+      store,
+      workspaceId,
+      repositoryId,
+      index,
+      onHistory.map((r) => r.sha),
+      covering.sha,
+    );
   } else {
     return { view: { sha, coverage: null, change: null, entries: [], validUntil: null }, version, index, coverageIndex: -1 };
   }
@@ -191,7 +252,14 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
   const ids = [...seen.keys()];
   const findings: FindingRow[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    findings.push(...await store.db.selectFrom("findings").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", ids.slice(i, i + 500)).execute());
+    findings.push(
+      ...(await store.db
+        .selectFrom("findings")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", ids.slice(i, i + 500))
+        .execute()),
+    );
   }
   findings.sort((a, b) => b.number - a.number);
   const entries = findings.map((f) => {
@@ -212,12 +280,18 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
 async function fullSightings(store: Store, workspaceId: number, repositoryId: number, index: Map<string, number>, shas: string[], covering: string) {
   const seen = new Map<number, Sighting>();
   for (let i = 0; i < shas.length; i += 500) {
-    const rows = await store.db.selectFrom("finding_presence").select(["finding_id", "sha", "path", "start_line", "end_line"])
-      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId).where("sha", "in", shas.slice(i, i + 500)).execute();
+    const rows = await store.db
+      .selectFrom("finding_presence")
+      .select(["finding_id", "sha", "path", "start_line", "end_line"])
+      .where("workspace_id", "=", workspaceId)
+      .where("repository_id", "=", repositoryId)
+      .where("sha", "in", shas.slice(i, i + 500))
+      .execute();
     for (const r of rows) {
       const at = index.get(r.sha)!;
       const prev = seen.get(r.finding_id);
-      if (!prev || at < prev.at) seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering, at, baseline: null });
+      if (!prev || at < prev.at)
+        seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering, at, baseline: null });
     }
   }
   return seen;
@@ -229,17 +303,29 @@ async function fullSightings(store: Store, workspaceId: number, repositoryId: nu
  * reported again by the import), which other cached positions re-read alone.
  */
 export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { findings: number[]; repositories?: number[] }): Promise<void> {
-  const row = await tx.updateTable("workspaces").set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) })).where("id", "=", workspaceId)
-    .returning("inbox_version").executeTakeFirstOrThrow();
+  const row = await tx
+    .updateTable("workspaces")
+    .set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) }))
+    .where("id", "=", workspaceId)
+    .returning("inbox_version")
+    .executeTakeFirstOrThrow();
   const version = row.inbox_version;
   if (change.repositories?.length) {
-    await tx.updateTable("repositories").set({ import_version: version })
-      .where("workspace_id", "=", workspaceId).where("id", "in", change.repositories).execute();
+    await tx
+      .updateTable("repositories")
+      .set({ import_version: version })
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "in", change.repositories)
+      .execute();
   }
   // A finding is one row however many repositories report it (same fingerprint): the other
   // repositories' cached positions re-read the rows an import or triage changed.
   for (let i = 0; i < change.findings.length; i += 500) {
-    await tx.updateTable("findings").set({ changed_version: version })
-      .where("workspace_id", "=", workspaceId).where("id", "in", change.findings.slice(i, i + 500)).execute();
+    await tx
+      .updateTable("findings")
+      .set({ changed_version: version })
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "in", change.findings.slice(i, i + 500))
+      .execute();
   }
 }

@@ -8,14 +8,26 @@ import { toItems } from "./items.ts";
 import { positionView } from "./position.ts";
 import { effectiveSeverity, type Status } from "./status.ts";
 
-export async function runFindings(deps: { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }, workspaceId: number, runId: number, page: { limit: number; afterReport?: number }, now: Date) {
-  let q = deps.store.db.selectFrom("finding_reports as r")
+export async function runFindings(
+  deps: { store: Store; mirrors: MirrorPool; config: { baseUrl: string } },
+  workspaceId: number,
+  runId: number,
+  page: { limit: number; afterReport?: number },
+  now: Date,
+) {
+  let q = deps.store.db
+    .selectFrom("finding_reports as r")
     .innerJoin("findings as f", "f.id", "r.finding_id")
     .innerJoin("repositories as repo", "repo.id", "r.repository_id")
-    .selectAll("f").select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "r.detail_json", "repo.full_name"])
-    .where("r.workspace_id", "=", workspaceId).where("r.run_id", "=", runId);
+    .selectAll("f")
+    .select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "r.detail_json", "repo.full_name"])
+    .where("r.workspace_id", "=", workspaceId)
+    .where("r.run_id", "=", runId);
   if (page.afterReport !== undefined) q = q.where("r.id", ">", page.afterReport);
-  const rows = await q.orderBy("r.id").limit(page.limit + 1).execute();
+  const rows = await q
+    .orderBy("r.id")
+    .limit(page.limit + 1)
+    .execute();
   const { items, last } = keysetPage(rows, page.limit);
   const statuses = new Map<string, Map<number, Status>>();
   for (const r of items) {
@@ -25,13 +37,17 @@ export async function runFindings(deps: { store: Store; mirrors: MirrorPool; con
     const view = mirror.exists() ? await positionView(deps.store, mirror, workspaceId, r.repository_id, r.sha, now).catch(() => null) : null;
     statuses.set(key, new Map((view?.entries ?? []).map((e) => [e.finding.id, e.status])));
   }
-  const list = await toItems(deps.store, items.map((r) => ({
-    finding: r,
-    status: statuses.get(`${r.repository_id}:${r.sha}`)?.get(r.id) ?? "open",
-    severity: effectiveSeverity(r),
-    location: { path: r.path, startLine: r.start_line, endLine: r.end_line },
-    repository: { id: r.repository_id, fullName: r.full_name },
-  })), deps.config.baseUrl);
+  const list = await toItems(
+    deps.store,
+    items.map((r) => ({
+      finding: r,
+      status: statuses.get(`${r.repository_id}:${r.sha}`)?.get(r.id) ?? "open",
+      severity: effectiveSeverity(r),
+      location: { path: r.path, startLine: r.start_line, endLine: r.end_line },
+      repository: { id: r.repository_id, fullName: r.full_name },
+    })),
+    deps.config.baseUrl,
+  );
   // What this run's report said about a crs-ignore comment (the inbox shows the dismissal it made).
   const withSuppression = list.map((item, i) => {
     const s = (JSON.parse(items[i]!.detail_json) as { suppression?: Suppression | null }).suppression;

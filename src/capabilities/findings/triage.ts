@@ -80,17 +80,20 @@ async function placesOf(deps: Deps, workspaceId: number, f: FindingRow, repos: R
   return places;
 }
 
-async function activity(tx: Tx, f: FindingRow, who: { workspaceId: number; userId: number }, kind: "status" | "severity" | "assignee" | "dismissal" | "decision", before: unknown, after: unknown, extra: { reason?: string | undefined; pos?: Position | undefined; at: string }) {
+async function activity(tx: Tx, f: FindingRow, who: { workspaceId: number; userId: number }, kind: "status" | "severity" | "assignee" | "dismissal"
+  | "decision", before: unknown, after: unknown, extra: { reason?: string | undefined; pos?: Position | undefined; at: string }) {
   await tx.insertInto("finding_activity").values({
     workspace_id: who.workspaceId, finding_id: f.id, actor_id: who.userId, kind, before_json: JSON.stringify(before), after_json: JSON.stringify(after),
     repository_id: extra.pos?.repository.id ?? null, sha: extra.pos?.sha ?? null, reason: extra.reason ?? null, created_at: extra.at,
   }).execute();
 }
 
-export async function updateFindings(deps: Deps, who: { workspaceId: number; userId: number }, refs: Array<string | number>, change: Change, at: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
+export async function updateFindings(deps: Deps, who: { workspaceId: number; userId: number }, refs: Array<string | number>, change: Change,
+  at: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
   checkChange(change);
   const findings = await findFindings(deps.store, who.workspaceId, refs);
-  const assignee = change.assignee === undefined || change.assignee === null ? change.assignee : await assigneeFor(deps.store, who.workspaceId, who.userId, change.assignee);
+  const assignee = change.assignee === undefined || change.assignee === null ? change.assignee
+    : await assigneeFor(deps.store, who.workspaceId, who.userId, change.assignee);
   const blocked = change.status === "open" || change.status === "investigating" ? findings.filter((f) => decisionActive(f, now)) : [];
   if (blocked.length) {
     throw new AppError("decision_active", `An active decision blocks ${change.status} for ${blocked.map((f) => findingKey(f.number)).join(", ")}.`, {
@@ -108,14 +111,17 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
       const s = change.status;
       if (s !== undefined && perCommit.has(s)) {
         for (const place of listed.filter((p) => p.status !== s)) {
-          await tx.insertInto("finding_statuses").values({ workspace_id: who.workspaceId, repository_id: place.pos.repository.id, sha: place.pos.sha, finding_id: f.id, status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })
-            .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "finding_id", "sha"]).doUpdateSet({ status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })).execute();
+          await tx.insertInto("finding_statuses").values({ workspace_id: who.workspaceId, repository_id: place.pos.repository.id, sha: place.pos.sha,
+            finding_id: f.id, status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })
+            .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "finding_id", "sha"])
+              .doUpdateSet({ status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })).execute();
           if (f.investigating) set.investigating = 0;
           await activity(tx, f, who, "status", place.status, s, { reason: change.reason, pos: place.pos, at: stamp });
         }
       } else if (s !== undefined && listed[0]!.status !== s) {
         if (s === "investigating") set.investigating = 1;
-        else Object.assign(set, { decision_kind: "wont-fix", decision_reason: change.reason, decision_by: who.userId, decision_at: stamp, decision_until: null });
+        else Object.assign(set, { decision_kind: "wont-fix", decision_reason: change.reason, decision_by: who.userId, decision_at: stamp,
+          decision_until: null });
         await activity(tx, f, who, s === "wont-fix" ? "decision" : "status", listed[0]!.status, s, { reason: change.reason, at: stamp });
       }
       if (change.severity !== undefined && change.severity !== effectiveSeverity(f)) {
@@ -155,7 +161,8 @@ async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: M
 }
 
 /** Admin acts: accept a risk until a date (or lift any decision). After `until` the finding is active again by itself. */
-export async function setDecision(store: Store, workspaceId: number, ref: string, decision: { kind: "risk-accepted"; until: string; reason: string; by: number | null } | null, now: Date) {
+export async function setDecision(store: Store, workspaceId: number, ref: string,
+  decision: { kind: "risk-accepted"; until: string; reason: string; by: number | null } | null, now: Date) {
   const [f] = await findFindings(store, workspaceId, [ref]);
   if (decision && !(decision.until > now.toISOString())) throw invalidField("until", "The acceptance must end in the future.");
   const stamp = now.toISOString();
@@ -165,7 +172,8 @@ export async function setDecision(store: Store, workspaceId: number, ref: string
       : { decision_kind: null, decision_reason: null, decision_until: null, decision_by: null, decision_at: null }).where("id", "=", f!.id).execute();
     await tx.insertInto("finding_activity").values({
       workspace_id: workspaceId, finding_id: f!.id, actor_id: decision?.by ?? null, kind: "decision", before_json: JSON.stringify(f!.decision_kind),
-      after_json: JSON.stringify(decision ? { kind: "risk-accepted", until: decision.until } : null), repository_id: null, sha: null, reason: decision?.reason ?? "decision revoked", created_at: stamp,
+      after_json: JSON.stringify(decision ? { kind: "risk-accepted", until: decision.until } : null), repository_id: null, sha: null,
+        reason: decision?.reason ?? "decision revoked", created_at: stamp,
     }).execute();
     await bumpInbox(tx, workspaceId, { findings: [f!.id] });
   });

@@ -6,6 +6,8 @@ import { listFocuses } from "./operations/list-focuses.ts";
 
 export const focuses = capability({
   name: "focuses",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [listFocuses, getFocus],
   adminCommands: [registerFocuses],
 });

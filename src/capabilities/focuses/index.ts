@@ -11,7 +11,7 @@ import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { keysetPage } from "../../platform/store/page.ts";
 
-export const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
+const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
 
 export interface FocusRecord {
   id: number;
@@ -32,7 +32,7 @@ export interface FocusInput {
 }
 
 /** Checks a focus before it is stored; the front matter must be what the review engine accepts. */
-export function validateFocus(input: FocusInput): void {
+function validateFocus(input: FocusInput): void {
   if (!focusSlugPattern.test(input.slug)) {
     throw invalidField("slug", "A focus slug is 1 to 200 characters: letters, digits, '.', '-' or '_', starting with a letter or digit.");
   }
@@ -59,8 +59,10 @@ export function validateFocus(input: FocusInput): void {
   }
 }
 
-function toRecord(r: { id: number; slug: string; title: string; emoji: string | null; instructions: string; revision: number; archived_at: string | null; updated_at: string }): FocusRecord {
-  return { id: r.id, slug: r.slug, title: r.title, emoji: r.emoji, instructions: r.instructions, revision: r.revision, archived: r.archived_at !== null, updatedAt: r.updated_at };
+function toRecord(r: { id: number; slug: string; title: string; emoji: string | null; instructions: string; revision: number; archived_at: string
+  | null; updated_at: string }): FocusRecord {
+  return { id: r.id, slug: r.slug, title: r.title, emoji: r.emoji, instructions: r.instructions, revision: r.revision, archived: r.archived_at !== null,
+    updatedAt: r.updated_at };
 }
 
 /**
@@ -90,7 +92,8 @@ async function putInTransaction(store: Store, workspaceId: number, input: FocusI
         workspace_id: workspaceId, slug: input.slug, title, emoji, instructions: input.instructions,
         revision: 1, archived_at: null, created_at: at, updated_at: at,
       }).returningAll().executeTakeFirstOrThrow();
-      await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision: 1, title, emoji, instructions: input.instructions, created_at: at }).execute();
+      await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision: 1, title, emoji, instructions: input.instructions,
+        created_at: at }).execute();
       return { focus: toRecord(row), changed: true };
     }
     const same = existing.title === title && existing.emoji === emoji && existing.instructions === input.instructions;
@@ -107,7 +110,8 @@ async function putInTransaction(store: Store, workspaceId: number, input: FocusI
       .where("workspace_id", "=", workspaceId).where("id", "=", existing.id).where("revision", "=", existing.revision)
       .returningAll().executeTakeFirst();
     if (!row) throw new AppError("conflict", "The focus changed at the same time; try again.");
-    await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision, title, emoji, instructions: input.instructions, created_at: at }).execute();
+    await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision, title, emoji, instructions: input.instructions,
+      created_at: at }).execute();
     return { focus: toRecord(row), changed: true };
   });
 }
@@ -119,7 +123,8 @@ export interface FocusPage {
 }
 
 /** Active focuses sorted by slug (byte-wise on both engines), after `afterSlug` when given. */
-export async function listFocuses(store: Store, workspaceId: number, opts: { limit?: number; afterSlug?: string; includeArchived?: boolean } = {}): Promise<FocusPage> {
+export async function listFocuses(store: Store, workspaceId: number,
+  opts: { limit?: number; afterSlug?: string; includeArchived?: boolean } = {}): Promise<FocusPage> {
   const slug = bytewise(store.engine, "slug");
   let q = store.db.selectFrom("focuses").selectAll().where("workspace_id", "=", workspaceId);
   if (!opts.includeArchived) q = q.where("archived_at", "is", null);

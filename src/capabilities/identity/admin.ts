@@ -18,7 +18,8 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
     .action(async (username: string, o: { email: string; password?: string; name?: string }, cmd: Command) => {
       const password = o.password ?? generatePassword();
       await withStore(cmd, io,
-        async (s) => ({ ...(await accounts.createUser(s, { username, email: o.email, password, ...(o.name ? { name: o.name } : {}) })), ...(o.password ? {} : { password }) }),
+        async (s) => ({ ...(await accounts.createUser(s, { username, email: o.email, password, ...(o.name ? { name: o.name } : {}) })),
+          ...(o.password ? {} : { password }) }),
         (u) => `user ${u.username} created (id ${u.id})${"password" in u ? `\npassword: ${u.password}` : ""}`);
     });
   for (const [name, suspended] of [["suspend", true], ["unsuspend", false]] as const) {
@@ -36,7 +37,9 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
       const password = o.password ?? generatePassword();
       const { revokedTokens, endedSessions } = await accounts.setPassword(s, u.id, password);
       return { id: u.id, username: u.username, revokedTokens, endedSessions, ...(o.password ? {} : { password }) };
-    }, (r) => `password of ${r.username} set; ${r.revokedTokens} token(s) revoked, ${r.endedSessions} web session(s) ended${"password" in r ? `\npassword: ${r.password}` : ""}`));
+    }, (r) =>
+      `password of ${r.username} set; ${r.revokedTokens} token(s) revoked, ${r.endedSessions} web session(s) ended`
+        + `${"password" in r ? `\npassword: ${r.password}` : ""}`));
 
   const member = admin.command("member").description("Workspace memberships");
   member.command("add <workspace> <user>").description("Add a user to a workspace (or change the role)")

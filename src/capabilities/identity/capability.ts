@@ -1,17 +1,25 @@
 // What identity plugs in: who the caller is (get_me) and the workspace's members, and the operator's
 // users, workspaces, members and API keys in `crs admin`, and the app's sign-in, session, workspace
-// switcher, API keys, authorized apps and password pages.
+// switcher, API keys, authorized apps and password pages, whose changes are web-only operations.
 import { capability } from "../../kernel/capability.ts";
 import { registerIdentity } from "./admin.ts";
 import { getMe } from "./operations/get-me.ts";
 import { listMembers } from "./operations/list-members.ts";
+import { changePassword } from "./operations/change-password.ts";
+import { createApiKey } from "./operations/create-api-key.ts";
+import { revokeApiKey } from "./operations/revoke-api-key.ts";
+import { revokeAuthorizedApp } from "./operations/revoke-authorized-app.ts";
+import { switchWorkspace } from "./operations/switch-workspace.ts";
 import { registerApps } from "./web/apps.ts";
 import { registerKeys } from "./web/keys.ts";
 import { registerSignIn } from "./web/sign-in.ts";
 
 export const identity = capability({
   name: "identity",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [getMe, listMembers],
+  webOperations: [createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],
   adminCommands: [registerIdentity],
 });

@@ -27,7 +27,7 @@ export async function createSession(store: Store, userId: number, hours: number,
   return value;
 }
 
-export async function workspacesOf(store: Store, userId: number): Promise<SessionWorkspace[]> {
+async function workspacesOf(store: Store, userId: number): Promise<SessionWorkspace[]> {
   return store.db.selectFrom("memberships as m").innerJoin("workspaces as w", "w.id", "m.workspace_id")
     .select(["w.id", "w.slug", "w.name", "m.role"]).where("m.user_id", "=", userId).orderBy("w.slug").execute();
 }
@@ -45,10 +45,12 @@ export async function readSession(store: Store, value: string | undefined, now =
   return { idHash: row.id_hash, user: { id: row.id, username: row.username, email: row.email, name: row.name }, workspace, workspaces };
 }
 
-/** Switches the active workspace; only to one the user belongs to. */
-export async function switchWorkspace(store: Store, session: Session, workspaceId: number): Promise<boolean> {
-  if (!session.workspaces.some((w) => w.id === workspaceId)) return false;
-  await store.db.updateTable("app_sessions").set({ workspace_id: workspaceId }).where("id_hash", "=", session.idHash).execute();
+/** Switches a session's active workspace; only to one its user belongs to. */
+export async function switchWorkspace(store: Store, idHash: string, userId: number, workspaceId: number): Promise<boolean> {
+  const member = await store.db.selectFrom("memberships").select("workspace_id")
+    .where("user_id", "=", userId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+  if (!member) return false;
+  await store.db.updateTable("app_sessions").set({ workspace_id: workspaceId }).where("id_hash", "=", idHash).where("user_id", "=", userId).execute();
   return true;
 }
 

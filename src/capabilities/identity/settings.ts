@@ -10,7 +10,8 @@ export async function listOwnKeys(store: Store, workspaceId: number, userId: num
   const rows = await store.db.selectFrom("tokens").select(["id", "name", "token_prefix", "scopes", "created_at", "last_used_at"])
     .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("kind", "=", "api_key").where("revoked_at", "is", null)
     .orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.token_prefix, scopes: r.scopes.split(","), createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.token_prefix, scopes: r.scopes.split(","), createdAt: r.created_at,
+    lastUsedAt: r.last_used_at }));
 }
 
 export async function revokeOwnKey(store: Store, workspaceId: number, userId: number, keyId: number): Promise<void> {
@@ -29,7 +30,8 @@ export async function listOwnApps(store: Store, workspaceId: number, userId: num
     .where((eb) => eb.exists(eb.selectFrom("tokens as live").select("live.id").whereRef("live.grant_id", "=", "g.id")
       .where("live.revoked_at", "is", null).where("live.expires_at", ">", now.toISOString())))
     .groupBy(["g.id", "c.id", "c.name", "g.scopes", "g.created_at"]).orderBy("g.id").execute();
-  return rows.map((r) => ({ id: r.id, clientId: r.clientId, clientName: r.name, scopes: r.scopes.split(","), createdAt: r.created_at, lastUsedAt: r.lastUsedAt ?? null }));
+  return rows.map((r) => ({ id: r.id, clientId: r.clientId, clientName: r.name, scopes: r.scopes.split(","), createdAt: r.created_at,
+    lastUsedAt: r.lastUsedAt ?? null }));
 }
 
 export async function revokeOwnApp(store: Store, workspaceId: number, userId: number, grantId: number): Promise<void> {

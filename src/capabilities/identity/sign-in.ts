@@ -18,7 +18,8 @@ async function failures(store: Store, key: string, since: string): Promise<numbe
   return Number(r.n);
 }
 
-export async function checkCredentials(store: Store, input: { email: string; password: string; address: string; maxFailures: number }, now = new Date()): Promise<SignInResult> {
+export async function checkCredentials(store: Store, input: { email: string; password: string; address: string; maxFailures: number },
+  now = new Date()): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase().slice(0, 320);
   const since = new Date(now.getTime() - windowMs).toISOString();
   const accountKey = `account:${email}`;

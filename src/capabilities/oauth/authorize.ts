@@ -6,7 +6,7 @@ import { isScope, scopes as allScopes, type Scope } from "../../kernel/scopes.ts
 import { findClient, redirectMatches, type Client } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
 
-export const codeLifetimeMs = 5 * 60 * 1000;
+const codeLifetimeMs = 5 * 60 * 1000;
 
 export interface AuthorizationRequest {
   client: Client;
@@ -38,7 +38,7 @@ export class RedirectableError extends OAuthError {
 }
 
 /** The resource indicators this server answers for: the whole service, its MCP endpoint and its REST API. */
-export function resourcesOf(baseUrl: string): string[] {
+function resourcesOf(baseUrl: string): string[] {
   return [baseUrl, `${baseUrl}/`, `${baseUrl}/mcp`, `${baseUrl}/api/v2`];
 }
 
@@ -50,7 +50,7 @@ export function checkResource(baseUrl: string, resource: string | undefined): st
 }
 
 /** Space-separated scopes; none asked means every scope (the consent screen lists them). */
-export function parseRequestedScopes(raw: string | undefined): Scope[] {
+function parseRequestedScopes(raw: string | undefined): Scope[] {
   // offline_access is OpenID's way to ask for a refresh token; every grant here has one.
   const items = [...new Set((raw ?? "").split(" ").filter((s) => s && s !== "offline_access"))];
   if (items.length === 0) return [...allScopes];

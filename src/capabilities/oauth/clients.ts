@@ -56,7 +56,8 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
     throw new OAuthError("invalid_redirect_uri", `redirect_uris must list 1 to ${maxRedirects} URIs.`);
   }
   const bad = uris.find((u) => !acceptableRedirect(u));
-  if (bad !== undefined) throw new OAuthError("invalid_redirect_uri", `Redirect URI ${bad.slice(0, 200)} is not allowed: use https, a loopback http address or a private-use scheme, without a fragment.`);
+  if (bad !== undefined) throw new OAuthError("invalid_redirect_uri",
+    `Redirect URI ${bad.slice(0, 200)} is not allowed: use https, a loopback http address or a private-use scheme, without a fragment.`);
   const method = meta.token_endpoint_auth_method ?? "none";
   if (method !== "none") throw new OAuthError("invalid_client_metadata", "Only public clients register here: token_endpoint_auth_method must be none.");
   // Clients list grants they might use elsewhere (VS Code adds the device code grant): the server

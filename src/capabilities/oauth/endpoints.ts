@@ -31,7 +31,8 @@ function basicClientId(header: string | undefined): string | undefined {
 /** The body's string parameters; a parameter given twice is refused (RFC 6749 §3.1). */
 function params(req: FastifyRequest): Params {
   const body = req.body ?? {};
-  if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "Send the parameters as a form (application/x-www-form-urlencoded).");
+  if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "Send the parameters as a form " +
+    "(application/x-www-form-urlencoded).");
   const out: Params = {};
   for (const [k, v] of Object.entries(body)) {
     if (Array.isArray(v)) throw new OAuthError("invalid_request", `Parameter ${k} appears more than once.`);
@@ -60,7 +61,8 @@ function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown):
     e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status)
       : app.status === 503 ? new OAuthError("temporarily_unavailable", app.message, 503)
       : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
-    if (app.status === 503) req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is unavailable");
+    if (app.status === 503) req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is " +
+      "unavailable");
     else if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
   }
   return reply.code(e.status).header("Cache-Control", "no-store").send(e.body());
@@ -95,7 +97,8 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
     oauth.post("/oauth/register", async (req, reply) => {
       const body = req.body;
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
-      if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
+      if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a " +
+        "JSON object.");
       // Each client is kept for days: registrations have their own budget per address, and are
       // refused (503) while the limiter is down, like every other change.
       const charge = await app.limiter.charge("oauth:register", req.ip);
@@ -108,7 +111,8 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       if (p.grant_type === "authorization_code") tokens = await exchangeCode(app.store, settings(), p);
       else if (p.grant_type === "refresh_token") tokens = await refreshTokens(app.store, settings(), p);
-      else throw new OAuthError(p.grant_type ? "unsupported_grant_type" : "invalid_request", p.grant_type ? "Only authorization_code and refresh_token grants are supported." : "grant_type is required.");
+      else throw new OAuthError(p.grant_type ? "unsupported_grant_type" : "invalid_request", p.grant_type ? "Only authorization_code and refresh_token " +
+        "grants are supported." : "grant_type is required.");
       return reply.header("Cache-Control", "no-store").header("Pragma", "no-cache").send(tokens);
     });
 

@@ -48,15 +48,18 @@ async function stillAllowed(db: Kysely<Database>, userId: number, workspaceId: n
   return !!row && !row.suspended;
 }
 
-async function issueTokens(db: Kysely<Database>, s: TokenSettings, grant: { id: number; userId: number; workspaceId: number; scopes: string; clientName: string }, now: Date): Promise<TokenResponse> {
+async function issueTokens(db: Kysely<Database>, s: TokenSettings,
+  grant: { id: number; userId: number; workspaceId: number; scopes: string; clientName: string }, now: Date): Promise<TokenResponse> {
   const access = generateToken("oauth_access");
   const refresh = generateToken("oauth_refresh");
-  const base = { workspace_id: grant.workspaceId, user_id: grant.userId, name: `OAuth: ${grant.clientName}`, scopes: grant.scopes, created_at: now.toISOString(), last_used_at: null, revoked_at: null, grant_id: grant.id };
+  const base = { workspace_id: grant.workspaceId, user_id: grant.userId, name: `OAuth: ${grant.clientName}`, scopes: grant.scopes,
+    created_at: now.toISOString(), last_used_at: null, revoked_at: null, grant_id: grant.id };
   await db.insertInto("tokens").values([
     { ...base, kind: "oauth_access", token_hash: hashToken(access), expires_at: new Date(now.getTime() + s.auth.accessTokenSeconds * 1000).toISOString() },
     { ...base, kind: "oauth_refresh", token_hash: hashToken(refresh), expires_at: new Date(now.getTime() + s.auth.refreshTokenDays * 86400_000).toISOString() },
   ]).execute();
-  return { access_token: access, token_type: "Bearer", expires_in: s.auth.accessTokenSeconds, refresh_token: refresh, scope: grant.scopes.split(",").join(" ") };
+  return { access_token: access, token_type: "Bearer", expires_in: s.auth.accessTokenSeconds, refresh_token: refresh, scope: grant.scopes.split(",")
+    .join(" ") };
 }
 
 export interface CodeExchange { code?: string; code_verifier?: string; redirect_uri?: string; client_id?: string; resource?: string }
@@ -103,7 +106,8 @@ export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRe
   if (tokenKind(p.refresh_token) !== "oauth_refresh" || !hasValidChecksum(p.refresh_token)) throw invalidGrant("The refresh token is invalid.");
   const row = await store.db.selectFrom("tokens as t").innerJoin("oauth_grants as g", "g.id", "t.grant_id")
     .innerJoin("oauth_clients as k", "k.id", "g.client_id")
-    .select(["t.id", "t.revoked_at", "t.expires_at", "g.id as grantId", "g.client_id", "g.user_id", "g.workspace_id", "g.scopes", "g.resource", "g.revoked_at as grantRevokedAt", "k.name as clientName"])
+    .select(["t.id", "t.revoked_at", "t.expires_at", "g.id as grantId", "g.client_id", "g.user_id", "g.workspace_id", "g.scopes", "g.resource",
+      "g.revoked_at as grantRevokedAt", "k.name as clientName"])
     .where("t.token_hash", "=", hashToken(p.refresh_token)).where("t.kind", "=", "oauth_refresh").executeTakeFirst();
   if (!row) throw invalidGrant("The refresh token is invalid.");
   if (p.client_id !== undefined && p.client_id !== row.client_id) throw invalidGrant("The refresh token was issued to another client.");
@@ -134,7 +138,8 @@ export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRe
     const live = await tx.updateTable("oauth_grants").set({ last_used_at: now.toISOString() })
       .where("id", "=", row.grantId).where("revoked_at", "is", null).executeTakeFirst();
     if (Number(live.numUpdatedRows) === 0) throw invalidGrant("The authorization was revoked.");
-    return issueTokens(tx, s, { id: row.grantId, userId: row.user_id, workspaceId: row.workspace_id, scopes: granted.filter((x) => asked.includes(x)).join(","), clientName: row.clientName }, now);
+    return issueTokens(tx, s, { id: row.grantId, userId: row.user_id, workspaceId: row.workspace_id, scopes: granted.filter((x) => asked.includes(x)).join(","),
+      clientName: row.clientName }, now);
   });
 }
 

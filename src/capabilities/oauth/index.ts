@@ -2,4 +2,4 @@
 // other file in this folder is internal to it.
 export * from "./authorize.ts";
 export * from "./grants.ts";
-export { firstPartyClientId, isVerifiedClient } from "./clients.ts";
+export { isVerifiedClient } from "./clients.ts";

@@ -12,7 +12,8 @@ import { openAdminStore, type AdminIo } from "../../kernel/admin.ts";
 type View = ReturnType<typeof repos.adminView>;
 
 /** Like withStore, plus the mirrors; a repository whose sync failed exits 1 after printing. */
-async function withRepos<T extends View | View[]>(cmd: Command, io: AdminIo, action: (deps: repos.RepoDeps) => Promise<T>, human: (r: T) => string): Promise<void> {
+async function withRepos<T extends View | View[]>(cmd: Command, io: AdminIo, action: (deps: repos.RepoDeps) => Promise<T>,
+  human: (r: T) => string): Promise<void> {
   const config = loadConfig();
   const store = await openAdminStore(config);
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
@@ -54,14 +55,17 @@ export function registerRepos(admin: Command, io: AdminIo): void {
     .option("--name <owner/name>", "full name (default: the remote's last two path segments)")
     .option("--default-branch <branch>", "default branch (default: the remote's HEAD)")
     .option("--wait", "sync now and wait for it instead of leaving it to the server")
-    .action(async (ws: string, remote: string, o: { name?: string; defaultBranch?: string; wait?: boolean }, cmd: Command) => withRepos(cmd, io, async (deps) => {
+    .action(async (ws: string, remote: string, o: { name?: string; defaultBranch?: string; wait?: boolean }, cmd: Command) =>
+      withRepos(cmd, io, async (deps) => {
       const w = await accounts.findWorkspace(deps.store, ws);
       const row = await repos.registerRepository(deps, {
         workspaceId: w.id, remote: repos.absolutizeRemote(remote), name: o.name, defaultBranch: o.defaultBranch,
       }, { background: !o.wait });
       if (o.wait) await repos.syncAndWait(deps, row.id);
       return viewOf(deps, w.id, row.id);
-    }, (v) => `repository ${v.fullName} registered (id ${v.id}); mirror ${v.mirror.state}${v.mirror.state === "pending" ? " (a running server syncs it shortly)" : ""}`));
+    }, (v) =>
+      `repository ${v.fullName} registered (id ${v.id}); mirror ${v.mirror.state}`
+        + `${v.mirror.state === "pending" ? " (a running server syncs it shortly)" : ""}`));
 
   repo.command("list <workspace>").description("List a workspace's repositories with their mirror state")
     .action(async (ws: string, _o: unknown, cmd: Command) => withRepos(cmd, io, async (deps) => {

@@ -10,6 +10,8 @@ import { listRepositories } from "./operations/list-repositories.ts";
 
 export const repositories = capability({
   name: "repositories",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [listRepositories, getRepository, listRefs],
   services: [
     // Mirror syncs: on registration, on request (also from `crs admin` in another process) and

@@ -9,7 +9,7 @@ import { registerRepository } from "./registry.ts";
 import { syncRepository } from "./sync.ts";
 import type { RepoDeps } from "./types.ts";
 
-export const demoFullName = "demo/acme-shop";
+const demoFullName = "demo/acme-shop";
 
 const identity = [
   "-c", "user.name=crs demo", "-c", "user.email=demo@crs.localhost",

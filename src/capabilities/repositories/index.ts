@@ -1,14 +1,11 @@
 // Repositories: registration, the public view, mirror syncs (lease, scheduler), refs and positions.
 export * from "./reference.ts";
 export { registerRepository, listRepositories, allRepositories, removeRepository, requestSync } from "./registry.ts";
-export type { RegisterInput, ListCursor } from "./registry.ts";
-export { repositoryView, adminView, isSyncing } from "./view.ts";
+export { repositoryView, adminView } from "./view.ts";
 export { syncRepository, syncAndWait } from "./sync.ts";
-export type { SyncOutcome, SyncRunOptions } from "./sync.ts";
-export { startSyncScheduler, wakeSyncScheduler, dueRepositories } from "./scheduler.ts";
-export { takeLease, renewLease, leaseOwner } from "./lease.ts";
+export { takeLease } from "./lease.ts";
 export { usableMirror } from "./availability.ts";
-export { listRefs, reviewedShas } from "./refs.ts";
+export { listRefs } from "./refs.ts";
 export { resolveAt } from "./at.ts";
 export { absolutizeRemote } from "./remote-input.ts";
 export type { RepoDeps } from "./types.ts";

@@ -19,13 +19,13 @@ export function parseRepositoryRef(value: string | number): RepositoryRef | unde
 }
 
 /** Marks the two-segment path form of a numeric id: GET /repositories/42/- is repository 42. */
-export const idPathPlaceholder = "-";
+const idPathPlaceholder = "-";
 
 /**
  * From path segments {owner}/{repo}: `owner/name`, or a numeric id given as the owner with repo "-"
  * (e.g. /repositories/42/-). A full name is never `<digits>/-`, so the two forms cannot collide.
  */
-export function refFromPath(owner: string, repo: string): RepositoryRef | undefined {
+function refFromPath(owner: string, repo: string): RepositoryRef | undefined {
   if (repo === idPathPlaceholder) return /^\d{1,15}$/.test(owner) ? parseRepositoryRef(owner) : undefined;
   return parseRepositoryRef(`${owner}/${repo}`);
 }

@@ -35,7 +35,7 @@ export async function listRefs(deps: { store: Store; mirrors: MirrorPool }, work
 }
 
 /** Which of these commits a completed review recorded (the runs work fills reviewed_commits). */
-export async function reviewedShas(store: Store, workspaceId: number, repositoryId: number, shas: string[]): Promise<Set<string>> {
+async function reviewedShas(store: Store, workspaceId: number, repositoryId: number, shas: string[]): Promise<Set<string>> {
   const distinct = [...new Set(shas)];
   const found = new Set<string>();
   for (let i = 0; i < distinct.length; i += 500) {

@@ -33,7 +33,8 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
   const ref = parseRepositoryRef(fullName);
   // A part starting with '-' reads as an option wherever the name meets a command line.
   if (!ref || !("fullName" in ref) || isIdPathForm(fullName) || fullName.split("/").some((p) => p.startsWith("-"))) {
-    throw invalidField("name", `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each, not starting with '-').`);
+    throw invalidField("name",
+      `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each, not starting with '-').`);
   }
   if (input.defaultBranch !== undefined) {
     const problem = branchNameProblem(input.defaultBranch);

@@ -26,7 +26,7 @@ export function wakeSyncScheduler(deps: object): void {
 }
 
 /** Ids due for a sync, oldest need first, skipping those whose lease is held. */
-export async function dueRepositories(deps: RepoDeps, intervalSeconds: number, limit: number): Promise<number[]> {
+async function dueRepositories(deps: RepoDeps, intervalSeconds: number, limit: number): Promise<number[]> {
   const now = new Date();
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - intervalSeconds * 1000).toISOString();

@@ -5,10 +5,10 @@ import { z } from "zod";
 export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)])
   .describe("Repository: owner/name or numeric id.");
 
-export const mirrorStates = ["pending", "syncing", "ready", "failed"] as const;
-export const accessStates = ["unknown", "ok", "lost", "unavailable"] as const;
+const mirrorStates = ["pending", "syncing", "ready", "failed"] as const;
+const accessStates = ["unknown", "ok", "lost", "unavailable"] as const;
 
-export const mirrorSchema = z.object({
+const mirrorSchema = z.object({
   state: z.enum(mirrorStates).describe(
     "pending: not synced yet; syncing: a sync is running now (with lastSyncedAt set, the previous mirror is still served); " +
       "ready: the last sync succeeded; failed: the last sync failed (see reason and message).",

@@ -5,7 +5,7 @@ import type { RepositoryView } from "./schemas.ts";
 import type { RepositoryRow } from "./reference.ts";
 
 /** A sync holds an unexpired lease on the row. */
-export function isSyncing(row: Pick<RepositoryRow, "sync_owner" | "sync_lease_until">, now = new Date()): boolean {
+function isSyncing(row: Pick<RepositoryRow, "sync_owner" | "sync_lease_until">, now = new Date()): boolean {
   return row.sync_owner !== null && row.sync_lease_until !== null && row.sync_lease_until > now.toISOString();
 }
 

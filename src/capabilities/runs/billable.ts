@@ -61,7 +61,8 @@ export interface BillableChange extends Billable {
 }
 
 /** A change review: added lines of the changed reviewable files, plus `context` lines per hunk. */
-export async function billableChange(mirror: Mirror, head: string, changes: FileChange[], inScope: ((p: string) => boolean) | null, context: number): Promise<BillableChange> {
+export async function billableChange(mirror: Mirror, head: string, changes: FileChange[], inScope: ((p: string) => boolean) | null,
+  context: number): Promise<BillableChange> {
   const candidates = changes.filter((c) => c.status !== "deleted" && !c.binary && c.added.length > 0
     && skipByPath(c.path) === null && (!inScope || inScope(c.path)));
   const vs = await verdictsOf(mirror, head, candidates.map((c) => ({ path: c.path, pathBytes: c.pathBytes, oid: c.newOid })));

@@ -25,10 +25,12 @@ const inProcessWorker: Service = (app) => {
 };
 
 /** Enough for a few dozen runs of the demo repository at the default prices. */
-export const demoCreditsCents = 1000;
+const demoCreditsCents = 1000;
 
 export const runs = capability({
   name: "runs",
+  cli: "cli.ts",
+  fixtures: "fixtures.ts",
   operations: [listRuns, startRun, getRun, listRunFindings, estimateRun, cancelRun],
   services: [inProcessWorker],
   bootstrapSteps: [

@@ -20,13 +20,30 @@ export async function endRun(store: Store, row: RunRow, owner: string, end: RunE
   return workspaceTransaction(store, row.workspace_id, async (tx) => {
     const at = now.toISOString();
     const refund = end.refund ? row.price_cents - row.refunded_cents : 0;
-    const res = await tx.updateTable("runs").set({
-      state: end.state, error_json: end.error ? JSON.stringify(end.error) : null, stages_json: JSON.stringify(end.stages), ended_at: at,
-      refunded_cents: row.refunded_cents + refund, lease_until: null,
-    }).where("id", "=", row.id).where("lease_owner", "=", owner).executeTakeFirst();
+    const res = await tx
+      .updateTable("runs")
+      .set({
+        state: end.state,
+        error_json: end.error ? JSON.stringify(end.error) : null,
+        stages_json: JSON.stringify(end.stages),
+        ended_at: at,
+        refunded_cents: row.refunded_cents + refund,
+        lease_until: null,
+      })
+      .where("id", "=", row.id)
+      .where("lease_owner", "=", owner)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     if (refund > 0) {
-      await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents: refund, userId: null, note: `run ${row.id} ${end.state} before its analysis finished`, at });
+      await writeRunEntry(tx, {
+        workspaceId: row.workspace_id,
+        runId: row.id,
+        kind: "refund",
+        cents: refund,
+        userId: null,
+        note: `run ${row.id} ${end.state} before its analysis finished`,
+        at,
+      });
     } else await modelRefund(tx, row, at); // cancelled after the analysis: a model stage that fell short is still given back
     return true;
   });
@@ -37,9 +54,21 @@ export async function endRun(store: Store, row: RunRow, owner: string, end: RunE
  * nothing to send): one ledger entry, written in the transaction that completes the run, so once.
  */
 export async function modelRefund(tx: Kysely<Database>, row: RunRow, at: string): Promise<void> {
-  const stage = row.model_json ? JSON.parse(row.model_json) as StoredModelStage : null;
+  const stage = row.model_json ? (JSON.parse(row.model_json) as StoredModelStage) : null;
   const cents = Math.min(stage?.refundedCents ?? 0, row.price_cents - row.refunded_cents);
   if (!stage || cents <= 0) return;
-  await tx.updateTable("runs").set({ refunded_cents: row.refunded_cents + cents }).where("id", "=", row.id).execute();
-  await writeRunEntry(tx, { workspaceId: row.workspace_id, runId: row.id, kind: "refund", cents, userId: null, note: `run ${row.id} model review ${stage.state}: ${stage.reason ?? "no reason"}`.slice(0, 500), at });
+  await tx
+    .updateTable("runs")
+    .set({ refunded_cents: row.refunded_cents + cents })
+    .where("id", "=", row.id)
+    .execute();
+  await writeRunEntry(tx, {
+    workspaceId: row.workspace_id,
+    runId: row.id,
+    kind: "refund",
+    cents,
+    userId: null,
+    note: `run ${row.id} model review ${stage.state}: ${stage.reason ?? "no reason"}`.slice(0, 500),
+    at,
+  });
 }

@@ -13,7 +13,7 @@ export type LedgerKind = "grant" | "charge" | "refund" | "adjustment";
 type Db = Kysely<Database>;
 
 /** Largest single grant or adjustment, and largest spending limit: 10 million dollars in cents. */
-export const maxAmountCents = 1_000_000_000;
+const maxAmountCents = 1_000_000_000;
 
 // GET /me reads the balance on every request: compiled once per database handle.
 const balanceQuery = compiledOnce((db) => db.selectFrom("credit_ledger")
@@ -28,7 +28,7 @@ export async function balanceCents(db: Db, workspaceId: number): Promise<number>
 }
 
 /** The first instant of the calendar month (UTC) that holds `now`. */
-export function monthStart(now: Date): string {
+function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
@@ -82,7 +82,8 @@ function checkAmount(cents: number, field: string, allowNegative: boolean): void
 }
 
 /** A grant (positive) or an adjustment (either sign) by an operator. */
-export async function addCredits(store: Store, workspaceId: number, input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
+export async function addCredits(store: Store, workspaceId: number,
+  input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
   checkAmount(input.cents, "cents", input.kind === "adjustment");
   const note = input.reason?.trim() || null;
   if (note && (note.length > 500 || !isName(note))) throw invalidField("reason", "The reason is at most 500 printable characters.");
@@ -102,7 +103,8 @@ export async function setSpendLimit(store: Store, workspaceId: number, cents: nu
 }
 
 /** Writes a run's charge (negative) or refund (positive); call inside the run's transaction. */
-export async function writeRunEntry(tx: Db, e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number | null; note: string; at: string }): Promise<void> {
+export async function writeRunEntry(tx: Db, e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number
+  | null; note: string; at: string }): Promise<void> {
   await tx.insertInto("credit_ledger").values({
     workspace_id: e.workspaceId, amount_cents: e.kind === "charge" ? -e.cents : e.cents, kind: e.kind, note: e.note,
     run_id: e.runId, created_by: e.userId, created_at: e.at,

@@ -41,12 +41,20 @@ export async function workspaceModelOff(db: Kysely<Database>, workspaceId: numbe
 }
 
 export async function setWorkspaceModelOff(db: Kysely<Database>, workspaceId: number, off: boolean, now: Date): Promise<void> {
-  await db.insertInto("workspace_model_settings").values({ workspace_id: workspaceId, model_off: off ? 1 : 0, updated_at: now.toISOString() })
-    .onConflict((oc) => oc.column("workspace_id").doUpdateSet({ model_off: off ? 1 : 0, updated_at: now.toISOString() })).execute();
+  await db
+    .insertInto("workspace_model_settings")
+    .values({ workspace_id: workspaceId, model_off: off ? 1 : 0, updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column("workspace_id").doUpdateSet({ model_off: off ? 1 : 0, updated_at: now.toISOString() }))
+    .execute();
 }
 
 /** Why a run has no model stage, or null when it has one. */
-export async function modelOffReason(db: Kysely<Database>, model: ModelConfig | null, workspaceId: number, requested: boolean | undefined): Promise<ModelOff | null> {
+export async function modelOffReason(
+  db: Kysely<Database>,
+  model: ModelConfig | null,
+  workspaceId: number,
+  requested: boolean | undefined,
+): Promise<ModelOff | null> {
   if (!model) return "no model is configured";
   if (requested === false) return "turned off for this run";
   if (await workspaceModelOff(db, workspaceId)) return "turned off for the workspace";

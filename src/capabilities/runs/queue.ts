@@ -7,7 +7,7 @@ import type { Store } from "../../platform/store/index.ts";
 import type { RunRow } from "./view.ts";
 
 /** States a worker may be executing; a run in one of them with a lapsed lease is taken over. */
-export const activeStates = ["in_progress", "compilation_in_progress", "compilation_completed", "analysis_in_progress", "analysis_completed"] as const;
+const activeStates = ["in_progress", "compilation_in_progress", "compilation_completed", "analysis_in_progress", "analysis_completed"] as const;
 
 export class LeaseLost extends Error {
   constructor(runId: number) {

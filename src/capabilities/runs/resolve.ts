@@ -43,7 +43,7 @@ export interface ResolvedRun {
   configBlobs: Array<string | null>;
 }
 
-export function priceOf(pricing: PricingConfig, lines: number): number {
+function priceOf(pricing: PricingConfig, lines: number): number {
   return pricing.baseCents + Math.ceil((lines * pricing.per1000LinesCents) / 1000);
 }
 
@@ -58,7 +58,7 @@ async function repositoryOf(store: Store, workspaceId: number, value: string | n
 }
 
 /** Rules between fields that a schema cannot say: 400 invalid_request, nothing resolved yet. */
-export function checkRequestShape(req: RunRequest): void {
+function checkRequestShape(req: RunRequest): void {
   if (req.at !== undefined && req.change !== undefined) throw invalidField("change", "Give at (a full review) or change (a change review), not both.");
   if (req.change !== undefined && req.repositories?.length) throw invalidField("repositories", "Extra repositories are reviewed in full reviews only.");
 }
@@ -76,15 +76,18 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
   const configBlobs: Array<string | null> = [];
   if (req.change) {
     const c = req.change;
-    const head = "pr" in c
-      ? await resolvePosition(mirror, { kind: "pr", number: c.pr, pin: null }, row.default_branch_override)
-      : await resolvePosition(mirror, { kind: "branch", name: c.branch, pin: null }, row.default_branch_override);
+    const head =
+      "pr" in c
+        ? await resolvePosition(mirror, { kind: "pr", number: c.pr, pin: null }, row.default_branch_override)
+        : await resolvePosition(mirror, { kind: "branch", name: c.branch, pin: null }, row.default_branch_override);
     let base: string;
     let since: string | null = null;
     if (!("pr" in c) && c.since) {
       const r = await mirror.resolveCommit(c.since);
-      if (r.status !== "found") throw positionUnavailable(r.status === "ambiguous" ? "ambiguous_commit" : "unknown_commit", `Commit ${c.since} (since) is not in the mirror.`);
-      if (!(await mirror.isAncestor(r.sha, head.sha))) throw positionUnavailable("not_on_ref", `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
+      if (r.status !== "found")
+        throw positionUnavailable(r.status === "ambiguous" ? "ambiguous_commit" : "unknown_commit", `Commit ${c.since} (since) is not in the mirror.`);
+      if (!(await mirror.isAncestor(r.sha, head.sha)))
+        throw positionUnavailable("not_on_ref", `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
       base = since = r.sha;
     } else {
       const main = await resolvePosition(mirror, { kind: "default" }, row.default_branch_override);
@@ -103,12 +106,27 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
       if (diff.length === 0) throw changeRefused("identical", "The change's head has the same content as its base.");
       const b = await billableChange(mirror, head.sha, diff, withSkips(inScope, tuning), deps.config.pricing.changeContextLines);
       if (b.changedLines > deps.config.pricing.changeMaxLines) {
-        throw changeRefused("large", `The change adds ${b.changedLines} lines in reviewable files, more than the ${deps.config.pricing.changeMaxLines} a change review takes; review a position with at instead.`, { changedLines: b.changedLines, maxLines: deps.config.pricing.changeMaxLines });
+        throw changeRefused(
+          "large",
+          `The change adds ${b.changedLines} lines in reviewable files, more than the ${deps.config.pricing.changeMaxLines} a change review takes; review a ` +
+            `position with at instead.`,
+          { changedLines: b.changedLines, maxLines: deps.config.pricing.changeMaxLines },
+        );
       }
-      if (b.files === 0) throw changeRefused("thin", "The change adds no lines to reviewable files in scope (only deletions, binary, vendored or generated files).");
+      if (b.files === 0)
+        throw changeRefused("thin", "The change adds no lines to reviewable files in scope (only deletions, binary, vendored or generated " + "files).");
       ({ files, changedLines, lines } = b);
     }
-    change = { kind: "pr" in c ? "pr" : "branch", pr: "pr" in c ? c.pr : null, branch: "pr" in c ? null : c.branch, since, base, head: head.sha, files, changedLines };
+    change = {
+      kind: "pr" in c ? "pr" : "branch",
+      pr: "pr" in c ? c.pr : null,
+      branch: "pr" in c ? null : c.branch,
+      since,
+      base,
+      head: head.sha,
+      files,
+      changedLines,
+    };
     targets = [{ repository: repoRef, at: null, ref: head.ref, sha: head.sha, files, lines }];
   } else {
     const main = await resolveAt({ app: { mirrors: deps.mirrors } }, row, req.at);
@@ -130,14 +148,19 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
     }
     if (count) {
       if (targets.every((t) => t.files === 0)) {
-        throw new AppError("nothing_to_review", "No reviewable files are in scope at the position (after vendored, generated, binary and oversized files are left out).");
+        throw new AppError(
+          "nothing_to_review",
+          "No reviewable files are in scope at the position (after vendored, generated, binary and oversized files are " + "left out).",
+        );
       }
     }
   }
   const focuses: ResolvedRun["focuses"] = [];
   for (const slug of new Set(req.focuses ?? [])) {
     const f = await getFocus(deps.store, workspaceId, slug).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === "not_found" ? new AppError("not_found", `No focus ${slug} in this workspace (or it is archived).`, { details: { field: "focuses", slug } }) : err;
+      throw err instanceof AppError && err.code === "not_found"
+        ? new AppError("not_found", `No focus ${slug} in this workspace (or it is archived).`, { details: { field: "focuses", slug } })
+        : err;
     });
     focuses.push({ slug: f.slug, revision: f.revision });
   }
@@ -145,11 +168,24 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
   const lines = targets.reduce((n, t) => n + t.lines, 0);
   const modelOff = await modelOffReason(deps.store.db, deps.config.model, workspaceId, req.model);
   // The model reads the main repository only: its lines are the ones priced.
-  const model = modelOff || !deps.config.model ? null
-    : count ? modelPlan(deps.config.model, deps.config.pricing, targets[0]!.lines) : { hash: modelConfigHash(deps.config.model, deps.config.pricing), lines: 0, cents: 0 };
+  const model =
+    modelOff || !deps.config.model
+      ? null
+      : count
+        ? modelPlan(deps.config.model, deps.config.pricing, targets[0]!.lines)
+        : { hash: modelConfigHash(deps.config.model, deps.config.pricing), lines: 0, cents: 0 };
   return {
-    kind: change ? "change" : "full", repository: row, targets, change, focuses, documents, scope,
-    steering: req.steering ?? null, model, modelOff, priceCents: count ? priceOf(deps.config.pricing, lines) + (model?.cents ?? 0) : null,
+    kind: change ? "change" : "full",
+    repository: row,
+    targets,
+    change,
+    focuses,
+    documents,
+    scope,
+    steering: req.steering ?? null,
+    model,
+    modelOff,
+    priceCents: count ? priceOf(deps.config.pricing, lines) + (model?.cents ?? 0) : null,
     configBlobs,
   };
 }

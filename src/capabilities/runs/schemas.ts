@@ -18,8 +18,9 @@ export const runLimits = { focuses: 5, scope: 200, glob: 1000, repositories: 8, 
 const atField = z.string().min(1).max(maxAtLength)
   .describe("Position: default, branch:<name>[@<sha>], pr:<number>[@<sha>] or commit:<sha>; at most 512 characters.");
 
-export const changeField = z.union([
-  z.object({ pr: z.coerce.number().int().min(1).max(2 ** 31 - 1).describe("Pull request number: its head against its merge base with the default branch.") }).strict(),
+const changeField = z.union([
+  z.object({ pr: z.coerce.number().int().min(1).max(2 ** 31 - 1).describe("Pull request number: its head against its merge base with the default branch.") })
+    .strict(),
   z.object({
     branch: z.string().min(1).max(255).regex(printable, printableMessage).describe("Branch whose change is reviewed."),
     since: z.string().regex(/^[0-9a-fA-F]{4,64}$/, "since is a commit sha of 4 to 64 hex digits").optional()
@@ -50,7 +51,7 @@ export const runRequestFields = {
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
 
-export const targetSchema = z.object({
+const targetSchema = z.object({
   repository: repoRef,
   at: z.string().nullable().describe("The pinned position reviewed (full reviews); null for a change review."),
   ref: z.string().nullable().describe("The full ref name (refs/heads/main, refs/pull/7/head), or null for a commit."),
@@ -59,7 +60,7 @@ export const targetSchema = z.object({
   lines: z.number().int().describe("Billable lines of those files (for a change: changed lines plus context per hunk)."),
 }).describe("One repository a run reviews, as priced.");
 
-export const changeSchema = z.object({
+const changeSchema = z.object({
   kind: z.enum(["pr", "branch"]).describe("pr or branch."),
   pr: z.number().int().nullable().describe("The pull request number (kind pr)."),
   branch: z.string().nullable().describe("The branch (kind branch)."),
@@ -70,7 +71,7 @@ export const changeSchema = z.object({
   changedLines: z.number().int().describe("Added lines in those files."),
 }).describe("The resolved change of a change review.");
 
-export const focusRevisionSchema = z.object({
+const focusRevisionSchema = z.object({
   slug: z.string().describe("Focus slug."),
   revision: z.number().int().describe("The focus revision the run follows."),
 }).describe("A focus at a revision.");
@@ -90,7 +91,7 @@ export const estimateSchema = z.object({
   expiresAt: z.string().describe("When the quote expires (ISO 8601)."),
 }).describe("The price of a run and a quote for it.");
 
-export const stageSchema = z.object({
+const stageSchema = z.object({
   name: z.enum(["checkout", "compilation", "analysis", "import"]).describe("checkout, compilation, analysis or import, in that order."),
   state: z.enum(["pending", "in_progress", "completed", "failed", "cancelled", "skipped"]).describe("Where the stage is."),
   startedAt: z.string().nullable().describe("When it started, or null."),

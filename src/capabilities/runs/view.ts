@@ -38,7 +38,8 @@ function currentStage(stages: Stage[], state: string): string | null {
 
 export function runTitle(kind: "full" | "change", fullName: string, at: string | null, change: ChangeView | null): string {
   if (change) return change.kind === "pr" ? `Review of pull request #${change.pr} in ${fullName}` : `Review of branch ${change.branch} in ${fullName}`;
-  const pos = (at ?? "").replace(/@([0-9a-f]{7})[0-9a-f]*$/, " @ $1").replace(/^branch:/, "").replace(/^pr:/, "pull request #").replace(/^commit:([0-9a-f]{7})[0-9a-f]*$/, "commit $1");
+  const pos = (at ?? "").replace(/@([0-9a-f]{7})[0-9a-f]*$/, " @ $1").replace(/^branch:/, "").replace(/^pr:/, "pull request #")
+    .replace(/^commit:([0-9a-f]{7})[0-9a-f]*$/, "commit $1");
   return kind === "full" ? `Full review of ${fullName} at ${pos}` : `Review of ${fullName}`;
 }
 

@@ -39,7 +39,8 @@ after(async () => {
 const side = (name: string) => join(dir, "..", `${dir.split("/").pop()}-${name}`);
 
 function review(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  const base = { ...process.env, CRS_MODEL_PROVIDER: "anthropic", CRS_MODEL_URL: standIn.anthropicUrl, CRS_MODEL_NAME: "stand-in", CRS_MODEL_API_KEY: "sk-cli-secret", ...env };
+  const base = { ...process.env, CRS_MODEL_PROVIDER: "anthropic", CRS_MODEL_URL: standIn.anthropicUrl, CRS_MODEL_NAME: "stand-in",
+    CRS_MODEL_API_KEY: "sk-cli-secret", ...env };
   return new Promise((resolve) => {
     execFile(process.execPath, [crs, "review", ".", "--threads", "1", ...args], { cwd: dir, env: base }, (err, out, errOut) => {
       resolve({ code: err ? Number(err.code) : 0, out, err: errOut });
@@ -66,7 +67,8 @@ test("crs review --model sends instructions and documents, and its findings join
 
   const json = JSON.parse((await review(["--model", "--json"])).out);
   assert.equal(json.model.state, "complete");
-  assert.deepEqual(json.findings.map((f: { engine: string; ruleId: string }) => [f.engine, f.ruleId]), [["pattern", "js.weak-hash"], ["model", "model/cwe-862"]]);
+  assert.deepEqual(json.findings.map((f: { engine: string; ruleId: string }) => [f.engine, f.ruleId]),
+    [["pattern", "js.weak-hash"], ["model", "model/cwe-862"]]);
 
   const sarif = JSON.parse((await review(["--model", "--sarif"])).out);
   const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "model/cwe-862");
@@ -128,7 +130,8 @@ test("a model endpoint that fails leaves the rule findings and says so", async (
   assert.match(r.err, /model review failed: the model endpoint answered 401/);
   standIn.script({ status: 401 });
   const sarif = JSON.parse((await review(["--model", "--sarif"])).out);
-  assert.deepEqual(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { descriptor: { id: string }; level: string }) => [n.descriptor.id, n.level]), [["model/failed", "warning"]]);
+  assert.deepEqual(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { descriptor: { id: string }; level: string }) =>
+    [n.descriptor.id, n.level]), [["model/failed", "warning"]]);
 });
 
 test("a scanned or encrypted PDF given with --document is skipped, said on stderr and counted", async () => {

@@ -111,7 +111,8 @@ test("crs review --min-confidence drops library-input findings; SARIF ranks them
       "app.get('/ping', (req, res) => { cp.exec('ping ' + req.query.host); });",
       "",
     ].join("\n"));
-    const where = (out: string) => (JSON.parse(out) as { findings: { ruleId: string; confidence: string; location: { path: string; startLine: number } }[] }).findings
+    const where = (out: string) =>
+      (JSON.parse(out) as { findings: { ruleId: string; confidence: string; location: { path: string; startLine: number } }[] }).findings
       .filter((f) => f.location.path === "lib.js").map((f) => `${f.location.startLine}:${f.ruleId}:${f.confidence}`);
     const all = crsReview(dir, ".", "--json", "--threads", "1");
     assert.equal(all.code, 0, all.err);
@@ -121,7 +122,10 @@ test("crs review --min-confidence drops library-input findings; SARIF ranks them
     const human = crsReview(dir, ".", "--threads", "1");
     assert.match(human.out, /lib\.js\n {2}2:\d+ +critical +low +/);
     const sarif = crsReview(dir, ".", "--sarif", "--threads", "1", "--only", "javascript");
-    const results = (JSON.parse(sarif.out) as { runs: { results: { rank: number; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] })
+    const results =
+      (JSON.parse(sarif.out) as {
+        runs: { results: { rank: number; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+      })
       .runs[0]!.results.filter((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === "lib.js");
     assert.deepEqual(results.map((x) => [x.locations[0]!.physicalLocation.region.startLine, x.rank]), [[2, 30], [3, 90]]);
     assert.equal(crsReview(dir, ".", "--min-confidence", "certain").code, 2);

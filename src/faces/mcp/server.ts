@@ -17,7 +17,7 @@ import { mcpResourceMetadataPath } from "../../kernel/oauth-metadata.ts";
 import { missingScopes } from "../../kernel/scopes.ts";
 import { authorizationHeader } from "../../kernel/authorization.ts";
 
-export const mcpPath = "/mcp";
+const mcpPath = "/mcp";
 
 const rateLimitHeaderNames = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"] as const;
 

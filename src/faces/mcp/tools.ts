@@ -11,7 +11,7 @@ import { jsonSchema, type Json } from "../../kernel/json-schema.ts";
  * quarters of tools/list (an agent's context pays for every byte); the result itself carries its
  * JSON, and OpenAPI keeps the full description.
  */
-export function outline(s: Json, top = true): Json {
+function outline(s: Json, top = true): Json {
   const out: Json = {};
   if (Array.isArray(s.anyOf)) out.anyOf = (s.anyOf as Json[]).map((b) => outline(b, top));
   if (s.type !== undefined) out.type = s.type;
@@ -51,7 +51,9 @@ export function summaryOf(op: OperationDefinition, body: unknown): string {
     return `${op.summary}: ${b.items.length} item${b.items.length === 1 ? "" : "s"}${total}.${more}`;
   }
   const subject = (b.run ?? b.document ?? b.comment ?? b) as Record<string, unknown>;
-  const named = ["key", "id", "slug", "fullName", "state", "status"].filter((k) => subject[k] !== undefined && typeof subject[k] !== "object").map((k) => `${k} ${String(subject[k])}`);
+  const named = ["key", "id", "slug", "fullName", "state", "status"].filter((k) => subject[k] !== undefined && typeof subject[k] !== "object")
+    .map((k) => `${k} ${String(subject[k])}`);
   const price = typeof b.priceCents === "number" ? `, price ${b.priceCents} cents` : "";
-  return `${op.summary}: done${named.length ? ` (${named.join(", ")}${price})` : price ? ` (${price.slice(2)})` : ""}. The full result is in the structured content and the JSON below.`;
+  return `${op.summary}: done${named.length ? ` (${named.join(", ")}${price})` : price ? ` (${price.slice(2)})` : ""}. The full result is in the structured `
+    + `content and the JSON below.`;
 }

@@ -10,7 +10,7 @@ import { authorizationHeader } from "../../kernel/authorization.ts";
 
 export const apiPrefix = "/api/v2";
 
-export function fastifyPath(path: string): string {
+function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
 }
 

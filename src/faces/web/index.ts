@@ -6,7 +6,7 @@ import type { WebRoutes } from "../../kernel/capability.ts";
 import type { AnyOperation } from "../../kernel/operation.ts";
 import { webContext } from "./shell.ts";
 
-/** The app's pages; pages that invoke an operation find it in `operations` (the server's table) by id. */
+/** The app's pages; pages that invoke an operation find it by id in `operations` (the table and the web-only ones). */
 export function registerWeb(server: FastifyInstance, app: App, operations: readonly AnyOperation[], pages: readonly WebRoutes[]): void {
   const operation = (id: string): AnyOperation => {
     const op = operations.find((o) => o.id === id);

@@ -10,7 +10,7 @@ export class Html {
   }
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
@@ -38,9 +38,11 @@ export interface PageOptions {
 
 export function page(opts: PageOptions, body: Html): string {
   const nav = opts.user
-    ? html`<nav><a href="/app">crs</a><a href="/app/findings">Findings</a><a href="/app/runs">Runs</a><a href="/app/settings/keys">API keys</a><a href="/app/settings/apps">Authorized apps</a>
+    ? html`<nav><a href="/app">crs</a><a href="/app/findings">Findings</a><a href="/app/runs">Runs</a><a href="/app/settings/keys">API keys</a>
+<a href="/app/settings/apps">Authorized apps</a>
 <a href="/app/settings/password">Password</a><span class="grow"></span><span>${opts.user.username}</span>
-<form method="post" action="/app/sign-out" class="inline"><input type="hidden" name="_csrf" value="${opts.csrf}"><button class="link">Sign out</button></form></nav>`
+<form method="post" action="/app/sign-out" class="inline">
+<input type="hidden" name="_csrf" value="${opts.csrf}"><button class="link">Sign out</button></form></nav>`
     : html`<nav><a href="/app">crs</a></nav>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,12 +70,15 @@ nav{display:flex;gap:1em;align-items:center;padding:.6em 1.5em;background:#1d232
 h1{font-size:1.4em;margin-top:0}label{display:block;margin:.8em 0 .2em;font-weight:600}
 input[type=email],input[type=password],input[type=text]{width:100%;padding:.5em;border:1px solid #bbc;border-radius:4px;font:inherit}
 button{padding:.5em 1.2em;border:0;border-radius:4px;background:#2457c5;color:#fff;font:inherit;cursor:pointer}
-button.secondary{background:#e4e7ec;color:#1d2329}button.danger{background:#b42318}button.link{background:none;color:inherit;padding:0;text-decoration:underline}
-form.inline{display:inline}.error{padding:.6em 1em;background:#fde8e7;border-left:4px solid #b42318}.notice{padding:.6em 1em;background:#e8f1fd;border-left:4px solid #2457c5}
+button.secondary{background:#e4e7ec;color:#1d2329}button.danger{background:#b42318}
+button.link{background:none;color:inherit;padding:0;text-decoration:underline}
+form.inline{display:inline}.error{padding:.6em 1em;background:#fde8e7;border-left:4px solid #b42318}
+.notice{padding:.6em 1em;background:#e8f1fd;border-left:4px solid #2457c5}
 .tag{display:inline-block;padding:0 .5em;border-radius:3px;background:#fff1c2;font-size:.85em}ul.scopes li{margin:.3em 0}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4em;border-bottom:1px solid #e4e7ec}code{word-break:break-all}
 .actions{display:flex;gap:.8em;margin-top:1.5em}nav a{font-weight:400}nav a:first-child{font-weight:700}
 label.check{font-weight:400;display:flex;gap:.5em;align-items:baseline}input.token{width:100%;font-family:monospace;padding:.5em}
 pre{white-space:pre-wrap;background:#f5f6f8;padding:.5em;border-radius:4px}pre.text{font:inherit;background:none;padding:0}
-.sev{padding:0 .4em;border-radius:3px;color:#fff;background:#667}.sev-critical{background:#7a1fa2}.sev-high{background:#b42318}.sev-medium{background:#b54708}.sev-low{background:#2457c5}
+.sev{padding:0 .4em;border-radius:3px;color:#fff;background:#667}.sev-critical{background:#7a1fa2}.sev-high{background:#b42318}
+.sev-medium{background:#b54708}.sev-low{background:#2457c5}
 `;

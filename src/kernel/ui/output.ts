@@ -59,7 +59,8 @@ export function stdioOut(): Out {
 }
 
 type Style = Parameters<typeof styleText>[0];
-const colors: Record<string, Style> = { critical: "magenta", high: "red", medium: "yellow", low: "cyan", info: "white", complete: "green", failed: "red", cancelled: "gray", open: "red", fixed: "green", queued: "gray" };
+const colors: Record<string, Style> = { critical: "magenta", high: "red", medium: "yellow", low: "cyan", info: "white", complete: "green", failed: "red",
+  cancelled: "gray", open: "red", fixed: "green", queued: "gray" };
 
 /** `s` in `style` when the output takes colour (the decision was made once, in `o.color`). */
 export function styled(o: Out, style: Style, s: string): string {
@@ -79,7 +80,8 @@ export function relative(iso: string, now: number): string {
   if (Number.isNaN(secs)) return iso;
   const a = Math.abs(secs);
   if (a < 5) return "just now";
-  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] = a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"] : [a / 86400, "day"];
+  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] = a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"]
+    : [a / 86400, "day"];
   inWords ??= new Intl.RelativeTimeFormat("en", { numeric: "always" });
   return inWords.format(Math.sign(secs) * Math.floor(n), unit);
 }
@@ -87,11 +89,11 @@ export function relative(iso: string, now: number): string {
 const isTime = (k: string, v: unknown) => typeof v === "string" && /At$|^asOf$|^expiresAt$/.test(k) && /^\d{4}-\d\d-\d\dT/.test(v);
 
 /** A value by a dotted path (`mirror.state`). */
-export function pick(obj: unknown, path: string): unknown {
+function pick(obj: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), obj);
 }
 
-export function cell(o: Out, key: string, v: unknown): string {
+function cell(o: Out, key: string, v: unknown): string {
   if (v === null || v === undefined) return o.tty ? "-" : "";
   if (isTime(key, v)) return o.tty ? relative(v as string, o.now()) : String(v);
   if (o.tty && /Cents$/.test(key) && typeof v === "number") return `$${(v / 100).toFixed(2)}`;
@@ -130,7 +132,8 @@ export function table(o: Out, rows: Array<Record<string, unknown>>, columns: str
 
 /** One object as aligned `key  value` lines (terminal) or `key\tvalue` (pipe); nested values as JSON. */
 export function record(o: Out, obj: Record<string, unknown>, keys?: string[]): void {
-  const ks = keys ?? Object.keys(obj).filter((k) => typeof obj[k] !== "object" || obj[k] === null || (!Array.isArray(obj[k]) && "fullName" in (obj[k] as object)));
+  const ks = keys ?? Object.keys(obj).filter((k) => typeof obj[k] !== "object" || obj[k] === null ||
+    (!Array.isArray(obj[k]) && "fullName" in (obj[k] as object)));
   const label = (k: string) => (o.tty ? k.replace(/Cents$/, "") : k);
   const w = Math.max(...ks.map((k) => label(k).length));
   for (const k of ks) {

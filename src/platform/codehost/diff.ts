@@ -53,7 +53,7 @@ export async function diffCommits(gitDir: string, base: string, head: string, si
   return files.filter((f) => f.oldMode !== "160000" && f.newMode !== "160000");
 }
 
-export function parseRaw(out: Buffer): FileChange[] {
+function parseRaw(out: Buffer): FileChange[] {
   const files: FileChange[] = [];
   const fields: Buffer[] = [];
   let pos = 0;

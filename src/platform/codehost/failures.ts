@@ -11,7 +11,8 @@ export type RemoteFailureReason =
   | "timeout" // the remote did not answer in time: access cannot be confirmed
   | "remote_error"; // the remote answered but the exchange failed
 
-const remoteFailureReasons: ReadonlySet<string> = new Set<RemoteFailureReason>(["remote_not_found", "access_denied", "remote_unreachable", "timeout", "remote_error"]);
+const remoteFailureReasons: ReadonlySet<string> = new Set<RemoteFailureReason>(["remote_not_found", "access_denied", "remote_unreachable", "timeout",
+  "remote_error"]);
 
 /** True for a stored or reported reason that is one of the RemoteFailureReason values. */
 export function isRemoteFailureReason(value: unknown): value is RemoteFailureReason {
@@ -19,9 +20,14 @@ export function isRemoteFailureReason(value: unknown): value is RemoteFailureRea
 }
 
 const patterns: Array<[RegExp, RemoteFailureReason]> = [
-  [/could not read (username|password)|authentication failed|permission denied|terminal prompts disabled|host key verification failed|HTTP 40[13]|returned error: 40[13]|access denied|invalid username or password/i, "access_denied"],
-  [/repository .* not found|not found|does not appear to be a git repository|no such file or directory|HTTP 404|returned error: 404|not a git repository/i, "remote_not_found"],
-  [/could not resolve host|connection refused|connection timed out|network is unreachable|failed to connect|no route to host|operation timed out|connection reset|temporary failure in name resolution|could not resolve hostname|ssl|tls|HTTP 5\d\d|returned error: 5\d\d/i, "remote_unreachable"],
+  // Rows with the same reason are alternatives of one pattern, split only to keep lines short.
+  [/could not read (username|password)|authentication failed|permission denied|terminal prompts disabled|host key verification failed/i, "access_denied"],
+  [/HTTP 40[13]|returned error: 40[13]|access denied|invalid username or password/i, "access_denied"],
+  [/repository .* not found|not found|does not appear to be a git repository|no such file or directory|HTTP 404|returned error: 404|not a git repository/i,
+    "remote_not_found"],
+  [/could not resolve host|connection refused|connection timed out|network is unreachable|failed to connect|no route to host/i, "remote_unreachable"],
+  [/operation timed out|connection reset|temporary failure in name resolution|could not resolve hostname|ssl|tls|HTTP 5\d\d|returned error: 5\d\d/i,
+    "remote_unreachable"],
 ];
 
 export function classifyGitFailure(result: Pick<GitResult, "stderr" | "timedOut">): RemoteFailureReason {

@@ -30,7 +30,7 @@ const scrubbed = [
   "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_QUARANTINE_PATH", "GIT_REPLACE_REF_BASE",
 ];
 
-export function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of scrubbed) delete env[key];
   return {
@@ -49,7 +49,7 @@ export function gitEnv(): NodeJS.ProcessEnv {
 }
 
 /** Config applied to every call: no ext::/fd:: transports, no pager, no colour. */
-export const baseConfig = [
+const baseConfig = [
   "-c", "protocol.ext.allow=never",
   "-c", "protocol.fd.allow=never",
   "-c", "core.pager=cat",

@@ -106,7 +106,7 @@ export async function readRefs(gitDir: string, syncedAt: string | null, peel: Pe
 }
 
 /** The branch HEAD names (set from the remote's HEAD at sync), or null. */
-export async function readHeadBranch(gitDir: string): Promise<string | null> {
+async function readHeadBranch(gitDir: string): Promise<string | null> {
   try {
     const head = (await readFile(join(gitDir, "HEAD"), "utf8")).trim();
     const m = /^ref: refs\/heads\/(.+)$/.exec(head);

@@ -13,7 +13,7 @@ import { runGit } from "./git.ts";
 import type { GitResult } from "./git.ts";
 import { parseRemote } from "./remote.ts";
 
-export const refspecs = [
+const refspecs = [
   "+refs/heads/*:refs/heads/*",
   "+refs/tags/*:refs/tags/*",
   "+refs/pull/*/head:refs/pull/*/head",
@@ -52,7 +52,7 @@ export async function probeRemote(remote: string, opts: SyncOptions): Promise<Ac
   return { ok: true, defaultBranch: parseSymref(res.stdout.toString("utf8")) };
 }
 
-export function parseSymref(out: string): string | null {
+function parseSymref(out: string): string | null {
   const m = /^ref: refs\/heads\/([^\t\n]+)\tHEAD$/m.exec(out);
   return m && !/[\u0000-\u001f\u007f]/.test(m[1]!) ? m[1]! : null;
 }

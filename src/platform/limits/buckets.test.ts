@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BUCKETS, DEFAULT_LIMITS, failsClosed, isPerIp, parseRateLimits } from "./buckets.ts";
 
-test("defaults are the spec's rate-limit table plus shared 60 a minute and client registration 20 an hour", () => {
+test("defaults are the spec's rate-limit table plus shared 60 a minute, client registration 20 an hour and settings 30 a minute", () => {
   assert.deepEqual(
     Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])),
     {
@@ -16,6 +16,7 @@ test("defaults are the spec's rate-limit table plus shared 60 a minute and clien
       documents: [60, 600],
       shared: [60, 60],
       "oauth:register": [20, 3600],
+      settings: [30, 60],
     },
   );
 });
@@ -54,9 +55,9 @@ test("a zero count, a zero or over-long window, or a bucket given twice is refus
   assert.throws(() => parseRateLimits("reads=5/1m,reads=6/1m"), /given twice/);
 });
 
-test("changes, estimates, starts, cancellations, documents and client registrations fail closed; ip, mcp and reads carry on", () => {
+test("changes, estimates, starts, cancellations, documents, client registrations and settings fail closed; ip, mcp and reads carry on", () => {
   const closed = BUCKETS.filter(failsClosed);
-  assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register"]);
+  assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register", "settings"]);
   assert.deepEqual(BUCKETS.filter((b) => !failsClosed(b)), ["ip", "mcp", "reads"]);
 });
 

@@ -11,7 +11,8 @@ export type Bucket =
   | "runs:manage"
   | "documents"
   | "shared"
-  | "oauth:register";
+  | "oauth:register"
+  | "settings";
 
 export interface BucketLimit {
   /** Requests (points) allowed per window. */
@@ -35,6 +36,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   shared: { points: 60, durationSeconds: 60 },
   // Open client registration, per address: each client is kept for days, so the budget is hourly.
   "oauth:register": { points: 20, durationSeconds: 3600 },
+  // The app's developer settings (API keys, authorized apps, password, workspace), per user.
+  settings: { points: 30, durationSeconds: 60 },
 });
 
 export const BUCKETS: readonly Bucket[] = Object.keys(DEFAULT_LIMITS) as Bucket[];
@@ -50,6 +53,7 @@ const FAIL_CLOSED: ReadonlySet<Bucket> = new Set<Bucket>([
   "documents",
   "shared",
   "oauth:register",
+  "settings",
 ]);
 
 export function failsClosed(bucket: Bucket): boolean {

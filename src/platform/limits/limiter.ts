@@ -65,7 +65,8 @@ export function rateLimitHeaders(charge: Charge): Record<string, string> {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const prefix = options.keyPrefix ?? "crs:rl";
   const client = options.redisUrl
-    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState, ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}) })
+    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState,
+      ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}) })
     : undefined;
   // The first requests after start wait (up to a second) for the first connection rather than
   // being treated as "limiter down".

@@ -11,7 +11,8 @@ export const createDocumentDefinition = defineOperation({
   method: "POST",
   path: "/documents",
   summary: "Create a context document",
-  description: "Creates a context document from an uploaded file ({upload: {id}}, after the PUT to the slot's url) or a text note ({note: {title?, text}}); give exactly one. Identical content already in the workspace returns the existing document with 200 instead of 201.",
+  description: "Creates a context document from an uploaded file ({upload: {id}}, after the PUT to the slot's url) or a text note ({note: {title?, text}}); " +
+    "give exactly one. Identical content already in the workspace returns the existing document with 200 instead of 201.",
   scopes: ["runs:write"],
   bucket: "documents",
   alsoCharges: ["shared"],
@@ -24,7 +25,8 @@ export const createDocumentDefinition = defineOperation({
     upload: z.object({ id: z.string().min(1).max(255).describe("The upload slot id from request_document_upload.") })
       .optional().describe("An uploaded file, by slot id."),
     note: z.object({
-      title: z.string().min(1).max(noteLimits.title).regex(printable, printableMessage).optional().describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
+      title: z.string().min(1).max(noteLimits.title).regex(printable, printableMessage).optional()
+        .describe(`Title, 1 to ${noteLimits.title} characters; the first line of the text when omitted.`),
       text: z.string().min(1).max(noteLimits.text).refine(isBody, bodyTextMessage).describe(`The note's text (markdown), 1 to ${noteLimits.text} characters.`),
     }).optional().describe("A text note."),
     repository: repositoryRefParam.optional().describe("Attach the document to this repository (owner/name or numeric id) for the list filter."),

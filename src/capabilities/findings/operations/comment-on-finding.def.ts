@@ -9,7 +9,8 @@ export const commentOnFindingDefinition = defineOperation({
   method: "POST",
   path: "/findings/{finding}/comments",
   summary: "Comment on a finding",
-  description: "Adds a comment (markdown, 1 to 20000 characters), optionally answering another comment of the same finding (replyTo). A repeated Idempotency-Key (REST) or requestId (MCP) with the same body returns the original comment; with another body it is 409 idempotency_key_reused.",
+  description: "Adds a comment (markdown, 1 to 20000 characters), optionally answering another comment of the same finding (replyTo). A repeated " +
+    "Idempotency-Key (REST) or requestId (MCP) with the same body returns the original comment; with another body it is 409 idempotency_key_reused.",
   scopes: ["findings:write"],
   bucket: "findings:write",
   mcp: true,

@@ -9,7 +9,9 @@ export const listFindingsDefinition = defineOperation({
   method: "GET",
   path: "/findings",
   summary: "List the organization's findings",
-  description: "The findings of every registered repository at its default branch head, newest first; a finding in several repositories is listed once per repository. Repositories that cannot be evaluated now (not mirrored, access lost) are named in unavailableRepositories. Dismissed findings are hidden unless dismissed=true.",
+  description: "The findings of every registered repository at its default branch head, newest first; a finding in several repositories is listed once per " +
+    "repository. Repositories that cannot be evaluated now (not mirrored, access lost) are named in unavailableRepositories. Dismissed findings are hidden " +
+      "unless dismissed=true.",
   scopes: ["findings:read"],
   bucket: "reads",
   mcp: true,

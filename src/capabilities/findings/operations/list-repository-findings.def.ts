@@ -10,7 +10,11 @@ export const listRepositoryFindingsDefinition = defineOperation({
   method: "GET",
   path: "/repositories/{owner}/{repo}/findings",
   summary: "List a repository's findings at a position",
-  description: "The findings of a repository at a position (default: the default branch head): those present at the nearest fully reviewed commit on its first-parent history, or at the head of a change review made since (with those of its base the change did not remove) (reviewCoverage says which, and how many commits the position is ahead of it), and those an earlier review found that are fixed there. Newest first. position.at pins the evaluated commit: later pages stay on it. Dismissed findings are hidden unless dismissed=true.",
+  description:
+    "The findings of a repository at a position (default: the default branch head): those present at the nearest fully reviewed commit on its " +
+    "first-parent history, or at the head of a change review made since (with those of its base the change did not remove) (reviewCoverage says " +
+    "which, and how many commits the position is ahead of it), and those an earlier review found that are fixed there. Newest first. position.at " +
+    "pins the evaluated commit: later pages stay on it. Dismissed findings are hidden unless dismissed=true.",
   scopes: ["findings:read"],
   bucket: "reads",
   mcp: true,

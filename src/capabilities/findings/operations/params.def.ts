@@ -11,7 +11,8 @@ export const filterParams = {
     .describe("Only these confidences (comma-separated low, medium, high; e.g. medium,high hides library-input findings)."),
   assignee: z.string().min(1).max(320).regex(printable, printableMessage).optional()
     .describe("me, none, a member id, email or username (a username shared by several members matches all of them); 1 to 320 characters."),
-  focus: z.string().min(1).max(200).regex(focusSlugPattern, "a focus slug").optional().describe("Only findings reported by runs that followed this focus (slug)."),
+  focus: z.string().min(1).max(200).regex(focusSlugPattern, "a focus slug").optional()
+    .describe("Only findings reported by runs that followed this focus (slug)."),
   dismissed: booleanParam.default(false).describe("true lists only dismissed findings; false (default) hides them."),
   limit: limitParam(),
   cursor: cursorParam,

@@ -7,7 +7,10 @@ export const updateFindingsDefinition = defineOperation({
   method: "PATCH",
   path: "/findings",
   summary: "Change findings",
-  description: "Applies one change to 1 to 100 findings (ids or keys), all or nothing: status with reason (open, fixed and false-positive are recorded at the commit: repository and at, default the default branch head; investigating and wont-fix apply to the finding), severity, assignee, dismissal (with reason). Findings already in the requested state are skipped. An active wont-fix or risk-accepted decision refuses open and investigating (409 decision_active).",
+  description: "Applies one change to 1 to 100 findings (ids or keys), all or nothing: status with reason (open, fixed and false-positive are recorded at " +
+    "the commit: repository and at, default the default branch head; investigating and wont-fix apply to the finding), severity, assignee, dismissal (with " +
+      "reason). Findings already in the requested state are skipped. An active wont-fix or risk-accepted decision refuses open and investigating (409 " +
+        "decision_active).",
   scopes: ["findings:write"],
   bucket: "findings:write",
   points: (input) => input.findings.length,

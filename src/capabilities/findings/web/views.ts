@@ -3,7 +3,7 @@
 // rate limits apply), as the signed-in user with the read scopes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
-import type { Principal } from "../../../kernel/principal.ts";
+import { sessionPrincipal } from "../../../kernel/principal.ts";
 import type { Session } from "../../identity/index.ts";
 import { invoke } from "../../../kernel/execute.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
@@ -16,29 +16,25 @@ type Row = Record<string, any>;
 
 const readScopes: ReadonlySet<string> = new Set(["user:read", "repos:read", "runs:read", "findings:read"]);
 
-function principalOf(s: WorkspaceSession): Principal {
-  return {
-    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: readScopes,
-    userId: s.user.id, username: s.user.username, email: s.user.email, userName: s.user.name,
-    workspaceId: s.workspace.id, workspaceSlug: s.workspace.slug, workspaceName: s.workspace.name, role: s.workspace.role,
-  };
-}
-
 type OperationById = (id: string) => AnyOperation;
 
 async function readWith(operationById: OperationById, app: App, req: FastifyRequest, s: WorkspaceSession, id: string, input: Row): Promise<Row> {
-  const r = await invoke(app, operationById(id), principalOf(s), input, { requestId: String(req.id), trigger: "web", headers: {} });
+  const r = await invoke(app, operationById(id), sessionPrincipal(s, readScopes), input, { requestId: String(req.id), trigger: "web", headers: {} });
   return r.body as Row;
 }
 
 const where = (f: Row) => (f.location ? `${f.location.path}:${f.location.startLine}` : "");
-const findingRows = (items: Row[]) => items.map((f) => html`<tr><td><a href="/app/findings/${f.key}">${f.key}</a></td><td><span class="sev sev-${f.severity}">${f.severity}</span></td>
-<td>${f.status}</td><td>${f.title}</td><td><code>${where(f)}</code></td><td>${f.repository?.fullName ?? ""}</td></tr>`);
-const findingTable = (items: Row[]): Html => items.length
-  ? html`<table><tr><th>Key</th><th>Severity</th><th>Status</th><th>Title</th><th>Location</th><th>Repository</th></tr>${findingRows(items)}</table>`
-  : html`<p>No findings.</p>`;
-const next = (path: string, cursor: string | null, query: Row = {}) => (cursor
-  ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "");
+const findingRows = (items: Row[]) =>
+  items.map(
+    (f) => html`<tr><td><a href="/app/findings/${f.key}">${f.key}</a></td><td><span class="sev sev-${f.severity}">${f.severity}</span></td>
+<td>${f.status}</td><td>${f.title}</td><td><code>${where(f)}</code></td><td>${f.repository?.fullName ?? ""}</td></tr>`,
+  );
+const findingTable = (items: Row[]): Html =>
+  items.length
+    ? html`<table><tr><th>Key</th><th>Severity</th><th>Status</th><th>Title</th><th>Location</th><th>Repository</th></tr>${findingRows(items)}</table>`
+    : html`<p>No findings.</p>`;
+const next = (path: string, cursor: string | null, query: Row = {}) =>
+  cursor ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "";
 const dollars = (cents: number | null | undefined) => (typeof cents === "number" ? `$${(cents / 100).toFixed(2)}` : "—");
 
 /** Query values the list pages pass on to their operation: only plain strings, never arrays. */
@@ -64,32 +60,50 @@ export function registerViews(web: FastifyInstance, app: App, operationById: Ope
     const query = pick(req.query, ["status", "severity", "cursor"]);
     const r = await read(app, req, s, "list_findings", query);
     const { cursor: _c, ...filters } = query;
-    return page({ title: "Findings", user: s.user, csrf }, html`<h1>Findings</h1>
-<p>${r.total} in ${s.workspace.name}. <a href="/app/findings?status=open">Open</a> · <a href="/app/findings?severity=critical,high">Critical and high</a> · <a href="/app/findings">All</a></p>
-${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`);
+    return page(
+      { title: "Findings", user: s.user, csrf },
+      html`<h1>Findings</h1>
+<p>${r.total} in ${s.workspace.name}. <a href="/app/findings?status=open">Open</a> ·
+<a href="/app/findings?severity=critical,high">Critical and high</a> · <a href="/app/findings">All</a></p>
+${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`,
+    );
   });
 
   route("/app/findings/:key", async (req, s, csrf) => {
     const f = await read(app, req, s, "get_finding", { finding: (req.params as Row).key });
     const flow = (f.evidence?.flow ?? f.evidence?.locations ?? []) as Row[];
-    return page({ title: f.key, user: s.user, csrf }, html`<h1>${f.key} · ${f.title}</h1>
+    return page(
+      { title: f.key, user: s.user, csrf },
+      html`<h1>${f.key} · ${f.title}</h1>
 <p><span class="sev sev-${f.severity}">${f.severity}</span> · ${f.confidence} confidence · ${f.status}${f.dismissed ? " · dismissed" : ""}
  · ${f.repositories.map((r: Row) => r.fullName).join(", ")}
  · first seen ${when(f.firstObservedAt)} · assignee ${f.assignee?.username ?? "none"}</p>
 ${f.position ? html`<p>At <code>${f.position.at}</code>${f.location ? html` · <code>${where(f)}</code>` : ""}</p>` : ""}
 <pre class="text">${f.description}</pre>
 ${f.references?.length ? html`<p>${(f.references as string[]).map((u, i) => html`<a href="${u}" rel="noreferrer">CWE-${f.cwe[i]}</a> `)}</p>` : ""}
-${flow.length ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>` : ""}
-<h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`);
+${flow.length
+  ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>`
+  : ""}
+<h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`,
+    );
   });
 
   route("/app/runs", async (req, s, csrf) => {
     const r = await read(app, req, s, "list_runs", pick(req.query, ["cursor"]));
-    const rows = (r.items as Row[]).map((x) => html`<tr><td><a href="/app/runs/${x.id}">${x.id}</a></td><td>${x.title}</td><td>${x.state}</td>
-<td>${dollars(x.priceCents ?? x.costCents)}</td><td>${x.findings?.total ?? ""}</td><td>${when(x.createdAt)}</td></tr>`);
-    return page({ title: "Runs", user: s.user, csrf }, html`<h1>Runs</h1>
-${rows.length ? html`<table><tr><th>Run</th><th>Title</th><th>State</th><th>Price</th><th>Findings</th><th>Created</th></tr>${rows}</table>` : html`<p>No runs yet.</p>`}
-${next("/app/runs", r.nextCursor)}`);
+    const rows = (r.items as Row[]).map(
+      (x) => html`<tr><td><a href="/app/runs/${x.id}">${x.id}</a></td><td>${x.title}</td><td>${x.state}</td>
+<td>${dollars(x.priceCents ?? x.costCents)}</td><td>${x.findings?.total ?? ""}</td><td>${when(x.createdAt)}</td></tr>`,
+    );
+    return page(
+      { title: "Runs", user: s.user, csrf },
+      html`<h1>Runs</h1>
+${
+  rows.length
+    ? html`<table><tr><th>Run</th><th>Title</th><th>State</th><th>Price</th><th>Findings</th><th>Created</th></tr>${rows}</table>`
+    : html`<p>No runs yet.</p>`
+}
+${next("/app/runs", r.nextCursor)}`,
+    );
   });
 
   route("/app/runs/:id", async (req, s, csrf) => {
@@ -97,17 +111,31 @@ ${next("/app/runs", r.nextCursor)}`);
     const run = await read(app, req, s, "get_run", { run: id });
     const model = run.model as Row | null;
     const found = run.state === "complete" ? await read(app, req, s, "list_run_findings", { run: id, ...pick(req.query, ["cursor"]) }) : null;
-    return page({ title: `Run ${run.id}`, user: s.user, csrf }, html`<h1>Run ${run.id} · ${run.title}</h1>
-<p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}</p>
+    return page(
+      { title: `Run ${run.id}`, user: s.user, csrf },
+      html`<h1>Run ${run.id} · ${run.title}</h1>
+<p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${
+        run.endedAt ? html` · ended ${when(run.endedAt)}` : ""
+      }</p>
 ${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
-${model ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${
-  model.reason ? html` · ${model.reason}` : ""}${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>` : ""}
-${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}` : html`<p>Findings appear here when the run is complete.</p>`}`);
+${
+  model
+    ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${
+        model.reason ? html` · ${model.reason}` : ""
+      }${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>`
+    : ""
+}
+${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}`
+  : html`<p>Findings appear here when the run is complete.</p>`}`,
+    );
   });
 
   route("/app/focuses/:slug", async (req, s, csrf) => {
     const f = await read(app, req, s, "get_focus", { focus: (req.params as Row).slug });
-    return page({ title: f.title, user: s.user, csrf }, html`<h1>${f.emoji ?? ""} ${f.title}</h1>
-<p>Focus <code>${f.slug}</code>, revision ${f.revision}.</p><pre class="text">${f.instructions}</pre>`);
+    return page(
+      { title: f.title, user: s.user, csrf },
+      html`<h1>${f.emoji ?? ""} ${f.title}</h1>
+<p>Focus <code>${f.slug}</code>, revision ${f.revision}.</p><pre class="text">${f.instructions}</pre>`,
+    );
   });
 }

@@ -7,7 +7,8 @@ export const getMeDefinition = defineOperation({
   method: "GET",
   path: "/me",
   summary: "Who am I",
-  description: "The user, the organization (workspace) and the token behind this request, and the credits: the balance for everyone, the month's spend and the spending limit for Admins.",
+  description: "The user, the organization (workspace) and the token behind this request, and the credits: the balance for everyone, the month's spend and " +
+    "the spending limit for Admins.",
   scopes: ["user:read"],
   bucket: "reads",
   mcp: true,

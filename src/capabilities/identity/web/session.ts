@@ -2,7 +2,10 @@
 // to sign-in, and the settings lists built on them. Other capabilities' pages use these through index.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
-import { AppError } from "../../../kernel/errors.ts";
+import type { AppError } from "../../../kernel/errors.ts";
+import { invoke } from "../../../kernel/execute.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
+import { sessionPrincipal } from "../../../kernel/principal.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { readSession, type Session } from "../sessions.ts";
 
@@ -27,7 +30,8 @@ export function signInRedirect(reply: FastifyReply, req: FastifyRequest): Fastif
 }
 
 /** The session of a signed-in user with an active workspace; otherwise answers (sign-in, or an error page). */
-export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> }) | undefined> {
+export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> })
+  | undefined> {
   const session = await sessionOf(app, req);
   if (!session) {
     if (req.method === "GET") signInRedirect(reply, req);
@@ -41,16 +45,36 @@ export async function requireWorkspace(app: App, req: FastifyRequest, reply: Fas
   return session as Session & { workspace: NonNullable<Session["workspace"]> };
 }
 
-type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
+export type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
+
+/**
+ * A page's change goes through the operation pipeline like REST and MCP (validation, scopes,
+ * rate-limit buckets), as the signed-in user holding the scopes their role allows, trigger web.
+ * The limit headers go with the page; an error is thrown for the page or the shell to render.
+ */
+export async function act(app: App, req: FastifyRequest, reply: FastifyReply, op: AnyOperation, session: Session, input: unknown) {
+  const meta = { requestId: String(req.id), trigger: "web" as const, headers: {} as Record<string, string> };
+  try {
+    return (await invoke(app, op, sessionPrincipal(session), input, meta)).body;
+  } finally {
+    reply.headers(meta.headers);
+  }
+}
+
+/** What a form shows for a refused input: each field's message, without the API's "Invalid input:" framing. */
+export function formError(err: AppError): string {
+  const issues = (err.details as { issues?: { message: string }[] } | undefined)?.issues;
+  return issues?.length ? issues.map((i) => i.message).join(" ") : err.message;
+}
 
 /**
  * A settings list (`list`) of the signed-in user's things in the active workspace: the page, and
  * `POST list/:id/revoke` that revokes one and goes back to the list.
  */
 export function settingsList(web: FastifyInstance, app: App, list: string, opts: {
-  what: string;
   render: (session: WorkspaceSession, csrf: string) => Promise<string>;
-  revoke: (session: WorkspaceSession, id: number) => Promise<void>;
+  /** The operation that revokes one, given `{ id }`. */
+  revoke: AnyOperation;
 }): void {
   web.get(list, async (req, reply) => {
     const session = await requireWorkspace(app, req, reply);
@@ -60,9 +84,7 @@ export function settingsList(web: FastifyInstance, app: App, list: string, opts:
   web.post(`${list}/:id/revoke`, { preHandler: web.csrfProtection }, async (req, reply) => {
     const session = await requireWorkspace(app, req, reply);
     if (!session) return reply;
-    const id = Number((req.params as { id: string }).id);
-    if (!Number.isSafeInteger(id)) throw new AppError("not_found", `No such ${opts.what}.`);
-    await opts.revoke(session, id);
+    await act(app, req, reply, opts.revoke, session, { id: (req.params as { id: string }).id });
     return reply.redirect(list, 303);
   });
 }

@@ -2,10 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import { checkCredentials } from "../sign-in.ts";
-import { createSession, endSession, switchWorkspace } from "../sessions.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { createSession, endSession } from "../sessions.ts";
 import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
+import { act, cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 
@@ -19,7 +21,8 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <div class="actions"><button>Sign in</button></div></form>`);
 }
 
-export function registerSignIn(web: FastifyInstance, app: App): void {
+export function registerSignIn(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
+  const switchTo = operation("switch_workspace");
   web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
   web.get("/", async (_req, reply) => reply.redirect("/app", 302));
   web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
@@ -60,19 +63,23 @@ export function registerSignIn(web: FastifyInstance, app: App): void {
     const ws = session.workspace;
     const switcher = session.workspaces.length > 1
       ? html`<form method="post" action="/app/workspace"><input type="hidden" name="_csrf" value="${csrf}">
-<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${session.workspaces.map((w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`)}</select>
+<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${
+  session.workspaces.map((w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`)}</select>
 <div class="actions"><button class="secondary">Switch</button></div></form>`
       : "";
     return sendPage(reply, 200, page({ title: "Home", user: session.user, csrf }, html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
-${ws ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>` : html`<p class="notice">You are not a member of any workspace yet.</p>`}
+${ws ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>`
+  : html`<p class="notice">You are not a member of any workspace yet.</p>`}
 ${switcher}`));
   });
 
   web.post("/app/workspace", { preHandler: web.csrfProtection }, async (req, reply) => {
     const session = await sessionOf(app, req);
     if (!session) return reply.redirect("/app/sign-in", 303);
-    const id = Number((req.body as Form | undefined)?.workspace);
-    if (!Number.isInteger(id) || !(await switchWorkspace(app.store, session, id))) {
+    try {
+      await act(app, req, reply, switchTo, session, { workspace: (req.body as Form | undefined)?.workspace });
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.code !== "not_found" && err.code !== "invalid_request")) throw err;
       return errorPage(reply, 404, "No such workspace", "You are not a member of that workspace.");
     }
     return reply.redirect("/app", 303);

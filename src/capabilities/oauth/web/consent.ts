@@ -28,7 +28,8 @@ function consentPage(req: AuthorizationRequest, fields: Form, session: Session, 
 <p><strong>${req.client.name}</strong> ${who} wants to use crs as <strong>${session.user.username}</strong>
 in the workspace <strong>${ws.name}</strong> (${ws.slug}). ${trust}</p>
 <p>It asks to:</p>
-<ul class="scopes">${req.scopes.map((s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`)}</ul>
+<ul class="scopes">${
+  req.scopes.map((s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`)}</ul>
 <p>After approving, you are sent to <code>${req.redirectUri}</code>. To use another workspace, switch it in the app first.
 You can revoke this access at any time under authorized apps.</p>
 <form method="post" action="/oauth/authorize">
@@ -56,7 +57,8 @@ function errorRedirect(app: App, err: RedirectableError): string {
  */
 function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, session: Session | undefined): FastifyReply {
   const back = session
-    ? html`<p>The request came from <strong>${err.client.name}</strong> ${isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>, which named itself`}.
+    ? html`<p>The request came from <strong>${err.client.name}</strong> ${isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>`
+      : html`<span class="tag">unverified</span>, which named itself`}.
 <a href="${errorRedirect(app, err)}" rel="noreferrer">Return to the application</a> (<code>${err.redirectUri}</code>) to tell it, or close this page.</p>`
     : "";
   return sendPage(reply, 400, page({ title: "Authorization request refused", user: session?.user }, html`<h1>Authorization request refused</h1>
@@ -67,7 +69,8 @@ function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, sess
  * Checks the request and answers bad ones: an error page, or (`redirect`, once the user has seen the
  * client on the consent screen) an error sent to the verified redirect URI.
  */
-async function checked(app: App, fields: Form, reply: FastifyReply, session: Session | undefined, redirect: boolean): Promise<AuthorizationRequest | undefined> {
+async function checked(app: App, fields: Form, reply: FastifyReply, session: Session | undefined, redirect: boolean): Promise<AuthorizationRequest
+  | undefined> {
   try {
     return await checkAuthorizationRequest(app.store, app.config.baseUrl, fields);
   } catch (err) {
@@ -104,7 +107,8 @@ export function registerConsent(web: FastifyInstance, app: App): void {
     if (!request) return reply;
     if (!session?.workspace) return errorPage(reply, 401, "Signed out", "Your session ended. Start the sign-in from the application again.");
     if (body.decision === "deny") {
-      return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state, iss: app.config.baseUrl }), 303);
+      return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state,
+        iss: app.config.baseUrl }), 303);
     }
     if (body.decision !== "approve") return errorPage(reply, 400, "No decision", "Choose Approve or Deny.");
     // The screen named one workspace; if another became active meanwhile, the user must look again.

@@ -9,7 +9,8 @@ export const listRunFindingsDefinition = defineOperation({
   method: "GET",
   path: "/runs/{run}/findings",
   summary: "List a run's findings",
-  description: "The findings a run imported into the inbox, in the order it reported them. Empty, with import.state pending, until the run's findings were imported; then import.state is imported or partial (import.reason says why some were left out).",
+  description: "The findings a run imported into the inbox, in the order it reported them. Empty, with import.state pending, until the run's findings were " +
+    "imported; then import.state is imported or partial (import.reason says why some were left out).",
   scopes: ["runs:read", "findings:read"],
   bucket: "reads",
   mcp: true,

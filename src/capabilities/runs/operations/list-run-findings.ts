@@ -14,6 +14,7 @@ export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, 
   const asOf = ctx.app.now().toISOString();
   const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
   if (run.import.state === "pending") return { nextCursor: null, items: [], import: run.import, asOf };
-  const page = await runFindings(ctx.app, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) }, ctx.app.now());
+  const page = await runFindings(ctx.app, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) },
+    ctx.app.now());
   return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
 });

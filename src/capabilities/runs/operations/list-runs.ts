@@ -18,5 +18,6 @@ export const listRuns = implement(listRunsDefinition, async (ctx, input) => {
     ...(input.state ? { states: input.state } : {}),
     ...(before !== undefined ? { beforeId: before } : {}),
   });
-  return { nextCursor: page.nextBeforeId === null ? null : encodeCursor({ b: page.nextBeforeId }), items: page.items.map((r) => runView(r, ctx.app.config.baseUrl)) };
+  return { nextCursor: page.nextBeforeId === null ? null : encodeCursor({ b: page.nextBeforeId }),
+    items: page.items.map((r) => runView(r, ctx.app.config.baseUrl)) };
 });

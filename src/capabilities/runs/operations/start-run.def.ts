@@ -7,7 +7,10 @@ export const startRunDefinition = defineOperation({
   method: "POST",
   path: "/runs",
   summary: "Start a paid run",
-  description: "Starts a run and charges its price to the workspace's credits. maxPriceCents is the highest price accepted (409 price_exceeds_max above it). With a quote from estimate_run the run reviews exactly what was priced (409 quote_stale when it expired or the content changed); without one it is priced afresh. 402 insufficient_credits or spend_cap_reached when the workspace cannot pay. A repeated Idempotency-Key (REST) or requestId (MCP) with the same request returns the run already started (200) instead of a new one (201); with another request it is 409 idempotency_key_reused.",
+  description: "Starts a run and charges its price to the workspace's credits. maxPriceCents is the highest price accepted (409 price_exceeds_max above it). " +
+    "With a quote from estimate_run the run reviews exactly what was priced (409 quote_stale when it expired or the content changed); without one it is " +
+      "priced afresh. 402 insufficient_credits or spend_cap_reached when the workspace cannot pay. A repeated Idempotency-Key (REST) or requestId (MCP) with " +
+        "the same request returns the run already started (200) instead of a new one (201); with another request it is 409 idempotency_key_reused.",
   scopes: ["runs:write"],
   bucket: "runs:write",
   alsoCharges: ["shared"],

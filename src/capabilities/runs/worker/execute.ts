@@ -95,7 +95,8 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
       return;
     }
     await rc.setStage("import", "in_progress");
-    await importFindings(rc.app.store, { id: rc.row.id, workspaceId: rc.row.workspace_id }, results, { maxNew: rc.app.config.worker.maxNewFindings, now: rc.app.now() }, async (tx, outcome) => {
+    await importFindings(rc.app.store, { id: rc.row.id, workspaceId: rc.row.workspace_id }, results,
+      { maxNew: rc.app.config.worker.maxNewFindings, now: rc.app.now() }, async (tx, outcome) => {
       const at = rc.app.now().toISOString();
       const imp = rc.stage("import");
       Object.assign(imp, { state: "completed", endedAt: at, progress: { done: outcome.total, total: outcome.total }, reason: outcome.reason });

@@ -33,11 +33,17 @@ export class RunContext {
 
   /** Renews the lease every third of its length until stop(). */
   start(): void {
-    this.timer = setInterval(() => {
-      renewLease(this.app.store, this.row.id, this.owner, this.leaseMs, this.app.now())
-        .then((r) => { if (!r.held) this.lost = true; if (r.cancelRequested) this.cancelAsked = true; })
-        .catch((err) => this.app.log.warn({ err, run: this.row.id }, "run lease renewal failed"));
-    }, Math.max(200, Math.floor(this.leaseMs / 3)));
+    this.timer = setInterval(
+      () => {
+        renewLease(this.app.store, this.row.id, this.owner, this.leaseMs, this.app.now())
+          .then((r) => {
+            if (!r.held) this.lost = true;
+            if (r.cancelRequested) this.cancelAsked = true;
+          })
+          .catch((err) => this.app.log.warn({ err, run: this.row.id }, "run lease renewal failed"));
+      },
+      Math.max(200, Math.floor(this.leaseMs / 3)),
+    );
     this.timer.unref();
   }
 
@@ -79,7 +85,13 @@ export class RunContext {
   }
 
   /** Moves a stage (and the run's state) on; one write, refused when the lease is gone. */
-  async setStage(name: StageName, state: StageState, runState?: string, extra: Partial<Pick<Stage, "progress" | "reason">> = {}, row: Record<string, unknown> = {}): Promise<void> {
+  async setStage(
+    name: StageName,
+    state: StageState,
+    runState?: string,
+    extra: Partial<Pick<Stage, "progress" | "reason">> = {},
+    row: Record<string, unknown> = {},
+  ): Promise<void> {
     const s = this.stage(name);
     const at = this.app.now().toISOString();
     if (state === "in_progress") s.startedAt ??= at;

@@ -27,7 +27,7 @@ export interface Call {
 
 export const authHint = "run `crs login` (or set CRS_TOKEN)";
 
-export const serverHint = "Is the server running? Set CRS_URL or use crs login --url.";
+const serverHint = "Is the server running? Set CRS_URL or use crs login --url.";
 
 function unreachable(url: string, cause: string, hint: string): ClientError {
   return new ClientError(`Could not reach ${url} (${cause}).${hint ? ` ${hint}` : ""}`, { exitCode: 1, code: "unreachable" });
@@ -60,7 +60,8 @@ function exchange(url: string, target: string, method: string, headers: Record<s
       res.on("error", (err) => reject(unreachable(url, (err as NodeJS.ErrnoException).code ?? err.message, serverHint)));
       res.on("end", () => {
         const id = res.headers["x-request-id"];
-        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", requestId: typeof id === "string" ? id : null, text: Buffer.concat(chunks).toString("utf8") });
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", requestId: typeof id === "string" ? id : null, text: Buffer.concat(chunks)
+          .toString("utf8") });
       });
     });
     req.on("error", (err) => reject(unreachable(url, (err as NodeJS.ErrnoException).code ?? err.message, serverHint)));

@@ -38,10 +38,12 @@ async function loopback(): Promise<{ redirectUri: string; code: (state: string) 
         redirectUri: `http://127.0.0.1:${port}/callback`,
         close: () => server.close(),
         code: async (state) => {
-          const timeout = new Promise<never>((_, rej) => setTimeout(() => rej(new ClientError("Sign-in timed out after 5 minutes.", { exitCode: 4, code: "timeout" })), 300_000).unref());
+          const timeout = new Promise<never>((_, rej) => setTimeout(() =>
+            rej(new ClientError("Sign-in timed out after 5 minutes.", { exitCode: 4, code: "timeout" })), 300_000).unref());
           const q = await Promise.race([got, timeout]);
           if (q.get("state") !== state) throw new ClientError("Sign-in answered with the wrong state; try again.", { exitCode: 4, code: "invalid_state" });
-          if (q.get("error")) throw new ClientError(`Sign-in refused: ${q.get("error")}${q.get("error_description") ? ` (${q.get("error_description")})` : ""}`, { exitCode: 4, code: q.get("error")! });
+          if (q.get("error")) throw new ClientError(`Sign-in refused: ${q.get("error")}${q.get("error_description") ? ` (${q.get("error_description")})` : ""}`,
+            { exitCode: 4, code: q.get("error")! });
           return q.get("code")!;
         },
       });
@@ -56,12 +58,14 @@ async function browserLogin(s: Session, hooks: AuthHooks, url: string, scopes: s
     const clientId = cliClientId;
     const p = pkce();
     const auth = new URL(meta.authorization_endpoint);
-    const params = { response_type: "code", client_id: clientId, redirect_uri: lb.redirectUri, code_challenge: p.challenge, code_challenge_method: "S256", state: p.state, scope: scopes.join(" "), resource: url };
+    const params = { response_type: "code", client_id: clientId, redirect_uri: lb.redirectUri, code_challenge: p.challenge, code_challenge_method: "S256",
+      state: p.state, scope: scopes.join(" "), resource: url };
     for (const [k, v] of Object.entries(params)) auth.searchParams.set(k, v);
     s.out.err(`Open this URL to sign in:\n  ${auth}`);
     await hooks.openUrl(auth.toString()).catch(() => undefined);
     const code = await lb.code(p.state);
-    const t = await exchange(meta, { grant_type: "authorization_code", code, redirect_uri: lb.redirectUri, client_id: clientId, code_verifier: p.verifier, resource: url });
+    const t = await exchange(meta, { grant_type: "authorization_code", code, redirect_uri: lb.redirectUri, client_id: clientId, code_verifier: p.verifier,
+      resource: url });
     return loginOf(url, clientId, t);
   } finally {
     lb.close();
@@ -119,7 +123,8 @@ export function addAuthCommands(program: Command, s: Session, hooks: AuthHooks, 
       const me = (await send(s, { method: "GET", path: "/me" })).body;
       const status = {
         url: t.url, user: me.user.username, workspace: me.organization.slug, role: me.organization.role,
-        token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : readLogin(s.env)?.store === "keyring" ? "keyring" : credentialsPath(s.env),
+        token: me.token.kind, scopes: me.token.scopes, source: s.env.CRS_TOKEN ? "CRS_TOKEN" : readLogin(s.env)?.store === "keyring" ? "keyring"
+          : credentialsPath(s.env),
         expiresAt: s.env.CRS_TOKEN ? null : (readLogin(s.env)?.expiresAt ?? null),
       };
       if (wantsJson(opts)) { await writeJson(s.out, status, opts); return; }

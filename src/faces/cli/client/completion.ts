@@ -28,7 +28,8 @@ function bash(program: Command): string {
   const nodes = nodesOf(program);
   const groups = program.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
   const cases = nodes.map((n) => `    ${quote(n.key)}) words=${quote(n.words.join(" "))} ;;`);
-  const choices = nodes.flatMap((n) => n.options.filter((o) => o.argChoices?.length).map((o) => `    ${quote(`${n.key}|${o.long}`)}) words=${quote(o.argChoices!.join(" "))} ;;`));
+  const choices = nodes.flatMap((n) => n.options.filter((o) => o.argChoices?.length)
+    .map((o) => `    ${quote(`${n.key}|${o.long}`)}) words=${quote(o.argChoices!.join(" "))} ;;`));
   return `# crs completion for bash: eval "$(crs completion bash)" (e.g. in ~/.bashrc)
 _crs() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} key="" words="" i w
@@ -71,7 +72,8 @@ function fish(program: Command): string {
     const seen = path.map((p) => `__fish_seen_subcommand_from ${p}`).join("; and ");
     const subs = cmd.commands;
     if (subs.length) {
-      lines.push(`complete -c crs -n ${quote(`${seen}; and not __fish_seen_subcommand_from ${subs.map((s) => s.name()).join(" ")}`)} -a ${quote(subs.map((s) => s.name()).join(" "))}`);
+      lines.push(`complete -c crs -n ${quote(`${seen}; and not __fish_seen_subcommand_from ${subs.map((s) => s.name()).join(" ")}`)} -a `
+        + `${quote(subs.map((s) => s.name()).join(" "))}`);
     }
     for (const o of cmd.options.filter((x) => x.long)) {
       const values = o.argChoices?.length ? ` -x -a ${quote(o.argChoices.join(" "))}` : o.required || o.optional ? " -r" : "";

@@ -39,7 +39,7 @@ function keyringEntry(url: string, env: NodeJS.ProcessEnv): KeyringEntry | null 
   }
 }
 
-export const defaultUrl = "http://127.0.0.1:8080";
+const defaultUrl = "http://127.0.0.1:8080";
 
 export function credentialsPath(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config");

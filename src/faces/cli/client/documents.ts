@@ -3,29 +3,29 @@ import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { type Command, Option } from "commander";
 import { ClientError, reach } from "./api.ts";
-import { group } from "./generated.ts";
+import { group, viewOf } from "./generated.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { UsageError } from "./schema-flags.ts";
 import { callOperation, type Session } from "./session.ts";
-import { views } from "./views.ts";
 
 const types: Record<string, string> = {
   ".md": "text/markdown", ".markdown": "text/markdown", ".txt": "text/plain", ".pdf": "application/pdf", ".json": "application/json",
   ".yaml": "application/yaml", ".yml": "application/yaml", ".html": "text/html", ".csv": "text/csv", ".xml": "application/xml",
 };
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return types[extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
 async function show(s: Session, body: any, opts: Record<string, unknown>): Promise<void> {
   if (wantsJson(opts)) await writeJson(s.out, body, opts);
-  else views.document(s.out, body);
+  else viewOf("get_document")(s.out, body);
 }
 
 export function addDocumentCommands(program: Command, s: Session): void {
   const documents = group(program, "documents");
-  addJsonOptions(documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one step")
+  addJsonOptions(documents.command("upload").description("Upload a file as a context document (up to 50 MiB): the upload slot, the PUT and the create in one " +
+    "step")
     .argument("<FILE>")
     .addOption(new Option("--content-type <type>", "The file's MIME type (default: from its extension)."))
     .addOption(new Option("--repository <owner/repo>", "Attach the document to this repository.")), "Print the created document as JSON.")
@@ -37,11 +37,14 @@ export function addDocumentCommands(program: Command, s: Session): void {
       } catch (err) {
         throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
       }
-      const slot = (await callOperation(s, "request_document_upload", { filename: basename(file), contentType: String(opts.contentType ?? contentTypeOf(file)) })).upload;
-      const put = await reach(`${new URL(slot.url).origin} to upload`, slot.url, { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} }, "");
+      const slot = (await callOperation(s, "request_document_upload",
+        { filename: basename(file), contentType: String(opts.contentType ?? contentTypeOf(file)) })).upload;
+      const put = await reach(`${new URL(slot.url).origin} to upload`, slot.url,
+        { method: slot.method ?? "PUT", body: new Uint8Array(bytes), headers: slot.headers ?? {} }, "");
       if (!put.ok) {
         const e = ((await put.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)?.error;
-        throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`, { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });
+        throw new ClientError(`${e?.code ?? `http_${put.status}`}: ${e?.message ?? "the upload failed"}`,
+          { exitCode: 1, code: e?.code ?? "upload_failed", status: put.status });
       }
       await show(s, await callOperation(s, "create_document", { upload: { id: slot.id }, ...(opts.repository ? { repository: opts.repository } : {}) }), opts);
     });

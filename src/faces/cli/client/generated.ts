@@ -1,8 +1,9 @@
-// Commands generated from the operation table through the specs in commands.ts: positionals,
+// Commands generated from the operation table through the capabilities' specs (commands.generated.ts): positionals,
 // flags from the input schema, --json, and --limit/--all on paginated lists.
 import { type Command, Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
-import type { CommandSpec } from "./commands.ts";
+import type { CommandSpec, View } from "../../../kernel/ui/cli.ts";
+import { commandSpecs } from "./commands.generated.ts";
 import { record, table } from "../../../kernel/ui/output.ts";
 import { ClientError } from "./api.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
@@ -55,8 +56,23 @@ export function group(program: Command, name: string): Command {
   return program.commands.find((c) => c.name() === name) ?? program.command(name).description(`${name} commands`).helpCommand(false);
 }
 
+/** The spec a capability gives for an operation's command (the client's own commands build on it). */
+export function specOf(op: string): CommandSpec {
+  const spec = commandSpecs.find((c) => c.op === op);
+  if (!spec) throw new Error(`no command spec for ${op}`);
+  return spec;
+}
+
+/** How an operation's answer reads (its command's view). */
+export function viewOf(op: string): View {
+  const view = specOf(op).view;
+  if (!view) throw new Error(`no view for ${op}`);
+  return view;
+}
+
 export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[], browser: { openUrl(url: string): Promise<void> }): void {
   for (const spec of specs) {
+    if (spec.handwritten) continue;
     const op = clientOperation(spec.op);
     const parent = spec.name.length === 2 ? group(program, spec.name[0]) : program;
     const cmd = parent.command(spec.name[spec.name.length - 1]!).description(spec.summary ?? `${op.summary}. ${op.description}`);

@@ -5,7 +5,7 @@ import { Command, Argument } from "commander";
 import { ClientError } from "./api.ts";
 import { addApiCommand } from "./api-command.ts";
 import { addAuthCommands, type AuthHooks } from "./auth.ts";
-import { commandSpecs } from "./commands.ts";
+import { commandSpecs } from "./commands.generated.ts";
 import { addDocumentCommands } from "./documents.ts";
 import { addGenerated } from "./generated.ts";
 import { addRunCommands } from "./runs.ts";

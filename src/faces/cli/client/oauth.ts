@@ -14,13 +14,16 @@ export interface ServerMetadata {
 }
 
 async function postForm(url: string, form: Record<string, string>): Promise<{ status: number; body: any }> {
-  const res = await reach(url, url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: new URLSearchParams(form) }, "");
+  const res = await reach(url, url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    body: new URLSearchParams(form) }, "");
   return { status: res.status, body: await bodyOf(res) };
 }
 
 export async function discover(url: string): Promise<ServerMetadata> {
-  const res = await reach(url, `${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } }, "Is the server running? Check --url or CRS_URL.");
-  if (!res.ok) throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`, { exitCode: 1, code: "oauth_unavailable" });
+  const res = await reach(url, `${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } }, "Is the server running? Check " +
+    "--url or CRS_URL.");
+  if (!res.ok) throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`,
+    { exitCode: 1, code: "oauth_unavailable" });
   return (await res.json()) as ServerMetadata;
 }
 
@@ -41,7 +44,8 @@ export interface TokenAnswer { access_token: string; refresh_token?: string; exp
 export async function exchange(meta: ServerMetadata, form: Record<string, string>): Promise<TokenAnswer> {
   const r = await postForm(meta.token_endpoint, form);
   if (r.status !== 200 || typeof r.body?.access_token !== "string") {
-    throw new ClientError(`Sign-in failed: ${r.body?.error_description ?? r.body?.error ?? `token endpoint answered ${r.status}`}`, { exitCode: 4, code: r.body?.error ?? "oauth_failed" });
+    throw new ClientError(`Sign-in failed: ${r.body?.error_description ?? r.body?.error ?? `token endpoint answered ${r.status}`}`,
+      { exitCode: 4, code: r.body?.error ?? "oauth_failed" });
   }
   return r.body as TokenAnswer;
 }
@@ -54,7 +58,7 @@ export function loginOf(url: string, clientId: string, t: TokenAnswer, now = Dat
 }
 
 /** The access token to use: refreshed (and stored again) first when it expires within a minute. */
-export async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): Promise<string> {
+async function refreshIfExpiring(login: Login, env: NodeJS.ProcessEnv): Promise<string> {
   if (login.kind !== "oauth" || !login.refreshToken || !login.clientId || !login.expiresAt) return login.token;
   if (Date.parse(login.expiresAt) - Date.now() > 60_000) return login.token;
   const meta = await discover(login.url);

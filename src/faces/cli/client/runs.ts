@@ -3,12 +3,10 @@
 import { type Command, Option } from "commander";
 import { catalog } from "./catalog.ts";
 import { ClientError } from "./api.ts";
-import { changeOf, changeOptions, type CommandSpec } from "./commands.ts";
-import { applyPositionals, describeCommand, group } from "./generated.ts";
+import { applyPositionals, describeCommand, group, specOf, viewOf } from "./generated.ts";
 import { addJsonOptions, wantsJson, writeJson } from "./json-out.ts";
 import { inputOf, UsageError } from "./schema-flags.ts";
 import { callOperation, clientOperation, type Session } from "./session.ts";
-import { views } from "./views.ts";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -34,7 +32,7 @@ function elapsed(run: any, now: number): string {
 }
 
 /** Exit status of a finished run: 1 when it did not complete or found something at --fail-on or above. */
-export function outcome(run: any, failOn: string | undefined): { code: number; why: string } {
+function outcome(run: any, failOn: string | undefined): { code: number; why: string } {
   if (run.state !== "complete") return { code: 1, why: run.error ? `${run.error.code}: ${run.error.message}` : `run ${run.state}` };
   const bySeverity: Record<string, number> = run.findings?.bySeverity ?? {};
   const total = run.findings?.total ?? 0;
@@ -50,7 +48,7 @@ export function outcome(run: any, failOn: string | undefined): { code: number; w
  * Polls the run until it ends. On a terminal one line on stderr is updated in place (with the time
  * elapsed); in a pipe each change of state, stage or progress is a line of its own.
  */
-export async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
+async function watch(s: Session, runId: unknown, intervalSeconds: number): Promise<any> {
   let last = "";
   try {
     for (;;) {
@@ -71,7 +69,7 @@ export async function watch(s: Session, runId: unknown, intervalSeconds: number)
 async function finish(s: Session, run: any, opts: Record<string, unknown>): Promise<number> {
   const { code, why } = outcome(run, opts.failOn as string | undefined);
   if (wantsJson(opts)) await writeJson(s.out, run, opts);
-  else views.run(s.out, run);
+  else viewOf("get_run")(s.out, run);
   s.out.err(`${run.state}: ${why}${run.state === "complete" && run.findings?.total ? ` · crs runs findings ${run.id}` : ""}`);
   return code;
 }
@@ -84,35 +82,40 @@ const seconds = (v: unknown) => {
 
 export function addRunCommands(program: Command, s: Session, setExit: (code: number) => void): void {
   const runs = group(program, "runs");
-  const spec: CommandSpec = { name: ["runs", "start"], op: "start_run", args: [{ name: "OWNER/REPO", field: "repository" }], options: changeOptions, skip: ["maxPriceCents", "quote", "requestId"] };
-  const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to follow it to the end");
+  // The runs capability's spec: arguments, the change flags and their checks (prepare).
+  const spec = specOf("start_run");
+  const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to " +
+    "follow it to the end");
   const flags = describeCommand(start, spec, clientOperation("start_run"));
   start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
   start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
   start.addOption(new Option("--wait", "Follow the run until it ends; the exit status says how it ended."));
   for (const o of waitOptions()) start.addOption(o);
   start.action(async (_repo: string, opts: Record<string, unknown>, c: Command) => {
-    const request = changeOf(inputOf(flags, opts), opts);
+    const request = spec.prepare ? spec.prepare(inputOf(flags, opts), opts).input : inputOf(flags, opts);
     applyPositionals(spec, c.processedArgs, request);
     const max = opts.maxPrice === undefined ? undefined : /^\d+$/.test(String(opts.maxPrice)) ? Number(opts.maxPrice) : NaN;
     if (Number.isNaN(max)) throw new UsageError(`--max-price needs a whole number of cents, got "${opts.maxPrice}"`);
     const interval = seconds(opts.interval);
-    if (max === undefined && !opts.yes && !s.interactive) throw new UsageError("crs runs start needs --yes or --max-price CENTS when no one can confirm on a terminal");
+    if (max === undefined && !opts.yes && !s.interactive) throw new UsageError("crs runs start needs --yes or --max-price CENTS when no one can confirm on a " +
+      "terminal");
     const estimate = await callOperation(s, "estimate_run", request);
     const what = estimate.targets.map((t: any) => `${t.repository.fullName}@${String(t.sha).slice(0, 12)} (${t.files} files, ${t.lines} lines)`).join(", ");
     s.out.err(`${estimate.kind} review of ${what}: ${dollars(estimate.priceCents)}, balance ${dollars(estimate.balanceCents)}`);
     if (max !== undefined && estimate.priceCents > max) {
-      throw new ClientError(`price_exceeds_max: the run costs ${dollars(estimate.priceCents)}, more than --max-price ${max}; not started.`, { exitCode: 1, code: "price_exceeds_max" });
+      throw new ClientError(`price_exceeds_max: the run costs ${dollars(estimate.priceCents)}, more than --max-price ${max}; not started.`,
+        { exitCode: 1, code: "price_exceeds_max" });
     }
     if (max === undefined && !opts.yes && !(await s.confirm(`Start this run for ${dollars(estimate.priceCents)}?`))) {
       s.out.err("Not started.");
       return setExit(1);
     }
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
-    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents, requestId: process.getBuiltinModule("node:crypto").randomUUID() });
+    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents,
+      requestId: process.getBuiltinModule("node:crypto").randomUUID() });
     if (!opts.wait) {
       if (wantsJson(opts)) await writeJson(s.out, started, opts);
-      else views.run(s.out, started.run);
+      else viewOf("get_run")(s.out, started.run);
       s.out.err(`started run ${started.run.id} for ${dollars(started.priceCents)} · crs runs watch ${started.run.id}`);
       return;
     }

@@ -2,6 +2,7 @@
 // `--kebab-name` with the field's description as help, and parsed flags become the input again.
 import { Option } from "commander";
 import type { ClientOperation } from "./catalog.ts";
+import { UsageError } from "../../../kernel/ui/cli.ts";
 
 export type FlagKind = "string" | "int" | "bool" | "list" | "json";
 
@@ -14,7 +15,7 @@ export interface Flag {
   required: boolean;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
 /** The flags of an operation, without the fields a command takes otherwise (positionals). */
 export function flagsOf(op: ClientOperation, skip: readonly string[] = []): Flag[] {
@@ -25,7 +26,8 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 
 export function toOption(f: Flag): Option {
   const hint = f.kind === "json" ? " (JSON)" : f.kind === "list" ? " (comma-separated or repeated)" : "";
-  const o = f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description) : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
+  const o = f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description)
+    : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
   if (f.kind === "list") o.argParser(collect);
   else if (f.choices && f.kind === "string") o.choices(f.choices);
   return o;

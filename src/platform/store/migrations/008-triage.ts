@@ -50,7 +50,8 @@ export function triage(engine: Engine) {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("finding_comments_finding").on("finding_comments").columns(["workspace_id", "finding_id", "id"]).execute();
-      await db.schema.createIndex("finding_comments_idempotency").unique().on("finding_comments").columns(["workspace_id", "author_id", "idempotency_key"]).execute();
+      await db.schema.createIndex("finding_comments_idempotency").unique().on("finding_comments").columns(["workspace_id", "author_id", "idempotency_key"])
+        .execute();
       // Bumped by every import and triage change: what a position computed is reused until it moves.
       await db.schema.alterTable("workspaces").addColumn("inbox_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
       // Lists read a repository's presence per reviewed commit and findings by assignee.

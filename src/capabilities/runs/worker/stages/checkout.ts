@@ -32,7 +32,8 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
   const plans: TargetPlan[] = [];
   for (const t of targets) {
     const repo = await resolveRepository(rc.app.store, row.workspace_id, { id: t.repository.id }).catch(() => {
-      throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`, { details: { reason: "repository_removed" } });
+      throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`,
+        { details: { reason: "repository_removed" } });
     });
     // A worker on another machine keeps mirrors of its own: it fetches one it lacks, or one that
     // lacks the commit (the server that priced the run fetched newer commits than it has).
@@ -45,7 +46,9 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
       found = await mirror.resolveCommit(t.sha);
     }
     if (found.status !== "found") {
-      throw new AppError("position_unavailable", `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`, { details: { reason: "unknown_commit" } });
+      throw new AppError("position_unavailable",
+        `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`,
+          { details: { reason: "unknown_commit" } });
     }
     const tuning = await repoConfigAt(mirror, change ? change.head : t.sha);
     const wanted = withSkips(inScope, tuning);

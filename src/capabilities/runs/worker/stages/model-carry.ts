@@ -10,11 +10,22 @@ import type { TargetPlan } from "./checkout.ts";
 /** Model findings looked at per repository and run, newest reports first. */
 const maxCarried = 500;
 
-interface Detail { ruleId: string; engine: string; location: Location; relatedLocations: Location[]; flow?: Location[]; fix?: Finding["fix"] | null; confidence: Finding["confidence"] }
+interface Detail {
+  ruleId: string;
+  engine: string;
+  location: Location;
+  relatedLocations: Location[];
+  flow?: Location[];
+  fix?: Finding["fix"] | null;
+  confidence: Finding["confidence"];
+}
 
 /** Where the region of `count` lines whose code gives `print` is in `lines`, nearest to `near` first; 0 when gone. */
 function regionAt(lines: string[], ruleId: string, path: string, print: string, near: number, count: number): number {
-  const order = [...lines.keys()].map((i) => i + 1).filter((s) => s + count - 1 <= lines.length).sort((a, b) => Math.abs(a - near) - Math.abs(b - near));
+  const order = [...lines.keys()]
+    .map((i) => i + 1)
+    .filter((s) => s + count - 1 <= lines.length)
+    .sort((a, b) => Math.abs(a - near) - Math.abs(b - near));
   for (const s of order) if (fingerprint(ruleId, path, lines.slice(s - 1, s - 1 + count).join("\n")) === print) return s;
   return 0;
 }
@@ -23,18 +34,49 @@ export async function carriedModelFindings(rc: RunContext, plan: TargetPlan, fou
   if (!plan.full) return [];
   const db = rc.app.store.db;
   const ws = rc.row.workspace_id;
-  const rows = await db.selectFrom("finding_reports as r").innerJoin("findings as f", "f.id", "r.finding_id")
-    .select(["f.id", "f.fingerprint", "f.rule_id", "f.title", "f.description", "f.severity", "f.engine", "f.cwe_json", "f.tags_json", "r.path", "r.start_line", "r.end_line", "r.detail_json"])
-    .where("r.workspace_id", "=", ws).where("f.workspace_id", "=", ws).where("r.repository_id", "=", plan.repositoryId).where("f.engine", "=", "model")
-    .orderBy("r.id", "desc").limit(maxCarried).execute();
+  const rows = await db
+    .selectFrom("finding_reports as r")
+    .innerJoin("findings as f", "f.id", "r.finding_id")
+    .select([
+      "f.id",
+      "f.fingerprint",
+      "f.rule_id",
+      "f.title",
+      "f.description",
+      "f.severity",
+      "f.engine",
+      "f.cwe_json",
+      "f.tags_json",
+      "r.path",
+      "r.start_line",
+      "r.end_line",
+      "r.detail_json",
+    ])
+    .where("r.workspace_id", "=", ws)
+    .where("f.workspace_id", "=", ws)
+    .where("r.repository_id", "=", plan.repositoryId)
+    .where("f.engine", "=", "model")
+    .orderBy("r.id", "desc")
+    .limit(maxCarried)
+    .execute();
   const seen = new Set(found.map((f) => f.fingerprint));
   const latest = rows.filter((r) => !seen.has(r.fingerprint) && (seen.add(r.fingerprint), true));
   if (!latest.length) return [];
   const inPlan = new Set(plan.paths.map((p) => p.toString("utf8")));
   const paths = [...new Set(latest.map((r) => r.path))].filter((p) => inPlan.has(p));
   const files = new Map<string, string[]>();
-  for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, paths.map((p) => Buffer.from(p)))) {
-    if (f.content !== null) files.set(f.path, f.content.toString("utf8").split("\n").map((l) => l.replace(/\r$/, "")));
+  for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(
+    plan.sha,
+    paths.map((p) => Buffer.from(p)),
+  )) {
+    if (f.content !== null)
+      files.set(
+        f.path,
+        f.content
+          .toString("utf8")
+          .split("\n")
+          .map((l) => l.replace(/\r$/, "")),
+      );
   }
   const out: Finding[] = [];
   for (const r of latest) {
@@ -44,9 +86,17 @@ export async function carriedModelFindings(rc: RunContext, plan: TargetPlan, fou
     if (!at) continue;
     const d = JSON.parse(r.detail_json) as Detail;
     out.push({
-      ruleId: r.rule_id, title: r.title, description: r.description, severity: r.severity as Finding["severity"], engine: r.engine,
-      cwe: JSON.parse(r.cwe_json) as number[], tags: JSON.parse(r.tags_json) as string[], confidence: d.confidence, fingerprint: r.fingerprint,
-      location: { ...d.location, startLine: at, endLine: at + count - 1 }, relatedLocations: [],
+      ruleId: r.rule_id,
+      title: r.title,
+      description: r.description,
+      severity: r.severity as Finding["severity"],
+      engine: r.engine,
+      cwe: JSON.parse(r.cwe_json) as number[],
+      tags: JSON.parse(r.tags_json) as string[],
+      confidence: d.confidence,
+      fingerprint: r.fingerprint,
+      location: { ...d.location, startLine: at, endLine: at + count - 1 },
+      relatedLocations: [],
       ...(d.fix ? { fix: d.fix } : {}),
     });
   }

@@ -14,7 +14,10 @@ import { Cancelled, type RunContext } from "../run-context.ts";
 import type { Compiled } from "./analysis.ts";
 import type { TargetPlan } from "./checkout.ts";
 
-export interface ModelOutcome { stage: StoredModelStage; findings: Finding[] }
+export interface ModelOutcome {
+  stage: StoredModelStage;
+  findings: Finding[];
+}
 
 async function contextDocuments(rc: RunContext): Promise<{ docs: NamedText[]; skipped: number }> {
   const ids = JSON.parse(rc.row.documents_json) as number[];
@@ -23,7 +26,10 @@ async function contextDocuments(rc: RunContext): Promise<{ docs: NamedText[]; sk
   for (const id of ids) {
     // Only this run's workspace's documents; one archived since the start is left out, not fatal.
     const [doc] = await documentsForRun(rc.app.store, rc.row.workspace_id, [id]).catch(() => []);
-    if (!doc) { skipped++; continue; }
+    if (!doc) {
+      skipped++;
+      continue;
+    }
     sources.push({ name: doc.title, content: await readDocumentContent(rc.app.config.dataDir, rc.row.workspace_id, doc) });
   }
   const extracted = await extractDocuments(sources);
@@ -31,13 +37,28 @@ async function contextDocuments(rc: RunContext): Promise<{ docs: NamedText[]; sk
 }
 
 async function answeredChunks(rc: RunContext): Promise<Map<string, ChunkAnswer>> {
-  const rows = await rc.app.store.db.selectFrom("run_model_chunks").select(["chunk_id", "answer_json"])
-    .where("workspace_id", "=", rc.row.workspace_id).where("run_id", "=", rc.row.id).execute();
+  const rows = await rc.app.store.db
+    .selectFrom("run_model_chunks")
+    .select(["chunk_id", "answer_json"])
+    .where("workspace_id", "=", rc.row.workspace_id)
+    .where("run_id", "=", rc.row.id)
+    .execute();
   return new Map(rows.map((r) => [r.chunk_id, JSON.parse(r.answer_json) as ChunkAnswer]));
 }
 
-function summary(s: { state: StoredModelStage["state"]; requests: number; tokensIn: number; tokensOut: number; dropped: number; reason: string | null }, cents: number): StoredModelStage {
-  return { state: s.state, requests: s.requests, tokensIn: s.tokensIn, tokensOut: s.tokensOut, dropped: s.dropped, reason: s.reason, refundedCents: s.state === "complete" ? 0 : cents };
+function summary(
+  s: { state: StoredModelStage["state"]; requests: number; tokensIn: number; tokensOut: number; dropped: number; reason: string | null },
+  cents: number,
+): StoredModelStage {
+  return {
+    state: s.state,
+    requests: s.requests,
+    tokensIn: s.tokensIn,
+    tokensOut: s.tokensOut,
+    dropped: s.dropped,
+    reason: s.reason,
+    refundedCents: s.state === "complete" ? 0 : cents,
+  };
 }
 
 /** Null when the run has no model stage (it was skipped at the start). Throws Cancelled or LeaseLost. */
@@ -45,7 +66,10 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
   if (rc.row.model_json !== null) return null;
   const cents = rc.row.model_cents;
   const config = rc.app.config.model;
-  const refused = (reason: string) => ({ stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason }, cents), findings: [] });
+  const refused = (reason: string) => ({
+    stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason }, cents),
+    findings: [],
+  });
   if (!config) return refused("the worker has no model configured");
   // Servers and workers must share the model configuration: the price was made for this one.
   if (rc.row.model_hash !== null && modelConfigHash(config, rc.app.config.pricing) !== rc.row.model_hash) {
@@ -56,23 +80,40 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
   let interrupt: unknown = null;
   // Cancellation (and a lost lease) is read between requests: the reviewer sends nothing once aborted.
   const watch = setInterval(() => {
-    rc.checkpoint().catch((err: unknown) => { interrupt ??= err; controller.abort(); });
+    rc.checkpoint().catch((err: unknown) => {
+      interrupt ??= err;
+      controller.abort();
+    });
   }, 250);
   try {
     const files = [];
-    for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, plan.paths)) if (f.content !== null) files.push({ path: f.path, content: f.content });
+    for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, plan.paths))
+      if (f.content !== null) files.push({ path: f.path, content: f.content });
     const focuses = JSON.parse(rc.row.focuses_json) as Array<{ slug: string; revision: number }>;
     const instructions = compiled.focusDocuments.map((text, i) => ({ name: `focus ${focuses[i]?.slug ?? i}`, text }));
     const { docs, skipped } = await contextDocuments(rc);
     const answered = await answeredChunks(rc);
     const res = await reviewWithModel(config, {
-      files, ruleFindings, instructions, documents: docs, signal: controller.signal, answered,
+      files,
+      ruleFindings,
+      instructions,
+      documents: docs,
+      signal: controller.signal,
+      answered,
       ...(plan.changed ? { changedLines: plan.changed } : {}),
       ...(rc.row.steering ? { steering: rc.row.steering } : {}),
       onChunk: async (a) => {
-        await rc.app.store.db.insertInto("run_model_chunks").values({
-          workspace_id: rc.row.workspace_id, run_id: rc.row.id, chunk_id: a.chunkId, answer_json: JSON.stringify(a), created_at: rc.app.now().toISOString(),
-        }).onConflict((oc) => oc.columns(["workspace_id", "run_id", "chunk_id"]).doNothing()).execute();
+        await rc.app.store.db
+          .insertInto("run_model_chunks")
+          .values({
+            workspace_id: rc.row.workspace_id,
+            run_id: rc.row.id,
+            chunk_id: a.chunkId,
+            answer_json: JSON.stringify(a),
+            created_at: rc.app.now().toISOString(),
+          })
+          .onConflict((oc) => oc.columns(["workspace_id", "run_id", "chunk_id"]).doNothing())
+          .execute();
       },
     });
     if (interrupt) throw interrupt;
@@ -83,7 +124,10 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
     if (err instanceof Cancelled || err instanceof LeaseLost) throw err;
     if (interrupt) throw interrupt;
     rc.app.log.error({ err, run: rc.row.id }, "model stage failed");
-    return { stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: "the model stage failed unexpectedly" }, cents), findings: [] };
+    return {
+      stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: "the model stage failed unexpectedly" }, cents),
+      findings: [],
+    };
   } finally {
     clearInterval(watch);
   }
