@@ -95,3 +95,93 @@ export function generated(shape: "handlers" | "modules", lines: number): SourceF
   }
   return out;
 }
+
+// A Java servlet application: `helpers` shared utility classes (request parsing, SQL, files,
+// commands, formatting) and servlets that call them with request input, some through a
+// sanitizing helper. The shape of an enterprise web tree whose flows cross files (the cost
+// the cross-file analysis adds shows here, not in one-file modules).
+const helperKinds = ["Params", "Db", "Files", "Shell", "Text"] as const;
+
+function javaHelper(i: number, r: (n: number) => number): SourceFile {
+  const kind = helperKinds[i % helperKinds.length]!;
+  const name = `${kind}${Math.floor(i / helperKinds.length)}`;
+  const bodies: Record<(typeof helperKinds)[number], string[]> = {
+    Params: [
+      `  public static String param(HttpServletRequest req, String key) {`, `    String v = req.getParameter(key);`, `    return v == null ? "" : v.trim();`, `  }`, "",
+      `  public static int intParam(HttpServletRequest req, String key, int dflt) {`, `    try {`, `      return Integer.parseInt(param(req, key));`,
+      `    } catch (NumberFormatException e) {`, `      return dflt;`, `    }`, `  }`, "",
+      `  public static String safe(String v) {`, `    return v.replaceAll("[^A-Za-z0-9_]", "");`, `  }`,
+    ],
+    Db: [
+      `  public static ResultSet find(Connection conn, String table, String where) throws SQLException {`, `    Statement st = conn.createStatement();`,
+      `    return st.executeQuery("SELECT * FROM " + table + " WHERE " + where);`, `  }`, "",
+      `  public static ResultSet byId(Connection conn, String id) throws SQLException {`, `    PreparedStatement ps = conn.prepareStatement("SELECT * FROM t${i} WHERE id = ?");`,
+      `    ps.setString(1, id);`, `    return ps.executeQuery();`, `  }`,
+    ],
+    Files: [
+      `  public static String read(String base, String name) throws IOException {`, `    File f = new File(base, name);`,
+      `    return new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8);`, `  }`, "",
+      `  public static List<String> list(String dir) {`, `    List<String> out = new ArrayList<>();`, `    File[] entries = new File(dir).listFiles();`,
+      `    if (entries == null) {`, `      return out;`, `    }`, `    for (File e : entries) {`, `      out.add(e.getName());`, `    }`, `    return out;`, `  }`,
+    ],
+    Shell: [
+      `  public static int run(String cmd) throws IOException, InterruptedException {`, `    Process p = Runtime.getRuntime().exec(cmd);`, `    return p.waitFor();`, `  }`, "",
+      `  public static int runArgs(String... argv) throws IOException, InterruptedException {`, `    return new ProcessBuilder(argv).start().waitFor();`, `  }`,
+    ],
+    Text: [
+      `  public static String join(List<String> parts, String sep) {`, `    StringBuilder sb = new StringBuilder();`, `    for (int k = 0; k < parts.size(); k++) {`,
+      `      if (k > 0) {`, `        sb.append(sep);`, `      }`, `      sb.append(parts.get(k));`, `    }`, `    return sb.toString();`, `  }`, "",
+      `  public static String pad(String s, int width) {`, `    StringBuilder sb = new StringBuilder(s);`, `    while (sb.length() < width + ${r(5)}) {`, `      sb.append(' ');`, `    }`, `    return sb.toString();`, `  }`,
+    ],
+  };
+  const text = [
+    "package app.util;", "", "import java.io.*;", "import java.nio.charset.StandardCharsets;", "import java.nio.file.Files;", "import java.sql.*;", "import java.util.*;",
+    "import javax.servlet.http.*;", "", `public final class ${name} {`, `  private ${name}() {}`, "", ...bodies[kind], "}", "",
+  ].join("\n");
+  return { path: `src/main/java/app/util/${name}.java`, content: Buffer.from(text) };
+}
+
+function javaServlet(i: number, helpers: number, r: (n: number) => number): SourceFile {
+  const w = () => words[r(words.length)]!;
+  const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+  const h = (kind: (typeof helperKinds)[number]) => `${kind}${r(Math.max(1, Math.floor(helpers / helperKinds.length)))}`;
+  const a = w(), b = w(), pkg = `app.web.${w()}${i % 30}`, cls = `${cap(a)}${cap(b)}Servlet${i}`;
+  const out = [`package ${pkg};`, "", "import app.util.*;", "import java.io.*;", "import java.sql.*;", "import java.util.*;", "import javax.servlet.*;", "import javax.servlet.http.*;", "",
+    `public class ${cls} extends HttpServlet {`, "  private Connection conn;", "  private final Map<String, String> labels = new HashMap<>();", "",
+    "  @Override", "  public void init() throws ServletException {", `    labels.put("${a}", "${cap(a)}");`, `    labels.put("${b}", "${cap(b)}");`, "  }", ""];
+  out.push("  @Override", "  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {",
+    `    String ${a} = ${h("Params")}.param(req, "${a}");`, `    int page = ${h("Params")}.intParam(req, "page", 1);`, "    try {");
+  switch (r(8)) {
+    case 0: out.push(`      ResultSet rs = ${h("Db")}.find(conn, "${b}s", "${a} = '" + ${a} + "'");`, "      render(resp, rs.next() ? rs.getString(1) : \"\");"); break;
+    case 1: out.push(`      ResultSet rs = ${h("Db")}.byId(conn, ${a});`, "      render(resp, rs.next() ? rs.getString(1) : \"\");"); break;
+    case 2: out.push(`      render(resp, ${h("Files")}.read("/srv/${b}", ${a}));`); break;
+    case 3: out.push(`      render(resp, ${h("Files")}.read("/srv/${b}", ${h("Params")}.safe(${a})));`); break;
+    case 4: out.push(`      ${h("Shell")}.run("convert " + ${a} + " out.png");`, "      render(resp, \"done\");"); break;
+    case 5: out.push(`      ${h("Shell")}.runArgs("convert", ${a}, "out.png");`, "      render(resp, \"done\");"); break;
+    default: out.push(`      render(resp, ${h("Text")}.pad(labels.getOrDefault(${a}, "?"), page));`);
+  }
+  out.push("    } catch (SQLException | InterruptedException e) {", "      throw new ServletException(e);", "    }", "  }", "");
+  for (let f = 0, n = 2 + r(6); f < n; f++) {
+    const c = w();
+    if (r(2)) {
+      out.push(`  private List<String> ${c}Rows${f}(List<String> input, int limit) {`, "    List<String> rows = new ArrayList<>();", "    for (String s : input) {",
+        `      if (rows.size() >= limit) {`, "        break;", "      }", `      rows.add(${h("Text")}.pad(s.trim(), ${4 + r(20)}));`, "    }", "    return rows;", "  }", "");
+    } else {
+      out.push(`  private String ${c}Label${f}(String key) {`, "    String v = labels.get(key);", "    if (v == null) {", `      v = "${c}-" + key.length();`, "    }",
+        `    return ${h("Text")}.join(Arrays.asList(v, "${c}"), ":");`, "  }", "");
+    }
+  }
+  out.push("  private void render(HttpServletResponse resp, String body) throws IOException {", "    resp.setContentType(\"text/plain\");",
+    "    resp.getWriter().print(body.length());", "  }", "}", "");
+  return { path: `src/main/java/${pkg.replaceAll(".", "/")}/${cls}.java`, content: Buffer.from(out.join("\n")) };
+}
+
+/** A Java servlet tree of `files` files: one in twenty-seven a shared helper class, the rest servlets calling them. */
+export function servletTree(files = 2700): SourceFile[] {
+  const r = rng(7);
+  const helpers = Math.max(helperKinds.length, Math.round(files / 27));
+  const out: SourceFile[] = [];
+  for (let i = 0; i < helpers; i++) out.push(javaHelper(i, r));
+  for (let i = 0; out.length < files; i++) out.push(javaServlet(i, helpers, r));
+  return out;
+}
