@@ -234,3 +234,14 @@ test("a file no rule may match and taint has nothing to walk in is not parsed, a
     assert.ok(out[2]!.findings.some((f) => f.ruleId === (taint ? "js.taint.command-injection" : "js.command-injection")));
   }
 });
+
+test("files analysed again with another file as context are joined, with the findings each gets alone", () => {
+  const helper = { path: "app/util/Shell.java", names: ["java:Shell"], source: "package app.util;\n\npublic final class Shell {\n  public static int run(String cmd) throws Exception {\n    return Runtime.getRuntime().exec(cmd).waitFor();\n  }\n}\n" };
+  const servlet = (i: number, arg: string) => file(`app/web/S${i}.java`, `package app.web;\n\nimport app.util.*;\n\npublic class S${i} extends HttpServlet {\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    Shell.run(${arg});\n  }\n}\n`);
+  const files = [servlet(1, "\"convert \" + name"), servlet(2, "\"ls\""), servlet(3, "\"rm \" + name")];
+  const a = analyzer(true);
+  const together = a.analyzeMany(files.map((f) => ({ file: f, context: [helper] })));
+  assert.ok(a.joined.files >= 3, `joined: ${JSON.stringify(a.joined)}`);
+  files.forEach((f, i) => assert.deepEqual(together[i], analyzer(true).analyzeMany([{ file: f, context: [helper] }])[0], `${f.path} differs when joined`));
+  assert.deepEqual(together.map((o) => o.findings.filter((x) => x.engine === "taint").length), [1, 0, 1]);
+});
