@@ -9,9 +9,9 @@ import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
 import { parseFocusFrontMatter } from "./focus.ts";
 import { cleanPath, walkDirectory } from "./files.ts";
 import type { SourceEntry } from "./files.ts";
-import { ReviewPool } from "./pool.ts";
+import { ReviewPool } from "./fast/pool.ts";
 import { scopeMatcher } from "./billable.ts";
-import type { BatchItem } from "./worker.ts";
+import type { BatchItem } from "./fast/worker.ts";
 import { ConfigValues } from "./config-values.ts";
 import { Library } from "./library.ts";
 
@@ -21,7 +21,7 @@ export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
 export { ReviewError } from "./errors.ts";
 export type { Focus } from "./focus.ts";
-export { ReviewPool } from "./pool.ts";
+export { ReviewPool } from "./fast/pool.ts";
 export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";
 
 /** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */

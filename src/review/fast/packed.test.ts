@@ -1,5 +1,5 @@
-// Small files are matched together on one joined tree (engines/packed.ts) and rules in one merged
-// walk (engines/merged.ts); every test here holds the engine to one promise: the same findings as
+// Small files are matched together on one joined tree (fast/packed.ts) and rules in one merged
+// walk (fast/merged.ts); every test here holds the engine to one promise: the same findings as
 // each rule's own query on each file alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,17 +7,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import type { NapiConfig, SgNode } from "@ast-grep/napi";
-import { FileAnalyzer } from "./analyze-file.ts";
-import type { FileOutcome } from "./analyze-file.ts";
-import { loadRules } from "./index.ts";
-import { builtinRulesDir, parseRuleText } from "./rule-loader.ts";
-import { packSafe } from "./engines/packed.ts";
-import { detectLanguage, ensureParsers, languages, parserName } from "./languages.ts";
-import { buildPacks, ruleJobs } from "./engines/patterns.ts";
-import { runRules } from "./engines/merged.ts";
-import { functionKinds } from "./engines/taint/index.ts";
+import { FileAnalyzer } from "../analyze-file.ts";
+import type { FileOutcome } from "../analyze-file.ts";
+import { loadRules } from "../index.ts";
+import { builtinRulesDir, parseRuleText } from "../rule-loader.ts";
+import { packSafe } from "./packed.ts";
+import { detectLanguage, ensureParsers, languages, parserName } from "../languages.ts";
+import { buildPacks, ruleJobs } from "../engines/patterns.ts";
+import { runRules } from "./merged.ts";
+import { functionKinds } from "../engines/taint/index.ts";
 import { satisfied } from "./prefilter.ts";
-import type { SourceFile } from "./types.ts";
+import type { SourceFile } from "../types.ts";
 
 const rules = (await loadRules()).rules;
 const analyzer = (taint: boolean, extra = rules) =>
@@ -41,7 +41,7 @@ function examples(): SourceFile[] {
     }
   };
   walk(builtinRulesDir);
-  walk(new URL("./engines/taint/corpus/", import.meta.url).pathname);
+  walk(new URL("../engines/taint/corpus/", import.meta.url).pathname);
   return [...out, ...out.map((f) => ({ ...f, path: `copy/${f.path}` }))];
 }
 

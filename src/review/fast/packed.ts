@@ -8,13 +8,13 @@ import { kind, parse } from "@ast-grep/napi";
 import type { Range, SgNode } from "@ast-grep/napi";
 import type { Language } from "../languages.ts";
 import { parserName } from "../languages.ts";
-import { satisfied } from "../prefilter.ts";
+import { satisfied } from "./prefilter.ts";
 import type { FileText } from "../text.ts";
-import { collectFindings, ruleJobs } from "./patterns.ts";
+import { collectFindings, ruleJobs } from "../engines/patterns.ts";
 import { runRules } from "./merged.ts";
-import { JoinedTree } from "./taint/window.ts";
-import type { TaintWindow, WindowKid } from "./taint/window.ts";
-import type { LanguagePack, MatchOutcome } from "./patterns.ts";
+import { JoinedTree } from "../engines/taint/fast/joined-window.ts";
+import type { TaintWindow, WindowKid } from "../engines/taint/fast/joined-window.ts";
+import type { LanguagePack, MatchOutcome } from "../engines/patterns.ts";
 
 /** Files up to this size are joined with others; larger ones already amortise rule compilation. */
 export const packableChars = 32 * 1024;

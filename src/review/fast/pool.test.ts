@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadRules, reviewFiles, ReviewPool } from "./index.ts";
-import type { SourceFile } from "./types.ts";
+import { loadRules, reviewFiles, ReviewPool } from "../index.ts";
+import type { SourceFile } from "../types.ts";
 
 const rules = await loadRules();
 

@@ -6,7 +6,7 @@
 // its files are reported as skipped.
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
-import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
+import type { EngineConfig, FileOutcome } from "../analyze-file.ts";
 import type { BatchItem, FromWorker, ToWorker, WireItem } from "./worker.ts";
 
 interface Pending { items: WireItem[]; resolve: (r: FileOutcome[]) => void; timer: NodeJS.Timeout }

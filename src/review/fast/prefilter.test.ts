@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { needMet, nodeNeed, regexNeed, ruleNeed, satisfied, TokenScanner } from "./prefilter.ts";
-import { loadRules } from "./rule-loader.ts";
+import { loadRules } from "../rule-loader.ts";
 
 test("a pattern needs each of its literal words; metavariables and scaffolding need nothing", () => {
   assert.deepEqual(ruleNeed({ pattern: "jwt.verify($TOKEN, $$$)" }), [["w:jwt"], ["w:verify"]]);
@@ -47,7 +47,7 @@ test("the scanner matches words whole and case-sensitively, texts anywhere and i
 test("every built-in rule's requirement holds on each of its own expected examples", async () => {
   const { rules } = await loadRules();
   const { readFile, readdir } = await import("node:fs/promises");
-  const dir = new URL("./rules/", import.meta.url);
+  const dir = new URL("../rules/", import.meta.url);
   for (const lang of await readdir(dir)) {
     const files = await readdir(new URL(`${lang}/examples/`, dir)).catch(() => [] as string[]);
     for (const f of files) {

@@ -6,7 +6,7 @@
 // patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
 
 import { maySelfAssign } from "./text-checks.ts";
-import { escapeRegExp as escape } from "./text.ts";
+import { escapeRegExp as escape } from "../text.ts";
 
 type Obj = Record<string, unknown>;
 /** Clauses that must all hold; each clause holds when one of its terms is present. */

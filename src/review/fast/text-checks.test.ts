@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import type { NapiConfig } from "@ast-grep/napi";
 import { maySelfAssign } from "./text-checks.ts";
-import { loadRules } from "./index.ts";
-import { builtinRulesDir } from "./rule-loader.ts";
-import { detectLanguage, ensureParsers, parserName } from "./languages.ts";
+import { loadRules } from "../index.ts";
+import { builtinRulesDir } from "../rule-loader.ts";
+import { detectLanguage, ensureParsers, parserName } from "../languages.ts";
 
 test("assignments of a side to itself are possible: spaces, comments, brackets, several lines, several values", () => {
   for (const text of [
@@ -59,8 +59,8 @@ function files(): { path: string; text: string }[] {
     }
   };
   walk(builtinRulesDir, 400);
-  walk(new URL("./engines/taint/corpus/", import.meta.url).pathname, 500);
-  const nm = new URL("../../node_modules/", import.meta.url).pathname;
+  walk(new URL("../engines/taint/corpus/", import.meta.url).pathname, 500);
+  const nm = new URL("../../../node_modules/", import.meta.url).pathname;
   for (const pkg of ["fastify", "pino", "commander", "yaml", "zod", "kysely", "pg", "ioredis"]) walk(join(nm, pkg), out.length + 60);
   return out;
 }

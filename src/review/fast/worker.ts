@@ -1,10 +1,10 @@
 // Worker thread entry: one FileAnalyzer per engine configuration (a review), answering batches of
 // files one batch at a time. A batch's contents arrive as one transferred buffer with offsets.
 import { parentPort } from "node:worker_threads";
-import { FileAnalyzer } from "./analyze-file.ts";
-import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
-import type { ContextFile } from "./library.ts";
-import type { ContextSource } from "./engines/taint/external.ts";
+import { FileAnalyzer } from "../analyze-file.ts";
+import type { EngineConfig, FileOutcome } from "../analyze-file.ts";
+import type { ContextFile } from "../library.ts";
+import type { ContextSource } from "../engines/taint/driver/cross-file-context.ts";
 
 export interface BatchItem {
   path: string;

@@ -1,37 +1,37 @@
 // The intraprocedural analysis: walks one function body in statement order, keeping an abstract
 // value per variable, and records every sink reached by a tainted value.
-import type { TNode } from "./node.ts";
-import type { CompiledRules, SinkSpec } from "./rules.ts";
-import type { Role, Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import { operatorOf } from "./consts.ts";
-import type { State, Taint, Value } from "./state.ts";
-import type { Elem } from "./colls.ts";
-import { hasParamSource, paramSource } from "./params.ts";
-import { entrySource } from "./entry.ts";
-import { throwingCheckStatement } from "./checkcalls.ts";
-import { applyGuards } from "./applyguards.ts";
-import { evIdent, evMember, evTernary, globalSource } from "./reads.ts";
-import { returned, returnSinks } from "./returns.ts";
-import { cloneState, join, newState, worse } from "./state.ts";
-import { allClassesMask, namedOnlyMask } from "./classes.ts";
-import { evalCall } from "./calls.ts";
-import { evalArgv } from "./argv.ts";
-import { bind, evalAssign, rootIdent } from "./assign.ts";
-import { evalCases, evalIf, evalLoop, otherChildren } from "./control.ts";
-import { evalTry } from "./trycatch.ts";
-import { fileConstants } from "./globals.ts";
-import { eqOperand, withFixedDestination } from "./prefix.ts";
-import { ConstMap } from "./constmap.ts";
-import { mentions } from "./relevance.ts";
-import { concatArgv, readIndex } from "./collections.ts";
-import { stepConst } from "./values.ts";
-import type { Relevance } from "./relevance.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { CompiledRules, SinkSpec } from "../syntax/rules.ts";
+import type { Role, Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import type { State, Taint, Value } from "../model/state.ts";
+import type { Elem } from "../model/collection-values.ts";
+import { hasParamSource, paramSource } from "../evaluators/framework-params.ts";
+import { entrySource } from "../evaluators/entry-points.ts";
+import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
+import { applyGuards } from "../evaluators/apply-guards.ts";
+import { evIdent, evMember, evTernary, globalSource } from "../evaluators/reads.ts";
+import { returned, returnSinks } from "../evaluators/returns.ts";
+import { cloneState, join, newState, worse } from "../model/state.ts";
+import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
+import { evalCall } from "../evaluators/calls.ts";
+import { evalArgv } from "../evaluators/argument-vectors.ts";
+import { bind, evalAssign, rootIdent } from "../evaluators/assignments.ts";
+import { evalCases, evalIf, evalLoop, otherChildren } from "../evaluators/control-flow.ts";
+import { evalTry } from "../evaluators/try-catch.ts";
+import { fileConstants } from "../model/file-constants.ts";
+import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
+import { ConstMap } from "../model/scope-constants.ts";
+import { mentions } from "../fast/relevance.ts";
+import { concatArgv, readIndex } from "../evaluators/collection-sites.ts";
+import { stepConst } from "../evaluators/constant-values.ts";
+import type { Relevance } from "../fast/relevance.ts";
 
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
 export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
 
-/** `note`: where the sink really is when it lies in another file (external.ts). */
+/** `note`: where the sink really is when it lies in another file (driver/cross-file-context.ts). */
 export interface SinkHit { node: TNode; className: string; taint: Taint; note?: string }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch { taint: Value }
@@ -65,7 +65,7 @@ export class Analyzer {
   private scope: TNode | null = null;
   /** Text checks that let the walk skip what cannot matter; null: walk everything. */
   rel: Relevance | null = null;
-  /** Offset of the last reportable point of the scope being analysed (relevance.ts). */
+  /** Offset of the last reportable point of the scope being analysed (fast/relevance.ts). */
   private cutAt = Number.MAX_SAFE_INTEGER;
   /** Inside a clean statement: expressions are clean and bind nothing (skipExpr), or only the one assignment's value is skipped (skipRhs). */
   private skipExpr = false;
@@ -73,9 +73,9 @@ export class Analyzer {
   private scopeTextCache: string | null = null;
   private readonly hitKeys = new Set<string>();
   private readonly returnSpecCache = new Map<number, SinkSpec[]>();
-  /** A summary's run (summaries.ts): the parameter values of `retScope`, and what it returns. */
+  /** A summary's run (evaluators/function-summaries.ts): the parameter values of `retScope`, and what it returns. */
   private args: Value[] | null = null;
-  /** A summary's tainted receiver: `this` and the class's fields (`fields`) read it (reads.ts). */
+  /** A summary's tainted receiver: `this` and the class's fields (`fields`) read it (evaluators/reads.ts). */
   selfValue: Value = null;
   private fields: string[] = [];
   private retScope: TNode | null = null;
@@ -83,13 +83,13 @@ export class Analyzer {
   private retParams: string[] = [];
   private exitVals: Value[] = [];
   private ret: Value = null;
-  /** Element values of array literals by their first element's node id (collections.ts). */
+  /** Element values of array literals by their first element's node id (evaluators/collection-sites.ts). */
   readonly literalElems = new Map<number, Elem[]>();
-  /** Summaries' state for this analyzer (summaries.ts); a field, as literalElems, not a WeakMap entry. */
+  /** Summaries' state for this analyzer (evaluators/function-summaries.ts); a field, as literalElems, not a WeakMap entry. */
   summaries: unknown = null;
-  /** Entry points of this file (entry.ts): library functions and handlers known by their shape. */
+  /** Entry points of this file (evaluators/entry-points.ts): library functions and handlers known by their shape. */
   entry: unknown = null;
-  /** The file's path in the repository (entry.ts: tests and examples are no library). */
+  /** The file's path in the repository (evaluators/entry-points.ts: tests and examples are no library). */
   path = "";
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
@@ -140,7 +140,7 @@ export class Analyzer {
     this.scope = fn;
     this.scopeTextCache = null;
     this.st = outer ? { ...cloneState(outer), dead: false } : newState();
-    // File constants are listed only when a lookup reaches them (constmap.ts) for a name the text
+    // File constants are listed only when a lookup reaches them (model/scope-constants.ts) for a name the text
     // outside this function mentions: their declarations are top-level, outside every function.
     if (!outer) {
       const r = fn.range();
@@ -171,12 +171,12 @@ export class Analyzer {
     this.scopeTextCache = null;
   }
 
-  /** True when the scope is a function with a parameter the framework fills from the request (params.ts). */
+  /** True when the scope is a function with a parameter the framework fills from the request (evaluators/framework-params.ts). */
   hasParamSource(scope: TNode, viaHelper = false): boolean { return hasParamSource(this, scope, viaHelper); }
 
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter
-   * (relevance.ts): statements after the scope's last reportable point are skipped outside loops,
+   * (fast/relevance.ts): statements after the scope's last reportable point are skipped outside loops,
    * clean statements are walked without their expressions. True when skipped for lying past the cut.
    */
   private statement(c: TNode): boolean {
@@ -365,7 +365,7 @@ export class Analyzer {
     else target.breaks = target.breaks ? join(target.breaks, here) : cloneState(here);
   }
 
-  /** Some member path was allow-listed (guards.ts guardPath): member reads look it up. */
+  /** Some member path was allow-listed (evaluators/allow-list-guards.ts guardPath): member reads look it up. */
   pathGuards = false;
 
   private hit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
@@ -380,7 +380,7 @@ export class Analyzer {
     return evalCall(this, node, isNew);
   }
 
-  /** Walks `fn` as a callee (summaries.ts): parameters take `args` (by position), the result is what it returns. */
+  /** Walks `fn` as a callee (evaluators/function-summaries.ts): parameters take `args` (by position), the result is what it returns. */
   runWith(fn: TNode, args: Value[], self: Value = null, fields: string[] = []): Value {
     [this.args, this.retScope, this.ret, this.selfValue, this.fields, this.exitVals] = [args, fn, null, self, fields, []];
     this.analyzeFunction(fn, null);
@@ -398,7 +398,7 @@ export class Analyzer {
     });
   }
 
-  /** Internals shared with calls.ts, assign.ts and control.ts. */
+  /** Internals shared with evaluators/calls.ts, evaluators/assignments.ts and evaluators/control-flow.ts. */
   get state(): State { return this.st; }
   set state(s: State) { this.st = s; }
   get inCleanStatement(): boolean { return this.skipExpr || this.skipRhs; }

@@ -2,19 +2,19 @@
 // argument or receiver records the name it would resolve to elsewhere (Java: the receiver's class;
 // Python: the module, from the file's imports). The review engine re-analyses such a file with the
 // files declaring those names attached (../../library.ts); then the callee is found there by name
-// and arity (xcalls.ts applies it).
+// and arity (evaluators/cross-file-calls.ts applies it).
 import { parse } from "@ast-grep/napi";
 import type { Lang } from "@ast-grep/napi";
-import { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Callee } from "./calls.ts";
-import type { Syntax } from "./langs.ts";
-import type { CompiledRules } from "./rules.ts";
-import { classOfReceiver, declaredClass, FileDefs } from "./callees.ts";
-import type { Def } from "./callees.ts";
-import { importNames } from "./imports.ts";
-import { absoluteModule, declaredAll } from "./xnames.ts";
-import type { Shared } from "./summaries.ts";
+import { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "./analyzer.ts";
+import type { Callee } from "../evaluators/calls.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-callees.ts";
+import type { Def } from "../functions/local-callees.ts";
+import { importNames } from "../syntax/python-imports.ts";
+import { absoluteModule, declaredAll } from "./cross-file-names.ts";
+import type { Shared } from "../evaluators/function-summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
 export interface ContextSource { path: string; source: string; names: string[] }

@@ -1,19 +1,19 @@
-// Text-only parts of cross-file summaries (external.ts). A handler whose only sink lies in another
+// Text-only parts of cross-file summaries (driver/cross-file-context.ts). A handler whose only sink lies in another
 // file (a Spring controller calling a DAO) holds no candidate sink, so it is not walked and records
 // nothing: its names are read from its text instead (`textNames`), and the review engine attaches
 // the files they resolve to only when those hold a candidate sink (`mayHoldSink`). Analysed with
 // them, the calls of their functions are points where something can be reported (`contextPoints`).
-import type { Syntax } from "./langs.ts";
-import { syntaxFor, ensureLanguages } from "./langs.ts";
-import { rulesFor } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
-import { importNames, rootsOf, withImportNames } from "./imports.ts";
-import { jsImportNames } from "./jsimports.ts";
-import { prefilterFor } from "./prefilter.ts";
-import type { ContextSource } from "./external.ts";
-import { escapeRegExp as esc } from "../../text.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
+import { rulesFor } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
+import { jsImportNames } from "../syntax/js-imports.ts";
+import { prefilterFor } from "../fast/prefilter.ts";
+import type { ContextSource } from "./cross-file-context.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
-/** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (imports.ts, jsimports.ts). */
+/** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
   const rules = rulesFor(syn.ruleLanguage);
   const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
@@ -28,7 +28,7 @@ export function fileRules(syn: Syntax, source: string): CompiledRules {
 let lastRules: { source: string; language: string; rules: CompiledRules } | null = null;
 
 /**
- * A module path made absolute when relative to `path`'s package: imports.ts writes `from .db import
+ * A module path made absolute when relative to `path`'s package: syntax/python-imports.ts writes `from .db import
  * q` as `.db.q` and `from . import db` as `..db` (one name after the dots: one dot fewer).
  */
 export function absoluteModule(q: string, path: string): string {
@@ -86,7 +86,7 @@ const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized
 
 /**
  * The functions of a file that may reach a candidate sink: those whose text (from their header to
- * the next function's) holds one, and those calling them by name, two levels up (as callers.ts).
+ * the next function's) holds one, and those calling them by name, two levels up (as functions/sink-callers.ts).
  */
 function reaching(language: string, source: string): string[] {
   const syn = syntaxFor(language);

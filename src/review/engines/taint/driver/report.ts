@@ -1,11 +1,11 @@
 // Turns sink hits into findings: rule id, severity and CWE of the class, the flow as locations.
-import type { TNode } from "./node.ts";
-import type { Finding, Location } from "../../types.ts";
-import { fingerprint } from "../../fingerprint.ts";
-import { classInfo, classTags, isTaintClass } from "./classes.ts";
-import type { TaintClass } from "./classes.ts";
-import type { SinkHit } from "./analyze.ts";
-import type { Step } from "./state.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Finding, Location } from "../../../types.ts";
+import { fingerprint } from "../../../fingerprint.ts";
+import { classInfo, classTags, isTaintClass } from "../syntax/classes.ts";
+import type { TaintClass } from "../syntax/classes.ts";
+import type { SinkHit } from "./analyzer.ts";
+import type { Step } from "../model/state.ts";
 
 function snippet(node: TNode): string {
   const t = node.text();

@@ -3,11 +3,11 @@
 // the file calls with request data): the taint stage cannot tell where they come from, so it must not
 // vouch for them. Constant-only strings, numbers, constants by convention (`UPPER_CASE`, `config.x`),
 // locals assigned only literals and sanitized values stay silent.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { named } from "./langs.ts";
-import { operatorOf } from "./consts.ts";
-import { escapeRegExp } from "../../text.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "./analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { escapeRegExp } from "../../../text.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set(["string_fragment", "escape_sequence", "number", "integer", "float", "true", "false", "null", "undefined", "none", "regex", "string_content", "string_start", "string_end", "comment"]);

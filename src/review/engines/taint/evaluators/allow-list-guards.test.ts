@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
+import { analyzeSource } from "../run.ts";
 
 /** "line class" for every taint finding, in line order. */
 const found = (lang: string, file: string, src: string): string[] =>

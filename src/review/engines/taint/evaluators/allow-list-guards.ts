@@ -1,14 +1,14 @@
 // Allow-list checks in conditions: which variables are known safe on the branch being entered.
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import type { CompiledRules } from "./rules.ts";
-import type { Taint, Value } from "./state.ts";
-import { operatorOf } from "./consts.ts";
-import { allClassesMask } from "./classes.ts";
-import type { Guard } from "./checked.ts";
-import { isCheckCall } from "./checkcalls.ts";
-import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "./checked.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import type { Taint, Value } from "../model/state.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { allClassesMask } from "../syntax/classes.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { isCheckCall } from "./custom-checks.ts";
+import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
  * not one naming a scheme or host, which any URL of that scheme passes. */
@@ -41,7 +41,7 @@ function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
   return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
 }
 
-/** What a variable holding a check's outcome vouches for where it is true or false (held.ts). */
+/** What a variable holding a check's outcome vouches for where it is true or false (evaluators/held-checks.ts). */
 export type Held = (name: string, positive: boolean) => Guard[] | undefined;
 
 /** Guards that hold when either of two conditions may: the names both check, for the classes both vouch for. */
@@ -70,7 +70,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
     return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1) : [];
   }
-  // A variable holding a check's outcome (held.ts).
+  // A variable holding a check's outcome (evaluators/held-checks.ts).
   const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;
   if (fromHeld?.length) return positive ? fromHeld : [...fromHeld, { name: cond.text(), mask: allClassesMask }];
   if (!positive) {
@@ -128,7 +128,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       }
     }
     // The receiver of a membership test is the container (`ALLOWED.contains(x)`): `p.contains("..")`
-    // allows nothing (denylist.ts makes a failed `..` check clean for path traversal only).
+    // allows nothing (evaluators/deny-list-guards.ts makes a failed `..` check clean for path traversal only).
     const r = recv && !containers.test(text.slice(text.lastIndexOf(".") + 1)) ? checkedName(recv, syn) : null;
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
@@ -154,7 +154,7 @@ export function guardsBranch(cond: TNode, branch: TNode, positive: boolean, syn:
 
 /** Marks an allow-listed member path (`req.query.sort`) clean on this branch; reads of it are
  * looked up while the function is analysed (Analyzer.evMember), and a join keeps it only where
- * both branches have it (state.ts). */
+ * both branches have it (model/state.ts). */
 export function guardPath(a: { state: { vars: Map<string, Value> }; pathGuards: boolean }, path: string, g?: Guard, at?: TNode): void {
   const vars = a.state.vars;
   const had = vars.get(path);

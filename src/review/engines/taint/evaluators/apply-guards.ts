@@ -1,15 +1,15 @@
 // Applying a condition's checks to the state of the branch entered: allow-lists and derived checks
-// (guards.ts, derived.ts, held.ts) clean what they vouch for, deny-lists (denylist.ts) path traversal.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { guardedIdents, guardPath } from "./guards.ts";
-import type { Held } from "./guards.ts";
-import { heldGuards } from "./held.ts";
-import { mentions } from "./relevance.ts";
-import { dotFree } from "./denylist.ts";
-import { allClassesMask, classBit } from "./classes.ts";
-import type { Guard } from "./checked.ts";
-import { withDerived } from "./derived.ts";
+// (evaluators/allow-list-guards.ts, evaluators/derived-checks.ts, evaluators/held-checks.ts) clean what they vouch for, deny-lists (evaluators/deny-list-guards.ts) path traversal.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { guardedIdents, guardPath } from "./allow-list-guards.ts";
+import type { Held } from "./allow-list-guards.ts";
+import { heldGuards } from "./held-checks.ts";
+import { mentions } from "../fast/relevance.ts";
+import { dotFree } from "./deny-list-guards.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { withDerived } from "./derived-checks.ts";
 
 /** Whether `cond` could clean anything: guards only clean tainted variables (or use a held check). */
 export function mayGuard(a: Analyzer, cond: TNode): boolean {

@@ -1,13 +1,13 @@
 // Argument vectors: `new String[]{"ls", "-l", dir}`, `["git", "log", ref]`. Run without a shell, a
 // tainted element after a fixed program is one argument, not a command line; a shell or an
 // interpreter as the program (`["sh", "-c", x]`) or a tainted program is still command injection.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Value } from "./state.ts";
-import { worse } from "./state.ts";
-import { constEval, unknown } from "./consts.ts";
-import { recordElems } from "./collections.ts";
-import type { Elem } from "./colls.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Value } from "../model/state.ts";
+import { worse } from "../model/state.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import { recordElems } from "./collection-sites.ts";
+import type { Elem } from "../model/collection-values.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
 const runsCode = /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
@@ -29,7 +29,7 @@ export function fixedProgram(a: Analyzer, n: TNode): boolean {
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
   let first: Value = null;
-  // Each element's value is kept for the list it may become (collections.ts).
+  // Each element's value is kept for the list it may become (evaluators/collection-sites.ts).
   const record: Elem[] = [];
   for (let i = 0; i < elems.length; i++) {
     const e = values ? values.get(elems[i]!) ?? null : a.ev(elems[i]!);

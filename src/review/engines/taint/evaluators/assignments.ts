@@ -1,16 +1,16 @@
 // Assignments: the value reaches variables, patterns, members and elements (collection writes), and
 // assignments to listed targets (`innerHTML`, `session[]`) are sinks.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { lastSegment } from "./rules.ts";
-import { named } from "./langs.ts";
-import { constEval, operatorOf, unknown } from "./consts.ts";
-import type { Value } from "./state.ts";
-import { withField, withoutField, withStep, worse } from "./state.ts";
-import { bindColl, collName, writeIndex } from "./collections.ts";
-import { augConst } from "./values.ts";
-import { withDerivation } from "./derived.ts";
-import { holdCheck } from "./held.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { lastSegment } from "../syntax/rules.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
+import type { Value } from "../model/state.ts";
+import { withField, withoutField, withStep, worse } from "../model/state.ts";
+import { bindColl, collName, writeIndex } from "./collection-sites.ts";
+import { augConst } from "./constant-values.ts";
+import { withDerivation } from "./derived-checks.ts";
+import { holdCheck } from "./held-checks.ts";
 
 const patternKinds = new Set([
   "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
@@ -102,7 +102,7 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   if (!patternKinds.has(kind)) return;
   for (const c of named(target)) {
     bind(a, c, v, at, null);
-    // `const { hostname } = new URL(u)`: the host of u (derived.ts).
+    // `const { hostname } = new URL(u)`: the host of u (evaluators/derived-checks.ts).
     if (v && valueNode && c.kind() === "shorthand_property_identifier_pattern" && /^(host|hostname|origin)$/.test(c.text())) {
       st.vars.set(c.text(), withDerivation(a, st.vars.get(c.text()) ?? v, valueNode, c.text(), c.text()));
     }

@@ -1,16 +1,16 @@
 // Calls: sources, sanitizers, sinks, collection writes and the return value of everything else.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { lastSegment } from "./rules.ts";
-import type { SinkSpec } from "./rules.ts";
-import { named } from "./langs.ts";
-import { allClassesMask, classBit } from "./classes.ts";
-import type { Value } from "./state.ts";
-import { sourceTaint, withStep, worse } from "./state.ts";
-import { evalArgv } from "./argv.ts";
-import { applySummary, sourceHelperValue } from "./summaries.ts";
-import { applyExternal } from "./xcalls.ts";
-import { collCall } from "./collcalls.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { lastSegment } from "../syntax/rules.ts";
+import type { SinkSpec } from "../syntax/rules.ts";
+import { named } from "../syntax/languages.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint, withStep, worse } from "../model/state.ts";
+import { evalArgv } from "./argument-vectors.ts";
+import { applySummary, sourceHelperValue } from "./function-summaries.ts";
+import { applyExternal } from "./cross-file-calls.ts";
+import { collCall } from "./collection-calls.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -147,10 +147,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (target && a.syn.roles[target.kind()] === "ident") a.state.vars.set(target.text(), withStep(outT, node));
     }
   }
-  // A function of this file: what its summary says (summaries.ts).
+  // A function of this file: what its summary says (evaluators/function-summaries.ts).
   const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
   if (summed !== undefined) return summed;
-  // A function of another file of the repository, when it is given (external.ts).
+  // A function of another file of the repository, when it is given (driver/cross-file-context.ts).
   const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;

@@ -1,15 +1,15 @@
-// Calls on known collections (colls.ts): list `add`/`append`/`insert`/`extend`/`remove`/`pop`/`get`/
+// Calls on known collections (model/collection-values.ts): list `add`/`append`/`insert`/`extend`/`remove`/`pop`/`get`/
 // `set`, map `put`/`get`/`getOrDefault`/`remove`, attributes (`setAttribute`/`getAttribute` of a
 // session or request) and configparser `set(section, key, v)`/`get(section, key)` by constant key.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
 import type { Callee } from "./calls.ts";
-import { constEval, unknown } from "./consts.ts";
-import type { Value } from "./state.ts";
-import { worse } from "./state.ts";
-import type { Coll } from "./colls.ts";
-import * as C from "./colls.ts";
-import { collName, elemsOf } from "./collections.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import type { Value } from "../model/state.ts";
+import { worse } from "../model/state.ts";
+import type { Coll } from "../model/collection-values.ts";
+import * as C from "../model/collection-values.ts";
+import { collName, elemsOf } from "./collection-sites.ts";
 
 const listAdd = new Set(["add", "append", "addLast", "offer", "offerLast"]);
 const mapPut = new Set(["put", "setAttribute", "setProperty", "putValue", "__setitem__"]);

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
-import { emptyList, emptyMap, joinColls, listAppend, listGet, listRemove, mapGet, mapPut } from "./colls.ts";
-import type { Value } from "./state.ts";
+import { analyzeSource } from "../run.ts";
+import { emptyList, emptyMap, joinColls, listAppend, listGet, listRemove, mapGet, mapPut } from "../model/collection-values.ts";
+import type { Value } from "../model/state.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
   analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);

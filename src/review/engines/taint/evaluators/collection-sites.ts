@@ -1,18 +1,18 @@
-// Where the analysis meets known collections (colls.ts): their creation at an assignment, calls on
+// Where the analysis meets known collections (model/collection-values.ts): their creation at an assignment, calls on
 // them (`add`, `put`, `get`, `remove`, `setAttribute`, configparser `set`/`get`), element reads and
 // writes (`l[1]`, `d["k"] = v`), and a list read whole as an argument vector.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { named } from "./langs.ts";
-import { constEval, operatorOf, unknown } from "./consts.ts";
-import type { Value } from "./state.ts";
-import type { Coll, Elem } from "./colls.ts";
-import * as C from "./colls.ts";
-import { fixedProgram } from "./argv.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
+import type { Value } from "../model/state.ts";
+import type { Coll, Elem } from "../model/collection-values.ts";
+import * as C from "../model/collection-values.ts";
+import { fixedProgram } from "./argument-vectors.ts";
 
 /**
  * Records the element values of an array literal or `Arrays.asList(...)` by its first element's
- * node id (argv.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
+ * node id (evaluators/argument-vectors.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
  * WeakMap keeps its value (and the file's tree) alive until a full collection.
  */
 export function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
@@ -62,7 +62,7 @@ function literal(a: Analyzer, n: TNode): Elem[] | undefined {
   else if (role === "call" && /^(?:Arrays\.asList|List\.of)$/.test(calleeText(n))) elems = named(n.field("arguments"));
   else return undefined;
   if (!elems.length) return [];
-  // A clean statement's literal was not walked (relevance.ts): its elements are clean.
+  // A clean statement's literal was not walked (fast/relevance.ts): its elements are clean.
   return a.literalElems.get(elems[0]!.id()) ?? (a.inCleanStatement ? elems.map((e) => ({ v: null, n: e })) : undefined);
 }
 
@@ -172,7 +172,7 @@ export function concatArgv(a: Analyzer, node: TNode, parts: TNode[], v: Value): 
   return { ...v, argv: true };
 }
 
-/** A variable read whole: a known list is an argument vector when its program is fixed (argv.ts). */
+/** A variable read whole: a known list is an argument vector when its program is fixed (evaluators/argument-vectors.ts). */
 export function readWhole(a: Analyzer, name: string, v: Value): Value {
   const c = a.state.colls.get(name);
   if (!v || !c?.list) return v;
@@ -184,4 +184,4 @@ export function readWhole(a: Analyzer, name: string, v: Value): Value {
   return rest;
 }
 
-export { collCall } from "./collcalls.ts";
+export { collCall } from "./collection-calls.ts";

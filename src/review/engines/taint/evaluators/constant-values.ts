@@ -1,13 +1,13 @@
 // Values derived from constants: string methods on constant receivers (`"ABC".charAt(1)`, `s[1]`,
 // `len(s)`), locals stepped by `++`/`--`/`+=`/`-=`, and a `switch`/`match` on a known value, of
 // which only the matching arm (and what it falls through to) runs.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { named } from "./langs.ts";
-import type { Const } from "./consts.ts";
-import { constEval, unknown } from "./consts.ts";
-import { cloneState, join } from "./state.ts";
-import type { Exit } from "./analyze.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import type { Const } from "../model/static-conditions.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import { cloneState, join } from "../model/state.ts";
+import type { Exit } from "../driver/analyzer.ts";
 
 type Eval = (n: TNode) => Const;
 
@@ -31,7 +31,7 @@ function apply(name: string, recv: Const, args: Const[]): Const {
   }
 }
 
-/** The constant value of a call or subscript node (consts.ts asks for these kinds), or `unknown`. */
+/** The constant value of a call or subscript node (model/static-conditions.ts asks for these kinds), or `unknown`. */
 export function constCall(node: TNode, ev: Eval): Const {
   const kind = node.kind();
   if (kind === "subscript" || kind === "subscript_expression") {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
+import { analyzeSource } from "../run.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
   analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);

@@ -1,14 +1,14 @@
 // Control flow: both branches of `if` (joined; statically known conditions prune one, allow-list
 // conditions clean what they check), every switch arm, and loops (body twice, joined with the entry).
-import type { TNode } from "./node.ts";
-import type { Analyzer, Exit } from "./analyze.ts";
-import { named } from "./langs.ts";
-import { constEval, unknown } from "./consts.ts";
-import type { State } from "./state.ts";
-import { cloneState, join } from "./state.ts";
-import { bind } from "./assign.ts";
-import { evalKnownSwitch } from "./values.ts";
-import { applyGuards, mayGuard } from "./applyguards.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer, Exit } from "../driver/analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import type { State } from "../model/state.ts";
+import { cloneState, join } from "../model/state.ts";
+import { bind } from "./assignments.ts";
+import { evalKnownSwitch } from "./constant-values.ts";
+import { applyGuards, mayGuard } from "./apply-guards.ts";
 
 const caseKinds = new Set([
   "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",

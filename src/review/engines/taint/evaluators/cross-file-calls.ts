@@ -1,15 +1,15 @@
-// A call into another file, applied (external.ts finds the callee): the callee is summarised over
+// A call into another file, applied (driver/cross-file-context.ts finds the callee): the callee is summarised over
 // its own file's tree and rules with the tainted argument or receiver, its value comes back with
 // the argument's flow plus the call (lines of another file never enter a flow), and a sink reached
 // inside it is reported at the call, naming where it is.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
 import type { Callee } from "./calls.ts";
-import { named } from "./langs.ts";
-import type { Taint, Value } from "./state.ts";
-import { worse } from "./state.ts";
-import { bindArgs, maxDepth, summarize } from "./summaries.ts";
-import type { Ctx } from "./summaries.ts";
+import { named } from "../syntax/languages.ts";
+import type { Taint, Value } from "../model/state.ts";
+import { worse } from "../model/state.ts";
+import { bindArgs, maxDepth, summarize } from "./function-summaries.ts";
+import type { Ctx } from "./function-summaries.ts";
 
 /** A Java class's field names: inside its methods they read the receiver. */
 function fieldNames(cls: TNode | null): string[] {

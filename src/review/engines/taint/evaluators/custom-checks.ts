@@ -1,10 +1,10 @@
 // Checks a project writes itself, known by their names: `if (!allowPath(p, root)) return;`,
 // `if not is_safe_path(p): abort(404)`, and a validator called as a statement that throws or raises
 // on failure (`validateKeyName(name)`). Such a check vouches for its arguments where it holds, as a
-// listed guard does (guards.ts); a failing branch that does not leave keeps them tainted (the join).
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
+// listed guard does (evaluators/allow-list-guards.ts); a failing branch that does not leave keeps them tainted (the join).
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
 
 /** A function whose true result means its arguments passed a check. */
 const checkName = /^(?:(?:is|has|are)_?(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin)|[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)/;

@@ -1,10 +1,10 @@
 // Deny-list checks: `".." in p`, `p.contains("..")`, `p.indexOf("..") != -1`, `strings.Contains(p, "..")`.
 // Where such a check is false (the branch after `if (...) return;`, or the else branch) the variable
 // holds no parent-directory step: it is clean for path traversal, and only for it.
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import { constEval, operatorOf } from "./consts.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, operatorOf } from "../model/static-conditions.ts";
 
 const containsCalls = /^(?:contains|includes|__contains__)$/;
 const indexCalls = /^(?:indexOf|find|index|Index)$/;

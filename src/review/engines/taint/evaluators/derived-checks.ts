@@ -3,11 +3,11 @@
 // The derived variable remembers what it was read from (Taint.from); a check on it vouches for that
 // variable's destination (open redirect, SSRF) while the variable still holds the value it had then.
 // A plain copy (`requested = redirect_uri`) passes on whatever its check vouches for.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Derivation, Taint } from "./state.ts";
-import type { Guard } from "./checked.ts";
-import { destinationMask, parsedHost, parsedUrl } from "./checked.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Derivation, Taint } from "../model/state.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.ts";
 
 const parserWords = /URI|URL|urlparse|urlsplit/;
 

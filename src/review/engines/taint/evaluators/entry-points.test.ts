@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
-import { exportedNames } from "./entry.ts";
-import { jsImportNames } from "./jsimports.ts";
-import { loadRules } from "../../index.ts";
-import { reviewOf } from "../../testing/stream.ts";
+import { analyzeSource } from "../run.ts";
+import { exportedNames } from "./entry-points.ts";
+import { jsImportNames } from "../syntax/js-imports.ts";
+import { loadRules } from "../../../index.ts";
+import { reviewOf } from "../../../testing/stream.ts";
 
 /** `line:class:confidence:source` of each taint finding. */
 const found = (language: string, source: string): string[] => analyzeSource(language, language === "python" ? "m.py" : "m.js", source)

@@ -1,15 +1,15 @@
 // Entry points known by what a function is, not by its parameters' names: a module's public
 // function, whose parameters are library input (rules `library`), and a JavaScript route handler
 // by its position (`app.get("/x", (a, b) => ...)`: `a` is the request whatever it is called).
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Param } from "./langs.ts";
-import { named } from "./langs.ts";
-import type { Value } from "./state.ts";
-import { sourceTaint } from "./state.ts";
-import { namedOnlyMask } from "./classes.ts";
-import { lastSegment } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Param } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint } from "../model/state.ts";
+import { namedOnlyMask } from "../syntax/classes.ts";
+import { lastSegment } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
 interface EntryState { library: boolean; exported: Set<string> | null; entries: Map<number, boolean>; handlers: Map<number, TNode | null> }
@@ -91,7 +91,7 @@ export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
   return v;
 }
 
-/** Text a JavaScript file holds where a handler may be known by its shape (prefilter.ts). */
+/** Text a JavaScript file holds where a handler may be known by its shape (fast/prefilter.ts). */
 export const handlerShapeText = "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['\"`]/|/)|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
 
 const routeMethods = /^(?:get|post|put|patch|delete|del|all|use|options|head)$/;
@@ -182,7 +182,7 @@ function librarySinks(rules: CompiledRules): RegExp | null {
 
 const startTests = new WeakMap<CompiledRules, RegExp | null>();
 
-/** True when the candidate sink found at `at` (prefilter.ts) is a call of a sink library input can reach. */
+/** True when the candidate sink found at `at` (fast/prefilter.ts) is a call of a sink library input can reach. */
 export function librarySinkAt(rules: CompiledRules, source: string, at: number): boolean {
   let r = startTests.get(rules);
   if (r === undefined) {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
+import { analyzeSource } from "../run.ts";
 
 /** Lines of taint findings. */
 const lines = (language: string, source: string): number[] => analyzeSource(language, language === "python" ? "v.py" : "v.js", source).map((f) => f.location.startLine);

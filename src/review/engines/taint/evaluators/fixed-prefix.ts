@@ -2,14 +2,14 @@
 // `"https://partner.example.com/lookup?q=" + q`. Whatever follows a path or query separator after
 // a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
 // no open redirect and no SSRF, though it stays tainted for every other class.
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import { operatorOf } from "./consts.ts";
-import { classBit } from "./classes.ts";
-import type { Taint, Value } from "./state.ts";
-import type { Analyzer } from "./analyze.ts";
-import { rootIdent } from "./assign.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { classBit } from "../syntax/classes.ts";
+import type { Taint, Value } from "../model/state.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { rootIdent } from "./assignments.ts";
 
 const destinationClasses = classBit("open-redirect") | classBit("ssrf");
 /** Relative path with a first segment, or scheme://host followed by a separator; C stands for a clean expression. */

@@ -1,11 +1,11 @@
 // Parameters a framework fills from the request (rules `params`): a handler's `req`, a servlet's
 // HttpServletRequest, a Spring @RequestParam, a FastAPI route's arguments.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Value } from "./state.ts";
-import { sourceTaint } from "./state.ts";
-import { headEnd } from "./paramtext.ts";
-import { hasEntrySource } from "./entry.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint } from "../model/state.ts";
+import { headEnd } from "../syntax/param-text.ts";
+import { hasEntrySource } from "./entry-points.ts";
 
 /** True when the scope is a function with a parameter the framework fills from the request. */
 export function hasParamSource(a: Analyzer, scope: TNode, viaHelper = false): boolean {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Finding } from "../../types.ts";
-import { analyzeSource } from "./run.ts";
+import type { Finding } from "../../../types.ts";
+import { analyzeSource } from "../run.ts";
 
 const lines = (fs: Finding[]): string[] => fs.map((f) => `${f.location.startLine}:${f.ruleId.split(".")[2]}`).sort();
 

@@ -4,16 +4,16 @@
 // reached. The call returns that value, and the sinks are reported with the flow through the call.
 // Computed only for callees that get a tainted argument, memoised per file, at most `maxDepth`
 // callees deep; a callee already being summarised (recursion) keeps the unknown-call behaviour.
-import type { TNode } from "./node.ts";
-import { Analyzer } from "./analyze.ts";
-import type { SinkHit } from "./analyze.ts";
+import type { TNode } from "../syntax/node.ts";
+import { Analyzer } from "../driver/analyzer.ts";
+import type { SinkHit } from "../driver/analyzer.ts";
 import type { Callee } from "./calls.ts";
-import type { Step, Taint, Value } from "./state.ts";
-import { withStep, worse } from "./state.ts";
-import { FileDefs, resolveCallee } from "./callees.ts";
-import type { Def } from "./callees.ts";
-import type { CompiledRules } from "./rules.ts";
-import type { External } from "./external.ts";
+import type { Step, Taint, Value } from "../model/state.ts";
+import { withStep, worse } from "../model/state.ts";
+import { FileDefs, resolveCallee } from "../functions/local-callees.ts";
+import type { Def } from "../functions/local-callees.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import type { External } from "../driver/cross-file-context.ts";
 
 /** Callees summarised inside callees, at most: deeper calls are unknown calls. */
 export const maxDepth = 3;
@@ -29,7 +29,7 @@ export interface Summary {
   effects: [number, Taint][];
 }
 
-/** One file's summaries: the caller's own, or a context file's (external.ts). */
+/** One file's summaries: the caller's own, or a context file's (driver/cross-file-context.ts). */
 export interface Shared {
   root: TNode;
   defs: FileDefs;
@@ -37,9 +37,9 @@ export interface Shared {
   rules: CompiledRules;
   /** By callee, parameter and argument mask; null while being computed or when it failed. */
   memo: Map<string, Summary | null>;
-  /** Calls into other files: resolved in the context files, recorded when unresolved (external.ts). */
+  /** Calls into other files: resolved in the context files, recorded when unresolved (driver/cross-file-context.ts). */
   ext: External | null;
-  /** Names of functions that read a source themselves (sourcehelpers.ts). */
+  /** Names of functions that read a source themselves (functions/source-helpers.ts). */
   helpers: Set<string> | null;
 }
 

@@ -1,11 +1,11 @@
 // Checks held in a variable: `url_is_safe = url_has_allowed_host_and_scheme(url=nxt, ...)`, `ok = host in
 // ALLOWED`, then `if not url_is_safe: return ...`. The variable vouches for what the check does, on the
 // branch where it is true (or false), while it and the checked variables keep the values they had.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Value } from "./state.ts";
-import type { Guard } from "./checked.ts";
-import { guardedIdents } from "./guards.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Value } from "../model/state.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { guardedIdents } from "./allow-list-guards.ts";
 
 /** Kinds of expressions that can be checks: comparisons, boolean operators, calls. */
 const checkKinds = new Set([

@@ -1,14 +1,14 @@
 // Reads of names and members (globals named by source paths such as `request.args`, fields of
 // tainted objects) and conditional expressions.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { Role } from "./langs.ts";
-import { named } from "./langs.ts";
-import type { Value } from "./state.ts";
-import { sourceTaint, worse } from "./state.ts";
-import { constEval, unknown } from "./consts.ts";
-import { guardsBranch } from "./guards.ts";
-import { readWhole } from "./collections.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Role } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint, worse } from "../model/state.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import { guardsBranch } from "./allow-list-guards.ts";
+import { readWhole } from "./collection-sites.ts";
 
 export function evIdent(a: Analyzer, node: TNode): Value {
   const name = node.text();

@@ -1,9 +1,9 @@
 // Return sinks: a view's returned value is its response body (Flask, Django), by the function's decorators.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import type { SinkSpec } from "./rules.ts";
-import type { Value } from "./state.ts";
-import { named } from "./langs.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { SinkSpec } from "../syntax/rules.ts";
+import type { Value } from "../model/state.ts";
+import { named } from "../syntax/languages.ts";
 
 /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
 export function returnSinks(a: Analyzer, scope: TNode | null, cache: Map<number, SinkSpec[]>): SinkSpec[] {

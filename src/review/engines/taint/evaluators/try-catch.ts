@@ -2,10 +2,10 @@
 // body, not a statement after it. Walked in sequence, a handler ending in `return` or `throw` left
 // every statement after the try unreachable, so `try { ... } catch (e) { return; } sink(x)` was
 // never analysed.
-import type { TNode } from "./node.ts";
-import type { Analyzer } from "./analyze.ts";
-import { named } from "./langs.ts";
-import { cloneState, join } from "./state.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import { cloneState, join } from "../model/state.ts";
 
 export function evalTry(a: Analyzer, node: TNode): void {
   const body = node.field("body");

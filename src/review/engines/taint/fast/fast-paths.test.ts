@@ -3,18 +3,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { parseFor } from "./run.ts";
-import { TNode } from "./node.ts";
-import { syntaxFor } from "./langs.ts";
-import { operatorOf } from "./consts.ts";
-import { callAt, errorCheck, fileSpans, innermostSweep } from "./spans.ts";
+import { parseFor } from "../run.ts";
+import { TNode } from "../syntax/node.ts";
+import { syntaxFor } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { callAt, errorCheck, fileSpans, innermostSweep } from "./function-spans.ts";
 import { prefilterFor, SpanScopeFinder } from "./prefilter.ts";
-import { rulesFor } from "./rules.ts";
+import { rulesFor } from "../syntax/rules.ts";
 import { kind } from "@ast-grep/napi";
-import { defName } from "./callees.ts";
+import { defName } from "../functions/local-callees.ts";
 import type { NapiConfig } from "@ast-grep/napi";
 
-const corpus = new URL("./corpus/", import.meta.url).pathname;
+const corpus = new URL("../corpus/", import.meta.url).pathname;
 const extra: Record<string, string> = {
   python: "x = 1\ny: int = 2\nz: int\na, b = 1, 2\nc = d = 3\n",
   javascript: "let a; a = 1; a = b = 2; ({ x } = o); [p, q] = r; a.b = 1; a[0] = 2;\n",
@@ -117,7 +117,7 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
 
 test("candidate sink offsets are the matches of the combined sink regex", () => {
   const texts = [...sources()].map(([, s]) => s);
-  for (const f of walkFiles(new URL("../../rules/", import.meta.url).pathname)) texts.push(readFileSync(f, "utf8"));
+  for (const f of walkFiles(new URL("../../../rules/", import.meta.url).pathname)) texts.push(readFileSync(f, "utf8"));
   texts.push(
     "$innerHTML = x; a.$innerHTML = y; foo.innerHTML= z; x.query .query(q); exec exec(c); os . system (d); new  File(p)",
     "a..query(x) .\n query(y) execSync(z) exec$(w) _exec(v) $.html(u) document.write(t) el.innerHTML\n= s",

@@ -3,8 +3,8 @@
 // tests, each node it returns and each range read afterwards: one query lists the functions, and a
 // finding's call is found from the node the pattern rule matched.
 import type { NapiConfig } from "@ast-grep/napi";
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
 
 export interface Span {
   node: TNode;
@@ -41,7 +41,7 @@ export function fileSpans(root: TNode, syn: Syntax): FileSpans {
   return spansOf(root.findAll(spanQuery(syn)));
 }
 
-/** fileSpans from the nodes its query found (window.ts runs the query on parts of a tree). */
+/** fileSpans from the nodes its query found (fast/joined-window.ts runs the query on parts of a tree). */
 export function spansOf(nodes: TNode[]): FileSpans {
   return {
     funcs: nodes.map((node) => {

@@ -1,14 +1,14 @@
-// A file analysed on a tree joined with other small files (engines/packed.ts matches pattern rules
+// A file analysed on a tree joined with other small files (fast/packed.ts matches pattern rules
 // on it): parsing the file again on its own cost the analysis as much as the rest of its work on
-// small files. Its nodes carry a shift (node.ts), so every range, offset and line reads as in its
-// own tree. Its functions (spans.ts) are listed from its own top-level nodes that hold a candidate,
+// small files. Its nodes carry a shift (syntax/node.ts), so every range, offset and line reads as in its
+// own tree. Its functions (fast/function-spans.ts) are listed from its own top-level nodes that hold a candidate,
 // or from one query of the joined tree shared by all its files.
 import type { Range, SgNode } from "@ast-grep/napi";
-import { TNode } from "./node.ts";
-import type { Shift } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { spanQuery, spansOf } from "./spans.ts";
-import type { FileSpans, Span } from "./spans.ts";
+import { TNode } from "../syntax/node.ts";
+import type { Shift } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { spanQuery, spansOf } from "./function-spans.ts";
+import type { FileSpans, Span } from "./function-spans.ts";
 
 /**
  * A joined tree shared by its files; its functions are listed once for all of them, by the pattern
@@ -75,7 +75,7 @@ export function windowRoot(w: TaintWindow, source: string): TNode {
 }
 
 /**
- * fileSpans (spans.ts) of the file, for the analysis of the functions around `points` (UTF-16
+ * fileSpans (fast/function-spans.ts) of the file, for the analysis of the functions around `points` (UTF-16
  * [start, end) ranges: candidate sinks, lines of pattern findings). Only the file's top-level nodes
  * holding a point are queried: their functions are all that finding those scopes and walking them
  * needs. A point outside every function listed puts the file's top level among the scopes, whose

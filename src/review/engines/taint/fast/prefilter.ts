@@ -1,18 +1,18 @@
 // Cheap text checks before any tree walk: native rule queries compile their regexes on every call
 // (about 1 ms each), so candidate sinks are found with JS regexes over the source instead.
-import { handlerShapeText, librarySinkAt } from "./entry.ts";
-import type { TNode } from "./node.ts";
-import type { CompiledRules } from "./rules.ts";
-import type { Syntax } from "./langs.ts";
-import type { Span } from "./spans.ts";
-import { sinkScanner } from "./sinkscan.ts";
-import type { Alternative } from "./sinkscan.ts";
-import { escapeRegExp as esc } from "../../text.ts";
+import { handlerShapeText, librarySinkAt } from "../evaluators/entry-points.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import type { Span } from "./function-spans.ts";
+import { sinkScanner } from "./sink-scan.ts";
+import type { Alternative } from "./sink-scan.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 export interface Prefilter {
   /** Matches the text of every call or assignment that may be a sink (a superset). */
   sinks: RegExp;
-  /** Start offsets of the matches of `sinks` (global), found faster (sinkscan.ts). */
+  /** Start offsets of the matches of `sinks` (global), found faster (fast/sink-scan.ts). */
   sinkOffsets: (source: string) => number[];
   /** Matches text that may produce untrusted data without a framework parameter. */
   sources: RegExp | null;
@@ -20,7 +20,7 @@ export interface Prefilter {
   anySource: RegExp | null;
   /**
    * The candidate sinks of a file that may hold a source, else null. A file whose only possible
-   * source is library input (entry.ts) keeps the candidates of the sinks library input can reach.
+   * source is library input (evaluators/entry-points.ts) keeps the candidates of the sinks library input can reach.
    */
   candidates: (source: string) => number[] | null;
 }
@@ -30,7 +30,7 @@ const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
 function callAlt(entry: string): Alternative {
   if (entry.startsWith("new ")) {
     const ts = tokens(entry.slice(4));
-    // A Java class may follow its package (new java.io.File), matched as the rule's class (calls.ts).
+    // A Java class may follow its package (new java.io.File), matched as the rule's class (evaluators/calls.ts).
     return { pattern: `\\bnew\\s+(?:[a-z_][\\w$]*\\s*\\.\\s*)*${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
   }
   const ts = tokens(entry);
@@ -52,14 +52,14 @@ function assignAlt(entry: string): Alternative {
   return { pattern: entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`, literal: [raw] };
 }
 
-/** Text where a function may be an entry point by what it is (entry.ts): a library's export, a handler's shape. */
+/** Text where a function may be an entry point by what it is (evaluators/entry-points.ts): a library's export, a handler's shape. */
 function entryParts(rules: CompiledRules): string[] {
   const out = rules.library?.fileContains ? [rules.library.fileContains.source] : [];
   if (rules.language === "javascript" || rules.language === "typescript") out.push(handlerShapeText);
   return out;
 }
 
-// By rules object: a file importing names under other names has its own copy (imports.ts).
+// By rules object: a file importing names under other names has its own copy (syntax/python-imports.ts).
 const cache = new WeakMap<CompiledRules, Prefilter>();
 
 export function prefilterFor(rules: CompiledRules): Prefilter {
@@ -82,7 +82,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
   p = {
     sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
-    // A file that may hold a library's entry points (entry.ts) may have a source in any function.
+    // A file that may hold a library's entry points (evaluators/entry-points.ts) may have a source in any function.
     sources: either(srcParts), anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
     candidates: () => null,
   };
@@ -162,7 +162,7 @@ export class ScopeFinder {
 
 /**
  * The same answers as ScopeFinder for files with many candidate sinks or pattern findings: the
- * functions are listed once (spans.ts), then each offset is a scan in JS.
+ * functions are listed once (fast/function-spans.ts), then each offset is a scan in JS.
  */
 export class SpanScopeFinder {
   private readonly spans: Span[];

@@ -1,10 +1,10 @@
-// Statements the walk skips or walks without their expressions (relevance.ts) must leave every
+// Statements the walk skips or walks without their expressions (fast/relevance.ts) must leave every
 // result as a full walk gives it: constants bound in clean statements still prune branches, loops
 // still carry taint backwards, and calls after the last sink still count when something needs them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Finding } from "../../types.ts";
-import { analyzeSource } from "./run.ts";
+import type { Finding } from "../../../types.ts";
+import { analyzeSource } from "../run.ts";
 import { mentions } from "./relevance.ts";
 
 const lines = (fs: Finding[]): number[] => fs.map((f) => f.location.startLine);

@@ -11,10 +11,10 @@
 //
 // Words are matched on identifier boundaries of ASCII identifier characters, so any doubt (a `$`
 // or a non-ASCII neighbour) counts as a mention and the statement is walked as before.
-import type { CompiledRules } from "./rules.ts";
-import type { Syntax } from "./langs.ts";
-import type { Value } from "./state.ts";
-import { escapeRegExp as esc } from "../../text.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import type { Value } from "../model/state.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 const words = (s: string): string[] => s.match(/[\w$\u0080-\uffff]+/g) ?? [];
 /** Alternatives (regex sources) on ASCII identifier boundaries. */
@@ -67,7 +67,7 @@ export class Relevance {
   /** Assignments can hide inside expressions (JS, Java): an expression is skipped only without one. */
   private readonly nestedAssign: boolean;
 
-  /** Calls of functions that read a source themselves (sourcehelpers.ts): mentions of a source too. */
+  /** Calls of functions that read a source themselves (functions/source-helpers.ts): mentions of a source too. */
   private readonly helperCalls: RegExp | null;
 
   constructor(source: string, rules: CompiledRules, syn: Syntax, funcStarts: number[], watchStarts: number[], helperCalls: RegExp | null = null) {
@@ -104,7 +104,7 @@ export class Relevance {
     const text = this.source.slice(start, end);
     if (this.words.sources?.test(text) || this.helperCalls?.test(text)) return "none";
     for (const [name, v] of vars) if (v && mentions(text, name)) return "none";
-    // What is known of a collection element by element changes with every call on it (collections.ts).
+    // What is known of a collection element by element changes with every call on it (evaluators/collection-sites.ts).
     if (colls?.size) for (const name of colls.keys()) if (mentions(text, name.slice(0, (name + ".").indexOf(".")))) return "none";
     if (!this.nestedAssign) return "expr";
     const assigns = text.match(/(?<![=!])=(?!=)/g)?.length ?? 0;

@@ -8,7 +8,7 @@
 // makes it begin a word), `.` then a word (suffix callees), or another token (`.$where`, `$.html`).
 // So a match can only start where such a word begins, at such a dot, or where such a token and the
 // one after it stand: the candidates.
-import { escapeRegExp as esc } from "../../text.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 export interface Alternative {
   /** Regex source of the alternative. */

@@ -1,12 +1,12 @@
 // Which function of the same file a call runs: `helper(x)`, `this.helper(x)`, `self.helper(x)`,
 // `Util.helper(x)`, `new Inner().helper(x)`, by name, owner and (Java, Go) arity. Anything else, or
 // two equally good candidates, is no callee: the call stays an unknown call.
-import type { TNode } from "./node.ts";
-import type { Param, Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import type { Callee } from "./calls.ts";
-import { mentions } from "./relevance.ts";
-import { spanQuery } from "./spans.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Param, Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { Callee } from "../evaluators/calls.ts";
+import { mentions } from "../fast/relevance.ts";
+import { spanQuery } from "../fast/function-spans.ts";
 
 export interface Def {
   node: TNode;

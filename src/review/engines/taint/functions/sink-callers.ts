@@ -1,10 +1,10 @@
 // Which functions call a function holding a candidate sink: `runQuery(conn, param)` in a handler
-// reaches the sink inside `runQuery` through its summary (summaries.ts), so the handler must be
-// analysed and its call counted as a point where something can be reported (relevance.ts).
-import type { Span } from "./spans.ts";
-import { defName } from "./callees.ts";
-import { innermostSweep } from "./spans.ts";
-import { escapeRegExp as esc } from "../../text.ts";
+// reaches the sink inside `runQuery` through its summary (evaluators/function-summaries.ts), so the handler must be
+// analysed and its call counted as a point where something can be reported (fast/relevance.ts).
+import type { Span } from "../fast/function-spans.ts";
+import { defName } from "./local-callees.ts";
+import { innermostSweep } from "../fast/function-spans.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 /** Callers of callers: as deep as summaries go from the handler. */
 const rounds = 2;

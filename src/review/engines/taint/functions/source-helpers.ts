@@ -1,11 +1,11 @@
 // Functions that read a source themselves: `def current_query(): return request.args.get("q")`,
 // `function getParam(n) { return new URLSearchParams(location.search).get(n); }`. A call to one
 // passes no tainted argument, so no summary was asked for; its value is what its body returns
-// (summaries.ts sourceHelperValue). Found on the text: the functions around a source's mentions.
-import type { Span } from "./spans.ts";
-import { defName } from "./callees.ts";
-import { innermostSweep } from "./spans.ts";
-import { escapeRegExp as esc } from "../../text.ts";
+// (evaluators/function-summaries.ts sourceHelperValue). Found on the text: the functions around a source's mentions.
+import type { Span } from "../fast/function-spans.ts";
+import { defName } from "./local-callees.ts";
+import { innermostSweep } from "../fast/function-spans.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 /** Source mentions looked at, at most: a file of handlers mentions them everywhere, in functions called by the framework. */
 const maxMentions = 256;

@@ -1,11 +1,11 @@
 // What an operand of a check is about: a variable, a member path, or the host of a URL (parsed in
 // place, `urlparse(u).netloc`, or held by a variable, `parsed.netloc`), and for which classes the
 // check vouches: an allow-listed value is safe everywhere, an allow-listed host only as a destination.
-import type { TNode } from "./node.ts";
-import type { Syntax } from "./langs.ts";
-import { named } from "./langs.ts";
-import { operatorOf } from "./consts.ts";
-import { allClassesMask, classBit } from "./classes.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "./static-conditions.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
 
 /** A variable (or member path) and the classes it is safe for where the check holds. `host`: the
  * check read the host of the URL `name` holds or is parsed from. */
@@ -34,7 +34,7 @@ const originMembers = new Set(["hostname", "host", "origin"]);
 
 const full = (name: string): Guard => ({ name, mask: allClassesMask });
 
-/** `req.query.sort`: a member path on a variable, cleaned where it is allow-listed (ternaries, see analyze.ts). */
+/** `req.query.sort`: a member path on a variable, cleaned where it is allow-listed (ternaries, see driver/analyzer.ts). */
 function memberPath(n: TNode, syn: Syntax): string | null {
   let root: TNode | null = n;
   for (let i = 0; root && syn.roles[root.kind()] === "member" && i < 6; i++) root = root.field(syn.memberFields[0]);

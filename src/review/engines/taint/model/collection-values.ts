@@ -1,7 +1,7 @@
 // Collections known element by element: a list by index, a map (also a session, request attributes
 // or a config parser) by constant key. `l.add("a"); l.add(t); l.remove(0); l.get(1)` reads the
 // element that is there, not the whole list. Values are immutable: every write makes a new Coll.
-import type { TNode } from "./node.ts";
+import type { TNode } from "../syntax/node.ts";
 import type { Value } from "./state.ts";
 import { worse } from "./state.ts";
 

@@ -1,8 +1,8 @@
 // File-level constants (`const DEBUG = false`, `static final boolean AUDIT = false`, module
 // assignments made once) so that conditions on them prune dead branches inside functions.
-import type { TNode } from "./node.ts";
-import { named } from "./langs.ts";
-import { constEval, unknown } from "./consts.ts";
+import type { TNode } from "../syntax/node.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, unknown } from "./static-conditions.ts";
 
 const empty = new Map<string, unknown>();
 

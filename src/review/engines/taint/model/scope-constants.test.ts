@@ -2,7 +2,7 @@
 // start, then set, delete, clone and the === join), without listing the file's constants unasked.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ConstMap } from "./constmap.ts";
+import { ConstMap } from "./scope-constants.ts";
 
 function joinFull(a: Map<string, unknown>, b: Map<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>();

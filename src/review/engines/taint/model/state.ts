@@ -1,10 +1,10 @@
 // Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
-import type { TNode } from "./node.ts";
-import { ConstMap } from "./constmap.ts";
-import { namedOnlyMask } from "./classes.ts";
-import type { Coll } from "./colls.ts";
-import type { Guard } from "./checked.ts";
-import { joinColls } from "./colls.ts";
+import type { TNode } from "../syntax/node.ts";
+import { ConstMap } from "./scope-constants.ts";
+import { namedOnlyMask } from "../syntax/classes.ts";
+import type { Coll } from "./collection-values.ts";
+import type { Guard } from "./check-operands.ts";
+import { joinColls } from "./collection-values.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -28,7 +28,7 @@ export interface Taint {
    * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
   str?: true;
   /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
-   * vouches for that variable's destination while it still holds `value` (derived.ts). */
+   * vouches for that variable's destination while it still holds `value` (evaluators/derived-checks.ts). */
   from?: Derivation;
 }
 
@@ -39,11 +39,11 @@ export type Value = Taint | null;
 export interface State {
   vars: Map<string, Value>;
   consts: ConstMap;
-  /** Collections whose elements are known by index or constant key (colls.ts), by variable or member path. */
+  /** Collections whose elements are known by index or constant key (model/collection-values.ts), by variable or member path. */
   colls: Map<string, Coll>;
   /** Control cannot reach the next statement (after return/throw/break). */
   dead: boolean;
-  /** Variables holding the outcome of a check (`ok = url_has_allowed_host_and_scheme(url=u, ...)`); null while none does (held.ts). */
+  /** Variables holding the outcome of a check (`ok = url_has_allowed_host_and_scheme(url=u, ...)`); null while none does (evaluators/held-checks.ts). */
   checks: Map<string, HeldCheck> | null;
 }
 
@@ -89,7 +89,7 @@ function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
   return out;
 }
 
-/** A member path's entry is a guard's mark (guards.ts guardPath): safe for the classes both checked. */
+/** A member path's entry is a guard's mark (evaluators/allow-list-guards.ts guardPath): safe for the classes both checked. */
 function both(k: string, a: Value, b: Value): Value {
   if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
   return worse(a, b);

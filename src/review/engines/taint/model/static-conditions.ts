@@ -1,13 +1,13 @@
 // Static values of conditions, so that branches that can never run are not analysed.
-import type { TNode } from "./node.ts";
-import { named } from "./langs.ts";
-import { constCall } from "./values.ts";
+import type { TNode } from "../syntax/node.ts";
+import { named } from "../syntax/languages.ts";
+import { constCall } from "../evaluators/constant-values.ts";
 
 export const unknown: unique symbol = Symbol("unknown");
 export type Const = string | number | boolean | null | typeof unknown;
 
 const numberKinds = new Set(["number", "integer", "int_literal", "decimal_integer_literal", "float", "float_literal"]);
-/** Calls and subscripts that can compute a constant from constants (values.ts). */
+/** Calls and subscripts that can compute a constant from constants (evaluators/constant-values.ts). */
 const callKinds = new Set(["method_invocation", "call", "call_expression", "subscript", "subscript_expression"]);
 const stringKinds = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal"]);
 

@@ -1,4 +1,4 @@
-import type { Severity } from "../../types.ts";
+import type { Severity } from "../../../types.ts";
 
 export const taintClasses = [
   "command-injection", "code-injection", "sql-injection", "nosql-injection", "ldap-injection",
@@ -56,7 +56,7 @@ export function classTags(c: TaintClass): string[] {
 const classBits = new Map<string, number>(taintClasses.map((c, i) => [c, 1 << i]));
 export const allClassesMask = (1 << taintClasses.length) - 1;
 /**
- * Classes only the sources that name them reach (rules.ts `classes`): a predictable number is no
+ * Classes only the sources that name them reach (syntax/rules.ts `classes`): a predictable number is no
  * injection, and request data in a cookie is no predictable secret. Other sources start sanitized
  * for these.
  */

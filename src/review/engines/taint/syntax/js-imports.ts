@@ -1,7 +1,7 @@
 // Names a JavaScript or TypeScript file binds to a module or one of its members by requiring or
 // importing it: `const FileSystem = require("fs")`, `import * as FS from "node:fs"`,
 // `const { exec: run } = require("child_process")`, `import { readFile as rf } from "fs/promises"`.
-// Rules name callees by module (`fs.readFile`, `child_process.exec`); imports.ts gives the file a copy
+// Rules name callees by module (`fs.readFile`, `child_process.exec`); syntax/python-imports.ts gives the file a copy
 // of the rules with its local names added, so modules are known by what they are, not by their names.
 
 /** A module's name in the rules: `node:` dropped, a subpath as a member (`fs/promises` is `fs.promises`). */

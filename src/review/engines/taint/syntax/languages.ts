@@ -1,7 +1,7 @@
 // Per-language syntax tables: which tree-sitter node kinds play which role in the analysis.
 import { Lang } from "@ast-grep/napi";
 import type { TNode } from "./node.ts";
-import { ensureParsers } from "../../languages.ts";
+import { ensureParsers } from "../../../languages.ts";
 
 export type Role =
   | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"

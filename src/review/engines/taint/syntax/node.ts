@@ -7,8 +7,8 @@
 //
 // Identity is as before: a node reached by two paths (a field and the child list) is two objects.
 //
-// A file matched on a tree joined with others (engines/packed.ts) is analysed on that tree: its
-// nodes carry a shift so that ranges read as in the file's own tree (window.ts).
+// A file matched on a tree joined with others (fast/packed.ts) is analysed on that tree: its
+// nodes carry a shift so that ranges read as in the file's own tree (fast/joined-window.ts).
 import type { NapiConfig, Pos, Range, SgNode } from "@ast-grep/napi";
 
 type Matcher = string | number | NapiConfig;

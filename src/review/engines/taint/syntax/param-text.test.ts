@@ -1,16 +1,16 @@
-// The head test (paramtext.ts) only lets the analysis skip reading parameters it would not match:
+// The head test (syntax/param-text.ts) only lets the analysis skip reading parameters it would not match:
 // on every function of the taint corpus it must agree with reading them from the tree.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { headEnd, needleOf } from "./paramtext.ts";
-import { parseFor } from "./run.ts";
-import { syntaxFor } from "./langs.ts";
+import { headEnd, needleOf } from "./param-text.ts";
+import { parseFor } from "../run.ts";
+import { syntaxFor } from "./languages.ts";
 import { rulesFor } from "./rules.ts";
-import { Analyzer } from "./analyze.ts";
+import { Analyzer } from "../driver/analyzer.ts";
 import { TNode } from "./node.ts";
-import { fileSpans } from "./spans.ts";
+import { fileSpans } from "../fast/function-spans.ts";
 
 test("a spec regex's needle is a word every match contains; alternations and classes give none", () => {
   assert.equal(needleOf("(javax\\.servlet\\.http\\.|jakarta\\.servlet\\.http\\.)?HttpServletRequest"), "HttpServletRequest");
@@ -31,7 +31,7 @@ test("a function's head ends at its body, not at brackets inside its parameters"
   assert.equal(head("@GetMapping(value = {\"/a\"})\npublic String a(@RequestParam String q) {\n}"), "@GetMapping(value = {\"/a\"})\npublic String a(@RequestParam String q) ");
 });
 
-const corpus = join(import.meta.dirname, "corpus");
+const corpus = join(import.meta.dirname, "..", "corpus");
 const languages: Record<string, string> = { java: "java", python: "python", javascript: "javascript", typescript: "typescript", go: "go" };
 
 test("on every corpus function, the head test agrees with reading the parameters", () => {

@@ -2,7 +2,7 @@
 // spec needs some word in the function's head (a parameter name such as `request`, a type such as
 // `HttpServletRequest`, an annotation, or `@` for a decorator). Reading parameters and decorators
 // from the tree costs native calls per function; most functions have no such word near their head.
-import { escapeRegExp as esc } from "../../text.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
 
 interface ParamSpecText {
   names?: string[]; types?: string[]; annotations?: string[]; decorators?: string[];

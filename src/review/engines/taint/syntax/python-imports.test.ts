@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeSource } from "./run.ts";
-import { importNames, withImportNames } from "./imports.ts";
+import { analyzeSource } from "../run.ts";
+import { importNames, withImportNames } from "./python-imports.ts";
 import { rulesFor } from "./rules.ts";
 
 test("import names map local names to the module's names, aliases and from-imports included", () => {

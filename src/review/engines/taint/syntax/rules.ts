@@ -2,10 +2,10 @@
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { paramHeadTest } from "./paramtext.ts";
-import { escapeRegExp } from "../../text.ts";
-import type { ParamHead } from "./paramtext.ts";
-import { ReviewError } from "../../errors.ts";
+import { paramHeadTest } from "./param-text.ts";
+import { escapeRegExp } from "../../../text.ts";
+import type { ParamHead } from "./param-text.ts";
+import { ReviewError } from "../../../errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
 const callList = z.array(z.string().min(1)).describe(
@@ -174,9 +174,9 @@ export interface CompiledRules {
   trustedParamMembers: Set<string>;
   /** A statement that is only a call of a terminal callee (terminalCalls), tested on its text; null when none are listed. */
   terminalStatement: RegExp | null;
-  /** Text a function's head must hold for any parameter to be a source (paramtext.ts); null: no such test. */
+  /** Text a function's head must hold for any parameter to be a source (syntax/param-text.ts); null: no such test. */
   paramHead: ParamHead | null;
-  /** Library input (entry.ts): parameters of a module's public functions; null when the language has none. */
+  /** Library input (evaluators/entry-points.ts): parameters of a module's public functions; null when the language has none. */
   library: LibrarySpec | null;
 }
 
@@ -186,7 +186,7 @@ export interface LibrarySpec {
   settings: { names: RegExp[]; mask: number }[];
 }
 
-const rulesDir = new URL("../../rules/", import.meta.url);
+const rulesDir = new URL("../../../rules/", import.meta.url);
 const cache = new Map<string, CompiledRules>();
 
 function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
