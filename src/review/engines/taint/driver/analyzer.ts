@@ -105,6 +105,14 @@ export class Analyzer {
     this.root = root;
   }
 
+  /**
+   * A fresh analyzer of the same language for another body (a summary's callee, here or in a
+   * context file): evaluators get one from here, so they never import this module's class.
+   */
+  fork(rules: CompiledRules, source: string, root: TNode | null): Analyzer {
+    return new Analyzer(this.syn, rules, source, root);
+  }
+
   fileMatches(r: RegExp): boolean {
     let v = this.fileTests.get(r);
     if (v === undefined) {

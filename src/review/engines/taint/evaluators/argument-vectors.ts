@@ -6,7 +6,6 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
-import { recordElems } from "./collection-sites.ts";
 import type { Elem } from "../model/collection-values.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
@@ -17,6 +16,15 @@ function literalText(a: Analyzer, n: TNode): string | null {
   if (/^(["'])[^"'\\]*\1$/.test(t)) return t.slice(1, -1);
   const c = constEval(n, a.state.consts);
   return c !== unknown && typeof c === "string" ? c : null;
+}
+
+/**
+ * Records the element values of an array literal or `Arrays.asList(...)` by its first element's
+ * node id (read back by evaluators/collection-sites.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
+ * WeakMap keeps its value (and the file's tree) alive until a full collection.
+ */
+export function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
+  if (first) a.literalElems.set(first.id(), elems);
 }
 
 /** True when `n` names a fixed program that does not run its arguments as code. */

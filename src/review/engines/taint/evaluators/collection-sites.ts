@@ -10,15 +10,6 @@ import type { Coll, Elem } from "../model/collection-values.ts";
 import * as C from "../model/collection-values.ts";
 import { fixedProgram } from "./argument-vectors.ts";
 
-/**
- * Records the element values of an array literal or `Arrays.asList(...)` by its first element's
- * node id (evaluators/argument-vectors.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
- * WeakMap keeps its value (and the file's tree) alive until a full collection.
- */
-export function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
-  if (first) a.literalElems.set(first.id(), elems);
-}
-
 const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|ArrayDeque)$/;
 const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties|Map)$/;
 const pyMaps = /^(?:dict|(?:configparser\.)?(?:Raw|Safe)?ConfigParser|(?:collections\.)?(?:OrderedDict|defaultdict))$/;
@@ -184,4 +175,3 @@ export function readWhole(a: Analyzer, name: string, v: Value): Value {
   return rest;
 }
 
-export { collCall } from "./collection-calls.ts";

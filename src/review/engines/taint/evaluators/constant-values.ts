@@ -9,59 +9,6 @@ import { constEval, unknown } from "../model/static-conditions.ts";
 import { cloneState, join } from "../model/state.ts";
 import type { Exit } from "../driver/analyzer.ts";
 
-type Eval = (n: TNode) => Const;
-
-const num = (v: Const): v is number => typeof v === "number" && Number.isInteger(v);
-
-/** A string method or function applied to constants; `unknown` otherwise. */
-function apply(name: string, recv: Const, args: Const[]): Const {
-  if (recv === unknown && name === "len" && typeof args[0] === "string") return args[0].length;
-  if (typeof recv !== "string" || args.some((a) => a === unknown)) return unknown;
-  const [x, y] = args;
-  switch (name) {
-    case "charAt": return num(x) && x >= 0 && x < recv.length ? recv[x]! : unknown;
-    case "substring": case "slice": case "substr":
-      if (!num(x) || (y !== undefined && !num(y))) return unknown;
-      return name === "substr" ? recv.substr(x, y as number | undefined) : name === "slice" ? recv.slice(x, y as number | undefined) : recv.substring(x, y as number | undefined);
-    case "toUpperCase": case "upper": return recv.toUpperCase();
-    case "toLowerCase": case "lower": return recv.toLowerCase();
-    case "trim": case "strip": return recv.trim();
-    case "length": return recv.length;
-    default: return unknown;
-  }
-}
-
-/** The constant value of a call or subscript node (model/static-conditions.ts asks for these kinds), or `unknown`. */
-export function constCall(node: TNode, ev: Eval): Const {
-  const kind = node.kind();
-  if (kind === "subscript" || kind === "subscript_expression") {
-    const [obj, idx] = named(node);
-    if (!obj || !idx || named(node).length !== 2) return unknown;
-    const s = ev(obj);
-    const i = ev(idx);
-    if (typeof s !== "string" || !num(i)) return unknown;
-    const p = i < 0 ? s.length + i : i;
-    return p >= 0 && p < s.length ? s[p]! : unknown;
-  }
-  let recv: TNode | null = null;
-  let name = "";
-  if (kind === "method_invocation") {
-    recv = node.field("object");
-    name = node.field("name")?.text() ?? "";
-  } else {
-    const fn = node.field("function");
-    if (!fn) return unknown;
-    if (fn.kind() === "identifier") name = fn.text();
-    else if (fn.kind() === "attribute" || fn.kind() === "member_expression") {
-      recv = fn.field("object");
-      name = (fn.field("attribute") ?? fn.field("property"))?.text() ?? "";
-    } else return unknown;
-  }
-  if (!/^(?:charAt|substring|slice|substr|toUpperCase|upper|toLowerCase|lower|trim|strip|length|len)$/.test(name)) return unknown;
-  const args = named(node.field("arguments")).map(ev);
-  return apply(name, recv ? ev(recv) : unknown, args);
-}
-
 /** `n++`, `n--`: a known number stays known. */
 export function stepConst(a: Analyzer, node: TNode): void {
   const target = named(node)[0];

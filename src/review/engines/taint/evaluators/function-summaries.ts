@@ -5,7 +5,7 @@
 // Computed only for callees that get a tainted argument, memoised per file, at most `maxDepth`
 // callees deep; a callee already being summarised (recursion) keeps the unknown-call behaviour.
 import type { TNode } from "../syntax/node.ts";
-import { Analyzer } from "../driver/analyzer.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkHit } from "../driver/analyzer.ts";
 import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "../model/state.ts";
@@ -111,7 +111,7 @@ export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all:
   const memo = ctx.shared.memo;
   if (!memo.has(key)) {
     memo.set(key, null);
-    const sub = new Analyzer(a.syn, ctx.shared.rules, ctx.shared.source, ctx.shared.root);
+    const sub = a.fork(ctx.shared.rules, ctx.shared.source, ctx.shared.root);
     sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
     const ret = sub.runWith(def.node, def.params.map(() => null));
     if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [], effects: [] });
@@ -152,7 +152,7 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: at, kind: "step", sourceId: v.step.sourceId, prev: marker } };
   if (v.argv) arg.argv = true;
   const args: Value[] = def.params.map((_, j) => (j === i ? arg : null));
-  const sub = new Analyzer(a.syn, shared.rules, shared.source, shared.root);
+  const sub = a.fork(shared.rules, shared.source, shared.root);
   // Pattern findings' calls are nodes of the caller's file.
   if (shared.root === (a.summaries as Ctx | null)?.shared.root) for (const id of a.watch.keys()) sub.watch.set(id, { taint: null });
   sub.summaries = { shared, depth: depth + 1 } satisfies Ctx;

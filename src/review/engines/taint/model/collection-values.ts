@@ -3,7 +3,7 @@
 // element that is there, not the whole list. Values are immutable: every write makes a new Coll.
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "./state.ts";
-import { worse } from "./state.ts";
+import { worse } from "./values.ts";
 
 /** One list element: its value and the node it came from (its constant text makes an argument vector's program). */
 export interface Elem { v: Value; n: TNode | null }

@@ -1,40 +1,14 @@
-// Abstract values of the analysis: a value is clean (null) or carries a taint with its flow.
+// The state of a walk: what each variable, constant and collection holds at a point of a function.
 import type { TNode } from "../syntax/node.ts";
 import { ConstMap } from "./scope-constants.ts";
-import { namedOnlyMask } from "../syntax/classes.ts";
 import type { Coll } from "./collection-values.ts";
 import type { Guard } from "./check-operands.ts";
 import { joinColls } from "./collection-values.ts";
-
-/** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
-export interface Step {
-  node: TNode;
-  /** "source", "step" (assignment) or "param". */
-  kind: string;
-  sourceId: string;
-  prev: Step | null;
-}
-
-export interface Taint {
-  /** Bits of the classes this value was sanitized for. */
-  mask: number;
-  confidence: "high" | "medium" | "low";
-  step: Step;
-  /** Set when only these fields of an object were written with tainted data (obj.f = tainted). */
-  fields?: ReadonlySet<string>;
-  /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
-  argv?: true;
-  /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
-   * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
-  str?: true;
-  /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
-   * vouches for that variable's destination while it still holds `value` (evaluators/derived-checks.ts). */
-  from?: Derivation;
-}
-
-export interface Derivation { name: string; value: Taint; kind: "host" | "url" | "copy" }
-
-export type Value = Taint | null;
+import type { Taint, Value } from "./values.ts";
+import { worse } from "./values.ts";
+// The value model lives in values.ts; most of the analysis imports it from here with the state.
+export type { Derivation, Step, Taint, Value } from "./values.ts";
+export { sourceTaint, withField, withoutField, withStep, worse } from "./values.ts";
 
 export interface State {
   vars: Map<string, Value>;
@@ -57,14 +31,6 @@ export function newState(): State {
 
 export function cloneState(s: State): State {
   return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead, checks: s.checks && new Map(s.checks) };
-}
-
-/** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
-export function worse(a: Value, b: Value): Value {
-  if (!a) return b;
-  if (!b) return a;
-  if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
-  return (b.mask & ~a.mask) === 0 ? b : a;
 }
 
 /** State after two alternative paths; a dead path contributes nothing. */
@@ -93,32 +59,4 @@ function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
 function both(k: string, a: Value, b: Value): Value {
   if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
   return worse(a, b);
-}
-
-export function withStep(t: Taint, node: TNode): Taint {
-  const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
-  const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
-  if (t.str) out.str = true;
-  return out;
-}
-
-/** The object after `obj.field = clean`: a field-tainted object loses that field (a strong update). */
-export function withoutField(obj: Value, field: string): Value {
-  if (!obj?.fields?.has(field)) return obj;
-  const fields = new Set(obj.fields);
-  fields.delete(field);
-  return fields.size ? { ...obj, fields } : null;
-}
-
-/** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
-export function withField(obj: Value, t: Taint, node: TNode, field: string): Taint {
-  if (obj && !obj.fields) return obj;
-  const fields = new Set(obj?.fields ?? []);
-  fields.add(field);
-  return { ...withStep(t, node), fields };
-}
-
-/** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
-export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source", mask = namedOnlyMask): Taint {
-  return { mask, confidence, step: { node, kind, sourceId, prev: null } };
 }
