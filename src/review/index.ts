@@ -150,12 +150,14 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       analyzer.analyzeBatch(items.map((it) => ({
         file: { path: it.path, content: buf(it.content) }, changed: it.changed,
         context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
-      }))).forEach((o, i) => done(o, items[i]!));
+      }))).forEach((o, i) => {
+        done(o, items[i]!);
+      });
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
       return;
     }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => done(o, items[i]!)); inflight.delete(p); });
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => { done(o, items[i]!); }); inflight.delete(p); });
     inflight.add(p);
   };
   const add = async (item: BatchItem) => {

@@ -9,7 +9,7 @@ import { parse } from "@ast-grep/napi";
 import { needMet, nodeNeed, ruleNeed, satisfied, TokenScanner } from "../fast/prefilter.ts";
 import type { Need } from "../fast/prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { FileText } from "../text.ts";
+import type { FileText } from "../text.ts";
 import { lookupOf } from "../config-values.ts";
 import { mergeInfo, runRules } from "../fast/merged.ts";
 import type { MergeInfo, RuleJob } from "../fast/merged.ts";

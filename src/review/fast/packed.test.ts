@@ -26,7 +26,7 @@ const file = (path: string, text: string): SourceFile => ({ path, content: Buffe
 
 function assertSameAsAlone(a: FileAnalyzer, files: SourceFile[]): FileOutcome[] {
   const together = a.analyzeMany(files.map((f) => ({ file: f })));
-  files.forEach((f, i) => assert.deepEqual(together[i], a.analyze(f), `${f.path} differs when joined`));
+  for (const [i, f] of files.entries()) assert.deepEqual(together[i], a.analyze(f), `${f.path} differs when joined`);
   return together;
 }
 
@@ -242,6 +242,8 @@ test("files analysed again with another file as context are joined, with the fin
   const a = analyzer(true);
   const together = a.analyzeMany(files.map((f) => ({ file: f, context: [helper] })));
   assert.ok(a.joined.files >= 3, `joined: ${JSON.stringify(a.joined)}`);
-  files.forEach((f, i) => assert.deepEqual(together[i], analyzer(true).analyzeMany([{ file: f, context: [helper] }])[0], `${f.path} differs when joined`));
+  for (const [i, f] of files.entries()) {
+    assert.deepEqual(together[i], analyzer(true).analyzeMany([{ file: f, context: [helper] }])[0], `${f.path} differs when joined`);
+  }
   assert.deepEqual(together.map((o) => o.findings.filter((x) => x.engine === "taint").length), [1, 0, 1]);
 });

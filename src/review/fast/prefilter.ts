@@ -6,7 +6,7 @@
 // patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
 
 import { maySelfAssign } from "./text-checks.ts";
-import { escapeRegExp as escape } from "../text.ts";
+import { escapeRegExp } from "../text.ts";
 
 type Obj = Record<string, unknown>;
 /** Clauses that must all hold; each clause holds when one of its terms is present. */
@@ -253,7 +253,7 @@ export class TokenScanner {
     for (const n of needs) for (const c of n) for (const t of c) (t.startsWith("w:") ? words : t.startsWith("c:") ? checks : texts).add(t.slice(2));
     this.checks = [...checks].filter((c) => textChecks[c]);
     for (const t of texts) this.inner.set(t, [...texts].filter((u) => u !== t && t.includes(u)));
-    const alt = (s: Set<string>) => [...s].sort((a, b) => b.length - a.length).map(escape).join("|");
+    const alt = (s: Set<string>) => [...s].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
     this.words = words.size ? new RegExp(`\\b(?:${alt(words)})\\b`, "g") : null;
     this.texts = texts.size ? new RegExp(alt(texts), "gi") : null;
   }

@@ -118,12 +118,12 @@ export class External {
     }
     if (!recv) {
       const q = callee.fn?.kind() === "identifier" ? this.imported(callee.text) : undefined;
-      return q && q.includes(".") ? [{ key: `python:${parent(q)}`, cls: null, fn: last(q) }] : [];
+      return q?.includes(".") ? [{ key: `python:${parent(q)}`, cls: null, fn: last(q) }] : [];
     }
     const rk = recv.kind();
     const out: Target[] = [];
     const asClass = (q: string | undefined): void => {
-      if (q && q.includes(".")) out.push({ key: `python:${parent(q)}`, cls: last(q), fn });
+      if (q?.includes(".")) out.push({ key: `python:${parent(q)}`, cls: last(q), fn });
     };
     if (rk === "identifier") {
       const name = recv.text();

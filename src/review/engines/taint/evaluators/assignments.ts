@@ -27,7 +27,9 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   const rs = right && (right.kind() === "expression_list") ? named(right) : null;
   if (ls && rs && ls.length === rs.length && ls.length > 1) {
     const vals = rs.map((r) => a.rhs(r));
-    ls.forEach((l, i) => bind(a, l, vals[i] ?? null, node, rs[i] ?? null));
+    ls.forEach((l, i) => {
+      bind(a, l, vals[i] ?? null, node, rs[i] ?? null);
+    });
     return null;
   }
   let v = right ? a.rhs(right) : null;

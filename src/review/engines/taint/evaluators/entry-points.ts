@@ -160,7 +160,7 @@ export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[], vi
   if (!viaHelper) {
     const test = librarySinks(a.rules);
     const r = fn.range();
-    if (!test || !test.test(a.source.slice(r.start.index, r.end.index))) return false;
+    if (!test?.test(a.source.slice(r.start.index, r.end.index))) return false;
   }
   return params().some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null);
 }

@@ -53,6 +53,7 @@ test("string literals without a brace hold only parts the walk gives no value", 
   const plain = /^[A-Za-z]*(["'`])[^{]*\1$/;
   const samples: [string, string][] = [
     ["python", "a = 'x'\nb = f'{y}'\nc = b'\\x00'\nd = \"\"\"doc\n\"\"\"\ne = rb'\\d'\nf = f'plain'\n"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text holding template literals is the input
     ["javascript", "const a = `x`; const b = `a${c}`; const d = `line\\n`;\n"],
   ];
   let checked = 0;
@@ -121,6 +122,7 @@ test("candidate sink offsets are the matches of the combined sink regex", () => 
   texts.push(
     "$innerHTML = x; a.$innerHTML = y; foo.innerHTML= z; x.query .query(q); exec exec(c); os . system (d); new  File(p)",
     "a..query(x) .\n query(y) execSync(z) exec$(w) _exec(v) $.html(u) document.write(t) el.innerHTML\n= s",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text holding template literals is the input
     "db.$where(a); db . $where (b); x.$queryRawUnsafe(c) `${d}` $ . html(e) ${f}.$executeRawUnsafe(g) .$(h)",
   );
   let offsets = 0;

@@ -78,7 +78,7 @@ export function checkedName(n: TNode, syn: Syntax): Guard | null {
   }
   const own = role === "call" ? foldedIdent.exec(t) : null;
   // Trimmed, it may still end in a line break: as a destination it is checked all the same.
-  if (own && own[2]) return { name: own[1]!, mask: /trim|strip/.test(own[2]) ? destinationMask : allClassesMask };
+  if (own?.[2]) return { name: own[1]!, mask: /trim|strip/.test(own[2]) ? destinationMask : allClassesMask };
   const path = role === "member" ? memberPath(n, syn) : null;
   return path ? full(path) : null;
 }

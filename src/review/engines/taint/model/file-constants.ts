@@ -39,7 +39,7 @@ export function fileConstants(root: TNode): Map<string, unknown> {
     for (const d of declarators(s)) {
       const name = d.field("name") ?? d.field("left");
       const value = d.field("value") ?? d.field("right");
-      if (!name || name.kind() !== "identifier") continue;
+      if (name?.kind() !== "identifier") continue;
       const key = name.text();
       if (seen.has(key)) { out.delete(key); continue; }
       seen.add(key);

@@ -1,10 +1,9 @@
-// The state of a walk: what each variable, constant and collection holds at a point of a function.
-import type { TNode } from "../syntax/node.ts";
+
 import { ConstMap } from "./scope-constants.ts";
 import type { Coll } from "./collection-values.ts";
 import type { Guard } from "./check-operands.ts";
 import { joinColls } from "./collection-values.ts";
-import type { Taint, Value } from "./values.ts";
+import type { Value } from "./values.ts";
 import { worse } from "./values.ts";
 // The value model lives in values.ts; most of the analysis imports it from here with the state.
 export type { Derivation, Step, Taint, Value } from "./values.ts";
