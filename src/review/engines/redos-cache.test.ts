@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { judgePattern, useVerdictStore } from "./redos.ts";
-import { cacheDir, VerdictStore } from "./redos-cache.ts";
+import { cacheDir, timeoutsToSettle, VerdictStore } from "./redos-cache.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "crs-redos-cache-"));
 after(() => {
@@ -39,6 +39,20 @@ test("torn and foreign lines in the cache file are skipped, the others still cou
   const store = new VerdictStore(dir);
   assert.equal(store.get(VerdictStore.key("^(b+)+c", "", limit))?.complexity, "stored");
   assert.equal(store.get("x"), undefined);
+});
+
+test("a pattern the analyser ran out of time on is judged again until as many processes as timeoutsToSettle timed out", () => {
+  const key = VerdictStore.key("^(c+)+d", "", 60);
+  for (let i = 1; i <= timeoutsToSettle; i++) {
+    const store = new VerdictStore(dir);
+    assert.equal(store.get(key), undefined, `judged again after ${i - 1} time-out(s)`);
+    store.set(key, null, true);
+  }
+  assert.equal(new VerdictStore(dir).get(key), null);
+  // A verdict reached once counts at once.
+  const other = VerdictStore.key("^(e+)+f", "", 60);
+  new VerdictStore(dir).set(other, { complexity: "exponential", quadratic: false });
+  assert.equal(new VerdictStore(dir).get(other)?.complexity, "exponential");
 });
 
 test("the cache lives under CRS_CACHE_DIR, else XDG_CACHE_HOME, and can be turned off", () => {

@@ -2,7 +2,8 @@
 // same patterns again, about 2-3 s of CPU on a large JavaScript tree, most of it on patterns that end
 // unknown at the time limit. One JSON line per verdict, appended as it is reached (an append of one
 // short line is whole even with several processes writing); keys carry recheck's version and the
-// time limit, so a newer analyser or another limit judges afresh.
+// time limit, so a newer analyser or another limit judges afresh. A time-out can be the machine's
+// load rather than the pattern: it settles as "not judged" only after several processes met it.
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -12,6 +13,8 @@ type Stored = { complexity: string; quadratic: boolean; attack?: string } | null
 
 /** Past this size the file starts over: patterns of old trees are not kept forever. */
 const maxBytes = 4 << 20;
+/** Time-outs of one pattern (in as many processes) after which it is kept as not judged. */
+export const timeoutsToSettle = 3;
 
 /** `CRS_CACHE_DIR`, else `$XDG_CACHE_HOME/crs`, else `~/.cache/crs`; `CRS_CACHE_DIR=off` keeps verdicts in memory only. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -27,6 +30,7 @@ const recheckVersion = (): string =>
 
 export class VerdictStore {
   private entries: Map<string, Stored> | null = null;
+  private readonly timeouts = new Map<string, number>();
   private readonly file: string | null;
   private writable = true;
 
@@ -36,20 +40,22 @@ export class VerdictStore {
 
   /** The key of a pattern judged with these flags under this time limit. */
   static key(source: string, flags: string, limitMs: number): string {
-    return `${recheckVersion()}|${limitMs}|${flags}/${source}`;
+    return `2|${recheckVersion()}|${limitMs}|${flags}/${source}`;
   }
 
   get(key: string): Stored | undefined {
     return this.load().get(key);
   }
 
-  set(key: string, verdict: Stored): void {
+  /** `timedOut`: the analyser ran out of time on the pattern (the verdict is null, for now). */
+  set(key: string, verdict: Stored, timedOut = false): void {
     const entries = this.load();
     if (entries.has(key)) return;
-    entries.set(key, verdict);
+    if (timedOut) this.timedOut(key);
+    else entries.set(key, verdict);
     if (!this.file || !this.writable) return;
     try {
-      appendFileSync(this.file, `${JSON.stringify([key, verdict])}\n`);
+      appendFileSync(this.file, `${JSON.stringify(timedOut ? [key, null, "timeout"] : [key, verdict])}\n`);
     } catch {
       this.writable = false; // a read-only home or a full disk: verdicts stay in memory
     }
@@ -67,8 +73,10 @@ export class VerdictStore {
       for (const line of readFileSync(this.file, "utf8").split("\n")) {
         if (!line) continue;
         try {
-          const [key, verdict] = JSON.parse(line) as [unknown, unknown];
-          if (typeof key === "string" && isVerdict(verdict)) this.entries.set(key, verdict);
+          const [key, verdict, note] = JSON.parse(line) as [unknown, unknown, unknown];
+          if (typeof key !== "string" || !isVerdict(verdict)) continue;
+          if (note === "timeout") this.timedOut(key);
+          else this.entries.set(key, verdict);
         } catch {
           // a torn or foreign line is skipped, the rest still counts
         }
@@ -77,6 +85,12 @@ export class VerdictStore {
       this.writable = false;
     }
     return this.entries;
+  }
+
+  private timedOut(key: string): void {
+    const n = (this.timeouts.get(key) ?? 0) + 1;
+    this.timeouts.set(key, n);
+    if (n >= timeoutsToSettle && !this.entries!.has(key)) this.entries!.set(key, null);
   }
 }
 

@@ -131,6 +131,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     stored ??= new VerdictStore();
     const storeKey = VerdictStore.key(source, flags, limit);
     const known = stored.get(storeKey);
+    let timedOut = false;
     if (known !== undefined) {
       cache.set(key, known);
       return known;
@@ -138,6 +139,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     try {
       const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
       if (r.status === "unknown" && timeout < limit) return null;
+      timedOut = r.status === "unknown";
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
         verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
@@ -145,7 +147,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     } catch {
       verdict = null; // a pattern recheck cannot parse is not judged
     }
-    stored.set(storeKey, verdict);
+    stored.set(storeKey, verdict, timedOut);
   }
   if (cache.size > 5000) cache.clear();
   cache.set(key, verdict);
