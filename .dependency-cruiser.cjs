@@ -10,8 +10,8 @@ module.exports = {
     {
       name: "no-cycles",
       severity: "error",
-      comment: "Import cycles outside the review engine (src/review is exempt until its own restructure).",
-      from: { path: "^src/", pathNot: "^src/review/" },
+      comment: "No import cycles anywhere under src/ (type-only imports do not count).",
+      from: { path: "^src/" },
       to: { circular: true },
     },
     {
@@ -70,6 +70,34 @@ module.exports = {
       comment: "The database type is composed of each capability's table types (store.ts), type-only.",
       from: { path: "^src/platform/store/schema\\.ts$" },
       to: { path: "^src/(capabilities|faces|server)/", pathNot: "^src/capabilities/[^/]+/store\\.ts$" },
+    },
+    {
+      name: "taint-layers-import-downward",
+      severity: "error",
+      comment: "The taint engine runs one way: driver -> evaluators -> functions -> model -> syntax (engines/taint/README.md).",
+      from: { path: "^src/review/engines/taint/(evaluators|functions|model|syntax)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/review/engines/taint/(driver/|index\\.ts$)" },
+    },
+    {
+      name: "taint-model-and-syntax-import-no-evaluator",
+      severity: "error",
+      comment: "Function lookups, values, state and syntax tables know nothing of how statements are evaluated.",
+      from: { path: "^src/review/engines/taint/(functions|model|syntax)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/review/engines/taint/evaluators/" },
+    },
+    {
+      name: "taint-model-imports-no-function-lookup",
+      severity: "error",
+      comment: "Values and state know nothing of which function a call runs.",
+      from: { path: "^src/review/engines/taint/(model|syntax)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/review/engines/taint/functions/" },
+    },
+    {
+      name: "taint-syntax-is-the-bottom",
+      severity: "error",
+      comment: "Per-language syntax tables and rule data import no other layer.",
+      from: { path: "^src/review/engines/taint/syntax/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/review/engines/taint/(model|fast)/" },
     },
     {
       name: "review-engine-imports-nothing-of-the-service",

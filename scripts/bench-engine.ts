@@ -10,7 +10,7 @@ import { FileAnalyzer } from "../src/review/analyze-file.ts";
 import { detectLanguage, ensureParsers, parserName } from "../src/review/languages.ts";
 import { loadRules, reviewBatch, reviewFiles, ReviewPool } from "../src/review/index.ts";
 import { skipByContent } from "../src/review/skip.ts";
-import { TreeReleaser } from "../src/review/trees.ts";
+import { TreeReleaser } from "../src/review/fast/trees.ts";
 import type { SourceFile } from "../src/review/types.ts";
 import { generated } from "./bench-corpus.ts";
 
@@ -65,7 +65,7 @@ console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes 
 const rules = await loadRules();
 const perSec = (lines: number, ms: number) => Math.round(lines / (ms / 1000));
 
-// Trees are freed only after a collection and an event-loop turn (src/review/trees.ts): every phase
+// Trees are freed only after a collection and an event-loop turn (src/review/fast/trees.ts): every phase
 // releases them as the engine does, so no phase hoards the trees of the one before.
 // Per source (node_modules JS/TS, generated handlers, generated modules): lines and milliseconds
 // spent on them, so the ratios can be read for each apart.

@@ -193,9 +193,9 @@ describe("cancellation during the model stage", () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
-    // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
     standIn.script(() => {
       arrived();
+      // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
       return { gate, then: { answer: { findings: [] } } };
     });
     try {

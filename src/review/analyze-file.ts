@@ -8,24 +8,24 @@ import { detectLanguage, ensureParsers, languages, parserName } from "./language
 import type { Language } from "./languages.ts";
 import { buildPacks, matchRules, mayMatch } from "./engines/patterns.ts";
 import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
-import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./engines/packed.ts";
-import type { PackedOutcome } from "./engines/packed.ts";
+import { liveRules, matchPacked, packableChars, packSafe, runsOf } from "./fast/packed.ts";
+import type { PackedOutcome } from "./fast/packed.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
-import type { TaintWindow } from "./engines/taint/window.ts";
+import type { TaintWindow } from "./engines/taint/fast/joined-window.ts";
 import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
 import { adjustSeverity, isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
-import { syntaxFor } from "./engines/taint/langs.ts";
-import { classInfo, classTags, taintClasses } from "./engines/taint/classes.ts";
-import { TreeReleaser } from "./trees.ts";
-import type { ContextSource } from "./engines/taint/external.ts";
-import { contextPoints, textNames } from "./engines/taint/xnames.ts";
+import { syntaxFor } from "./engines/taint/syntax/languages.ts";
+import { classInfo, classTags, taintClasses } from "./engines/taint/syntax/classes.ts";
+import { TreeReleaser } from "./fast/trees.ts";
+import type { ContextSource } from "./engines/taint/driver/cross-file-context.ts";
+import { contextPoints, textNames } from "./engines/taint/driver/cross-file-names.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -52,7 +52,7 @@ interface Prepared {
    * When there are any, taint will walk the file: the rules' walk lists its functions.
    */
   candidates: number[] | null;
-  /** Java, Python: library names its text uses (taint/xnames.ts textNames), when it may hold a source. */
+  /** Java, Python: library names its text uses (taint/driver/cross-file-names.ts textNames), when it may hold a source. */
   names?: string[];
   /** With context: the calls of its functions (in candidates too). */
   xpoints?: number[];
@@ -71,7 +71,7 @@ export interface FileOutcome {
   external?: string[];
 }
 
-/** A file to analyse; `context`: other files of the repository its calls may run (taint/external.ts). */
+/** A file to analyse; `context`: other files of the repository its calls may run (taint/driver/cross-file-context.ts). */
 export interface AnalyzeItem {
   file: SourceFile;
   changed?: ReadonlyArray<readonly [number, number]> | undefined;
@@ -117,7 +117,9 @@ export class FileAnalyzer {
 
   /**
    * Analyses files in order. Small files of a language whose rules allow it are matched together
-   * on one joined tree (engines/packed.ts); every file's outcome is what it gets alone.
+   * on one joined tree (fast/packed.ts); every file's outcome is what it gets alone. Files
+   * analysed again with context are joined too: the second pass is mostly such files, and each
+   * parsed and matched alone cost a fifth of a servlet tree's review.
    */
   analyzeMany(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file, it.context));
@@ -125,7 +127,7 @@ export class FileAnalyzer {
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
-      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars || items[index]!.context) return;
+      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars) return;
       const live = liveRules(p.pack, p.present);
       if (this.unpackable.get(p.lang)?.some((i) => live[i] === "1")) return;
       const key = `${p.lang}:${live}`;
@@ -146,7 +148,7 @@ export class FileAnalyzer {
         });
       }
     }
-    // Files analysed with context share its trees and summaries within the batch (taint/external.ts).
+    // Files analysed with context share its trees and summaries within the batch (taint/driver/cross-file-context.ts).
     const contextTrees = new Map<string, unknown>();
     return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context, contextTrees)));
   }

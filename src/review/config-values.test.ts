@@ -56,9 +56,12 @@ test("configuration files that are malformed or oversized are ignored, not fatal
   assert.deepEqual(await weakHashLines({ "src/Digests.java": java, "a.properties": big, "b.yaml": bad }), [13]);
 });
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Spring ${key:default} placeholder is the input
 test("a lookup's key is a plain string literal or a ${key:default} placeholder; anything else is not a lookup", () => {
   assert.deepEqual(lookupOf('"hash.alg"', '"MD5"', "x"), { key: "hash.alg", fallback: "MD5", value: "x" });
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Spring ${key:default} placeholder is the input
   assert.deepEqual(lookupOf('"${app.hash:SHA1}"', undefined, "x"), { key: "app.hash", fallback: "SHA1", value: "x" });
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Spring ${key:default} placeholder is the input
   assert.deepEqual(lookupOf('"${app.hash}"', undefined, "x"), { key: "app.hash", value: "x" });
   assert.equal(lookupOf("prefix + key", undefined, "x"), null);
   assert.equal(lookupOf('"a" + "b"', undefined, "x"), null);

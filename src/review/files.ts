@@ -1,5 +1,6 @@
 // File sources: a directory on disk (walked without following symlinks) or any async stream of
 // `{path, content}`. Entries the walk refuses to read come out as skips.
+import type { Dir } from "node:fs";
 import { lstat, opendir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SkipReason, SourceFile } from "./types.ts";
@@ -18,7 +19,7 @@ export async function* walkDirectory(root: string, opts: WalkOptions): AsyncGene
   const stack: string[] = [""];
   while (stack.length) {
     const rel = stack.pop()!;
-    let dir;
+    let dir: Dir;
     try {
       dir = await opendir(join(root, rel));
     } catch (e) {

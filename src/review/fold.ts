@@ -84,7 +84,9 @@ function severeFirst(findings: Finding[]): Finding[] {
     const group = idx.map((i) => findings[i]!);
     if (!group.some((a, j) => group.some((b, k) => k > j && shareCwe(a, b) && rank(b) > rank(a)))) continue;
     const sorted = group.slice().sort((a, b) => rank(b) - rank(a));
-    idx.forEach((i, j) => (out[i] = sorted[j]!));
+    idx.forEach((i, j) => {
+      out[i] = sorted[j]!;
+    });
   }
   return out;
 }

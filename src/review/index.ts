@@ -9,9 +9,9 @@ import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
 import { parseFocusFrontMatter } from "./focus.ts";
 import { cleanPath, walkDirectory } from "./files.ts";
 import type { SourceEntry } from "./files.ts";
-import { ReviewPool } from "./pool.ts";
+import { ReviewPool } from "./fast/pool.ts";
 import { scopeMatcher } from "./billable.ts";
-import type { BatchItem } from "./worker.ts";
+import type { BatchItem } from "./fast/worker.ts";
 import { ConfigValues } from "./config-values.ts";
 import { Library } from "./library.ts";
 import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
@@ -23,7 +23,7 @@ export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
 export { ReviewError } from "./errors.ts";
 export type { Focus } from "./focus.ts";
-export { ReviewPool } from "./pool.ts";
+export { ReviewPool } from "./fast/pool.ts";
 export { parseRepoConfig, repoConfigPath, repoConfigMaxBytes, applyRepoConfig } from "./repo-config.ts";
 export type { RepoConfig, RepoConfigResult } from "./repo-config.ts";
 export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";
@@ -162,12 +162,14 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       analyzer.analyzeBatch(items.map((it) => ({
         file: { path: it.path, content: buf(it.content) }, changed: it.changed,
         context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
-      }))).forEach((o, i) => done(o, items[i]!));
+      }))).forEach((o, i) => {
+        done(o, items[i]!);
+      });
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
       return;
     }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => done(o, items[i]!)); inflight.delete(p); });
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => { done(o, items[i]!); }); inflight.delete(p); });
     inflight.add(p);
   };
   const add = async (item: BatchItem) => {

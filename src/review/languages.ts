@@ -61,7 +61,7 @@ let registered = false;
 /**
  * Registers every dynamic grammar of the engine, once per thread. napi keeps only the first
  * registration of a process, so this is the only place that registers: the taint engine
- * (engines/taint/langs.ts) and the rule loader call it too.
+ * (engines/taint/syntax/languages.ts) and the rule loader call it too.
  */
 export function ensureParsers(): void {
   if (registered) return;

@@ -2,8 +2,8 @@
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
 // declares, so a file whose analysis met calls into another file can be analysed again with
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
-import { contextPoints, mayHoldSink, textMark } from "./engines/taint/xnames.ts";
-import type { BatchItem } from "./worker.ts";
+import { contextPoints, mayHoldSink, textMark } from "./engines/taint/driver/cross-file-names.ts";
+import type { BatchItem } from "./fast/worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
 export const libraryCap = 32 << 20;

@@ -73,7 +73,7 @@ export interface AppliedRepoConfig {
 export function applyRepoConfig(config: RepoConfig): AppliedRepoConfig {
   const skip = config.skip.length ? picomatch(config.skip, { dot: true }) : null;
   return {
-    reviewed: (path) => !skip || !skip(path),
+    reviewed: (path) => !skip?.(path),
     ruleOn: (id) => mostSpecific(config.rules, id) !== "off",
     severityOf: (id, severity) => mostSpecific(config.severity, id) ?? severity,
   };

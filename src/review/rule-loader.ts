@@ -10,8 +10,8 @@ import type { Confidence, RuleProblem, Severity } from "./types.ts";
 import { ruleDocument } from "./rule-schema.ts";
 import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
-import { ruleNeed } from "./prefilter.ts";
-import type { Need } from "./prefilter.ts";
+import { ruleNeed } from "./fast/prefilter.ts";
+import type { Need } from "./fast/prefilter.ts";
 
 export interface Rule {
   id: string;

@@ -32,6 +32,7 @@ export const ruleDocument = z.strictObject({
     check: z.enum(["redos", "prototype-pollution"]).optional()
       .describe("An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions engines/prototype-pollution.ts finds"),
     lookup: z.strictObject({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the description names a ${key:default} placeholder
       key: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).describe("Metavariable holding the configuration key's string literal (or a `${key:default}` placeholder)"),
       fallback: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional().describe("Metavariable holding the default the code passes with the key"),
       value: z.string().min(1).describe("Regex (case-insensitive) a resolved value must match for the finding to stand"),

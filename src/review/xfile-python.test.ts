@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadRules } from "./index.ts";
 import { reviewOf, taintFindings } from "./testing/stream.ts";
-import { contextPoints } from "./engines/taint/xnames.ts";
+import { contextPoints } from "./engines/taint/driver/cross-file-names.ts";
 
 const rules = await loadRules();
 

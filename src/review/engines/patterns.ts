@@ -6,13 +6,13 @@ import type { Rule } from "../rule-loader.ts";
 import type { Language } from "../languages.ts";
 import { parserName, ruleLanguagesFor } from "../languages.ts";
 import { parse } from "@ast-grep/napi";
-import { needMet, nodeNeed, ruleNeed, satisfied, TokenScanner } from "../prefilter.ts";
-import type { Need } from "../prefilter.ts";
+import { needMet, nodeNeed, ruleNeed, satisfied, TokenScanner } from "../fast/prefilter.ts";
+import type { Need } from "../fast/prefilter.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { FileText } from "../text.ts";
+import type { FileText } from "../text.ts";
 import { lookupOf } from "../config-values.ts";
-import { mergeInfo, runRules } from "./merged.ts";
-import type { MergeInfo, RuleJob } from "./merged.ts";
+import { mergeInfo, runRules } from "../fast/merged.ts";
+import type { MergeInfo, RuleJob } from "../fast/merged.ts";
 
 export interface LanguagePack {
   rules: Rule[];

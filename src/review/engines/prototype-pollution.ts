@@ -136,7 +136,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     if (done.has(fnKey)) continue;
     done.add(fnKey);
     const body = fn.text();
-    if (guardText(body) || (guardWord && guardWord.test(body)) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (guardText(body) || (guardWord?.test(body)) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     const { keys, splitVars } = keyNames(fn);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;

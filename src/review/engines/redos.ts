@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import type { Finding } from "../types.ts";
 import type { FileText } from "../text.ts";
+import { VerdictStore } from "./redos-cache.ts";
 
 /** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
 export type Verdict = { complexity: string; quadratic: boolean; attack?: string } | null;
@@ -56,6 +57,13 @@ export function mayBeSuperLinear(source: string): boolean {
   return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
 }
 const cache = new Map<string, Verdict>();
+/** Verdicts recheck reached in earlier processes (redos-cache.ts). */
+let stored: VerdictStore | null = null;
+/** For tests: where verdicts persist (null: in memory only); clears this process's verdicts too. */
+export function useVerdictStore(store: VerdictStore | null): void {
+  stored = store;
+  cache.clear();
+}
 let checkSync: CheckSync | null = null;
 
 function recheck(): CheckSync {
@@ -120,9 +128,18 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
   const timeout = Math.min(limit, budgetMs);
   if (timeout <= 0) return null;
   if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source)) {
+    stored ??= new VerdictStore();
+    const storeKey = VerdictStore.key(source, flags, limit);
+    const known = stored.get(storeKey);
+    let timedOut = false;
+    if (known !== undefined) {
+      cache.set(key, known);
+      return known;
+    }
     try {
       const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
       if (r.status === "unknown" && timeout < limit) return null;
+      timedOut = r.status === "unknown";
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
         verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
@@ -130,6 +147,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     } catch {
       verdict = null; // a pattern recheck cannot parse is not judged
     }
+    stored.set(storeKey, verdict, timedOut);
   }
   if (cache.size > 5000) cache.clear();
   cache.set(key, verdict);

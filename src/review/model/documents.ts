@@ -21,7 +21,7 @@ const isPdf = (d: DocumentSource) => d.content.subarray(0, 1024).includes("%PDF-
 
 async function pdfText(d: DocumentSource, limits: Required<ExtractLimits>): Promise<ExtractedDocument> {
   const { getDocumentProxy } = await import("unpdf");
-  let pdf;
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(new Uint8Array(d.content), { verbosity: 0 });
   } catch (e) {

@@ -149,6 +149,7 @@ test("no more requests are in flight than CRS_MODEL_CONCURRENCY allows", async (
   // Replies are held until two requests arrived; a reviewer ignoring the limit would have sent all six by then.
   const gate = new Promise<void>((resolve) => { const t = setInterval(() => { if (standIn.requests.length - from >= 2) { clearInterval(t); setTimeout(resolve, 50); } }, 2); });
   standIn.maxInFlight = 0;
+  // biome-ignore lint/suspicious/noThenProperty: the stand-in's script names its answer `then`
   standIn.otherwise({ gate, then: { answer: { findings: [] } } });
   try {
     const r = await reviewWithModel(standInConfig(standIn, "openai", { chunkTokens: 10, concurrency: 2 }), { files: many, ruleFindings: [] });

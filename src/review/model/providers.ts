@@ -82,6 +82,7 @@ async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<P
   const client = new OpenAI({ apiKey: config.apiKey ?? "unused", baseURL: config.url ?? null, timeout: config.timeoutMs, maxRetries: 0 });
   const schema = answerJsonSchema();
   return async (req) => {
+    // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the assignment below (the SDK's create() is overloaded)
     let res;
     try {
       res = await client.chat.completions.create({
@@ -112,6 +113,7 @@ async function anthropicProvider(config: ModelConfig, maxTokens: number): Promis
   const client = new Anthropic({ apiKey: config.apiKey ?? "unused", baseURL: config.url ?? null, timeout: config.timeoutMs, maxRetries: 0 });
   const schema = answerJsonSchema() as { type: "object"; [k: string]: unknown };
   return async (req) => {
+    // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the assignment below (the SDK's create() is overloaded)
     let res;
     try {
       res = await client.messages.create({

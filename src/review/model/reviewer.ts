@@ -151,7 +151,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
       if (tokens > config.maxTokensPerRun - used() - reserved - maxOut) { stop = "the token budget ran out"; break; }
       const hold = tokens + maxOut;
       reserved += hold;
-      let outcome;
+      let outcome: Awaited<ReturnType<typeof sendChunk>>;
       try {
         provider ??= makeProvider(config, maxOut);
         outcome = await sendChunk({

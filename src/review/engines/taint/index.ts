@@ -1,28 +1,28 @@
 // The taint engine's seam: the review engine calls refineWithTaint once per parsed file.
 import { kind } from "@ast-grep/napi";
 import type { SgNode, SgRoot } from "@ast-grep/napi";
-import { TNode } from "./node.ts";
+import { TNode } from "./syntax/node.ts";
 import type { Finding } from "../../types.ts";
-import { Analyzer } from "./analyze.ts";
-import type { SinkHit } from "./analyze.ts";
-import type { Taint } from "./state.ts";
-import { ensureLanguages, supportedLanguages, syntaxFor } from "./langs.ts";
-import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./prefilter.ts";
-import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./spans.ts";
-import type { Span } from "./spans.ts";
-import { Relevance } from "./relevance.ts";
-import { hitToFinding, patternClass } from "./report.ts";
-import { classBit } from "./classes.ts";
-import { calleeOf } from "./calls.ts";
-import { builtFromValues } from "./unsourced.ts";
-import { windowRoot, windowSpans } from "./window.ts";
-import { callersOf } from "./callers.ts";
-import { enableSummaries } from "./summaries.ts";
-import { helperCallTest, sourceHelpers } from "./sourcehelpers.ts";
-import type { TaintWindow } from "./window.ts";
-import { External } from "./external.ts";
-import { contextPoints, fileRules } from "./xnames.ts";
-import type { ContextSource } from "./external.ts";
+import { Analyzer } from "./driver/analyzer.ts";
+import type { SinkHit } from "./driver/analyzer.ts";
+import type { Taint } from "./model/state.ts";
+import { ensureLanguages, supportedLanguages, syntaxFor } from "./syntax/languages.ts";
+import { prefilterFor, ScopeFinder, SpanScopeFinder } from "./fast/prefilter.ts";
+import { callAt, errorCheck, fileSpans, funcKinds, spansOf } from "./fast/function-spans.ts";
+import type { Span } from "./fast/function-spans.ts";
+import { Relevance } from "./fast/relevance.ts";
+import { hitToFinding, patternClass } from "./driver/report.ts";
+import { classBit } from "./syntax/classes.ts";
+import { calleeOf } from "./evaluators/calls.ts";
+import { builtFromValues } from "./driver/unsourced.ts";
+import { windowRoot, windowSpans } from "./fast/joined-window.ts";
+import { callersOf } from "./functions/sink-callers.ts";
+import { enableSummaries } from "./evaluators/function-summaries.ts";
+import { helperCallTest, sourceHelpers } from "./functions/source-helpers.ts";
+import type { TaintWindow } from "./fast/joined-window.ts";
+import { External } from "./driver/cross-file-context.ts";
+import { contextPoints, fileRules } from "./driver/cross-file-names.ts";
+import type { ContextSource } from "./driver/cross-file-context.ts";
 
 export interface TaintInput {
   path: string;
@@ -40,13 +40,13 @@ export interface TaintInput {
   patternNodes?: (SgNode | undefined)[];
   /** False when the file surely has no syntax error; else a scope's errors are searched for in it. */
   parseErrors: boolean;
-  /** The file's part of a tree joined with other files (window.ts), analysed instead of `root`. */
+  /** The file's part of a tree joined with other files (fast/joined-window.ts), analysed instead of `root`. */
   window?: TaintWindow;
   /** The file's functions (`functionKinds`) in tree order, when the pattern rules' walk listed them. */
   funcs?: SgNode[] | null;
   /** taintCandidates() of the file when the caller already asked. */
   candidates?: number[] | null;
-  /** Java, Python: other files of the repository whose functions calls may run (external.ts). */
+  /** Java, Python: other files of the repository whose functions calls may run (driver/cross-file-context.ts). */
   context?: ContextSource[];
   /** Filled with the library names of calls into other files that stayed unknown with tainted data. */
   external?: Set<string>;
@@ -72,7 +72,7 @@ export function taintCandidates(language: string, source: string): number[] | nu
 }
 
 
-/** The node kinds of the functions the analysis lists in a file (spans.ts). */
+/** The node kinds of the functions the analysis lists in a file (fast/function-spans.ts). */
 export function functionKinds(language: string): ReadonlySet<string> {
   const syn = syntaxFor(language);
   return syn ? funcKinds(syn) : new Set();
@@ -106,7 +106,7 @@ function refine(input: TaintInput): Finding[] {
   const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
   if (!input.patternFindings.length && found === null) return [];
   let offsets = found ?? pre.sinkOffsets(input.source);
-  // Calls of another file's functions that may reach a sink there are points too (xnames.ts).
+  // Calls of another file's functions that may reach a sink there are points too (driver/cross-file-names.ts).
   const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
   if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
   if (!input.patternFindings.length && !offsets.length) return [];
@@ -195,7 +195,7 @@ function refine(input: TaintInput): Finding[] {
     const cls = patternClass(f);
     if (!w?.taint) {
       // No source is known in a function the walk never entered: a string built from values it does
-      // not fix stays, at low confidence (unsourced.ts); where the walk judged the values, it is dropped.
+      // not fix stays, at low confidence (driver/unsourced.ts); where the walk judged the values, it is dropped.
       if (!analyzer.walked.has(pc.scope.id()) && builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))) kept.push({ ...f, confidence: "low" });
       return;
     }

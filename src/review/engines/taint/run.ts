@@ -3,7 +3,7 @@ import { parse } from "@ast-grep/napi";
 import type { Lang } from "@ast-grep/napi";
 import type { Finding } from "../../types.ts";
 import { refineWithTaint } from "./index.ts";
-import { ensureLanguages, syntaxFor } from "./langs.ts";
+import { ensureLanguages, syntaxFor } from "./syntax/languages.ts";
 import { ReviewError } from "../../errors.ts";
 
 export function parseFor(language: string, source: string): ReturnType<typeof parse> {

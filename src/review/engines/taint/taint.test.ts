@@ -4,7 +4,7 @@ import { parse as parseYaml } from "yaml";
 import type { Finding } from "../../types.ts";
 import { analyzeSource, parseFor } from "./run.ts";
 import { refineWithTaint, taintLanguages } from "./index.ts";
-import { rulesFor } from "./rules.ts";
+import { rulesFor } from "./syntax/rules.ts";
 
 function patternFinding(line: number, column: number, tags: string[], cwe: number[] = []): Finding {
   return {
@@ -134,7 +134,7 @@ test("writing one tainted field taints reads of that field and of the whole obje
 
 test("registering the taint grammars keeps every dynamic engine language parseable", async () => {
   const { parse } = await import("@ast-grep/napi");
-  const { ensureLanguages } = await import("./langs.ts");
+  const { ensureLanguages } = await import("./syntax/languages.ts");
   ensureLanguages();
   ensureLanguages();
   for (const lang of ["python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"]) {

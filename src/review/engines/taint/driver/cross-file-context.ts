@@ -1,0 +1,202 @@
+// Calls into other files of the repository. A call that stays an unknown call with a tainted
+// argument or receiver records the name it would resolve to elsewhere (Java: the receiver's class;
+// Python: the module, from the file's imports). The review engine re-analyses such a file with the
+// files declaring those names attached (../../library.ts); then the callee is found there by name
+// and arity (evaluators/cross-file-calls.ts applies it).
+import { parse } from "@ast-grep/napi";
+import type { Lang } from "@ast-grep/napi";
+import { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "./analyzer.ts";
+import type { Callee } from "../evaluators/calls.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-callees.ts";
+import type { Def } from "../functions/local-callees.ts";
+import { importNames } from "../syntax/python-imports.ts";
+import { absoluteModule, declaredAll } from "./cross-file-names.ts";
+import type { Shared } from "../evaluators/function-summaries.ts";
+
+/** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
+export interface ContextSource { path: string; source: string; names: string[] }
+
+/** Where a call would run: a library name, the class in it (Java: the same), the function. */
+interface Target { key: string; cls: string | null; fn: string }
+
+const javaQualified = /^(?:[a-z_]\w*\.)+([A-Z]\w*)$/;
+const dotted = /^[A-Za-z_][\w.]*$/;
+const parent = (q: string): string => q.slice(0, Math.max(0, q.lastIndexOf(".")));
+const last = (q: string): string => q.slice(q.lastIndexOf(".") + 1);
+
+export class External {
+  /** Library names of calls that stayed unknown with tainted data (the file's analysis hands them on). */
+  readonly recorded = new Set<string>();
+  private readonly syn: Syntax;
+  private readonly path: string;
+  private readonly source: string;
+  private readonly files: readonly ContextSource[];
+  private readonly rulesOf: (source: string) => CompiledRules;
+  /** Context files' trees and summaries by path: the caller may share them between the files of a batch. */
+  private readonly loaded: Map<string, unknown>;
+  private imports: Map<string, string> | null = null;
+  private superclass: string | null | undefined;
+  private readonly classes = new Map<string, { scope: string; cls: string | null }>();
+  private readonly vars = new Map<string, string[]>();
+
+  private readonly parsed: ((bytes: number) => void) | undefined;
+
+  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules, parsed?: (bytes: number) => void, loaded?: Map<string, unknown>) {
+    this.parsed = parsed;
+    this.loaded = loaded ?? new Map();
+    this.syn = syn;
+    this.path = path;
+    this.source = source;
+    this.files = files;
+    this.rulesOf = rulesOf;
+  }
+
+  /** The one superclass the file's classes extend (Python: the one base class named), else null. */
+  private base(): string | null {
+    if (this.superclass !== undefined) return this.superclass;
+    const re = this.syn.ruleLanguage === "java" ? /\bclass\s+[\w$]+(?:<[^{]*?>)?\s+extends\s+([A-Z][\w$]*)/g : /^[ \t]*class\s+\w+\(\s*([A-Za-z_]\w*)\s*\)/gm;
+    const found = new Set([...this.source.matchAll(re)].map((m) => m[1]!));
+    this.superclass = found.size === 1 ? [...found][0]! : null;
+    return this.superclass;
+  }
+
+  /**
+   * The classes a receiver variable may hold. With context, the one it is declared with (by the
+   * scope, else the file; remembered per scope); without (a first pass only records names), every
+   * class the file declares or assigns a variable of that name with (remembered per name).
+   */
+  private declared(a: Analyzer, name: string): string[] {
+    if (!this.files.length) {
+      let all = this.vars.get(name);
+      if (!all) this.vars.set(name, (all = declaredAll(this.source, name)));
+      return all;
+    }
+    const scope = a.scopeText();
+    const c = this.classes.get(name);
+    if (c && c.scope === scope) return c.cls ? [c.cls] : [];
+    const cls = declaredClass(name, scope, this.source);
+    this.classes.set(name, { scope, cls });
+    return cls ? [cls] : [];
+  }
+
+  /** The classes `self.<attr> = Cls(...)` assigns in the file. */
+  private selfClasses(attr: string): string[] {
+    let all = this.vars.get(`self.${attr}`);
+    if (!all) {
+      const re = new RegExp(`\\bself\\.${attr}\\s*(?::[^=\\n]*)?=\\s*([A-Z]\\w*)\\s*\\(`, "g");
+      all = [...new Set([...this.source.matchAll(re)].map((m) => m[1]!))];
+      this.vars.set(`self.${attr}`, all);
+    }
+    return all.length === 1 ? all : [];
+  }
+
+  /** An imported name's module path, made absolute for a relative import (`.utils` beside this file). */
+  private imported(name: string): string | undefined {
+    const q = (this.imports ??= importNames(this.source)).get(name);
+    return q === undefined ? q : absoluteModule(q, this.path);
+  }
+
+  targets(a: Analyzer, callee: Callee): Target[] {
+    const recv = callee.recv;
+    const fn = last(callee.text);
+    if (!fn || fn.startsWith("new ")) return [];
+    if (this.syn.ruleLanguage === "java") {
+      // `m(x)`, `this.m(x)`: a method the class inherits from a class of another file.
+      if (!recv || recv.kind() === "this") return this.base() ? [{ key: `java:${this.base()}`, cls: this.base(), fn }] : [];
+      const rk = recv.kind();
+      const cls = classOfReceiver(recv, this.syn);
+      if (cls !== null && typeof cls !== "string") return [];
+      let classes: string[] = cls ? [cls] : [];
+      if (!cls && rk === "field_access") {
+        const q = javaQualified.exec(recv.text())?.[1];
+        classes = q ? [q] : recv.field("object")?.kind() === "this" ? this.declared(a, recv.field("field")?.text() ?? "") : [];
+      } else if (!cls && rk === "identifier") classes = this.declared(a, recv.text());
+      return classes.map((c) => ({ key: `java:${c}`, cls: c, fn }));
+    }
+    if (!recv) {
+      const q = callee.fn?.kind() === "identifier" ? this.imported(callee.text) : undefined;
+      return q?.includes(".") ? [{ key: `python:${parent(q)}`, cls: null, fn: last(q) }] : [];
+    }
+    const rk = recv.kind();
+    const out: Target[] = [];
+    const asClass = (q: string | undefined): void => {
+      if (q?.includes(".")) out.push({ key: `python:${parent(q)}`, cls: last(q), fn });
+    };
+    if (rk === "identifier") {
+      const name = recv.text();
+      if (name === "self") {
+        const base = this.base();
+        if (base) asClass(this.imported(base));
+        return out;
+      }
+      const q = this.imported(name);
+      if (q) {
+        out.push({ key: `python:${q}`, cls: null, fn });
+        asClass(q);
+      } else {
+        for (const cls of this.declared(a, name)) asClass(this.imported(cls));
+      }
+    } else if (rk === "attribute") {
+      const text = recv.text();
+      if (!dotted.test(text)) return [];
+      // `self.repo.find(x)` with `self.repo = Repo(db)` in the class.
+      const attr = /^self\.(\w+)$/.exec(text)?.[1];
+      if (attr) {
+        for (const cls of this.selfClasses(attr)) asClass(this.imported(cls));
+        return out;
+      }
+      const head = text.slice(0, text.indexOf("."));
+      const q = this.imported(head);
+      out.push({ key: `python:${q ? q + text.slice(head.length) : text}`, cls: null, fn });
+    } else {
+      const cls = classOfReceiver(recv, this.syn);
+      if (typeof cls === "string") asClass(this.imported(cls));
+    }
+    return out;
+  }
+
+  /** The one definition a target names in the context, with that file's summaries' state. */
+  lookup(t: Target, argc: number): { shared: Shared; def: Def; file: ContextSource } | null {
+    const file = this.files.find((f) => f.names.includes(t.key));
+    const shared = file ? this.load(file) : null;
+    if (!file || !shared) return null;
+    const python = this.syn.ruleLanguage === "python";
+    const cands = shared.defs.named(t.fn).filter((d) => {
+      const n = d.params.length - d.skip;
+      if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
+      return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
+    });
+    return cands.length === 1 ? { shared, def: cands[0]!, file } : null;
+  }
+
+  /** A context file parsed once per analysis, with its own rules (Python: its own import names). */
+  private load(file: ContextSource): Shared | null {
+    const key = `${this.syn.parseLang}:${file.path}:${file.source.length}`;
+    let s = this.loaded.get(key) as Shared | null | undefined;
+    if (s !== undefined) return s;
+    s = null;
+    try {
+      this.parsed?.(file.source.length);
+      const root = new TNode(parse(this.syn.parseLang as Lang, file.source).root());
+      const defs = new FileDefs(this.syn, file.source, root, null);
+      defs.declarations = true;
+      s = { root, defs, source: file.source, rules: this.rulesOf(file.source), memo: new Map(), ext: null, helpers: null };
+    } catch {
+      s = null;
+    }
+    this.loaded.set(key, s);
+    return s;
+  }
+}
+
+/** An interface's or abstract method's declaration (Python: `...`, `pass`, `raise NotImplementedError`) summarises nothing. */
+function hasBody(d: Def, python: boolean): boolean {
+  const body = d.node.field("body");
+  if (!body) return false;
+  const r = body.range();
+  return !python || r.end.index - r.start.index > 400 || !stub.test(body.text());
+}
+const stub = /^(?:(?:"""[\s\S]*?"""|'''[\s\S]*?'''|'[^'\n]*'|"[^"\n]*")\s*)?(?:\.\.\.|pass|raise\s+NotImplementedError\b[^\n]*)?\s*$/;

@@ -1,0 +1,165 @@
+// Text-only parts of cross-file summaries (driver/cross-file-context.ts). A handler whose only sink lies in another
+// file (a Spring controller calling a DAO) holds no candidate sink, so it is not walked and records
+// nothing: its names are read from its text instead (`textNames`), and the review engine attaches
+// the files they resolve to only when those hold a candidate sink (`mayHoldSink`). Analysed with
+// them, the calls of their functions are points where something can be reported (`contextPoints`).
+import type { Syntax } from "../syntax/languages.ts";
+import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
+import { rulesFor } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
+import { jsImportNames } from "../syntax/js-imports.ts";
+import { prefilterFor } from "../fast/prefilter.ts";
+import type { ContextSource } from "./cross-file-context.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
+
+/** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
+export function fileRules(syn: Syntax, source: string): CompiledRules {
+  const rules = rulesFor(syn.ruleLanguage);
+  const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
+  if (syn.ruleLanguage !== "python" && !js) return rules;
+  // The engine asks for taintCandidates and then refines the same file: its rules are made once.
+  if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsImportNames(source, rootsOf(rules)) : undefined) };
+  return lastRules.rules;
+}
+
+/** The last Python file's rules (one file's text and rules; nothing of its tree). */
+let lastRules: { source: string; language: string; rules: CompiledRules } | null = null;
+
+/**
+ * A module path made absolute when relative to `path`'s package: syntax/python-imports.ts writes `from .db import
+ * q` as `.db.q` and `from . import db` as `..db` (one name after the dots: one dot fewer).
+ */
+export function absoluteModule(q: string, path: string): string {
+  if (!q.startsWith(".")) return q;
+  const rest = q.replace(/^\.+/, "");
+  const levels = q.length - rest.length - (rest.includes(".") ? 0 : 1);
+  // Directories above the first that can be no package name (`my-app/`) are no part of module names.
+  const dirs = path.split("/").slice(0, -1);
+  while (dirs.some((d) => !/^[A-Za-z_]\w*$/.test(d))) dirs.shift();
+  const base = dirs.slice(0, Math.max(0, dirs.length - (levels - 1)));
+  return [...base, rest].filter(Boolean).join(".");
+}
+
+/** Names read from text are marked: they count only where they resolve to a file holding a candidate sink. */
+export const textMark = "?";
+const maxTextNames = 64;
+// `new Helper(`, `Helper.run(`, `Helper helper;`, `Helper<T> h =`, a parameter `Helper h)`.
+const javaUses = /\bnew\s+([A-Z][\w$]*)|\b([A-Z][\w$]*)\s*\.\s*[a-z_$][\w$]*\s*\(|\b([A-Z][\w$]*)(?:<[^<>;(){}]*>)?\s+[a-z_$][\w$]*\s*[;=,)]/g;
+
+/** Library names (marked) of the classes or modules a Java or Python file's text uses. */
+export function textNames(language: string, path: string, source: string): string[] {
+  const out = new Set<string>();
+  if (language === "java") {
+    for (const m of source.matchAll(javaUses)) {
+      out.add(`${textMark}java:${m[1] ?? m[2] ?? m[3]}`);
+      if (out.size >= maxTextNames) break;
+    }
+  } else if (language === "python") {
+    for (const q of importNames(source).values()) {
+      const abs = absoluteModule(q, path);
+      out.add(`${textMark}python:${abs}`);
+      if (abs.includes(".")) out.add(`${textMark}python:${abs.slice(0, abs.lastIndexOf("."))}`);
+      if (out.size >= maxTextNames) break;
+    }
+  }
+  return [...out];
+}
+
+/** True when a file's text holds a candidate sink a function called from another file may reach. */
+export function mayHoldSink(language: string, source: string): boolean {
+  const syn = syntaxFor(language);
+  if (!syn) return false;
+  ensureLanguages();
+  return calleeSinks(syn, source).length > 0;
+}
+
+/** Candidate sinks, but `return`: a return is a sink only in a view (returnFrom), and a callee is none. */
+function calleeSinks(syn: Syntax, source: string): number[] {
+  return prefilterFor(fileRules(syn, source)).sinkOffsets(source).filter((o) => !source.startsWith("return", o));
+}
+
+const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
+const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
+const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
+
+/**
+ * The functions of a file that may reach a candidate sink: those whose text (from their header to
+ * the next function's) holds one, and those calling them by name, two levels up (as functions/sink-callers.ts).
+ */
+function reaching(language: string, source: string): string[] {
+  const syn = syntaxFor(language);
+  if (!syn) return [];
+  const heads = [...source.matchAll(language === "java" ? javaMethod : pyDef)].filter((m) => m[1]!.length > 1 && !keywords.has(m[1]!));
+  const sinks = calleeSinks(syn, source);
+  const names = new Set<string>();
+  let k = 0;
+  for (const off of sinks) {
+    while (k + 1 < heads.length && heads[k + 1]!.index <= off) k++;
+    if (heads[k] && heads[k]!.index <= off) names.add(heads[k]![1]!);
+  }
+  for (let round = 0; round < 2 && names.size; round++) {
+    const re = new RegExp(`(?<![\\w$])(?:${[...names].map(esc).join("|")})\\s*\\(`);
+    heads.forEach((h, i) => {
+      if (!names.has(h[1]!) && re.test(source.slice(h.index + h[0].length, heads[i + 1]?.index ?? source.length))) names.add(h[1]!);
+    });
+  }
+  return [...names];
+}
+
+/**
+ * Offsets in `source` of calls of functions that context files holding a candidate sink declare:
+ * Java by name on any receiver; Python through the names the file imports them or their module by
+ * (`mod.f(`, `f(`, `pkg.mod.f(`; a method of an imported class on any receiver).
+ */
+export function contextPoints(language: string, source: string, context: readonly ContextSource[], path = ""): number[] {
+  const loose = new Set<string>();
+  const bound: string[] = [];
+  const imports = language === "python" ? importNames(source) : null;
+  for (const c of context) {
+    if (!mayHoldSink(language, c.source)) continue;
+    const fns = reaching(language, c.source);
+    if (!fns.length) continue;
+    if (!imports) {
+      for (const f of fns) loose.add(f);
+      continue;
+    }
+    const alt = fns.map(esc).join("|");
+    const mods = c.names.map((n) => n.slice(n.indexOf(":") + 1));
+    for (const m of mods) bound.push(`${esc(m)}\\s*\\.\\s*(?:${alt})`);
+    for (const [local, q] of imports) {
+      const abs = absoluteModule(q, path);
+      const name = abs.slice(abs.lastIndexOf(".") + 1);
+      if (mods.includes(abs)) bound.push(`${esc(local)}\\s*\\.\\s*(?:${alt})`);
+      else if (!mods.includes(abs.slice(0, Math.max(0, abs.lastIndexOf("."))))) continue;
+      else if (fns.includes(name)) bound.push(esc(local));
+      else if (/^[A-Z]/.test(name)) for (const f of fns) loose.add(f);
+    }
+  }
+  const parts = [...(bound.length ? [`(?<![\\w$.])(?:${bound.join("|")})`] : []), ...(loose.size ? [`(?<![\\w$])(?:${[...loose].map(esc).join("|")})`] : [])];
+  if (!parts.length) return [];
+  const out: number[] = [];
+  const re = new RegExp(`(?:${parts.join("|")})\\s*\\(`, "g");
+  for (let m = re.exec(source); m; m = re.exec(source)) out.push(m.index);
+  return out;
+}
+
+const word = /[\w$]/;
+const assigned = /^\s*=\s*(?:new\s+)?([A-Z][\w$]*)\s*[(<]/;
+const typeBefore = /([A-Z][\w$]*)(?:<[^<>;=]*>)?\s+$/;
+
+/** Every class `Helper h;`, `Helper<T> h =`, `h = new Helper(` or `h = Helper(` gives `name` in the text (by its mentions, not a scan). */
+export function declaredAll(source: string, name: string): string[] {
+  const out = new Set<string>();
+  for (let i = source.indexOf(name); i >= 0 && name; i = source.indexOf(name, i + name.length)) {
+    const end = i + name.length;
+    if (word.test(source[i - 1] ?? "") || word.test(source[end] ?? "")) continue;
+    const rest = source.slice(end, end + 120);
+    const a = source[i - 1] !== "." ? assigned.exec(rest) : null;
+    if (a) out.add(a[1]!);
+    const b = /^\s*[=;,)]/.test(rest) ? typeBefore.exec(source.slice(Math.max(0, i - 120), i)) : null;
+    if (b) out.add(b[1]!);
+  }
+  return [...out];
+}

@@ -1,0 +1,54 @@
+// Applying a condition's checks to the state of the branch entered: allow-lists and derived checks
+// (evaluators/allow-list-guards.ts, evaluators/derived-checks.ts, evaluators/held-checks.ts) clean what they vouch for, deny-lists (evaluators/deny-list-guards.ts) path traversal.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { guardedIdents, guardPath } from "./allow-list-guards.ts";
+import type { Held } from "./allow-list-guards.ts";
+import { heldGuards } from "./held-checks.ts";
+import { mentions } from "../fast/relevance.ts";
+import { dotFree } from "./deny-list-guards.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { withDerived } from "./derived-checks.ts";
+
+/** Whether `cond` could clean anything: guards only clean tainted variables (or use a held check). */
+export function mayGuard(a: Analyzer, cond: TNode): boolean {
+  let text: string | null = null;
+  // A variable holding a check is often clean itself (`ok = host in ALLOWED`): its `if` may be a clean statement.
+  if (a.state.checks) for (const name of a.state.checks.keys()) if (mentions((text ??= cond.text()), name)) return true;
+  if (a.inCleanStatement) return false;
+  for (const [name, v] of a.state.vars) if (v && mentions((text ??= cond.text()), name)) return true;
+  return false;
+}
+
+/** Cleans what `cond` vouches for where it evaluates to `positive`. */
+export function applyGuards(a: Analyzer, cond: TNode, positive: boolean): void {
+  clean(a, guardedIdents(cond, positive, a.syn, a.rules, held(a)), cond);
+  pathSafe(a, dotFree(cond, positive, a.syn), cond);
+}
+
+const held = (a: Analyzer): Held | undefined => (a.state.checks ? (name, positive) => heldGuards(a, name, positive) : undefined);
+
+function clean(a: Analyzer, guards: Guard[], at: TNode): void {
+  if (!guards.length) return;
+  const vars = a.state.vars;
+  for (const g of withDerived(a, guards)) {
+    const { name, mask } = g;
+    const v = vars.get(name);
+    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask && (!g.str || v.str) ? v : { ...v, mask: v.mask | mask, ...(g.str && { str: true as const }) });
+    else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, g, at);
+  }
+}
+
+const pathBit = classBit("path-traversal");
+
+/** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
+function pathSafe(a: Analyzer, names: string[], at: TNode): void {
+  const vars = a.state.vars;
+  for (const n of names) {
+    const v = vars.get(n);
+    // A member path (`req.params.name`): a guard's mark makes its reads safe for path traversal only.
+    if (n.includes(".") && (v === undefined || v?.step.kind === "guard")) guardPath(a, n, { name: n, mask: pathBit }, at);
+    else if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });
+  }
+}

@@ -1,0 +1,176 @@
+// Calls: sources, sanitizers, sinks, collection writes and the return value of everything else.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { lastSegment } from "../syntax/rules.ts";
+import type { SinkSpec } from "../syntax/rules.ts";
+import { named } from "../syntax/languages.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint, withStep, worse } from "../model/state.ts";
+import { evalArgv } from "./argument-vectors.ts";
+import { applySummary, sourceHelperValue } from "./function-summaries.ts";
+import { applyExternal } from "./cross-file-calls.ts";
+import { collCall } from "./collection-calls.ts";
+
+/** Calls that build a list from their arguments, read as an argument vector like an array literal. */
+const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
+
+const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
+
+/** A leading package path: lower-case segments followed by a class name. */
+const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
+
+/** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
+function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
+  const end = node.range().end.index;
+  return after.test(a.source.slice(end, end + 40));
+}
+
+export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
+
+/** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
+export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
+  const kind = node.kind();
+  if (kind === "method_invocation") {
+    const obj = node.field("object");
+    const name = node.field("name")?.text() ?? "";
+    // Java names a class with its package (org.example.Util.run); rules name the class.
+    return { text: obj ? `${strip(obj.text()).replace(javaPackage, "")}.${name}` : name, recv: obj, fn: null };
+  }
+  if (isNew) {
+    const t = node.field("type") ?? node.field("constructor");
+    let type = strip(t?.text() ?? "").replace(/<.*>$/, "");
+    // Java names a class with its package (new java.io.File); rules name the class.
+    if (kind === "object_creation_expression") type = type.slice(type.lastIndexOf(".") + 1);
+    return { text: `new ${type}`, recv: null, fn: null };
+  }
+  const fn = node.field("function");
+  if (!fn) return { text: "", recv: null, fn: null };
+  const recv = a.syn.roles[fn.kind()] === "member" ? fn.field(a.syn.memberFields[0]) : null;
+  return { text: strip(fn.text()), recv, fn };
+}
+
+function unquote(n: TNode): string {
+  const t = n.text().replace(/\s+/g, "");
+  return /^["'`]/.test(t) ? t.slice(1, -1) : t;
+}
+
+function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[], all: TNode[]): boolean {
+  const w = spec.when;
+  if (!w) return true;
+  if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
+  for (const k of all) {
+    if (k.kind() === "keyword_argument" && k.field("name")?.text() === w.keyword) {
+      const v = k.field("value");
+      return v ? unquote(v) === w.equals : false;
+    }
+  }
+  return false;
+}
+
+export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
+  const rules = a.rules;
+  const callee = calleeOf(a, node, isNew);
+  const method = lastSegment(callee.text);
+  let recvT: Value = null;
+  if (node.kind() === "method_invocation") {
+    if (callee.recv) recvT = a.ev(callee.recv);
+    if (recvT && rules.cleanMembers.has(method)) recvT = null;
+  } else if (callee.fn && callee.recv) {
+    recvT = a.ev(callee.fn);
+  } else if (callee.fn && a.syn.roles[callee.fn.kind()] !== "ident") {
+    recvT = a.ev(callee.fn);
+  }
+  const all = named(node.field("arguments"));
+  const positional = all.filter((c) => c.kind() !== "keyword_argument");
+  let firstTainted: Value = null;
+  const vals = new Map<TNode, Value>();
+  for (const arg of all) {
+    const v = a.ev(arg);
+    vals.set(arg, v);
+    // The least sanitized argument (the first among equals): `path.join(root, rel)` is as unsafe as `rel`.
+    if (v) firstTainted = worse(firstTainted, v);
+  }
+
+  // Clean arguments and receiver leave a watched call as it is: look it up only when tainted.
+  const passed = worse(firstTainted, recvT);
+  if (passed && a.watch.size) {
+    const w = a.watch.get(node.id());
+    if (w) w.taint = worse(w.taint, passed);
+  }
+
+  if (listOf.has(callee.text)) return evalArgv(a, all, vals);
+  const known = collCall(a, callee, method, positional, vals);
+  if (known !== undefined) return known;
+
+  const sinks = rules.sinks.lookup(callee.text);
+  if (sinks) {
+    for (const spec of sinks) {
+      if (!conditionHolds(spec, positional, all)) continue;
+      if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
+      if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
+      const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+      for (const p of positions) {
+        const v = p ? vals.get(p) : null;
+        // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
+        const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+          if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
+          break;
+        }
+      }
+      if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
+    }
+  }
+
+  // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
+  const sanitize = rules.sanitizers.lookup(callee.text)?.filter((x) => conditionHolds(x, positional, all)
+    && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
+  if (sanitize?.length) {
+    const mask = sanitize.reduce((m, x) => m | x.mask, 0);
+    const base = worse(firstTainted, recvT);
+    if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
+    return { ...base, mask: base.mask | mask };
+  }
+
+  const source = rules.sourceCalls.lookup(callee.text);
+  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence, "source", source[0].mask);
+
+  if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
+    const root = a.rootOf(callee.recv);
+    if (root && !a.state.vars.get(root)) a.state.vars.set(root, withStep(firstTainted, node));
+  }
+  const outT = worse(recvT, firstTainted);
+  if (outT && rules.outArgs.has(method)) {
+    for (const arg of positional) {
+      const target = arg.kind() === "unary_expression" ? arg.field("operand") : null;
+      if (target && a.syn.roles[target.kind()] === "ident") a.state.vars.set(target.text(), withStep(outT, node));
+    }
+  }
+  // A function of this file: what its summary says (evaluators/function-summaries.ts).
+  const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
+  if (summed !== undefined) return summed;
+  // A function of another file of the repository, when it is given (driver/cross-file-context.ts).
+  const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
+  if (external !== undefined) return external;
+  if (callee.recv && rules.readReceiver.has(method)) return recvT;
+  if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
+  return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
+}
+
+const nosqlBit = classBit("nosql-injection");
+
+/** What a function makes of a string it is given may be an object again (`JSON.parse(s)`): no longer
+ * known to be a string. A method called on the string keeps it (`s.trim()`, above). */
+function unstrung(v: Value): Value {
+  if (!v?.str) return v;
+  const { str: _, ...rest } = v;
+  return { ...rest, mask: v.mask & ~nosqlBit };
+}
+
+/** What a call makes of an argument vector (String.join, toString) is no longer one. */
+function plain(v: Value): Value {
+  if (!v?.argv) return v;
+  const { argv: _, ...rest } = v;
+  return rest;
+}

@@ -1,0 +1,87 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyzeSource } from "../run.ts";
+
+const lines = (lang: string, file: string, src: string): number[] =>
+  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+
+test("an assignment in an if that ends with break inside a loop reaches the code after the loop (Java)", () => {
+  const src = `class C {
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String value = "none";
+    for (Cookie c : request.getCookies()) {
+      if (c.getName().equals("x")) {
+        value = c.getValue();
+        break;
+      }
+    }
+    response.getWriter().println(value);
+  }
+  void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String value = "none";
+    for (Cookie c : request.getCookies()) {
+      if (c.getName().equals("x")) {
+        value = "fixed";
+        break;
+      }
+    }
+    response.getWriter().println(value);
+  }
+}`;
+  assert.deepEqual(lines("java", "C.java", src), [10]);
+});
+
+test("a break inside a switch leaves the switch only; a continue goes round the loop again", () => {
+  const src = `class C {
+  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String last = "a";
+    java.util.Enumeration<String> names = request.getHeaderNames();
+    String mode = names.hasMoreElements() ? "a" : "b"; // unknown: a switch on a constant runs one arm
+    while (names.hasMoreElements()) {
+      String name = names.nextElement();
+      switch (mode) {
+        case "b":
+          if (name.isEmpty()) { mode = name; break; }
+          mode = "c";
+          break;
+        default:
+          break;
+      }
+      if (name.length() > 3) { last = name; continue; }
+    }
+    response.getWriter().println(mode);
+    response.getWriter().println(last);
+  }
+}`;
+  assert.deepEqual(lines("java", "C.java", src), [18, 19]);
+});
+
+test("a Python loop's break keeps the branch's assignment, also from inside a match statement", () => {
+  const src = `from flask import request, make_response
+def view():
+    name = "guest"
+    for k, v in request.cookies.items():
+        if k == "user":
+            name = v
+            break
+    return make_response("<p>" + name)
+
+def other():
+    name = "guest"
+    for k in request.headers:
+        match k:
+            case "A":
+                name = k
+                break
+    return make_response("<p>" + name)
+
+def safe():
+    name = "guest"
+    for k in request.headers:
+        if k == "user":
+            name = "known"
+            break
+    return make_response("<p>" + name)
+`;
+  assert.deepEqual(lines("python", "v.py", src), [8, 17]);
+});

@@ -1,0 +1,37 @@
+// Checks a project writes itself, known by their names: `if (!allowPath(p, root)) return;`,
+// `if not is_safe_path(p): abort(404)`, and a validator called as a statement that throws or raises
+// on failure (`validateKeyName(name)`). Such a check vouches for its arguments where it holds, as a
+// listed guard does (evaluators/allow-list-guards.ts); a failing branch that does not leave keeps them tainted (the join).
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+
+/** A function whose true result means its arguments passed a check. */
+const checkName = /^(?:(?:is|has|are)_?(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin)|[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)/;
+/** A function called for its effect that throws or raises when its arguments fail the check. */
+const throwingCheck = /^(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)(?:[A-Z_0-9]|$)/;
+
+const last = (callee: string): string => callee.slice(callee.lastIndexOf(".") + 1);
+
+/** True when a call of `callee` in a condition checks its arguments. */
+export function isCheckCall(callee: string): boolean {
+  return checkName.test(last(callee));
+}
+
+/** True when a statement that is only a call of `callee` vouches for the arguments after it. */
+export function isThrowingCheck(callee: string): boolean {
+  return throwingCheck.test(last(callee));
+}
+
+const statementHead = /^(?:await\s+)?[\w$.]*?\b(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)/;
+
+/** The call of a statement that is only a throwing check (`validateKeyName(name);`, `await checkPath(p)`), else null. */
+export function throwingCheckStatement(stmt: TNode, source: string, syn: Syntax): TNode | null {
+  const at = stmt.range().start.index;
+  if (!statementHead.test(source.slice(at, at + 80))) return null;
+  let e = named(stmt)[0];
+  if (e?.kind() === "await_expression" || e?.kind() === "await") e = named(e)[0];
+  if (!e || syn.roles[e.kind()] !== "call") return null;
+  const fn = e.field("function");
+  return fn && isThrowingCheck(fn.text().replace(/\s+/g, "")) ? e : null;
+}

@@ -1,0 +1,82 @@
+// Deny-list checks: `".." in p`, `p.contains("..")`, `p.indexOf("..") != -1`, `strings.Contains(p, "..")`.
+// Where such a check is false (the branch after `if (...) return;`, or the else branch) the variable
+// holds no parent-directory step: it is clean for path traversal, and only for it.
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { constEval, operatorOf } from "../model/static-conditions.ts";
+
+const containsCalls = /^(?:contains|includes|__contains__)$/;
+const indexCalls = /^(?:indexOf|find|index|Index)$/;
+
+/** A variable, or a member path of plain names (`req.params.name`). */
+function ident(n: TNode | undefined | null, syn: Syntax): string | null {
+  if (!n) return null;
+  const role = syn.roles[n.kind()];
+  if (role === "ident") return n.text();
+  if (role !== "member") return null;
+  const path = n.text().replace(/\s+/g, "");
+  return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(path) ? path : null;
+}
+
+const dots = (n: TNode | undefined): boolean => {
+  const c = n ? constEval(n, new Map()) : null;
+  return typeof c === "string" && c.includes("..");
+};
+
+/** For `x.contains("..")`-like calls: the checked variable, and whether the call's value is "x contains it". */
+function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean } | null {
+  const fn = call.field("function");
+  const obj = call.field("object") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : null);
+  const method = (call.field("name") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[1]) : null))?.text() ?? "";
+  const args = named(call.field("arguments"));
+  // Go: strings.Contains(p, "..") and strings.Index(p, "..").
+  if (obj?.text() === "strings" && dots(args[1])) {
+    const name = ident(args[0], syn);
+    return name && (method === "Contains" || method === "Index") ? { name, index: method === "Index" } : null;
+  }
+  const name = ident(obj, syn);
+  if (!name || args.length !== 1 || !dots(args[0])) return null;
+  if (containsCalls.test(method)) return { name, index: false };
+  return indexCalls.test(method) ? { name, index: true } : null;
+}
+
+/** Variables known to hold no `..` when `cond` evaluates to `positive`. */
+export function dotFree(cond: TNode, positive: boolean, syn: Syntax, depth = 0): string[] {
+  if (depth > 32) return [];
+  const kind = cond.kind() as string;
+  if (kind === "parenthesized_expression") {
+    const inner = named(cond)[0];
+    return inner ? dotFree(inner, positive, syn, depth + 1) : [];
+  }
+  if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
+    const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
+    return arg ? dotFree(arg, !positive, syn, depth + 1) : [];
+  }
+  if (syn.roles[kind] === "call") {
+    const c = containsDots(cond, syn);
+    return c && !c.index && !positive ? [c.name] : [];
+  }
+  if (kind !== "binary_expression" && kind !== "boolean_operator" && kind !== "comparison_operator") return [];
+  const [l, r] = named(cond);
+  if (!l || !r) return [];
+  const op = operatorOf(cond);
+  const and = op === "&&" || op === "and";
+  if (and || op === "||" || op === "or") {
+    const a = dotFree(l, positive, syn, depth + 1);
+    const b = dotFree(r, positive, syn, depth + 1);
+    return and === positive ? [...a, ...b] : a.filter((x) => b.includes(x));
+  }
+  // Python: ".." in p is true when p holds it; `not in` when it does not.
+  if ((op === "in" || op === "not in") && dots(l)) {
+    const name = ident(r, syn);
+    return name && (op === "in") !== positive ? [name] : [];
+  }
+  // p.indexOf("..") compared with -1 or 0.
+  const c = syn.roles[l.kind()] === "call" ? containsDots(l, syn) : null;
+  const k = constEval(r, new Map());
+  if (!c?.index || typeof k !== "number") return [];
+  const found = (op === "!=" || op === "!==") && k === -1 || (op === ">=" && k === 0) || (op === ">" && k === -1);
+  const absent = (op === "==" || op === "===") && k === -1 || (op === "<" && k === 0);
+  return (found && !positive) || (absent && positive) ? [c.name] : [];
+}

@@ -1,0 +1,65 @@
+// Checks on a value derived from a variable: `host = urlparse(url).netloc` or `parsed = urlparse(url)`,
+// then `if host not in ALLOWED: abort(400)` or `if parsed.netloc in ALLOWED: return redirect(url)`.
+// The derived variable remembers what it was read from (Taint.from); a check on it vouches for that
+// variable's destination (open redirect, SSRF) while the variable still holds the value it had then.
+// A plain copy (`requested = redirect_uri`) passes on whatever its check vouches for.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Derivation, Taint } from "../model/state.ts";
+import type { Guard } from "../model/check-operands.ts";
+import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.ts";
+
+const parserWords = /URI|URL|urlparse|urlsplit/;
+
+/** `name = <valueNode>` (`{ member: name } = <valueNode>` when destructured) with a tainted value: `name` as a URL or host parsed from another variable. */
+export function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
+  // A copy (`const requested = redirect_uri`): a check on it is a check on the original.
+  if (!member && a.syn.roles[valueNode.kind()] === "ident") {
+    const src = valueNode.text();
+    const value = src !== name ? a.state.vars.get(src) : null;
+    return value ? { name: src, value, kind: "copy" } : null;
+  }
+  // Every form names a URL parser: most files name none, and their assignments need no look.
+  if (!a.fileMatches(parserWords)) return null;
+  const r = valueNode.range();
+  const [start, end] = [r.start.index, r.end.index];
+  if (end - start > 240) return null;
+  const text = a.source.slice(start, end);
+  if (!parserWords.test(text)) return null;
+  const t = text.replace(/\s+/g, "") + (member ? `.${member}` : "");
+  const host = parsedHost.exec(t);
+  const m = host ?? parsedUrl.exec(t);
+  if (!m || m[1] === name) return null;
+  const value = a.state.vars.get(m[1]!);
+  return value ? { name: m[1]!, value, kind: host ? "host" : "url" } : null;
+}
+
+/** Marks `v` (just bound to `name`) with its derivation, if it is one. */
+export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string, member?: string): Taint {
+  const from = derivation(a, valueNode, name, member);
+  return from ? { ...v, from } : v;
+}
+
+/**
+ * The guards plus what they vouch for through derivations: an allow-listed host variable, or the
+ * checked host of a parsed URL variable, makes the variable parsed safe as a destination; the URL
+ * object itself only as a destination too.
+ */
+export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
+  let out: Guard[] | null = null;
+  const vars = a.state.vars;
+  for (let i = 0; i < guards.length; i++) {
+    const g = guards[i]!;
+    const f = vars.get(g.name)?.from;
+    if (!f || vars.get(f.name) !== f.value) continue;
+    if (f.kind === "copy") {
+      (out ??= guards.slice()).push({ name: f.name, mask: g.mask });
+      continue;
+    }
+    if (f.kind === "url" ? !g.host : g.host || (g.mask & destinationMask) !== destinationMask) continue;
+    out ??= guards.slice();
+    if (f.kind === "url") out[i] = { name: g.name, mask: destinationMask, host: true };
+    out.push({ name: f.name, mask: destinationMask });
+  }
+  return out ?? guards;
+}

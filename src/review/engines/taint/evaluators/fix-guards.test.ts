@@ -1,0 +1,56 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyzeSource } from "../run.ts";
+
+/** Lines of taint findings. */
+const lines = (language: string, source: string): number[] => analyzeSource(language, language === "python" ? "v.py" : "v.js", source).map((f) => f.location.startLine);
+
+const js = (check: string, sink = "fs.readFileSync(p);") => `const fs = require("fs");
+app.get("/f", (req, res) => {
+  let p = req.query.p;
+  ${check}
+  ${sink}
+});
+`;
+
+test("a check function named as one, whose failure returns, cleans its argument; without the return it does not", () => {
+  assert.deepEqual(lines("javascript", js("if (!allowPath(p, ROOT)) { res.status(403).end(); return; }")), []);
+  assert.deepEqual(lines("javascript", js("if (!allowPath(p, ROOT)) { res.status(403).end(); }")), [5]);
+  // A call named for something else checks nothing.
+  assert.deepEqual(lines("javascript", js("if (!loadPath(p, ROOT)) { return; }")), [5]);
+});
+
+test("a validator called as a statement vouches for its argument after it", () => {
+  assert.deepEqual(lines("javascript", js("validatePath(p);")), []);
+  assert.deepEqual(lines("javascript", js("logPath(p);")), [5]);
+  assert.deepEqual(lines("python", `from flask import request
+def view():
+    name = request.args["n"]
+    validate_key_name(name)
+    return open(name).read()
+`), []);
+});
+
+test("indexOf(root) compared with 0 is a containment check", () => {
+  assert.deepEqual(lines("javascript", js("if (p.indexOf(ROOT) !== 0) return res.status(403).end();")), []);
+  assert.deepEqual(lines("javascript", js("if (p.indexOf(ROOT) === -1) return res.status(403).end();")), [5]);
+});
+
+test("after a loop that strips '..' while the path holds it, the path is clean for path traversal only", () => {
+  assert.deepEqual(lines("javascript", js("while (p.includes('../')) p = p.replace('../', '');")), []);
+  assert.deepEqual(lines("javascript", js("while (p.includes('../')) p = p.replace('../', '');", "require('child_process').exec('cat ' + p);")), [5]);
+  assert.deepEqual(lines("python", `from flask import request
+def view():
+    name = request.args["n"]
+    while ".." in name:
+        name = name.replace("..", "")
+    return open(name).read()
+`), []);
+});
+
+test("String(x) or x.toString() before a Mongo query is no operator object", () => {
+  const q = (v: string) => `app.get("/u", async (req, res) => { res.json(await User.findOne({ name: ${v} })); });\n`;
+  assert.deepEqual(lines("javascript", q("String(req.query.name)")), []);
+  assert.deepEqual(lines("javascript", q("req.query.name.toString()")), []);
+  assert.deepEqual(lines("javascript", q("req.query.name")), [1]);
+});

@@ -1,0 +1,91 @@
+// (Also MongoDB $eq operands, the other JavaScript value mark.) URLs whose destination is fixed by their first part: `"/products/" + slug`, `${API_BASE}/items/${id}`,
+// `"https://partner.example.com/lookup?q=" + q`. Whatever follows a path or query separator after
+// a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
+// no open redirect and no SSRF, though it stays tainted for every other class.
+import type { TNode } from "../syntax/node.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { classBit } from "../syntax/classes.ts";
+import type { Taint, Value } from "../model/state.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import { rootIdent } from "./assignments.ts";
+
+const destinationClasses = classBit("open-redirect") | classBit("ssrf");
+/** Relative path with a first segment, or scheme://host followed by a separator; C stands for a clean expression. */
+const fixedStart = /^(\/[^/\\]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
+
+/** The parts of a `+` chain or a template, in order. */
+function partsOf(node: TNode, syn: Syntax): TNode[] {
+  if (node.kind() === "template_string") return node.namedChildren().length ? [node] : [];
+  let left = node;
+  const rights: TNode[] = [];
+  while (syn.roles[left.kind()] === "binary" && operatorOf(left) === "+") {
+    const [l, r] = named(left);
+    if (!l || !r) break;
+    rights.unshift(r);
+    left = l;
+  }
+  return [left, ...rights];
+}
+
+/** The text the value is known to start with; a clean non-literal part reads as C. Stops at the first tainted part. */
+function knownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean): string {
+  let out = "";
+  for (const p of partsOf(node, syn)) {
+    const k = p.kind() as string;
+    if (k === "string") out += p.text().slice(1, -1);
+    else if (k === "template_string") {
+      // The literal text before the first substitution, then the substitution if clean.
+      const text = p.text();
+      const subs = named(p).filter((c) => c.kind() === "template_substitution");
+      const first = subs[0];
+      if (!first) return out + text.slice(1, -1);
+      out += text.slice(1, first.range().start.index - p.range().start.index);
+      const inner = named(first)[0];
+      if (!inner || isTainted(inner)) return out;
+      out += "C" + text.slice(first.range().end.index - p.range().start.index, (subs[1] ?? null) ? subs[1]!.range().start.index - p.range().start.index : -1);
+      return out;
+    } else if (isTainted(p)) return out;
+    else out += "C";
+    if (fixedStart.test(out)) return out;
+  }
+  return out;
+}
+
+const isJs = (a: Analyzer): boolean => a.syn.prefix === "js" || a.syn.prefix === "ts";
+
+/** Whether a part of a string may be tainted, judged without evaluating it again. */
+function taintedPart(a: Analyzer, n: TNode): boolean {
+  const role = a.syn.roles[n.kind()];
+  if (role === "literal") return false;
+  if (role !== "ident" && role !== "member") return true;
+  const r = rootIdent(a, n);
+  return r === null || !!a.state.vars.get(r) || a.rules.pathRoots.has(r);
+}
+
+/** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
+export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
+  if (!v || !isJs(a)) return v;
+  // A template or `+` makes a string (or a number): no operator object (asString).
+  if (!v.str) v = asString(v);
+  if ((v.mask & destinationClasses) === destinationClasses) return v;
+  if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) return v;
+  return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
+}
+
+const nosqlBit = classBit("nosql-injection");
+
+/** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
+export function asString(v: Taint): Taint {
+  return { ...v, mask: v.mask | nosqlBit, str: true };
+}
+
+/** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing.
+ * `$where`, `$function` and `$accumulator` run a string as JavaScript: being one makes it no safer. */
+export function eqOperand(a: Analyzer, pair: TNode, v: Value): Value {
+  if (!v || !isJs(a)) return v;
+  const key = pair.field("key")?.text() ?? "";
+  if (/^["']?\$eq["']?$/.test(key)) return { ...v, mask: v.mask | nosqlBit };
+  return v.str && /^["']?\$(where|function|accumulator)["']?$/.test(key) ? { ...v, mask: v.mask & ~nosqlBit } : v;
+}

@@ -1,0 +1,42 @@
+// Parameters a framework fills from the request (rules `params`): a handler's `req`, a servlet's
+// HttpServletRequest, a Spring @RequestParam, a FastAPI route's arguments.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint } from "../model/state.ts";
+import { headEnd } from "../syntax/param-text.ts";
+import { hasEntrySource } from "./entry-points.ts";
+
+/** True when the scope is a function with a parameter the framework fills from the request. */
+export function hasParamSource(a: Analyzer, scope: TNode, viaHelper = false): boolean {
+  if (a.syn.roles[scope.kind()] !== "func") return false;
+  // Most functions' heads hold no word a parameter source needs: skip reading them from the tree.
+  const head = a.rules.paramHead;
+  if (head && a.source) {
+    const r = scope.range();
+    const text = a.source.slice(r.start.index, headEnd(a.source, r.start.index, r.end.index));
+    if (!head.words?.test(text) && !(head.decorators && a.syn.decorators(scope).length)) return hasEntrySource(a, scope, () => a.syn.params(scope), viaHelper);
+  }
+  const decorators = a.syn.decorators(scope);
+  const params = a.syn.params(scope);
+  return params.some((p) => p.name !== "" && paramSource(a, p, decorators) !== null) || hasEntrySource(a, scope, () => params, viaHelper);
+}
+
+export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {
+  for (const spec of a.rules.params) {
+    let matched: boolean;
+    if (spec.decorators.length) {
+      matched = p.name !== "self" && p.name !== "cls" && decorators.some((d) => spec.decorators.some((r) => r.test(d)));
+    } else {
+      const crit = spec.names.length + spec.types.length + spec.annotations.size;
+      matched = crit > 0 &&
+        (!spec.names.length || spec.names.some((r) => r.test(p.name))) &&
+        (!spec.types.length || spec.types.some((r) => r.test(p.type))) &&
+        (!spec.annotations.size || p.annotations.some((a) => spec.annotations.has(a)));
+    }
+    if (!matched) continue;
+    if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
+    return sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
+  }
+  return null;
+}

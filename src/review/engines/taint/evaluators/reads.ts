@@ -1,0 +1,78 @@
+// Reads of names and members (globals named by source paths such as `request.args`, fields of
+// tainted objects) and conditional expressions.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Role } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { Value } from "../model/state.ts";
+import { sourceTaint, worse } from "../model/state.ts";
+import { constEval, unknown } from "../model/static-conditions.ts";
+import { guardsBranch } from "./allow-list-guards.ts";
+import { readWhole } from "./collection-sites.ts";
+
+export function evIdent(a: Analyzer, node: TNode): Value {
+  const name = node.text();
+  const v = a.state.vars.get(name);
+  if (v !== undefined) return v && a.state.colls.size ? readWhole(a, name, v) : v;
+  if (a.rules.pathRoots.has(name) && !a.state.vars.has(name)) {
+    for (const p of a.rules.paths) if (p.prefix === name) return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
+  }
+  return null;
+}
+
+export function globalSource(a: Analyzer, node: TNode): Value {
+  if (!a.rules.paths.length) return null;
+  let root: TNode | null = node;
+  while (root && root.kind() !== "identifier") {
+    const role: Role | undefined = a.syn.roles[root.kind()];
+    root = role === "member" ? root.field(a.syn.memberFields[0]) : role === "index" ? root.field(a.syn.indexField) : null;
+  }
+  if (!root) return null;
+  const name = root.text();
+  // A local of the same name shadows a global source; `self` is always the method's receiver.
+  if (!a.rules.pathRoots.has(name) || (name !== "self" && a.state.vars.has(name))) return null;
+  const text = node.text().replace(/\s+/g, "");
+  for (const p of a.rules.paths) {
+    const pre = p.prefix;
+    if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
+      return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
+    }
+  }
+  return null;
+}
+
+export function evMember(a: Analyzer, node: TNode): Value {
+  const guard = a.pathGuards ? a.state.vars.get(node.text().replace(/\s+/g, "")) : undefined;
+  if (guard === null) return null;
+  const v = memberValue(a, node);
+  // Checked for some classes only (`typeof req.body.name !== "string"`, a failed ".." check): safe for those.
+  return v && guard ? { ...v, mask: v.mask | guard.mask, ...(guard.str && { str: true as const }) } : v;
+}
+
+function memberValue(a: Analyzer, node: TNode): Value {
+  const g = globalSource(a, node);
+  if (g) return a.rules.cleanMembers.has(node.field(a.syn.memberFields[1])?.text() ?? "") ? null : g;
+  const obj = node.field(a.syn.memberFields[0]);
+  const t = obj ? (a.selfValue && obj.kind() === "this" ? a.selfValue : a.ev(obj)) : null;
+  if (!t) return null;
+  const prop = node.field(a.syn.memberFields[1]);
+  const name = prop?.text() ?? "";
+  if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
+  if (t.step.kind === "param" && a.rules.trustedParamMembers.has(name)) return null;
+  if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
+  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
+}
+
+export function evTernary(a: Analyzer, node: TNode): Value {
+  const parts = named(node);
+  const cond = node.field("condition") ?? (parts.length === 3 ? parts[1]! : null);
+  const yes = node.field("consequence") ?? parts[0];
+  const no = node.field("alternative") ?? parts[2];
+  if (cond) a.ev(cond);
+  const c = cond ? constEval(cond, a.state.consts) : unknown;
+  if (c !== unknown) return (c ? yes : no) ? a.ev((c ? yes : no)!) : null;
+  let vy = yes ? a.ev(yes) : null, vn = no ? a.ev(no) : null;
+  if (vy && cond) vy = guardsBranch(cond, yes!, true, a.syn, a.rules, vy);
+  if (vn && cond) vn = guardsBranch(cond, no!, false, a.syn, a.rules, vn);
+  return worse(vy, vn);
+}

@@ -1,0 +1,204 @@
+// Cheap text checks before any tree walk: native rule queries compile their regexes on every call
+// (about 1 ms each), so candidate sinks are found with JS regexes over the source instead.
+import { handlerShapeText, librarySinkAt } from "../evaluators/entry-points.ts";
+import type { TNode } from "../syntax/node.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import type { Syntax } from "../syntax/languages.ts";
+import type { Span } from "./function-spans.ts";
+import { sinkScanner } from "./sink-scan.ts";
+import type { Alternative } from "./sink-scan.ts";
+import { escapeRegExp as esc } from "../../../text.ts";
+
+export interface Prefilter {
+  /** Matches the text of every call or assignment that may be a sink (a superset). */
+  sinks: RegExp;
+  /** Start offsets of the matches of `sinks` (global), found faster (fast/sink-scan.ts). */
+  sinkOffsets: (source: string) => number[];
+  /** Matches text that may produce untrusted data without a framework parameter. */
+  sources: RegExp | null;
+  /** Matches any file that may hold a source at all, framework parameters included. */
+  anySource: RegExp | null;
+  /**
+   * The candidate sinks of a file that may hold a source, else null. A file whose only possible
+   * source is library input (evaluators/entry-points.ts) keeps the candidates of the sinks library input can reach.
+   */
+  candidates: (source: string) => number[] | null;
+}
+
+const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
+
+function callAlt(entry: string): Alternative {
+  if (entry.startsWith("new ")) {
+    const ts = tokens(entry.slice(4));
+    // A Java class may follow its package (new java.io.File), matched as the rule's class (evaluators/calls.ts).
+    return { pattern: `\\bnew\\s+(?:[a-z_][\\w$]*\\s*\\.\\s*)*${ts.map(esc).join("\\s*")}\\s*[(<]`, literal: ["new", ...ts] };
+  }
+  const ts = tokens(entry);
+  // `res.status().send` stands for a chain with any arguments inside (`res.status(400).send`).
+  const body = ts.map(esc).join("\\s*").replaceAll("\\(\\s*\\)", "\\([^()]*\\)");
+  // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
+  const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
+  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };
+}
+
+function callPattern(entry: string): string {
+  return callAlt(entry).pattern;
+}
+
+function assignAlt(entry: string): Alternative {
+  const ids = entry.match(/[\w$]+/g) ?? [];
+  const raw = ids[ids.length - 1] ?? entry;
+  const last = esc(raw);
+  return { pattern: entry.endsWith("[]") ? `\\b${last}\\s*\\[` : `\\b${last}\\b[^\\n;=:]{0,80}(?:=(?!=)|:)`, literal: [raw] };
+}
+
+/** Text where a function may be an entry point by what it is (evaluators/entry-points.ts): a library's export, a handler's shape. */
+function entryParts(rules: CompiledRules): string[] {
+  const out = rules.library?.fileContains ? [rules.library.fileContains.source] : [];
+  if (rules.language === "javascript" || rules.language === "typescript") out.push(handlerShapeText);
+  return out;
+}
+
+// By rules object: a file importing names under other names has its own copy (syntax/python-imports.ts).
+const cache = new WeakMap<CompiledRules, Prefilter>();
+
+export function prefilterFor(rules: CompiledRules): Prefilter {
+  let p = cache.get(rules);
+  if (p) return p;
+  const calls = [...rules.sinks.exact.keys(), ...[...rules.sinks.suffix.values()].flat().map((s) => s.suffix)];
+  const alts = new Map<string, Alternative>();
+  // A view's return statement is a sink where the rules have return sinks (Flask).
+  const returns: Alternative[] = rules.returnSinks.length ? [{ pattern: "\\breturn\\b", literal: ["return"] }] : [];
+  for (const a of [...calls.map(callAlt), ...[...rules.assignSinks.keys()].map(assignAlt), ...returns]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  const parts = [...alts.keys()];
+  const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
+  const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
+  const paramParts = rules.params.flatMap((x) => [
+    ...x.names.map((r) => `\\b${r.source.slice(1, -1)}\\b`),
+    ...x.types.map((r) => r.source.slice(1, -1)),
+    ...[...x.annotations].map((a) => `@${esc(a)}\\b`),
+    ...x.decorators.map((r) => r.source.replace(/^\^/, "")),
+  ]);
+  const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
+  p = {
+    sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
+    // A file that may hold a library's entry points (evaluators/entry-points.ts) may have a source in any function.
+    sources: either(srcParts), anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
+    candidates: () => null,
+  };
+  const framework = either([...srcParts, ...paramParts, ...entryParts(rules).filter((x) => x !== rules.library?.fileContains?.source)]);
+  const library = rules.library?.fileContains ?? null;
+  const offsets = p.sinkOffsets;
+  p.candidates = (source) => {
+    if (framework?.test(source)) return offsets(source);
+    if (!library?.test(source)) return null;
+    return offsets(source).filter((o) => librarySinkAt(rules, source, o));
+  };
+  cache.set(rules, p);
+  return p;
+}
+
+interface PathEntry {
+  node: TNode; start: number; end: number; func: boolean;
+  /** Children and their [start, end) offsets, filled lazily and reused by later offsets. */
+  kids?: TNode[]; starts?: number[]; ends?: number[];
+}
+
+/**
+ * Innermost function (or the root) around UTF-16 offsets given in ascending order. Keeps the path of
+ * the previous descent so neighbouring offsets resume from their common ancestor.
+ */
+export class ScopeFinder {
+  private readonly path: PathEntry[];
+  private readonly syn: Syntax;
+
+  constructor(root: TNode, syn: Syntax) {
+    const r = root.range();
+    this.path = [{ node: root, start: r.start.index, end: Number.MAX_SAFE_INTEGER, func: false }];
+    this.syn = syn;
+  }
+
+  scopeAt(offset: number): TNode {
+    const path = this.path;
+    while (path.length > 1 && (offset < path[path.length - 1]!.start || offset >= path[path.length - 1]!.end)) path.pop();
+    for (;;) {
+      const top = path[path.length - 1]!;
+      const kids = (top.kids ??= top.node.children());
+      const starts = (top.starts ??= new Array<number>(kids.length).fill(-1));
+      const ends = (top.ends ??= new Array<number>(kids.length).fill(-1));
+      let lo = 0;
+      let hi = kids.length - 1;
+      let found: PathEntry | null = null;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid] === -1) {
+          const r = kids[mid]!.range();
+          starts[mid] = r.start.index;
+          ends[mid] = r.end.index;
+        }
+        if (offset < starts[mid]!) hi = mid - 1;
+        else if (offset >= ends[mid]!) lo = mid + 1;
+        else {
+          found = { node: kids[mid]!, start: starts[mid]!, end: ends[mid]!, func: this.syn.roles[kids[mid]!.kind()] === "func" };
+          break;
+        }
+      }
+      if (!found) break;
+      path.push(found);
+    }
+    for (let i = path.length - 1; i > 0; i--) if (path[i]!.func) return path[i]!.node;
+    return path[0]!.node;
+  }
+
+  /** The function enclosing the scope last returned by scopeAt, if any: closures read its variables. */
+  enclosingScope(): TNode | null {
+    let seen = 0;
+    for (let i = this.path.length - 1; i > 0; i--) {
+      if (this.path[i]!.func && ++seen === 2) return this.path[i]!.node;
+    }
+    return null;
+  }
+}
+
+/**
+ * The same answers as ScopeFinder for files with many candidate sinks or pattern findings: the
+ * functions are listed once (fast/function-spans.ts), then each offset is a scan in JS.
+ */
+export class SpanScopeFinder {
+  private readonly spans: Span[];
+  private readonly root: TNode;
+  private outer: TNode | null = null;
+
+  constructor(root: TNode, funcs: Span[]) {
+    this.root = root;
+    this.spans = funcs;
+  }
+
+  scopeAt(offset: number): TNode {
+    let inner: Span | null = null;
+    let outer: Span | null = null;
+    for (const s of this.spans) {
+      if (offset < s.start || offset >= s.end) continue;
+      if (!inner || s.end - s.start < inner.end - inner.start) { outer = inner; inner = s; }
+      else if (!outer || s.end - s.start < outer.end - outer.start) outer = s;
+    }
+    this.outer = outer?.node ?? null;
+    return inner?.node ?? this.root;
+  }
+
+  enclosingScope(): TNode | null {
+    return this.outer;
+  }
+
+  /**
+   * The innermost function around a node given by its range, else the root: what walking up its
+   * parents finds (a function holding the whole range is an ancestor), without the parent() calls.
+   */
+  scopeOfRange(start: number, end: number): TNode {
+    let inner: Span | null = null;
+    for (const s of this.spans) {
+      if (s.start <= start && end <= s.end && (!inner || s.end - s.start < inner.end - inner.start)) inner = s;
+    }
+    return inner?.node ?? this.root;
+  }
+}

@@ -1,0 +1,240 @@
+// Which function of the same file a call runs: `helper(x)`, `this.helper(x)`, `self.helper(x)`,
+// `Util.helper(x)`, `new Inner().helper(x)`, by name, owner and (Java, Go) arity. Anything else, or
+// two equally good candidates, is no callee: the call stays an unknown call.
+import type { TNode } from "../syntax/node.ts";
+import type { Param, Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
+import type { Callee } from "../evaluators/calls.ts";
+import { mentions } from "../fast/relevance.ts";
+import { spanQuery } from "../fast/function-spans.ts";
+
+export interface Def {
+  node: TNode;
+  params: Param[];
+  /** The innermost class or function around the definition; null at the top level. */
+  owner: TNode | null;
+  ownerIsClass: boolean;
+  /** The class's name; "" for an anonymous class or a function owner. */
+  ownerName: string;
+  /** For a method: the class or function around its class (inner classes share names across a file); null at the top level. */
+  outer: TNode | null;
+  /** Leading parameters the call does not pass (Python's self or cls). */
+  skip: number;
+  /** Takes a variable number of arguments (`...rest`, `*args`, `**kw`): not summarised. */
+  variadic: boolean;
+}
+
+const classKinds = new Set([
+  "class_declaration", "enum_declaration", "interface_declaration", "record_declaration", // Java, JS
+  "class_definition", "class", "abstract_class_declaration", // Python, JS, TS
+]);
+
+/** The file's functions by name, listed once and described only for names a call asks for. */
+export class FileDefs {
+  private readonly syn: Syntax;
+  readonly source: string;
+  private readonly root: TNode;
+  private readonly list: (() => TNode[]) | null;
+  private byName: Map<string, TNode[]> | null = null;
+  private readonly defs = new Map<string, Def[]>();
+  /** Another file's functions, called from outside it: one mention (the definition) is enough. */
+  declarations = false;
+
+  /** `list`: the file's functions when the caller can list them; else one query of the tree. */
+  constructor(syn: Syntax, source: string, root: TNode, list: (() => TNode[]) | null) {
+    this.syn = syn;
+    this.source = source;
+    this.root = root;
+    this.list = list;
+  }
+
+  /** Functions named `name` in this file (a cheap text test first: a definition and a call make two mentions). */
+  named(name: string): Def[] {
+    let d = this.defs.get(name);
+    if (d) return d;
+    d = [];
+    const first = this.source.indexOf(name);
+    if (first >= 0 && (this.declarations || this.source.indexOf(name, first + name.length) >= 0) && mentions(this.source, name)) {
+      for (const node of this.index().get(name) ?? []) d.push(this.describe(node));
+    }
+    this.defs.set(name, d);
+    return d;
+  }
+
+  private index(): Map<string, TNode[]> {
+    if (this.byName) return this.byName;
+    const len = this.source.length;
+    // A window's root finds the functions of every file in its joined tree: keep this file's.
+    const funcs = this.list ? this.list() : this.root.findAll(spanQuery(this.syn)).filter((f) => {
+      const r = f.range();
+      return r.start.index >= 0 && r.end.index <= len;
+    });
+    this.byName = new Map();
+    for (const f of funcs) {
+      const name = defName(f, this.source);
+      if (!name) continue;
+      const list = this.byName.get(name);
+      if (list) list.push(f);
+      else this.byName.set(name, [f]);
+    }
+    return this.byName;
+  }
+
+  private describe(node: TNode): Def {
+    const [owner, ownerIsClass] = this.ownerOf(node);
+    const outer = ownerIsClass ? this.ownerOf(owner!)[0] : null;
+    const ownerName = ownerIsClass && owner!.kind() !== "object_creation_expression" ? owner!.field("name")?.text() ?? "" : "";
+    const params = this.syn.params(node);
+    const first = params[0]?.name;
+    const skip = ownerIsClass && this.syn.ruleLanguage === "python" && (first === "self" || first === "cls") ? 1 : 0;
+    const list = node.field("parameters")?.text() ?? "";
+    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && list.includes("*"));
+    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic };
+  }
+
+  /** The innermost class or function around a node, and whether it is a class. */
+  private ownerOf(node: TNode): [TNode | null, boolean] {
+    let prev = node;
+    for (let p = node.parent(); p; prev = p, p = p.parent()) {
+      const k = p.kind();
+      // A Java anonymous class: `new T() { ... }` holds its methods in a class_body.
+      if (classKinds.has(k) || (k === "object_creation_expression" && prev.kind() === "class_body")) return [p, true];
+      if (this.syn.roles[k] === "func") return [p, false];
+    }
+    return [null, false];
+  }
+}
+
+/**
+ * A declaration's name read from its first characters (`def name`, `function name`, `func Name`,
+ * `async name(` in a class): asking the tree for it is a native call per function, and callers
+ * and helpers look at many. Other kinds, or any doubt, ask the tree.
+ */
+const headNames: Record<string, RegExp> = {
+  function_definition: /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[([]/,
+  function_declaration: /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]|^func\s+([A-Za-z_]\w*)\s*[([]/,
+  generator_function_declaration: /^(?:async\s+)?function\s*\*\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+  method_definition: /^(?:static\s+)?(?:async\s+)?(?:(?:get|set)\s+)?\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+};
+
+/** Kinds that have no name of their own (or may lack one): named by a variable they are assigned to, if any. */
+const unnamed = new Set(["arrow_function", "lambda", "func_literal", "lambda_expression", "function_expression", "function"]);
+const ownName = /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/;
+
+/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`). */
+function afterEquals(source: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(source[i]!)) i--;
+  return source[i] === "=" && !/[=!<>]/.test(source[i - 1] ?? "");
+}
+
+/** The name a function is called by: its own, or the variable an arrow function or lambda is assigned to. */
+export function defName(f: TNode, source?: string): string {
+  if (source !== undefined) {
+    const k = f.kind();
+    const re = headNames[k];
+    const at = f.range().start.index;
+    if (re) {
+      const m = re.exec(source.slice(at, at + 160));
+      if (m) return m[1] ?? m[2]!;
+    } else if (unnamed.has(k)) {
+      const m = ownName.exec(source.slice(at, at + 160));
+      if (m) return m[1]!;
+      // Neither named nor assigned (`app.get("/", (req, res) => ...)`): no name.
+      if (!afterEquals(source, at)) return "";
+    }
+  }
+  const n = f.field("name");
+  if (n) return n.text();
+  const p = f.parent();
+  const k = p?.kind();
+  if (k === "variable_declarator") return p!.field("name")?.text() ?? "";
+  if (k === "assignment") return p!.field("left")?.kind() === "identifier" ? p!.field("left")!.text() : "";
+  return "";
+}
+
+const inside = (outer: TNode, node: TNode): boolean => {
+  const o = outer.range(), n = node.range();
+  return o.start.index <= n.start.index && n.end.index <= o.end.index;
+};
+const size = (n: TNode): number => n.range().end.index - n.range().start.index;
+
+/** The one definition this call runs, or null. `argc`: positional arguments passed. */
+export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: Callee, argc: number, scopeText: () => string): Def | null {
+  const name = callee.text.slice(callee.text.lastIndexOf(".") + 1);
+  if (!name || name.startsWith("new ")) return null;
+  const all = defs.named(name);
+  if (!all.length) return null;
+  const lang = syn.ruleLanguage;
+  const exact = lang === "java" || lang === "go";
+  const fits = (d: Def): boolean => {
+    const n = d.params.length - d.skip;
+    if (d.variadic) return false;
+    return exact ? n === argc : argc <= n || lang !== "python";
+  };
+  const recv = callee.recv;
+  const rk = recv?.kind();
+  let cands: Def[];
+  if (lang === "go") {
+    // Go: a plain call runs a function, a selector call a method of that name (receiver types are not compared).
+    cands = all.filter((d) => (d.node.kind() === "method_declaration") === (recv !== null));
+  } else if (!recv ? lang === "java" : rk === "this" || ((rk === "identifier") && (recv.text() === "self" || recv.text() === "cls"))) {
+    // The enclosing class (the innermost one declaring such a method).
+    cands = innermost(all.filter((d) => d.ownerIsClass && inside(d.owner!, call) && fits(d)));
+  } else if (!recv) {
+    // A plain call: a function of the top level or of a function around the call, innermost first.
+    // (A method of an object literal is no plain function.)
+    cands = innermost(all.filter((d) => !d.ownerIsClass && d.node.kind() !== "method_definition" && (!d.owner || inside(d.owner, call))));
+  } else {
+    const cls = classOfReceiver(recv, syn) ?? (rk === "identifier" ? declaredClass(recv.text(), scopeText(), defs.source) : null);
+    if (cls === null) return null;
+    if (typeof cls !== "string") cands = all.filter((d) => d.ownerIsClass && d.owner!.id() === cls.id());
+    // A class name: the class nearest the call (an inner class of the caller's class before one of another class).
+    else cands = innermost(all.filter((d) => d.ownerName === cls && fits(d) && (!d.outer || inside(d.outer, call))), (d) => d.outer);
+  }
+  cands = cands.filter(fits);
+  return cands.length === 1 ? cands[0]! : null;
+}
+
+/** The definitions of the innermost owner holding any (top-level ones last). */
+function innermost(ds: Def[], by: (d: Def) => TNode | null = (d) => d.owner): Def[] {
+  let best: TNode | null | undefined;
+  for (const d of ds) {
+    const o = by(d);
+    if (best === undefined || (o && (!best || size(o) < size(best)))) best = o;
+  }
+  return ds.filter((d) => by(d) === best || (by(d) && best && by(d)!.id() === best.id()));
+}
+
+/**
+ * The class a variable holds when the caller's function, else the file, declares or assigns it as
+ * one (`Helper h = new Helper()`, `helper = Helper(db)`, `const h = new Helper()`, a field
+ * `private final Helper helper;`): null when none or two different ones.
+ */
+export function declaredClass(name: string, scope: string, file: string): string | null {
+  const n = name.replace(/[$]/g, "\\$");
+  const re = new RegExp(`(?:\\b([A-Z]\\w*)(?:<[^<>;=]*>)?\\s+${n}\\s*[=;,)]|(?<![\\w$.])${n}\\s*=\\s*(?:new\\s+)?([A-Z]\\w*)\\s*[(<])`, "g");
+  for (const text of [scope, file]) {
+    const found = new Set<string>();
+    for (const m of text.matchAll(re)) found.add(m[1] ?? m[2]!);
+    if (found.size === 1) return [...found][0]!;
+    if (found.size > 1) return null;
+  }
+  return null;
+}
+
+/** `Util.run`, `new Util().run`: the class name; a Java anonymous class: its node; anything else null. */
+export function classOfReceiver(recv: TNode, syn: Syntax): string | TNode | null {
+  const k = recv.kind();
+  if (k === "identifier" && /^[A-Z]/.test(recv.text())) return recv.text();
+  if (k === "object_creation_expression") {
+    return named(recv).some((c) => c.kind() === "class_body") ? recv : recv.field("type")?.text().replace(/<.*$/, "") ?? null;
+  }
+  if (k === "new_expression") return recv.field("constructor")?.text() ?? null;
+  // Python: `Helper().run(x)`.
+  if (k === "call" && syn.ruleLanguage === "python") {
+    const f = recv.field("function");
+    return f?.kind() === "identifier" && /^[A-Z]/.test(f.text()) ? f.text() : null;
+  }
+  return null;
+}

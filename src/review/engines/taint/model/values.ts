@@ -1,0 +1,69 @@
+// Abstract values: clean (null) or a taint with its flow, and how values combine.
+import type { TNode } from "../syntax/node.ts";
+import { namedOnlyMask } from "../syntax/classes.ts";
+
+/** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
+export interface Step {
+  node: TNode;
+  /** "source", "step" (assignment) or "param". */
+  kind: string;
+  sourceId: string;
+  prev: Step | null;
+}
+
+export interface Taint {
+  /** Bits of the classes this value was sanitized for. */
+  mask: number;
+  confidence: "high" | "medium" | "low";
+  step: Step;
+  /** Set when only these fields of an object were written with tainted data (obj.f = tainted). */
+  fields?: ReadonlySet<string>;
+  /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
+  argv?: true;
+  /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
+   * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
+  str?: true;
+  /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
+   * vouches for that variable's destination while it still holds `value` (evaluators/derived-checks.ts). */
+  from?: Derivation;
+}
+
+export interface Derivation { name: string; value: Taint; kind: "host" | "url" | "copy" }
+
+export type Value = Taint | null;
+
+/** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
+export function worse(a: Value, b: Value): Value {
+  if (!a) return b;
+  if (!b) return a;
+  if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
+  return (b.mask & ~a.mask) === 0 ? b : a;
+}
+
+export function withStep(t: Taint, node: TNode): Taint {
+  const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
+  const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
+  if (t.str) out.str = true;
+  return out;
+}
+
+/** The object after `obj.field = clean`: a field-tainted object loses that field (a strong update). */
+export function withoutField(obj: Value, field: string): Value {
+  if (!obj?.fields?.has(field)) return obj;
+  const fields = new Set(obj.fields);
+  fields.delete(field);
+  return fields.size ? { ...obj, fields } : null;
+}
+
+/** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
+export function withField(obj: Value, t: Taint, node: TNode, field: string): Taint {
+  if (obj && !obj.fields) return obj;
+  const fields = new Set(obj?.fields ?? []);
+  fields.add(field);
+  return { ...withStep(t, node), fields };
+}
+
+/** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
+export function sourceTaint(node: TNode, sourceId: string, confidence: Taint["confidence"], kind = "source", mask = namedOnlyMask): Taint {
+  return { mask, confidence, step: { node, kind, sourceId, prev: null } };
+}

@@ -1,0 +1,92 @@
+// Names a JavaScript or TypeScript file binds to a module or one of its members by requiring or
+// importing it: `const FileSystem = require("fs")`, `import * as FS from "node:fs"`,
+// `const { exec: run } = require("child_process")`, `import { readFile as rf } from "fs/promises"`.
+// Rules name callees by module (`fs.readFile`, `child_process.exec`); syntax/python-imports.ts gives the file a copy
+// of the rules with its local names added, so modules are known by what they are, not by their names.
+
+/** A module's name in the rules: `node:` dropped, a subpath as a member (`fs/promises` is `fs.promises`). */
+function moduleName(spec: string): string | null {
+  const m = spec.replace(/^node:/, "");
+  return /^[\w$-]+(?:\/[\w$-]+)*$/.test(m) && !m.startsWith(".") ? m.replace(/\//g, ".") : null;
+}
+
+const requireCall = String.raw`require\s*\(\s*['"\x60]([^'"\x60\n]+)['"\x60]\s*\)`;
+const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
+const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
+const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
+const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
+
+const tests = new WeakMap<ReadonlySet<string>, RegExp>();
+
+/** A require or import of one of these modules (`require("fs")`, `from "node:child_process"`, `"fs/promises"`). */
+function moduleTest(roots: ReadonlySet<string>): RegExp {
+  let r = tests.get(roots);
+  if (!r) {
+    const names = [...roots].filter((x) => /^[\w$-]+$/.test(x)).map((x) => x.replace(/\$/g, "\\$"));
+    r = new RegExp(`(?:require\\s*\\(\\s*|from\\s*|import\\s*)['"\x60](?:node:)?(?:${names.join("|")})['"\x60/]`);
+    tests.set(roots, r);
+  }
+  return r;
+}
+
+/** The text around each `require` and `import` (a statement may span lines before or after the word),
+ * so the patterns below read a few hundred characters of a large file instead of all of it. */
+function around(text: string): string {
+  const spans: [number, number][] = [];
+  for (const word of ["require", "import"]) {
+    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+      const from = Math.max(0, i - 400);
+      const to = Math.min(text.length, i + 400);
+      const last = spans[spans.length - 1];
+      if (last && from <= last[1] && from >= last[0]) last[1] = Math.max(last[1], to);
+      else spans.push([from, to]);
+    }
+  }
+  if (spans.length > 1) spans.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const sp of spans) {
+    const last = merged[merged.length - 1];
+    if (last && sp[0] <= last[1]) last[1] = Math.max(last[1], sp[1]);
+    else merged.push([...sp]);
+  }
+  // Windows joined by a newline and a `;`: no statement runs from one into the next.
+  return merged.map(([a, b]) => text.slice(a, b)).join("\n;\n");
+}
+
+/** Local name to qualified name (`FS` to `fs`, `run` to `child_process.exec`) for the file's requires and imports. */
+export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  // Most files require no module the rules name: one scan of the text settles it.
+  if (!text.includes("require") && !text.includes("import")) return out;
+  if (roots && !moduleTest(roots).test(text)) return out;
+  const source = around(text);
+  if (!source) return out;
+  const set = (local: string | undefined, qualified: string): void => {
+    if (local && local !== qualified) out.set(local, qualified);
+  };
+  const members = (list: string, mod: string, sep: RegExp): void => {
+    for (const part of list.split(",")) {
+      const [name, local] = part.trim().split(sep).map((s) => s.trim());
+      if (name && /^[\w$]+$/.test(name)) set(local && /^[\w$]+$/.test(local) ? local : name, `${mod}.${name}`);
+    }
+  };
+  for (const m of source.matchAll(whole)) {
+    const mod = moduleName(m[2]!);
+    if (mod) set(m[1], m[3] ? `${mod}.${m[3]}` : mod);
+  }
+  for (const m of source.matchAll(destructured)) {
+    const mod = moduleName(m[2]!);
+    if (mod) members(m[1]!, mod, /\s*:\s*/);
+  }
+  for (const m of source.matchAll(importDefault)) {
+    const mod = moduleName(m[4]!);
+    if (!mod) continue;
+    set(m[1], mod);
+    if (m[2]) members(m[2], mod, /\s+as\s+/);
+  }
+  for (const m of source.matchAll(importNamed)) {
+    const mod = moduleName(m[3]!);
+    if (mod) members(m[1]!, mod, /\s+as\s+/);
+  }
+  return out;
+}
