@@ -349,6 +349,35 @@ describe("a worker that dies mid-stage", () => {
     }
   });
 
+  test("a model stage past its time limit sends no further chunk, is partial with the reason, and the model part is refunded", async () => {
+    const ws = await server.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(server, ws, { remote: path });
+    const started = await startedRun(server, ws, { repository: repo.id });
+    const from = standIn.requests.length;
+    // The first chunk is answered; the second is held past the limit, so the limit is what ends the stage.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
+    standIn.script({ answer: { findings: [] } }, { gate, then: { answer: { findings: [] } } });
+    const saved = server.app.config.modelStageTimeoutMs;
+    server.app.config.modelStageTimeoutMs = 3_000;
+    try {
+      await executeRun(new RunContext(server.app, "slow", (await claimRun(server.app.store, "slow", 30_000, new Date()))!), undefined);
+    } finally {
+      release();
+      server.app.config.modelStageTimeoutMs = saved;
+    }
+    const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    assert.equal(run.findings.total, 4);
+    assert.deepEqual([run.model.state, run.model.reason], ["partial", "the model stage reached its time limit (3000 ms)"], JSON.stringify(run.model));
+    assert.equal(standIn.requests.length - from, 2, "no chunk was sent after the limit");
+    assert.equal(run.model.refundedCents, run.model.priceCents);
+    assert.equal(run.costCents, run.priceCents - run.model.priceCents);
+  });
+
   test("a run cancelled after its analysis, whose model stage failed, keeps its charge less the model part", async () => {
     const ws = await server.workspace();
     const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");

@@ -3,7 +3,8 @@
 // steering and its context documents go to the configured model with the rule findings. Each
 // answered chunk is checkpointed, so a worker that takes the run over sends only unanswered chunks.
 // The stage never fails the run: a provider that fails or a budget that runs out leaves the rule
-// findings as they are, and the model part of the price is refunded at the import.
+// findings as they are, and the model part of the price is refunded at the import. The stage has a
+// wall-clock cap (CRS_MODEL_STAGE_TIMEOUT_MS): past it, unsent chunks are not sent (partial).
 import { documentsForRun, readDocumentContent } from "../../../documents/index.ts";
 import type { Finding } from "../../../../review/types.ts";
 import { extractDocuments, reviewWithModel, type ChunkAnswer, type NamedText } from "../../../../review/model/index.ts";
@@ -58,6 +59,10 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
   const watch = setInterval(() => {
     rc.checkpoint().catch((err: unknown) => { interrupt ??= err; controller.abort(); });
   }, 250);
+  // The wall-clock cap: per-request timeouts and retries alone could hold the run for hours.
+  const limitMs = rc.app.config.modelStageTimeoutMs;
+  let overtime = false;
+  const limit = setTimeout(() => { overtime = true; controller.abort(); }, limitMs);
   try {
     const files = [];
     for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, plan.paths)) if (f.content !== null) files.push({ path: f.path, content: f.content });
@@ -77,6 +82,7 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
     });
     if (interrupt) throw interrupt;
     const stage = summary(res.stage, cents);
+    if (overtime && stage.state !== "complete") stage.reason = `the model stage reached its time limit (${limitMs} ms)`;
     if (skipped && stage.reason === null && stage.state !== "complete") stage.reason = `${skipped} documents gave no text`;
     return { stage, findings: res.findings };
   } catch (err) {
@@ -86,5 +92,6 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
     return { stage: summary({ state: "failed", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: "the model stage failed unexpectedly" }, cents), findings: [] };
   } finally {
     clearInterval(watch);
+    clearTimeout(limit);
   }
 }
