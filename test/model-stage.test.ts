@@ -18,6 +18,7 @@ import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
+import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { ModelStandIn } from "../src/review/model/testing/standin.ts";
 import { stated } from "../src/review/model/testing/fixtures.ts";
 import { signIn, userWithPassword } from "./browser.ts";
@@ -133,6 +134,43 @@ describe("a run with a model configured", () => {
     assert.equal(run.model.refundedCents, run.model.priceCents);
     assert.equal(run.costCents, run.priceCents - run.model.priceCents);
     assert.deepEqual(await ledger(ws, run.id), [{ kind: "charge", amount_cents: -run.priceCents }, { kind: "refund", amount_cents: run.model.priceCents }]);
+  });
+});
+
+describe("a change review", () => {
+  test("shows the model the lines the change removed, where they were, and keeps a finding beside a removal", async () => {
+    const ws = await t.workspace();
+    const remote = makeRepo();
+    t.app.onClose(() => remote.cleanup());
+    remote.git(["checkout", "-q", "main"]);
+    const guarded = "function remove(req, res) {\n  requireAdmin(req);\n  audit(req.user);\n  deleteAll();\n  res.end();\n}\n";
+    remote.commit({ "src/admin.js": guarded, "src/orders.js": `${guarded.replace("remove", "list")}// end\n` }, { branch: "main", message: "guarded" });
+    // admin.js: the check removed, a line added elsewhere; orders.js: the check removed, nothing added.
+    remote.commit({
+      "src/admin.js": guarded.replace("  requireAdmin(req);\n", "").replace("  res.end();", "  res.end(\"ok\");"),
+      "src/orders.js": `${guarded.replace("remove", "list").replace("  requireAdmin(req);\n", "")}// end\n`,
+    }, { branch: "topic/x", message: "faster" });
+    remote.git(["checkout", "-q", "main"]);
+    const repo = (await readyRepository(t, ws, { remote: remote.url })).id;
+    const from = standIn.requests.length;
+    standIn.otherwise((req) => ({ answer: { findings: req.text.includes("src/orders.js") ? [stated("src/orders.js", 2, "  audit(req.user);", { title: "Admin check removed" })] : [] } }));
+    let run: any;
+    try {
+      run = await finished(t, ws.token, (await startedRun(t, ws, { repository: repo, change: { branch: "topic/x" } })).id);
+    } finally {
+      standIn.otherwise({ answer: { findings: [] } });
+    }
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    const sent = standIn.requests.slice(from).map((r) => r.text).join("\n");
+    assert.match(sent, /src\/admin\.js/);
+    assert.match(sent, /src\/orders\.js/, "a file the change only removed lines from is reviewed");
+    // Each removed check is shown as removed, between the head lines it stood between.
+    for (const fn of ["remove", "list"]) assert.match(sent, new RegExp(`1 \\| function ${fn}\\(req, res\\) \\{\n -\\| {3}requireAdmin\\(req\\);\n2 \\| {3}audit`));
+    assert.match(sent, / -\| {3}res\.end\(\);\n4\+\| {3}res\.end\("ok"\);/);
+    assert.equal(run.model.state, "complete", JSON.stringify(run.model));
+    const items = (await get(ws, `/runs/${run.id}/findings`)).items;
+    assert.deepEqual(items.filter((f: any) => f.engine === "model" || f.ruleId.startsWith("model/")).map((f: any) => [f.title, f.location.path, f.location.startLine]),
+      [["Admin check removed", "src/orders.js", 2]]);
   });
 });
 

@@ -6,7 +6,7 @@ export { RefSnapshot } from "./refs.ts";
 export type { RefEntry, PullRequestRef } from "./refs.ts";
 export type { SyncOptions, SyncResult, AccessProbe } from "./sync.ts";
 export type { TreeEntry, EntryKind } from "./tree.ts";
-export type { FileChange, ChangeStatus, LineRange } from "./diff.ts";
+export type { FileChange, ChangeStatus, LineRange, RemovedRange } from "./diff.ts";
 export type { FileRead, ReadFilesOptions, SkipReason } from "./read-files.ts";
 export { parseRemote, fullNameFromRemote, webUrlFromRemote, redactRemote } from "./remote.ts";
 export type { ParsedRemote, RemoteKind } from "./remote.ts";
