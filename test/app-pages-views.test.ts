@@ -42,6 +42,37 @@ describe("webUrl links lead to pages", () => {
     for (const key of ["F-1", "F-2", "F-3", "F-4"]) assert.match(runPage.text, new RegExp(`href="/app/findings/${key}"`));
   });
 
+  test("a finding's suggested fix shows as text, its markup escaped", async () => {
+    const before = await browser.get("/app/findings/F-2");
+    assert.doesNotMatch(before.text, /Suggested fix/);
+    // Model findings carry a fix in their report; the model's text is hostile like the repository's.
+    const finding = await t.app.store.db
+      .selectFrom("findings")
+      .select("id")
+      .where("workspace_id", "=", ws.id)
+      .where("number", "=", 2)
+      .executeTakeFirstOrThrow();
+    const report = await t.app.store.db
+      .selectFrom("finding_reports")
+      .select(["id", "detail_json"])
+      .where("finding_id", "=", finding.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const fix = { description: "Escape <b>the</b> value", patch: "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-<script>alert(1)</script>\n+safe()\n" };
+    await t.app.store.db
+      .updateTable("finding_reports")
+      .set({ detail_json: JSON.stringify({ ...JSON.parse(report.detail_json), fix }) })
+      .where("id", "=", report.id)
+      .execute();
+    const api = await json(await t.request("/api/v2/findings/F-2", { token: ws.token }));
+    assert.deepEqual(api.suggestedFix, fix);
+    const page = await browser.get("/app/findings/F-2");
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<h2>Suggested fix<\/h2><p>Escape &lt;b&gt;the&lt;\/b&gt; value<\/p>/);
+    assert.match(page.text, /<pre class="patch">--- a\/x\.py\n\+\+\+ b\/x\.py\n@@ -1 \+1 @@\n-&lt;script&gt;alert\(1\)&lt;\/script&gt;\n\+safe\(\)\n<\/pre>/);
+    assert.doesNotMatch(page.text, /<script>alert/);
+  });
+
   test("a focus page shows its instructions escaped", async () => {
     const focus = await json(await t.request("/api/v2/focuses/xss", { token: ws.token }));
     const page = await browser.get(path(focus.webUrl));

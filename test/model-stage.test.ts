@@ -18,6 +18,7 @@ import { executeRun } from "../src/capabilities/runs/worker/execute.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { RunContext } from "../src/capabilities/runs/worker/run-context.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
+import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { ModelStandIn } from "../src/review/model/testing/standin.ts";
 import { stated } from "../src/review/model/testing/fixtures.ts";
 import { signIn, userWithPassword } from "./browser.ts";
@@ -175,6 +176,54 @@ describe("a run with a model configured", () => {
       { kind: "charge", amount_cents: -run.priceCents },
       { kind: "refund", amount_cents: run.model.priceCents },
     ]);
+  });
+});
+
+describe("a change review", () => {
+  test("shows the model the lines the change removed, where they were, and keeps a finding beside a removal", async () => {
+    const ws = await t.workspace();
+    const remote = makeRepo();
+    t.app.onClose(() => remote.cleanup());
+    remote.git(["checkout", "-q", "main"]);
+    const guarded = "function remove(req, res) {\n  requireAdmin(req);\n  audit(req.user);\n  deleteAll();\n  res.end();\n}\n";
+    remote.commit({ "src/admin.js": guarded, "src/orders.js": `${guarded.replace("remove", "list")}// end\n` }, { branch: "main", message: "guarded" });
+    // admin.js: the check removed, a line added elsewhere; orders.js: the check removed, nothing added.
+    remote.commit(
+      {
+        "src/admin.js": guarded.replace("  requireAdmin(req);\n", "").replace("  res.end();", '  res.end("ok");'),
+        "src/orders.js": `${guarded.replace("remove", "list").replace("  requireAdmin(req);\n", "")}// end\n`,
+      },
+      { branch: "topic/x", message: "faster" },
+    );
+    remote.git(["checkout", "-q", "main"]);
+    const repo = (await readyRepository(t, ws, { remote: remote.url })).id;
+    const from = standIn.requests.length;
+    standIn.otherwise((req) => ({
+      answer: { findings: req.text.includes("src/orders.js") ? [stated("src/orders.js", 2, "  audit(req.user);", { title: "Admin check removed" })] : [] },
+    }));
+    let run: any;
+    try {
+      run = await finished(t, ws.token, (await startedRun(t, ws, { repository: repo, change: { branch: "topic/x" } })).id);
+    } finally {
+      standIn.otherwise({ answer: { findings: [] } });
+    }
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    const sent = standIn.requests
+      .slice(from)
+      .map((r) => r.text)
+      .join("\n");
+    assert.match(sent, /src\/admin\.js/);
+    assert.match(sent, /src\/orders\.js/, "a file the change only removed lines from is reviewed");
+    // Each removed check is shown as removed, between the head lines it stood between.
+    for (const fn of ["remove", "list"])
+      assert.match(sent, new RegExp(`1 \\| function ${fn}\\(req, res\\) \\{\n -\\| {3}requireAdmin\\(req\\);\n2 \\| {3}audit`));
+    assert.match(sent, / -\| {3}res\.end\(\);\n4\+\| {3}res\.end\("ok"\);/);
+    assert.equal(run.model.state, "complete", JSON.stringify(run.model));
+    const items = (await get(ws, `/runs/${run.id}/findings`)).items;
+    assert.deepEqual(
+      items.filter((f: any) => f.engine === "model" || f.ruleId.startsWith("model/")).map((f: any) => [f.title, f.location.path, f.location.startLine]),
+      [["Admin check removed", "src/orders.js", 2]],
+    );
   });
 });
 
@@ -424,6 +473,37 @@ describe("a worker that dies mid-stage", () => {
     } finally {
       server.app.config.model = saved;
     }
+  });
+
+  test("a model stage past its time limit sends no further chunk, is partial with the reason, and the model part is refunded", async () => {
+    const ws = await server.workspace();
+    const path = join(mkdtempSync(join(tmpdir(), "crs-model-")), "acme-shop");
+    await generateDemoRepository(path);
+    const repo = await readyRepository(server, ws, { remote: path });
+    const started = await startedRun(server, ws, { repository: repo.id });
+    const from = standIn.requests.length;
+    // The first chunk is answered; the second is held past the limit, so the limit is what ends the stage.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    // biome-ignore lint/suspicious/noThenProperty: the stand-in's scripted reply names what follows the gate "then"
+    standIn.script({ answer: { findings: [] } }, { gate, then: { answer: { findings: [] } } });
+    const saved = server.app.config.modelStageTimeoutMs;
+    server.app.config.modelStageTimeoutMs = 3_000;
+    try {
+      await executeRun(new RunContext(server.app, "slow", (await claimRun(server.app.store, "slow", 30_000, new Date()))!), undefined);
+    } finally {
+      release();
+      server.app.config.modelStageTimeoutMs = saved;
+    }
+    const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
+    assert.equal(run.state, "complete", JSON.stringify(run.error));
+    assert.equal(run.findings.total, 4);
+    assert.deepEqual([run.model.state, run.model.reason], ["partial", "the model stage reached its time limit (3000 ms)"], JSON.stringify(run.model));
+    assert.equal(standIn.requests.length - from, 2, "no chunk was sent after the limit");
+    assert.equal(run.model.refundedCents, run.model.priceCents);
+    assert.equal(run.costCents, run.priceCents - run.model.priceCents);
   });
 
   test("a run cancelled after its analysis, whose model stage failed, keeps its charge less the model part", async () => {

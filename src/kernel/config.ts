@@ -31,6 +31,8 @@ export interface Config {
   pricing: PricingConfig;
   /** The model review stage's provider (CRS_MODEL_*), or null: runs have no model stage. */
   model: ModelConfig | null;
+  /** CRS_MODEL_STAGE_TIMEOUT_MS: a run's model stage sends no further chunk after this long (default 10 × CRS_MODEL_TIMEOUT_MS). */
+  modelStageTimeoutMs: number;
   worker: WorkerConfig;
   auth: AuthConfig;
 }
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
   return {
     dbSchema,
     model,
+    modelStageTimeoutMs: int(env, "CRS_MODEL_STAGE_TIMEOUT_MS", 10 * (model?.timeoutMs ?? 120_000), 1_000, 86_400_000),
     dataDir: resolve(env.CRS_DATA_DIR || defaultDataDir(env, opts.forServe ?? false)),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,

@@ -13,6 +13,11 @@ export interface LineRange {
   end: number;
 }
 
+/** Base lines a change removed, and the head line they stood after (0: before line 1). */
+export interface RemovedRange extends LineRange {
+  after: number;
+}
+
 export interface FileChange {
   status: ChangeStatus;
   /** Path at head (for deletions: the removed path). Exact when utf8 is true. */
@@ -32,7 +37,7 @@ export interface FileChange {
   /** Lines added at head. */
   added: LineRange[];
   /** Lines removed from base. */
-  removed: LineRange[];
+  removed: RemovedRange[];
 }
 
 const statusOf: Record<string, ChangeStatus> = { A: "added", M: "modified", D: "deleted", R: "renamed", C: "copied", T: "type_changed" };
@@ -111,7 +116,9 @@ function streamHunks(gitDir: string, base: string, head: string, signal?: AbortS
       if (!h) return;
       const oldCount = h[2] === undefined ? 1 : Number(h[2]);
       const newCount = h[4] === undefined ? 1 : Number(h[4]);
-      if (oldCount > 0) cur.removed.push({ start: Number(h[1]), end: Number(h[1]) + oldCount - 1 });
+      // With no new lines the hunk's head start is the line before the removal; otherwise the removal precedes it.
+      const after = newCount === 0 ? Number(h[3]) : Number(h[3]) - 1;
+      if (oldCount > 0) cur.removed.push({ start: Number(h[1]), end: Number(h[1]) + oldCount - 1, after });
       if (newCount > 0) cur.added.push({ start: Number(h[3]), end: Number(h[3]) + newCount - 1 });
     };
     child.stdout!.on("data", (chunk: Buffer) => {

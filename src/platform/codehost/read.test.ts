@@ -107,7 +107,7 @@ describe("diff", () => {
     assert.equal(renamed.oldPath, "src/util.js");
     assert.ok(renamed.similarity! >= 50);
     assert.deepEqual(renamed.added, [{ start: 8, end: 9 }]);
-    assert.deepEqual(byPath.get("README.md")!.removed, [{ start: 3, end: 3 }]);
+    assert.deepEqual(byPath.get("README.md")!.removed, [{ start: 3, end: 3, after: 2 }]);
     assert.deepEqual(byPath.get("src/app.py")!.added, [{ start: 3, end: 3 }]);
     assert.deepEqual(byPath.get("src/app.py")!.removed, []);
   });

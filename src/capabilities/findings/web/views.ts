@@ -81,6 +81,7 @@ ${findingTable(r.items)}${next("/app/findings", r.nextCursor, filters)}`,
 ${f.position ? html`<p>At <code>${f.position.at}</code>${f.location ? html` · <code>${where(f)}</code>` : ""}</p>` : ""}
 <pre class="text">${f.description}</pre>
 ${f.references?.length ? html`<p>${(f.references as string[]).map((u, i) => html`<a href="${u}" rel="noreferrer">CWE-${f.cwe[i]}</a> `)}</p>` : ""}
+${f.suggestedFix ? html`<h2>Suggested fix</h2><p>${f.suggestedFix.description}</p><pre class="patch">${f.suggestedFix.patch}</pre>` : ""}
 ${flow.length
   ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>`
   : ""}

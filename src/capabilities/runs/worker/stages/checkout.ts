@@ -2,6 +2,7 @@
 // chosen: every file of the tree in scope (full review), or the changed files with their added
 // lines (change review). Nothing is copied to disk: analysis streams the blobs from git.
 import { AppError } from "../../../../kernel/errors.ts";
+import type { RemovedRange } from "../../../../platform/codehost/index.ts";
 import { scopeMatcher } from "../../../../review/index.ts";
 import { resolveRepository, usableMirror } from "../../../repositories/index.ts";
 import type { ChangeView, Target } from "../../types.ts";
@@ -18,6 +19,8 @@ export interface TargetPlan {
   paths: Buffer[];
   /** Change review: path → added line ranges (1-based, inclusive). */
   changed?: Map<string, Array<[number, number]>>;
+  /** Change review: the base commit and, per head path, the base lines the change removed (the model reviewer shows them). */
+  removed?: { base: string; files: Map<string, { pathBytes: Buffer; basePathBytes: Buffer; ranges: RemovedRange[] }> };
   /** The target's .crs.yml at the reviewed commit (change: the head), when it is usable. */
   repoConfig?: RepoConfig;
   /** Why its .crs.yml was ignored, or null. */
@@ -56,13 +59,16 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
     if (change) {
       const files = await mirror.diff(change.base, change.head);
       const changed = new Map<string, Array<[number, number]>>();
+      const removed = new Map<string, { pathBytes: Buffer; basePathBytes: Buffer; ranges: RemovedRange[] }>();
       const paths: Buffer[] = [];
       for (const f of files) {
-        if (f.status === "deleted" || f.binary || f.added.length === 0 || (wanted && !wanted(f.path))) continue;
+        if (f.status === "deleted" || f.binary || (wanted && !wanted(f.path))) continue;
+        if (f.removed.length) removed.set(f.path, { pathBytes: f.pathBytes, basePathBytes: f.oldPathBytes ?? f.pathBytes, ranges: f.removed });
+        if (f.added.length === 0) continue;
         changed.set(f.path, f.added.map((r) => [r.start, r.end]));
         paths.push(f.pathBytes);
       }
-      plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed, ...tuned });
+      plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed, removed: { base: change.base, files: removed }, ...tuned });
     } else {
       const entries = await mirror.listTree(t.sha, { sizes: false });
       const paths = entries.filter((e) => e.kind !== "symlink" && (!wanted || wanted(e.path))).map((e) => e.pathBytes);

@@ -1,9 +1,11 @@
 // The model review stage, after the rule analysis: the main repository's code (a change review: the
-// changed files, shown around the change), the run's focus instructions (the recorded revisions), its
-// steering and its context documents go to the configured model with the rule findings. Each
-// answered chunk is checkpointed, so a worker that takes the run over sends only unanswered chunks.
+// changed files, shown around the change, with the lines it removed), the run's focus instructions
+// (the recorded revisions), its steering and its context documents go to the configured model with
+// the rule findings. Each answered chunk is checkpointed, so a worker that takes the run over sends
+// only unanswered chunks.
 // The stage never fails the run: a provider that fails or a budget that runs out leaves the rule
-// findings as they are, and the model part of the price is refunded at the import.
+// findings as they are, and the model part of the price is refunded at the import. The stage has a
+// wall-clock cap (CRS_MODEL_STAGE_TIMEOUT_MS): past it, unsent chunks are not sent (partial).
 import { documentsForRun, readDocumentContent } from "../../../documents/index.ts";
 import type { Finding } from "../../../../review/types.ts";
 import { extractDocuments, reviewWithModel, type ChunkAnswer, type NamedText } from "../../../../review/model/index.ts";
@@ -13,6 +15,7 @@ import { LeaseLost } from "../../queue.ts";
 import { Cancelled, type RunContext } from "../run-context.ts";
 import type { Compiled } from "./analysis.ts";
 import type { TargetPlan } from "./checkout.ts";
+import { removedLines } from "./model-removed.ts";
 
 export interface ModelOutcome {
   stage: StoredModelStage;
@@ -85,10 +88,16 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
       controller.abort();
     });
   }, 250);
+  // The wall-clock cap: per-request timeouts and retries alone could hold the run for hours.
+  const limitMs = rc.app.config.modelStageTimeoutMs;
+  let overtime = false;
+  const limit = setTimeout(() => { overtime = true; controller.abort(); }, limitMs);
   try {
+    const { removed, onlyRemoved } = await removedLines(rc.app.mirrors, plan);
     const files = [];
-    for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, plan.paths))
+    for await (const f of rc.app.mirrors.get(plan.repositoryId).readFiles(plan.sha, [...plan.paths, ...onlyRemoved])) {
       if (f.content !== null) files.push({ path: f.path, content: f.content });
+    }
     const focuses = JSON.parse(rc.row.focuses_json) as Array<{ slug: string; revision: number }>;
     const instructions = compiled.focusDocuments.map((text, i) => ({ name: `focus ${focuses[i]?.slug ?? i}`, text }));
     const { docs, skipped } = await contextDocuments(rc);
@@ -101,6 +110,7 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
       signal: controller.signal,
       answered,
       ...(plan.changed ? { changedLines: plan.changed } : {}),
+      ...(removed.size ? { removedLines: removed } : {}),
       ...(rc.row.steering ? { steering: rc.row.steering } : {}),
       onChunk: async (a) => {
         await rc.app.store.db
@@ -118,6 +128,7 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
     });
     if (interrupt) throw interrupt;
     const stage = summary(res.stage, cents);
+    if (overtime && stage.state !== "complete") stage.reason = `the model stage reached its time limit (${limitMs} ms)`;
     if (skipped && stage.reason === null && stage.state !== "complete") stage.reason = `${skipped} documents gave no text`;
     return { stage, findings: res.findings };
   } catch (err) {
@@ -130,5 +141,6 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
     };
   } finally {
     clearInterval(watch);
+    clearTimeout(limit);
   }
 }
