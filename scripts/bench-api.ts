@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-api-"));
   // Budgets large enough never to refuse during the run; every request is still charged.
   const config = loadConfig({
-    CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_DATA_DIR: dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
     CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m",
   });
   const app = await createApp(config);

@@ -62,8 +62,10 @@ for (const c of cases) {
   const checked = c.label !== "node -e 0";
   if (checked && ratio > goalRatio) ok = false;
   const verdict = checked ? (ratio > goalRatio ? "  OVER GOAL" : "  ok") : "";
-  console.log(`${c.label.padEnd(24)} ${m.toFixed(0).padStart(5)} ms ${ratio.toFixed(2)}x   ${min.toFixed(0).padStart(5)} ms ${(min / baseMin).toFixed(2)}x`
-    + `${verdict}`);
+  console.log(
+    `${c.label.padEnd(24)} ${m.toFixed(0).padStart(5)} ms ${ratio.toFixed(2)}x   ${min.toFixed(0).padStart(5)} ms ${(min / baseMin).toFixed(2)}x` +
+      `${verdict}`,
+  );
 }
 console.log(`goal: at most ${goalRatio}x bare node (0.25 s where node starts in 0.08 s): ${ok ? "met" : "NOT met"}`);
 process.exitCode = ok ? 0 : 1;

@@ -23,7 +23,11 @@ const target = Number(flag("--lines") ?? 300_000);
 // --threads-only: skip the one-core phases (memory of a review alone shows in peak RSS).
 const threadsOnly = args.includes("--threads-only");
 const maxBytes = 1 << 20;
-const lineCount = (b: Buffer) => { let n = 0; for (const c of b) if (c === 10) n++; return n; };
+const lineCount = (b: Buffer) => {
+  let n = 0;
+  for (const c of b) if (c === 10) n++;
+  return n;
+};
 
 function nodeModules(limit: number): SourceFile[] {
   const out: SourceFile[] = [];
@@ -120,7 +124,8 @@ function batches(): SourceFile[][] {
 async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number; findings: number; by: BySource }> {
   const a = new FileAnalyzer({ rules: rules.rules, selections: [], overrides: [], taint, maxBytes, timeBudgetMs: 10_000 });
   const by = emptyBySource();
-  let lines = 0, findings = 0;
+  let lines = 0,
+    findings = 0;
   const t = performance.now();
   for (const batch of batches()) {
     const t1 = performance.now();
@@ -154,15 +159,21 @@ const rounds = Math.max(1, Number(flag("--rounds") ?? 3));
 if (!threadsOnly) {
   let pa: Timed | undefined, pb: Timed | undefined, pc: Timed | undefined;
   for (let r = 1; r <= rounds; r++) {
-    const ra = await timeParse(), rb = await timeAnalyze(false), rc = await timeAnalyze(true);
+    const ra = await timeParse(),
+      rb = await timeAnalyze(false),
+      rc = await timeAnalyze(true);
     const rate = (x: Timed) => x.lines / x.ms;
-    console.log(`round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, `
-      + `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`);
+    console.log(
+      `round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, ` +
+        `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`,
+    );
     pa = fastest(pa, ra);
     pb = fastest(pb, rb);
     pc = fastest(pc, rc);
   }
-  const a = perSec(pa!.lines, pa!.ms), b = perSec(pb!.lines, pb!.ms), c = perSec(pc!.lines, pc!.ms);
+  const a = perSec(pa!.lines, pa!.ms),
+    b = perSec(pb!.lines, pb!.ms),
+    c = perSec(pc!.lines, pc!.ms);
   console.log(`\none core (same files, same run; fastest of ${rounds} round(s) per phase):`);
   console.log(`  (a) parse only                 ${a.toLocaleString("en")} lines/s`);
   console.log(`  (b) all rules, taint off       ${b.toLocaleString("en")} lines/s   b/a = ${(b / a).toFixed(2)}   (${pb!.findings} findings)`);
@@ -171,17 +182,26 @@ if (!threadsOnly) {
   // analysis calls alone, so they read a little higher than the totals.
   for (const src of sources) {
     const rate = (x: { lines: number; ms: number }) => (x.ms > 0 ? x.lines / x.ms : 0);
-    const ra = rate(pa!.by[src]), rb = rate(pb!.by[src]), rc = rate(pc!.by[src]);
+    const ra = rate(pa!.by[src]),
+      rb = rate(pb!.by[src]),
+      rc = rate(pc!.by[src]);
     if (ra === 0) continue;
-    console.log(`  ${src.padEnd(12)} ${pa!.by[src].lines.toLocaleString("en")} lines: b/a = ${(rb / ra).toFixed(2)}, c/a = ${(rc / ra).toFixed(2)} (calls `
-      + `only)`);
+    console.log(
+      `  ${src.padEnd(12)} ${pa!.by[src].lines.toLocaleString("en")} lines: b/a = ${(rb / ra).toFixed(2)}, c/a = ${(rc / ra).toFixed(2)} (calls ` + `only)`,
+    );
   }
 }
 
-const stream = () => (async function* () { yield* corpus; })();
+const stream = () =>
+  (async function* () {
+    yield* corpus;
+  })();
 // CPU seconds of the whole process (every thread) per run: on a shared machine the wall-clock ratio
 // also reflects other load; equal CPU for equal work means the threads cost nothing extra.
-const cpuSince = (c: NodeJS.CpuUsage) => { const d = process.cpuUsage(c); return `cpu ${((d.user + d.system) / 1e6).toFixed(1)} s`; };
+const cpuSince = (c: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(c);
+  return `cpu ${((d.user + d.system) / 1e6).toFixed(1)} s`;
+};
 console.log(`\nscaling, reviewFiles with worker threads (taint on):`);
 let base = 0;
 const cores = availableParallelism();
@@ -193,8 +213,10 @@ for (const threads of counts) {
   const used = cpuSince(cpu);
   const lps = perSec(res.stats.lines, res.stats.ms);
   base ||= lps;
-  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)`
-    + `${threads > 1 ? ", pool started by the review" : ", in-thread"}   ${used}, rss ${mb()}`);
+  console.log(
+    `  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} findings)` +
+      `${threads > 1 ? ", pool started by the review" : ", in-thread"}   ${used}, rss ${mb()}`,
+  );
 }
 for (const threads of counts.filter((n) => n > 1)) {
   // Warm: one long-lived pool serves two reviews; the second is timed.
@@ -205,7 +227,9 @@ for (const threads of counts.filter((n) => n > 1)) {
   const used = cpuSince(cpu);
   await pool.close();
   const lps = perSec(res.stats.lines, res.stats.ms);
-  console.log(`  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} `
-    + `findings), reused pool   ${used}, rss ${mb()}`);
+  console.log(
+    `  ${String(threads).padStart(2)} thread(s): ${lps.toLocaleString("en")} lines/s  (x${(lps / base).toFixed(2)}, ${res.findings.length} ` +
+      `findings), reused pool   ${used}, rss ${mb()}`,
+  );
 }
 console.log(`\npeak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (process, corpus of ${totalLines} lines held in memory)`);

@@ -60,8 +60,13 @@ async function main(): Promise<void> {
   const pr = refs.pullRequests[100]!;
   const older = refs.branch("branch-00007")!.sha;
   const positions = [
-    "default", "branch:branch-01234", `branch:main@${older.slice(0, 10)}`, `pr:${pr.number}`,
-    `pr:${pr.number}@${pr.sha.slice(0, 12)}`, `commit:${older.slice(0, 8)}`, `commit:${head}`,
+    "default",
+    "branch:branch-01234",
+    `branch:main@${older.slice(0, 10)}`,
+    `pr:${pr.number}`,
+    `pr:${pr.number}@${pr.sha.slice(0, 12)}`,
+    `commit:${older.slice(0, 8)}`,
+    `commit:${head}`,
   ];
   for (const at of positions) await resolvePosition(mirror, parseAt(at), null);
   const times: number[] = [];
@@ -96,8 +101,9 @@ async function main(): Promise<void> {
   const mb = bytes / 1024 / 1024;
   console.log(`tree: ${files} files, ${fmt(mb)} MiB`);
   console.log(`git archive | cat > /dev/null: ${fmt(bestArchive)} ms (${fmt(mb / (bestArchive / 1000))} MiB/s), best of 3`);
-  console.log(`git -c core.deltaBaseCacheLimit=256m archive | cat > /dev/null (readFiles' setting): ${fmt(bestTuned)} ms (${fmt(mb / (bestTuned / 1000))} `
-    + `MiB/s)`);
+  console.log(
+    `git -c core.deltaBaseCacheLimit=256m archive | cat > /dev/null (readFiles' setting): ${fmt(bestTuned)} ms (${fmt(mb / (bestTuned / 1000))} ` + `MiB/s)`,
+  );
   console.log(`readFiles (tree listing included): ${fmt(bestRead)} ms (${fmt(mb / (bestRead / 1000))} MiB/s), best of 3`);
   console.log(`readFiles / git archive throughput: ${(bestArchive / bestRead).toFixed(2)} (goal >= 0.6)`);
   console.log(`readFiles / git archive with the same cache setting: ${(bestTuned / bestRead).toFixed(2)}`);

@@ -152,17 +152,15 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
           await db
             .insertInto("finding_presence")
             .values(
-              present
-                .slice(i, i + 500)
-                .map((id, j) => ({
-                  workspace_id: ws.id,
-                  repository_id: repoId,
-                  sha,
-                  finding_id: id,
-                  path: `src/file${(i + j) % 300}.js`,
-                  start_line: (j % 200) + 1,
-                  end_line: (j % 200) + 1,
-                })),
+              present.slice(i, i + 500).map((id, j) => ({
+                workspace_id: ws.id,
+                repository_id: repoId,
+                sha,
+                finding_id: id,
+                path: `src/file${(i + j) % 300}.js`,
+                start_line: (j % 200) + 1,
+                end_line: (j % 200) + 1,
+              })),
             )
             .execute();
         }

@@ -31,22 +31,40 @@ const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
 
 async function load(url: string, init: { method?: string; headers: Record<string, string>; body?: string }, duration: number): Promise<Load> {
-  const r = await autocannon({ url, connections, duration, workers: 1, method: (init.method ?? "GET") as "GET", headers: init.headers,
-    ...(init.body ? { body: init.body } : {}) });
+  const r = await autocannon({
+    url,
+    connections,
+    duration,
+    workers: 1,
+    method: (init.method ?? "GET") as "GET",
+    headers: init.headers,
+    ...(init.body ? { body: init.body } : {}),
+  });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-const line = (name: string, f: Load) => `  ${name.padEnd(30)} ${Math.round(f.rps).toString().padStart(6)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms` +
+const line = (name: string, f: Load) =>
+  `  ${name.padEnd(30)} ${Math.round(f.rps).toString().padStart(6)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms` +
   (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : "");
 
 async function bench(label: string, remote: string, databaseUrl: string | undefined): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-runs-"));
   const schema = databaseUrl ? `bench_runs_${process.pid}` : undefined;
   const config = loadConfig({
-    CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0", CRS_WORKER_IN_PROCESS: "off",
+    CRS_DATA_DIR: dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_WORKER_IN_PROCESS: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,runs:estimate=1000000000/1h,runs:write=1000000000/1h,shared=1000000000/1m",
   });
@@ -68,7 +86,7 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     let t0 = process.hrtime.bigint();
     const first = await post("/runs/estimate", { repository: row.id });
     const cold = ms(t0);
-    const est = await first.json() as { priceCents: number; quote: string; targets: Array<{ files: number; lines: number; sha: string }> };
+    const est = (await first.json()) as { priceCents: number; quote: string; targets: Array<{ files: number; lines: number; sha: string }> };
     if (first.status !== 200) throw new Error(`estimate answered ${first.status}: ${JSON.stringify(est)}`);
     const warm: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -101,8 +119,10 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     console.log(line("GET /me (baseline)", me));
     console.log(line("POST /runs with a quote", startQuoted));
     console.log(line("POST /runs priced afresh", startFresh));
-    console.log(`  p99 ratio POST /runs (quote) / GET /me: ${(startQuoted.p99 / Math.max(1, me.p99)).toFixed(2)}`
-      + `${label === "SQLite" ? `   (goal p99 < 20 ms: ${startQuoted.p99 < 20 ? "met" : "NOT MET"})` : ""}`);
+    console.log(
+      `  p99 ratio POST /runs (quote) / GET /me: ${(startQuoted.p99 / Math.max(1, me.p99)).toFixed(2)}` +
+        `${label === "SQLite" ? `   (goal p99 < 20 ms: ${startQuoted.p99 < 20 ? "met" : "NOT MET"})` : ""}`,
+    );
     if (startQuoted.non2xx || startQuoted.errors || startFresh.non2xx || startFresh.errors) ok = false;
     if (label === "SQLite" && startQuoted.p99 >= 20) ok = false;
   } finally {

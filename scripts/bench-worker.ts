@@ -28,8 +28,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function setup(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-worker-"));
-  const config = loadConfig({ CRS_DATA_DIR: dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0", CRS_WORKER_POLL_MS: "100",
-    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,runs:write=1000000000/1h,shared=1000000000/1m", ...env });
+  const config = loadConfig({
+    CRS_DATA_DIR: dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_WORKER_POLL_MS: "100",
+    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,runs:write=1000000000/1h,shared=1000000000/1m",
+    ...env,
+  });
   const app: App = await createApp(config);
   const server = await startServer(app);
   const url = await server.listen({ port: 0, host: "127.0.0.1" });
@@ -48,9 +55,9 @@ async function setup(env: Record<string, string>) {
   const timedRun = async (body: unknown) => {
     const t0 = process.hrtime.bigint();
     const res = await fetch(`${url}/api/v2/runs`, { method: "POST", headers, body: JSON.stringify({ maxPriceCents: 1_000_000, ...(body as object) }) });
-    const { run } = await res.json() as { run: { id: number } };
+    const { run } = (await res.json()) as { run: { id: number } };
     for (;;) {
-      const r = await (await fetch(`${url}/api/v2/runs/${run.id}`, { headers })).json() as { terminal: boolean; state: string };
+      const r = (await (await fetch(`${url}/api/v2/runs/${run.id}`, { headers })).json()) as { terminal: boolean; state: string };
       if (r.terminal) {
         if (r.state !== "complete") throw new Error(`run ${run.id} ended ${r.state}`);
         return ms(t0);
@@ -58,7 +65,11 @@ async function setup(env: Record<string, string>) {
       await new Promise((r2) => setTimeout(r2, 10));
     }
   };
-  const close = async () => { await server.close(); await app.close(); rmSync(dataDir, { recursive: true, force: true }); };
+  const close = async () => {
+    await server.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   return { app, ws, user, register, timedRun, close, dataDir };
 }
 
@@ -69,9 +80,13 @@ export async function benchWorker(root: string): Promise<void> {
     // The demo repository plus 13 more modules: 20 files.
     const demo = join(root, "demo");
     await generateDemoRepository(demo);
-    const extra = Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`lib/module${i}.js`,
-      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", `
-        + `[req.params.id]);\n  res.json(rows.map((r) => ({ id: r.id, name: r.name })));\n}\n\nmodule.exports = { handler${i} };\n`]));
+    const extra = Object.fromEntries(
+      Array.from({ length: 13 }, (_, i) => [
+        `lib/module${i}.js`,
+        `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", ` +
+          `[req.params.id]);\n  res.json(rows.map((r) => ({ id: r.id, name: r.name })));\n}\n\nmodule.exports = { handler${i} };\n`,
+      ]),
+    );
     for (const [path, content] of Object.entries(extra)) {
       mkdirSync(dirname(join(demo, path)), { recursive: true });
       writeFileSync(join(demo, path), content);
@@ -86,28 +101,44 @@ export async function benchWorker(root: string): Promise<void> {
     await s.timedRun({ repository: small });
     for (let i = 0; i < 7; i++) {
       const t0 = process.hrtime.bigint();
-      await reviewFiles({ files: (async function* () { yield* files; })(), rules });
+      await reviewFiles({
+        files: (async function* () {
+          yield* files;
+        })(),
+        rules,
+      });
       engine.push(ms(t0));
       e2e.push(await s.timedRun({ repository: small }));
     }
-    console.log(`worker (a) demo repository (${files.length} files): POST -> complete median ${median(e2e).toFixed(0)} ms, engine alone `
-      + `${median(engine).toFixed(0)} ms, overhead ${(median(e2e) - median(engine)).toFixed(0)} ms (goal < 1000 ms)`);
+    console.log(
+      `worker (a) demo repository (${files.length} files): POST -> complete median ${median(e2e).toFixed(0)} ms, engine alone ` +
+        `${median(engine).toFixed(0)} ms, overhead ${(median(e2e) - median(engine)).toFixed(0)} ms (goal < 1000 ms)`,
+    );
 
     const big = join(root, "big-1m.git");
     await generateRepo(big, { files: 18_500, commits: 1, branches: 1, pulls: 1, tags: 1 });
     const fileCount = (await runGit(["ls-tree", "-r", "main"], { gitDir: big })).stdout.toString().split("\n").length - 1;
     const idx = join(root, "index");
-    const git = (args: string[], input?: string) => new Promise<string>((res, rej) => {
-      const c =
-        spawn("git", args, { env: { ...process.env, GIT_DIR: big, GIT_INDEX_FILE: idx, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b",
-          GIT_COMMITTER_EMAIL: "b@b" } });
-      let out = "";
-      c.stdout.on("data", (d: Buffer) => (out += d));
-      c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
-      // A git command that reads no input may exit before its stdin is closed.
-      c.stdin.on("error", () => {});
-      c.stdin.end(input ?? "");
-    });
+    const git = (args: string[], input?: string) =>
+      new Promise<string>((res, rej) => {
+        const c = spawn("git", args, {
+          env: {
+            ...process.env,
+            GIT_DIR: big,
+            GIT_INDEX_FILE: idx,
+            GIT_AUTHOR_NAME: "b",
+            GIT_AUTHOR_EMAIL: "b@b",
+            GIT_COMMITTER_NAME: "b",
+            GIT_COMMITTER_EMAIL: "b@b",
+          },
+        });
+        let out = "";
+        c.stdout.on("data", (d: Buffer) => (out += d));
+        c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
+        // A git command that reads no input may exit before its stdin is closed.
+        c.stdin.on("error", () => {});
+        c.stdin.end(input ?? "");
+      });
     await git(["read-tree", "main"]);
     const blob = await git(["hash-object", "-w", "--stdin"], Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n");
     await git(["update-index", "--add", "--cacheinfo", `100644,${blob},pkg0/added.js`]);
@@ -130,13 +161,16 @@ export async function benchWorker(root: string): Promise<void> {
     try {
       const id = await q.register(join(root, "demo"), "bench/small");
       const n = 40;
-      for (let i = 0; i < n; i++) await startRun(q.app, { workspaceId: q.ws.id, userId: q.user.id, trigger: "api", baseUrl: "" },
-        { repository: id, maxPriceCents: 1_000_000 });
+      for (let i = 0; i < n; i++)
+        await startRun(q.app, { workspaceId: q.ws.id, userId: q.user.id, trigger: "api", baseUrl: "" }, { repository: id, maxPriceCents: 1_000_000 });
       const bin = resolve(import.meta.dirname, "../bin/crs.js");
       const t0 = process.hrtime.bigint();
-      const children: ChildProcess[] = Array.from({ length: processes }, () => spawn(process.execPath, [bin, "worker"], {
-        env: { ...process.env, CRS_DATA_DIR: q.dataDir, CRS_LOG_LEVEL: "warn", CRS_WORKER_POLL_MS: "50", CRS_WORKER_THREADS: "1" }, stdio: "ignore",
-      }));
+      const children: ChildProcess[] = Array.from({ length: processes }, () =>
+        spawn(process.execPath, [bin, "worker"], {
+          env: { ...process.env, CRS_DATA_DIR: q.dataDir, CRS_LOG_LEVEL: "warn", CRS_WORKER_POLL_MS: "50", CRS_WORKER_THREADS: "1" },
+          stdio: "ignore",
+        }),
+      );
       for (;;) {
         const left = await q.app.store.db.selectFrom("runs").select("id").where("state", "!=", "complete").execute();
         if (left.length === 0) break;
@@ -145,8 +179,10 @@ export async function benchWorker(root: string): Promise<void> {
       const elapsed = ms(t0);
       for (const c of children) c.kill("SIGTERM");
       await Promise.all(children.map((c) => (c.exitCode === null ? once(c, "exit") : undefined)));
-      console.log(`worker (c) ${processes} worker process${processes > 1 ? "es" : ""}: ${n} runs in ${(elapsed / 1000).toFixed(1)} s = `
-        + `${((n / elapsed) * 60_000).toFixed(0)} runs/min (process start included)`);
+      console.log(
+        `worker (c) ${processes} worker process${processes > 1 ? "es" : ""}: ${n} runs in ${(elapsed / 1000).toFixed(1)} s = ` +
+          `${((n / elapsed) * 60_000).toFixed(0)} runs/min (process start included)`,
+      );
     } finally {
       await q.close();
     }

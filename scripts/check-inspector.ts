@@ -23,18 +23,21 @@ async function freePort(): Promise<number> {
 
 /** The Inspector's JSON output; it exits 5 when a tool answered isError, which some checks expect. */
 async function inspect(args: string[], opts: { toolError?: boolean } = {}): Promise<any> {
-  const r = await run("npx", ["-y", inspector, "--cli", ...args], { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 })
-    .catch((err: { code?: number; stdout?: string; stderr?: string }) => {
+  const r = await run("npx", ["-y", inspector, "--cli", ...args], { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }).catch(
+    (err: { code?: number; stdout?: string; stderr?: string }) => {
       if (opts.toolError && err.code === 5 && err.stdout) return { stdout: err.stdout };
       throw err;
-    });
+    },
+  );
   return JSON.parse(r.stdout);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "crs-inspector-"));
 const port = await freePort();
-const server = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), CRS_LOG_LEVEL: "info" },
-  stdio: ["ignore", "pipe", "pipe"] });
+const server = spawn(process.execPath, [bin, "serve"], {
+  env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), CRS_LOG_LEVEL: "info" },
+  stdio: ["ignore", "pipe", "pipe"],
+});
 try {
   let log = "";
   const key = await new Promise<string>((res, rej) => {
@@ -42,7 +45,10 @@ try {
     const seen = (d: Buffer) => {
       log += d;
       const m = /svcp_[A-Za-z0-9_]+/.exec(log);
-      if (m) { clearTimeout(timer); res(m[0]); }
+      if (m) {
+        clearTimeout(timer);
+        res(m[0]);
+      }
     };
     server.stdout.on("data", seen);
     server.stderr.on("data", seen);
@@ -55,7 +61,10 @@ try {
   for (const name of ["get_me", "list_repositories", "estimate_run", "start_run", "list_findings", "update_findings"]) {
     assert.ok(names.includes(name), `tools/list lacks ${name}: ${names.join(", ")}`);
   }
-  assert.ok(listed.tools.every((t: any) => t.inputSchema && t.outputSchema && t.annotations), "every tool has schemas and annotations");
+  assert.ok(
+    listed.tools.every((t: any) => t.inputSchema && t.outputSchema && t.annotations),
+    "every tool has schemas and annotations",
+  );
 
   const me = await inspect([...http, "--method", "tools/call", "--tool-name", "get_me"]);
   assert.equal(me.isError ?? false, false, JSON.stringify(me));
@@ -70,7 +79,10 @@ try {
 
   // The stdio face: `crs mcp` forwarding to the same server.
   const stdio = await inspect(["-e", `CRS_URL=${url}`, "-e", `CRS_TOKEN=${key}`, "--method", "tools/list", "--", process.execPath, bin, "mcp"]);
-  assert.deepEqual(stdio.tools.map((t: { name: string }) => t.name), names);
+  assert.deepEqual(
+    stdio.tools.map((t: { name: string }) => t.name),
+    names,
+  );
   console.log(`MCP Inspector (${inspector}) CLI: ${names.length} tools over HTTP and stdio; get_me, list_repositories and an invalid call behave`);
 } finally {
   server.kill("SIGTERM");

@@ -16,11 +16,13 @@ for (const top of ["src", "test", "scripts"]) {
     if (!entry.isFile() || !source.test(entry.name)) continue;
     const file = relative(root, join(entry.parentPath, entry.name)).split("\\").join("/");
     if (skipped.some((s) => s.test(file))) continue;
-    readFileSync(join(root, file), "utf8").split("\n").forEach((line, i) => {
-      // Characters as people count them (code points), not UTF-16 units.
-      const length = [...line].length;
-      if (length > max) long.push(`${file}:${i + 1}: ${length} characters`);
-    });
+    readFileSync(join(root, file), "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        // Characters as people count them (code points), not UTF-16 units.
+        const length = [...line].length;
+        if (length > max) long.push(`${file}:${i + 1}: ${length} characters`);
+      });
   }
 }
 if (long.length) {

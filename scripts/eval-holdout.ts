@@ -9,11 +9,20 @@ const root = fileURLToPath(new URL("../bench/holdout/", import.meta.url));
 const cli = fileURLToPath(new URL("../bin/crs.js", import.meta.url));
 const extra = process.argv.slice(2);
 
-interface Case { file: string; category: string; cwe: number; vulnerable: boolean }
-const cases: Case[] = readFileSync(`${root}expected.csv`, "utf8").trim().split("\n").slice(1).map((line) => {
-  const [file, category, cwe, vulnerable] = line.split(",");
-  return { file: file!, category: category!, cwe: Number(cwe), vulnerable: vulnerable === "true" };
-});
+interface Case {
+  file: string;
+  category: string;
+  cwe: number;
+  vulnerable: boolean;
+}
+const cases: Case[] = readFileSync(`${root}expected.csv`, "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [file, category, cwe, vulnerable] = line.split(",");
+    return { file: file!, category: category!, cwe: Number(cwe), vulnerable: vulnerable === "true" };
+  });
 
 // Exit status 0 or 1 (findings present) are both a finished review.
 let out: string;
@@ -27,20 +36,22 @@ try {
 type Loc = { physicalLocation?: { artifactLocation?: { uri?: string } } };
 const rel = (l: Loc | undefined) => decodeURIComponent(l?.physicalLocation?.artifactLocation?.uri ?? "").replace(/^.*bench\/holdout\//, "");
 const labelled = new Set(cases.map((c) => c.file));
-const sarif =
-  JSON.parse(out) as {
-    runs: Array<{
-      tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } };
-      results: Array<{
-        ruleId: string; locations: Array<Loc>; relatedLocations?: Array<Loc>;
-        codeFlows?: Array<{ threadFlows: Array<{ locations: Array<{ location?: Loc }> }> }>;
-      }>;
+const sarif = JSON.parse(out) as {
+  runs: Array<{
+    tool: { driver: { rules: Array<{ id: string; properties?: { tags?: string[] } }> } };
+    results: Array<{
+      ruleId: string;
+      locations: Array<Loc>;
+      relatedLocations?: Array<Loc>;
+      codeFlows?: Array<{ threadFlows: Array<{ locations: Array<{ location?: Loc }> }> }>;
     }>;
-  };
+  }>;
+};
 const flagged = new Map<string, Set<number>>();
 for (const run of sarif.runs) {
-  const cwes =
-    new Map(run.tool.driver.rules.map((r) => [r.id, (r.properties?.tags ?? []).flatMap((t) => /^external\/cwe\/cwe-(\d+)$/.exec(t)?.[1] ?? []).map(Number)]));
+  const cwes = new Map(
+    run.tool.driver.rules.map((r) => [r.id, (r.properties?.tags ?? []).flatMap((t) => /^external\/cwe\/cwe-(\d+)$/.exec(t)?.[1] ?? []).map(Number)]),
+  );
   for (const r of run.results) {
     // A result reported in an unlabelled helper file counts for the labelled cases its flow passes
     // through (the case's input reaching a sink inside the helper); one in a labelled file counts there.
@@ -76,7 +87,9 @@ console.log("language/category          tp  fn  fp  tn   tp%   fp%  score");
 for (const [key, t] of [...tallies].sort((a, b) => a[0].localeCompare(b[0]))) {
   const tpr = pct(t.tp, t.tp + t.fn);
   const fpr = pct(t.fp, t.fp + t.tn);
-  console.log(`${key.padEnd(26)} ${[t.tp, t.fn, t.fp, t.tn].map((n) => String(n).padStart(3)).join(" ")}  ${String(tpr).padStart(3)}%  `
-    + `${String(fpr).padStart(3)}%  ${tpr - fpr >= 0 ? "+" : ""}${tpr - fpr}`);
+  console.log(
+    `${key.padEnd(26)} ${[t.tp, t.fn, t.fp, t.tn].map((n) => String(n).padStart(3)).join(" ")}  ${String(tpr).padStart(3)}%  ` +
+      `${String(fpr).padStart(3)}%  ${tpr - fpr >= 0 ? "+" : ""}${tpr - fpr}`,
+  );
 }
 if (misses.length) console.log(`\n${misses.join("\n")}`);

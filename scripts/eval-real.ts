@@ -12,7 +12,6 @@ import { atWeakPoint, type Finding, loadCases, norm, ofClass, type RealCase, typ
 const root = fileURLToPath(new URL("../bench/real/", import.meta.url));
 const cli = fileURLToPath(new URL("../bin/crs.js", import.meta.url));
 
-
 const { values } = parseArgs({
   options: {
     json: { type: "boolean", default: false },
@@ -61,8 +60,16 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
 }
 
 interface Outcome {
-  id: string; language: string; found: boolean; foundStrict: boolean; still: boolean; stillStrict: boolean;
-  noise: number; noiseStrict: number; vulnerable: Finding[]; fixed: Finding[];
+  id: string;
+  language: string;
+  found: boolean;
+  foundStrict: boolean;
+  still: boolean;
+  stillStrict: boolean;
+  noise: number;
+  noiseStrict: number;
+  vulnerable: Finding[];
+  fixed: Finding[];
 }
 
 const strict = (fs: Finding[]) => fs.filter((f) => f.confidence !== "low");
@@ -73,11 +80,16 @@ async function score(c: RealCase): Promise<Outcome> {
   const found = hit(vulnerable, c.vulnerable);
   const foundStrict = hit(strict(vulnerable), c.vulnerable);
   return {
-    id: c.id, language: c.language, vulnerable, fixed,
-    found, foundStrict,
+    id: c.id,
+    language: c.language,
+    vulnerable,
+    fixed,
+    found,
+    foundStrict,
     still: found && hit(fixed, c.fixed),
     stillStrict: foundStrict && hit(strict(fixed), c.fixed),
-    noise: fixed.length, noiseStrict: strict(fixed).length,
+    noise: fixed.length,
+    noiseStrict: strict(fixed).length,
   };
 }
 
@@ -91,8 +103,11 @@ const summary = [...new Set(outcomes.map((o) => o.language))].sort().map((langua
   const sum = (k: keyof Outcome) => os.filter((o) => o[k] === true).length;
   const total = (k: "noise" | "noiseStrict") => os.reduce((s, o) => s + o[k], 0);
   return {
-    language, cases: os.length,
-    found: sum("found"), stillAfterFix: sum("still"), findingsPerFixedRepo: total("noise") / os.length,
+    language,
+    cases: os.length,
+    found: sum("found"),
+    stillAfterFix: sum("still"),
+    findingsPerFixedRepo: total("noise") / os.length,
     withoutLowConfidence: { found: sum("foundStrict"), stillAfterFix: sum("stillStrict"), findingsPerFixedRepo: total("noiseStrict") / os.length },
   };
 });
@@ -104,10 +119,14 @@ if (values.json) {
   for (const s of summary) {
     const w = s.withoutLowConfidence;
     console.log(`${s.language} (${s.cases} pairs)`);
-    console.log(`  all confidences:     found at the weak point ${s.found}/${s.cases} (${pct(s.found, s.cases)}), still reported after the fix `
-      + `${s.stillAfterFix}/${s.found} (${pct(s.stillAfterFix, s.found)}), findings per fixed repository ${s.findingsPerFixedRepo.toFixed(2)}`);
-    console.log(`  without low:         found at the weak point ${w.found}/${s.cases} (${pct(w.found, s.cases)}), still reported after the fix `
-      + `${w.stillAfterFix}/${w.found} (${pct(w.stillAfterFix, w.found)}), findings per fixed repository ${w.findingsPerFixedRepo.toFixed(2)}`);
+    console.log(
+      `  all confidences:     found at the weak point ${s.found}/${s.cases} (${pct(s.found, s.cases)}), still reported after the fix ` +
+        `${s.stillAfterFix}/${s.found} (${pct(s.stillAfterFix, s.found)}), findings per fixed repository ${s.findingsPerFixedRepo.toFixed(2)}`,
+    );
+    console.log(
+      `  without low:         found at the weak point ${w.found}/${s.cases} (${pct(w.found, s.cases)}), still reported after the fix ` +
+        `${w.stillAfterFix}/${w.found} (${pct(w.stillAfterFix, w.found)}), findings per fixed repository ${w.findingsPerFixedRepo.toFixed(2)}`,
+    );
   }
   if (values.verbose) {
     for (const o of outcomes) {

@@ -50,7 +50,7 @@ test("sign in, create a key and use it with curl, revoke it; approve a consent a
   await page.locator("#password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${t.url}/app`);
-  assert.match(await page.textContent("body") ?? "", new RegExp(ws.slug));
+  assert.match((await page.textContent("body")) ?? "", new RegExp(ws.slug));
 
   // A key with two scopes, shown once, works with curl.
   await page.goto(`${t.url}/app/settings/keys`);
@@ -73,23 +73,42 @@ test("sign in, create a key and use it with curl, revoke it; approve a consent a
   const { server, codes, port } = await loopback();
   try {
     const redirect = `http://127.0.0.1:${port}/callback`;
-    const reg = await json(await fetch(`${t.url}/oauth/register`,
-      { method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_name: "Browser test app", redirect_uris: [redirect] }) }));
+    const reg = await json(
+      await fetch(`${t.url}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_name: "Browser test app", redirect_uris: [redirect] }),
+      }),
+    );
     const verifier = randomBytes(32).toString("base64url");
-    const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: redirect, code_challenge: createHash("sha256")
-      .update(verifier).digest("base64url"), code_challenge_method: "S256", scope: "user:read runs:write", state: "s1", resource: t.url });
+    const q = new URLSearchParams({
+      response_type: "code",
+      client_id: reg.client_id,
+      redirect_uri: redirect,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      scope: "user:read runs:write",
+      state: "s1",
+      resource: t.url,
+    });
     await page.goto(`${t.url}/oauth/authorize?${q}`);
-    const consent = await page.textContent("body") ?? "";
+    const consent = (await page.textContent("body")) ?? "";
     assert.match(consent, /Browser test app/);
     assert.match(consent, /unverified/i);
     assert.match(consent, /spends credits/i);
     await page.getByRole("button", { name: "Approve" }).click();
     const back = await codes;
     assert.equal(back.get("state"), "s1");
-    const res = await fetch(`${t.url}/oauth/token`, { method: "POST",
-      body: new URLSearchParams({ grant_type: "authorization_code", code: back.get("code")!, client_id: reg.client_id, redirect_uri: redirect,
-        code_verifier: verifier }) });
+    const res = await fetch(`${t.url}/oauth/token`, {
+      method: "POST",
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: back.get("code")!,
+        client_id: reg.client_id,
+        redirect_uri: redirect,
+        code_verifier: verifier,
+      }),
+    });
     assert.equal(res.status, 200);
     const access = (await json(res)).access_token as string;
     assert.equal(await curlMe(access), 200);
@@ -99,7 +118,7 @@ test("sign in, create a key and use it with curl, revoke it; approve a consent a
     await page.locator("tr", { hasText: "Browser test app" }).getByRole("button", { name: "Revoke" }).click();
     await page.waitForURL(`${t.url}/app/settings/apps`);
     assert.equal(await curlMe(access), 401);
-    assert.doesNotMatch(await page.textContent("body") ?? "", /Browser test app/);
+    assert.doesNotMatch((await page.textContent("body")) ?? "", /Browser test app/);
   } finally {
     server.close();
   }

@@ -28,7 +28,7 @@ test("the first start's admin signs in at /app and the metadata names the listen
     });
     const url = /App:\s+(\S+)\/app/.exec(banner)![1]!;
     const [, email, password] = /sign in:\s+(\S+) \/ (\S+)/.exec(banner)!;
-    const meta = await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json() as { issuer: string; token_endpoint: string };
+    const meta = (await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json()) as { issuer: string; token_endpoint: string };
     assert.equal(meta.issuer, url);
     assert.equal(meta.token_endpoint, `${url}/oauth/token`);
     const browser = new Browser(url);

@@ -25,19 +25,38 @@ async function signedIn() {
 
 /** Registers a client named `name` and returns an authorization URL (path) and its verifier. */
 async function authorization(name: string, scope = "user:read runs:write") {
-  const reg = await json(await fetch(`${t.url}/oauth/register`,
-    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }) }));
+  const reg = await json(
+    await fetch(`${t.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }),
+    }),
+  );
   const verifier = randomBytes(32).toString("base64url");
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: redirect, scope, state: "z",
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" });
+  const q = new URLSearchParams({
+    response_type: "code",
+    client_id: reg.client_id,
+    redirect_uri: redirect,
+    scope,
+    state: "z",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  });
   return { url: `/oauth/authorize?${q}`, clientId: reg.client_id as string, verifier };
 }
 
 async function tokenFor(browser: Browser, a: Awaited<ReturnType<typeof authorization>>): Promise<string> {
   const back = await consent(browser, a.url);
-  const res = await fetch(`${t.url}/oauth/token`, { method: "POST",
-    body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, client_id: a.clientId, redirect_uri: redirect,
-      code_verifier: a.verifier }) });
+  const res = await fetch(`${t.url}/oauth/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: back.searchParams.get("code")!,
+      client_id: a.clientId,
+      redirect_uri: redirect,
+      code_verifier: a.verifier,
+    }),
+  });
   return (await json(res)).access_token;
 }
 
@@ -128,7 +147,11 @@ describe("authorized apps lists live grants only", () => {
     await tokenFor(browser, await authorization("Expiring app"));
     assert.match((await browser.get("/app/settings/apps")).text, /Expiring app/);
     const grants = t.app.store.db.selectFrom("oauth_grants").select("id").where("user_id", "=", user.id);
-    await t.app.store.db.updateTable("tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("grant_id", "in", grants).execute();
+    await t.app.store.db
+      .updateTable("tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("grant_id", "in", grants)
+      .execute();
     assert.doesNotMatch((await browser.get("/app/settings/apps")).text, /Expiring app/);
   });
 });
@@ -140,7 +163,10 @@ describe("change password", () => {
     const { browser } = await signIn(t, user.email, password);
     const page = await browser.get("/app/settings/password");
     const done = await browser.post("/app/settings/password", {
-      ...hiddenFields(page.text, "/app/settings/password"), current: password, password: "new password 2", confirm: "new password 2",
+      ...hiddenFields(page.text, "/app/settings/password"),
+      current: password,
+      password: "new password 2",
+      confirm: "new password 2",
     });
     assert.equal(done.status, 200);
     assert.equal((await signIn(t, user.email, "new password 2")).page.status, 303);
@@ -174,8 +200,16 @@ describe("settings changes go through the operation pipeline", () => {
   });
   after(() => limited.close());
 
-  const liveKeys = async (userId: number) => (await limited.app.store.db.selectFrom("tokens").select("id")
-    .where("user_id", "=", userId).where("kind", "=", "api_key").where("revoked_at", "is", null).execute()).length;
+  const liveKeys = async (userId: number) =>
+    (
+      await limited.app.store.db
+        .selectFrom("tokens")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("kind", "=", "api_key")
+        .where("revoked_at", "is", null)
+        .execute()
+    ).length;
 
   test("past the settings bucket a change answers 429 with Retry-After and makes nothing", async () => {
     const user = await userWithPassword(limited, lws);
@@ -198,9 +232,10 @@ describe("settings changes go through the operation pipeline", () => {
     const user = await userWithPassword(limited, lws);
     const { browser } = await signIn(limited, user.email, user.password);
     const page = await browser.get("/app/settings/keys");
-    const res =
-      await browser.post("/app/settings/keys", new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name: "k".repeat(101),
-        scopes: "user:read" }));
+    const res = await browser.post(
+      "/app/settings/keys",
+      new URLSearchParams({ ...hiddenFields(page.text, "/app/settings/keys"), name: "k".repeat(101), scopes: "user:read" }),
+    );
     assert.equal(res.status, 400);
     assert.match(res.text, /The name is 1 to 100 characters/);
     assert.equal(await liveKeys(user.id), 0);

@@ -9,7 +9,12 @@ test("CRS_PUBLIC_API=off answers 503 public_api_disabled on the API and MCP whil
   const t = await startTestServer({ env: { CRS_PUBLIC_API: "off" } });
   try {
     const ws = await t.workspace();
-    for (const [path, method] of [["/api/v2/me", "GET"], ["/api/v2/openapi.json", "GET"], ["/mcp", "POST"], ["/api/v1/me", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/api/v2/me", "GET"],
+      ["/api/v2/openapi.json", "GET"],
+      ["/mcp", "POST"],
+      ["/api/v1/me", "GET"],
+    ] as const) {
       const res = await t.request(path, { method, token: ws.token, ...(method === "POST" ? { json: {} } : {}) });
       assert.equal(res.status, 503, path);
       const body = await json(res);
@@ -25,8 +30,9 @@ test("CRS_PUBLIC_API=off answers 503 public_api_disabled on the API and MCP whil
   }
 });
 
-test("503 platform_unavailable when PostgreSQL becomes unreachable, and service resumes after", { skip: !process.env.DATABASE_URL && "needs DATABASE_URL" },
-  async () => {
+test("503 platform_unavailable when PostgreSQL becomes unreachable, and service resumes after", {
+  skip: !process.env.DATABASE_URL && "needs DATABASE_URL",
+}, async () => {
   const url = new URL(process.env.DATABASE_URL!);
   const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
   url.host = `127.0.0.1:${proxy.port}`;

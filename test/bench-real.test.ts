@@ -10,9 +10,7 @@ const root = fileURLToPath(new URL("../bench/real/", import.meta.url));
 const cases = loadCases(root);
 
 function files(dir: string, prefix = ""): string[] {
-  return readdirSync(dir).flatMap((name) =>
-    statSync(`${dir}/${name}`).isDirectory() ? files(`${dir}/${name}`, `${prefix}${name}/`) : [`${prefix}${name}`],
-  );
+  return readdirSync(dir).flatMap((name) => (statSync(`${dir}/${name}`).isDirectory() ? files(`${dir}/${name}`, `${prefix}${name}/`) : [`${prefix}${name}`]));
 }
 
 function checkSide(id: string, tree: string, side: Side): void {
@@ -30,7 +28,10 @@ describe("bench/real labels", () => {
   it("name every case once, with a folder holding a vulnerable and a fixed tree", () => {
     assert.equal(new Set(cases.map((c) => c.id)).size, cases.length);
     for (const lang of ["js", "python"]) {
-      const labelled = cases.filter((c) => c.language === lang).map((c) => c.id).sort();
+      const labelled = cases
+        .filter((c) => c.language === lang)
+        .map((c) => c.id)
+        .sort();
       assert.deepEqual(readdirSync(`${root}${lang}`).sort(), labelled, `${lang}: folders and labels differ`);
       assert.ok(labelled.length >= 45, `${lang}: only ${labelled.length} pairs`);
     }

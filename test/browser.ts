@@ -5,7 +5,12 @@ import * as accounts from "../src/capabilities/identity/accounts.ts";
 import type { TestServer, TestWorkspace } from "./harness.ts";
 import { unique } from "./harness.ts";
 
-export interface Page { status: number; location: string | null; text: string; res: Response }
+export interface Page {
+  status: number;
+  location: string | null;
+  text: string;
+  res: Response;
+}
 
 export class Browser {
   readonly cookies = new Map<string, string>();
@@ -44,7 +49,13 @@ export function hiddenFields(html: string, action: string): Record<string, strin
   assert.ok(start >= 0, `no form posting to ${action} in:\n${html.slice(0, 2000)}`);
   const form = html.slice(start, html.indexOf("</form>", start));
   const out: Record<string, string> = {};
-  const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const unescapeHtml = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = unescapeHtml(m[2]!);
   return out;
 }

@@ -23,8 +23,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** What bash offers for the command line `words` (the last one being completed). */
 function complete(words: string[]): string[] {
   const line =
-    `source ${JSON.stringify(script)}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _crs; printf '%s\\n' `
-      + `"\${COMPREPLY[@]}"`;
+    `source ${JSON.stringify(script)}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _crs; printf '%s\\n' ` +
+    `"\${COMPREPLY[@]}"`;
   return execFileSync("bash", ["-c", line], { encoding: "utf8" }).split("\n").filter(Boolean);
 }
 
@@ -49,8 +49,10 @@ describe("zsh and fish", () => {
     assert.match(zsh.out, /complete -F _crs crs/);
     const fish = await c.run(["completion", "fish"]);
     assert.match(fish.out, /^complete -c crs -n '__fish_seen_subcommand_from runs; and not __fish_seen_subcommand_from .*start.*' -a '.*watch.*'$/m);
-    assert.match(fish.out,
-      /^complete -c crs -n '__fish_seen_subcommand_from findings; and __fish_seen_subcommand_from update' -l status -x -a '.*wont-fix.*'/m);
+    assert.match(
+      fish.out,
+      /^complete -c crs -n '__fish_seen_subcommand_from findings; and __fish_seen_subcommand_from update' -l status -x -a '.*wont-fix.*'/m,
+    );
   });
 
   test("an unknown shell is a usage error (exit 2)", async () => {

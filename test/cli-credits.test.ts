@@ -33,7 +33,13 @@ test("credits grant adds a ledger entry; show reports balance, month spend, limi
   assert.equal(shown.balanceCents, 2000);
   assert.equal(shown.monthSpendCents, 0);
   assert.equal(shown.spendLimitCents, null);
-  assert.deepEqual(shown.entries.map((x: any) => [x.kind, x.amountCents, x.note]), [["adjustment", -500, "correction"], ["grant", 2500, "pilot"]]);
+  assert.deepEqual(
+    shown.entries.map((x: any) => [x.kind, x.amountCents, x.note]),
+    [
+      ["adjustment", -500, "correction"],
+      ["grant", 2500, "pilot"],
+    ],
+  );
   const human = await crs(e, ["admin", "credits", "show", "billing"]);
   assert.equal(human.code, 0);
   assert.match(human.stdout, /balance\s+20\.00/);
@@ -49,8 +55,14 @@ test("spend-limit set takes cents or none; GET /me shows it to admins", async ()
 });
 
 test("bad amounts exit 2 and change nothing; an unknown workspace exits 1", async () => {
-  for (const args of [["credits", "grant", "billing", "0"], ["credits", "grant", "billing", "-5"], ["credits", "grant", "billing", "1.5"],
-    ["credits", "grant", "billing", "99999999999"], ["spend-limit", "set", "billing", "-1"], ["credits", "adjust", "billing", "0", "--reason", "x"]]) {
+  for (const args of [
+    ["credits", "grant", "billing", "0"],
+    ["credits", "grant", "billing", "-5"],
+    ["credits", "grant", "billing", "1.5"],
+    ["credits", "grant", "billing", "99999999999"],
+    ["spend-limit", "set", "billing", "-1"],
+    ["credits", "adjust", "billing", "0", "--reason", "x"],
+  ]) {
     const r = await crs(e, ["admin", ...args]);
     assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
   }

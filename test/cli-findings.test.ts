@@ -27,8 +27,19 @@ const status = async () => (await json(await t.request("/api/v2/findings/F-1", {
 
 test("accept-risk makes the finding read wont-fix with the decision; revoke-decision lifts it", async () => {
   const admin = await accounts.findUser(t.app.store, ws.username);
-  const r = await crsJson(e, ["admin", "finding", "accept-risk", "triage", "F-1", "--until", "2099-01-31", "--reason", "behind the VPN", "--by",
-    String(admin.id)]);
+  const r = await crsJson(e, [
+    "admin",
+    "finding",
+    "accept-risk",
+    "triage",
+    "F-1",
+    "--until",
+    "2099-01-31",
+    "--reason",
+    "behind the VPN",
+    "--by",
+    String(admin.id),
+  ]);
   assert.deepEqual(r.decision, { kind: "risk-accepted", until: "2099-01-31T00:00:00.000Z", reason: "behind the VPN" });
   assert.equal(await status(), "wont-fix");
   const detail = await json(await t.request("/api/v2/findings/F-1", { token: ws.token }));

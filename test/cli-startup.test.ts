@@ -21,16 +21,23 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), "crs-startup-"));
   hook = join(dir, "trace.mjs");
   // Records every module the process loads (ESM and CommonJS) and prints the list on exit.
-  writeFileSync(hook, `import { registerHooks } from "node:module";
+  writeFileSync(
+    hook,
+    `import { registerHooks } from "node:module";
 import { writeSync } from "node:fs";
 const seen = [];
 registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
 process.on("exit", () => writeSync(2, "\\nLOADED " + JSON.stringify(seen) + "\\n"));
-`);
+`,
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Ran { code: number; stdout: string; loaded: string[] }
+interface Ran {
+  code: number;
+  stdout: string;
+  loaded: string[];
+}
 
 /** Runs node with the tracing hook; the loaded modules as paths relative to the repository. */
 function traced(args: string[]): Promise<Ran> {
@@ -64,7 +71,10 @@ describe("client commands", () => {
         assert.ok(ran.loaded.includes("src/faces/cli/client/catalog.ts"));
         assert.ok(ran.loaded.includes("src/capabilities/runs/cli.ts"), "the capabilities' commands come through the generated list");
       }
-      assert.deepEqual(ran.loaded.filter((m) => heavy.some((h) => h.test(m))), []);
+      assert.deepEqual(
+        ran.loaded.filter((m) => heavy.some((h) => h.test(m))),
+        [],
+      );
       // `crs me` without a login stops before the network: exit 4, authentication needed.
       assert.equal(ran.code, args[0] === "me" ? 4 : 0);
     });
@@ -74,12 +84,23 @@ describe("client commands", () => {
 describe("server commands", () => {
   // Each loads its own heavy parts only once it has read its arguments (review/types.ts is a list of
   // severities, for --fail-on).
-  for (const [args, code] of [[["serve", "--help"], 0], [["worker", "--help"], 0], [["review", "--help"], 0], [["mcp"], 4]] as const) {
+  for (const [args, code] of [
+    [["serve", "--help"], 0],
+    [["worker", "--help"], 0],
+    [["review", "--help"], 0],
+    [["mcp"], 4],
+  ] as const) {
     test(`crs ${args.join(" ")} exits ${code} without loading the server, store, engine or MCP SDK`, async () => {
       const ran = await traced([crs, ...args]);
       assert.ok(ran.loaded.includes("src/main.ts"));
-      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) ||
-        /^src\/(platform|review\/(?!types\.ts$)|faces\/(rest|mcp|web)|capabilities|kernel\/app\.ts|server\/(?!(serve|worker)\.ts$))/.test(m)), []);
+      assert.deepEqual(
+        ran.loaded.filter(
+          (m) =>
+            /^node_modules\/(kysely|pg|@ast-grep|fastify|ioredis|pino|@modelcontextprotocol)\//.test(m) ||
+            /^src\/(platform|review\/(?!types\.ts$)|faces\/(rest|mcp|web)|capabilities|kernel\/app\.ts|server\/(?!(serve|worker)\.ts$))/.test(m),
+        ),
+        [],
+      );
       assert.equal(ran.code, code);
     });
   }
@@ -93,8 +114,12 @@ describe("crs review", () => {
       const ran = await traced([crs, "review", d, "--threads", "1"]);
       assert.equal(ran.code, 0);
       assert.ok(ran.loaded.includes("src/review/index.ts"), "the trace sees the engine");
-      assert.deepEqual(ran.loaded.filter((m) => /^node_modules\/(openai|@anthropic-ai|unpdf|js-tiktoken)\//.test(m) ||
-        /^src\/(review\/model\/|cli\/review-model\.ts)/.test(m)), []);
+      assert.deepEqual(
+        ran.loaded.filter(
+          (m) => /^node_modules\/(openai|@anthropic-ai|unpdf|js-tiktoken)\//.test(m) || /^src\/(review\/model\/|cli\/review-model\.ts)/.test(m),
+        ),
+        [],
+      );
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
@@ -104,14 +129,22 @@ describe("crs review", () => {
 describe("operation definitions", () => {
   test("loading every operation definition (*.def.ts) loads no handler, domain, store or engine module", async () => {
     const defs = readdirSync(join(root, "src/capabilities"), { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".def.ts")).map((f) => join(root, "src/capabilities", f));
+      .filter((f) => f.endsWith(".def.ts"))
+      .map((f) => join(root, "src/capabilities", f));
     assert.ok(defs.length > 20);
     const ran = await traced(["--input-type=module", "-e", defs.map((f) => `await import(${JSON.stringify(f)});`).join("\n")]);
     const loaded = ran.loaded.filter((m) => m.startsWith("src/capabilities/"));
     assert.ok(loaded.length >= defs.length);
-    assert.deepEqual(loaded.filter((m) => !/\.def\.ts$|^src\/capabilities\/[^/]+\/schemas\.ts$/.test(m)), []);
-    assert.deepEqual(ran.loaded.filter((m) => /^src\/(platform\/(?!store\/migrations\/helpers\.ts)|review|faces|server)\b/.test(m) ||
-      /^node_modules\/(kysely|pg|@ast-grep)\//.test(m)), []);
+    assert.deepEqual(
+      loaded.filter((m) => !/\.def\.ts$|^src\/capabilities\/[^/]+\/schemas\.ts$/.test(m)),
+      [],
+    );
+    assert.deepEqual(
+      ran.loaded.filter(
+        (m) => /^src\/(platform\/(?!store\/migrations\/helpers\.ts)|review|faces|server)\b/.test(m) || /^node_modules\/(kysely|pg|@ast-grep)\//.test(m),
+      ),
+      [],
+    );
   });
 
   test("catalog.json is what the definitions give (npm run gen:cli rewrites it)", () => {

@@ -21,16 +21,20 @@ export function cliEnv(): CliEnv {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-cli-"));
   const schema = usingPostgres ? unique("cli_") : undefined;
   const env: Record<string, string> = { CRS_DATA_DIR: dataDir, CRS_LOG_LEVEL: "silent" };
-  if (usingPostgres) env.DATABASE_URL = process.env.DATABASE_URL!, env.CRS_DB_SCHEMA = schema!;
+  if (usingPostgres) (env.DATABASE_URL = process.env.DATABASE_URL!), (env.CRS_DB_SCHEMA = schema!);
   return { dataDir, schema, env };
 }
 
 export function crs(e: CliEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", ...e.env },
-      timeout: 30_000 }, (err, stdout, stderr) => {
-      done({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "", ...e.env }, timeout: 30_000 },
+      (err, stdout, stderr) => {
+        done({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
+      },
+    );
     if (input !== undefined) child.stdin?.end(input);
   });
 }

@@ -20,7 +20,9 @@ function partial(path: string, headers: Record<string, string>, abort: boolean):
   const url = new URL(t.url);
   return new Promise((resolve, reject) => {
     const s = connect(Number(url.port), url.hostname, () => {
-      const head = Object.entries({ host: url.host, "content-length": "1000", ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      const head = Object.entries({ host: url.host, "content-length": "1000", ...headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
       s.write(`POST ${path} HTTP/1.1\r\n${head}\r\n{"a`);
       if (abort) setTimeout(() => s.destroy(), 50);
     });
@@ -44,8 +46,10 @@ test("aborted and stalled bodies on forms, OAuth and the API log nothing at warn
   }
   // The server sees a closed connection asynchronously: wait until each of the ten is logged (at info; debug shows it).
   // (A failure shows up sooner, as a loud line.)
-  const seen = await eventually(async () => ({ gone: lines.filter((l) => l.includes("client went away")).length, loud: loud().map((l) => l.msg) }),
-    (v) => v.gone >= 10 || v.loud.length > 0);
+  const seen = await eventually(
+    async () => ({ gone: lines.filter((l) => l.includes("client went away")).length, loud: loud().map((l) => l.msg) }),
+    (v) => v.gone >= 10 || v.loud.length > 0,
+  );
   assert.deepEqual(seen.loud, []);
   assert.equal((await t.request("/api/v2/me", { token: ws.token })).status, 200);
 });

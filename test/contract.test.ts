@@ -30,12 +30,18 @@ test("openapi.json matches its snapshot", () => {
 });
 
 test("the MCP tool list matches its snapshot", () => {
-  snapshot("mcp-tools.json", operations.filter((op) => op.mcp).map((op) => ({ scopes: op.scopes, ...toolOf(op) })));
+  snapshot(
+    "mcp-tools.json",
+    operations.filter((op) => op.mcp).map((op) => ({ scopes: op.scopes, ...toolOf(op) })),
+  );
 });
 
 test("OpenAPI declares 200 beside 201 where the server also answers 200 (a replayed start, an identical document), with the same schema", () => {
   const doc = buildOpenApi(operations, "http://crs.example") as any;
-  for (const [path, method] of [["/runs", "post"], ["/documents", "post"]]) {
+  for (const [path, method] of [
+    ["/runs", "post"],
+    ["/documents", "post"],
+  ]) {
     const responses = doc.paths[path][method].responses;
     assert.ok(responses["201"] && responses["200"], `${method} ${path}`);
     assert.deepEqual(responses["200"].content, responses["201"].content);

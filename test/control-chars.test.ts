@@ -76,7 +76,11 @@ describe("names and titles refuse control characters", () => {
 describe("terminal output is escaped, names stored before the rules included", () => {
   test("crs admin key list prints a stored ESC sequence escaped, never raw", async () => {
     const key = await crsJson(e, ["admin", "key", "create", "acme", "carl", "--scopes", "user:read", "--name", "old"]);
-    await t.app.store.db.updateTable("tokens").set({ name: `old${clear}\u202eevil` }).where("id", "=", key.id).execute();
+    await t.app.store.db
+      .updateTable("tokens")
+      .set({ name: `old${clear}\u202eevil` })
+      .where("id", "=", key.id)
+      .execute();
     const r = await crs(e, ["admin", "key", "list", "acme"]);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stdout.includes("\u001b") && !r.stdout.includes("\u202e"), JSON.stringify(r.stdout));
@@ -88,11 +92,17 @@ describe("terminal output is escaped, names stored before the rules included", (
     await putFocus(t.app.store, ws.id, { slug: "legacy", title: "Legacy", emoji: null, instructions: "fine" });
     const stored = { title: `Leg${clear}acy`, instructions: `one\n\u001b]0;title\u0007two\tthree` };
     await t.app.store.db.updateTable("focuses").set(stored).where("workspace_id", "=", ws.id).where("slug", "=", "legacy").execute();
-    await t.app.store.db.updateTable("focus_revisions").set(stored).where("focus_id", "in",
-      t.app.store.db.selectFrom("focuses").select("id").where("workspace_id", "=", ws.id).where("slug", "=", "legacy")).execute();
+    await t.app.store.db
+      .updateTable("focus_revisions")
+      .set(stored)
+      .where("focus_id", "in", t.app.store.db.selectFrom("focuses").select("id").where("workspace_id", "=", ws.id).where("slug", "=", "legacy"))
+      .execute();
     const c = testClient(t.url, ws.token);
     for (const tty of [true, false]) {
-      for (const argv of [["focuses", "view", "legacy"], ["focuses", "list"]]) {
+      for (const argv of [
+        ["focuses", "view", "legacy"],
+        ["focuses", "list"],
+      ]) {
         const r = await c.run(argv, { tty });
         assert.equal(r.code, 0, r.err);
         assert.ok(!r.out.includes("\u001b") && !r.out.includes("\u0007"), `${argv.join(" ")} tty=${tty}: ${JSON.stringify(r.out)}`);

@@ -25,7 +25,12 @@ function rawRequest(path: string, headers: Record<string, string | string[]>): P
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: mcp ? "POST" : "GET", headers: all }, (res) => {
       let text = "";
-      res.setEncoding("utf8").on("data", (c: string) => { text += c; }).on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      res
+        .setEncoding("utf8")
+        .on("data", (c: string) => {
+          text += c;
+        })
+        .on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
     req.on("error", reject);
     req.end(payload);
@@ -61,8 +66,13 @@ describe("header errors", () => {
     assert.equal(res.headers.get("www-authenticate"), 'Bearer realm="crs"');
     assertErrorBody(res, await json(res), "unauthenticated");
   });
-  for (const [name, header] of [["another scheme", `Basic abc`], ["a comma", "Bearer a,b"], ["extra text", "Bearer a b"], ["no token", "Bearer"],
-    ["an empty value", ""]] as const) {
+  for (const [name, header] of [
+    ["another scheme", `Basic abc`],
+    ["a comma", "Bearer a,b"],
+    ["extra text", "Bearer a b"],
+    ["no token", "Bearer"],
+    ["an empty value", ""],
+  ] as const) {
     test(`400 invalid_request with details.field Authorization for ${name}`, async () => {
       const res = await t.request("/api/v2/me", { headers: { authorization: header } });
       assert.equal(res.status, 400);
@@ -104,8 +114,12 @@ describe("header errors", () => {
 describe("bodies", () => {
   test("413 payload_too_large with details.limitBytes for a body over 1 MiB sent to /mcp", async () => {
     const big = JSON.stringify({ x: "a".repeat(1024 * 1024) });
-    const mcp = await t.request("/mcp", { method: "POST", token: ws.token,
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: big });
+    const mcp = await t.request("/mcp", {
+      method: "POST",
+      token: ws.token,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: big,
+    });
     assert.equal(mcp.status, 413);
     const body = await json(mcp);
     assertErrorBody(mcp, body, "payload_too_large");
@@ -151,7 +165,12 @@ describe("routing", () => {
     assertErrorBody(res, await json(res), "not_found");
   });
   test("410 api_version_retired for anything under /api/v1, any method", async () => {
-    for (const [path, method] of [["/api/v1", "GET"], ["/api/v1/me", "GET"], ["/api/v1/runs", "POST"], ["/api/v1/runs/x/findings/y", "PATCH"]] as const) {
+    for (const [path, method] of [
+      ["/api/v1", "GET"],
+      ["/api/v1/me", "GET"],
+      ["/api/v1/runs", "POST"],
+      ["/api/v1/runs/x/findings/y", "PATCH"],
+    ] as const) {
       const res = await t.request(path, { method });
       assert.equal(res.status, 410, path);
       const body = await json(res);
@@ -184,7 +203,9 @@ describe("failures", () => {
   test("500 internal_error with the request id and no stack when a handler throws unexpectedly", async () => {
     const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
     const original = getMe.handler;
-    getMe.handler = async () => { throw new TypeError("boom at secret/path.ts:12"); };
+    getMe.handler = async () => {
+      throw new TypeError("boom at secret/path.ts:12");
+    };
     try {
       const res = await t.request("/api/v2/me", { token: ws.token });
       assert.equal(res.status, 500);
@@ -198,7 +219,9 @@ describe("failures", () => {
   test("an AppError thrown by a handler keeps its code", async () => {
     const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
     const original = getMe.handler;
-    getMe.handler = async () => { throw new AppError("conflict", "nope"); };
+    getMe.handler = async () => {
+      throw new AppError("conflict", "nope");
+    };
     try {
       const res = await t.request("/api/v2/me", { token: ws.token });
       assert.equal(res.status, 409);

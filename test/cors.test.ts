@@ -5,21 +5,32 @@ import { after, before, describe, test } from "node:test";
 import { loadConfig } from "../src/kernel/config.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "browser", version: "1" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "browser", version: "1" } },
+};
 const mcpHeaders = (origin: string) => ({ origin, accept: "application/json, text/event-stream" });
 
 describe("any origin (the default)", () => {
   let t: TestServer;
   let ws: TestWorkspace;
-  before(async () => { t = await startTestServer(); ws = await t.workspace(); });
+  before(async () => {
+    t = await startTestServer();
+    ws = await t.workspace();
+  });
   after(() => t.close());
 
   test("a preflight for /mcp is answered 204 with the methods and headers an MCP client sends", async () => {
-    const res = await t.request("/mcp", { method: "OPTIONS", headers: {
-      origin: "http://localhost:6274", "access-control-request-method": "POST",
-      "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
-    } });
+    const res = await t.request("/mcp", {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://localhost:6274",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+      },
+    });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get("access-control-allow-origin"), "*");
     assert.match(res.headers.get("access-control-allow-methods") ?? "", /POST/);
@@ -69,8 +80,10 @@ describe("any origin (the default)", () => {
 describe("CRS_CORS_ORIGINS set", () => {
   let t: TestServer;
   let ws: TestWorkspace;
-  before(async () => { t = await startTestServer({ env: { CRS_CORS_ORIGINS: "https://tools.example.com, " +
-    "http://localhost:6274" } }); ws = await t.workspace(); });
+  before(async () => {
+    t = await startTestServer({ env: { CRS_CORS_ORIGINS: "https://tools.example.com, " + "http://localhost:6274" } });
+    ws = await t.workspace();
+  });
   after(() => t.close());
 
   test("a listed origin is echoed (with Vary: Origin); an MCP request from another origin is refused 403 and changes nothing", async () => {
@@ -94,8 +107,10 @@ describe("CRS_CORS_ORIGINS set", () => {
 
 test("CRS_CORS_ORIGINS accepts * or origins only", () => {
   assert.equal(loadConfig({ CRS_CORS_ORIGINS: "*" }).corsOrigins, "*");
-  assert.deepEqual(loadConfig({ CRS_CORS_ORIGINS: "https://a.example:8443/,http://localhost:3000" }).corsOrigins,
-    ["https://a.example:8443", "http://localhost:3000"]);
+  assert.deepEqual(loadConfig({ CRS_CORS_ORIGINS: "https://a.example:8443/,http://localhost:3000" }).corsOrigins, [
+    "https://a.example:8443",
+    "http://localhost:3000",
+  ]);
   assert.throws(() => loadConfig({ CRS_CORS_ORIGINS: "https://a.example/path" }), /not an origin/);
   assert.throws(() => loadConfig({ CRS_CORS_ORIGINS: "javascript:alert(1)" }), /not an origin/);
 });

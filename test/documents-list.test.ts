@@ -6,7 +6,9 @@ import { documentsForRun, readDocumentContent } from "../src/capabilities/docume
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 after(() => t.close());
 
 async function note(w: { token: string }, extra: Record<string, unknown> = {}): Promise<any> {
@@ -48,16 +50,38 @@ describe("list_documents", () => {
   });
   test("the repository filter (owner/name or id) lists only that repository's documents; 404 for an unknown one", async () => {
     const ws = await t.workspace();
-    const repo = await t.app.store.db.insertInto("repositories").values({
-      workspace_id: ws.id, full_name: "acme/web", full_name_key: "acme/web", remote: "/tmp/acme-web", web_url: null,
-      default_branch_override: null, default_branch: null, mirror_reason: null, mirror_message: null, last_synced_at: null,
-      last_attempt_at: null, access_reason: null, sync_owner: null, sync_lease_until: null, sync_requested_at: null,
-      created_at: new Date().toISOString(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const repo = await t.app.store.db
+      .insertInto("repositories")
+      .values({
+        workspace_id: ws.id,
+        full_name: "acme/web",
+        full_name_key: "acme/web",
+        remote: "/tmp/acme-web",
+        web_url: null,
+        default_branch_override: null,
+        default_branch: null,
+        mirror_reason: null,
+        mirror_message: null,
+        last_synced_at: null,
+        last_attempt_at: null,
+        access_reason: null,
+        sync_owner: null,
+        sync_lease_until: null,
+        sync_requested_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const attached = await note(ws, { repository: "acme/web" });
     await note(ws);
-    assert.deepEqual((await list(ws, "?repository=acme/web")).items.map((d: any) => d.id), [attached.id]);
-    assert.deepEqual((await list(ws, `?repository=${repo.id}`)).items.map((d: any) => d.id), [attached.id]);
+    assert.deepEqual(
+      (await list(ws, "?repository=acme/web")).items.map((d: any) => d.id),
+      [attached.id],
+    );
+    assert.deepEqual(
+      (await list(ws, `?repository=${repo.id}`)).items.map((d: any) => d.id),
+      [attached.id],
+    );
     assert.equal((await list(ws)).items.length, 2);
     await expectError(await t.request("/api/v2/documents?repository=acme/none", { token: ws.token }), 404, "not_found");
   });
@@ -66,10 +90,22 @@ describe("list_documents", () => {
     const kept = await note(ws);
     const gone = await note(ws);
     assert.equal((await archive(ws, gone.id)).status, 200);
-    assert.deepEqual((await list(ws)).items.map((d: any) => d.id), [kept.id]);
-    assert.deepEqual((await list(ws, "?archived=false")).items.map((d: any) => d.id), [kept.id]);
+    assert.deepEqual(
+      (await list(ws)).items.map((d: any) => d.id),
+      [kept.id],
+    );
+    assert.deepEqual(
+      (await list(ws, "?archived=false")).items.map((d: any) => d.id),
+      [kept.id],
+    );
     const all = await list(ws, "?archived=true");
-    assert.deepEqual(all.items.map((d: any) => [d.id, d.archived]), [[gone.id, true], [kept.id, false]]);
+    assert.deepEqual(
+      all.items.map((d: any) => [d.id, d.archived]),
+      [
+        [gone.id, true],
+        [kept.id, false],
+      ],
+    );
   });
   test("another workspace's documents are never listed", async () => {
     const a = await t.workspace();
@@ -99,7 +135,9 @@ describe("get_document", () => {
 
 describe("archive_document", () => {
   let ws: TestWorkspace;
-  before(async () => { ws = await t.workspace(); });
+  before(async () => {
+    ws = await t.workspace();
+  });
   test("the creator (a member) archives their own document", async () => {
     const member = await ws.member();
     const d = await note(member);
@@ -147,14 +185,20 @@ describe("documents for runs", () => {
   test("active documents are returned with their content; archived ones are refused with 409 conflict", async () => {
     const ws = await t.workspace();
     const a = await note(ws);
-    const res = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token,
-      json: { filename: "f.bin", contentType: "application/octet-stream" } });
+    const res = await t.request("/api/v2/documents/uploads", {
+      method: "POST",
+      token: ws.token,
+      json: { filename: "f.bin", contentType: "application/octet-stream" },
+    });
     const { upload } = await json(res);
     const bytes = Buffer.from([0, 1, 2, 255]);
     assert.equal((await fetch(upload.url, { method: "PUT", body: bytes })).status, 200);
     const file = await json(await t.request("/api/v2/documents", { method: "POST", token: ws.token, json: { upload: { id: upload.id } } }));
     const docs = await documentsForRun(t.app.store, ws.id, [a.id, file.document.id]);
-    assert.deepEqual(docs.map((d) => d.id), [a.id, file.document.id]);
+    assert.deepEqual(
+      docs.map((d) => d.id),
+      [a.id, file.document.id],
+    );
     assert.match((await readDocumentContent(t.config.dataDir, ws.id, docs[0]!)).toString(), /^note /);
     assert.deepEqual(await readDocumentContent(t.config.dataDir, ws.id, docs[1]!), bytes);
     await archive(ws, a.id);

@@ -8,7 +8,9 @@ import { isUniqueViolation } from "../src/platform/store/unique.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 after(() => t.close());
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -26,12 +28,28 @@ async function uploadSlot(w: { token: string }, content: string, filename = "des
 }
 
 async function repository(w: TestWorkspace, fullName: string): Promise<number> {
-  const row = await t.app.store.db.insertInto("repositories").values({
-    workspace_id: w.id, full_name: fullName, full_name_key: fullName.toLowerCase(), remote: `/tmp/${fullName}`, web_url: null,
-    default_branch_override: null, default_branch: null, mirror_reason: null, mirror_message: null, last_synced_at: null,
-    last_attempt_at: null, access_reason: null, sync_owner: null, sync_lease_until: null, sync_requested_at: null,
-    created_at: new Date().toISOString(),
-  }).returning("id").executeTakeFirstOrThrow();
+  const row = await t.app.store.db
+    .insertInto("repositories")
+    .values({
+      workspace_id: w.id,
+      full_name: fullName,
+      full_name_key: fullName.toLowerCase(),
+      remote: `/tmp/${fullName}`,
+      web_url: null,
+      default_branch_override: null,
+      default_branch: null,
+      mirror_reason: null,
+      mirror_message: null,
+      last_synced_at: null,
+      last_attempt_at: null,
+      access_reason: null,
+      sync_owner: null,
+      sync_lease_until: null,
+      sync_requested_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -116,27 +134,30 @@ describe("create_document", () => {
     const list = await json(await t.request("/api/v2/documents", { token: ws.token }));
     assert.equal(list.items.length, 1);
   });
-  test("a title taken from the text has no control characters; an explicit title with C0, C1 or bidi controls is refused; a text with C0 or C1 controls " +
-    "(other than line breaks and tabs) too", async () => {
-    const ws = await t.workspace();
-    // A body keeps bidi marks, a title never: they are dropped from the derived one.
-    const derived = await json(await create(ws, { note: { text: "\u202e# Evil\u2066 title\u200f here\nbody" } }));
-    assert.equal(derived.document.title, "Evil title here");
-    const tabbed = await json(await create(ws, { note: { text: "\t## Tabs\tand tabs\r\n" } }));
-    assert.equal(tabbed.document.title, "Tabs and tabs");
-    for (const text of ["\u001b[31m# Evil", "bell\u0007", "csi\u009b2J", "del\u007f"]) {
-      const body = await expectError(await create(ws, { note: { text } }), 400, "invalid_request");
-      assert.equal(body.error.details.issues[0].path, "note.text");
-    }
-    const long = await json(await create(ws, { note: { text: "😀".repeat(100) } }));
-    assert.equal(Array.from(long.document.title as string).length, 80);
-    assert.equal(long.document.title, `${"😀".repeat(79)}…`);
-    for (const title of ["bell\u0007", "csi\u009b2J", "nel\u0085", "del\u007f", "rlo\u202e", "lri\u2066"]) {
-      const body = await expectError(await create(ws, { note: { title, text: "x" } }), 400, "invalid_request");
-      assert.equal(body.error.details.issues[0].path, "note.title");
-    }
-    assert.equal((await json(await t.request("/api/v2/documents", { token: ws.token }))).items.length, 3);
-  });
+  test(
+    "a title taken from the text has no control characters; an explicit title with C0, C1 or bidi controls is refused; a text with C0 or C1 controls " +
+      "(other than line breaks and tabs) too",
+    async () => {
+      const ws = await t.workspace();
+      // A body keeps bidi marks, a title never: they are dropped from the derived one.
+      const derived = await json(await create(ws, { note: { text: "\u202e# Evil\u2066 title\u200f here\nbody" } }));
+      assert.equal(derived.document.title, "Evil title here");
+      const tabbed = await json(await create(ws, { note: { text: "\t## Tabs\tand tabs\r\n" } }));
+      assert.equal(tabbed.document.title, "Tabs and tabs");
+      for (const text of ["\u001b[31m# Evil", "bell\u0007", "csi\u009b2J", "del\u007f"]) {
+        const body = await expectError(await create(ws, { note: { text } }), 400, "invalid_request");
+        assert.equal(body.error.details.issues[0].path, "note.text");
+      }
+      const long = await json(await create(ws, { note: { text: "😀".repeat(100) } }));
+      assert.equal(Array.from(long.document.title as string).length, 80);
+      assert.equal(long.document.title, `${"😀".repeat(79)}…`);
+      for (const title of ["bell\u0007", "csi\u009b2J", "nel\u0085", "del\u007f", "rlo\u202e", "lri\u2066"]) {
+        const body = await expectError(await create(ws, { note: { title, text: "x" } }), 400, "invalid_request");
+        assert.equal(body.error.details.issues[0].path, "note.title");
+      }
+      assert.equal((await json(await t.request("/api/v2/documents", { token: ws.token }))).items.length, 3);
+    },
+  );
   test("404 for an unknown slot, another member's slot and another workspace's slot; 409 before the file is uploaded", async () => {
     const ws = await t.workspace();
     await expectError(await create(ws, { upload: { id: "upl_nothing" } }), 404, "not_found");
@@ -183,14 +204,38 @@ describe("create_document", () => {
   test("the store itself refuses a second active document with the same content, and allows it once archived", async () => {
     const ws = await t.workspace();
     const row = (sha256: string) => ({
-      workspace_id: ws.id, kind: "note" as const, title: "n", filename: null, content_type: null, size_bytes: 1, sha256,
-      note_text: "n", repository_id: null, created_by: ws.userId, created_at: new Date().toISOString(), archived_at: null, archived_by: null,
+      workspace_id: ws.id,
+      kind: "note" as const,
+      title: "n",
+      filename: null,
+      content_type: null,
+      size_bytes: 1,
+      sha256,
+      note_text: "n",
+      repository_id: null,
+      created_by: ws.userId,
+      created_at: new Date().toISOString(),
+      archived_at: null,
+      archived_by: null,
     });
     const db = t.app.store.db;
-    const first = await db.insertInto("documents").values(row("a".repeat(64))).returning("id").executeTakeFirstOrThrow();
-    await assert.rejects(db.insertInto("documents").values(row("a".repeat(64))).execute(), (err) => isUniqueViolation(err));
+    const first = await db
+      .insertInto("documents")
+      .values(row("a".repeat(64)))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await assert.rejects(
+      db
+        .insertInto("documents")
+        .values(row("a".repeat(64)))
+        .execute(),
+      (err) => isUniqueViolation(err),
+    );
     await db.updateTable("documents").set({ archived_at: new Date().toISOString() }).where("workspace_id", "=", ws.id).where("id", "=", first.id).execute();
-    await db.insertInto("documents").values(row("a".repeat(64))).execute();
+    await db
+      .insertInto("documents")
+      .values(row("a".repeat(64)))
+      .execute();
   });
   test("reports the documents bucket in X-RateLimit-* (60 per 10 minutes)", async () => {
     const ws = await t.workspace();

@@ -10,10 +10,17 @@ import { readyRepository } from "./fixtures/repositories.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer({ env: { CRS_RATE_LIMITS: "runs:write=1000/1h,shared=1000/1m,findings:write=10000/1m" } }); });
+before(async () => {
+  t = await startTestServer({ env: { CRS_RATE_LIMITS: "runs:write=1000/1h,shared=1000/1m,findings:write=10000/1m" } });
+});
 after(() => t.close());
 
-interface World { ws: TestWorkspace; repo: RepositoryRow; head: string; path: string }
+interface World {
+  ws: TestWorkspace;
+  repo: RepositoryRow;
+  head: string;
+  path: string;
+}
 
 async function world(): Promise<World> {
   const ws = await t.workspace();
@@ -33,20 +40,36 @@ describe("confidence", () => {
       engineFinding({ ruleId: "py.weak-hash", cwe: [328], confidence: "medium", path: "src/hash.py" }),
     ]);
     const all = await get(w, w.path);
-    assert.deepEqual(all.items.map((i: any) => [i.key, i.confidence]), [["F-3", "medium"], ["F-2", "high"], ["F-1", "low"]]);
+    assert.deepEqual(
+      all.items.map((i: any) => [i.key, i.confidence]),
+      [
+        ["F-3", "medium"],
+        ["F-2", "high"],
+        ["F-1", "low"],
+      ],
+    );
     assert.equal((await get(w, "/api/v2/findings/F-1")).confidence, "low");
     const sure = await get(w, `${w.path}?confidence=medium,high`);
-    assert.deepEqual(sure.items.map((i: any) => i.key), ["F-3", "F-2"]);
+    assert.deepEqual(
+      sure.items.map((i: any) => i.key),
+      ["F-3", "F-2"],
+    );
     assert.equal(sure.total, 2);
     assert.deepEqual(sure.counts.severity, { high: 2 }, "counts follow the confidence filter");
     const org = await get(w, "/api/v2/findings?confidence=low");
-    assert.deepEqual(org.items.map((i: any) => i.key), ["F-1"]);
+    assert.deepEqual(
+      org.items.map((i: any) => i.key),
+      ["F-1"],
+    );
   });
 
   test("a bad confidence is 400 invalid_request naming the parameter, on REST and MCP", async () => {
     const w = await world();
     const body = await expectError(await t.request(`${w.path}?confidence=certain`, { token: w.ws.token }), 400, "invalid_request");
-    assert.ok(body.error.details.issues.some((i: any) => JSON.stringify(i).includes("confidence")), JSON.stringify(body.error.details));
+    assert.ok(
+      body.error.details.issues.some((i: any) => JSON.stringify(i).includes("confidence")),
+      JSON.stringify(body.error.details),
+    );
     await expectError(await t.request("/api/v2/findings?confidence=", { token: w.ws.token }), 400, "invalid_request");
     const client = await mcpClient(t.url, w.ws.token);
     try {
@@ -64,7 +87,10 @@ describe("confidence", () => {
     const client = await mcpClient(t.url, w.ws.token);
     try {
       const list = await callTool(client, "list_findings", { confidence: ["low"] });
-      assert.deepEqual(list.body.items.map((i: any) => [i.key, i.confidence]), [["F-1", "low"]]);
+      assert.deepEqual(
+        list.body.items.map((i: any) => [i.key, i.confidence]),
+        [["F-1", "low"]],
+      );
       assert.equal((await callTool(client, "get_finding", { finding: "F-1" })).body.confidence, "low");
     } finally {
       await client.close();
@@ -78,7 +104,10 @@ describe("confidence", () => {
     assert.equal((await get(w, "/api/v2/findings/F-1")).confidence, "low");
     await importAt(t, w.ws, w.repo, w.head, [{ ...f, confidence: "high" }]);
     assert.equal((await get(w, "/api/v2/findings/F-1")).confidence, "high");
-    assert.deepEqual((await get(w, `${w.path}?confidence=high`)).items.map((i: any) => i.key), ["F-1"]);
+    assert.deepEqual(
+      (await get(w, `${w.path}?confidence=high`)).items.map((i: any) => i.key),
+      ["F-1"],
+    );
   });
 });
 
@@ -98,7 +127,10 @@ describe("folding duplicates", () => {
     assert.equal(pw.status, "duplicate");
     assert.equal(pw.duplicateOf, "F-2");
     const open = await get(w, `${w.path}?status=open`);
-    assert.deepEqual(open.items.map((i: any) => [i.key, i.severity]), [["F-2", "critical"]]);
+    assert.deepEqual(
+      open.items.map((i: any) => [i.key, i.severity]),
+      [["F-2", "critical"]],
+    );
   });
 
   test("equal severities: the earliest stays visible", async () => {

@@ -12,10 +12,17 @@ import { engineFinding, importAt } from "./fixtures/findings.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer({ env: { CRS_RATE_LIMITS: "runs:write=1000/1h,shared=1000/1m,findings:write=10000/1m" } }); });
+before(async () => {
+  t = await startTestServer({ env: { CRS_RATE_LIMITS: "runs:write=1000/1h,shared=1000/1m,findings:write=10000/1m" } });
+});
 after(() => t.close());
 
-interface World { ws: TestWorkspace; remote: TestRepo; repo: RepositoryRow; path: string }
+interface World {
+  ws: TestWorkspace;
+  remote: TestRepo;
+  repo: RepositoryRow;
+  path: string;
+}
 
 async function world(): Promise<World> {
   const ws = await t.workspace();
@@ -54,9 +61,15 @@ describe("reading at a position", () => {
     assert.equal(body.reviewCoverage.commitsAhead, 2);
     assert.equal(body.total, 2);
     assert.deepEqual(body.counts, { status: { open: 2 }, severity: { critical: 1, low: 1 } });
-    assert.deepEqual(body.items.map((i: any) => i.key), ["F-2", "F-1"]);
+    assert.deepEqual(
+      body.items.map((i: any) => i.key),
+      ["F-2", "F-1"],
+    );
     const crit = await json(await get(w, `${w.path}?severity=critical`));
-    assert.deepEqual(crit.items.map((i: any) => i.severity), ["critical"]);
+    assert.deepEqual(
+      crit.items.map((i: any) => i.severity),
+      ["critical"],
+    );
     assert.equal(crit.total, 1);
     assert.deepEqual(crit.counts.severity, { critical: 1, low: 1 }, "counts come before the severity filter");
   });
@@ -72,7 +85,10 @@ describe("reading at a position", () => {
     assert.equal(await statusOf(w, "F-1", "default"), "fixed");
     assert.equal(await statusOf(w, "F-1", `commit:${first}`), "open");
     const fixedList = await json(await get(w, `${w.path}?status=fixed`));
-    assert.deepEqual(fixedList.items.map((i: any) => [i.key, i.status]), [["F-1", "fixed"]]);
+    assert.deepEqual(
+      fixedList.items.map((i: any) => [i.key, i.status]),
+      [["F-1", "fixed"]],
+    );
     const third = w.remote.commit({ "src/app.py": "import os\nos.system(input())\n" }, { branch: "main" });
     await sync(w);
     await importAt(t, w.ws, w.repo, third, [f]);
@@ -110,28 +126,55 @@ describe("lists", () => {
   test("pages stay on the pinned commit and the first page's time while new commits and runs land", async () => {
     const w = await world();
     const head = w.remote.git(["rev-parse", "main"]);
-    await importAt(t, w.ws, w.repo, head, Array.from({ length: 5 }, (_, i) => engineFinding({ line: i + 1 })));
+    await importAt(
+      t,
+      w.ws,
+      w.repo,
+      head,
+      Array.from({ length: 5 }, (_, i) => engineFinding({ line: i + 1 })),
+    );
     const one = await json(await get(w, `${w.path}?limit=2`));
-    assert.deepEqual(one.items.map((i: any) => i.key), ["F-5", "F-4"]);
+    assert.deepEqual(
+      one.items.map((i: any) => i.key),
+      ["F-5", "F-4"],
+    );
     const next = w.remote.commit({ "src/new.py": "x\n" }, { branch: "main" });
     await sync(w);
     await importAt(t, w.ws, w.repo, next, [engineFinding({ path: "src/new.py" })]);
     await importAt(t, w.ws, w.repo, head, [engineFinding({ path: "src/late.py" })]);
     const two = await json(await get(w, `${w.path}?limit=2&cursor=${one.nextCursor}`));
     assert.equal(two.position.at, one.position.at);
-    assert.deepEqual(two.items.map((i: any) => i.key), ["F-3", "F-2"]);
+    assert.deepEqual(
+      two.items.map((i: any) => i.key),
+      ["F-3", "F-2"],
+    );
     const three = await json(await get(w, `${w.path}?limit=2&cursor=${two.nextCursor}`));
-    assert.deepEqual(three.items.map((i: any) => i.key), ["F-1"]);
+    assert.deepEqual(
+      three.items.map((i: any) => i.key),
+      ["F-1"],
+    );
     assert.equal(three.nextCursor, null);
     // Unpinned, the list reads the new head: F-6 is open there; what only the older review found reads fixed.
     const fresh = await json(await get(w, w.path));
-    assert.deepEqual(fresh.items.slice(0, 2).map((i: any) => [i.key, i.status]), [["F-7", "fixed"], ["F-6", "open"]]);
+    assert.deepEqual(
+      fresh.items.slice(0, 2).map((i: any) => [i.key, i.status]),
+      [
+        ["F-7", "fixed"],
+        ["F-6", "open"],
+      ],
+    );
   });
 
   test("assignee filters: me, none, an email, and a username several members share", async () => {
     const w = await world();
     const head = w.remote.git(["rev-parse", "main"]);
-    await importAt(t, w.ws, w.repo, head, [1, 2, 3].map((line) => engineFinding({ line })));
+    await importAt(
+      t,
+      w.ws,
+      w.repo,
+      head,
+      [1, 2, 3].map((line) => engineFinding({ line })),
+    );
     const a = await w.ws.member({ username: `twin${w.ws.id}` });
     const b = await w.ws.member({ username: `twin${w.ws.id}` });
     assert.equal((await patch(w, "/findings", { findings: ["F-1"], assignee: a.userId })).status, 200);
@@ -154,14 +197,27 @@ describe("lists", () => {
     await importAt(t, w.ws, row, other.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ line: 4 })]);
     other.cleanup();
     const body = await json(await get(w, "/api/v2/findings"));
-    assert.deepEqual(body.items.map((i: any) => [i.key, i.repository.id]), [["F-3", row.id], ["F-2", row.id], ["F-1", w.repo.id]]);
+    assert.deepEqual(
+      body.items.map((i: any) => [i.key, i.repository.id]),
+      [
+        ["F-3", row.id],
+        ["F-2", row.id],
+        ["F-1", w.repo.id],
+      ],
+    );
     assert.equal(body.total, 3);
     assert.deepEqual(body.unavailableRepositories, []);
     const { syncAndWait } = await import("../src/capabilities/repositories/index.ts");
     await syncAndWait(t.app, row.id);
     const later = await json(await get(w, "/api/v2/findings?limit=1"));
-    assert.deepEqual(later.unavailableRepositories.map((u: any) => [u.repository.id, u.reason]), [[row.id, "remote_not_found"]]);
-    assert.deepEqual(later.items.map((i: any) => i.key), ["F-1"]);
+    assert.deepEqual(
+      later.unavailableRepositories.map((u: any) => [u.repository.id, u.reason]),
+      [[row.id, "remote_not_found"]],
+    );
+    assert.deepEqual(
+      later.items.map((i: any) => i.key),
+      ["F-1"],
+    );
   });
 });
 
@@ -169,7 +225,13 @@ describe("triage", () => {
   let w: World;
   before(async () => {
     w = await world();
-    await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [1, 2, 3, 4].map((line) => engineFinding({ line })));
+    await importAt(
+      t,
+      w.ws,
+      w.repo,
+      w.remote.git(["rev-parse", "main"]),
+      [1, 2, 3, 4].map((line) => engineFinding({ line })),
+    );
   });
 
   test("reason is required with status and with dismissed: true; nothing at all is 400", async () => {
@@ -188,13 +250,19 @@ describe("triage", () => {
 
   test("investigating and wont-fix belong to the finding; open, fixed and false-positive to the commit", async () => {
     let body = await json(await patch(w, "/findings", { findings: ["F-1", "F-2"], status: "investigating", reason: "triaging" }));
-    assert.deepEqual(body.findings.map((f: any) => f.status), ["investigating", "investigating"]);
+    assert.deepEqual(
+      body.findings.map((f: any) => f.status),
+      ["investigating", "investigating"],
+    );
     const detail = await json(await get(w, "/api/v2/findings/F-1"));
     assert.equal(detail.investigating, true);
     body = await json(await patch(w, "/findings", { findings: ["F-1"], status: "fixed", reason: "patched" }));
     assert.equal(body.findings[0].status, "fixed");
     const records = await t.app.store.db.selectFrom("finding_statuses").selectAll().where("workspace_id", "=", w.ws.id).execute();
-    assert.deepEqual(records.map((r) => [r.status, r.sha]), [["fixed", w.remote.git(["rev-parse", "main"])]]);
+    assert.deepEqual(
+      records.map((r) => [r.status, r.sha]),
+      [["fixed", w.remote.git(["rev-parse", "main"])]],
+    );
   });
 
   test("a change that would not alter a finding is skipped without error", async () => {
@@ -217,8 +285,13 @@ describe("triage", () => {
   });
 
   test("risk acceptance is active until its date, then the finding is active again by itself", async () => {
-    await setDecision(t.app.store, w.ws.id, "F-4", { kind: "risk-accepted", until: new Date(Date.now() + 3_600_000).toISOString(), reason: "compensating " +
-      "control", by: w.ws.userId }, new Date());
+    await setDecision(
+      t.app.store,
+      w.ws.id,
+      "F-4",
+      { kind: "risk-accepted", until: new Date(Date.now() + 3_600_000).toISOString(), reason: "compensating " + "control", by: w.ws.userId },
+      new Date(),
+    );
     assert.equal(await statusOf(w, "F-4", "default"), "wont-fix");
     await expectError(await patch(w, "/findings/F-4", { status: "investigating", reason: "x" }), 409, "decision_active");
     const real = t.app.now;
@@ -235,7 +308,10 @@ describe("triage", () => {
     await patch(w, "/findings/F-2", { dismissed: true, reason: "test code" });
     const shown = (await json(await get(w, w.path))).items.map((i: any) => i.key);
     assert.ok(!shown.includes("F-2"));
-    assert.deepEqual((await json(await get(w, `${w.path}?dismissed=true`))).items.map((i: any) => i.key), ["F-2"]);
+    assert.deepEqual(
+      (await json(await get(w, `${w.path}?dismissed=true`))).items.map((i: any) => i.key),
+      ["F-2"],
+    );
     await patch(w, "/findings/F-2", { dismissed: false });
     assert.ok((await json(await get(w, w.path))).items.some((i: any) => i.key === "F-2"));
   });
@@ -254,8 +330,10 @@ describe("triage", () => {
 describe("the finding", () => {
   test("by key or id, with reports, evidence and repositories; repository_required when it is in several", async () => {
     const w = await world();
-    const f =
-      engineFinding({ engine: "taint", flow: [{ path: "src/app.py", startLine: 1, startColumn: 1, endLine: 1, endColumn: 5, message: "source: input()" }] });
+    const f = engineFinding({
+      engine: "taint",
+      flow: [{ path: "src/app.py", startLine: 1, startColumn: 1, endLine: 1, endColumn: 5, message: "source: input()" }],
+    });
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [f]);
     const byKey = await json(await get(w, "/api/v2/findings/F-1"));
     const byId = await json(await get(w, `/api/v2/findings/${byKey.id}`));
@@ -310,11 +388,19 @@ describe("changes without a position", () => {
     assert.equal(one.status, 200);
     assert.equal((await json(one)).findings[0].severity, "low");
     const bulk = await json(await patch(w, "/findings", { findings: ["F-1", "F-2"], status: "fixed", reason: "patched everywhere" }));
-    assert.deepEqual(bulk.findings.map((f: any) => f.status), ["fixed", "fixed"]);
-    const records = await t.app.store.db.selectFrom("finding_statuses").select(["repository_id", "sha", "status"]).where("workspace_id", "=", w.ws.id)
+    assert.deepEqual(
+      bulk.findings.map((f: any) => f.status),
+      ["fixed", "fixed"],
+    );
+    const records = await t.app.store.db
+      .selectFrom("finding_statuses")
+      .select(["repository_id", "sha", "status"])
+      .where("workspace_id", "=", w.ws.id)
       .execute();
-    assert.deepEqual(records.map((r) => `${r.repository_id}:${r.sha}:${r.status}`).sort(),
-      [w.repo.id, w.repo.id, fork.id, fork.id].map((id) => `${id}:${main}:fixed`).sort());
+    assert.deepEqual(
+      records.map((r) => `${r.repository_id}:${r.sha}:${r.status}`).sort(),
+      [w.repo.id, w.repo.id, fork.id, fork.id].map((id) => `${id}:${main}:fixed`).sort(),
+    );
     assert.equal((await json(await get(w, `/api/v2/findings/F-1?repository=${fork.id}`))).status, "fixed");
     await expectError(await patch(w, "/findings/F-1?at=default", { status: "open", reason: "x" }), 400, "repository_required");
   });
@@ -335,8 +421,13 @@ describe("comments", () => {
   test("201 with the comment; replies within the finding; Idempotency-Key replays the original 201 or is 409 for another body", async () => {
     const w = await world();
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ line: 9 })]);
-    const post = (key: string, body: unknown, idem?: string) => t.request(`/api/v2/findings/${key}/comments`,
-      { method: "POST", token: w.ws.token, json: body, ...(idem ? { headers: { "idempotency-key": idem } } : {}) });
+    const post = (key: string, body: unknown, idem?: string) =>
+      t.request(`/api/v2/findings/${key}/comments`, {
+        method: "POST",
+        token: w.ws.token,
+        json: body,
+        ...(idem ? { headers: { "idempotency-key": idem } } : {}),
+      });
     const first = await post("F-1", { body: "Reproduced on staging." }, "c-1");
     assert.equal(first.status, 201);
     const c = (await json(first)).comment;
@@ -351,7 +442,10 @@ describe("comments", () => {
     await expectError(await post("F-1", { body: "" }), 400, "invalid_request");
     await expectError(await post("F-1", { body: "x".repeat(20001) }), 400, "invalid_request");
     const detail = await json(await get(w, "/api/v2/findings/F-1"));
-    assert.deepEqual(detail.comments.map((x: any) => x.body), ["Reproduced on staging.", "Fix is in review."]);
+    assert.deepEqual(
+      detail.comments.map((x: any) => x.body),
+      ["Reproduced on staging.", "Fix is in review."],
+    );
     assert.equal(detail.activity.filter((a: any) => a.kind === "comment").length, 2);
   });
 });
@@ -361,8 +455,10 @@ describe("cached positions after triage", () => {
     const w = await world();
     const base = w.remote.git(["rev-parse", "main"]);
     await importAt(t, w.ws, w.repo, base, [
-      engineFinding({ severity: "critical" }), engineFinding({ severity: "high", path: "src/a.js" }),
-      engineFinding({ severity: "medium", path: "src/b.js" }), engineFinding({ severity: "low", path: "src/c.js" }),
+      engineFinding({ severity: "critical" }),
+      engineFinding({ severity: "high", path: "src/a.js" }),
+      engineFinding({ severity: "medium", path: "src/b.js" }),
+      engineFinding({ severity: "low", path: "src/c.js" }),
     ]);
     const org = "/api/v2/findings?limit=100";
     const read = async (path: string) => {
@@ -385,8 +481,10 @@ describe("cached positions after triage", () => {
 
     // A new review of the same commit (each engineFinding is a new finding): the import is seen at once.
     await importAt(t, w.ws, w.repo, base, [
-      engineFinding({ severity: "critical" }), engineFinding({ severity: "high", path: "src/a.js" }),
-      engineFinding({ severity: "medium", path: "src/b.js" }), engineFinding({ severity: "low", path: "src/c.js" }),
+      engineFinding({ severity: "critical" }),
+      engineFinding({ severity: "high", path: "src/a.js" }),
+      engineFinding({ severity: "medium", path: "src/b.js" }),
+      engineFinding({ severity: "low", path: "src/c.js" }),
       engineFinding({ severity: "high", path: "src/d.js" }),
     ]);
     const imported = await read(org);
@@ -399,7 +497,14 @@ describe("cached positions after triage", () => {
     const w = await world();
     await importAt(t, w.ws, w.repo, w.remote.git(["rev-parse", "main"]), [engineFinding(), engineFinding({ path: "src/x.js" })]);
     forgetPositions();
-    assert.equal(await warmPositions(t.app, () => new Date(), () => true), 0);
+    assert.equal(
+      await warmPositions(
+        t.app,
+        () => new Date(),
+        () => true,
+      ),
+      0,
+    );
     assert.equal(cachedPositions(), 0);
     const warmed = await warmPositions(t.app, () => new Date());
     assert.ok(warmed >= 1, "this workspace's repository at least");
@@ -426,8 +531,13 @@ describe("cached positions after triage", () => {
       return body;
     };
     assert.equal((await read()).total, 3); // both positions cached now
-    const versions = async () => Object.fromEntries((await t.app.store.db.selectFrom("repositories").select(["id", "import_version"])
-      .where("workspace_id", "=", w.ws.id).execute()).map((r) => [r.id, r.import_version]));
+    const versions = async () =>
+      Object.fromEntries(
+        (await t.app.store.db.selectFrom("repositories").select(["id", "import_version"]).where("workspace_id", "=", w.ws.id).execute()).map((r) => [
+          r.id,
+          r.import_version,
+        ]),
+      );
     const before = await versions();
 
     await importAt(t, w.ws, w.repo, shaA, [shared, engineFinding({ path: "src/new.js" })]);

@@ -33,8 +33,11 @@ test("focus put from a file and from stdin, list and archive; the API serves wha
   assert.deepEqual([put.slug, put.revision, put.changed], ["security", 1, true]);
   const same = await crsJson(e, ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", file]);
   assert.deepEqual([same.revision, same.changed], [1, false]);
-  const fromStdin = await crs(e, ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", "-", "--json"],
-    "Changed instructions.\n");
+  const fromStdin = await crs(
+    e,
+    ["admin", "focus", "put", "acme", "security", "--title", "Security", "--emoji", "🔒", "--file", "-", "--json"],
+    "Changed instructions.\n",
+  );
   assert.equal(fromStdin.code, 0, fromStdin.stderr);
   assert.equal(JSON.parse(fromStdin.stdout).revision, 2);
   const human = await crs(e, ["admin", "focus", "put", "acme", "perf", "--title", "Performance", "--file", "-"], "Be fast.");
@@ -49,7 +52,13 @@ test("focus put from a file and from stdin, list and archive; the API serves wha
   const archived = await crsJson(e, ["admin", "focus", "archive", "acme", "perf"]);
   assert.equal(archived.archived, true);
   const list = await crsJson(e, ["admin", "focus", "list", "acme"]);
-  assert.deepEqual(list.map((f: any) => [f.slug, f.revision, f.archived]), [["perf", 1, true], ["security", 2, false]]);
+  assert.deepEqual(
+    list.map((f: any) => [f.slug, f.revision, f.archived]),
+    [
+      ["perf", 1, true],
+      ["security", 2, false],
+    ],
+  );
   assert.equal((await t.request("/api/v2/focuses/perf", { token })).status, 404);
 });
 

@@ -6,7 +6,9 @@ import { archiveFocus, getFocusRevision, listFocuses, putFocus } from "../src/ca
 import { json, startTestServer, type TestServer, type TestWorkspace, expectError } from "./harness.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 after(() => t.close());
 
 const security = "---\nonly: [security]\nseverity:\n  js.eval: critical\n---\nLook for injections first.";
@@ -56,9 +58,18 @@ describe("putFocus", () => {
     const ws = await t.workspace();
     const ok = (slug: string, extra: object = {}) => putFocus(t.app.store, ws.id, { slug, title: "T", instructions: "x", ...extra });
     await ok("a".repeat(200));
-    for (const [slug, extra] of [["a".repeat(201), {}], ["", {}], ["has space", {}], ["-lead", {}], ["a/b", {}],
-      ["ok", { title: "" }], ["ok", { title: "t".repeat(201) }], ["ok", { instructions: "  " }], ["ok", { instructions: "x".repeat(65537) }],
-      ["ok", { emoji: "e".repeat(33) }]] as const) {
+    for (const [slug, extra] of [
+      ["a".repeat(201), {}],
+      ["", {}],
+      ["has space", {}],
+      ["-lead", {}],
+      ["a/b", {}],
+      ["ok", { title: "" }],
+      ["ok", { title: "t".repeat(201) }],
+      ["ok", { instructions: "  " }],
+      ["ok", { instructions: "x".repeat(65537) }],
+      ["ok", { emoji: "e".repeat(33) }],
+    ] as const) {
       await assert.rejects(ok(slug, extra), (e: any) => e.code === "invalid_request", `${slug} ${JSON.stringify(extra).slice(0, 50)}`);
     }
     await ok("max", { instructions: "x".repeat(65536) });
@@ -98,14 +109,24 @@ describe("list_focuses and get_focus", () => {
       seen.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
-    assert.deepEqual(seen.map((f) => f.slug), ["B", "a", "a-b", "a.b", "a_b", "zz"]);
+    assert.deepEqual(
+      seen.map((f) => f.slug),
+      ["B", "a", "a-b", "a.b", "a_b", "zz"],
+    );
     assert.deepEqual(Object.keys(seen[0]).sort(), ["emoji", "revision", "slug", "title", "webUrl"]);
     assert.equal(seen[0].webUrl, `${t.url}/app/focuses/B`);
   });
   test("get_focus returns the instructions; 404 for unknown, archived and another workspace's focus", async () => {
     const res = await t.request("/api/v2/focuses/a.b", { token: ws.token });
     assert.equal(res.status, 200);
-    assert.deepEqual(await json(res), { slug: "a.b", title: "Focus a.b", emoji: "🎯", revision: 1, webUrl: `${t.url}/app/focuses/a.b`, instructions: security });
+    assert.deepEqual(await json(res), {
+      slug: "a.b",
+      title: "Focus a.b",
+      emoji: "🎯",
+      revision: 1,
+      webUrl: `${t.url}/app/focuses/a.b`,
+      instructions: security,
+    });
     await expectError(await t.request("/api/v2/focuses/none", { token: ws.token }), 404, "not_found");
     await expectError(await t.request("/api/v2/focuses/old", { token: ws.token }), 404, "not_found");
     const other = await t.workspace();

@@ -60,8 +60,14 @@ async function pageFault(what: string, page: { status: number; text: string; res
 test("every parameter of the OAuth endpoints, holding NUL, is refused with 400 and an OAuth error", async () => {
   const faults: string[] = [];
   const add = (f: string | undefined) => void (f && faults.push(f));
-  const reg = { client_name: "ok", redirect_uris: [redirect], grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "none",
-    scope: "user:read" };
+  const reg = {
+    client_name: "ok",
+    redirect_uris: [redirect],
+    grant_types: ["authorization_code"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+    scope: "user:read",
+  };
   for (const [field, body] of variants(reg)) {
     const res = await fetch(`${t.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     add(await oauthFault(`register ${field}`, res, ["invalid_client_metadata"]));
@@ -87,8 +93,16 @@ test("every parameter of the OAuth endpoints, holding NUL, is refused with 400 a
 test("every query parameter of /oauth/authorize and every field of its form, holding NUL, gets a 400 page", async () => {
   const faults: string[] = [];
   const p = pkce();
-  const query = { response_type: "code", client_id: clientId, redirect_uri: redirect, scope: "user:read", state: "s", code_challenge: p.challenge,
-    code_challenge_method: "S256", resource: t.url };
+  const query = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirect,
+    scope: "user:read",
+    state: "s",
+    code_challenge: p.challenge,
+    code_challenge_method: "S256",
+    resource: t.url,
+  };
   for (const who of [new Browser(t.url), browser]) {
     for (const [field, q] of variants(query)) {
       const page = await who.get(authorizeUrl(q as Record<string, string>));
@@ -122,8 +136,15 @@ test("every field of the web app's forms, and each path and query value of its p
     for (const [field, form] of variants(base)) add(await pageFault(`POST ${path} ${field}`, await browser.post(path, asForm(form))));
   }
   for (const path of ["/app/settings/keys/%00/revoke", "/app/settings/apps/%00/revoke"]) add(await pageFault(`POST ${path}`, await browser.post(path, csrf)));
-  for (const path of ["/app/findings/%00", "/app/runs/%00", "/app/focuses/a%00b", "/app/findings?status=%00", "/app/findings?cursor=a%00",
-    "/app/runs?cursor=%00", "/app/sign-in?next=/a%00"]) {
+  for (const path of [
+    "/app/findings/%00",
+    "/app/runs/%00",
+    "/app/focuses/a%00b",
+    "/app/findings?status=%00",
+    "/app/findings?cursor=a%00",
+    "/app/runs?cursor=%00",
+    "/app/sign-in?next=/a%00",
+  ]) {
     add(await pageFault(`GET ${path}`, await browser.get(path)));
   }
   assert.deepEqual(faults, []);

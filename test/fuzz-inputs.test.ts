@@ -16,7 +16,8 @@ import { mcpClient } from "./mcp-client.ts";
 
 // Generous budgets: the point is what each request answers, not the rate limits.
 const limits = ["ip", "mcp", "reads", "findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared"]
-  .map((b) => `${b}=1000000/1m`).join(",");
+  .map((b) => `${b}=1000000/1m`)
+  .join(",");
 
 let t: TestServer;
 let ws: TestWorkspace;
@@ -32,21 +33,47 @@ before(async () => {
   for (const op of operations) calls.set(op.id, await fixtures[op.id]!(t, ws));
   client = await mcpClient(t.url, ws.token);
 });
-after(async () => { await client?.close(); await t.close(); });
+after(async () => {
+  await client?.close();
+  await t.close();
+});
 
 const maxInt = 2 ** 31 - 1;
 /** Values that are out of a 32-bit range, not integers, or carry NUL; numbers travel as JSON numbers where JSON allows. */
 const hostile: unknown[] = [
-  maxInt + 1, 999_999_999_999_999, -1, 0,
-  String(maxInt + 1), "999999999999999", "1e309",
-  "\u0000", "%00", "F-2147483648", "x".repeat(5000),
+  maxInt + 1,
+  999_999_999_999_999,
+  -1,
+  0,
+  String(maxInt + 1),
+  "999999999999999",
+  "1e309",
+  "\u0000",
+  "%00",
+  "F-2147483648",
+  "x".repeat(5000),
   // For list fields (finding refs, document ids, focuses, scope globs).
-  [maxInt + 1], ["\u0000"], { "\u0000": 1 },
+  [maxInt + 1],
+  ["\u0000"],
+  { "\u0000": 1 },
 ];
 
 /** Codes a refused hostile value may answer with: anything a caller can act on, never internal_error. */
-const acceptable = new Set(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable", "repository_required", "nothing_to_review",
-  "change_refused", "quote_stale", "decision_active", "price_exceeds_max", "repository_not_runnable", "idempotency_key_reused"]);
+const acceptable = new Set([
+  "invalid_request",
+  "not_found",
+  "conflict",
+  "forbidden",
+  "position_unavailable",
+  "repository_required",
+  "nothing_to_review",
+  "change_refused",
+  "quote_stale",
+  "decision_active",
+  "price_exceeds_max",
+  "repository_not_runnable",
+  "idempotency_key_reused",
+]);
 
 /** The REST request for `op` with the fixture's valid values and `field` set to `value`. */
 function restRequest(op: Operation, call: Call, field: string, value: unknown): { url: string; init: RequestInit } {
@@ -121,10 +148,23 @@ async function toolFault(name: string, args: Record<string, unknown>, what: stri
 async function sweep<T extends { op: Operation }>(cases: T[], each: (c: T) => Promise<void>): Promise<void> {
   const lane = async (queue: T[], width: number) => {
     let next = 0;
-    await Promise.all(Array.from({ length: width }, async () => { while (next < queue.length) await each(queue[next++]!); }));
+    await Promise.all(
+      Array.from({ length: width }, async () => {
+        while (next < queue.length) await each(queue[next++]!);
+      }),
+    );
   };
-  const changes = Map.groupBy(cases.filter((c) => !c.op.readOnly), (c) => c.op.id);
-  await Promise.all([lane(cases.filter((c) => c.op.readOnly), 6), ...[...changes.values()].map((queue) => lane(queue, 1))]);
+  const changes = Map.groupBy(
+    cases.filter((c) => !c.op.readOnly),
+    (c) => c.op.id,
+  );
+  await Promise.all([
+    lane(
+      cases.filter((c) => c.op.readOnly),
+      6,
+    ),
+    ...[...changes.values()].map((queue) => lane(queue, 1)),
+  ]);
 }
 
 /** Collects every fault of a sweep, so one run reports them all. */
@@ -165,7 +205,10 @@ test("every field of every operation, set to an out-of-range number or NUL, is r
 
 test("every field of every MCP tool, set to an out-of-range number or NUL, gives a result or a 4xx error, never internal_error", async () => {
   const found = faults();
-  const cases = fieldCases(operations.filter((o) => o.mcp), false);
+  const cases = fieldCases(
+    operations.filter((o) => o.mcp),
+    false,
+  );
   const run = async ({ op, field, value }: (typeof cases)[number]) => {
     found.add(await toolFault(op.id, mcpArgs(calls.get(op.id)!, field, value), `${op.id} ${field}=${JSON.stringify(value).slice(0, 30)}`));
   };
@@ -179,8 +222,12 @@ const cursorBase = { v: 1, a: 1, b: 1, i: 1, n: 1, r: 1, u: "a", k: "a", s: "a",
 const cursorHostile: unknown[] = [maxInt + 1, 1.5, "a\u0000b"];
 const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const rawCursors = ["\u0000", "%00", "x".repeat(5000), encode("a"), encode({ v: 2, b: 1 }), encode({ ...cursorBase, u: { "\u0000": 1 } })];
-const cursors = [...rawCursors, ...Object.keys(cursorBase).filter((k) => k !== "v")
-  .flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h })))];
+const cursors = [
+  ...rawCursors,
+  ...Object.keys(cursorBase)
+    .filter((k) => k !== "v")
+    .flatMap((k) => cursorHostile.map((h) => encode({ ...cursorBase, [k]: h }))),
+];
 
 test("decoded cursors with out-of-range numbers or NUL are refused with 400 invalid_request over REST and MCP", async () => {
   const found = faults();
@@ -230,15 +277,25 @@ test("ids beyond the 32-bit range name nothing: 404 not_found, like a missing id
     await expectError(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }), 404, "not_found");
     for (const ref of [id, `F-${id}`]) {
       await expectError(await t.request(`/api/v2/findings/${ref}`, { token: ws.token }), 404, "not_found");
-      await expectError(await t.request(`/api/v2/findings/${ref}`, { method: "PATCH", token: ws.token, json: { status: "investigating", reason: "x" } }), 404,
-        "not_found");
+      await expectError(
+        await t.request(`/api/v2/findings/${ref}`, { method: "PATCH", token: ws.token, json: { status: "investigating", reason: "x" } }),
+        404,
+        "not_found",
+      );
       await expectError(await t.request(`/api/v2/findings/${ref}/comments`, { method: "POST", token: ws.token, json: { body: "x" } }), 404, "not_found");
-      await expectError(await t.request("/api/v2/findings", { method: "PATCH", token: ws.token, json: { findings: [ref], severity: "low" } }), 404,
-        "not_found");
+      await expectError(
+        await t.request("/api/v2/findings", { method: "PATCH", token: ws.token, json: { findings: [ref], severity: "low" } }),
+        404,
+        "not_found",
+      );
     }
     const tools = [
-      ["archive_document", { document: id }], ["get_run", { run: Number(id) }], ["cancel_run", { run: id }], ["list_run_findings", { run: Number(id) }],
-      ["get_finding", { finding: `F-${id}` }], ["update_findings", { findings: [Number(id)], severity: "low" }],
+      ["archive_document", { document: id }],
+      ["get_run", { run: Number(id) }],
+      ["cancel_run", { run: id }],
+      ["list_run_findings", { run: Number(id) }],
+      ["get_finding", { finding: `F-${id}` }],
+      ["update_findings", { findings: [Number(id)], severity: "low" }],
     ] as const;
     for (const [name, args] of tools) {
       const r = await client.callTool({ name, arguments: args });

@@ -40,8 +40,11 @@ export interface TestWorkspace {
   token: string;
   keyId: number;
   /** Another user in the same workspace, with their own all-scope key. */
-  member(opts?: { role?: "admin"
-    | "member"; scopes?: Scope[]; username?: string }): Promise<{ userId: number; username: string; email: string; token: string; keyId: number }>;
+  member(opts?: {
+    role?: "admin" | "member";
+    scopes?: Scope[];
+    username?: string;
+  }): Promise<{ userId: number; username: string; email: string; token: string; keyId: number }>;
 }
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -66,7 +69,7 @@ export interface StartOptions {
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? opts.sameStoreAs?.config.dataDir ?? mkdtempSync(join(tmpdir(), "crs-test-"));
   const ownsStore = !opts.sameStoreAs;
-  const schema = opts.sameStoreAs ? opts.sameStoreAs.schema : usingPostgres ? opts.env?.CRS_DB_SCHEMA ?? unique("t_") : undefined;
+  const schema = opts.sameStoreAs ? opts.sameStoreAs.schema : usingPostgres ? (opts.env?.CRS_DB_SCHEMA ?? unique("t_")) : undefined;
   const env: Record<string, string | undefined> = {
     CRS_DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
@@ -80,8 +83,11 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const app = await createApp(config, { ...(schema ? { schema } : {}), logger: opts.logStream ? pino({ level: config.logLevel }, opts.logStream)
-    : pino({ level: config.logLevel }), rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:") });
+  const app = await createApp(config, {
+    ...(schema ? { schema } : {}),
+    logger: opts.logStream ? pino({ level: config.logLevel }, opts.logStream) : pino({ level: config.logLevel }),
+    rateLimitPrefix: opts.rateLimitPrefix ?? unique("crs:test:"),
+  });
   const server = await startServer(app);
   await server.listen({ port: 0, host: "127.0.0.1" });
   const address = server.server.address();
@@ -113,7 +119,13 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
   }
 
   return {
-    app, server, url, config, schema, request, workspace,
+    app,
+    server,
+    url,
+    config,
+    schema,
+    request,
+    workspace,
     async close() {
       await server.close();
       if (schema && ownsStore) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
@@ -133,7 +145,8 @@ export async function openTestStore(): Promise<{ store: Store; dataDir: string; 
   const schema = usingPostgres ? unique("s_") : undefined;
   const store = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, ...(schema ? { schema } : {}) });
   return {
-    store, dataDir,
+    store,
+    dataDir,
     async close() {
       if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db).catch(() => {});
       await store.close();

@@ -9,7 +9,10 @@ import { json, startTestServer, unique, type TestServer, type TestWorkspace } fr
 
 let t: TestServer;
 let ws: TestWorkspace;
-before(async () => { t = await startTestServer(); ws = await t.workspace(); });
+before(async () => {
+  t = await startTestServer();
+  ws = await t.workspace();
+});
 after(() => t.close());
 
 const me = (token: string) => t.request("/api/v2/me", { token });
@@ -30,11 +33,14 @@ describe("GET /me", () => {
   test("credits is the ledger balance of the workspace", async () => {
     const w = await t.workspace();
     const now = new Date().toISOString();
-    await t.app.store.db.insertInto("credit_ledger").values([
-      { workspace_id: w.id, amount_cents: 5000, kind: "grant", note: null, created_at: now },
-      { workspace_id: w.id, amount_cents: -1250, kind: "charge", note: null, created_at: now },
-      { workspace_id: ws.id, amount_cents: 777, kind: "grant", note: "other workspace", created_at: now },
-    ]).execute();
+    await t.app.store.db
+      .insertInto("credit_ledger")
+      .values([
+        { workspace_id: w.id, amount_cents: 5000, kind: "grant", note: null, created_at: now },
+        { workspace_id: w.id, amount_cents: -1250, kind: "charge", note: null, created_at: now },
+        { workspace_id: ws.id, amount_cents: 777, kind: "grant", note: "other workspace", created_at: now },
+      ])
+      .execute();
     assert.deepEqual((await json(await me(w.token))).credits, { balanceCents: 3750, monthSpendCents: 1250, spendLimitCents: null });
   });
   test("a member sees the balance but not the month's spend or the limit, and the role member", async () => {
@@ -89,8 +95,13 @@ describe("GET /members", () => {
     const body = await json(await t.request("/api/v2/members?limit=100", { token: team.token }));
     assert.ok(!body.items.some((m: any) => m.id === ws.userId));
   });
-  for (const [query, path] of [["limit=0", "limit"], ["limit=101", "limit"], ["limit=abc", "limit"], ["cursor=garbage", "cursor"],
-    [`cursor=${"a".repeat(2049)}`, "cursor"]] as const) {
+  for (const [query, path] of [
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["limit=abc", "limit"],
+    ["cursor=garbage", "cursor"],
+    [`cursor=${"a".repeat(2049)}`, "cursor"],
+  ] as const) {
     test(`400 invalid_request with details.issues for ${query.slice(0, 20)}`, async () => {
       const res = await t.request(`/api/v2/members?${query}`, { token: team.token });
       assert.equal(res.status, 400);
@@ -144,7 +155,11 @@ describe("when access ends", () => {
   });
   test("an expired token answers 401", async () => {
     const m = await ws.member();
-    await t.app.store.db.updateTable("tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", m.keyId).execute();
+    await t.app.store.db
+      .updateTable("tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", m.keyId)
+      .execute();
     const res = await me(m.token);
     assert.equal(res.status, 401);
     assert.match(res.headers.get("www-authenticate") ?? "", /invalid_token/);
@@ -174,12 +189,18 @@ describe("tokens", () => {
   });
   test("a key needs at least one known scope", async () => {
     await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "" }), { code: "invalid_request" });
-    await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "repos:read,admin" }),
-      { code: "invalid_request" });
+    await assert.rejects(accounts.createApiKey(t.app.store, { workspaceId: ws.id, userId: ws.userId, scopes: "repos:read,admin" }), {
+      code: "invalid_request",
+    });
   });
   test("tokens never appear in the logs, even at trace level and on failures", async () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const { createApp } = await import("../src/kernel/app.ts");
     const { startServer } = await import("../src/server/serve.ts");
     const { loadConfig } = await import("../src/kernel/config.ts");
@@ -196,12 +217,16 @@ describe("tokens", () => {
       const key = await accounts.createApiKey(app.store, { workspaceId: w.id, userId: u.id, scopes: "user:read" });
       const { getMe } = await import("../src/capabilities/identity/operations/get-me.ts");
       const original = getMe.handler;
-      getMe.handler = async () => { throw new Error("unexpected"); };
+      getMe.handler = async () => {
+        throw new Error("unexpected");
+      };
       try {
         for (const auth of [`Bearer ${key.token}`, `Basic ${key.token}`, `Bearer ${key.token} extra`]) {
           await server.inject({ method: "GET", url: "/api/v2/me", headers: { authorization: auth } });
         }
-      } finally { getMe.handler = original; }
+      } finally {
+        getMe.handler = original;
+      }
       await server.inject({ method: "GET", url: `/api/v2/me?token=${key.token}` });
       const all = lines.join("");
       assert.ok(all.length > 0, "something was logged");

@@ -19,7 +19,10 @@ before(async () => {
   repoPath = `/api/v2/repositories/${repo.id}/-/findings`;
   client = await mcpClient(t.url, ws.token);
 });
-after(async () => { await client.close(); await t.close(); });
+after(async () => {
+  await client.close();
+  await t.close();
+});
 
 const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const badTimes = ["not a date", "2026-02-30T00:00:00.000Z", "2026-01-01", "2026-01-01T00:00:00Z", "9999999"];

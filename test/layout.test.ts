@@ -9,7 +9,10 @@ import { capabilities } from "../src/server/capabilities.ts";
 import { operations, webOperations } from "../src/server/operations.ts";
 
 const root = join(import.meta.dirname, "..", "src", "capabilities");
-const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const folders = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 function isOperationLike(v: unknown): v is { id: string; method: string; handler?: unknown } {
   return typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string" && typeof (v as { method?: unknown }).method === "string";
@@ -21,9 +24,13 @@ async function operationFiles(folder: string): Promise<{ defined: Set<string>; i
   const defined = new Set<string>();
   const implemented = new Set<string>();
   let names: string[] = [];
-  try { names = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")); } catch { /* no operations */ }
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+  } catch {
+    /* no operations */
+  }
   for (const name of names) {
-    const mod = await import(pathToFileURL(join(dir, name)).href) as Record<string, unknown>;
+    const mod = (await import(pathToFileURL(join(dir, name)).href)) as Record<string, unknown>;
     for (const value of Object.values(mod)) {
       if (!isOperationLike(value)) continue;
       if (name.endsWith(".def.ts")) defined.add(value.id);

@@ -8,12 +8,16 @@ import { callTool, mcpClient } from "./mcp-client.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
-before(async () => { t = await startTestServer(); ws = await t.workspace(); });
+before(async () => {
+  t = await startTestServer();
+  ws = await t.workspace();
+});
 after(() => t.close());
 
 async function rpc(method: string, params: unknown): Promise<any> {
   const res = await t.request("/mcp", {
-    method: "POST", token: ws.token,
+    method: "POST",
+    token: ws.token,
     headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
     json: { jsonrpc: "2.0", id: 7, method, ...(params === undefined ? {} : { params }) },
   });
@@ -41,7 +45,9 @@ for (const [what, params, field] of [
 
 test("params that are not an object fail JSON-RPC's own shape: the transport answers 400 with a JSON-RPC error", async () => {
   const res = await t.request("/mcp", {
-    method: "POST", token: ws.token, headers: { accept: "application/json, text/event-stream" },
+    method: "POST",
+    token: ws.token,
+    headers: { accept: "application/json, text/event-stream" },
     json: { jsonrpc: "2.0", id: 7, method: "tools/call", params: "get_me" },
   });
   assert.equal(res.status, 400);
@@ -63,13 +69,17 @@ test("through the SDK client, arguments that are not an object reject with Inval
   const client = await mcpClient(t.url, ws.token);
   try {
     await assert.rejects(
-      client.request({ method: "tools/call", params: { name: "get_me", arguments: "x" as never } },
-        (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema),
+      client.request(
+        { method: "tools/call", params: { name: "get_me", arguments: "x" as never } },
+        (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema,
+      ),
       (err: unknown) => err instanceof McpError && err.code === ErrorCode.InvalidParams && /arguments must be an object/.test(err.message),
     );
     // Wrong types inside the arguments are the tool's to report: an isError result the model can act on.
     const r = await callTool(client, "list_members", { limit: "many" });
     assert.equal(r.isError, true);
     assert.equal(r.body.error.code, "invalid_request");
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });

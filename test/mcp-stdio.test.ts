@@ -25,7 +25,10 @@ before(async () => {
   ws = await t.workspace();
   config = mkdtempSync(join(tmpdir(), "crs-mcp-stdio-"));
 });
-after(async () => { await t.close(); rmSync(config, { recursive: true, force: true }); });
+after(async () => {
+  await t.close();
+  rmSync(config, { recursive: true, force: true });
+});
 
 /** The environment of the child: no stored login unless a test writes one under `config`. */
 function childEnv(extra: Record<string, string>): Record<string, string> {
@@ -55,7 +58,10 @@ test("tools/list over stdio equals the HTTP tool list for the same token", async
     const viaStdio = (await stdio.listTools()).tools;
     assert.ok(viaStdio.length > 10);
     assert.deepEqual(viaStdio, (await http.listTools()).tools);
-  } finally { await stdio.close(); await http.close(); }
+  } finally {
+    await stdio.close();
+    await http.close();
+  }
 });
 
 test("a key with fewer scopes sees fewer tools over stdio, the same ones as over HTTP", async () => {
@@ -63,10 +69,17 @@ test("a key with fewer scopes sees fewer tools over stdio, the same ones as over
   const [stdio, http, full] = [await stdioClient({ CRS_URL: t.url, CRS_TOKEN: m.token }), await mcpClient(t.url, m.token), await mcpClient(t.url, ws.token)];
   try {
     const names = (await stdio.listTools()).tools.map((x) => x.name);
-    assert.deepEqual(names, (await http.listTools()).tools.map((x) => x.name));
+    assert.deepEqual(
+      names,
+      (await http.listTools()).tools.map((x) => x.name),
+    );
     assert.ok(names.length < (await full.listTools()).tools.length);
     assert.ok(names.includes("get_me") && !names.includes("start_run"));
-  } finally { await stdio.close(); await http.close(); await full.close(); }
+  } finally {
+    await stdio.close();
+    await http.close();
+    await full.close();
+  }
 });
 
 test("calls are forwarded: get_me answers the caller, an error is an isError result with the spec's code", async () => {
@@ -81,7 +94,9 @@ test("calls are forwarded: get_me answers the caller, an error is an isError res
     assert.match(bad.body.requestId, /^req_/);
     const unknown = await callTool(client, "drop_tables");
     assert.equal(unknown.body.error.code, "not_found");
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("malformed tools/call params over stdio answer the server's -32602", async () => {
@@ -91,7 +106,9 @@ test("malformed tools/call params over stdio answer the server's -32602", async 
       client.request({ method: "tools/call", params: { name: "get_me", arguments: "x" as never } }, CallToolResultSchema),
       (err: unknown) => err instanceof McpError && err.code === ErrorCode.InvalidParams && /arguments/.test(err.message),
     );
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("without CRS_TOKEN, crs mcp uses the stored login for that URL", async () => {
@@ -100,8 +117,12 @@ test("without CRS_TOKEN, crs mcp uses the stored login for that URL", async () =
     const client = await stdioClient({ CRS_URL: t.url });
     try {
       assert.equal((await callTool(client, "get_me")).body.user.username, ws.username);
-    } finally { await client.close(); }
-  } finally { rmSync(join(config, "crs"), { recursive: true, force: true }); }
+    } finally {
+      await client.close();
+    }
+  } finally {
+    rmSync(join(config, "crs"), { recursive: true, force: true });
+  }
 });
 
 test("with no token at all, crs mcp exits 4 and says how to log in", async () => {

@@ -9,14 +9,20 @@ import { callTool, mcpClient } from "./mcp-client.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
-before(async () => { t = await startTestServer(); ws = await t.workspace(); });
+before(async () => {
+  t = await startTestServer();
+  ws = await t.workspace();
+});
 after(() => t.close());
 
 test("tools/list has one tool per MCP operation of the table, REST-only rows excluded", async () => {
   const client = await mcpClient(t.url, ws.token);
   try {
     const { tools } = await client.listTools();
-    const expected = operations.filter((op) => op.mcp).map((op) => op.id).sort();
+    const expected = operations
+      .filter((op) => op.mcp)
+      .map((op) => op.id)
+      .sort();
     assert.deepEqual(tools.map((x) => x.name).sort(), expected);
     for (const op of operations.filter((o) => !o.mcp)) assert.ok(!tools.some((x) => x.name === op.id), op.id);
     const members = tools.find((x) => x.name === "list_members")!;
@@ -26,7 +32,9 @@ test("tools/list has one tool per MCP operation of the table, REST-only rows exc
     assert.equal(limit.maximum, 100);
     assert.match(limit.description, /Page size/);
     assert.match(members.description ?? "", /user:read/);
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("get_me answers the same body as REST", async () => {
@@ -36,7 +44,9 @@ test("get_me answers the same body as REST", async () => {
     assert.equal(r.isError, false);
     const rest = await json(await t.request("/api/v2/me", { token: ws.token }));
     assert.deepEqual(r.body, rest);
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("invalid arguments give an isError result with invalid_request and details.issues", async () => {
@@ -47,7 +57,9 @@ test("invalid arguments give an isError result with invalid_request and details.
     assert.equal(r.body.error.code, "invalid_request");
     assert.equal(r.body.error.details.issues[0].path, "limit");
     assert.match(r.body.requestId, /^req_/);
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("a key with only user:read sees only the user:read tools", async () => {
@@ -55,9 +67,14 @@ test("a key with only user:read sees only the user:read tools", async () => {
   const client = await mcpClient(t.url, m.token);
   try {
     const { tools } = await client.listTools();
-    const expected = operations.filter((op) => op.mcp && op.scopes.every((s) => s === "user:read")).map((op) => op.id).sort();
+    const expected = operations
+      .filter((op) => op.mcp && op.scopes.every((s) => s === "user:read"))
+      .map((op) => op.id)
+      .sort();
     assert.deepEqual(tools.map((x) => x.name).sort(), expected);
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("an unknown tool gives an isError result", async () => {
@@ -66,13 +83,19 @@ test("an unknown tool gives an isError result", async () => {
     const r = await callTool(client, "drop_tables");
     assert.equal(r.isError, true);
     assert.equal(r.body.error.code, "not_found");
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("invalid JSON and an empty body on /mcp answer a JSON-RPC -32700 parse error", async () => {
   for (const body of ["{not json", ""]) {
-    const res = await t.request("/mcp", { method: "POST", token: ws.token,
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body });
+    const res = await t.request("/mcp", {
+      method: "POST",
+      token: ws.token,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body,
+    });
     assert.equal(res.status, 400);
     const reply = await json(res);
     assert.equal(reply.jsonrpc, "2.0");
@@ -94,10 +117,15 @@ test("GET and DELETE /mcp answer 405 with Allow: POST (stateless server, no SSE 
 
 test("an MCP request carries X-Request-Id and the mcp bucket's rate-limit headers", async () => {
   const res = await t.request("/mcp", {
-    method: "POST", token: ws.token,
+    method: "POST",
+    token: ws.token,
     headers: { accept: "application/json, text/event-stream" },
-    json: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {},
-      clientInfo: { name: "raw", version: "1" } } },
+    json: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    },
   });
   assert.equal(res.status, 200);
   assert.match(res.headers.get("x-request-id") ?? "", /^req_/);
@@ -115,7 +143,9 @@ test("tools/list for a token with every scope fits in 40,960 bytes of JSON and u
     // Each tool still tells an agent the fields of its result.
     const run = listed.tools.find((x) => x.name === "get_run")!;
     assert.ok(["id", "state", "stages"].every((k) => k in (run.outputSchema!.properties as object)));
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("tools/list follows the token's scopes exactly, in the table's order, for several scope sets", async () => {
@@ -125,8 +155,14 @@ test("tools/list follows the token's scopes exactly, in the table's order, for s
     try {
       const { tools } = await client.listTools();
       const expected = operations.filter((op) => op.mcp && op.scopes.every((s) => (scopes as readonly string[]).includes(s))).map((op) => op.id);
-      assert.deepEqual(tools.map((x) => x.name), expected, scopes.join(","));
-    } finally { await client.close(); }
+      assert.deepEqual(
+        tools.map((x) => x.name),
+        expected,
+        scopes.join(","),
+      );
+    } finally {
+      await client.close();
+    }
   }
 });
 
@@ -143,7 +179,9 @@ test("annotations are true to each tool: reads, destructive archive and cancel, 
     assert.equal(a("update_findings").idempotentHint, true);
     assert.equal(a("comment_on_finding").idempotentHint, false);
     assert.ok(tools.every((x) => x.annotations?.openWorldHint === false && x.outputSchema?.type === "object"));
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });
 
 test("results carry structured content valid against the tool's output schema, the JSON, and a summary that says how to page", async () => {
@@ -151,7 +189,13 @@ test("results carry structured content valid against the tool's output schema, t
   const client = await mcpClient(t.url, ws.token);
   try {
     const { tools } = await client.listTools();
-    for (const [name, args] of [["get_me", {}], ["list_members", { limit: 1 }], ["list_runs", {}], ["list_findings", {}], ["list_documents", {}]] as const) {
+    for (const [name, args] of [
+      ["get_me", {}],
+      ["list_members", { limit: 1 }],
+      ["list_runs", {}],
+      ["list_findings", {}],
+      ["list_documents", {}],
+    ] as const) {
       const r = await client.callTool({ name, arguments: args });
       assert.notEqual(r.isError, true, name);
       const validate = ajv.compile(tools.find((x) => x.name === name)!.outputSchema!);
@@ -165,5 +209,7 @@ test("results carry structured content valid against the tool's output schema, t
         assert.match((paged.content as Array<{ text: string }>)[0]!.text, new RegExp(`cursor "${cursor}"`));
       } else assert.ok(summary!.text.length > 0 && summary!.text.length < 400, summary!.text);
     }
-  } finally { await client.close(); }
+  } finally {
+    await client.close();
+  }
 });

@@ -25,7 +25,9 @@ async function upgradeFrom(before: string, seed: (db: Kysely<any>, at: string) =
     const db = old.db as unknown as Kysely<any>;
     await sql`create table if not exists ${sql.table(ledgerTable)} (name text primary key, applied_at text not null)`.execute(db);
     const all = migrations(old.engine);
-    for (const name of Object.keys(all).sort().filter((n) => n < before)) {
+    for (const name of Object.keys(all)
+      .sort()
+      .filter((n) => n < before)) {
       await all[name]!.up(db);
       await db.insertInto(ledgerTable).values({ name, applied_at: at }).execute();
     }
@@ -46,47 +48,126 @@ async function upgradeFrom(before: string, seed: (db: Kysely<any>, at: string) =
 }
 
 test("a store migrated up to 012 upgrades to 013: the crs-cli client is added and earlier clients are kept", async () => {
-  await upgradeFrom("013", async (db, at) => {
-    await db.insertInto("oauth_clients").values({ id: "crsc_old", name: "an older client", redirect_uris: "[\"https://app.example/cb\"]", created_at: at })
-      .execute();
-  }, async (store) => {
-    const rows = await store.db.selectFrom("oauth_clients").select(["id", "name", "redirect_uris"]).orderBy("id").execute();
-    assert.deepEqual(rows.map((r) => r.id), ["crs-cli", "crsc_old"]);
-    assert.deepEqual(JSON.parse(rows[0]!.redirect_uris), ["http://127.0.0.1/callback", "http://[::1]/callback"]);
-  });
+  await upgradeFrom(
+    "013",
+    async (db, at) => {
+      await db
+        .insertInto("oauth_clients")
+        .values({ id: "crsc_old", name: "an older client", redirect_uris: '["https://app.example/cb"]', created_at: at })
+        .execute();
+    },
+    async (store) => {
+      const rows = await store.db.selectFrom("oauth_clients").select(["id", "name", "redirect_uris"]).orderBy("id").execute();
+      assert.deepEqual(
+        rows.map((r) => r.id),
+        ["crs-cli", "crsc_old"],
+      );
+      assert.deepEqual(JSON.parse(rows[0]!.redirect_uris), ["http://127.0.0.1/callback", "http://[::1]/callback"]);
+    },
+  );
 });
 
 test("a store migrated up to 013 upgrades to 014: stored confidences stay and any other value reads medium", async () => {
-  await upgradeFrom("014", async (db, at) => {
-    const ws = await db.insertInto("workspaces").values({ slug: unique("ws"), name: "Old", created_at: at }).returning("id").executeTakeFirstOrThrow();
-    for (const [n, confidence] of [[1, "low"], [2, "high"], [3, "certain"]] as const) {
-      await db.insertInto("findings").values({
-        workspace_id: ws.id, number: n, fingerprint: `fp${n}`, rule_id: "r", title: "t", description: "d", severity: "high", confidence, engine: "pattern",
-        cwe_json: "[]", tags_json: "[]", first_run_id: 1, first_observed_at: at, last_run_id: 1, report_count: 1,
-      }).execute();
-    }
-  }, async (store) => {
-    const rows = await store.db.selectFrom("findings").select(["number", "confidence"]).orderBy("number").execute();
-    assert.deepEqual(rows.map((r) => [r.number, r.confidence]), [[1, "low"], [2, "high"], [3, "medium"]]);
-  });
+  await upgradeFrom(
+    "014",
+    async (db, at) => {
+      const ws = await db
+        .insertInto("workspaces")
+        .values({ slug: unique("ws"), name: "Old", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const [n, confidence] of [
+        [1, "low"],
+        [2, "high"],
+        [3, "certain"],
+      ] as const) {
+        await db
+          .insertInto("findings")
+          .values({
+            workspace_id: ws.id,
+            number: n,
+            fingerprint: `fp${n}`,
+            rule_id: "r",
+            title: "t",
+            description: "d",
+            severity: "high",
+            confidence,
+            engine: "pattern",
+            cwe_json: "[]",
+            tags_json: "[]",
+            first_run_id: 1,
+            first_observed_at: at,
+            last_run_id: 1,
+            report_count: 1,
+          })
+          .execute();
+      }
+    },
+    async (store) => {
+      const rows = await store.db.selectFrom("findings").select(["number", "confidence"]).orderBy("number").execute();
+      assert.deepEqual(
+        rows.map((r) => [r.number, r.confidence]),
+        [
+          [1, "low"],
+          [2, "high"],
+          [3, "medium"],
+        ],
+      );
+    },
+  );
 });
 
 test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no model stage, and the model tables exist", async () => {
-  await upgradeFrom("015", async (db, at) => {
-    const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
-    const user = await db.insertInto("users").values({ username: "old", email: "old@example.test", created_at: at }).returning("id").executeTakeFirstOrThrow();
-    const repo = await db.insertInto("repositories").values({
-      workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at,
-    }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("runs").values({
-      workspace_id: ws.id, repository_id: repo.id, created_by: user.id, kind: "full", trigger: "api", title: "old run", state: "complete",
-      sha: "a".repeat(40), targets_json: "[]", focuses_json: "[]", documents_json: "[]", scope_json: "[]", price_cents: 12,
-      request_hash: "h", stages_json: "[]", created_at: at,
-    }).execute();
-  }, async (store) => {
-    const runs = await store.db.selectFrom("runs").select(["title", "price_cents", "model_json", "model_cents"]).execute();
-    assert.deepEqual(runs.map((r) => ({ ...r })), [{ title: "old run", price_cents: 12, model_json: null, model_cents: 0 }]);
-    assert.deepEqual(await store.db.selectFrom("run_model_chunks").selectAll().execute(), []);
-    assert.deepEqual(await store.db.selectFrom("workspace_model_settings").selectAll().execute(), []);
-  });
+  await upgradeFrom(
+    "015",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto("users")
+        .values({ username: "old", email: "old@example.test", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const repo = await db
+        .insertInto("repositories")
+        .values({
+          workspace_id: ws.id,
+          full_name: "o/r",
+          full_name_key: "o/r",
+          remote: "/nowhere",
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("runs")
+        .values({
+          workspace_id: ws.id,
+          repository_id: repo.id,
+          created_by: user.id,
+          kind: "full",
+          trigger: "api",
+          title: "old run",
+          state: "complete",
+          sha: "a".repeat(40),
+          targets_json: "[]",
+          focuses_json: "[]",
+          documents_json: "[]",
+          scope_json: "[]",
+          price_cents: 12,
+          request_hash: "h",
+          stages_json: "[]",
+          created_at: at,
+        })
+        .execute();
+    },
+    async (store) => {
+      const runs = await store.db.selectFrom("runs").select(["title", "price_cents", "model_json", "model_cents"]).execute();
+      assert.deepEqual(
+        runs.map((r) => ({ ...r })),
+        [{ title: "old run", price_cents: 12, model_json: null, model_cents: 0 }],
+      );
+      assert.deepEqual(await store.db.selectFrom("run_model_chunks").selectAll().execute(), []);
+      assert.deepEqual(await store.db.selectFrom("workspace_model_settings").selectAll().execute(), []);
+    },
+  );
 });

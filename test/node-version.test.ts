@@ -16,7 +16,10 @@ test("crs on an older Node.js exits 1 and says Node.js 24 is needed", { skip: ol
   const { stdout } = await run(older!, ["-p", "process.versions.node"]);
   if (Number(stdout.split(".")[0]) >= 24) return t.skip(`${older} is Node.js ${stdout.trim()}`);
   const bin = resolve(import.meta.dirname, "../bin/crs.js");
-  const err = await run(older!, [bin, "--help"]).then(() => assert.fail("expected a non-zero exit"), (e) => e);
+  const err = await run(older!, [bin, "--help"]).then(
+    () => assert.fail("expected a non-zero exit"),
+    (e) => e,
+  );
   assert.equal(err.code, 1);
   assert.match(err.stderr, /^crs needs Node\.js 24 or later; this is Node\.js \d+\.\d+\.\d+/);
 });

@@ -23,15 +23,35 @@ const redirect = "http://127.0.0.1:40222/cb";
 async function connected() {
   const user = await userWithPassword(t, ws, "member");
   const { browser } = await signIn(t, user.email, user.password);
-  const reg = await json(await fetch(`${t.url}/oauth/register`,
-    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Access test", redirect_uris: [redirect] }) }));
+  const reg = await json(
+    await fetch(`${t.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Access test", redirect_uris: [redirect] }),
+    }),
+  );
   const verifier = randomBytes(32).toString("base64url");
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: redirect, code_challenge: createHash("sha256").update(verifier)
-    .digest("base64url"), code_challenge_method: "S256", scope: "user:read runs:read", resource: t.url });
+  const q = new URLSearchParams({
+    response_type: "code",
+    client_id: reg.client_id,
+    redirect_uri: redirect,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    scope: "user:read runs:read",
+    resource: t.url,
+  });
   const back = await consent(browser, `/oauth/authorize?${q}`);
-  const res = await fetch(`${t.url}/oauth/token`, { method: "POST",
-    body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, client_id: reg.client_id, redirect_uri: redirect,
-      code_verifier: verifier, resource: t.url }) });
+  const res = await fetch(`${t.url}/oauth/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: back.searchParams.get("code")!,
+      client_id: reg.client_id,
+      redirect_uri: redirect,
+      code_verifier: verifier,
+      resource: t.url,
+    }),
+  });
   assert.equal(res.status, 200);
   const tokens = await json(res);
   assert.equal(tokens.scope, "user:read runs:read");
@@ -46,8 +66,10 @@ async function expectInvalidToken(token: string): Promise<void> {
 }
 
 async function refreshFails(c: { clientId: string; refresh: string }): Promise<void> {
-  const res = await fetch(`${t.url}/oauth/token`, { method: "POST",
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: c.refresh, client_id: c.clientId }) });
+  const res = await fetch(`${t.url}/oauth/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: c.refresh, client_id: c.clientId }),
+  });
   assert.equal(res.status, 400);
   assert.equal((await json(res)).error, "invalid_grant");
 }
@@ -64,7 +86,10 @@ describe("svca_ access ends", () => {
   });
   test("when it expired", async () => {
     const c = await connected();
-    await t.app.store.db.updateTable("tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("token_hash", "=", hashToken(c.access))
+    await t.app.store.db
+      .updateTable("tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("token_hash", "=", hashToken(c.access))
       .execute();
     await expectInvalidToken(c.access);
   });
@@ -106,8 +131,10 @@ describe("svca_ access ends", () => {
 
 describe("refresh scopes", () => {
   const refresh = (c: { clientId: string; refresh: string }, scope: string) =>
-    fetch(`${t.url}/oauth/token`,
-      { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: c.refresh, client_id: c.clientId, scope }) });
+    fetch(`${t.url}/oauth/token`, {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: c.refresh, client_id: c.clientId, scope }),
+    });
   test("a scope of only spaces is invalid_scope and leaves the refresh token usable", async () => {
     const c = await connected();
     for (const scope of [" ", "   "]) {

@@ -1,4 +1,3 @@
-
 // svca_ token; logout revokes the tokens on the server.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -44,7 +43,11 @@ test("crs login signs in through consent, and crs logout revokes the token it go
 
 async function loggedIn() {
   const c = testClient(t.url);
-  const hooks = { async openUrl(url: string) { await fetch(await consent(browser, url.slice(t.url.length))); } };
+  const hooks = {
+    async openUrl(url: string) {
+      await fetch(await consent(browser, url.slice(t.url.length)));
+    },
+  };
   const login = await c.run(["login", "--scopes", "user:read"], { hooks });
   assert.equal(login.code, 0, login.err);
   return c;
@@ -99,11 +102,16 @@ test("crs login uses the first-party client crs-cli without registering; its con
   assert.equal(readLogin(c.env)!.clientId, "crs-cli");
 });
 
-test("a registered client that calls itself \"crs command line\" stays unverified: only the fixed id is", async () => {
+test('a registered client that calls itself "crs command line" stays unverified: only the fixed id is', async () => {
   const reg = await json(await register(t.url, { client_name: "crs command line", redirect_uris: ["http://127.0.0.1/callback"] }));
   assert.notEqual(reg.client_id, "crs-cli");
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "http://127.0.0.1:5555/callback",
-    code_challenge: "a".repeat(43), code_challenge_method: "S256" });
+  const q = new URLSearchParams({
+    response_type: "code",
+    client_id: reg.client_id,
+    redirect_uri: "http://127.0.0.1:5555/callback",
+    code_challenge: "a".repeat(43),
+    code_challenge_method: "S256",
+  });
   const screen = await browser.get(`/oauth/authorize?${q}`);
   assert.equal(screen.status, 200);
   assert.match(screen.text, /unverified/);

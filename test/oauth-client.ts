@@ -15,15 +15,36 @@ export class MemoryProvider implements OAuthClientProvider {
     this.redirectUrl = redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Test <MCP> client", redirect_uris: [this.redirectUrl], grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "Test <MCP> client",
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
-  state(): string { return this.stateValue; }
-  clientInformation() { return this.client; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.client = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(v: string) { this.verifier = v; }
-  codeVerifier() { return this.verifier; }
+  state(): string {
+    return this.stateValue;
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
 }

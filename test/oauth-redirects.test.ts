@@ -25,9 +25,15 @@ describe("redirect URIs", () => {
   test("an unregistered redirect_uri gets an error page, never a redirect", async () => {
     const id = await client();
     const p = pkce();
-    const page =
-      await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: "https://evil.example/cb", code_challenge: p.challenge,
-        code_challenge_method: "S256" }));
+    const page = await browser.get(
+      authorizeUrl({
+        response_type: "code",
+        client_id: id,
+        redirect_uri: "https://evil.example/cb",
+        code_challenge: p.challenge,
+        code_challenge_method: "S256",
+      }),
+    );
     assert.equal(page.status, 400);
     assert.equal(page.location, null);
     assert.match(page.text, /redirect_uri is not one the application registered/);
@@ -86,8 +92,11 @@ describe("redirect URIs", () => {
     }
   });
   test("registration keeps the supported grant types of those asked for, and needs the code grant", async () => {
-    const res = await register({ client_name: "VS Code-like", redirect_uris: ["http://127.0.0.1:33418", "https://vscode.dev/redirect"],
-      grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"] });
+    const res = await register({
+      client_name: "VS Code-like",
+      redirect_uris: ["http://127.0.0.1:33418", "https://vscode.dev/redirect"],
+      grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+    });
     assert.equal(res.status, 201);
     assert.deepEqual((await json(res)).grant_types, ["authorization_code", "refresh_token"]);
     const implicit = await register({ client_name: "x", redirect_uris: [redirect], grant_types: ["implicit"], response_types: ["token"] });

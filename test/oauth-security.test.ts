@@ -24,9 +24,17 @@ const client = (uris = [redirect]) => oauth.client(t.url, uris);
 const token = (form: Record<string, string>) => oauth.tokenRequest(t.url, form);
 
 async function codeFor(clientId: string, p = pkce(), redirectUri = redirect) {
-  const back =
-    await consent(browser, authorizeUrl({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: p.challenge,
-      code_challenge_method: "S256", state: "s1" }));
+  const back = await consent(
+    browser,
+    authorizeUrl({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: p.challenge,
+      code_challenge_method: "S256",
+      state: "s1",
+    }),
+  );
   return { code: back.searchParams.get("code")!, ...p };
 }
 
@@ -40,9 +48,16 @@ function linkBack(html: string): string {
 describe("PKCE", () => {
   test("code_challenge_method=plain is refused on a page (400) whose link back carries the error and the state", async () => {
     const id = await client();
-    const page =
-      await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: "a".repeat(43),
-        code_challenge_method: "plain", state: "s" }));
+    const page = await browser.get(
+      authorizeUrl({
+        response_type: "code",
+        client_id: id,
+        redirect_uri: redirect,
+        code_challenge: "a".repeat(43),
+        code_challenge_method: "plain",
+        state: "s",
+      }),
+    );
     assert.equal(page.status, 400);
     assert.equal(page.location, null);
     const back = new URL(linkBack(page.text));
@@ -87,12 +102,18 @@ describe("codes", () => {
     const id = await client();
     const c = await codeFor(id);
     const form = new URLSearchParams({ grant_type: "authorization_code", code: c.code, redirect_uri: redirect, code_verifier: c.verifier });
-    const withSecret = await fetch(`${t.url}/oauth/token`, { method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${id}:secret`).toString("base64")}` }, body: form });
+    const withSecret = await fetch(`${t.url}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${id}:secret`).toString("base64")}` },
+      body: form,
+    });
     assert.equal(withSecret.status, 401);
     assert.equal((await json(withSecret)).error, "invalid_client");
-    const ok = await fetch(`${t.url}/oauth/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from(`${id}:`).toString("base64")}` },
-      body: form });
+    const ok = await fetch(`${t.url}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${id}:`).toString("base64")}` },
+      body: form,
+    });
     assert.equal(ok.status, 200);
   });
   test("a code is bound to its client and redirect URI", async () => {
@@ -102,16 +123,28 @@ describe("codes", () => {
     const stolen = await token({ grant_type: "authorization_code", code: c.code, client_id: other, redirect_uri: redirect, code_verifier: c.verifier });
     assert.equal((await json(stolen)).error, "invalid_grant");
     const d = await codeFor(id);
-    const elsewhere = await token({ grant_type: "authorization_code", code: d.code, client_id: id, redirect_uri: "http://127.0.0.1:40111/other",
-      code_verifier: d.verifier });
+    const elsewhere = await token({
+      grant_type: "authorization_code",
+      code: d.code,
+      client_id: id,
+      redirect_uri: "http://127.0.0.1:40111/other",
+      code_verifier: d.verifier,
+    });
     assert.equal((await json(elsewhere)).error, "invalid_grant");
   });
   test("a resource other than this server's is refused with invalid_target", async () => {
     const id = await client();
     const p = pkce();
-    const page =
-      await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge, code_challenge_method: "S256",
-        resource: "https://other.example/mcp" }));
+    const page = await browser.get(
+      authorizeUrl({
+        response_type: "code",
+        client_id: id,
+        redirect_uri: redirect,
+        code_challenge: p.challenge,
+        code_challenge_method: "S256",
+        resource: "https://other.example/mcp",
+      }),
+    );
     assert.equal(page.status, 400);
     assert.equal(new URL(linkBack(page.text)).searchParams.get("error"), "invalid_target");
   });
@@ -124,9 +157,11 @@ describe("consent", () => {
   test("denying sends access_denied and the state to the client", async () => {
     const id = await client();
     const p = pkce();
-    const back =
-      await consent(browser, authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge,
-        code_challenge_method: "S256", state: "keep" }), "deny");
+    const back = await consent(
+      browser,
+      authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge, code_challenge_method: "S256", state: "keep" }),
+      "deny",
+    );
     assert.equal(back.searchParams.get("error"), "access_denied");
     assert.equal(back.searchParams.get("state"), "keep");
     assert.equal(back.searchParams.get("code"), null);
@@ -135,9 +170,9 @@ describe("consent", () => {
   test("an approval without the CSRF token is refused and issues no code", async () => {
     const id = await client();
     const p = pkce();
-    const screen =
-      await browser.get(authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge,
-        code_challenge_method: "S256" }));
+    const screen = await browser.get(
+      authorizeUrl({ response_type: "code", client_id: id, redirect_uri: redirect, code_challenge: p.challenge, code_challenge_method: "S256" }),
+    );
     const { _csrf, ...fields } = hiddenFields(screen.text, "/oauth/authorize");
     assert.ok(_csrf);
     const forged = await browser.post("/oauth/authorize", { ...fields, decision: "approve" });
@@ -165,17 +200,25 @@ describe("housekeeping of registered clients", () => {
     const weekAgo = new Date(Date.now() - (unusedClientDays + 1) * 86400_000).toISOString();
     await t.app.store.db.updateTable("oauth_clients").set({ created_at: weekAgo }).where("id", "in", [unused, used, "crs-cli"]).execute();
     await deleteExpired(t.app.store);
-    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used, "crs-cli"])
-      .execute()).map((r) => r.id);
+    const left = (await t.app.store.db.selectFrom("oauth_clients").select("id").where("id", "in", [unused, recent, used, "crs-cli"]).execute()).map(
+      (r) => r.id,
+    );
     assert.deepEqual(left.sort(), [recent, used, "crs-cli"].sort(), "the first-party client is never dropped");
     // The authorized client's tokens still work.
     const { access_token: accessToken } = await json(exchanged);
     assert.equal((await t.request("/api/v2/me", { token: accessToken })).status, 200);
     // The dropped one is unknown: the authorization endpoint refuses it without redirecting.
     const p = pkce();
-    const page =
-      await browser.get(authorizeUrl({ response_type: "code", client_id: unused, redirect_uri: redirect, code_challenge: p.challenge,
-        code_challenge_method: "S256", state: "s" }));
+    const page = await browser.get(
+      authorizeUrl({
+        response_type: "code",
+        client_id: unused,
+        redirect_uri: redirect,
+        code_challenge: p.challenge,
+        code_challenge_method: "S256",
+        state: "s",
+      }),
+    );
     assert.equal(page.location, null);
     assert.equal(page.status, 400);
   });

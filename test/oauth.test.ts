@@ -129,8 +129,10 @@ describe("MCP client signs in by URL alone", () => {
     const provider = new MemoryProvider();
     await authorize(provider);
     const tokens = provider.saved!;
-    const res = await fetch(`${t.url}/oauth/revoke`, { method: "POST",
-      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: "refresh_token", client_id: provider.client!.client_id }) });
+    const res = await fetch(`${t.url}/oauth/revoke`, {
+      method: "POST",
+      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: "refresh_token", client_id: provider.client!.client_id }),
+    });
     assert.equal(res.status, 200);
     const after = await t.request("/api/v2/me", { token: tokens.access_token });
     await expectError(after, 401, "unauthenticated");

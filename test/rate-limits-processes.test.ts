@@ -22,11 +22,18 @@ before(async () => {
   a = await startTestServer({ env: { CRS_RATE_LIMITS: "reads=4/1m" }, rateLimitPrefix: prefix });
   ws = await a.workspace();
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "", ...compileCache, HOME: process.env.HOME ?? "",
-    CRS_DATA_DIR: a.config.dataDir, PORT: "0", CRS_LOG_LEVEL: "warn", CRS_SYNC_INTERVAL_SECONDS: "0",
-    REDIS_URL: redisUrl, CRS_RATE_LIMIT_PREFIX: prefix, CRS_RATE_LIMITS: "reads=4/1m",
+    PATH: process.env.PATH ?? "",
+    ...compileCache,
+    HOME: process.env.HOME ?? "",
+    CRS_DATA_DIR: a.config.dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    REDIS_URL: redisUrl,
+    CRS_RATE_LIMIT_PREFIX: prefix,
+    CRS_RATE_LIMITS: "reads=4/1m",
   };
-  if (a.schema) env.DATABASE_URL = process.env.DATABASE_URL!, env.CRS_DB_SCHEMA = a.schema;
+  if (a.schema) (env.DATABASE_URL = process.env.DATABASE_URL!), (env.CRS_DB_SCHEMA = a.schema);
   child = spawn(process.execPath, [bin, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   childUrl = await new Promise<string>((done, fail) => {
@@ -34,10 +41,16 @@ before(async () => {
     child!.stdout!.on("data", (d) => {
       out += d;
       const m = /API:\s+(\S+)\/api\/v2/.exec(out);
-      if (m) { clearTimeout(timer); done(m[1]!); }
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!);
+      }
     });
     child!.stderr!.on("data", (d) => (out += d));
-    child!.on("exit", (code) => { clearTimeout(timer); fail(new Error(`second server exited ${code}: ${out}`)); });
+    child!.on("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`second server exited ${code}: ${out}`));
+    });
   });
 });
 

@@ -22,8 +22,15 @@ const redisUrl = process.env.REDIS_URL;
 // A test-only change operation on a fail-closed bucket, standing in for the write operations to come.
 const done: string[] = [];
 const change = operation({
-  id: "test_change", method: "POST", path: "/test/change", summary: "Test change", description: "Test only.",
-  scopes: ["findings:write"], bucket: "findings:write", mcp: true, readOnly: false,
+  id: "test_change",
+  method: "POST",
+  path: "/test/change",
+  summary: "Test change",
+  description: "Test only.",
+  scopes: ["findings:write"],
+  bucket: "findings:write",
+  mcp: true,
+  readOnly: false,
   input: z.object({ name: z.string().describe("what to record") }),
   output: z.object({ ok: z.boolean().describe("done") }),
   handler: async (_ctx, input) => (done.push(input.name), { ok: true }),
@@ -78,8 +85,11 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
   });
   const read = (token: string) => fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
   const write = (token: string, name: string) =>
-    fetch(`${url}/api/v2/test/change`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ name }) });
+    fetch(`${url}/api/v2/test/change`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
 
   test("reads carry on without rate-limit headers; changes answer 503 rate_limit_unavailable with Retry-After: 30; both recover", async () => {
     const ws = await t.workspace();
@@ -117,7 +127,10 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     } finally {
       await client.close();
     }
-    assert.deepEqual(done.filter((d) => d.startsWith("down")), []);
+    assert.deepEqual(
+      done.filter((d) => d.startsWith("down")),
+      [],
+    );
 
     await proxy.start();
     const counted = await waitFor(async () => {
@@ -130,8 +143,12 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
   });
 
   test("client registration answers 503 with Retry-After: 30 while the limiter is down and registers nothing", async () => {
-    const register = () => fetch(`${t.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "while down", redirect_uris: ["http://127.0.0.1:4000/cb"] }) });
+    const register = () =>
+      fetch(`${t.url}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_name: "while down", redirect_uris: ["http://127.0.0.1:4000/cb"] }),
+      });
     await proxy.stop();
     try {
       const res = await register();
@@ -153,15 +170,22 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
     const ws = await t.workspace();
     const repo = await readyRepository(t, ws);
     await addCredits(t.app.store, ws.id, { kind: "grant", cents: 100_000 });
-    const queued = (await startRun(t.app, { workspaceId: ws.id, userId: ws.userId, trigger: "api", baseUrl: url },
-      { repository: repo.id, maxPriceCents: 100_000 })).run;
+    const queued = (
+      await startRun(t.app, { workspaceId: ws.id, userId: ws.userId, trigger: "api", baseUrl: url }, { repository: repo.id, maxPriceCents: 100_000 })
+    ).run;
     const post = (path: string, body: unknown) =>
-      fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${ws.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body) });
+      fetch(`${url}/api/v2${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ws.token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     await proxy.stop();
     try {
-      for (const [path, body] of [["/runs/estimate", { repository: repo.id }], ["/runs", { repository: repo.id, maxPriceCents: 100_000 }],
-        [`/runs/${queued.id}/cancel`, {}]] as const) {
+      for (const [path, body] of [
+        ["/runs/estimate", { repository: repo.id }],
+        ["/runs", { repository: repo.id, maxPriceCents: 100_000 }],
+        [`/runs/${queued.id}/cancel`, {}],
+      ] as const) {
         const res = await post(path, body);
         assert.equal(res.status, 503, path);
         assert.equal(res.headers.get("retry-after"), "30");
@@ -169,7 +193,10 @@ describe("Redis stopped mid-test", { skip: redisUrl ? false : "REDIS_URL is not 
       }
       const listed = await fetch(`${url}/api/v2/runs`, { headers: { authorization: `Bearer ${ws.token}` } });
       assert.equal(listed.status, 200);
-      assert.deepEqual((await json(listed)).items.map((r: { id: number; state: string }) => [r.id, r.state]), [[queued.id, "queued"]]);
+      assert.deepEqual(
+        (await json(listed)).items.map((r: { id: number; state: string }) => [r.id, r.state]),
+        [[queued.id, "queued"]],
+      );
       const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${ws.token}` } } });
       const client = new Client({ name: "rate-limit-test", version: "1.0.0" });
       await client.connect(transport);

@@ -200,8 +200,11 @@ describe("ip bucket (ip=3/1m)", () => {
     await assertRateLimited(await t.request("/api/v2/me", { headers: from }), "ip", 60);
     await assertRateLimited(await t.request("/api/v2/me", { token: ws.token, headers: from }), "ip", 60);
     await assertRateLimited(await t.request("/api/v2/me", { token: "svcp_not-even-a-token", headers: from }), "ip", 60);
-    await assertRateLimited(await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" }, body: "{}" }),
-      "ip", 60);
+    await assertRateLimited(
+      await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" }, body: "{}" }),
+      "ip",
+      60,
+    );
   });
 
   test("counted per address: another address keeps its own budget", async () => {
@@ -218,8 +221,12 @@ describe("ip bucket (ip=3/1m)", () => {
     const unsupported = await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "text/plain" }, body: "hi" });
     assert.equal(unsupported.status, 415);
     assert.equal(limitHeaders(unsupported).remaining, "2");
-    const big = await t.request("/mcp", { method: "POST", token: ws.token, headers: { ...from, "content-type": "application/json" },
-      body: JSON.stringify({ x: "a".repeat(1024 * 1024) }) });
+    const big = await t.request("/mcp", {
+      method: "POST",
+      token: ws.token,
+      headers: { ...from, "content-type": "application/json" },
+      body: JSON.stringify({ x: "a".repeat(1024 * 1024) }),
+    });
     assert.equal(big.status, 413);
     assert.equal(limitHeaders(big).remaining, "1");
   });
@@ -264,15 +271,31 @@ describe("mcp bucket (mcp=2/1m)", () => {
 // what they did, so a refused request can be seen to have done nothing.
 const done: string[] = [];
 const bulkWrite = operation({
-  id: "test_bulk_write", method: "POST", path: "/test/bulk", summary: "Test bulk change", description: "Test only.",
-  scopes: ["findings:write"], bucket: "findings:write", points: (input) => input.items.length, mcp: true, readOnly: false,
+  id: "test_bulk_write",
+  method: "POST",
+  path: "/test/bulk",
+  summary: "Test bulk change",
+  description: "Test only.",
+  scopes: ["findings:write"],
+  bucket: "findings:write",
+  points: (input) => input.items.length,
+  mcp: true,
+  readOnly: false,
   input: z.object({ items: z.array(z.string().describe("an item")).min(1).max(100).describe("items to change") }),
   output: z.object({ changed: z.number().describe("items changed") }),
   handler: async (_ctx, input) => (done.push(...input.items), { changed: input.items.length }),
 });
 const documentAction = operation({
-  id: "test_document", method: "POST", path: "/test/document", summary: "Test document action", description: "Test only.",
-  scopes: ["runs:write"], bucket: "documents", alsoCharges: ["shared"], mcp: true, readOnly: false,
+  id: "test_document",
+  method: "POST",
+  path: "/test/document",
+  summary: "Test document action",
+  description: "Test only.",
+  scopes: ["runs:write"],
+  bucket: "documents",
+  alsoCharges: ["shared"],
+  mcp: true,
+  readOnly: false,
   input: z.object({ name: z.string().describe("a name") }),
   output: z.object({ ok: z.boolean().describe("done") }),
   handler: async (_ctx, input) => (done.push(input.name), { ok: true }),
@@ -292,8 +315,11 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
     await t.close();
   });
   const post = (path: string, token: string, body: unknown) =>
-    fetch(`${url}/api/v2${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body) });
+    fetch(`${url}/api/v2${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   test("a bulk change counts once per item; a refused one changes nothing and its 429 reports the budget left", async () => {
     const ws = await t.workspace();
@@ -301,7 +327,10 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
     assert.equal(first.status, 200);
     assert.deepEqual([limitHeaders(first).limit, limitHeaders(first).remaining], ["5", "2"]);
     await assertRateLimited(await post("/test/bulk", ws.token, { items: ["b1", "b2", "b3"] }), "findings:write", 60, "2");
-    assert.equal(done.some((d) => d.startsWith("b")), false);
+    assert.equal(
+      done.some((d) => d.startsWith("b")),
+      false,
+    );
     const fits = await post("/test/bulk", ws.token, { items: ["c1", "c2"] });
     assert.equal(fits.status, 200);
     assert.equal(limitHeaders(fits).remaining, "0");
@@ -320,7 +349,10 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
       const viaMcp = await mcp.call("test_document", { name: "d4" });
       assert.equal(viaMcp.body.error.code, "rate_limited");
       assert.equal(viaMcp.body.error.details.bucket, "shared");
-      assert.deepEqual(done.filter((d) => d.startsWith("d")), ["d1", "d2"]);
+      assert.deepEqual(
+        done.filter((d) => d.startsWith("d")),
+        ["d1", "d2"],
+      );
     } finally {
       await mcp.close();
     }
@@ -329,17 +361,24 @@ describe("write buckets through the pipeline (findings:write=5/1m, documents=10/
 
 describe("CRS_RATE_LIMITS that cannot be read", () => {
   test("the configuration is refused with a message naming the entry", () => {
-    for (const [spec, words] of [["reads=5/1m,bogus=1/1m", /unknown bucket "bogus"/], ["reads=0/1m", /count must be/],
-      ["reads=5", /cannot parse "reads=5"/]] as const) {
-      assert.throws(() => loadConfig({ CRS_RATE_LIMITS: spec }), (err: unknown) => err instanceof ConfigError && words.test(err.message), spec);
+    for (const [spec, words] of [
+      ["reads=5/1m,bogus=1/1m", /unknown bucket "bogus"/],
+      ["reads=0/1m", /count must be/],
+      ["reads=5", /cannot parse "reads=5"/],
+    ] as const) {
+      assert.throws(
+        () => loadConfig({ CRS_RATE_LIMITS: spec }),
+        (err: unknown) => err instanceof ConfigError && words.test(err.message),
+        spec,
+      );
     }
   });
 
   test("crs serve stops at start with a clear message and exit status 2", async () => {
     const bin = new URL("../bin/crs.js", import.meta.url).pathname;
-    const failed =
-      await run(process.execPath, [bin, "serve"], { env: { ...process.env, CRS_RATE_LIMITS: "reads=5/1m,runs:write=two/1h", PORT: "0",
-        CRS_DATA_DIR: "/nonexistent/never-created" } }).then(
+    const failed = await run(process.execPath, [bin, "serve"], {
+      env: { ...process.env, CRS_RATE_LIMITS: "reads=5/1m,runs:write=two/1h", PORT: "0", CRS_DATA_DIR: "/nonexistent/never-created" },
+    }).then(
       () => assert.fail("crs serve started"),
       (err: { code: number; stderr: string; stdout: string }) => err,
     );
@@ -352,12 +391,16 @@ describe("CRS_RATE_LIMITS that cannot be read", () => {
 
 describe("oauth:register bucket (oauth:register=2/1h)", () => {
   let t: TestServer;
-  before(async () => { t = await startTestServer({ env: { CRS_RATE_LIMITS: "oauth:register=2/1h", CRS_TRUST_PROXY: "on" } }); });
-  after(() => t.close());
-  const register = (from: string) => fetch(`${t.url}/oauth/register`, {
-    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from },
-    body: JSON.stringify({ client_name: `from ${from}`, redirect_uris: ["http://127.0.0.1:4000/cb"] }),
+  before(async () => {
+    t = await startTestServer({ env: { CRS_RATE_LIMITS: "oauth:register=2/1h", CRS_TRUST_PROXY: "on" } });
   });
+  after(() => t.close());
+  const register = (from: string) =>
+    fetch(`${t.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": from },
+      body: JSON.stringify({ client_name: `from ${from}`, redirect_uris: ["http://127.0.0.1:4000/cb"] }),
+    });
   test("registrations have their own budget per address: past it 429 with Retry-After, nothing registered", async () => {
     const first = await register("203.0.113.20");
     assert.equal(first.status, 201);

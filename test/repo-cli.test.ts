@@ -43,7 +43,6 @@ function admin(args: string[], cwd = process.cwd()): Promise<{ code: number; out
   });
 }
 
-
 const api = async (path: string) => json(await t.request(`/api/v2${path}`, { token: ws.token }));
 
 describe("crs admin repo", () => {
@@ -61,7 +60,10 @@ describe("crs admin repo", () => {
     assert.equal(r.code, 0, r.err);
     const view = JSON.parse(r.out);
     assert.equal(view.mirror.state, "pending");
-    const synced = await eventually(() => api(`/repositories/${view.id}/-`), (v) => v.mirror.state === "ready");
+    const synced = await eventually(
+      () => api(`/repositories/${view.id}/-`),
+      (v) => v.mirror.state === "ready",
+    );
     assert.equal(synced.defaultBranch, "feature");
   });
 
@@ -92,7 +94,10 @@ describe("crs admin repo", () => {
     const r = await admin(["repo", "sync", ws.slug, "ACME/widgets"]);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /requested/);
-    await eventually(async () => (await api("/repositories/acme/widgets/refs?q=main")).branches[0]?.sha, (s) => s === sha);
+    await eventually(
+      async () => (await api("/repositories/acme/widgets/refs?q=main")).branches[0]?.sha,
+      (s) => s === sha,
+    );
   });
 
   test("sync --wait by id syncs inline and prints the state", async () => {
@@ -108,7 +113,10 @@ describe("crs admin repo", () => {
     const r = await admin(["--json", "repo", "list", ws.slug]);
     assert.equal(r.code, 0, r.err);
     const list = JSON.parse(r.out);
-    assert.deepEqual(list.map((v: any) => v.fullName), ["acme/background", "acme/missing", "acme/widgets", "team/app"]);
+    assert.deepEqual(
+      list.map((v: any) => v.fullName),
+      ["acme/background", "acme/missing", "acme/widgets", "team/app"],
+    );
     assert.doesNotMatch(r.out, /tok3n-secret/);
     const human = await admin(["repo", "list", ws.slug]);
     assert.match(human.out, /acme\/widgets\tmain\taccess ok\tmirror ready/);

@@ -16,7 +16,10 @@ after(() => t.close());
 
 test("a fresh start registers demo/acme-shop, mirrored, and names it in the banner notes", async () => {
   assert.ok(fresh);
-  assert.ok(fresh.notes.some((n) => n.startsWith("demo repo: demo/acme-shop")), JSON.stringify(fresh.notes));
+  assert.ok(
+    fresh.notes.some((n) => n.startsWith("demo repo: demo/acme-shop")),
+    JSON.stringify(fresh.notes),
+  );
   const list = await json(await t.request("/api/v2/repositories", { token: fresh.apiKey }));
   assert.equal(list.items.length, 1);
   const [repo] = list.items;
@@ -25,9 +28,18 @@ test("a fresh start registers demo/acme-shop, mirrored, and names it in the bann
 
 test("the demo repository has a feature branch, a pull request and a tag", async () => {
   const refs = await json(await t.request("/api/v2/repositories/demo/acme-shop/refs", { token: fresh!.apiKey }));
-  assert.deepEqual(refs.branches.map((b: any) => b.name), ["feature/list-orders", "main"]);
-  assert.deepEqual(refs.pullRequests.map((p: any) => p.number), [1]);
-  assert.deepEqual(refs.tags.map((x: any) => x.name), ["v0.1.0"]);
+  assert.deepEqual(
+    refs.branches.map((b: any) => b.name),
+    ["feature/list-orders", "main"],
+  );
+  assert.deepEqual(
+    refs.pullRequests.map((p: any) => p.number),
+    [1],
+  );
+  assert.deepEqual(
+    refs.tags.map((x: any) => x.name),
+    ["v0.1.0"],
+  );
 });
 
 test("its files hold the planted bugs: command injection, SQL injection and a hard-coded key", async () => {

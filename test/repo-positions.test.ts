@@ -39,8 +39,12 @@ describe("resolveAt", () => {
     const { shas } = sharedRemote(t);
     assert.equal((await resolveAt(ctx(), repo, "branch:feature")).sha, shas.featureHead);
     assert.deepEqual(await resolveAt(ctx(), repo, "pr:3"), { at: `pr:3@${shas.mr3}`, kind: "pr", ref: "refs/merge-requests/3/head", sha: shas.mr3 });
-    assert.deepEqual(await resolveAt(ctx(), repo, `commit:${shas.feature1.slice(0, 8)}`),
-      { at: `commit:${shas.feature1}`, kind: "commit", ref: null, sha: shas.feature1 });
+    assert.deepEqual(await resolveAt(ctx(), repo, `commit:${shas.feature1.slice(0, 8)}`), {
+      at: `commit:${shas.feature1}`,
+      kind: "commit",
+      ref: null,
+      sha: shas.feature1,
+    });
   });
 
   test("a pinned sha on the ref's history resolves; off it, 409 not_on_ref", async () => {

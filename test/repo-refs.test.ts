@@ -29,14 +29,31 @@ describe("refs of a mirrored repository", () => {
     const body = await json(res);
     const shas = sharedRemote(t).shas;
     assert.equal(body.defaultBranch, "main");
-    assert.deepEqual(body.branches.map((b: any) => [b.name, b.sha]), [
-      ["feature", shas.featureHead], ["fix@home", shas.initial], ["main", shas.merge], ["release/1.x", shas.initial],
-    ]);
-    assert.deepEqual(body.pullRequests.map((p: any) => [p.number, p.ref, p.sha]), [
-      [3, "refs/merge-requests/3/head", shas.mr3], [2, "refs/pull/2/head", shas.pr2], [1, "refs/pull/1/head", shas.featureHead],
-    ]);
+    assert.deepEqual(
+      body.branches.map((b: any) => [b.name, b.sha]),
+      [
+        ["feature", shas.featureHead],
+        ["fix@home", shas.initial],
+        ["main", shas.merge],
+        ["release/1.x", shas.initial],
+      ],
+    );
+    assert.deepEqual(
+      body.pullRequests.map((p: any) => [p.number, p.ref, p.sha]),
+      [
+        [3, "refs/merge-requests/3/head", shas.mr3],
+        [2, "refs/pull/2/head", shas.pr2],
+        [1, "refs/pull/1/head", shas.featureHead],
+      ],
+    );
     // The annotated tag is peeled to its commit.
-    assert.deepEqual(body.tags.map((x: any) => [x.name, x.sha]), [["v1.0", shas.initial], ["v1.1", shas.initial]]);
+    assert.deepEqual(
+      body.tags.map((x: any) => [x.name, x.sha]),
+      [
+        ["v1.0", shas.initial],
+        ["v1.1", shas.initial],
+      ],
+    );
     assert.equal(body.nextCursor, null);
     assert.deepEqual(body.matched, { branches: 4, pullRequests: 3, tags: 2 });
   });
@@ -51,10 +68,13 @@ describe("refs of a mirrored repository", () => {
     const other = await t.workspace();
     const elsewhere = await registerRepository(t.app, { workspaceId: other.id, remote: sharedRemote(t).url, name: "x/y" }, { background: false });
     const now = new Date().toISOString();
-    await t.app.store.db.insertInto("reviewed_commits").values([
-      { workspace_id: ws.id, repository_id: repo.id, sha: shas.featureHead, reviewed_at: now },
-      { workspace_id: other.id, repository_id: elsewhere.id, sha: shas.merge, reviewed_at: now },
-    ]).execute();
+    await t.app.store.db
+      .insertInto("reviewed_commits")
+      .values([
+        { workspace_id: ws.id, repository_id: repo.id, sha: shas.featureHead, reviewed_at: now },
+        { workspace_id: other.id, repository_id: elsewhere.id, sha: shas.merge, reviewed_at: now },
+      ])
+      .execute();
     const body = await json(await refs());
     const flag = (list: any[], key: string) => Object.fromEntries(list.map((x) => [x[key], x.reviewed]));
     assert.deepEqual(flag(body.branches, "name"), { feature: true, "fix@home": false, main: false, "release/1.x": false });
@@ -66,10 +86,16 @@ describe("refs of a mirrored repository", () => {
     let body = await json(await refs("q=RELEASE"));
     assert.deepEqual([body.branches.map((b: any) => b.name), body.tags, body.pullRequests], [["release/1.x"], [], []]);
     body = await json(await refs("q=V1."));
-    assert.deepEqual(body.tags.map((x: any) => x.name), ["v1.0", "v1.1"]);
+    assert.deepEqual(
+      body.tags.map((x: any) => x.name),
+      ["v1.0", "v1.1"],
+    );
     assert.deepEqual(body.branches, []);
     body = await json(await refs(`q=${encodeURIComponent("#2")}`));
-    assert.deepEqual(body.pullRequests.map((p: any) => p.number), [2]);
+    assert.deepEqual(
+      body.pullRequests.map((p: any) => p.number),
+      [2],
+    );
     body = await json(await refs("q=nothing-matches"));
     assert.deepEqual([body.branches, body.pullRequests, body.tags, body.matched], [[], [], [], { branches: 0, pullRequests: 0, tags: 0 }]);
   });
@@ -117,7 +143,10 @@ describe("many refs", () => {
 
   test("q narrows a long list before the limit applies", async () => {
     const body = await json(await refs("q=BRANCH-0024&limit=3", ws.token, "acme/many"));
-    assert.deepEqual(body.branches.map((b: any) => b.name), ["branch-00240", "branch-00241", "branch-00242"]);
+    assert.deepEqual(
+      body.branches.map((b: any) => b.name),
+      ["branch-00240", "branch-00241", "branch-00242"],
+    );
     assert.equal(body.matched.branches, 10);
   });
 });

@@ -6,7 +6,13 @@ import { createServer, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import {
-  registerRepository, removeRepository, requestSync, resolveRepository, syncRepository, takeLease, type RepositoryRow,
+  registerRepository,
+  removeRepository,
+  requestSync,
+  resolveRepository,
+  syncRepository,
+  takeLease,
+  type RepositoryRow,
 } from "../src/capabilities/repositories/index.ts";
 import { eventually, json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
@@ -23,11 +29,13 @@ const name = () => `${unique("o")}/${unique("r")}`;
 const row = (id: number) => resolveRepository(t.app.store, ws.id, { id });
 const view = async (id: number) => json(await t.request(`/api/v2/repositories/${id}/-`, { token: ws.token }));
 
-
 describe("background syncs", () => {
   test("a repository registered in the background is mirrored by the server's scheduler", async () => {
     const r = await registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: name() });
-    const v = await eventually(() => view(r.id), (x) => x.mirror.state === "ready");
+    const v = await eventually(
+      () => view(r.id),
+      (x) => x.mirror.state === "ready",
+    );
     assert.equal(v.defaultBranch, "main");
     assert.equal(v.access, "ok");
     assert.ok(v.mirror.lastAttemptAt <= v.mirror.lastSyncedAt);
@@ -37,14 +45,20 @@ describe("background syncs", () => {
     const r = await registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: name() }, { background: false });
     assert.equal((await view(r.id)).mirror.state, "pending");
     await t.app.store.db.updateTable("repositories").set({ sync_requested_at: new Date().toISOString() }).where("id", "=", r.id).execute();
-    await eventually(() => view(r.id), (x) => x.mirror.state === "ready");
+    await eventually(
+      () => view(r.id),
+      (x) => x.mirror.state === "ready",
+    );
   });
 
   test("a lease left by a process that died is taken over and the sync finishes", async () => {
     const r = await readyRepository(t, ws);
     const past = new Date(Date.now() - 1000).toISOString();
     await t.app.store.db.updateTable("repositories").set({ sync_owner: "gone-host:1:dead", sync_lease_until: past }).where("id", "=", r.id).execute();
-    const after = await eventually(() => row(r.id), (x) => x.sync_owner === null);
+    const after = await eventually(
+      () => row(r.id),
+      (x) => x.sync_owner === null,
+    );
     assert.ok(after.last_attempt_at! > r.last_attempt_at!);
     assert.equal(after.mirror_state, "ready");
   });
@@ -64,7 +78,10 @@ describe("a remote that fails", () => {
     renameSync(remote.path, moved);
     try {
       await requestSync(t.app, ws.id, { id: repo.id });
-      const v = await eventually(() => view(repo.id), (x) => x.mirror.state === "failed");
+      const v = await eventually(
+        () => view(repo.id),
+        (x) => x.mirror.state === "failed",
+      );
       assert.equal(v.access, "lost");
       assert.equal(v.mirror.reason, "remote_not_found");
       assert.equal(typeof v.mirror.message, "string");
@@ -142,7 +159,11 @@ describe("the sync lease", () => {
     await t.app.store.db.updateTable("repositories").set({ sync_owner: "other-host:4242:abc", sync_lease_until: held }).where("id", "=", r.id).execute();
     assert.equal((await syncRepository(t.app, r.id)).status, "busy");
     assert.equal((await view(r.id)).mirror.state, "syncing");
-    await t.app.store.db.updateTable("repositories").set({ sync_lease_until: new Date(Date.now() - 1).toISOString() }).where("id", "=", r.id).execute();
+    await t.app.store.db
+      .updateTable("repositories")
+      .set({ sync_lease_until: new Date(Date.now() - 1).toISOString() })
+      .where("id", "=", r.id)
+      .execute();
     assert.equal((await syncRepository(t.app, r.id)).status, "synced");
     const after = await row(r.id);
     assert.deepEqual([after.sync_owner, after.sync_lease_until, after.mirror_state], [null, null, "ready"]);
@@ -150,14 +171,20 @@ describe("the sync lease", () => {
 
   test("a sync stopped by shutdown releases the lease, records no failure and asks for a new sync", async () => {
     const sockets = new Set<Socket>();
-    const silent = createServer((s) => { sockets.add(s); s.on("error", () => {}); });
+    const silent = createServer((s) => {
+      sockets.add(s);
+      s.on("error", () => {});
+    });
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const port = (silent.address() as { port: number }).port;
     try {
       const r = await registerRepository(t.app, { workspaceId: ws.id, remote: `http://127.0.0.1:${port}/slow/repo.git` }, { background: false });
       const stop = new AbortController();
       const running = syncRepository(t.app, r.id, { signal: stop.signal });
-      await eventually(() => row(r.id), (x) => x.sync_owner !== null);
+      await eventually(
+        () => row(r.id),
+        (x) => x.sync_owner !== null,
+      );
       stop.abort();
       assert.equal((await running).status, "stopped");
       const after = await row(r.id);
@@ -176,8 +203,10 @@ describe("removal", () => {
     const r = await readyRepository(t, ws);
     const dir = t.app.mirrors.get(r.id).dir;
     assert.ok(existsSync(dir));
-    await t.app.store.db.insertInto("reviewed_commits").values({ workspace_id: ws.id, repository_id: r.id, sha: sharedRemote(t).shas.merge,
-      reviewed_at: new Date().toISOString() }).execute();
+    await t.app.store.db
+      .insertInto("reviewed_commits")
+      .values({ workspace_id: ws.id, repository_id: r.id, sha: sharedRemote(t).shas.merge, reviewed_at: new Date().toISOString() })
+      .execute();
     await removeRepository(t.app, ws.id, { id: r.id });
     assert.ok(!existsSync(dir));
     const left = await t.app.store.db.selectFrom("reviewed_commits").select("sha").where("repository_id", "=", r.id).execute();

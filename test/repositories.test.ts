@@ -7,7 +7,9 @@ import { json, startTestServer, unique, type TestServer, type TestWorkspace, exp
 import { readyRepository, sharedRemote } from "./fixtures/repositories.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 after(() => t.close());
 
 function refused(code: string, path?: string) {
@@ -20,7 +22,9 @@ function refused(code: string, path?: string) {
 
 describe("registration", () => {
   let ws: TestWorkspace;
-  before(async () => { ws = await t.workspace(); });
+  before(async () => {
+    ws = await t.workspace();
+  });
 
   test("the full name defaults to the remote's last two path segments, for file:// and plain path remotes", async () => {
     const other = await t.workspace();
@@ -55,13 +59,18 @@ describe("registration", () => {
   });
 
   test("400 for a default branch git would not accept", async () => {
-    await assert.rejects(registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: "a/bad-branch", defaultBranch: "a..b" }),
-      refused("invalid_request", "defaultBranch"));
+    await assert.rejects(
+      registerRepository(t.app, { workspaceId: ws.id, remote: sharedRemote(t).url, name: "a/bad-branch", defaultBranch: "a..b" }),
+      refused("invalid_request", "defaultBranch"),
+    );
   });
 
   test("credentials in the remote never reach the view; the web URL comes from host and path", async () => {
-    const row = await registerRepository(t.app, { workspaceId: ws.id, remote: "https://bot:s3cr3t-token@git.example.test/team/service.git" },
-      { background: false });
+    const row = await registerRepository(
+      t.app,
+      { workspaceId: ws.id, remote: "https://bot:s3cr3t-token@git.example.test/team/service.git" },
+      { background: false },
+    );
     const view = repositoryView(row);
     assert.equal(view.fullName, "team/service");
     assert.equal(view.webUrl, "https://git.example.test/team/service");
@@ -85,7 +94,10 @@ describe("GET /repositories", () => {
     const res = await t.request("/api/v2/repositories", { token: ws.token });
     assert.equal(res.status, 200);
     const body = await json(res);
-    assert.deepEqual(body.items.map((r: any) => r.fullName), ["alpha/one", "Alpha/two", "beta/one", "Beta/two", "gamma/x"]);
+    assert.deepEqual(
+      body.items.map((r: any) => r.fullName),
+      ["alpha/one", "Alpha/two", "beta/one", "Beta/two", "gamma/x"],
+    );
     assert.equal(body.nextCursor, null);
     assert.deepEqual(Object.keys(body.items[0]).sort(), ["access", "defaultBranch", "fullName", "id", "mirror", "webUrl"]);
   });

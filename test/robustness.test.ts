@@ -8,15 +8,44 @@ import { fixtures } from "./fixtures/index.ts";
 
 let t: TestServer;
 let ws: TestWorkspace;
-before(async () => { t = await startTestServer(); ws = await t.workspace(); });
+before(async () => {
+  t = await startTestServer();
+  ws = await t.workspace();
+});
 after(() => t.close());
 
 const hostileValues = [
-  "", " ", "%00", "\u0000", "../../etc/passwd", "a".repeat(5000), "😀".repeat(300), "-1", "1e309", "0x10",
-  "9".repeat(40), "null", "true", "[]", "{}", "%E0%A4%A", "<script>", "' or 1=1 --", "\\", "/",
+  "",
+  " ",
+  "%00",
+  "\u0000",
+  "../../etc/passwd",
+  "a".repeat(5000),
+  "😀".repeat(300),
+  "-1",
+  "1e309",
+  "0x10",
+  "9".repeat(40),
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "%E0%A4%A",
+  "<script>",
+  "' or 1=1 --",
+  "\\",
+  "/",
 ];
-const hostileBodies: unknown[] = [null, [], "text", 42, true, { __proto__: { polluted: 1 } }, { constructor: { prototype: { x: 1 } } },
-  { a: "b".repeat(10000) }];
+const hostileBodies: unknown[] = [
+  null,
+  [],
+  "text",
+  42,
+  true,
+  { __proto__: { polluted: 1 } },
+  { constructor: { prototype: { x: 1 } } },
+  { a: "b".repeat(10000) },
+];
 
 async function expectClientError(res: Response, what: string) {
   const text = await res.text();
@@ -30,7 +59,7 @@ async function expectClientError(res: Response, what: string) {
 
 test("mangled path parameters, query values and bodies answer 4xx, never 5xx", async () => {
   for (const op of operations) {
-    const call = await fixtures[op.id]?.(t, ws) ?? {};
+    const call = (await fixtures[op.id]?.(t, ws)) ?? {};
     const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const fields = Object.keys(op.input.shape);
     for (const value of hostileValues) {
@@ -56,16 +85,30 @@ test("mangled path parameters, query values and bodies answer 4xx, never 5xx", a
     await expectClientError(await t.request(`/api/v2${path}?${repeated}`, { method: op.method, token: ws.token }), `${op.id} repeated params`);
     if (op.method !== "GET") {
       for (const body of hostileBodies) {
-        await expectClientError(await t.request(`/api/v2${path}`, { method: op.method, token: ws.token, headers: { "content-type": "application/json" },
-          body: JSON.stringify(body) }), `${op.id} body ${JSON.stringify(body).slice(0, 40)}`);
+        await expectClientError(
+          await t.request(`/api/v2${path}`, {
+            method: op.method,
+            token: ws.token,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+          `${op.id} body ${JSON.stringify(body).slice(0, 40)}`,
+        );
       }
     }
   }
 });
 
 test("odd URLs and headers answer 4xx", async () => {
-  for (const url of ["/api/v2/%", "/api/v2/me%00", "/api/v2//members", "/api/v2/members/../me", "/%2e%2e/api/v2/me", "/api/v2/me?" + "a=1&".repeat(2000),
-    "/api/v2/" + "x/".repeat(500)]) {
+  for (const url of [
+    "/api/v2/%",
+    "/api/v2/me%00",
+    "/api/v2//members",
+    "/api/v2/members/../me",
+    "/%2e%2e/api/v2/me",
+    "/api/v2/me?" + "a=1&".repeat(2000),
+    "/api/v2/" + "x/".repeat(500),
+  ]) {
     await expectClientError(await t.request(url, { token: ws.token }), url.slice(0, 60));
   }
   await expectClientError(await t.request("/api/v2/me", { headers: { authorization: `Bearer ${"x".repeat(8000)}` } }), "huge token");
@@ -89,8 +132,11 @@ test("MCP tool calls with hostile arguments give results or isError, never a fai
         const r = await client.callTool({ name: op.id, arguments: args });
         const text = (r.content as Array<{ text: string }>).at(-1)!.text;
         const body = JSON.parse(text);
-        if (r.isError) assert.ok(["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable"].includes(body.error.code),
-          `${op.id} ${JSON.stringify(value).slice(0, 30)}: ${text.slice(0, 200)}`);
+        if (r.isError)
+          assert.ok(
+            ["invalid_request", "not_found", "conflict", "forbidden", "position_unavailable"].includes(body.error.code),
+            `${op.id} ${JSON.stringify(value).slice(0, 30)}: ${text.slice(0, 200)}`,
+          );
       }
     }
   } finally {

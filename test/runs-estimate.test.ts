@@ -124,8 +124,11 @@ describe("POST /runs/estimate, change reviews", () => {
   test("409 change_refused identical: the default branch itself, or since at the head", async () => {
     let body = await expectError(await estimate({ repository: repo.row.id, change: { branch: "main" } }), 409, "change_refused");
     assert.equal(body.error.details.reason, "identical");
-    body = await expectError(await estimate({ repository: repo.row.id, change: { branch: "topic", since: repo.remote.git(["rev-parse", "topic"]) } }), 409,
-      "change_refused");
+    body = await expectError(
+      await estimate({ repository: repo.row.id, change: { branch: "topic", since: repo.remote.git(["rev-parse", "topic"]) } }),
+      409,
+      "change_refused",
+    );
     assert.equal(body.error.details.reason, "identical");
   });
 
@@ -156,13 +159,20 @@ describe("POST /runs/estimate, change reviews", () => {
   });
 
   test("409 position_unavailable for an unknown branch or pull request, and since off the branch", async () => {
-    assert.equal((await expectError(await estimate({ repository: repo.row.id, change: { branch: "nope" } }), 409, "position_unavailable")).error.details.reason,
-      "unknown_branch");
-    assert.equal((await expectError(await estimate({ repository: repo.row.id, change: { pr: 999 } }), 409, "position_unavailable")).error.details.reason,
-      "unknown_pr");
+    assert.equal(
+      (await expectError(await estimate({ repository: repo.row.id, change: { branch: "nope" } }), 409, "position_unavailable")).error.details.reason,
+      "unknown_branch",
+    );
+    assert.equal(
+      (await expectError(await estimate({ repository: repo.row.id, change: { pr: 999 } }), 409, "position_unavailable")).error.details.reason,
+      "unknown_pr",
+    );
     const offBranch = repo.remote.git(["rev-parse", "big"]);
-    assert.equal((await expectError(await estimate({ repository: repo.row.id, change: { branch: "topic", since: offBranch } }), 409,
-      "position_unavailable")).error.details.reason, "not_on_ref");
+    assert.equal(
+      (await expectError(await estimate({ repository: repo.row.id, change: { branch: "topic", since: offBranch } }), 409, "position_unavailable")).error.details
+        .reason,
+      "not_on_ref",
+    );
   });
 });
 
@@ -184,9 +194,11 @@ describe("POST /runs/estimate, invalid requests change nothing", () => {
   ];
   for (const [name, extra, field] of bad) {
     test(`400 for ${name}`, async () => {
-      const body =
-        await expectError(await estimate({ repository: repo.row.id, ...(extra as object), ...(name === "no repository" ? { repository: undefined } : {}) }),
-          400, "invalid_request");
+      const body = await expectError(
+        await estimate({ repository: repo.row.id, ...(extra as object), ...(name === "no repository" ? { repository: undefined } : {}) }),
+        400,
+        "invalid_request",
+      );
       assert.ok(JSON.stringify(body.error.details).includes(field), JSON.stringify(body.error));
     });
   }
@@ -202,8 +214,12 @@ describe("POST /runs/estimate, invalid requests change nothing", () => {
     await archiveFocus(t.app.store, ws.id, "gone");
     await expectError(await estimate({ repository: repo.row.id, focuses: ["gone"] }), 404, "not_found");
     await expectError(await estimate({ repository: repo.row.id, documents: [999999] }), 404, "not_found");
-    const { document } = await createDocument(t.app.store, t.config.dataDir,
-      { workspaceId: ws.id, userId: ws.userId, repositoryId: null, note: { text: "old notes" } });
+    const { document } = await createDocument(t.app.store, t.config.dataDir, {
+      workspaceId: ws.id,
+      userId: ws.userId,
+      repositoryId: null,
+      note: { text: "old notes" },
+    });
     await archiveDocument(t.app.store, { workspaceId: ws.id, userId: ws.userId, role: "admin" }, document.id);
     await expectError(await estimate({ repository: repo.row.id, documents: [document.id] }), 409, "conflict");
   });

@@ -23,8 +23,9 @@ const get = (path: string, token = ws.token) => t.request(`/api/v2${path}`, { to
 const cancel = (id: number | string, token = ws.token) => t.request(`/api/v2/runs/${id}/cancel`, { method: "POST", token });
 
 async function run(extra: Record<string, unknown> = {}, w: TestWorkspace = ws) {
-  return (await startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url },
-    { repository: repo.row.id, maxPriceCents: 10_000, ...extra })).run;
+  return (
+    await startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url }, { repository: repo.row.id, maxPriceCents: 10_000, ...extra })
+  ).run;
 }
 
 describe("GET /runs", () => {
@@ -34,24 +35,39 @@ describe("GET /runs", () => {
     const other = await readyRepository(t, w);
     await addCredits(t.app.store, w.id, { kind: "grant", cents: 100_000 });
     await putFocus(t.app.store, w.id, { slug: "sec", title: "Security", instructions: "Injections." });
-    const start = (extra: Record<string, unknown>) => startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url },
-      { repository: r.row.id, maxPriceCents: 10_000, ...extra });
+    const start = (extra: Record<string, unknown>) =>
+      startRun(t.app, { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url }, { repository: r.row.id, maxPriceCents: 10_000, ...extra });
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await start(i === 1 ? { focuses: ["sec"] } : {})).run.id);
     ids.push((await start({ repository: other.id })).run.id);
     const page1 = await json(await get("/runs?limit=4", w.token));
-    assert.deepEqual(page1.items.map((x: any) => x.id), ids.slice().reverse().slice(0, 4));
+    assert.deepEqual(
+      page1.items.map((x: any) => x.id),
+      ids.slice().reverse().slice(0, 4),
+    );
     const page2 = await json(await get(`/runs?limit=4&cursor=${page1.nextCursor}`, w.token));
-    assert.deepEqual(page2.items.map((x: any) => x.id), ids.slice().reverse().slice(4));
+    assert.deepEqual(
+      page2.items.map((x: any) => x.id),
+      ids.slice().reverse().slice(4),
+    );
     assert.equal(page2.nextCursor, null);
     const byRepo = await json(await get(`/runs?repository=${encodeURIComponent(other.full_name)}`, w.token));
-    assert.deepEqual(byRepo.items.map((x: any) => x.id), [ids[5]]);
+    assert.deepEqual(
+      byRepo.items.map((x: any) => x.id),
+      [ids[5]],
+    );
     const byFocus = await json(await get("/runs?focus=sec", w.token));
-    assert.deepEqual(byFocus.items.map((x: any) => x.id), [ids[1]]);
+    assert.deepEqual(
+      byFocus.items.map((x: any) => x.id),
+      [ids[1]],
+    );
     assert.deepEqual(byFocus.items[0].focuses, [{ slug: "sec", revision: 1 }]);
     await cancel(ids[0]!, w.token);
     const cancelled = await json(await get("/runs?state=cancelled,complete", w.token));
-    assert.deepEqual(cancelled.items.map((x: any) => x.id), [ids[0]]);
+    assert.deepEqual(
+      cancelled.items.map((x: any) => x.id),
+      [ids[0]],
+    );
     const queued = await json(await get("/runs?state=queued", w.token));
     assert.equal(queued.items.length, 5);
   });

@@ -26,8 +26,12 @@ function estimate(body: unknown, token = ws.token) {
   return t.request("/api/v2/runs/estimate", { method: "POST", token, json: body });
 }
 function start(body: unknown, opts: { token?: string; key?: string } = {}) {
-  return t.request("/api/v2/runs", { method: "POST", token: opts.token ?? ws.token, json: body,
-    ...(opts.key !== undefined ? { headers: { "idempotency-key": opts.key } } : {}) });
+  return t.request("/api/v2/runs", {
+    method: "POST",
+    token: opts.token ?? ws.token,
+    json: body,
+    ...(opts.key !== undefined ? { headers: { "idempotency-key": opts.key } } : {}),
+  });
 }
 async function ledger(workspaceId: number) {
   return t.app.store.db.selectFrom("credit_ledger").selectAll().where("workspace_id", "=", workspaceId).orderBy("id").execute();
@@ -60,14 +64,27 @@ describe("POST /runs", () => {
     assert.equal(run.sha, r.remote.git(["rev-parse", "main"]));
     assert.equal(run.ref, "refs/heads/main");
     assert.deepEqual(run.repository, { id: r.row.id, fullName: r.row.full_name });
-    assert.deepEqual(run.stages.map((s: any) => [s.name, s.state]),
-      [["checkout", "pending"], ["compilation", "pending"], ["analysis", "pending"], ["import", "pending"]]);
+    assert.deepEqual(
+      run.stages.map((s: any) => [s.name, s.state]),
+      [
+        ["checkout", "pending"],
+        ["compilation", "pending"],
+        ["analysis", "pending"],
+        ["import", "pending"],
+      ],
+    );
     assert.deepEqual(run.import, { state: "pending", reason: null });
-    for (const field of ["startedAt", "endedAt", "retryOf", "findings", "error", "change", "stage", "publicUrl",
-      "pullRequestCommentUrl"]) assert.equal(run[field], null, field);
+    for (const field of ["startedAt", "endedAt", "retryOf", "findings", "error", "change", "stage", "publicUrl", "pullRequestCommentUrl"])
+      assert.equal(run[field], null, field);
     assert.equal(run.webUrl, `${t.url}/app/runs/${run.id}`);
     const entries = await ledger(w.id);
-    assert.deepEqual(entries.map((e) => [e.kind, e.amount_cents, e.run_id]), [["grant", 1000, null], ["charge", -price, run.id]]);
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.amount_cents, e.run_id]),
+      [
+        ["grant", 1000, null],
+        ["charge", -price, run.id],
+      ],
+    );
     const got = await json(await t.request(`/api/v2/runs/${run.id}`, { token: w.token }));
     assert.deepEqual(got, run);
     const me = await json(await t.request("/api/v2/me", { token: w.token }));
@@ -122,7 +139,10 @@ describe("POST /runs", () => {
   test("400 for a bad Idempotency-Key header names the header in details.issues[].path", async () => {
     for (const key of ["k".repeat(256), "has space"]) {
       const body = await expectError(await start({ repository: repo.row.id, maxPriceCents: 10 }, { key }), 400, "invalid_request");
-      assert.deepEqual(body.error.details.issues.map((i: any) => i.path), ["Idempotency-Key"]);
+      assert.deepEqual(
+        body.error.details.issues.map((i: any) => i.path),
+        ["Idempotency-Key"],
+      );
       assert.match(body.error.message, /Idempotency-Key/);
       assert.doesNotMatch(body.error.message, /requestId/);
     }
@@ -145,11 +165,17 @@ describe("POST /runs with a quote", () => {
     }
     const other = await fundedWorkspace(1000);
     const foreign = await json(await estimate({ repository: other.r.row.id }, other.w.token));
-    const body = await expectError(await start({ repository: r.row.id, quote: foreign.quote, maxPriceCents: 100_000 }, { token: w.token }), 400,
-      "invalid_request");
+    const body = await expectError(
+      await start({ repository: r.row.id, quote: foreign.quote, maxPriceCents: 100_000 }, { token: w.token }),
+      400,
+      "invalid_request",
+    );
     assert.match(body.error.message, /another workspace/);
-    const scoped = await expectError(await start({ repository: r.row.id, scope: ["src/**"], quote: e.quote, maxPriceCents: 100_000 }, { token: w.token }), 400,
-      "invalid_request");
+    const scoped = await expectError(
+      await start({ repository: r.row.id, scope: ["src/**"], quote: e.quote, maxPriceCents: 100_000 }, { token: w.token }),
+      400,
+      "invalid_request",
+    );
     assert.match(scoped.error.message, /different request/);
     assert.equal(await runCount(w.id), 0);
   });
@@ -174,8 +200,12 @@ describe("POST /runs with a quote", () => {
 
   test("409 quote_stale after a new commit on the branch, a focus edit or an archived document", async () => {
     await putFocus(t.app.store, w.id, { slug: "perf", title: "Performance", instructions: "Slow loops." });
-    const { document } = await createDocument(t.app.store, t.config.dataDir,
-      { workspaceId: w.id, userId: w.userId, repositoryId: null, note: { text: "architecture notes" } });
+    const { document } = await createDocument(t.app.store, t.config.dataDir, {
+      workspaceId: w.id,
+      userId: w.userId,
+      repositoryId: null,
+      note: { text: "architecture notes" },
+    });
     const request = { repository: r.row.id, focuses: ["perf"], documents: [document.id] };
     const runsBefore = await runCount(w.id);
     const stale = async () => {
@@ -204,8 +234,11 @@ describe("Idempotency-Key and concurrency", () => {
     const again = await start({ repository: r.row.id, maxPriceCents: 1000 }, { token: w.token, key: "deploy-42" });
     assert.equal(again.status, 200);
     assert.equal((await json(again)).run.id, (await json(first)).run.id);
-    const body = await expectError(await start({ repository: r.row.id, maxPriceCents: 999 }, { token: w.token, key: "deploy-42" }), 409,
-      "idempotency_key_reused");
+    const body = await expectError(
+      await start({ repository: r.row.id, maxPriceCents: 999 }, { token: w.token, key: "deploy-42" }),
+      409,
+      "idempotency_key_reused",
+    );
     assert.ok(body.error.details.run);
     assert.equal(await runCount(w.id), 1);
     assert.equal((await ledger(w.id)).filter((e) => e.kind === "charge").length, 1);

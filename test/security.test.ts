@@ -15,7 +15,9 @@ import type { Call } from "./fixtures/types.ts";
 import { callTool, mcpClient } from "./mcp-client.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 const ajv = new Ajv2020({ strict: false });
 after(() => t.close());
 
@@ -24,7 +26,7 @@ function restRequest(op: Operation, call: Call): { path: string; init: RequestIn
   const query = new URLSearchParams(call.query ?? {}).toString();
   if (query) path += `?${query}`;
   const init: RequestInit = { method: op.method };
-  if (call.body !== undefined) init.body = JSON.stringify(call.body), init.headers = { "content-type": "application/json" };
+  if (call.body !== undefined) (init.body = JSON.stringify(call.body)), (init.headers = { "content-type": "application/json" });
   return { path, init };
 }
 
@@ -62,7 +64,9 @@ for (const op of operations) {
   if (!fixture) continue;
   describe(`${op.method} ${op.path} (${op.id})`, () => {
     let ws: TestWorkspace;
-    before(async () => { ws = await t.workspace(); });
+    before(async () => {
+      ws = await t.workspace();
+    });
 
     test("succeeds with a token that has its scopes", async () => {
       const res = await send(op, await fixture(t, ws), `Bearer ${ws.token}`);
@@ -122,7 +126,9 @@ for (const op of operations) {
           assert.equal(r.isError, false, JSON.stringify(r.body));
           const validate = ajv.compile(tool.outputSchema!);
           assert.ok(validate(r.body), JSON.stringify(validate.errors));
-        } finally { await client.close(); }
+        } finally {
+          await client.close();
+        }
       });
       test("MCP: hidden and refused with 403 insufficient_scope for a token without its scopes", async () => {
         const partial = await ws.member({ scopes: allScopes.filter((s) => !op.scopes.includes(s)) as Scope[] });
@@ -134,13 +140,18 @@ for (const op of operations) {
           assert.equal(r.isError, true);
           assert.equal(r.body.error.code, "insufficient_scope");
           assert.deepEqual(r.body.error.details.required, op.scopes);
-        } finally { await client.close(); }
+        } finally {
+          await client.close();
+        }
       });
       test("MCP: 401 for a revoked key and for no token", async () => {
         const revoked = await ws.member();
         await accounts.revokeApiKey(t.app.store, revoked.keyId);
-        const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
+        const init = {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+        };
         await expectError(await t.request("/mcp", init), 401, "unauthenticated");
         await expectError(await t.request("/mcp", { ...init, token: revoked.token }), 401, "unauthenticated");
       });
@@ -153,7 +164,9 @@ for (const op of operations) {
           const r = await callTool(client, op.id, mcpArgs(call));
           assert.equal(r.isError, true);
           assert.equal(r.body.error.code, "not_found");
-        } finally { await client.close(); }
+        } finally {
+          await client.close();
+        }
       });
     }
   });

@@ -25,12 +25,18 @@ function serve(dataDir: string): Promise<{ child: ChildProcess; stdout: () => st
       const m = /API:\s+(\S+)\/api\/v2/.exec(out);
       if (m && (out.includes("try:") || out.includes("data:"))) {
         // The banner is written in one go; give it a moment to arrive whole.
-        setTimeout(() => { clearTimeout(timer); done({ child, stdout: () => out, url: m[1]! }); }, 100);
+        setTimeout(() => {
+          clearTimeout(timer);
+          done({ child, stdout: () => out, url: m[1]! });
+        }, 100);
         child.stdout!.off("data", check);
       }
     };
     child.stdout!.on("data", check);
-    child.on("exit", (code) => { clearTimeout(timer); fail(new Error(`exited ${code}: ${out} ${err}`)); });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`exited ${code}: ${out} ${err}`));
+    });
   });
 }
 
@@ -50,7 +56,7 @@ test("crs serve on a fresh data dir prints the admin's credentials and a key tha
     assert.match(first.stdout(), /sign in:\s+\S+@\S+ \/ \S{12,}/);
     const res = await fetch(`${first.url}/api/v2/me`, { headers: { authorization: `Bearer ${key}` } });
     assert.equal(res.status, 200);
-    const me = await res.json() as any;
+    const me = (await res.json()) as any;
     assert.equal(me.organization.slug, "demo");
     assert.equal(me.token.scopes.length, 7);
     assert.equal(me.credits.balanceCents, 1000);
@@ -68,8 +74,10 @@ test("crs serve on a fresh data dir prints the admin's credentials and a key tha
 });
 
 test("crs serve refuses a bad configuration with exit code 2", async () => {
-  const child = spawn(process.execPath, [bin, "serve"], { env: { PATH: process.env.PATH ?? "", ...compileCache, PORT: "not-a-port" },
-    stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "serve"], {
+    env: { PATH: process.env.PATH ?? "", ...compileCache, PORT: "not-a-port" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   const code = await new Promise((r) => child.on("exit", r));

@@ -72,8 +72,12 @@ describe("sessions end with the password or the account", () => {
     const elsewhere = (await signIn(t, `${dave.name}@example.test`, dave.password)).browser;
     const before = dave.browser.cookies.get("crs_session");
     const page = await dave.browser.get("/app/settings/password");
-    const ok = await dave.browser.post("/app/settings/password",
-      { ...hiddenFields(page.text, "/app/settings/password"), current: dave.password, password: "brand new pw", confirm: "brand new pw" });
+    const ok = await dave.browser.post("/app/settings/password", {
+      ...hiddenFields(page.text, "/app/settings/password"),
+      current: dave.password,
+      password: "brand new pw",
+      confirm: "brand new pw",
+    });
     assert.equal(ok.status, 200);
     const after = dave.browser.cookies.get("crs_session");
     assert.ok(after && after !== before, "a new session cookie is set");

@@ -25,8 +25,8 @@ async function slot(w: TestWorkspace = ws) {
   return (await json(res)).upload as { id: string; url: string };
 }
 
-const stateOf = async (w: TestWorkspace, id: string) => (await t.app.store.db.selectFrom("document_uploads").select("state")
-  .where("workspace_id", "=", w.id).where("id", "=", id).executeTakeFirstOrThrow()).state;
+const stateOf = async (w: TestWorkspace, id: string) =>
+  (await t.app.store.db.selectFrom("document_uploads").select("state").where("workspace_id", "=", w.id).where("id", "=", id).executeTakeFirstOrThrow()).state;
 
 const files = (w: TestWorkspace) => {
   const dir = join(t.config.dataDir, "uploads", String(w.id));
@@ -46,7 +46,9 @@ function stall(method: string, path: string, headers: Record<string, string>, de
   const url = new URL(t.url);
   return new Promise((resolve, reject) => {
     const s = connect(Number(url.port), url.hostname, () => {
-      const head = Object.entries({ host: url.host, "content-length": String(declared), ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      const head = Object.entries({ host: url.host, "content-length": String(declared), ...headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
       s.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
       s.write(Buffer.alloc(sent, 0x61));
     });
@@ -97,9 +99,15 @@ describe("stalled bodies", () => {
 
 describe("recovery of uploads a dead process left behind", () => {
   /** An upload slot left `uploading` with a partial file of the given age (none for null). */
-  async function stuck(w: { id: number }, partialAgeMs: number | null,
-    where: { store: Store; dataDir: string; slot: () => Promise<{ id: string }> } = { store: t.app.store, dataDir: t.config.dataDir,
-      slot: () => slot(w as TestWorkspace) }) {
+  async function stuck(
+    w: { id: number },
+    partialAgeMs: number | null,
+    where: { store: Store; dataDir: string; slot: () => Promise<{ id: string }> } = {
+      store: t.app.store,
+      dataDir: t.config.dataDir,
+      slot: () => slot(w as TestWorkspace),
+    },
+  ) {
     const u = await where.slot();
     await where.store.db.updateTable("document_uploads").set({ state: "uploading" }).where("workspace_id", "=", w.id).where("id", "=", u.id).execute();
     const dir = join(where.dataDir, "uploads", String(w.id));
@@ -120,15 +128,20 @@ describe("recovery of uploads a dead process left behind", () => {
     try {
       const w = await accounts.createWorkspace(own.store, "recovery");
       const user = await accounts.createUser(own.store, { username: "uploader", email: "uploader@example.test" });
-      const newSlot = () => requestUpload(own.store, { secret: randomBytes(32), baseUrl: "http://127.0.0.1:1" },
-        { workspaceId: w.id, userId: user.id, filename: "a.md", contentType: "text/markdown" });
+      const newSlot = () =>
+        requestUpload(
+          own.store,
+          { secret: randomBytes(32), baseUrl: "http://127.0.0.1:1" },
+          { workspaceId: w.id, userId: user.id, filename: "a.md", contentType: "text/markdown" },
+        );
       const stuckIn = (partialAgeMs: number | null) => stuck({ id: w.id }, partialAgeMs, { store: own.store, dataDir: own.dataDir, slot: newSlot });
       const dead = await stuckIn(10_000);
       const noFile = await stuckIn(null);
       const live = await stuckIn(0);
       assert.equal(await recoverUploads(own.store, own.dataDir, 5_000), 2);
-      const stateIn = async (id: string) => (await own.store.db.selectFrom("document_uploads").select("state").where("workspace_id", "=", w.id)
-        .where("id", "=", id).executeTakeFirstOrThrow()).state;
+      const stateIn = async (id: string) =>
+        (await own.store.db.selectFrom("document_uploads").select("state").where("workspace_id", "=", w.id).where("id", "=", id).executeTakeFirstOrThrow())
+          .state;
       assert.equal(await stateIn(dead.id), "pending");
       assert.equal(await stateIn(noFile.id), "pending");
       assert.equal(existsSync(dead.part), false);

@@ -78,8 +78,11 @@ describe("request_document_upload", () => {
       const err = await expectError(res, 400, "invalid_request");
       assert.ok(err.error.details.issues.length > 0);
     }
-    const ok = await t.request("/api/v2/documents/uploads", { method: "POST", token: ws.token,
-      json: { filename: "a".repeat(255), contentType: `text/${"a".repeat(250)}` } });
+    const ok = await t.request("/api/v2/documents/uploads", {
+      method: "POST",
+      token: ws.token,
+      json: { filename: "a".repeat(255), contentType: `text/${"a".repeat(250)}` },
+    });
     assert.equal(ok.status, 201);
   });
   test("charges the documents bucket: X-RateLimit-* report it, 429 with details.bucket documents when used up", async () => {
@@ -199,8 +202,12 @@ describe("PUT to the upload url", () => {
     assert.equal((await put(u.url, "x")).status, 200);
   });
   test("403 forbidden (reason expired) for a slot past its 10 minutes", async () => {
-    const old = await requestUpload(t.app.store, { secret: t.app.secret, baseUrl: t.url },
-      { workspaceId: ws.id, userId: ws.userId, filename: "a.txt", contentType: "text/plain" }, new Date(Date.now() - 11 * 60_000));
+    const old = await requestUpload(
+      t.app.store,
+      { secret: t.app.secret, baseUrl: t.url },
+      { workspaceId: ws.id, userId: ws.userId, filename: "a.txt", contentType: "text/plain" },
+      new Date(Date.now() - 11 * 60_000),
+    );
     const body = await expectError(await put(old.url, "late"), 403, "forbidden");
     assert.equal(body.error.details.reason, "expired");
     // Even with a freshly signed URL, the slot row itself has expired.
@@ -220,8 +227,9 @@ describe("PUT to the upload url", () => {
   test("a client that gives up mid-upload leaves no file, and the slot can be used again", async () => {
     const w = await t.workspace();
     const u = await slot(w);
-    const state = async () => (await t.app.store.db.selectFrom("document_uploads").select("state")
-      .where("workspace_id", "=", w.id).where("id", "=", u.id).executeTakeFirstOrThrow()).state;
+    const state = async () =>
+      (await t.app.store.db.selectFrom("document_uploads").select("state").where("workspace_id", "=", w.id).where("id", "=", u.id).executeTakeFirstOrThrow())
+        .state;
     const until = async (wanted: string) => {
       while ((await state()) !== wanted) await new Promise((r) => setTimeout(r, 20));
     };
@@ -267,8 +275,12 @@ describe("cleanup", () => {
     assert.equal((await put(fresh.url, "fresh")).status, 200);
     const uploadedOld = await slot(w);
     assert.equal((await put(uploadedOld.url, "old")).status, 200);
-    await store.db.updateTable("document_uploads").set({ expires_at: new Date(Date.now() - 3 * 3600_000).toISOString() })
-      .where("workspace_id", "=", w.id).where("id", "=", uploadedOld.id).execute();
+    await store.db
+      .updateTable("document_uploads")
+      .set({ expires_at: new Date(Date.now() - 3 * 3600_000).toISOString() })
+      .where("workspace_id", "=", w.id)
+      .where("id", "=", uploadedOld.id)
+      .execute();
     const dir = join(t.config.dataDir, "uploads", String(w.id));
     mkdirSync(dir, { recursive: true });
     const orphan = join(dir, "upl_BBBBBBBBBBBBBBBBBBBBBB.abc.part");

@@ -14,7 +14,9 @@ import { readyRepository } from "./fixtures/repositories.ts";
 import { demoRepository, finished, startedRun, workerProcess } from "./fixtures/worker.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
+before(async () => {
+  t = await startTestServer();
+});
 after(() => t.close());
 
 async function ledgerOf(runId: number) {
@@ -35,9 +37,11 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
     mkdirSync(dirname(file), { recursive: true });
     const body = Array.from({ length: 30 }, (_, l) => `  const v${l} = rows.length * ${l} + ${i};`).join("\n");
     const bug = i % (files / 4) === 7 ? `\nasync function run${i}(req) { return eval(req.query.code); }\n` : "";
-    writeFileSync(file,
-      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", `
-        + `[req.params.id]);\n${body}\n  res.json({ rows, v0 });\n}\n${bug}\nmodule.exports = { handler${i} };\n`);
+    writeFileSync(
+      file,
+      `const db = require("./db");\n\nasync function handler${i}(req, res) {\n  const rows = await db.query("SELECT * FROM items WHERE id = $1", ` +
+        `[req.params.id]);\n${body}\n  res.json({ rows, v0 });\n}\n${bug}\nmodule.exports = { handler${i} };\n`,
+    );
   }
   remote.git(["add", "-A"]);
   remote.git(["commit", "-q", "-m", "many files"]);
@@ -54,7 +58,10 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
     for (;;) {
       const r = await t.app.store.db.selectFrom("runs").select(["state", "stages_json"]).where("id", "=", started.id).executeTakeFirstOrThrow();
       const analysis = (JSON.parse(r.stages_json) as Array<{ name: string; progress: { done: number } | null }>).find((s) => s.name === "analysis")!;
-      if (r.state === "analysis_in_progress" && (analysis.progress?.done ?? 0) > 0) { stateAtKill = r.state; break; }
+      if (r.state === "analysis_in_progress" && (analysis.progress?.done ?? 0) > 0) {
+        stateAtKill = r.state;
+        break;
+      }
       assert.ok(Date.now() < deadline && r.state !== "complete", `the worker process did not reach the analysis: ${r.state}`);
       await new Promise((res) => setTimeout(res, 20));
     }
@@ -65,7 +72,11 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
   assert.equal(stateAtKill, "analysis_in_progress");
   // The dead worker's lease lapses: moved into the past instead of waited out (a claim compares it
   // with the clock and nothing else).
-  await t.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+  await t.app.store.db
+    .updateTable("runs")
+    .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+    .where("id", "=", started.id)
+    .execute();
 
   const worker = startWorker(t.app);
   try {
@@ -78,7 +89,10 @@ test("a worker killed mid-analysis is taken over: one charge, the findings impor
   }
   const row2 = await t.app.store.db.selectFrom("runs").select("attempts").where("id", "=", started.id).executeTakeFirstOrThrow();
   assert.equal(row2.attempts, 2);
-  assert.deepEqual((await ledgerOf(started.id)).map((e) => [e.kind, e.amount_cents]), [["charge", -started.priceCents]]);
+  assert.deepEqual(
+    (await ledgerOf(started.id)).map((e) => [e.kind, e.amount_cents]),
+    [["charge", -started.priceCents]],
+  );
   const findings = await t.app.store.db.selectFrom("findings").select(["number", "report_count"]).where("workspace_id", "=", ws.id).execute();
   assert.equal(findings.length, 4);
   assert.ok(findings.every((f) => f.report_count === 1));
@@ -99,17 +113,27 @@ test("two worker processes share the queue and never run one run twice", async (
     await Promise.all(children.map((c) => (c.exitCode === null ? once(c, "exit") : undefined)));
   }
   const runs = await t.app.store.db.selectFrom("runs").select(["id", "attempts"]).where("workspace_id", "=", ws.id).execute();
-  assert.deepEqual(runs.map((r) => r.attempts), [1, 1, 1, 1, 1, 1]);
+  assert.deepEqual(
+    runs.map((r) => r.attempts),
+    [1, 1, 1, 1, 1, 1],
+  );
   for (const id of ids) {
-    assert.deepEqual((await ledgerOf(id)).map((e) => e.kind), ["charge"]);
+    assert.deepEqual(
+      (await ledgerOf(id)).map((e) => e.kind),
+      ["charge"],
+    );
     assert.equal((await t.app.store.db.selectFrom("finding_reports").select("id").where("run_id", "=", id).execute()).length, 4);
   }
   const findings = await t.app.store.db.selectFrom("findings").select(["report_count"]).where("workspace_id", "=", ws.id).execute();
-  assert.deepEqual(findings.map((f) => f.report_count), [6, 6, 6, 6]);
+  assert.deepEqual(
+    findings.map((f) => f.report_count),
+    [6, 6, 6, 6],
+  );
 });
 
-test("a worker with a data directory of its own fetches the mirror it lacks and completes the run",
-  { skip: usingPostgres ? false : "needs a store shared across data directories (DATABASE_URL)" }, async () => {
+test("a worker with a data directory of its own fetches the mirror it lacks and completes the run", {
+  skip: usingPostgres ? false : "needs a store shared across data directories (DATABASE_URL)",
+}, async () => {
   const ws = await t.workspace();
   const { row } = await demoRepository(t, ws);
   const started = await startedRun(t, ws, { repository: row.id });

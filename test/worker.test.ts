@@ -16,8 +16,9 @@ import { readyRepository } from "./fixtures/repositories.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";
 
 let t: TestServer;
-before(async () => { t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: process.env.DEBUG_LOG ??
-  "silent" } }); });
+before(async () => {
+  t = await startTestServer({ env: { CRS_WORKER_IN_PROCESS: "on", CRS_WORKER_POLL_MS: "50", CRS_LOG_LEVEL: process.env.DEBUG_LOG ?? "silent" } });
+});
 after(() => t.close());
 
 const get = (ws: TestWorkspace, path: string) => t.request(`/api/v2${path}`, { token: ws.token }).then(json);
@@ -33,12 +34,19 @@ describe("a full review of the demo repository", () => {
 
   test("goes from queued to complete through every stage and imports its findings with keys", async () => {
     const started = await startedRun(t, ws, { repository: repoId });
-    const run = firstRun = await finished(t, ws.token, started.id);
+    const run = (firstRun = await finished(t, ws.token, started.id));
     assert.equal(run.state, "complete", JSON.stringify(run.error));
     assert.equal(run.phase, "finished");
     assert.ok(run.startedAt && run.endedAt);
-    assert.deepEqual(run.stages.map((s: any) => [s.name, s.state]),
-      [["checkout", "completed"], ["compilation", "completed"], ["analysis", "completed"], ["import", "completed"]]);
+    assert.deepEqual(
+      run.stages.map((s: any) => [s.name, s.state]),
+      [
+        ["checkout", "completed"],
+        ["compilation", "completed"],
+        ["analysis", "completed"],
+        ["import", "completed"],
+      ],
+    );
     const analysis = run.stages.find((s: any) => s.name === "analysis");
     assert.equal(analysis.progress.done, analysis.progress.total);
     assert.ok(analysis.progress.total >= 7);
@@ -74,7 +82,15 @@ describe("a full review of the demo repository", () => {
     assert.equal(again.findings.total, 4);
     assert.equal(again.findings.new, 0);
     const rows = await t.app.store.db.selectFrom("findings").select(["number", "report_count"]).where("workspace_id", "=", ws.id).orderBy("number").execute();
-    assert.deepEqual(rows.map((r) => [r.number, r.report_count]), [[1, 2], [2, 2], [3, 2], [4, 2]]);
+    assert.deepEqual(
+      rows.map((r) => [r.number, r.report_count]),
+      [
+        [1, 2],
+        [2, 2],
+        [3, 2],
+        [4, 2],
+      ],
+    );
     const keys = (await get(ws, `/runs/${again.id}/findings`)).items.map((f: any) => f.key).sort();
     assert.deepEqual(keys, ["F-1", "F-2", "F-3", "F-4"]);
   });
@@ -84,7 +100,10 @@ describe("a full review of the demo repository", () => {
     assert.equal(run.state, "complete", JSON.stringify(run.error));
     assert.equal(run.kind, "change");
     const page = await get(ws, `/runs/${run.id}/findings`);
-    assert.deepEqual(page.items.map((f: any) => [f.ruleId, f.location.path, f.key]), [["js.taint.path-traversal", "export.js", "F-5"]]);
+    assert.deepEqual(
+      page.items.map((f: any) => [f.ruleId, f.location.path, f.key]),
+      [["js.taint.path-traversal", "export.js", "F-5"]],
+    );
     const analysis = run.stages.find((s: any) => s.name === "analysis");
     assert.equal(analysis.progress.total, 2, "only the two changed files are read");
     const refs = await get(ws, `/repositories/${repoId}/-/refs`);
@@ -104,7 +123,10 @@ describe("a branch review with since", () => {
     const run = await finished(t, ws.token, (await startedRun(t, ws, { repository: row.id, change: { branch: "work", since } })).id);
     assert.equal(run.state, "complete", JSON.stringify(run.error));
     const items = (await get(ws, `/runs/${run.id}/findings`)).items;
-    assert.deepEqual(items.map((f: any) => [f.ruleId, f.location.path]), [["py.weak-hash", "src/two.py"]]);
+    assert.deepEqual(
+      items.map((f: any) => [f.ruleId, f.location.path]),
+      [["py.weak-hash", "src/two.py"]],
+    );
   });
 });
 
@@ -113,14 +135,17 @@ describe("failures and hostile content", () => {
     const ws = await t.workspace();
     const remote = makeRepo();
     t.app.onClose(() => remote.cleanup());
-    remote.commit({
-      "big.js": "let x = 1;\n".repeat(150_000),
-      "bin.dat": Buffer.alloc(4096, 0),
-      "latin1.py": Buffer.concat([Buffer.from("# caf"), Buffer.from([0xe9, 0xff, 0xfe]), Buffer.from("\nimport os\nos.system(input())\n")]),
-      "-dash.js": "eval(process.argv[2]);\n",
-      "line\nbreak.js": "eval(process.argv[2]);\n",
-      [`${"deep/".repeat(40)}x.js`]: "eval(process.argv[2]);\n",
-    }, { branch: "main", message: "hostile" });
+    remote.commit(
+      {
+        "big.js": "let x = 1;\n".repeat(150_000),
+        "bin.dat": Buffer.alloc(4096, 0),
+        "latin1.py": Buffer.concat([Buffer.from("# caf"), Buffer.from([0xe9, 0xff, 0xfe]), Buffer.from("\nimport os\nos.system(input())\n")]),
+        "-dash.js": "eval(process.argv[2]);\n",
+        "line\nbreak.js": "eval(process.argv[2]);\n",
+        [`${"deep/".repeat(40)}x.js`]: "eval(process.argv[2]);\n",
+      },
+      { branch: "main", message: "hostile" },
+    );
     const row = await readyRepository(t, ws, { remote: remote.url });
     const run = await finished(t, ws.token, (await startedRun(t, ws, { repository: row.id })).id);
     assert.equal(run.state, "complete", JSON.stringify(run.error));
@@ -130,7 +155,9 @@ describe("failures and hostile content", () => {
 
 describe("a repository that loses access while its run is queued", () => {
   let server: TestServer;
-  before(async () => { server = await startTestServer(); });
+  before(async () => {
+    server = await startTestServer();
+  });
   after(() => server.close());
 
   test("fails the run cleanly with a code a user can act on, and refunds it", async () => {
@@ -148,7 +175,10 @@ describe("a repository that loses access while its run is queued", () => {
       assert.equal(run.error.code, "repository_not_runnable");
       assert.match(run.error.message, /no longer exists/);
       assert.equal(run.costCents, 0);
-      assert.deepEqual(run.stages.map((s: any) => s.state), ["failed", "skipped", "skipped", "skipped"]);
+      assert.deepEqual(
+        run.stages.map((s: any) => s.state),
+        ["failed", "skipped", "skipped", "skipped"],
+      );
       assert.equal(await balanceCents(server.app.store.db, ws.id), before + started.priceCents);
     } finally {
       await worker.stop();
@@ -175,11 +205,17 @@ describe("cancellation at each stage boundary", () => {
     }
   }
   let server: TestServer;
-  before(async () => { server = await startTestServer(); });
+  before(async () => {
+    server = await startTestServer();
+  });
   after(() => server.close());
 
-  for (const [at, where, refunded, stagesDone] of [[1, "before checkout", true, 0], [3, "after checkout", true, 1], [4, "after compilation", true, 2],
-    [5, "after analysis", false, 3]] as const) {
+  for (const [at, where, refunded, stagesDone] of [
+    [1, "before checkout", true, 0],
+    [3, "after checkout", true, 1],
+    [4, "after compilation", true, 2],
+    [5, "after analysis", false, 3],
+  ] as const) {
     test(`cancelled ${where}: ${refunded ? "refunded in full" : "the analysis is kept and charged"}, nothing imported`, async () => {
       const ws = await server.workspace();
       const { row } = await demoRepository(server, ws);
@@ -196,9 +232,16 @@ describe("cancellation at each stage boundary", () => {
       assert.equal(run.costCents, refunded ? 0 : second.priceCents);
       assert.deepEqual(run.import, { state: "pending", reason: null });
       assert.equal(run.stages.filter((s: any) => s.state === "completed").length, stagesDone);
-      const refunds = await server.app.store.db.selectFrom("credit_ledger").select("amount_cents").where("run_id", "=", second.id).where("kind", "=", "refund")
+      const refunds = await server.app.store.db
+        .selectFrom("credit_ledger")
+        .select("amount_cents")
+        .where("run_id", "=", second.id)
+        .where("kind", "=", "refund")
         .execute();
-      assert.deepEqual(refunds.map((r) => r.amount_cents), refunded ? [second.priceCents] : []);
+      assert.deepEqual(
+        refunds.map((r) => r.amount_cents),
+        refunded ? [second.priceCents] : [],
+      );
       const findings = await server.app.store.db.selectFrom("findings").select("id").where("workspace_id", "=", ws.id).execute();
       assert.equal(findings.length, 0);
     });
@@ -207,7 +250,9 @@ describe("cancellation at each stage boundary", () => {
 
 describe("resuming and partial imports", () => {
   let server: TestServer;
-  before(async () => { server = await startTestServer({ env: { CRS_RUN_MAX_NEW_FINDINGS: "3" } }); });
+  before(async () => {
+    server = await startTestServer({ env: { CRS_RUN_MAX_NEW_FINDINGS: "3" } });
+  });
   after(() => server.close());
 
   test("a run whose worker died after its analysis resumes at the import: the analysis is not done again", async () => {
@@ -227,7 +272,11 @@ describe("resuming and partial imports", () => {
     const dead = await server.app.store.db.selectFrom("runs").selectAll().where("id", "=", started.id).executeTakeFirstOrThrow();
     assert.equal(dead.state, "analysis_completed");
     const analysedAt = (JSON.parse(dead.stages_json) as Array<{ name: string; endedAt: string }>).find((s) => s.name === "analysis")!.endedAt;
-    await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+    await server.app.store.db
+      .updateTable("runs")
+      .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", started.id)
+      .execute();
     const worker = startWorker(server.app);
     try {
       const run = await finished(server, ws.token, started.id);
@@ -255,11 +304,16 @@ describe("resuming and partial imports", () => {
       }
     }
     await executeRun(new DiesInAnalysis(server.app, "doomed", claimed!), undefined);
-    const dead = JSON.parse((await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", started.id)
-      .executeTakeFirstOrThrow()).stages_json);
+    const dead = JSON.parse(
+      (await server.app.store.db.selectFrom("runs").select("stages_json").where("id", "=", started.id).executeTakeFirstOrThrow()).stages_json,
+    );
     assert.equal(dead.find((s: any) => s.name === "analysis").state, "in_progress", "the dead worker left the analysis in progress");
     assert.ok(dead.find((s: any) => s.name === "analysis").progress, "with its progress");
-    await server.app.store.db.updateTable("runs").set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.id).execute();
+    await server.app.store.db
+      .updateTable("runs")
+      .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", started.id)
+      .execute();
     // What readers see while the new attempt checks out: every stage as this attempt left it.
     const seen: any[][] = [];
     class Watched extends RunContext {
@@ -273,8 +327,15 @@ describe("resuming and partial imports", () => {
     assert.equal(again!.id, started.id);
     await executeRun(new Watched(server.app, "second", again!), undefined);
     const first = seen[0]!;
-    assert.deepEqual(first.map((s) => [s.name, s.state]), [["checkout", "in_progress"], ["compilation", "pending"], ["analysis", "pending"],
-      ["import", "pending"]]);
+    assert.deepEqual(
+      first.map((s) => [s.name, s.state]),
+      [
+        ["checkout", "in_progress"],
+        ["compilation", "pending"],
+        ["analysis", "pending"],
+        ["import", "pending"],
+      ],
+    );
     assert.equal(first.find((s) => s.name === "analysis").progress, null);
     for (const stages of seen) assert.ok(stages.filter((s) => s.state === "in_progress").length <= 1, JSON.stringify(stages));
     const run = await json(await server.request(`/api/v2/runs/${started.id}`, { token: ws.token }));
@@ -315,7 +376,10 @@ describe("resuming and partial imports", () => {
       const run = await finished(server, ws.token, started.id);
       assert.equal(run.state, "complete", JSON.stringify(run.error));
       const reports = await server.app.store.db.selectFrom("finding_reports").select(["repository_id", "path"]).where("run_id", "=", run.id).execute();
-      assert.ok(reports.some((r) => r.repository_id === brow.id && r.path === "tool.py"), JSON.stringify(reports));
+      assert.ok(
+        reports.some((r) => r.repository_id === brow.id && r.path === "tool.py"),
+        JSON.stringify(reports),
+      );
       assert.ok(reports.some((r) => r.repository_id === a.row.id));
       const reviewed = await server.app.store.db.selectFrom("reviewed_commits").select("repository_id").where("run_id", "=", run.id).execute();
       assert.deepEqual(reviewed.map((r) => r.repository_id).sort(), [a.row.id, brow.id].sort());
@@ -324,4 +388,3 @@ describe("resuming and partial imports", () => {
     }
   });
 });
-

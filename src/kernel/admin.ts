@@ -22,12 +22,7 @@ export function openAdminStore(config: Config): Promise<Store> {
 }
 
 /** Opens the store, runs the action, prints its result (JSON with --json), closes the store. */
-export async function withStore<T>(
-  cmd: Command,
-  io: AdminIo,
-  action: (store: Store) => Promise<T>,
-  human: (result: T) => string,
-): Promise<void> {
+export async function withStore<T>(cmd: Command, io: AdminIo, action: (store: Store) => Promise<T>, human: (result: T) => string): Promise<void> {
   const config = loadConfig();
   const store = await openAdminStore(config);
   try {

@@ -50,7 +50,11 @@ async function loadSecret(store: Store): Promise<Buffer> {
   if (existing) return Buffer.from(existing.value, "base64");
   const value = randomBytes(32).toString("base64");
   // Two instances starting together: the first insert wins and both read it back.
-  await store.db.insertInto("settings").values({ key: "secret", value }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  await store.db
+    .insertInto("settings")
+    .values({ key: "secret", value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
   const row = await store.db.selectFrom("settings").select("value").where("key", "=", "secret").executeTakeFirstOrThrow();
   return Buffer.from(row.value, "base64");
 }
@@ -65,15 +69,21 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     limits,
     ...(config.redisUrl ? { redisUrl: config.redisUrl, redisCommandTimeoutMs: config.redisCommandTimeoutMs } : {}),
     keyPrefix: opts.rateLimitPrefix ?? config.rateLimitPrefix,
-    onRedisState: (state, err) => state === "down"
-      ? log.warn({ err: err?.message }, "rate limiter: redis is unreachable; reads go unlimited and changes are refused until it is back")
-      : log.info("rate limiter: redis is back"),
+    onRedisState: (state, err) =>
+      state === "down"
+        ? log.warn({ err: err?.message }, "rate limiter: redis is unreachable; reads go unlimited and changes are refused until it is back")
+        : log.info("rate limiter: redis is back"),
   });
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
   const closers: Array<() => Promise<void> | void> = [];
   let closed = false;
   return {
-    config, store, log, limiter, mirrors, secret,
+    config,
+    store,
+    log,
+    limiter,
+    mirrors,
+    secret,
     now: () => new Date(),
     wakeWorkers: () => {},
     onClose: (fn) => void closers.push(fn),

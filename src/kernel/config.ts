@@ -113,15 +113,21 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 function corsOrigins(raw: string | undefined): "*" | string[] {
   const value = (raw ?? "").trim();
   if (value === "" || value === "*") return "*";
-  return value.split(",").map((o) => o.trim()).filter(Boolean).map((o) => {
-    let origin: string | undefined;
-    try {
-      const u = new URL(o);
-      if (u.protocol === "http:" || u.protocol === "https:") origin = u.origin;
-    } catch { /* reported below */ }
-    if (origin !== o.replace(/\/+$/, "")) throw new ConfigError(`CRS_CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
-    return origin;
-  });
+  return value
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let origin: string | undefined;
+      try {
+        const u = new URL(o);
+        if (u.protocol === "http:" || u.protocol === "https:") origin = u.origin;
+      } catch {
+        /* reported below */
+      }
+      if (origin !== o.replace(/\/+$/, "")) throw new ConfigError(`CRS_CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
+      return origin;
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServe?: boolean } = {}): Config {

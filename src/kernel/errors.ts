@@ -137,8 +137,21 @@ export function asAppError(err: unknown): AppError {
 }
 
 const unavailableCodes = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH",
-  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
 ]);
 
 const sqliteUnavailable = new Set([5, 6, 10, 13, 14]);

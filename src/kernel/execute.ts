@@ -66,11 +66,18 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
     for (const bucket of op.alsoCharges ?? []) items.push({ bucket, key });
     const charges = await app.limiter.chargeAll(items);
     // The response reports the operation's own bucket.
-    remember(meta, charges.find((c) => c.bucket === op.bucket));
+    remember(
+      meta,
+      charges.find((c) => c.bucket === op.bucket),
+    );
     const ctx: Ctx = {
-      app, store: app.store, principal,
-      workspaceId: principal.workspaceId, userId: principal.userId,
-      requestId: meta.requestId, trigger: meta.trigger,
+      app,
+      store: app.store,
+      principal,
+      workspaceId: principal.workspaceId,
+      userId: principal.userId,
+      requestId: meta.requestId,
+      trigger: meta.trigger,
     };
     const result = await op.handler(ctx, input);
     const out = op.output.safeParse(result);

@@ -37,8 +37,7 @@ function resourceMetadata(baseUrl: string, resource: string, name: string) {
 }
 
 export function registerMetadata(server: FastifyInstance, app: App): void {
-  const send = (reply: FastifyReply, doc: object) =>
-    reply.header("Access-Control-Allow-Origin", "*").header("Cache-Control", "public, max-age=300").send(doc);
+  const send = (reply: FastifyReply, doc: object) => reply.header("Access-Control-Allow-Origin", "*").header("Cache-Control", "public, max-age=300").send(doc);
   const base = () => app.config.baseUrl;
   server.get("/.well-known/oauth-authorization-server", async (_req, reply) => send(reply, authorizationServerMetadata(base())));
   server.get(mcpResourceMetadataPath, async (_req, reply) => send(reply, resourceMetadata(base(), `${base()}/mcp`, "crs MCP server")));

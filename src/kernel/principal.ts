@@ -48,9 +48,18 @@ export function sessionPrincipal(s: SessionLike, granted?: ReadonlySet<string>):
   const ws = s.workspace ?? { id: 0, slug: "", name: "", role: "member" as const };
   const allowed: ReadonlySet<string> = s.workspace ? roleScopes(ws.role) : new Set();
   return {
-    tokenId: 0, tokenKind: "session", tokenName: "web app", scopes: new Set([...(granted ?? allowed)].filter((g) => allowed.has(g))),
-    userId: s.user.id, username: s.user.username, email: s.user.email, userName: s.user.name,
-    workspaceId: ws.id, workspaceSlug: ws.slug, workspaceName: ws.name, role: ws.role,
+    tokenId: 0,
+    tokenKind: "session",
+    tokenName: "web app",
+    scopes: new Set([...(granted ?? allowed)].filter((g) => allowed.has(g))),
+    userId: s.user.id,
+    username: s.user.username,
+    email: s.user.email,
+    userName: s.user.name,
+    workspaceId: ws.id,
+    workspaceSlug: ws.slug,
+    workspaceName: ws.name,
+    role: ws.role,
     session: s.idHash,
   };
 }
@@ -85,18 +94,35 @@ const touchEveryMs = 60_000;
 // per database handle and then run with each request's hash: building and compiling the Kysely
 // query cost more than running it. Nothing about the caller is cached: every request reads the
 // token, user, membership and role afresh.
-const principalLookup = compiledOnce((db) => db
-  .selectFrom("tokens as t")
-  .innerJoin("users as u", "u.id", "t.user_id")
-  .innerJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
-  .innerJoin("workspaces as w", "w.id", "t.workspace_id")
-  .select([
-    "t.id as tokenId", "t.kind", "t.name as tokenName", "t.scopes", "t.expires_at", "t.revoked_at", "t.last_used_at",
-    "u.id as userId", "u.username", "u.email", "u.name as userName", "u.suspended",
-    "w.id as workspaceId", "w.slug", "w.name as workspaceName", "m.role",
-  ])
-  .where("t.token_hash", "=", "")
-  .compile(), "principal lookup must take exactly the token hash");
+const principalLookup = compiledOnce(
+  (db) =>
+    db
+      .selectFrom("tokens as t")
+      .innerJoin("users as u", "u.id", "t.user_id")
+      .innerJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
+      .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+      .select([
+        "t.id as tokenId",
+        "t.kind",
+        "t.name as tokenName",
+        "t.scopes",
+        "t.expires_at",
+        "t.revoked_at",
+        "t.last_used_at",
+        "u.id as userId",
+        "u.username",
+        "u.email",
+        "u.name as userName",
+        "u.suspended",
+        "w.id as workspaceId",
+        "w.slug",
+        "w.name as workspaceName",
+        "m.role",
+      ])
+      .where("t.token_hash", "=", "")
+      .compile(),
+  "principal lookup must take exactly the token hash",
+);
 
 export async function resolvePrincipal(store: Store, token: string, now = new Date()): Promise<Principal> {
   const kind = tokenKind(token);

@@ -37,11 +37,14 @@ export function clientWentAway(req: FastifyRequest): boolean {
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, raw: unknown): FastifyReply {
   if (clientWentAway(req)) return clientGone(req, reply);
-  const err = raw instanceof AppError ? raw : fromFastify(raw as object) ?? asAppError(raw);
+  const err = raw instanceof AppError ? raw : (fromFastify(raw as object) ?? asAppError(raw));
   // The stack goes to the log with the request id, never into the body.
   if (err.code === "internal_error") req.log.error({ err: err.cause ?? raw, requestId: req.id }, "request failed");
   else if (err.code === "platform_unavailable") req.log.warn({ err: (err.cause as Error | undefined)?.message, requestId: req.id }, "store unavailable");
-  return reply.code(err.status).headers(err.headers).send(errorBody(err, String(req.id)));
+  return reply
+    .code(err.status)
+    .headers(err.headers)
+    .send(errorBody(err, String(req.id)));
 }
 
 /** Answers a request whose client went away: logged as what it is, at info, and never as a failure. */

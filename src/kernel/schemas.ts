@@ -19,7 +19,14 @@ export const maxAtLength = 512;
  * not_found like any missing id, before a query sees it (PostgreSQL would refuse it with an error).
  */
 export function idParam(what: string) {
-  return z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,14}$/, `a ${what} id is a positive integer`).transform(Number)])
+  return z
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/, `a ${what} id is a positive integer`)
+        .transform(Number),
+    ])
     .refine((id) => id <= maxId, { message: `No such ${what} in this workspace.`, params: { absent: true } });
 }
 
@@ -40,29 +47,25 @@ function storable(value: unknown): boolean {
  * The time a cursor pins a list to, exactly as the server wrote it (Date#toISOString): a tampered
  * value is refused, not read as "nothing before it".
  */
-export const cursorTime = z.string().max(40).refine((s) => {
-  const t = Date.parse(s);
-  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString() === s;
-}, "not a time");
+export const cursorTime = z
+  .string()
+  .max(40)
+  .refine((s) => {
+    const t = Date.parse(s);
+    return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString() === s;
+  }, "not a time");
 
 export function limitParam(max = 100, fallback = 50) {
-  return z.coerce.number().int().min(1).max(max).default(fallback)
-    .describe(`Page size, 1 to ${max} (default ${fallback}).`);
+  return z.coerce.number().int().min(1).max(max).default(fallback).describe(`Page size, 1 to ${max} (default ${fallback}).`);
 }
 
-export const cursorParam = z.string().min(1).max(2048).optional()
-  .describe("The nextCursor of the previous page; 1 to 2048 characters.");
+export const cursorParam = z.string().min(1).max(2048).optional().describe("The nextCursor of the previous page; 1 to 2048 characters.");
 
-export const booleanParam = z
-  .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
-  .describe("true or false.");
+export const booleanParam = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).describe("true or false.");
 
 /** A comma-separated list in a query string, or a JSON array. */
 export function listParam<T extends z.ZodType>(item: T, max: number) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()) : v),
-    z.array(item).min(1).max(max),
-  );
+  return z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()) : v), z.array(item).min(1).max(max));
 }
 
 export const nextCursor = z.string().nullable().describe("Cursor for the next page; null on the last page.");

@@ -10,7 +10,14 @@ export function isScope(s: string): s is Scope {
 
 /** Parses "a,b" into scopes; throws on unknown or empty lists (keys need at least one). */
 export function parseScopes(list: string): Scope[] {
-  const items = [...new Set(list.split(",").map((s) => s.trim()).filter(Boolean))];
+  const items = [
+    ...new Set(
+      list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (items.length === 0) throw scopeError(`At least one scope is needed; choose from ${scopes.join(", ")}.`);
   const unknown = items.filter((s) => !isScope(s));
   if (unknown.length) throw scopeError(`Unknown scope ${unknown.join(", ")}; choose from ${scopes.join(", ")}.`);

@@ -106,7 +106,10 @@ export class FileAnalyzer {
     this.packs = buildPacks(selected, languages);
     for (const [lang, pack] of this.packs) {
       const rootKind = String(parse(parserName(lang), "").root().kind());
-      this.unpackable.set(lang, pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])));
+      this.unpackable.set(
+        lang,
+        pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])),
+      );
     }
     this.secrets = secretRules.filter((r) => isSelected({ id: r.id, tags: ["secret", "security"], cwe: [798] }, ...config.selections));
   }
@@ -140,7 +143,14 @@ export class FileAnalyzer {
         if (part.length < 2) continue;
         const first = part[0]!.p;
         const extra = part.some((x) => x.p.candidates?.length) ? functionKinds(first.lang) : undefined;
-        const outs = matchPacked(first.pack, first.lang, part.map((x) => x.p), Date.now() + this.config.timeBudgetMs, (n) => this.trees.parsed(n), extra);
+        const outs = matchPacked(
+          first.pack,
+          first.lang,
+          part.map((x) => x.p),
+          Date.now() + this.config.timeBudgetMs,
+          (n) => this.trees.parsed(n),
+          extra,
+        );
         this.joined.trees++;
         outs.forEach((o, k) => {
           if (o) matched.set(part[k]!.index, o);
@@ -163,7 +173,13 @@ export class FileAnalyzer {
         try {
           return this.analyzeMany([item])[0]!;
         } catch (e) {
-          return { findings: [], skipped: { path: file.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) }, lines: 0, bytes: file.content.length, failedRules: [] };
+          return {
+            findings: [],
+            skipped: { path: file.path, reason: "engine_error", detail: (e as Error).message.slice(0, 200) },
+            lines: 0,
+            bytes: file.content.length,
+            failedRules: [],
+          };
         }
       });
     }
@@ -191,11 +207,28 @@ export class FileAnalyzer {
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
     const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
     if (pack && !parsed) this.treeless.files++;
-    return { path: file.path, bytes, text, lines, lang, pack: parsed ? pack : undefined, present, candidates, ...(names.length ? { names } : {}), ...(xpoints.length ? { xpoints } : {}) };
+    return {
+      path: file.path,
+      bytes,
+      text,
+      lines,
+      lang,
+      pack: parsed ? pack : undefined,
+      present,
+      candidates,
+      ...(names.length ? { names } : {}),
+      ...(xpoints.length ? { xpoints } : {}),
+    };
   }
 
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
-  private finishFile(p: Prepared, matched: PackedOutcome | undefined, changed?: ReadonlyArray<readonly [number, number]>, context?: ContextSource[], contextTrees?: Map<string, unknown>): FileOutcome {
+  private finishFile(
+    p: Prepared,
+    matched: PackedOutcome | undefined,
+    changed?: ReadonlyArray<readonly [number, number]>,
+    context?: ContextSource[],
+    contextTrees?: Map<string, unknown>,
+  ): FileOutcome {
     const { path, bytes, text, lines, lang, pack, present, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
     let findings: Finding[] = [];
@@ -215,7 +248,14 @@ export class FileAnalyzer {
       failedRules.push(...out.failed);
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
-      if (!out.timedOut && this.config.taint && taintLanguages().has(lang)) findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, { context, contextPoints: p.xpoints ?? [], external, contextTrees, parsed: (n) => this.trees.parsed(n) });
+      if (!out.timedOut && this.config.taint && taintLanguages().has(lang))
+        findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, {
+          context,
+          contextPoints: p.xpoints ?? [],
+          external,
+          contextTrees,
+          parsed: (n) => this.trees.parsed(n),
+        });
       findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
       if (pollution && mayPollute(text.source)) {
@@ -267,7 +307,17 @@ export class FileAnalyzer {
   }
 
   /** `window`: the file's part of the tree it was matched on with others (no syntax error in it). */
-  private refine(lang: Language, pack: LanguagePack, root: () => SgRoot, text: FileText, path: string, { findings, nodes, extra }: MatchOutcome, candidates: number[] | null, window: TaintWindow | undefined, cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void }): Finding[] {
+  private refine(
+    lang: Language,
+    pack: LanguagePack,
+    root: () => SgRoot,
+    text: FileText,
+    path: string,
+    { findings, nodes, extra }: MatchOutcome,
+    candidates: number[] | null,
+    window: TaintWindow | undefined,
+    cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void },
+  ): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
@@ -276,7 +326,19 @@ export class FileAnalyzer {
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));
-    const refined = refineWithTaint({ path, language: lang, root, source: text.source, patternFindings, patternNodes, parseErrors, window, funcs: extra, candidates, ...cross });
+    const refined = refineWithTaint({
+      path,
+      language: lang,
+      root,
+      source: text.source,
+      patternFindings,
+      patternNodes,
+      parseErrors,
+      window,
+      funcs: extra,
+      candidates,
+      ...cross,
+    });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));
     return [...rest, ...kept];
   }

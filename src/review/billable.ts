@@ -17,7 +17,10 @@ export const defaultMaxFileBytes = 1 << 20;
 export function scopeMatcher(scope: readonly string[] | undefined): ((path: string) => boolean) | null {
   if (!scope?.length) return null;
   const include = scope.filter((g) => !g.startsWith("!"));
-  const exclude = scope.filter((g) => g.startsWith("!")).map((g) => g.slice(1)).filter(Boolean);
+  const exclude = scope
+    .filter((g) => g.startsWith("!"))
+    .map((g) => g.slice(1))
+    .filter(Boolean);
   const yes = include.length ? picomatch(include, { dot: true }) : () => true;
   const no = exclude.length ? picomatch(exclude, { dot: true }) : () => false;
   return (path) => yes(path) && !no(path);

@@ -6,7 +6,6 @@ import { lookupOf } from "./config-values.ts";
 
 const rules = await loadRules();
 
-
 const java = `import java.security.MessageDigest;
 import java.util.Properties;
 import org.springframework.beans.factory.annotation.Value;
@@ -40,8 +39,16 @@ test("without configuration files an algorithm read by key is judged by the code
 
 test("a key set in a .properties file of the tree wins over the default, in both directions, and the finding names the file", async () => {
   const props = "# digests\nchecksum.algorithm = MD5\nsignature.algorithm: SHA-256\n";
-  const res = await reviewFiles({ files: stream({ "src/Digests.java": java, "src/main/resources/app.properties": props }), rules, taint: false, only: ["java.weak-hash"] });
-  assert.deepEqual(res.findings.map((f) => f.location.startLine), [10]);
+  const res = await reviewFiles({
+    files: stream({ "src/Digests.java": java, "src/main/resources/app.properties": props }),
+    rules,
+    taint: false,
+    only: ["java.weak-hash"],
+  });
+  assert.deepEqual(
+    res.findings.map((f) => f.location.startLine),
+    [10],
+  );
   assert.match(res.findings[0]!.description, /`checksum\.algorithm` is `MD5` in `src\/main\/resources\/app\.properties`/);
 });
 
@@ -89,7 +96,12 @@ public final class Algorithms {
   private Algorithms() {}
 }
 `;
-  const res = await reviewFiles({ files: stream({ "src/app/web/Exports.java": caller, "src/app/crypto/Algorithms.java": constants }), rules, taint: false, only: ["java.weak-hash", "java.weak-cipher"] });
+  const res = await reviewFiles({
+    files: stream({ "src/app/web/Exports.java": caller, "src/app/crypto/Algorithms.java": constants }),
+    rules,
+    taint: false,
+    only: ["java.weak-hash", "java.weak-cipher"],
+  });
   const got = res.findings.map((f) => `${f.ruleId}:${f.location.startLine}`).sort();
   assert.deepEqual(got, ["java.weak-cipher:8", "java.weak-hash:6"]);
   const legacy = res.findings.find((f) => f.ruleId === "java.weak-hash")!;

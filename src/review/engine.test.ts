@@ -9,7 +9,6 @@ import { ReviewError } from "./errors.ts";
 
 const rules = await loadRules();
 
-
 const review = (files: Record<string, string | Buffer>, extra: Partial<Parameters<typeof reviewFiles>[0]> = {}) =>
   reviewFiles({ files: stream(files), rules, taint: false, ...extra });
 
@@ -35,14 +34,23 @@ test("language is recognised by shebang, and rules with a fix suggest the replac
 
 test("vendored, generated, minified, binary and oversized files are reported as skipped with the reason", async () => {
   const res = await review({
-    "node_modules/x/index.js": "eval(a)", "api.pb.go": "package x", "gen.ts": "// @generated\neval(a)\n",
-    "app.min.js": "eval(a)", "bundle.js": `${"var a=1;".repeat(2000)}`, "img.png": Buffer.from([137, 80, 0, 1]),
+    "node_modules/x/index.js": "eval(a)",
+    "api.pb.go": "package x",
+    "gen.ts": "// @generated\neval(a)\n",
+    "app.min.js": "eval(a)",
+    "bundle.js": `${"var a=1;".repeat(2000)}`,
+    "img.png": Buffer.from([137, 80, 0, 1]),
     "big.py": "x = 1\n".repeat(300_000),
   });
   const reasons = Object.fromEntries(res.skipped.map((s) => [s.path, s.reason]));
   assert.deepEqual(reasons, {
-    "node_modules/x/index.js": "vendored", "api.pb.go": "generated", "gen.ts": "generated", "app.min.js": "minified",
-    "bundle.js": "minified", "img.png": "binary", "big.py": "too_large",
+    "node_modules/x/index.js": "vendored",
+    "api.pb.go": "generated",
+    "gen.ts": "generated",
+    "app.min.js": "minified",
+    "bundle.js": "minified",
+    "img.png": "binary",
+    "big.py": "too_large",
   });
   assert.equal(res.findings.length, 0);
 });
@@ -58,7 +66,10 @@ test("secrets are found in any text file and redacted in snippet and description
 test("changed lines keep only findings that overlap them, and only changed files are read", async () => {
   const src = "eval(a);\neval(b);\n";
   const res = await review({ "a.js": src, "b.js": src }, { changedLines: new Map([["a.js", [[2, 2]]]]) });
-  assert.deepEqual(res.findings.map((f) => `${f.location.path}:${f.location.startLine}`), ["a.js:2"]);
+  assert.deepEqual(
+    res.findings.map((f) => `${f.location.path}:${f.location.startLine}`),
+    ["a.js:2"],
+  );
 });
 
 test("selectors by id glob, tag, CWE and language choose the rules that run", async () => {
@@ -74,30 +85,70 @@ test("focus front matter selects rules and changes severities; the body is kept 
   const focus = parseFocusFrontMatter(doc);
   assert.equal(focus.instructions, "Look at crypto.");
   const res = await review({ "a.js": "eval(a);\ncrypto.createHash('md5');\n" }, { focusDocuments: [doc] });
-  assert.deepEqual(res.findings.map((f) => [f.ruleId, f.severity]), [["js.weak-hash", "high"]]);
-  assert.throws(() => parseFocusFrontMatter("---\nonly: [a\n---\n"), (e: unknown) => e instanceof ReviewError && e.kind === "invalid_input");
+  assert.deepEqual(
+    res.findings.map((f) => [f.ruleId, f.severity]),
+    [["js.weak-hash", "high"]],
+  );
+  assert.throws(
+    () => parseFocusFrontMatter("---\nonly: [a\n---\n"),
+    (e: unknown) => e instanceof ReviewError && e.kind === "invalid_input",
+  );
   assert.throws(() => parseFocusFrontMatter("---\nseverity: { a: huge }\n---\n"), ReviewError);
 });
 
 test("scope globs limit the files and report the rest as out of scope", async () => {
   const res = await review({ "src/a.js": "eval(a)", "test/b.js": "eval(b)" }, { scope: ["src/**"] });
-  assert.deepEqual(res.findings.map((f) => f.location.path), ["src/a.js"]);
+  assert.deepEqual(
+    res.findings.map((f) => f.location.path),
+    ["src/a.js"],
+  );
   assert.deepEqual(res.skipped, [{ path: "test/b.js", reason: "out_of_scope" }]);
 });
 
 test("custom rules are loaded and invalid ones are reported with file and line", async () => {
   const dir = mkdtempSync(join(tmpdir(), "crs-rules-"));
   try {
-    writeFileSync(join(dir, "mine.yml"), [
-      "id: my.no-alert", "language: javascript", "title: alert", "description: d", "severity: low", "rule: { pattern: alert($X) }",
-      "---", "id: my.bad", "language: javascript", "title: t", "description: d", "severity: extreme", "rule: { pattern: x }",
-      "---", "id: my.badpattern", "language: go", "title: t", "description: d", "severity: low", "rule: { kind: no_such_kind }",
-      "---", "id: [unclosed",
-    ].join("\n"));
+    writeFileSync(
+      join(dir, "mine.yml"),
+      [
+        "id: my.no-alert",
+        "language: javascript",
+        "title: alert",
+        "description: d",
+        "severity: low",
+        "rule: { pattern: alert($X) }",
+        "---",
+        "id: my.bad",
+        "language: javascript",
+        "title: t",
+        "description: d",
+        "severity: extreme",
+        "rule: { pattern: x }",
+        "---",
+        "id: my.badpattern",
+        "language: go",
+        "title: t",
+        "description: d",
+        "severity: low",
+        "rule: { kind: no_such_kind }",
+        "---",
+        "id: [unclosed",
+      ].join("\n"),
+    );
     const set = await loadRules({ customRulesDirs: [dir] });
-    assert.deepEqual(set.problems.map((p) => [p.file.endsWith("mine.yml"), p.line]), [[true, 12], [true, 14], [true, 22]]);
+    assert.deepEqual(
+      set.problems.map((p) => [p.file.endsWith("mine.yml"), p.line]),
+      [
+        [true, 12],
+        [true, 14],
+        [true, 22],
+      ],
+    );
     const res = await reviewFiles({ files: stream({ "a.js": "alert(1)" }), rules: set, only: ["my.*"] });
-    assert.deepEqual(res.findings.map((f) => f.ruleId), ["my.no-alert"]);
+    assert.deepEqual(
+      res.findings.map((f) => f.ruleId),
+      ["my.no-alert"],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -129,8 +180,14 @@ test("a directory walk skips symlinks, .git and vendored directories, and review
     const one = await reviewFiles({ files: dir, rules, taint: false });
     const two = await reviewFiles({ files: dir, rules, taint: false, threads: 2 });
     assert.equal(one.findings.length, 101);
-    assert.deepEqual(two.findings.map((f) => f.fingerprint), one.findings.map((f) => f.fingerprint));
-    assert.deepEqual(one.skipped.map((s) => [s.path, s.reason]).sort(), [["src/loop/back", "symlink"], ["vendor/", "vendored"]]);
+    assert.deepEqual(
+      two.findings.map((f) => f.fingerprint),
+      one.findings.map((f) => f.fingerprint),
+    );
+    assert.deepEqual(one.skipped.map((s) => [s.path, s.reason]).sort(), [
+      ["src/loop/back", "symlink"],
+      ["vendor/", "vendored"],
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

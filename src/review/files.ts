@@ -38,13 +38,22 @@ export async function* walkDirectory(root: string, opts: WalkOptions): AsyncGene
       }
       if (opts.wanted && !opts.wanted(path)) continue;
       // Symlinks are never followed: they may loop or point outside the tree.
-      if (d.isSymbolicLink()) { yield { path, skip: "symlink" }; continue; }
+      if (d.isSymbolicLink()) {
+        yield { path, skip: "symlink" };
+        continue;
+      }
       if (!d.isFile()) continue;
       const abs = join(root, path);
       try {
         const st = await lstat(abs);
-        if (st.size > opts.maxBytes) { yield { path, skip: "too_large", detail: `${st.size} bytes` }; continue; }
-        if (st.size === 0) { yield { path, content: Buffer.alloc(0) }; continue; }
+        if (st.size > opts.maxBytes) {
+          yield { path, skip: "too_large", detail: `${st.size} bytes` };
+          continue;
+        }
+        if (st.size === 0) {
+          yield { path, content: Buffer.alloc(0) };
+          continue;
+        }
         yield { path, content: await readFile(abs) };
       } catch (e) {
         yield { path, skip: "unreadable", detail: (e as NodeJS.ErrnoException).code };

@@ -8,7 +8,13 @@ import { createHash } from "node:crypto";
 export function fingerprint(ruleId: string, path: string, matchedCode: string, discriminator = ""): string {
   const normalized = matchedCode.replace(/\s+/g, "");
   return createHash("sha256")
-    .update(ruleId).update("\0").update(path).update("\0").update(normalized).update("\0").update(discriminator)
+    .update(ruleId)
+    .update("\0")
+    .update(path)
+    .update("\0")
+    .update(normalized)
+    .update("\0")
+    .update(discriminator)
     .digest("hex")
     .slice(0, 32);
 }

@@ -11,8 +11,10 @@ const selectorList = z.union([z.string(), z.array(z.string())]).transform((v) =>
 const frontMatter = z.strictObject({
   only: selectorList.optional().describe("Run only rules matching one of these selectors (id, id glob, tag, cwe-N, language)"),
   exclude: selectorList.optional().describe("Never run rules matching one of these selectors"),
-  severity: z.record(z.string(), z.union([z.enum(severities), z.enum(["raise", "lower"]), z.string().regex(/^[+-][1-4]$/)]))
-    .optional().describe("Selector -> new severity, `raise`/`lower` (one step) or `+N`/`-N` steps"),
+  severity: z
+    .record(z.string(), z.union([z.enum(severities), z.enum(["raise", "lower"]), z.string().regex(/^[+-][1-4]$/)]))
+    .optional()
+    .describe("Selector -> new severity, `raise`/`lower` (one step) or `+N`/`-N` steps"),
 });
 
 export interface Focus extends Selection {
@@ -37,7 +39,8 @@ export function parseFocusFrontMatter(markdown: string): Focus {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ReviewError("invalid_input", "The focus document's front matter is invalid.", {
-      field: issue.path.join("."), reason: issue.message,
+      field: issue.path.join("."),
+      reason: issue.message,
     });
   }
   const severity: SeverityOverride[] = Object.entries(parsed.data.severity ?? {}).map(([selector, v]) => {

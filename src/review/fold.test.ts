@@ -23,26 +23,59 @@ def login():
   const random = findings.filter((f) => f.cwe.includes(338));
   assert.equal(random.length, 1);
   assert.equal(random[0]!.engine, "taint");
-  assert.deepEqual(random[0]!.flow!.map((l) => l.startLine), [6, 6, 7]);
+  assert.deepEqual(
+    random[0]!.flow!.map((l) => l.startLine),
+    [6, 6, 7],
+  );
   assert.ok(random[0]!.relatedLocations.some((l) => l.startLine === 9 && /also reaches/.test(l.message ?? "")));
 });
 
 const at = (ruleId: string, engine: string, line: number, severity: Severity, cwe: number[], flow?: number[]): Finding => {
   const loc = (l: number) => ({ path: "a.js", startLine: l, startColumn: 1, endLine: l, endColumn: 2 });
-  return { ruleId, title: ruleId, description: "", severity, cwe, confidence: "medium", tags: [], location: loc(line), relatedLocations: [], fingerprint: ruleId, engine, ...(flow ? { flow: flow.map(loc) } : {}) };
+  return {
+    ruleId,
+    title: ruleId,
+    description: "",
+    severity,
+    cwe,
+    confidence: "medium",
+    tags: [],
+    location: loc(line),
+    relatedLocations: [],
+    fingerprint: ruleId,
+    engine,
+    ...(flow ? { flow: flow.map(loc) } : {}),
+  };
 };
 
 test("a pattern finding on a taint flow of the same CWE folds into it, which keeps the higher severity", () => {
   const out = foldFindings([at("js.code-injection", "pattern", 3, "critical", [95]), at("js.taint.code-injection", "taint", 5, "high", [94, 95], [3, 5])]);
-  assert.deepEqual(out.map((f) => [f.ruleId, f.severity]), [["js.taint.code-injection", "critical"]]);
+  assert.deepEqual(
+    out.map((f) => [f.ruleId, f.severity]),
+    [["js.taint.code-injection", "critical"]],
+  );
 });
 
 test("a pattern finding of another CWE on the flow, or of the same CWE elsewhere, stays", () => {
-  const out = foldFindings([at("js.weak-hash", "pattern", 3, "medium", [328]), at("js.xss-response", "pattern", 9, "high", [79]), at("js.taint.xss", "taint", 5, "high", [79], [3, 5])]);
-  assert.deepEqual(out.map((f) => f.ruleId), ["js.weak-hash", "js.xss-response", "js.taint.xss"]);
+  const out = foldFindings([
+    at("js.weak-hash", "pattern", 3, "medium", [328]),
+    at("js.xss-response", "pattern", 9, "high", [79]),
+    at("js.taint.xss", "taint", 5, "high", [79], [3, 5]),
+  ]);
+  assert.deepEqual(
+    out.map((f) => f.ruleId),
+    ["js.weak-hash", "js.xss-response", "js.taint.xss"],
+  );
 });
 
 test("of two findings of one weakness on one line, the more severe comes first", () => {
-  const out = foldFindings([at("js.hardcoded-credential", "pattern", 4, "high", [798]), at("js.weak-hash", "pattern", 2, "medium", [328]), at("secret.private-key", "secrets", 4, "critical", [798])]);
-  assert.deepEqual(out.map((f) => f.ruleId), ["secret.private-key", "js.weak-hash", "js.hardcoded-credential"]);
+  const out = foldFindings([
+    at("js.hardcoded-credential", "pattern", 4, "high", [798]),
+    at("js.weak-hash", "pattern", 2, "medium", [328]),
+    at("secret.private-key", "secrets", 4, "critical", [798]),
+  ]);
+  assert.deepEqual(
+    out.map((f) => f.ruleId),
+    ["secret.private-key", "js.weak-hash", "js.hardcoded-credential"],
+  );
 });

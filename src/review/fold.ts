@@ -39,7 +39,11 @@ export function foldFindings(findings: Finding[]): Finding[] {
         continue;
       }
       const kept = merged.get(first) ?? first;
-      merged.set(first, { ...kept, severity: rank(f) > rank(kept) ? f.severity : kept.severity, relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }] });
+      merged.set(first, {
+        ...kept,
+        severity: rank(f) > rank(kept) ? f.severity : kept.severity,
+        relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }],
+      });
       folded.add(f);
     }
     // Pattern findings on a line a taint finding of the same weakness covers.

@@ -31,7 +31,13 @@ export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByP
 /** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
 export const reviewBatch = { files: 128, bytes: 512 * 1024 } as const;
 
-export interface ReviewProgress { files: number; lines: number; bytes: number; skipped: number; findings: number }
+export interface ReviewProgress {
+  files: number;
+  lines: number;
+  bytes: number;
+  skipped: number;
+  findings: number;
+}
 
 export interface ReviewOptions {
   /** A directory to walk, or a stream of repository-relative files (e.g. from `git cat-file`). */
@@ -106,12 +112,11 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const changed = options.changedLines;
   const tuning = options.repoConfig ? applyRepoConfig(options.repoConfig) : null;
   const configSkipped = new Set<string>();
-  const byConfig = tuning && options.repoConfig!.skip.length
-    ? (p: string) => p.endsWith("/") || tuning.reviewed(p) || (configSkipped.add(p), false)
-    : null;
-  const inScope = scopeMatch || changed || byConfig
-    ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, ""))) && (!byConfig || byConfig(p))
-    : null;
+  const byConfig = tuning && options.repoConfig!.skip.length ? (p: string) => p.endsWith("/") || tuning.reviewed(p) || (configSkipped.add(p), false) : null;
+  const inScope =
+    scopeMatch || changed || byConfig
+      ? (p: string) => (p.endsWith("/") || !changed || changed.has(p)) && (!scopeMatch || scopeMatch(p.replace(/\/$/, ""))) && (!byConfig || byConfig(p))
+      : null;
   const comments = new Map<string, SuppressionComment[]>();
 
   const result: ReviewResult = { findings: [], skipped: [], ruleProblems: [...ruleSet.problems], stats: { files: 0, lines: 0, bytes: 0, ms: 0 } };
@@ -122,7 +127,13 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   // analysed again, after the stream, with the files the library says declare them (library.ts).
   const library = config.taint ? new Library() : null;
   const collect = (o: FileOutcome, item: BatchItem) => {
-    if (o.external && !o.skipped) library?.recorded(item.path, o.external, o.findings.some((f) => f.engine === "taint"), item.changed);
+    if (o.external && !o.skipped)
+      library?.recorded(
+        item.path,
+        o.external,
+        o.findings.some((f) => f.engine === "taint"),
+        item.changed,
+      );
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
     if (!o.skipped || o.skipped.reason === "time_budget") {
@@ -159,17 +170,27 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       const buf = (c: Uint8Array) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
       const texts = new Map<string, string>();
       const text = (path: string, c: Uint8Array) => texts.get(path) ?? texts.set(path, buf(c).toString("utf8")).get(path)!;
-      analyzer.analyzeBatch(items.map((it) => ({
-        file: { path: it.path, content: buf(it.content) }, changed: it.changed,
-        context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
-      }))).forEach((o, i) => {
-        done(o, items[i]!);
-      });
+      analyzer
+        .analyzeBatch(
+          items.map((it) => ({
+            file: { path: it.path, content: buf(it.content) },
+            changed: it.changed,
+            context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
+          })),
+        )
+        .forEach((o, i) => {
+          done(o, items[i]!);
+        });
       // Only an event-loop turn frees the trees of analysed files (see trees.ts).
       await analyzer.release();
       return;
     }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => { rs.forEach((o, i) => { done(o, items[i]!); }); inflight.delete(p); });
+    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => {
+      rs.forEach((o, i) => {
+        done(o, items[i]!);
+      });
+      inflight.delete(p);
+    });
     inflight.add(p);
   };
   const add = async (item: BatchItem) => {
@@ -183,7 +204,8 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     for await (const e of entries(options, maxBytes, inScope)) {
       if (!("content" in e)) {
         if (configSkipped.has(e.path)) continue;
-        if (e.skip !== "out_of_scope" || options.scope?.length) result.skipped.push({ path: e.path, reason: e.skip, ...(e.detail ? { detail: e.detail } : {}) });
+        if (e.skip !== "out_of_scope" || options.scope?.length)
+          result.skipped.push({ path: e.path, reason: e.skip, ...(e.detail ? { detail: e.detail } : {}) });
         continue;
       }
       configValues.add(e.path, e.content);
@@ -199,7 +221,9 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     await Promise.all(inflight);
     // The second pass replaces a file's findings; a file it could not finish keeps the first ones.
     const redone = new Map<string, Finding[]>();
-    onOutcome = (o, item) => { if (!o.skipped) redone.set(item.path, o.findings); };
+    onOutcome = (o, item) => {
+      if (!o.skipped) redone.set(item.path, o.findings);
+    };
     for (const item of library?.again() ?? []) await add(item);
     await flush();
     await Promise.all(inflight);
@@ -215,8 +239,13 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   result.findings = markSuppressed(configValues.resolve(result.findings), comments, changed);
   if (tuning) result.findings = tuneFindings(result.findings, tuning);
   for (const path of configSkipped) result.skipped.push({ path, reason: "out_of_scope", detail: ".crs.yml skip" });
-  result.findings.sort((a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine
-    || a.location.startColumn - b.location.startColumn || a.ruleId.localeCompare(b.ruleId));
+  result.findings.sort(
+    (a, b) =>
+      a.location.path.localeCompare(b.location.path) ||
+      a.location.startLine - b.location.startLine ||
+      a.location.startColumn - b.location.startColumn ||
+      a.ruleId.localeCompare(b.ruleId),
+  );
   result.stats.ms = Date.now() - started;
   return result;
 }

@@ -9,9 +9,7 @@ import csharp from "@ast-grep/lang-csharp";
 import kotlin from "@ast-grep/lang-kotlin";
 import rust from "@ast-grep/lang-rust";
 
-export const languages = [
-  "javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust",
-] as const;
+export const languages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
 export type Language = (typeof languages)[number];
 
 export function isLanguage(s: string): s is Language {
@@ -19,15 +17,32 @@ export function isLanguage(s: string): s is Language {
 }
 
 const byExtension: Record<string, Language> = {
-  js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript",
-  ts: "typescript", mts: "typescript", cts: "typescript", tsx: "tsx",
-  py: "python", pyi: "python", go: "go", java: "java", rb: "ruby", php: "php",
-  cs: "csharp", kt: "kotlin", kts: "kotlin", rs: "rust",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "javascript",
+  ts: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  tsx: "tsx",
+  py: "python",
+  pyi: "python",
+  go: "go",
+  java: "java",
+  rb: "ruby",
+  php: "php",
+  cs: "csharp",
+  kt: "kotlin",
+  kts: "kotlin",
+  rs: "rust",
 };
 
 const byInterpreter: [RegExp, Language][] = [
-  [/^(node|nodejs|bun)$/, "javascript"], [/^(deno|ts-node|tsx)$/, "typescript"],
-  [/^python[0-9.]*$/, "python"], [/^ruby$/, "ruby"], [/^php$/, "php"],
+  [/^(node|nodejs|bun)$/, "javascript"],
+  [/^(deno|ts-node|tsx)$/, "typescript"],
+  [/^python[0-9.]*$/, "python"],
+  [/^ruby$/, "ruby"],
+  [/^php$/, "php"],
 ];
 
 /** Language of a file by its extension, else by a `#!` line naming a known interpreter. */
@@ -39,7 +54,10 @@ export function detectLanguage(path: string, head: string): Language | null {
     if (lang) return lang;
   }
   if (!head.startsWith("#!")) return null;
-  const line = head.slice(2, head.indexOf("\n") >>> 0).trim().split(/\s+/);
+  const line = head
+    .slice(2, head.indexOf("\n") >>> 0)
+    .trim()
+    .split(/\s+/);
   // `#!/usr/bin/env -S node --flag` names the interpreter after env and its options.
   let cmd = line[0]?.split("/").pop() ?? "";
   if (cmd === "env") cmd = line.slice(1).find((w) => !w.startsWith("-")) ?? "";
@@ -54,7 +72,9 @@ export function ruleLanguagesFor(lang: Language): Language[] {
 }
 
 const builtin: Partial<Record<Language, Lang>> = {
-  javascript: Lang.JavaScript, typescript: Lang.TypeScript, tsx: Lang.Tsx,
+  javascript: Lang.JavaScript,
+  typescript: Lang.TypeScript,
+  tsx: Lang.Tsx,
 };
 
 let registered = false;

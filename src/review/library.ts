@@ -12,7 +12,11 @@ export const contextLimits = { files: 8, bytes: 2 << 20 } as const;
 /** Declarations of one name in more files than this: ambiguous, and no longer listed. */
 const maxPerName = 4;
 
-export interface ContextFile { path: string; content: Uint8Array; names: string[] }
+export interface ContextFile {
+  path: string;
+  content: Uint8Array;
+  names: string[];
+}
 
 const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
 
@@ -92,7 +96,17 @@ export class Library {
       const content = this.files.get(path);
       const context = content ? this.contextFor(path, names, sinksOnly) : [];
       // For sinks elsewhere only: the file must call a function of those files by name.
-      if (sinksOnly && context.length && !contextPoints(language(path), text(content!), context.map((c) => ({ ...c, source: text(c.content) })), path).length) continue;
+      if (
+        sinksOnly &&
+        context.length &&
+        !contextPoints(
+          language(path),
+          text(content!),
+          context.map((c) => ({ ...c, source: text(c.content) })),
+          path,
+        ).length
+      )
+        continue;
       if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
     }
   }

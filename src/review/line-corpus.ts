@@ -16,7 +16,15 @@ export interface LineCase {
   note: string;
 }
 
-export interface LineRow { language: string; cls: string; vulnerable: number; found: number; safe: number; flagged: number; unmarked: number }
+export interface LineRow {
+  language: string;
+  cls: string;
+  vulnerable: number;
+  found: number;
+  safe: number;
+  flagged: number;
+  unmarked: number;
+}
 
 const dirs = [new URL("./corpus/", import.meta.url), new URL("./engines/taint/corpus/", import.meta.url)];
 const marker = /(?:\/\/|#|\/\*)\s*(vuln|safe):\s*([a-z-]+)\s*(.*?)\s*(?:\*\/\}?)?$/;
@@ -35,7 +43,12 @@ async function filesOf(language: string): Promise<{ path: string; content: Buffe
 /** Every labelled line of one language's corpora, plus lines with findings that carry no label. */
 export async function evaluateLineCases(language: string): Promise<LineCase[]> {
   const files = await filesOf(language);
-  const res = await reviewFiles({ files: (async function* () { yield* files; })(), taint: true });
+  const res = await reviewFiles({
+    files: (async function* () {
+      yield* files;
+    })(),
+    taint: true,
+  });
   const byLine = new Map<string, string[]>();
   for (const f of res.findings) {
     const key = `${f.location.path}:${f.location.startLine}`;
@@ -44,12 +57,15 @@ export async function evaluateLineCases(language: string): Promise<LineCase[]> {
   const out: LineCase[] = [];
   for (const { path, content } of files) {
     const seen = new Set<number>();
-    content.toString("utf8").split("\n").forEach((text, i) => {
-      const m = marker.exec(text);
-      if (!m) return;
-      seen.add(i + 1);
-      out.push({ file: path, line: i + 1, cls: m[2]!, expected: m[1] as "vuln" | "safe", rules: byLine.get(`${path}:${i + 1}`) ?? [], note: m[3] ?? "" });
-    });
+    content
+      .toString("utf8")
+      .split("\n")
+      .forEach((text, i) => {
+        const m = marker.exec(text);
+        if (!m) return;
+        seen.add(i + 1);
+        out.push({ file: path, line: i + 1, cls: m[2]!, expected: m[1] as "vuln" | "safe", rules: byLine.get(`${path}:${i + 1}`) ?? [], note: m[3] ?? "" });
+      });
     for (const [key, rules] of byLine) {
       const at = key.lastIndexOf(":");
       const line = Number(key.slice(at + 1));
@@ -64,9 +80,13 @@ export function lineRows(language: string, cases: LineCase[]): LineRow[] {
   const rows = new Map<string, LineRow>();
   for (const c of cases) {
     const r = rows.get(c.cls) ?? { language, cls: c.cls, vulnerable: 0, found: 0, safe: 0, flagged: 0, unmarked: 0 };
-    if (c.expected === "vuln") { r.vulnerable++; if (c.rules.length) r.found++; }
-    else if (c.expected === "safe") { r.safe++; if (c.rules.length) r.flagged++; }
-    else r.unmarked++;
+    if (c.expected === "vuln") {
+      r.vulnerable++;
+      if (c.rules.length) r.found++;
+    } else if (c.expected === "safe") {
+      r.safe++;
+      if (c.rules.length) r.flagged++;
+    } else r.unmarked++;
     rows.set(c.cls, r);
   }
   return [...rows.values()].sort((a, b) => a.cls.localeCompare(b.cls));

@@ -9,23 +9,22 @@ const review = (files: Record<string, string>, extra: Partial<Parameters<typeof 
   reviewFiles({ files: stream(files), rules, taint: false, ...extra });
 
 test(".crs.yml: skipped paths are not reviewed, rules turn off by id or prefix (the most specific selector wins), severities are overridden", async () => {
-  const parsed = parseRepoConfig([
-    "skip: ['vendor-copy/**', '**/*.spec.js']",
-    "rules:",
-    "  'js.*': off",
-    "  js.weak-hash: on",
-    "severity:",
-    "  js.weak-hash: critical",
-  ].join("\n"));
+  const parsed = parseRepoConfig(
+    ["skip: ['vendor-copy/**', '**/*.spec.js']", "rules:", "  'js.*': off", "  js.weak-hash: on", "severity:", "  js.weak-hash: critical"].join("\n"),
+  );
   assert.equal(parsed.warning, null);
   const files = { "src/a.js": `${weakHash}if (x === NaN) {}\n`, "vendor-copy/b.js": weakHash, "src/a.spec.js": weakHash };
   const plain = await review(files);
   assert.ok(plain.findings.some((f) => f.ruleId === "js.nan-comparison"));
   assert.ok(plain.findings.some((f) => f.location.path === "vendor-copy/b.js"));
   const tuned = await review(files, { repoConfig: parsed.config! });
-  assert.deepEqual(tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]), [["src/a.js", "js.weak-hash", "critical"]]);
+  assert.deepEqual(
+    tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]),
+    [["src/a.js", "js.weak-hash", "critical"]],
+  );
   assert.deepEqual(tuned.skipped.map((s) => [s.path, s.reason, s.detail]).sort(), [
-    ["src/a.spec.js", "out_of_scope", ".crs.yml skip"], ["vendor-copy/b.js", "out_of_scope", ".crs.yml skip"],
+    ["src/a.spec.js", "out_of_scope", ".crs.yml skip"],
+    ["vendor-copy/b.js", "out_of_scope", ".crs.yml skip"],
   ]);
   assert.equal(tuned.stats.files, 1);
 });
@@ -61,19 +60,31 @@ test("crs-ignore on the line or the line above marks the finding suppressed with
   const res = await review({ "a.js": src, "b.py": "import hashlib\n# crs-ignore py.weak-hash: fixture\nhashlib.md5(b'x')\n" });
   const marks = res.findings.filter((f) => f.ruleId.endsWith("weak-hash")).map((f) => [f.location.path, f.location.startLine, f.suppression?.text ?? null]);
   assert.deepEqual(marks, [
-    ["a.js", 3, "checksum for cache keys, not security"], ["a.js", 4, "legacy"], ["a.js", 5, null], ["a.js", 7, null], ["b.py", 3, "fixture"],
+    ["a.js", 3, "checksum for cache keys, not security"],
+    ["a.js", 4, "legacy"],
+    ["a.js", 5, null],
+    ["a.js", 7, null],
+    ["b.py", 3, "fixture"],
   ]);
   const sarif = toSarif(res) as any;
   const results = sarif.runs[0].results as any[];
-  assert.deepEqual(results.filter((r) => r.suppressions).map((r) => r.suppressions[0].justification),
-    ["checksum for cache keys, not security", "legacy", "fixture"]);
+  assert.deepEqual(
+    results.filter((r) => r.suppressions).map((r) => r.suppressions[0].justification),
+    ["checksum for cache keys, not security", "legacy", "fixture"],
+  );
 });
 
 test("in a change review, a suppression on a line the change adds is flagged as added by the change", async () => {
   const src = `${weakHash}// crs-ignore js.weak-hash: new excuse\nconst k = require('crypto').createHash('md5');\n`;
   const res = await review({ "a.js": src }, { changedLines: new Map([["a.js", [[2, 4]]]]) });
   const flags = res.findings.filter((f) => f.ruleId === "js.weak-hash").map((f) => [f.location.startLine, f.suppression?.addedByChange ?? null]);
-  assert.deepEqual(flags, [[2, null], [4, true]]);
+  assert.deepEqual(flags, [
+    [2, null],
+    [4, true],
+  ]);
   const old = await review({ "a.js": src }, { changedLines: new Map([["a.js", [[4, 4]]]]) });
-  assert.deepEqual(old.findings.filter((f) => f.ruleId === "js.weak-hash").map((f) => f.suppression?.addedByChange), [false]);
+  assert.deepEqual(
+    old.findings.filter((f) => f.ruleId === "js.weak-hash").map((f) => f.suppression?.addedByChange),
+    [false],
+  );
 });

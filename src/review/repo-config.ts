@@ -11,15 +11,25 @@ export const repoConfigPath = ".crs.yml";
 /** A larger file is refused rather than parsed (it is repository content, hence hostile). */
 export const repoConfigMaxBytes = 64 * 1024;
 
-const selector = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+(\.\*)?$|^\*$/, "a rule id, a prefix ending in .*, or *")
+const selector = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.-]+(\.\*)?$|^\*$/, "a rule id, a prefix ending in .*, or *")
   .describe("A rule id (js.sql-injection), a prefix ending in .* (js.taint.*), or * for every rule.");
 
-export const repoConfigSchema = z.object({
-  version: z.literal(1).optional().describe("Schema version; 1."),
-  skip: z.array(z.string().min(1).max(500)).max(200).default([]).describe("Path globs (picomatch, from the repository root) never reviewed nor priced."),
-  rules: z.record(selector, z.enum(["on", "off"])).default({}).describe("on or off per rule id or prefix; the most specific selector wins."),
-  severity: z.record(selector, z.enum(severities)).default({}).describe("A severity per rule id or prefix; the most specific selector wins."),
-}).strict().describe("The .crs.yml schema.");
+export const repoConfigSchema = z
+  .object({
+    version: z.literal(1).optional().describe("Schema version; 1."),
+    skip: z.array(z.string().min(1).max(500)).max(200).default([]).describe("Path globs (picomatch, from the repository root) never reviewed nor priced."),
+    rules: z
+      .record(selector, z.enum(["on", "off"]))
+      .default({})
+      .describe("on or off per rule id or prefix; the most specific selector wins."),
+    severity: z.record(selector, z.enum(severities)).default({}).describe("A severity per rule id or prefix; the most specific selector wins."),
+  })
+  .strict()
+  .describe("The .crs.yml schema.");
 
 export type RepoConfig = z.infer<typeof repoConfigSchema>;
 
@@ -57,7 +67,10 @@ function mostSpecific<T>(table: Record<string, T>, id: string): T | undefined {
   let value: T | undefined;
   for (const [sel, v] of Object.entries(table)) {
     const s = specificity(sel, id);
-    if (s > best) { best = s; value = v; }
+    if (s > best) {
+      best = s;
+      value = v;
+    }
   }
   return value;
 }
@@ -81,8 +94,10 @@ export function applyRepoConfig(config: RepoConfig): AppliedRepoConfig {
 
 /** Findings of rules turned off are dropped; overridden severities are set. */
 export function tuneFindings(findings: Finding[], applied: AppliedRepoConfig): Finding[] {
-  return findings.filter((f) => applied.ruleOn(f.ruleId)).map((f) => {
-    const severity = applied.severityOf(f.ruleId, f.severity);
-    return severity === f.severity ? f : { ...f, severity };
-  });
+  return findings
+    .filter((f) => applied.ruleOn(f.ruleId))
+    .map((f) => {
+      const severity = applied.severityOf(f.ruleId, f.severity);
+      return severity === f.severity ? f : { ...f, severity };
+    });
 }

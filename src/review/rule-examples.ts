@@ -17,7 +17,14 @@ export interface ExampleCase {
   ok: boolean;
 }
 
-export interface RuleScore { language: string; ruleId: string; tp: number; fp: number; fn: number; tn: number }
+export interface RuleScore {
+  language: string;
+  ruleId: string;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
 
 const marker = /(?:\/\/|#|\/\*|<!--)\s*(expect|ok):\s*([a-z0-9.,\s-]+)/g;
 
@@ -36,18 +43,30 @@ export async function evaluateExamples(rules?: RuleSet): Promise<{ cases: Exampl
   const cases: ExampleCase[] = [];
   for (const rel of await exampleFiles()) {
     const content = await readFile(join(builtinRulesDir, rel));
-    const res = await reviewFiles({ files: (async function* () { yield { path: rel, content }; })(), rules: set, taint: false });
+    const res = await reviewFiles({
+      files: (async function* () {
+        yield { path: rel, content };
+      })(),
+      rules: set,
+      taint: false,
+    });
     const found = new Set(res.findings.map((f) => `${f.location.startLine}\0${f.ruleId}`));
     const labelled = new Set<string>();
-    content.toString("utf8").split("\n").forEach((text, i) => {
-      for (const m of text.matchAll(marker)) {
-        for (const id of m[2]!.split(",").map((s) => s.trim()).filter(Boolean)) {
-          const key = `${i + 1}\0${id}`;
-          labelled.add(key);
-          cases.push({ file: rel, line: i + 1, ruleId: id, kind: m[1] as "expect" | "ok", ok: m[1] === "expect" ? found.has(key) : !found.has(key) });
+    content
+      .toString("utf8")
+      .split("\n")
+      .forEach((text, i) => {
+        for (const m of text.matchAll(marker)) {
+          for (const id of m[2]!
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)) {
+            const key = `${i + 1}\0${id}`;
+            labelled.add(key);
+            cases.push({ file: rel, line: i + 1, ruleId: id, kind: m[1] as "expect" | "ok", ok: m[1] === "expect" ? found.has(key) : !found.has(key) });
+          }
         }
-      }
-    });
+      });
     for (const f of res.findings) {
       const key = `${f.location.startLine}\0${f.ruleId}`;
       if (!labelled.has(key)) cases.push({ file: rel, line: f.location.startLine, ruleId: f.ruleId, kind: "unexpected", ok: false });

@@ -91,11 +91,21 @@ export function parseRuleText(text: string, file: string): RuleSet {
       continue;
     }
     rules.push({
-      id: d.id, language: d.language, title: d.title, description: d.description.trim(), severity: d.severity,
-      cwe: d.cwe, confidence: d.confidence, tags: d.tags, taint: d.metadata?.taint, fix: d.fix, config,
+      id: d.id,
+      language: d.language,
+      title: d.title,
+      description: d.description.trim(),
+      severity: d.severity,
+      cwe: d.cwe,
+      confidence: d.confidence,
+      tags: d.tags,
+      taint: d.metadata?.taint,
+      fix: d.fix,
+      config,
       ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
       ...(d.metadata?.check ? { check: d.metadata.check } : {}),
-      need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }), source: { file, line },
+      need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }),
+      source: { file, line },
     });
   }
   return { rules, problems };

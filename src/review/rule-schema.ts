@@ -4,14 +4,27 @@ import { severities } from "./types.ts";
 import { languages } from "./languages.ts";
 
 export const taintClassNames = [
-  "command-injection", "code-injection", "sql-injection", "nosql-injection", "ldap-injection",
-  "xpath-injection", "path-traversal", "xss", "ssrf", "open-redirect", "xxe", "deserialization", "log-injection",
+  "command-injection",
+  "code-injection",
+  "sql-injection",
+  "nosql-injection",
+  "ldap-injection",
+  "xpath-injection",
+  "path-traversal",
+  "xss",
+  "ssrf",
+  "open-redirect",
+  "xxe",
+  "deserialization",
+  "log-injection",
 ] as const;
 
 const astRule = z.record(z.string(), z.unknown());
 
 export const ruleDocument = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$/)
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$/)
     .describe("Stable rule id: `<language prefix>.<name>`, e.g. `js.command-injection`"),
   language: z.enum(languages).describe("Language the patterns are written in; javascript rules also run on TypeScript"),
   title: z.string().min(1).max(200).describe("One-line statement of the problem"),
@@ -24,19 +37,37 @@ export const ruleDocument = z.strictObject({
   constraints: z.record(z.string(), astRule).optional().describe("ast-grep constraints on metavariables"),
   utils: z.record(z.string(), astRule).optional().describe("ast-grep utility rules, referenced with `matches`"),
   fix: z.string().optional().describe("Replacement for the matched code; `$NAME` and `$$$NAME` insert metavariables"),
-  metadata: z.looseObject({
-    prefilter: z.array(z.string().min(2)).optional()
-      .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
-    taint: z.enum(taintClassNames).optional()
-      .describe("Injection class: findings go through taint refinement in languages that support it"),
-    check: z.enum(["redos", "prototype-pollution"]).optional()
-      .describe("An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions engines/prototype-pollution.ts finds"),
-    lookup: z.strictObject({
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the description names a ${key:default} placeholder
-      key: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).describe("Metavariable holding the configuration key's string literal (or a `${key:default}` placeholder)"),
-      fallback: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional().describe("Metavariable holding the default the code passes with the key"),
-      value: z.string().min(1).describe("Regex (case-insensitive) a resolved value must match for the finding to stand"),
-    }).optional().describe("A match that captured `key` is reported only if the value configured for the key (or the fallback) matches `value`"),
-  }).optional().describe("Extra data; `taint` marks injection-class rules"),
+  metadata: z
+    .looseObject({
+      prefilter: z
+        .array(z.string().min(2))
+        .optional()
+        .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
+      taint: z.enum(taintClassNames).optional().describe("Injection class: findings go through taint refinement in languages that support it"),
+      check: z
+        .enum(["redos", "prototype-pollution"])
+        .optional()
+        .describe(
+          "An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions engines/prototype-pollution.ts finds",
+        ),
+      lookup: z
+        .strictObject({
+          key: z
+            .string()
+            .regex(/^[A-Z_][A-Z0-9_]*$/)
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the description names a ${key:default} placeholder
+            .describe("Metavariable holding the configuration key's string literal (or a `${key:default}` placeholder)"),
+          fallback: z
+            .string()
+            .regex(/^[A-Z_][A-Z0-9_]*$/)
+            .optional()
+            .describe("Metavariable holding the default the code passes with the key"),
+          value: z.string().min(1).describe("Regex (case-insensitive) a resolved value must match for the finding to stand"),
+        })
+        .optional()
+        .describe("A match that captured `key` is reported only if the value configured for the key (or the fallback) matches `value`"),
+    })
+    .optional()
+    .describe("Extra data; `taint` marks injection-class rules"),
 });
 export type RuleDocument = z.infer<typeof ruleDocument>;

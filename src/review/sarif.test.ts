@@ -21,7 +21,8 @@ const schemaPath = ((): string | undefined => {
     return undefined;
   }
 })();
-const missing = `${schemaPackage}/sarif-2.1.0.json not found: the devDependency @microsoft/sarif-multitool installs it as an ` +
+const missing =
+  `${schemaPackage}/sarif-2.1.0.json not found: the devDependency @microsoft/sarif-multitool installs it as an ` +
   "optional dependency on linux, darwin and win32; run npm ci (without --omit=optional)";
 // Linux is where CI runs: a missing schema is a failure there, and a skip on platforms without the package.
 const skip = schemaPath === undefined && process.platform !== "linux" ? missing : false;
@@ -54,8 +55,15 @@ function writeTree(dir: string, files: Record<string, string>): void {
 // a relative path needing percent-encoding, and an invalid custom rule reported as a configuration notification.
 const repo: Record<string, string> = {
   "src/my app/handler.js": [
-    'const { exec } = require("child_process");', 'app.get("/x", (req, res) => {', "  const dir = req.query.dir;",
-    '  const cmd = "ls " + dir;', "  exec(cmd);", "});", "if (x == NaN) {}", "const h = crypto.createHash('md5');", "",
+    'const { exec } = require("child_process");',
+    'app.get("/x", (req, res) => {',
+    "  const dir = req.query.dir;",
+    '  const cmd = "ls " + dir;',
+    "  exec(cmd);",
+    "});",
+    "if (x == NaN) {}",
+    "const h = crypto.createHash('md5');",
+    "",
   ].join("\n"),
   "tools/build.py": "import hashlib\nhashlib.md5(data)\n",
   "cmd/main.go": 'package main\n\nimport "crypto/md5"\n\nfunc main() { md5.New() }\n',
@@ -88,26 +96,38 @@ test("SARIF of a multi-language review with taint flows, secrets, fixes and skip
   const engines = new Set(review.findings.map((f) => f.engine));
   assert.deepEqual([...engines].sort(), ["pattern", "secrets", "taint"], "the review exercises every engine");
   const run = sarif.runs[0];
-  assert.ok(run.results.some((r: any) => r.codeFlows?.[0].threadFlows[0].locations.length > 1), "a taint result carries a code flow");
-  assert.ok(run.results.some((r: any) => r.fixes), "a result carries a fix");
+  assert.ok(
+    run.results.some((r: any) => r.codeFlows?.[0].threadFlows[0].locations.length > 1),
+    "a taint result carries a code flow",
+  );
+  assert.ok(
+    run.results.some((r: any) => r.fixes),
+    "a result carries a fix",
+  );
   assert.ok(run.invocations[0].toolExecutionNotifications.length >= 2, "skipped files are notifications");
   assert.ok(run.invocations[0].toolConfigurationNotifications.length >= 1, "invalid rules are notifications");
   assert.ok(new Set(review.findings.map((f) => f.location.path.split(".").pop())).size >= 4, "findings span several languages");
   assert.equal(validate(sarif), true, errors(validate));
 });
 
-test("the official SARIF schema rejects a result with level \"fatal\" and a result without a message", { skip }, async () => {
+test('the official SARIF schema rejects a result with level "fatal" and a result without a message', { skip }, async () => {
   const validate = officialValidator();
   const { sarif } = await reviewRepo();
   assert.equal(validate(sarif), true, errors(validate));
   const fatal = structuredClone(sarif);
   fatal.runs[0].results[0].level = "fatal";
   assert.equal(validate(fatal), false);
-  assert.ok(validate.errors!.some((e) => e.instancePath === "/runs/0/results/0/level" && e.keyword === "enum"), errors(validate));
+  assert.ok(
+    validate.errors!.some((e) => e.instancePath === "/runs/0/results/0/level" && e.keyword === "enum"),
+    errors(validate),
+  );
   const silent = structuredClone(sarif);
   delete silent.runs[0].results[0].message;
   assert.equal(validate(silent), false);
-  assert.ok(validate.errors!.some((e) => e.instancePath === "/runs/0/results/0" && e.params.missingProperty === "message"), errors(validate));
+  assert.ok(
+    validate.errors!.some((e) => e.instancePath === "/runs/0/results/0" && e.params.missingProperty === "message"),
+    errors(validate),
+  );
 });
 
 async function* files(): AsyncGenerator<SourceFile> {
@@ -131,30 +151,51 @@ test("SARIF export carries CWE tags, security-severity, fingerprints, fixes, cod
   assert.match(nan.partialFingerprints.primaryLocationLineHash, /^[0-9a-f]{16}:1$/);
   assert.equal(nan.fixes[0].artifactChanges[0].replacements[0].insertedContent.text, "Number.isNaN(x)");
   assert.equal(run.results.find((r: any) => r.ruleId === "js.taint.xss").codeFlows[0].threadFlows[0].locations.length, 2);
-  assert.deepEqual(run.invocations[0].toolExecutionNotifications.map((n: any) => n.descriptor.id), ["skipped/minified"]);
+  assert.deepEqual(
+    run.invocations[0].toolExecutionNotifications.map((n: any) => n.descriptor.id),
+    ["skipped/minified"],
+  );
   assert.equal(run.invocations[0].toolConfigurationNotifications.length, 1);
   assert.deepEqual(run.originalUriBaseIds, { "%SRCROOT%": { uri: "file:///work/repo/" } });
   for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
 });
 
-test("SARIF of a review with model findings (a suggested fix, a shared rule per CWE) and a model notification is valid against the official schema", { skip }, async () => {
+test("SARIF of a review with model findings (a suggested fix, a shared rule per CWE) and a model notification is valid against the official schema", {
+  skip,
+}, async () => {
   const validate = officialValidator();
   const { review } = await reviewRepo();
   const base = review.findings[0]!;
   const model = (title: string, line: number) => ({
-    ...base, ruleId: "model/cwe-862", title, description: "Anyone can call it.", cwe: [862], engine: "model", tags: ["model"], flow: undefined,
+    ...base,
+    ruleId: "model/cwe-862",
+    title,
+    description: "Anyone can call it.",
+    cwe: [862],
+    engine: "model",
+    tags: ["model"],
+    flow: undefined,
     location: { path: base.location.path, startLine: line, startColumn: 1, endLine: line, endColumn: 5, snippet: "code" },
     fix: { description: "Require an admin", replacement: "requireAdmin(req);\ncode", patch: "--- a/x\n+++ b/x\n" },
   });
   const withModel: ReviewResult = { ...review, findings: [...review.findings, model("Missing authorization", 2), model("Unchecked owner", 3)] };
-  const sarif = toSarif(withModel, { notifications: [{ id: "model/partial", level: "warning", text: "Model review partial: the token budget ran out" }] }) as any;
+  const sarif = toSarif(withModel, {
+    notifications: [{ id: "model/partial", level: "warning", text: "Model review partial: the token budget ran out" }],
+  }) as any;
   assert.equal(validate(sarif), true, errors(validate));
   const run = sarif.runs[0];
   const rule = run.tool.driver.rules.filter((r: any) => r.id === "model/cwe-862");
   assert.equal(rule.length, 1);
   assert.equal(rule[0].shortDescription.text, "Model reviewer finding (CWE-862)");
   const results = run.results.filter((r: any) => r.ruleId === "model/cwe-862");
-  assert.deepEqual(results.map((r: any) => r.message.text), ["Missing authorization. Anyone can call it.", "Unchecked owner. Anyone can call it."]);
+  assert.deepEqual(
+    results.map((r: any) => r.message.text),
+    ["Missing authorization. Anyone can call it.", "Unchecked owner. Anyone can call it."],
+  );
   assert.equal(results[0].fixes[0].artifactChanges[0].replacements[0].insertedContent.text, "requireAdmin(req);\ncode");
-  assert.deepEqual(run.invocations[0].toolExecutionNotifications.at(-1), { level: "warning", message: { text: "Model review partial: the token budget ran out" }, descriptor: { id: "model/partial" } });
+  assert.deepEqual(run.invocations[0].toolExecutionNotifications.at(-1), {
+    level: "warning",
+    message: { text: "Model review partial: the token budget ran out" },
+    descriptor: { id: "model/partial" },
+  });
 });

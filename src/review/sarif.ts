@@ -37,7 +37,15 @@ function location(l: Location, id?: number): Json {
   return out;
 }
 
-interface RuleInfo { id: string; title: string; description: string; severity: Severity; cwe: number[]; tags: string[]; confidence: string }
+interface RuleInfo {
+  id: string;
+  title: string;
+  description: string;
+  severity: Severity;
+  cwe: number[];
+  tags: string[];
+  confidence: string;
+}
 
 function ruleDescriptor(r: RuleInfo): Json {
   const cweTags = r.cwe.map((n) => `external/cwe/cwe-${n}`);
@@ -61,8 +69,14 @@ function ruleDescriptor(r: RuleInfo): Json {
 function modelRule(f: Finding): RuleInfo {
   const cwe = f.cwe.length ? `CWE-${f.cwe.join(", CWE-")}` : "no CWE";
   return {
-    id: f.ruleId, title: `Model reviewer finding (${cwe})`, severity: "high", cwe: f.cwe, tags: ["security", "model"], confidence: "medium",
-    description: "Reported by the configured language model and checked against the code (path, lines, quoted snippet). Each result's message says what it found.",
+    id: f.ruleId,
+    title: `Model reviewer finding (${cwe})`,
+    severity: "high",
+    cwe: f.cwe,
+    tags: ["security", "model"],
+    confidence: "medium",
+    description:
+      "Reported by the configured language model and checked against the code (path, lines, quoted snippet). Each result's message says what it found.",
   };
 }
 
@@ -84,13 +98,22 @@ function result(f: Finding, ruleIndex: number): Json {
   if (f.relatedLocations.length) out.relatedLocations = f.relatedLocations.map((l, i) => location(l, i + 1));
   if (f.fix) {
     const l = f.location;
-    out.fixes = [{
-      description: { text: f.fix.description },
-      artifactChanges: [{
-        artifactLocation: { uri: uri(l.path), uriBaseId: "%SRCROOT%" },
-        replacements: [{ deletedRegion: { startLine: l.startLine, startColumn: l.startColumn, endLine: l.endLine, endColumn: l.endColumn }, insertedContent: { text: f.fix.replacement } }],
-      }],
-    }];
+    out.fixes = [
+      {
+        description: { text: f.fix.description },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: uri(l.path), uriBaseId: "%SRCROOT%" },
+            replacements: [
+              {
+                deletedRegion: { startLine: l.startLine, startColumn: l.startColumn, endLine: l.endLine, endColumn: l.endColumn },
+                insertedContent: { text: f.fix.replacement },
+              },
+            ],
+          },
+        ],
+      },
+    ];
   }
   if (f.flow?.length) {
     out.codeFlows = [{ threadFlows: [{ locations: f.flow.map((l) => ({ location: location(l) })) }] }];
@@ -104,21 +127,29 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
   for (const f of review.findings) {
     if (infos.has(f.ruleId)) continue;
     const r = known.get(f.ruleId);
-    infos.set(f.ruleId, r
-      ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence }
-      : f.engine === "model" ? modelRule(f)
-      : { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence });
+    infos.set(
+      f.ruleId,
+      r
+        ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence }
+        : f.engine === "model"
+          ? modelRule(f)
+          : { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence },
+    );
   }
   const ids = [...infos.keys()].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const invocation: Json = {
     executionSuccessful: true,
-    toolExecutionNotifications: review.skipped.map((s): Json => ({
-      level: "note",
-      message: { text: `Skipped ${s.path}: ${s.reason.replace(/_/g, " ")}${s.detail ? ` (${s.detail})` : ""}` },
-      descriptor: { id: `skipped/${s.reason}` },
-      locations: [{ physicalLocation: { artifactLocation: { uri: uri(s.path), uriBaseId: "%SRCROOT%" } } }],
-    })).concat((opts.notifications ?? []).map((n): Json => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id } }))),
+    toolExecutionNotifications: review.skipped
+      .map(
+        (s): Json => ({
+          level: "note",
+          message: { text: `Skipped ${s.path}: ${s.reason.replace(/_/g, " ")}${s.detail ? ` (${s.detail})` : ""}` },
+          descriptor: { id: `skipped/${s.reason}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: uri(s.path), uriBaseId: "%SRCROOT%" } } }],
+        }),
+      )
+      .concat((opts.notifications ?? []).map((n): Json => ({ level: n.level, message: { text: n.text }, descriptor: { id: n.id } }))),
     toolConfigurationNotifications: review.ruleProblems.map((p) => ({
       level: "warning",
       message: { text: `Invalid rule in ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}` },
@@ -126,7 +157,14 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
     })),
   };
   const run: Json = {
-    tool: { driver: { name: "crs", informationUri: "https://github.com/", version: opts.toolVersion ?? "0.1.0", rules: ids.map((id) => ruleDescriptor(infos.get(id)!)) } },
+    tool: {
+      driver: {
+        name: "crs",
+        informationUri: "https://github.com/",
+        version: opts.toolVersion ?? "0.1.0",
+        rules: ids.map((id) => ruleDescriptor(infos.get(id)!)),
+      },
+    },
     invocations: [invocation],
     results: review.findings.map((f) => result(f, index.get(f.ruleId)!)),
     columnKind: "utf16CodeUnits",

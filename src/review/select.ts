@@ -25,7 +25,12 @@ export interface SeverityOverride {
 
 function globMatch(glob: string, s: string): boolean {
   if (!glob.includes("*")) return glob === s;
-  const re = new RegExp(`^${glob.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const re = new RegExp(
+    `^${glob
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return re.test(s);
 }
 
@@ -36,10 +41,15 @@ export function matchesSelector(selector: string, s: Subject): boolean {
   const value = colon > 0 ? sel.slice(colon + 1) : sel;
   const cwe = /^cwe-?(\d+)$/.exec(kind === "cwe" ? `cwe-${value}` : value);
   switch (kind) {
-    case "id": return globMatch(value, s.id);
-    case "tag": return s.tags.some((t) => globMatch(value, t.toLowerCase()));
-    case "lang": case "language": return s.language === value;
-    case "cwe": return cwe !== null && s.cwe.includes(Number(cwe[1]));
+    case "id":
+      return globMatch(value, s.id);
+    case "tag":
+      return s.tags.some((t) => globMatch(value, t.toLowerCase()));
+    case "lang":
+    case "language":
+      return s.language === value;
+    case "cwe":
+      return cwe !== null && s.cwe.includes(Number(cwe[1]));
     default:
       if (cwe) return s.cwe.includes(Number(cwe[1]));
       return globMatch(sel, s.id) || s.tags.some((t) => t.toLowerCase() === sel) || s.language === sel;

@@ -3,12 +3,32 @@
 import type { SkipReason } from "./types.ts";
 
 export const vendoredDirs = new Set([
-  "node_modules", "vendor", "third_party", "third-party", "bower_components", "jspm_packages", ".venv", "venv",
-  "site-packages", "Pods", "Carthage", ".bundle", ".yarn", ".pnpm-store", "__pycache__", ".tox", ".gradle",
+  "node_modules",
+  "vendor",
+  "third_party",
+  "third-party",
+  "bower_components",
+  "jspm_packages",
+  ".venv",
+  "venv",
+  "site-packages",
+  "Pods",
+  "Carthage",
+  ".bundle",
+  ".yarn",
+  ".pnpm-store",
+  "__pycache__",
+  ".tox",
+  ".gradle",
 ]);
 
 const generatedNames = [
-  /\.pb\.go$/, /_pb2(_grpc)?\.pyi?$/, /\.pb\.(cc|h)$/, /\.g\.(dart|cs)$/, /\.designer\.cs$/i, /_generated\.\w+$/,
+  /\.pb\.go$/,
+  /_pb2(_grpc)?\.pyi?$/,
+  /\.pb\.(cc|h)$/,
+  /\.g\.(dart|cs)$/,
+  /\.designer\.cs$/i,
+  /_generated\.\w+$/,
   /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock|Gemfile\.lock)$/,
   /\.(map|snap)$/,
 ];

@@ -34,7 +34,11 @@ export class FileText {
   /** A location from 0-based parser positions (end column exclusive). */
   location(path: string, l0: number, c0: number, l1: number, c1: number): Location {
     return {
-      path, startLine: l0 + 1, startColumn: c0 + 1, endLine: l1 + 1, endColumn: c1 + 1,
+      path,
+      startLine: l0 + 1,
+      startColumn: c0 + 1,
+      endLine: l1 + 1,
+      endColumn: c1 + 1,
       snippet: this.snippet(l0 + 1, l1 + 1),
     };
   }

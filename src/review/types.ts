@@ -73,8 +73,17 @@ export interface ConfigLookup {
 }
 
 export type SkipReason =
-  | "vendored" | "generated" | "minified" | "binary" | "too_large" | "unsupported_language"
-  | "time_budget" | "unreadable" | "out_of_scope" | "symlink" | "engine_error";
+  | "vendored"
+  | "generated"
+  | "minified"
+  | "binary"
+  | "too_large"
+  | "unsupported_language"
+  | "time_budget"
+  | "unreadable"
+  | "out_of_scope"
+  | "symlink"
+  | "engine_error";
 
 export interface SkippedFile {
   path: string;

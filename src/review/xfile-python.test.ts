@@ -33,19 +33,29 @@ def run():
 const pyRepo = {
   "shop/views.py": view,
   "shop/helpers/utils.py": "import shlex\n\ndef quoted(n):\n    return shlex.quote(n)\n\ndef passthrough(n):\n    return n.strip()\n",
-  "shop/helpers/text.py": "def fixed(v):\n    return \"constant\"\n\ndef wrapped(v):\n    return \"[\" + v + \"]\"\n",
-  "shop/models.py": "class Store:\n    def __init__(self, req):\n        self.req = req\n\n    def label(self):\n        return \"store\"\n\n" +
-    "    def raw(self):\n        return self.req.args.get(\"x\")\n",
+  "shop/helpers/text.py": 'def fixed(v):\n    return "constant"\n\ndef wrapped(v):\n    return "[" + v + "]"\n',
+  "shop/models.py":
+    'class Store:\n    def __init__(self, req):\n        self.req = req\n\n    def label(self):\n        return "store"\n\n' +
+    '    def raw(self):\n        return self.req.args.get("x")\n',
 };
 
 test("Python: functions from `from m import f` and `import m as z`, and methods of a class imported from a module, are summarised", async () => {
   const r = await review(pyRepo);
-  assert.deepEqual(taint(r), [14, 16, 19].map((l) => `shop/views.py:${l}:command-injection`));
+  assert.deepEqual(
+    taint(r),
+    [14, 16, 19].map((l) => `shop/views.py:${l}:command-injection`),
+  );
   const alone = await review({ "shop/views.py": view });
-  assert.deepEqual(taint(alone), [13, 14, 15, 16, 18, 19].map((l) => `shop/views.py:${l}:command-injection`));
+  assert.deepEqual(
+    taint(alone),
+    [13, 14, 15, 16, 18, 19].map((l) => `shop/views.py:${l}:command-injection`),
+  );
   // Under a directory that is no package name (a repository's `my-shop/`), modules keep their names.
   const nested = await review(Object.fromEntries(Object.entries(pyRepo).map(([p, c]) => [`my-shop/${p}`, c])));
-  assert.deepEqual(taint(nested), [14, 16, 19].map((l) => `my-shop/shop/views.py:${l}:command-injection`));
+  assert.deepEqual(
+    taint(nested),
+    [14, 16, 19].map((l) => `my-shop/shop/views.py:${l}:command-injection`),
+  );
 });
 
 test("Python: an abstract method in another module is no summary; a helper that sanitizes or ignores its argument is clean", async () => {
@@ -68,8 +78,10 @@ def post():
         return PostStore().heading(title)
     return BaseStore().heading(title)
 `,
-    "blog/render.py": "from markupsafe import escape\n\n\ndef plain(text):\n    return \"<h1>\" + str(escape(text)) + \"</h1>\"\n\n\ndef banner(title=None):\n    return \"<div>Welcome</div>\"\n",
-    "blog/store.py": "class BaseStore:\n    def heading(self, title):\n        raise NotImplementedError\n\n\nclass PostStore(BaseStore):\n    def heading(self, title):\n        return \"<h2>\" + title + \"</h2>\"\n",
+    "blog/render.py":
+      'from markupsafe import escape\n\n\ndef plain(text):\n    return "<h1>" + str(escape(text)) + "</h1>"\n\n\ndef banner(title=None):\n    return "<div>Welcome</div>"\n',
+    "blog/store.py":
+      'class BaseStore:\n    def heading(self, title):\n        raise NotImplementedError\n\n\nclass PostStore(BaseStore):\n    def heading(self, title):\n        return "<h2>" + title + "</h2>"\n',
   });
   assert.deepEqual(taint(r), ["blog/routes.py:16:xss", "blog/routes.py:17:xss"]);
 });
@@ -139,7 +151,10 @@ def by_status(status):
     const r = await review(files, threads);
     // The module's public function is library input too (confidence low); the view's flow is found at its call.
     assert.deepEqual(taint(r), ["shop/db/orders.py:7:sql-injection", "shop/views.py:9:sql-injection", "src/app/UserController.java:11:sql-injection"]);
-    assert.deepEqual(r.findings.filter((f) => f.engine === "taint").map((f) => f.confidence), ["low", "high", "high"]);
+    assert.deepEqual(
+      r.findings.filter((f) => f.engine === "taint").map((f) => f.confidence),
+      ["low", "high", "high"],
+    );
   }
   const alone = await review({ "src/app/UserController.java": controller, "shop/views.py": views });
   assert.deepEqual(taint(alone), []);
@@ -170,15 +185,18 @@ def find():
         return Finder().echo(q)
     return Finder().search(q)
 `;
-  const index = "class SearchIndex:\n    def lookup(self, q):\n        return \"<ul></ul>\"\n\n    def highlight(self, q):\n        return \"<mark>\" + q + \"</mark>\"\n";
+  const index =
+    'class SearchIndex:\n    def lookup(self, q):\n        return "<ul></ul>"\n\n    def highlight(self, q):\n        return "<mark>" + q + "</mark>"\n';
   assert.deepEqual(taint(await review({ "web/views.py": view, "search/index.py": index })), ["web/views.py:22:xss"]);
   assert.deepEqual(taint(await review({ "web/views.py": view })), ["web/views.py:22:xss", "web/views.py:23:xss"]);
 });
 
 test("only calls of another module's functions that may reach a sink there count as points of the second pass", () => {
-  const db = "import sqlite3\n\nconn = sqlite3.connect('a.db')\n\n\ndef run(sql):\n    return conn.execute(sql)\n\n\n" +
-    "def by_name(n):\n    return run(\"SELECT * FROM t WHERE n = '\" + n + \"'\")\n\n\ndef label(n):\n    return n.title()\n";
-  const view = "from app import db\nfrom app.db import label\n\n\ndef view(request):\n    db.by_name(request.args['n'])\n    label(request.args['n'])\n    db.label('x')\n";
+  const db =
+    "import sqlite3\n\nconn = sqlite3.connect('a.db')\n\n\ndef run(sql):\n    return conn.execute(sql)\n\n\n" +
+    'def by_name(n):\n    return run("SELECT * FROM t WHERE n = \'" + n + "\'")\n\n\ndef label(n):\n    return n.title()\n';
+  const view =
+    "from app import db\nfrom app.db import label\n\n\ndef view(request):\n    db.by_name(request.args['n'])\n    label(request.args['n'])\n    db.label('x')\n";
   const points = contextPoints("python", view, [{ path: "app/db.py", names: ["python:app.db"], source: db }], "app/views.py");
   assert.deepEqual(points, [view.indexOf("db.by_name(")]);
 });

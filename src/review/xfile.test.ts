@@ -57,7 +57,12 @@ public class Catalog {
   }
 }
 `;
-const javaRepo = { "src/shop/web/ProductServlet.java": servlet, "src/shop/util/Texts.java": texts, "src/shop/util/RequestValues.java": values, "src/shop/util/Catalog.java": catalog };
+const javaRepo = {
+  "src/shop/web/ProductServlet.java": servlet,
+  "src/shop/util/Texts.java": texts,
+  "src/shop/util/RequestValues.java": values,
+  "src/shop/util/Catalog.java": catalog,
+};
 const servletPath = "src/shop/web/ProductServlet.java";
 
 test("a Java helper class in another file is summarised: constants and sanitized values are clean, returned parameters and sinks inside it are reported", async () => {
@@ -71,13 +76,19 @@ test("a Java helper class in another file is summarised: constants and sanitized
 
 test("without the helper files the same calls stay unknown calls and are reported", async () => {
   const r = await review({ [servletPath]: servlet });
-  assert.deepEqual(taint(r), [9, 10, 11, 12, 13, 15].map((l) => `${servletPath}:${l}:xss`));
+  assert.deepEqual(
+    taint(r),
+    [9, 10, 11, 12, 13, 15].map((l) => `${servletPath}:${l}:xss`),
+  );
 });
 
 test("a class name declared in two other files is ambiguous: its calls stay unknown calls", async () => {
   const other = texts.replace('"Product"', "s").replace("package shop.util;", "package shop.legacy;");
   const r = await review({ ...javaRepo, "src/shop/legacy/Texts.java": other });
-  assert.deepEqual(taint(r).filter((t) => /:(9|10|11):/.test(t)), [9, 10, 11].map((l) => `${servletPath}:${l}:xss`));
+  assert.deepEqual(
+    taint(r).filter((t) => /:(9|10|11):/.test(t)),
+    [9, 10, 11].map((l) => `${servletPath}:${l}:xss`),
+  );
   // RequestValues still resolves.
   assert.ok(!taint(r).includes(`${servletPath}:12:xss`));
 });
@@ -85,7 +96,10 @@ test("a class name declared in two other files is ambiguous: its calls stay unkn
 test("worker threads give the in-thread findings for cross-file summaries", async () => {
   const a = await review(javaRepo, 2);
   const b = await review(javaRepo, 1);
-  assert.deepEqual(a.findings.map((f) => f.fingerprint), b.findings.map((f) => f.fingerprint));
+  assert.deepEqual(
+    a.findings.map((f) => f.fingerprint),
+    b.findings.map((f) => f.fingerprint),
+  );
   assert.deepEqual(taint(a), taint(b));
   assert.equal(a.stats.files, 4);
 });
@@ -105,7 +119,10 @@ test("the library resolves a name to one other file only, and keeps no file past
   assert.equal(lib.resolve("java:Only", "x/Main.java"), "c/Only.java");
   assert.equal(lib.resolve("java:Only", "c/Only.java"), null);
   assert.equal(lib.dropped, 1);
-  assert.deepEqual(lib.contextFor("x/Main.java", ["java:Only", "java:Util", "java:Missing"]).map((c) => c.path), ["c/Only.java"]);
+  assert.deepEqual(
+    lib.contextFor("x/Main.java", ["java:Only", "java:Util", "java:Missing"]).map((c) => c.path),
+    ["c/Only.java"],
+  );
 });
 
 test("Java: an interface's method is no summary (the call stays unknown); methods inherited from a superclass in another file are summarised", async () => {
@@ -140,10 +157,12 @@ test("hostile repositories: hundreds of classes of one name stay ambiguous, a he
   const many: Record<string, string> = { [servletPath]: servlet };
   for (let i = 0; i < 300; i++) many[`gen/p${i}/Texts.java`] = texts.replace("package shop.util;", `package gen.p${i};`);
   const r = await review(many);
-  assert.deepEqual(taint(r).filter((t) => /:(9|10|11):/.test(t)), [9, 10, 11].map((l) => `${servletPath}:${l}:xss`));
+  assert.deepEqual(
+    taint(r).filter((t) => /:(9|10|11):/.test(t)),
+    [9, 10, 11].map((l) => `${servletPath}:${l}:xss`),
+  );
   const huge = texts.replace("}\n", `${"  // padding line of a generated helper\n".repeat(60_000)}}\n`);
   assert.ok(huge.length > 2 << 20);
   const h = await reviewFiles({ files: stream({ [servletPath]: servlet, "src/shop/util/Texts.java": huge }), rules, maxFileBytes: 4 << 20 });
   assert.ok(taint(h).includes(`${servletPath}:9:xss`));
 });
-

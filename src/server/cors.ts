@@ -10,16 +10,24 @@ import type { App } from "../kernel/app.ts";
 import { AppError } from "../kernel/errors.ts";
 
 const allowedHeaders = ["Authorization", "Content-Type", "Idempotency-Key", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"];
-const exposedHeaders = ["WWW-Authenticate", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location",
-  "Allow", "Mcp-Session-Id"];
+const exposedHeaders = [
+  "WWW-Authenticate",
+  "X-Request-Id",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "Retry-After",
+  "Location",
+  "Allow",
+  "Mcp-Session-Id",
+];
 
 const tokenPaths = new Set(["/oauth/token", "/oauth/register", "/oauth/revoke", "/mcp", "/api"]);
 
 /** Paths a client reaches with a bearer token or a signed URL (never with the session cookie). */
 function isCrossOriginPath(url: string): boolean {
   const path = url.split("?")[0]!.replace(/\/+$/, "") || "/";
-  return tokenPaths.has(path) || path.startsWith("/api/") || path.startsWith("/mcp/") || path.startsWith("/uploads/")
-    || path.startsWith("/.well-known/oauth-");
+  return tokenPaths.has(path) || path.startsWith("/api/") || path.startsWith("/mcp/") || path.startsWith("/uploads/") || path.startsWith("/.well-known/oauth-");
 }
 
 export async function registerCors(server: FastifyInstance, app: App): Promise<void> {
@@ -27,7 +35,9 @@ export async function registerCors(server: FastifyInstance, app: App): Promise<v
   const options = {
     origin: origins,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders, exposedHeaders, maxAge: 600,
+    allowedHeaders,
+    exposedHeaders,
+    maxAge: 600,
     // A bad preflight is answered like any other request (our error body), not in plain text.
     strictPreflight: false,
   };
@@ -39,8 +49,9 @@ export async function registerCors(server: FastifyInstance, app: App): Promise<v
     const origin = req.headers.origin;
     const path = req.url.split("?")[0]!;
     if (origin !== undefined && (path === "/mcp" || path.startsWith("/mcp/")) && !origins.includes(origin)) {
-      throw new AppError("forbidden", `Requests from ${origin.slice(0, 200)} are not allowed; see CRS_CORS_ORIGINS.`,
-        { details: { reason: "origin_not_allowed" } });
+      throw new AppError("forbidden", `Requests from ${origin.slice(0, 200)} are not allowed; see CRS_CORS_ORIGINS.`, {
+        details: { reason: "origin_not_allowed" },
+      });
     }
   });
 }

@@ -25,8 +25,7 @@ export interface ServerOptions {
 /** REST (/api/…), MCP (/mcp) and signed upload (/uploads/…) requests: the ones the ip budget counts and
  * CRS_PUBLIC_API turns off. */
 function isApiUrl(url: string): boolean {
-  return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/") ||
-    url.startsWith("/uploads/");
+  return url.startsWith("/api/") || url === "/api" || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/") || url.startsWith("/uploads/");
 }
 
 // Request ids: 12 random bytes each, taken from a pool filled 4 KiB at a time (one
@@ -49,7 +48,8 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
   const ops = opts.operations ?? allOperations;
   const server = Fastify({
     // Per-request access lines only at debug level; errors are always logged with the request id.
-    loggerInstance: (app.log.levelVal >= 40 || ["debug", "trace"].includes(app.config.logLevel) ? app.log
+    loggerInstance: (app.log.levelVal >= 40 || ["debug", "trace"].includes(app.config.logLevel)
+      ? app.log
       : app.log.child({}, { level: "warn" })) as FastifyBaseLogger,
     genReqId: requestId,
     bodyLimit: bodyLimitBytes,
@@ -63,10 +63,13 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
       if (!socket.writable) return socket.destroy();
       const id = requestId();
       const tooLarge = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW";
-      const body =
-        JSON.stringify(errorBody(new AppError("invalid_request", tooLarge ? "The request headers are too large." : "The request could not be parsed."), id));
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${id}\r\nContent-Length: `
-        + `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const body = JSON.stringify(
+        errorBody(new AppError("invalid_request", tooLarge ? "The request headers are too large." : "The request could not be parsed."), id),
+      );
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${id}\r\nContent-Length: ` +
+          `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
     // Malformed URLs and over-long path segments never reach a route; answer them in our shape.
     frameworkErrors: (err, req, reply) => {

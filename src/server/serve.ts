@@ -5,10 +5,22 @@ import type { App } from "../kernel/app.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
   const [{ buildServer }, { capabilities }, { operations, webOperations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
-    import("./http.ts"), import("./capabilities.ts"), import("./operations.ts"), import("../faces/web/index.ts"), import("./store-service.ts"),
+    import("./http.ts"),
+    import("./capabilities.ts"),
+    import("./operations.ts"),
+    import("../faces/web/index.ts"),
+    import("./store-service.ts"),
   ]);
-  const plugins = [...capabilities.flatMap((c) => c.routes ?? []),
-    (s: FastifyInstance, a: App) => registerWeb(s, a, [...operations, ...webOperations], capabilities.flatMap((c) => c.webRoutes ?? []))];
+  const plugins = [
+    ...capabilities.flatMap((c) => c.routes ?? []),
+    (s: FastifyInstance, a: App) =>
+      registerWeb(
+        s,
+        a,
+        [...operations, ...webOperations],
+        capabilities.flatMap((c) => c.webRoutes ?? []),
+      ),
+  ];
   const server = await buildServer(app, { operations, plugins });
   for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? [])]) {
     const stop = service(app);
@@ -19,24 +31,38 @@ export async function startServer(app: App): Promise<FastifyInstance> {
 
 export async function serveCommand(argv: string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write("usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration " +
-      "comes from the environment (see README.md).\n");
+    process.stdout.write(
+      "usage: crs serve [--no-worker]\n\nStarts the server and, unless --no-worker, a run worker in the same process.\nConfiguration " +
+        "comes from the environment (see README.md).\n",
+    );
     return 0;
   }
-  const [{ createApp }, { bootstrap }, { configFor }, { capabilities }] =
-    await Promise.all([import("../kernel/app.ts"), import("./bootstrap.ts"), import("../kernel/config.ts"), import("./capabilities.ts")]);
+  const [{ createApp }, { bootstrap }, { configFor }, { capabilities }] = await Promise.all([
+    import("../kernel/app.ts"),
+    import("./bootstrap.ts"),
+    import("../kernel/config.ts"),
+    import("./capabilities.ts"),
+  ]);
   const config = configFor("serve", { forServe: true });
   if (!config) return 2;
   if (argv.includes("--no-worker")) config.worker.inProcess = false;
   const app = await createApp(config);
-  const fresh = await bootstrap(app, capabilities.flatMap((c) => c.bootstrapSteps ?? []));
+  const fresh = await bootstrap(
+    app,
+    capabilities.flatMap((c) => c.bootstrapSteps ?? []),
+  );
   const server = await startServer(app);
   const address = await server.listen({ port: config.port, host: config.host });
   // With PORT=0 the real port is known only now; links the server builds must use it.
   if (!process.env.CRS_BASE_URL) config.baseUrl = address.replace("://localhost", "://127.0.0.1");
   const url = config.baseUrl;
-  const lines = [`crs is listening on ${address}`, `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`, `  MCP:  ${url}/mcp`,
-    `  App:  ${url}/app  (sign-in, API keys, authorized apps)`, `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`];
+  const lines = [
+    `crs is listening on ${address}`,
+    `  API:  ${url}/api/v2  (OpenAPI: ${url}/api/v2/openapi.json)`,
+    `  MCP:  ${url}/mcp`,
+    `  App:  ${url}/app  (sign-in, API keys, authorized apps)`,
+    `  data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir}`,
+  ];
   if (fresh) {
     lines.push(
       "",

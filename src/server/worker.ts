@@ -7,8 +7,11 @@ export async function workerCommand(argv: string[]): Promise<number> {
     return 0;
   }
   // Loaded after the help: the store, the engine and the queue are needed only to execute runs.
-  const [{ createApp }, { configFor }, { startWorker }] = await Promise.all([import("../kernel/app.ts"), import("../kernel/config.ts"),
-    import("../capabilities/runs/worker/index.ts")]);
+  const [{ createApp }, { configFor }, { startWorker }] = await Promise.all([
+    import("../kernel/app.ts"),
+    import("../kernel/config.ts"),
+    import("../capabilities/runs/worker/index.ts"),
+  ]);
   const config = configFor("worker");
   if (!config) return 2;
   const app = await createApp(config);

@@ -20,7 +20,9 @@ const uploadCleanup: Service = (app: App) => {
     if (running) return;
     running = work()
       .catch((err) => app.log.warn({ err }, "upload cleanup failed"))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   };
   const recover = once(() => recoverUploads(app.store, app.config.dataDir, staleMs));
   const run = once(async () => {

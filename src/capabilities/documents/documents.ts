@@ -22,12 +22,24 @@ export interface DocumentView {
 }
 
 function baseQuery(store: Store, workspaceId: number) {
-  return store.db.selectFrom("documents as d")
+  return store.db
+    .selectFrom("documents as d")
     .innerJoin("users as u", "u.id", "d.created_by")
     .leftJoin("repositories as r", (j) => j.onRef("r.id", "=", "d.repository_id").onRef("r.workspace_id", "=", "d.workspace_id"))
     .select([
-      "d.id", "d.kind", "d.title", "d.filename", "d.content_type", "d.size_bytes", "d.sha256", "d.created_at", "d.archived_at",
-      "d.created_by", "u.username", "r.id as repository_id", "r.full_name",
+      "d.id",
+      "d.kind",
+      "d.title",
+      "d.filename",
+      "d.content_type",
+      "d.size_bytes",
+      "d.sha256",
+      "d.created_at",
+      "d.archived_at",
+      "d.created_by",
+      "u.username",
+      "r.id as repository_id",
+      "r.full_name",
     ])
     .where("d.workspace_id", "=", workspaceId);
 }
@@ -36,11 +48,18 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrTh
 
 function toView(r: Row): DocumentView {
   return {
-    id: r.id, kind: r.kind, title: r.title, filename: r.filename, contentType: r.content_type,
-    sizeBytes: r.size_bytes, sha256: r.sha256,
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    filename: r.filename,
+    contentType: r.content_type,
+    sizeBytes: r.size_bytes,
+    sha256: r.sha256,
     repository: r.repository_id !== null && r.full_name !== null ? { id: r.repository_id, fullName: r.full_name } : null,
     createdBy: { id: r.created_by, username: r.username },
-    createdAt: r.created_at, archived: r.archived_at !== null, archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    archived: r.archived_at !== null,
+    archivedAt: r.archived_at,
   };
 }
 
@@ -51,30 +70,48 @@ export async function getDocument(store: Store, workspaceId: number, id: number)
   return toView(row);
 }
 
-export interface DocumentPage { items: DocumentView[]; nextBeforeId: number | null }
+export interface DocumentPage {
+  items: DocumentView[];
+  nextBeforeId: number | null;
+}
 
 /** Newest first; archived documents only when includeArchived (then together with active ones). */
-export async function listDocuments(store: Store, workspaceId: number,
-  opts: { limit: number; beforeId?: number; repositoryId?: number; includeArchived?: boolean }): Promise<DocumentPage> {
+export async function listDocuments(
+  store: Store,
+  workspaceId: number,
+  opts: { limit: number; beforeId?: number; repositoryId?: number; includeArchived?: boolean },
+): Promise<DocumentPage> {
   let q = baseQuery(store, workspaceId);
   if (!opts.includeArchived) q = q.where("d.archived_at", "is", null);
   if (opts.repositoryId !== undefined) q = q.where("d.repository_id", "=", opts.repositoryId);
   if (opts.beforeId !== undefined) q = q.where("d.id", "<", opts.beforeId);
-  const rows = await q.orderBy("d.id", "desc").limit(opts.limit + 1).execute();
+  const rows = await q
+    .orderBy("d.id", "desc")
+    .limit(opts.limit + 1)
+    .execute();
   const { items, last } = keysetPage(rows, opts.limit);
   return { items: items.map(toView), nextBeforeId: last?.id ?? null };
 }
 
 /** Archives a document: its creator or an admin; a member archiving another's gets 403. Idempotent. */
-export async function archiveDocument(store: Store, actor: { workspaceId: number; userId: number; role: "admin" | "member" }, id: number,
-  now = new Date()): Promise<DocumentView> {
+export async function archiveDocument(
+  store: Store,
+  actor: { workspaceId: number; userId: number; role: "admin" | "member" },
+  id: number,
+  now = new Date(),
+): Promise<DocumentView> {
   const doc = await getDocument(store, actor.workspaceId, id);
   if (doc.createdBy.id !== actor.userId && actor.role !== "admin") {
     throw new AppError("forbidden", "Only the document's creator or an owner may archive it.");
   }
   if (doc.archived) return doc;
-  await store.db.updateTable("documents").set({ archived_at: now.toISOString(), archived_by: actor.userId })
-    .where("workspace_id", "=", actor.workspaceId).where("id", "=", id).where("archived_at", "is", null).execute();
+  await store.db
+    .updateTable("documents")
+    .set({ archived_at: now.toISOString(), archived_by: actor.userId })
+    .where("workspace_id", "=", actor.workspaceId)
+    .where("id", "=", id)
+    .where("archived_at", "is", null)
+    .execute();
   return getDocument(store, actor.workspaceId, id);
 }
 
@@ -93,8 +130,9 @@ export async function documentsForRun(store: Store, workspaceId: number, ids: re
   if (missing.length) throw new AppError("not_found", `No such document in this workspace: ${missing.join(", ")}.`, { details: { documents: missing } });
   const archived = unique.filter((id) => found.get(id)!.archived_at !== null);
   if (archived.length) {
-    throw new AppError("conflict", `Archived documents cannot be used by new runs: ${archived.join(", ")}.`,
-      { details: { reason: "document_archived", documents: archived } });
+    throw new AppError("conflict", `Archived documents cannot be used by new runs: ${archived.join(", ")}.`, {
+      details: { reason: "document_archived", documents: archived },
+    });
   }
   return unique.map((id) => {
     const r = found.get(id)!;

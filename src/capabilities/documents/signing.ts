@@ -29,13 +29,22 @@ export function uploadUrl(baseUrl: string, secret: Buffer, workspaceId: number, 
 }
 
 function refused(reason: "bad_signature" | "expired"): AppError {
-  return new AppError("forbidden", reason === "expired"
-    ? "The upload URL expired; request a new upload slot."
-    : "The upload URL's signature is invalid; use the url returned by request_document_upload unchanged.", { details: { reason } });
+  return new AppError(
+    "forbidden",
+    reason === "expired"
+      ? "The upload URL expired; request a new upload slot."
+      : "The upload URL's signature is invalid; use the url returned by request_document_upload unchanged.",
+    { details: { reason } },
+  );
 }
 
 /** The parts of an upload URL as received: path segments and query values, unchecked. */
-export interface UploadUrlParts { workspace: string; slot: string; expires: unknown; signature: unknown }
+export interface UploadUrlParts {
+  workspace: string;
+  slot: string;
+  expires: unknown;
+  signature: unknown;
+}
 
 /** Checks an upload URL's signature and expiry; returns the workspace and slot it grants. */
 export function grantOfUploadUrl(secret: Buffer, url: UploadUrlParts, now = Date.now()): { workspaceId: number; slotId: string } {

@@ -32,7 +32,10 @@ export function contentPath(dataDir: string, workspaceId: number, sha256: string
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 export async function removeQuietly(path: string): Promise<void> {

@@ -26,20 +26,41 @@ export interface UploadSlot {
   maxBytes: number;
 }
 
-export interface SlotRequest { workspaceId: number; userId: number; filename: string; contentType: string }
+export interface SlotRequest {
+  workspaceId: number;
+  userId: number;
+  filename: string;
+  contentType: string;
+}
 
 export async function requestUpload(store: Store, opts: { secret: Buffer; baseUrl: string }, input: SlotRequest, now = new Date()): Promise<UploadSlot> {
   const id = `upl_${randomBytes(16).toString("base64url")}`;
   const expiresUnix = Math.floor((now.getTime() + slotValidityMs) / 1000);
   const expiresAt = new Date(expiresUnix * 1000).toISOString();
-  await store.db.insertInto("document_uploads").values({
-    workspace_id: input.workspaceId, id, user_id: input.userId, filename: input.filename, content_type: input.contentType,
-    state: "pending", expires_at: expiresAt, size_bytes: null, sha256: null, document_id: null,
-    created_at: now.toISOString(), uploaded_at: null,
-  }).execute();
+  await store.db
+    .insertInto("document_uploads")
+    .values({
+      workspace_id: input.workspaceId,
+      id,
+      user_id: input.userId,
+      filename: input.filename,
+      content_type: input.contentType,
+      state: "pending",
+      expires_at: expiresAt,
+      size_bytes: null,
+      sha256: null,
+      document_id: null,
+      created_at: now.toISOString(),
+      uploaded_at: null,
+    })
+    .execute();
   return {
-    id, url: uploadUrl(opts.baseUrl, opts.secret, input.workspaceId, id, expiresUnix), method: "PUT",
-    headers: { "Content-Type": input.contentType }, expiresAt, maxBytes: maxUploadBytes,
+    id,
+    url: uploadUrl(opts.baseUrl, opts.secret, input.workspaceId, id, expiresUnix),
+    method: "PUT",
+    headers: { "Content-Type": input.contentType },
+    expiresAt,
+    maxBytes: maxUploadBytes,
   };
 }
 
@@ -49,24 +70,45 @@ export function tooLarge(): AppError {
 
 /** pending -> uploading, atomically; a second PUT of the same slot is refused. */
 async function claim(store: Store, workspaceId: number, slotId: string, now: Date): Promise<void> {
-  const r = await store.db.updateTable("document_uploads").set({ state: "uploading" })
-    .where("workspace_id", "=", workspaceId).where("id", "=", slotId).where("state", "=", "pending")
-    .where("expires_at", ">", now.toISOString()).executeTakeFirst();
+  const r = await store.db
+    .updateTable("document_uploads")
+    .set({ state: "uploading" })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", slotId)
+    .where("state", "=", "pending")
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
-  const row = await store.db.selectFrom("document_uploads").select(["state", "expires_at"])
-    .where("workspace_id", "=", workspaceId).where("id", "=", slotId).executeTakeFirst();
+  const row = await store.db
+    .selectFrom("document_uploads")
+    .select(["state", "expires_at"])
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", slotId)
+    .executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such upload slot.");
   if (row.state === "pending") throw new AppError("forbidden", "The upload slot expired; request a new one.", { details: { reason: "expired" } });
-  throw new AppError("conflict", row.state === "uploading" ? "A file is being uploaded to this slot already." : "A file was already uploaded to this slot; " +
-    "request a new slot.", { details: { state: row.state } });
+  throw new AppError(
+    "conflict",
+    row.state === "uploading" ? "A file is being uploaded to this slot already." : "A file was already uploaded to this slot; " + "request a new slot.",
+    { details: { state: row.state } },
+  );
 }
 
 async function release(store: Store, workspaceId: number, slotId: string): Promise<void> {
-  await store.db.updateTable("document_uploads").set({ state: "pending" })
-    .where("workspace_id", "=", workspaceId).where("id", "=", slotId).where("state", "=", "uploading").execute();
+  await store.db
+    .updateTable("document_uploads")
+    .set({ state: "pending" })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", slotId)
+    .where("state", "=", "uploading")
+    .execute();
 }
 
-export interface Received { id: string; sizeBytes: number; sha256: string }
+export interface Received {
+  id: string;
+  sizeBytes: number;
+  sha256: string;
+}
 
 /**
  * Streams `body` into the slot's file, hashing while writing. Over the limit: no file is kept, the
@@ -108,8 +150,10 @@ export async function receiveUpload(store: Store, dataDir: string, workspaceId: 
     }
     if (writeError) throw writeError;
     if (over) throw tooLarge();
-    if (size === 0) throw new AppError("invalid_request", "The upload is empty; send the file's bytes as the body.",
-      { details: { issues: [{ path: "(body)", message: "empty body" }] } });
+    if (size === 0)
+      throw new AppError("invalid_request", "The upload is empty; send the file's bytes as the body.", {
+        details: { issues: [{ path: "(body)", message: "empty body" }] },
+      });
     const closed = once(out, "close");
     out.end();
     await closed;
@@ -117,9 +161,13 @@ export async function receiveUpload(store: Store, dataDir: string, workspaceId: 
     const sha256 = hash.digest("hex");
     const done = uploadedPath(dataDir, workspaceId, slotId);
     await rename(temp, done);
-    const r = await store.db.updateTable("document_uploads")
+    const r = await store.db
+      .updateTable("document_uploads")
       .set({ state: "uploaded", size_bytes: size, sha256, uploaded_at: new Date().toISOString() })
-      .where("workspace_id", "=", workspaceId).where("id", "=", slotId).where("state", "=", "uploading").executeTakeFirst();
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", slotId)
+      .where("state", "=", "uploading")
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
       // Recovery took the slot back meanwhile (this upload looked dead): keep nothing.
       await removeQuietly(done);

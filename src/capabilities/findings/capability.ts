@@ -18,8 +18,14 @@ const warmInbox: Service = (app) => {
   let running: Promise<void> | undefined;
   const timer = setTimeout(() => {
     const started = Date.now();
-    running = warmPositions(app, () => app.now(), () => stopped)
-      .then((n) => { if (n) app.log.info({ positions: n, ms: Date.now() - started }, "inbox positions warmed"); })
+    running = warmPositions(
+      app,
+      () => app.now(),
+      () => stopped,
+    )
+      .then((n) => {
+        if (n) app.log.info({ positions: n, ms: Date.now() - started }, "inbox positions warmed");
+      })
       .catch((err: unknown) => app.log.warn({ err }, "warming inbox positions failed"));
   }, warmAfterMs);
   timer.unref();

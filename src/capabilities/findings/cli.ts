@@ -9,9 +9,24 @@ export const findingColumns = ["key", "severity", "confidence", "status", "title
 
 function finding(o: Out, b: any): void {
   const cwe = b.cwe?.map((n: number) => `CWE-${n}`);
-  record(o, { ...b, location: b.location ?? b.reports?.[0]?.location, rule: b.reports?.[0]?.rule, at: b.position?.at, cwe },
-    ["key", "title", "severity", "confidence", "status", "dismissed", "assignee", "location", "at", "rule", "cwe", "references", "repositories",
-      "firstObservedAt", "reportCount", "webUrl"]);
+  record(o, { ...b, location: b.location ?? b.reports?.[0]?.location, rule: b.reports?.[0]?.rule, at: b.position?.at, cwe }, [
+    "key",
+    "title",
+    "severity",
+    "confidence",
+    "status",
+    "dismissed",
+    "assignee",
+    "location",
+    "at",
+    "rule",
+    "cwe",
+    "references",
+    "repositories",
+    "firstObservedAt",
+    "reportCount",
+    "webUrl",
+  ]);
   section(o, "Description");
   text(o, b.description);
   if (o.tty && b.comments?.length) {
@@ -28,7 +43,9 @@ const one: Positional = { name: "FINDING", field: "finding" };
 
 export const commands: CommandSpec[] = [
   {
-    name: ["findings", "list"], op: "list_findings", columns: findingColumns,
+    name: ["findings", "list"],
+    op: "list_findings",
+    columns: findingColumns,
     summary: "List the workspace's findings, or one repository's at a position (--repository, --at)",
     options: () => [
       new Option("--repository <owner/repo>", "Only this repository, at its default branch head or --at (its inbox at a position)."),
@@ -43,7 +60,9 @@ export const commands: CommandSpec[] = [
   },
   { name: ["findings", "view"], op: "get_finding", args: [one], view: finding, web: (b) => b.webUrl },
   {
-    name: ["findings", "update"], op: "update_findings", args: [{ name: "FINDING...", field: "findings", variadic: true }],
+    name: ["findings", "update"],
+    op: "update_findings",
+    args: [{ name: "FINDING...", field: "findings", variadic: true }],
     summary: "Change the status, severity, assignee or dismissal of findings (assignee none unassigns)",
     prepare: (input) => {
       // What the server would refuse anyway, said before the request and in the flags' words.

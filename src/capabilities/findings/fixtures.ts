@@ -13,7 +13,9 @@ export const fixtures: Record<string, Fixture> = {
   update_findings: async (t, ws) => ({ body: { findings: [(await seeded(t, ws)).key], severity: "low" }, addressesResource: true }),
   get_finding: async (t, ws) => ({ path: { finding: (await seeded(t, ws)).key }, addressesResource: true }),
   update_finding: async (t, ws) => ({
-    path: { finding: (await seeded(t, ws)).key }, body: { status: "investigating", reason: "looking" }, addressesResource: true,
+    path: { finding: (await seeded(t, ws)).key },
+    body: { status: "investigating", reason: "looking" },
+    addressesResource: true,
   }),
   comment_on_finding: async (t, ws) => ({ path: { finding: (await seeded(t, ws)).key }, body: { body: "Confirmed on staging." }, addressesResource: true }),
 };

@@ -24,15 +24,26 @@ export async function usernames(store: Store, ids: Array<number | null>): Promis
 
 /** `baseUrl` makes each item's webUrl (the finding's page, which opens by the rule for reads without at). */
 export async function toItems(store: Store, sources: ItemSource[], baseUrl: string) {
-  const names = await usernames(store, sources.map((s) => s.finding.assignee_id));
+  const names = await usernames(
+    store,
+    sources.map((s) => s.finding.assignee_id),
+  );
   return sources.map((s) => {
     const f = s.finding;
     return {
-      id: f.id, key: findingKey(f.number), title: f.title,
-      severity: s.severity as "info" | "low" | "medium" | "high" | "critical", status: s.status, confidence: confidenceOf(f),
-      ruleId: f.rule_id, location: s.location, repository: s.repository,
+      id: f.id,
+      key: findingKey(f.number),
+      title: f.title,
+      severity: s.severity as "info" | "low" | "medium" | "high" | "critical",
+      status: s.status,
+      confidence: confidenceOf(f),
+      ruleId: f.rule_id,
+      location: s.location,
+      repository: s.repository,
       assignee: f.assignee_id !== null ? { id: f.assignee_id, username: names.get(f.assignee_id) ?? "" } : null,
-      dismissed: f.dismissed_at !== null, firstObservedAt: f.first_observed_at, reportCount: f.report_count,
+      dismissed: f.dismissed_at !== null,
+      firstObservedAt: f.first_observed_at,
+      reportCount: f.report_count,
       baseline: s.baseline ?? null,
       webUrl: `${baseUrl}/app/findings/${findingKey(f.number)}`,
     };

@@ -20,7 +20,11 @@ export function mapLine(change: Pick<FileChange, "added" | "removed">, line: num
   return head;
 }
 
-export interface Place { path: string; startLine: number; endLine: number }
+export interface Place {
+  path: string;
+  startLine: number;
+  endLine: number;
+}
 
 /**
  * A base location at the head: null when the change removed every line of it (or the file), else

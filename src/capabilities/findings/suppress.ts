@@ -10,11 +10,20 @@ const suppressionPrefix = "crs-ignore: ";
 
 const suppressionReason = (f: Finding): string | null => (f.suppression ? `${suppressionPrefix}${f.suppression.text}`.trimEnd() : null);
 
-interface Current { id: number; dismissed_at: string | null; dismissed_reason: string | null }
+interface Current {
+  id: number;
+  dismissed_at: string | null;
+  dismissed_reason: string | null;
+}
 
 /** Dismisses or shows again `row` as this report's suppression says; true when it changed. */
 export async function followSuppression(
-  tx: Kysely<Database>, workspaceId: number, row: Current, f: Finding, at: string, target: { repositoryId: number; sha: string },
+  tx: Kysely<Database>,
+  workspaceId: number,
+  row: Current,
+  f: Finding,
+  at: string,
+  target: { repositoryId: number; sha: string },
 ): Promise<boolean> {
   const reason = suppressionReason(f);
   const bySuppression = row.dismissed_reason?.startsWith(suppressionPrefix.trimEnd()) === true;
@@ -23,10 +32,20 @@ export async function followSuppression(
   else if (reason === null && row.dismissed_at !== null && bySuppression) set = { dismissed_at: null, dismissed_reason: null };
   else return false;
   await tx.updateTable("findings").set(set).where("id", "=", row.id).where("workspace_id", "=", workspaceId).execute();
-  await tx.insertInto("finding_activity").values({
-    workspace_id: workspaceId, finding_id: row.id, actor_id: null, kind: "dismissal", before_json: JSON.stringify(row.dismissed_at !== null),
-    after_json: JSON.stringify(set.dismissed_at !== null), repository_id: target.repositoryId, sha: target.sha,
-    reason: set.dismissed_reason ?? "crs-ignore comment removed", created_at: at,
-  }).execute();
+  await tx
+    .insertInto("finding_activity")
+    .values({
+      workspace_id: workspaceId,
+      finding_id: row.id,
+      actor_id: null,
+      kind: "dismissal",
+      before_json: JSON.stringify(row.dismissed_at !== null),
+      after_json: JSON.stringify(set.dismissed_at !== null),
+      repository_id: target.repositoryId,
+      sha: target.sha,
+      reason: set.dismissed_reason ?? "crs-ignore comment removed",
+      created_at: at,
+    })
+    .execute();
   return true;
 }

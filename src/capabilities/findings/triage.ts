@@ -25,7 +25,11 @@ export interface Change {
   dismissed?: boolean | undefined;
 }
 
-interface Deps { store: Store; mirrors: MirrorPool; config: { baseUrl: string } }
+interface Deps {
+  store: Store;
+  mirrors: MirrorPool;
+  config: { baseUrl: string };
+}
 type Tx = Kysely<Database>;
 const perCommit = new Set(["open", "fixed", "false-positive"]);
 
@@ -38,7 +42,11 @@ function checkChange(c: Change): void {
   }
 }
 
-interface Place { pos: Position; status: Status; location: { path: string; startLine: number; endLine: number } }
+interface Place {
+  pos: Position;
+  status: Status;
+  location: { path: string; startLine: number; endLine: number };
+}
 type At = { repository?: RepositoryRow | undefined; at?: string | undefined };
 
 /** The finding as listed at one position; 404 when it is not listed there (neither present nor fixed). */
@@ -66,41 +74,70 @@ async function placesOf(deps: Deps, workspaceId: number, f: FindingRow, repos: R
   if (at.repository !== undefined || at.at !== undefined || repos.length <= 1) {
     const pos = await positionFor(deps, workspaceId, f, repos, at);
     if (!pos) throw new AppError("not_found", `Finding ${findingKey(f.number)} is not in ${at.repository?.full_name ?? "any repository"}.`);
-    const place = await listedAt(deps, workspaceId, f, pos, now) ?? (at.at === undefined ? await lastListed(deps, workspaceId, f, pos.repository, now) : null);
+    const place =
+      (await listedAt(deps, workspaceId, f, pos, now)) ?? (at.at === undefined ? await lastListed(deps, workspaceId, f, pos.repository, now) : null);
     if (!place) throw notListed(`${pos.at} in ${pos.repository.full_name}`, { at: pos.at });
     return [place];
   }
   const places: Place[] = [];
   for (const repository of repos) {
     const pos = await positionFor(deps, workspaceId, f, repos, { repository });
-    const place = pos && (await listedAt(deps, workspaceId, f, pos, now) ?? await lastListed(deps, workspaceId, f, repository, now));
+    const place = pos && ((await listedAt(deps, workspaceId, f, pos, now)) ?? (await lastListed(deps, workspaceId, f, repository, now)));
     if (place) places.push(place);
   }
   if (!places.length) throw notListed("the default head of any of its repositories");
   return places;
 }
 
-async function activity(tx: Tx, f: FindingRow, who: { workspaceId: number; userId: number }, kind: "status" | "severity" | "assignee" | "dismissal"
-  | "decision", before: unknown, after: unknown, extra: { reason?: string | undefined; pos?: Position | undefined; at: string }) {
-  await tx.insertInto("finding_activity").values({
-    workspace_id: who.workspaceId, finding_id: f.id, actor_id: who.userId, kind, before_json: JSON.stringify(before), after_json: JSON.stringify(after),
-    repository_id: extra.pos?.repository.id ?? null, sha: extra.pos?.sha ?? null, reason: extra.reason ?? null, created_at: extra.at,
-  }).execute();
+async function activity(
+  tx: Tx,
+  f: FindingRow,
+  who: { workspaceId: number; userId: number },
+  kind: "status" | "severity" | "assignee" | "dismissal" | "decision",
+  before: unknown,
+  after: unknown,
+  extra: { reason?: string | undefined; pos?: Position | undefined; at: string },
+) {
+  await tx
+    .insertInto("finding_activity")
+    .values({
+      workspace_id: who.workspaceId,
+      finding_id: f.id,
+      actor_id: who.userId,
+      kind,
+      before_json: JSON.stringify(before),
+      after_json: JSON.stringify(after),
+      repository_id: extra.pos?.repository.id ?? null,
+      sha: extra.pos?.sha ?? null,
+      reason: extra.reason ?? null,
+      created_at: extra.at,
+    })
+    .execute();
 }
 
-export async function updateFindings(deps: Deps, who: { workspaceId: number; userId: number }, refs: Array<string | number>, change: Change,
-  at: { repository?: RepositoryRow | undefined; at?: string | undefined }, now: Date) {
+export async function updateFindings(
+  deps: Deps,
+  who: { workspaceId: number; userId: number },
+  refs: Array<string | number>,
+  change: Change,
+  at: { repository?: RepositoryRow | undefined; at?: string | undefined },
+  now: Date,
+) {
   checkChange(change);
   const findings = await findFindings(deps.store, who.workspaceId, refs);
-  const assignee = change.assignee === undefined || change.assignee === null ? change.assignee
-    : await assigneeFor(deps.store, who.workspaceId, who.userId, change.assignee);
+  const assignee =
+    change.assignee === undefined || change.assignee === null ? change.assignee : await assigneeFor(deps.store, who.workspaceId, who.userId, change.assignee);
   const blocked = change.status === "open" || change.status === "investigating" ? findings.filter((f) => decisionActive(f, now)) : [];
   if (blocked.length) {
     throw new AppError("decision_active", `An active decision blocks ${change.status} for ${blocked.map((f) => findingKey(f.number)).join(", ")}.`, {
       details: { findings: blocked.map((f) => ({ key: findingKey(f.number), decision: f.decision_kind })) },
     });
   }
-  const repos = await repositoriesOf(deps.store, who.workspaceId, findings.map((f) => f.id));
+  const repos = await repositoriesOf(
+    deps.store,
+    who.workspaceId,
+    findings.map((f) => f.id),
+  );
   const places = new Map<number, Place[]>();
   for (const f of findings) places.set(f.id, await placesOf(deps, who.workspaceId, f, repos.get(f.id)!, at, now));
   const stamp = now.toISOString();
@@ -111,17 +148,31 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
       const s = change.status;
       if (s !== undefined && perCommit.has(s)) {
         for (const place of listed.filter((p) => p.status !== s)) {
-          await tx.insertInto("finding_statuses").values({ workspace_id: who.workspaceId, repository_id: place.pos.repository.id, sha: place.pos.sha,
-            finding_id: f.id, status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })
-            .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "finding_id", "sha"])
-              .doUpdateSet({ status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp })).execute();
+          await tx
+            .insertInto("finding_statuses")
+            .values({
+              workspace_id: who.workspaceId,
+              repository_id: place.pos.repository.id,
+              sha: place.pos.sha,
+              finding_id: f.id,
+              status: s as "open",
+              reason: change.reason!,
+              actor_id: who.userId,
+              created_at: stamp,
+            })
+            .onConflict((oc) =>
+              oc
+                .columns(["workspace_id", "repository_id", "finding_id", "sha"])
+                .doUpdateSet({ status: s as "open", reason: change.reason!, actor_id: who.userId, created_at: stamp }),
+            )
+            .execute();
           if (f.investigating) set.investigating = 0;
           await activity(tx, f, who, "status", place.status, s, { reason: change.reason, pos: place.pos, at: stamp });
         }
       } else if (s !== undefined && listed[0]!.status !== s) {
         if (s === "investigating") set.investigating = 1;
-        else Object.assign(set, { decision_kind: "wont-fix", decision_reason: change.reason, decision_by: who.userId, decision_at: stamp,
-          decision_until: null });
+        else
+          Object.assign(set, { decision_kind: "wont-fix", decision_reason: change.reason, decision_by: who.userId, decision_at: stamp, decision_until: null });
         await activity(tx, f, who, s === "wont-fix" ? "decision" : "status", listed[0]!.status, s, { reason: change.reason, at: stamp });
       }
       if (change.severity !== undefined && change.severity !== effectiveSeverity(f)) {
@@ -140,7 +191,16 @@ export async function updateFindings(deps: Deps, who: { workspaceId: number; use
     }
     await bumpInbox(tx, who.workspaceId, { findings: findings.map((f) => f.id) });
   });
-  return { findings: await itemsAt(deps, who.workspaceId, findings.map((f) => f.id), places, now), asOf: stamp };
+  return {
+    findings: await itemsAt(
+      deps,
+      who.workspaceId,
+      findings.map((f) => f.id),
+      places,
+      now,
+    ),
+    asOf: stamp,
+  };
 }
 
 async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: Map<number, Place[]>, now: Date) {
@@ -152,7 +212,9 @@ async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: M
     const { pos } = places.get(id)![0]!;
     const fresh = await listedAt(deps, workspaceId, f, pos, now);
     sources.push({
-      finding: f, status: fresh?.status ?? "open", severity: effectiveSeverity(f),
+      finding: f,
+      status: fresh?.status ?? "open",
+      severity: effectiveSeverity(f),
       location: fresh?.location ?? { path: "", startLine: 0, endLine: 0 },
       repository: { id: pos.repository.id, fullName: pos.repository.full_name },
     });
@@ -161,20 +223,41 @@ async function itemsAt(deps: Deps, workspaceId: number, ids: number[], places: M
 }
 
 /** Admin acts: accept a risk until a date (or lift any decision). After `until` the finding is active again by itself. */
-export async function setDecision(store: Store, workspaceId: number, ref: string,
-  decision: { kind: "risk-accepted"; until: string; reason: string; by: number | null } | null, now: Date) {
+export async function setDecision(
+  store: Store,
+  workspaceId: number,
+  ref: string,
+  decision: { kind: "risk-accepted"; until: string; reason: string; by: number | null } | null,
+  now: Date,
+) {
   const [f] = await findFindings(store, workspaceId, [ref]);
   if (decision && !(decision.until > now.toISOString())) throw invalidField("until", "The acceptance must end in the future.");
   const stamp = now.toISOString();
   await workspaceTransaction(store, workspaceId, async (tx) => {
-    await tx.updateTable("findings").set(decision
-      ? { decision_kind: "risk-accepted", decision_reason: decision.reason, decision_until: decision.until, decision_by: decision.by, decision_at: stamp }
-      : { decision_kind: null, decision_reason: null, decision_until: null, decision_by: null, decision_at: null }).where("id", "=", f!.id).execute();
-    await tx.insertInto("finding_activity").values({
-      workspace_id: workspaceId, finding_id: f!.id, actor_id: decision?.by ?? null, kind: "decision", before_json: JSON.stringify(f!.decision_kind),
-      after_json: JSON.stringify(decision ? { kind: "risk-accepted", until: decision.until } : null), repository_id: null, sha: null,
-        reason: decision?.reason ?? "decision revoked", created_at: stamp,
-    }).execute();
+    await tx
+      .updateTable("findings")
+      .set(
+        decision
+          ? { decision_kind: "risk-accepted", decision_reason: decision.reason, decision_until: decision.until, decision_by: decision.by, decision_at: stamp }
+          : { decision_kind: null, decision_reason: null, decision_until: null, decision_by: null, decision_at: null },
+      )
+      .where("id", "=", f!.id)
+      .execute();
+    await tx
+      .insertInto("finding_activity")
+      .values({
+        workspace_id: workspaceId,
+        finding_id: f!.id,
+        actor_id: decision?.by ?? null,
+        kind: "decision",
+        before_json: JSON.stringify(f!.decision_kind),
+        after_json: JSON.stringify(decision ? { kind: "risk-accepted", until: decision.until } : null),
+        repository_id: null,
+        sha: null,
+        reason: decision?.reason ?? "decision revoked",
+        created_at: stamp,
+      })
+      .execute();
     await bumpInbox(tx, workspaceId, { findings: [f!.id] });
   });
   return { key: findingKey(f!.number), decision: decision ? { kind: "risk-accepted", until: decision.until, reason: decision.reason } : null };

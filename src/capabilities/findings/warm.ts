@@ -11,17 +11,25 @@ import { inboxVersion, positionCacheLimit, positionView } from "./position.ts";
 /** Returns how many positions were computed; stops early when `stopped()` turns true. */
 export async function warmPositions(deps: ListDeps, now: () => Date, stopped: () => boolean = () => false): Promise<number> {
   // Repositories with a full review: the others' positions are empty and cheap on first read.
-  const reviewed = await deps.store.db.selectFrom("reviewed_commits").innerJoin("repositories", (j) => j
-    .onRef("repositories.workspace_id", "=", "reviewed_commits.workspace_id").onRef("repositories.id", "=", "reviewed_commits.repository_id"))
-    .selectAll("repositories").where("reviewed_commits.full", "=", 1).distinct()
-    .orderBy("repositories.workspace_id", "desc").orderBy("repositories.id").limit(positionCacheLimit).execute();
+  const reviewed = await deps.store.db
+    .selectFrom("reviewed_commits")
+    .innerJoin("repositories", (j) =>
+      j.onRef("repositories.workspace_id", "=", "reviewed_commits.workspace_id").onRef("repositories.id", "=", "reviewed_commits.repository_id"),
+    )
+    .selectAll("repositories")
+    .where("reviewed_commits.full", "=", 1)
+    .distinct()
+    .orderBy("repositories.workspace_id", "desc")
+    .orderBy("repositories.id")
+    .limit(positionCacheLimit)
+    .execute();
   let warmed = 0;
   const versions = new Map<number, number>();
   for (const repo of reviewed as RepositoryRow[]) {
     if (stopped()) break;
     try {
       let version = versions.get(repo.workspace_id);
-      if (version === undefined) versions.set(repo.workspace_id, version = await inboxVersion(deps.store, repo.workspace_id));
+      if (version === undefined) versions.set(repo.workspace_id, (version = await inboxVersion(deps.store, repo.workspace_id)));
       const mirror = usableMirror(deps.mirrors, repo);
       const pos = await resolveAt({ app: { mirrors: deps.mirrors } }, repo, undefined);
       await positionView(deps.store, mirror, repo.workspace_id, repo.id, pos.sha, now(), version);

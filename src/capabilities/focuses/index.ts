@@ -59,10 +59,26 @@ function validateFocus(input: FocusInput): void {
   }
 }
 
-function toRecord(r: { id: number; slug: string; title: string; emoji: string | null; instructions: string; revision: number; archived_at: string
-  | null; updated_at: string }): FocusRecord {
-  return { id: r.id, slug: r.slug, title: r.title, emoji: r.emoji, instructions: r.instructions, revision: r.revision, archived: r.archived_at !== null,
-    updatedAt: r.updated_at };
+function toRecord(r: {
+  id: number;
+  slug: string;
+  title: string;
+  emoji: string | null;
+  instructions: string;
+  revision: number;
+  archived_at: string | null;
+  updated_at: string;
+}): FocusRecord {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    emoji: r.emoji,
+    instructions: r.instructions,
+    revision: r.revision,
+    archived: r.archived_at !== null,
+    updatedAt: r.updated_at,
+  };
 }
 
 /**
@@ -85,33 +101,56 @@ export async function putFocus(store: Store, workspaceId: number, input: FocusIn
 async function putInTransaction(store: Store, workspaceId: number, input: FocusInput & { emoji: string | null }, at: string) {
   const { title, emoji } = input;
   return store.db.transaction().execute(async (tx) => {
-    const existing = await tx.selectFrom("focuses").selectAll()
-      .where("workspace_id", "=", workspaceId).where("slug", "=", input.slug).executeTakeFirst();
+    const existing = await tx.selectFrom("focuses").selectAll().where("workspace_id", "=", workspaceId).where("slug", "=", input.slug).executeTakeFirst();
     if (!existing) {
-      const row = await tx.insertInto("focuses").values({
-        workspace_id: workspaceId, slug: input.slug, title, emoji, instructions: input.instructions,
-        revision: 1, archived_at: null, created_at: at, updated_at: at,
-      }).returningAll().executeTakeFirstOrThrow();
-      await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision: 1, title, emoji, instructions: input.instructions,
-        created_at: at }).execute();
+      const row = await tx
+        .insertInto("focuses")
+        .values({
+          workspace_id: workspaceId,
+          slug: input.slug,
+          title,
+          emoji,
+          instructions: input.instructions,
+          revision: 1,
+          archived_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto("focus_revisions")
+        .values({ workspace_id: workspaceId, focus_id: row.id, revision: 1, title, emoji, instructions: input.instructions, created_at: at })
+        .execute();
       return { focus: toRecord(row), changed: true };
     }
     const same = existing.title === title && existing.emoji === emoji && existing.instructions === input.instructions;
     if (same) {
       if (existing.archived_at === null) return { focus: toRecord(existing), changed: false };
-      const row = await tx.updateTable("focuses").set({ archived_at: null, updated_at: at })
-        .where("workspace_id", "=", workspaceId).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
+      const row = await tx
+        .updateTable("focuses")
+        .set({ archived_at: null, updated_at: at })
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { focus: toRecord(row), changed: false };
     }
     const revision = existing.revision + 1;
     // The revision condition makes a concurrent put of the same focus fail instead of skipping a revision.
-    const row = await tx.updateTable("focuses")
+    const row = await tx
+      .updateTable("focuses")
       .set({ title, emoji, instructions: input.instructions, revision, archived_at: null, updated_at: at })
-      .where("workspace_id", "=", workspaceId).where("id", "=", existing.id).where("revision", "=", existing.revision)
-      .returningAll().executeTakeFirst();
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", existing.id)
+      .where("revision", "=", existing.revision)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw new AppError("conflict", "The focus changed at the same time; try again.");
-    await tx.insertInto("focus_revisions").values({ workspace_id: workspaceId, focus_id: row.id, revision, title, emoji, instructions: input.instructions,
-      created_at: at }).execute();
+    await tx
+      .insertInto("focus_revisions")
+      .values({ workspace_id: workspaceId, focus_id: row.id, revision, title, emoji, instructions: input.instructions, created_at: at })
+      .execute();
     return { focus: toRecord(row), changed: true };
   });
 }
@@ -123,8 +162,11 @@ export interface FocusPage {
 }
 
 /** Active focuses sorted by slug (byte-wise on both engines), after `afterSlug` when given. */
-export async function listFocuses(store: Store, workspaceId: number,
-  opts: { limit?: number; afterSlug?: string; includeArchived?: boolean } = {}): Promise<FocusPage> {
+export async function listFocuses(
+  store: Store,
+  workspaceId: number,
+  opts: { limit?: number; afterSlug?: string; includeArchived?: boolean } = {},
+): Promise<FocusPage> {
   const slug = bytewise(store.engine, "slug");
   let q = store.db.selectFrom("focuses").selectAll().where("workspace_id", "=", workspaceId);
   if (!opts.includeArchived) q = q.where("archived_at", "is", null);
@@ -138,29 +180,41 @@ export async function listFocuses(store: Store, workspaceId: number,
 
 /** The active focus with this slug, or 404 (also when archived or in another workspace). */
 export async function getFocus(store: Store, workspaceId: number, slug: string): Promise<FocusRecord> {
-  const row = await store.db.selectFrom("focuses").selectAll()
-    .where("workspace_id", "=", workspaceId).where("slug", "=", slug).where("archived_at", "is", null).executeTakeFirst();
+  const row = await store.db
+    .selectFrom("focuses")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("slug", "=", slug)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such focus in this workspace.");
   return toRecord(row);
 }
 
 /** Archives a focus (idempotent); 404 when there is no such focus. */
 export async function archiveFocus(store: Store, workspaceId: number, slug: string, now = new Date()): Promise<FocusRecord> {
-  const row = await store.db.selectFrom("focuses").selectAll()
-    .where("workspace_id", "=", workspaceId).where("slug", "=", slug).executeTakeFirst();
+  const row = await store.db.selectFrom("focuses").selectAll().where("workspace_id", "=", workspaceId).where("slug", "=", slug).executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such focus in this workspace.");
   if (row.archived_at !== null) return toRecord(row);
-  const updated = await store.db.updateTable("focuses").set({ archived_at: now.toISOString() })
-    .where("workspace_id", "=", workspaceId).where("id", "=", row.id).returningAll().executeTakeFirstOrThrow();
+  const updated = await store.db
+    .updateTable("focuses")
+    .set({ archived_at: now.toISOString() })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toRecord(updated);
 }
 
 /** One kept revision of a focus (for runs that recorded it), archived or not. */
 export async function getFocusRevision(store: Store, workspaceId: number, slug: string, revision: number) {
-  const row = await store.db.selectFrom("focus_revisions as r")
+  const row = await store.db
+    .selectFrom("focus_revisions as r")
     .innerJoin("focuses as f", (j) => j.onRef("f.id", "=", "r.focus_id").onRef("f.workspace_id", "=", "r.workspace_id"))
     .select(["f.slug", "r.revision", "r.title", "r.emoji", "r.instructions", "r.created_at"])
-    .where("r.workspace_id", "=", workspaceId).where("f.slug", "=", slug).where("r.revision", "=", revision)
+    .where("r.workspace_id", "=", workspaceId)
+    .where("f.slug", "=", slug)
+    .where("r.revision", "=", revision)
     .executeTakeFirst();
   if (!row) throw new AppError("not_found", `No revision ${revision} of focus ${slug} in this workspace.`);
   return { slug: row.slug, revision: row.revision, title: row.title, emoji: row.emoji, instructions: row.instructions, createdAt: row.created_at };

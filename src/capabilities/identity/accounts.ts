@@ -25,8 +25,11 @@ export async function createWorkspace(store: Store, slug: string, name?: string)
   checkName("name", name);
   const taken = await store.db.selectFrom("workspaces").select("id").where("slug", "=", slug).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A workspace with slug ${slug} exists.`);
-  return store.db.insertInto("workspaces").values({ slug, name: name ?? slug, created_at: now() })
-    .returning(["id", "slug", "name", "created_at"]).executeTakeFirstOrThrow();
+  return store.db
+    .insertInto("workspaces")
+    .values({ slug, name: name ?? slug, created_at: now() })
+    .returning(["id", "slug", "name", "created_at"])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -42,8 +45,12 @@ function refKind(ref: string): "id" | "text" | "nothing" {
 export async function findWorkspace(store: Store, ref: string) {
   const q = store.db.selectFrom("workspaces").select(["id", "slug", "name", "created_at"]);
   const kind = refKind(ref);
-  const row = kind === "nothing" ? undefined
-    : kind === "id" ? await q.where("id", "=", Number(ref)).executeTakeFirst() : await q.where("slug", "=", ref).executeTakeFirst();
+  const row =
+    kind === "nothing"
+      ? undefined
+      : kind === "id"
+        ? await q.where("id", "=", Number(ref)).executeTakeFirst()
+        : await q.where("slug", "=", ref).executeTakeFirst();
   if (!row) throw new AppError("not_found", `No workspace ${ref}.`);
   return row;
 }
@@ -56,21 +63,32 @@ export async function createUser(store: Store, input: { username: string; email:
   if (input.password !== undefined && input.password.length < 8) throw invalidField("password", "A password has at least 8 characters.");
   const taken = await store.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (taken) throw new AppError("conflict", `A user with email ${email} exists.`);
-  return store.db.insertInto("users").values({
-    username: input.username, email, name: input.name ?? null,
-    password_hash: input.password ? await hashPassword(input.password) : null,
-    suspended: 0, created_at: now(),
-  }).returning(["id", "username", "email", "name", "created_at"]).executeTakeFirstOrThrow();
+  return store.db
+    .insertInto("users")
+    .values({
+      username: input.username,
+      email,
+      name: input.name ?? null,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      suspended: 0,
+      created_at: now(),
+    })
+    .returning(["id", "username", "email", "name", "created_at"])
+    .executeTakeFirstOrThrow();
 }
 
 /** A user by id, email or username; a username shared by several users is refused. */
 export async function findUser(store: Store, ref: string) {
   const q = store.db.selectFrom("users").select(["id", "username", "email", "name", "suspended", "created_at"]);
   const kind = refKind(ref);
-  const rows = kind === "nothing" ? []
-    : kind === "id" ? await q.where("id", "=", Number(ref)).execute()
-    : ref.includes("@") ? await q.where("email", "=", ref.trim().toLowerCase()).execute()
-    : await q.where("username", "=", ref).execute();
+  const rows =
+    kind === "nothing"
+      ? []
+      : kind === "id"
+        ? await q.where("id", "=", Number(ref)).execute()
+        : ref.includes("@")
+          ? await q.where("email", "=", ref.trim().toLowerCase()).execute()
+          : await q.where("username", "=", ref).execute();
   if (rows.length === 0) throw new AppError("not_found", `No user ${ref}.`);
   if (rows.length > 1) throw invalidField("user", `Several users are named ${ref}; use an email or id.`);
   return rows[0]!;
@@ -79,7 +97,11 @@ export async function findUser(store: Store, ref: string) {
 /** Suspending ends every web session of the user for good: unsuspending must not revive them. */
 export async function setSuspended(store: Store, userId: number, suspended: boolean): Promise<{ endedSessions: number }> {
   return store.db.transaction().execute(async (tx) => {
-    await tx.updateTable("users").set({ suspended: suspended ? 1 : 0 }).where("id", "=", userId).execute();
+    await tx
+      .updateTable("users")
+      .set({ suspended: suspended ? 1 : 0 })
+      .where("id", "=", userId)
+      .execute();
     if (!suspended) return { endedSessions: 0 };
     const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
     return { endedSessions: Number(s.numDeletedRows) };
@@ -104,7 +126,9 @@ export async function setPassword(store: Store, userId: number, password: string
 }
 
 export async function addMember(store: Store, workspaceId: number, userId: number, role: "admin" | "member") {
-  await store.db.insertInto("memberships").values({ workspace_id: workspaceId, user_id: userId, role, created_at: now() })
+  await store.db
+    .insertInto("memberships")
+    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: now() })
     .onConflict((oc) => oc.columns(["workspace_id", "user_id"]).doUpdateSet({ role }))
     .execute();
   return { workspaceId, userId, role };
@@ -116,14 +140,23 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
   return store.db.transaction().execute(async (tx) => {
     const r = await tx.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw new AppError("not_found", "That user is not a member of the workspace.");
-    const t = await tx.updateTable("tokens").set({ revoked_at: now() })
-      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+    const t = await tx
+      .updateTable("tokens")
+      .set({ revoked_at: now() })
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
     // The user's OAuth grants there end too (their tokens just did), so no refresh can revive them.
-    await tx.updateTable("oauth_grants").set({ revoked_at: now() })
-      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    await tx
+      .updateTable("oauth_grants")
+      .set({ revoked_at: now() })
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
     // Sessions with that workspace active lose it (readSession falls back to one the user still has).
-    await tx.updateTable("app_sessions").set({ workspace_id: null })
-      .where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
+    await tx.updateTable("app_sessions").set({ workspace_id: null }).where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
   });
 }
@@ -132,40 +165,72 @@ export async function createApiKey(store: Store, input: { workspaceId: number; u
   const scopes = typeof input.scopes === "string" ? parseScopes(input.scopes) : input.scopes;
   if (scopes.length === 0) throw invalidField("scopes", "An API key needs at least one scope.");
   checkName("name", input.name);
-  const member = await store.db.selectFrom("memberships").select("role")
-    .where("workspace_id", "=", input.workspaceId).where("user_id", "=", input.userId).executeTakeFirst();
+  const member = await store.db
+    .selectFrom("memberships")
+    .select("role")
+    .where("workspace_id", "=", input.workspaceId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
   if (!member) throw new AppError("not_found", "The user is not a member of that workspace.");
   const token = generateToken("api_key");
-  const row = await store.db.insertInto("tokens").values({
-    workspace_id: input.workspaceId, user_id: input.userId, kind: "api_key",
-    name: input.name ?? "API key", token_hash: hashToken(token), token_prefix: token.slice(0, 9), scopes: [...new Set(scopes)].join(","),
-    created_at: now(), last_used_at: null, expires_at: null, revoked_at: null,
-  }).returning(["id", "name", "scopes", "created_at"]).executeTakeFirstOrThrow();
+  const row = await store.db
+    .insertInto("tokens")
+    .values({
+      workspace_id: input.workspaceId,
+      user_id: input.userId,
+      kind: "api_key",
+      name: input.name ?? "API key",
+      token_hash: hashToken(token),
+      token_prefix: token.slice(0, 9),
+      scopes: [...new Set(scopes)].join(","),
+      created_at: now(),
+      last_used_at: null,
+      expires_at: null,
+      revoked_at: null,
+    })
+    .returning(["id", "name", "scopes", "created_at"])
+    .executeTakeFirstOrThrow();
   return { id: row.id, name: row.name, scopes: row.scopes.split(","), createdAt: row.created_at, token };
 }
 
 export async function revokeApiKey(store: Store, id: number): Promise<void> {
   if (!Number.isSafeInteger(id) || id < 1 || id > maxId) throw new AppError("not_found", `No active API key ${id}.`);
-  const r = await store.db.updateTable("tokens").set({ revoked_at: now() })
-    .where("id", "=", id).where("kind", "=", "api_key").where("revoked_at", "is", null).executeTakeFirst();
+  const r = await store.db
+    .updateTable("tokens")
+    .set({ revoked_at: now() })
+    .where("id", "=", id)
+    .where("kind", "=", "api_key")
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw new AppError("not_found", `No active API key ${id}.`);
 }
 
 export async function listApiKeys(store: Store, workspaceId: number) {
-  const rows = await store.db.selectFrom("tokens as t").innerJoin("users as u", "u.id", "t.user_id")
+  const rows = await store.db
+    .selectFrom("tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
     .leftJoin("memberships as m", (j) => j.onRef("m.workspace_id", "=", "t.workspace_id").onRef("m.user_id", "=", "t.user_id"))
     .select(["t.id", "t.name", "t.scopes", "t.created_at", "t.last_used_at", "t.revoked_at", "u.username", "u.id as userId", "u.suspended", "m.role"])
-    .where("t.workspace_id", "=", workspaceId).where("t.kind", "=", "api_key").orderBy("t.id").execute();
+    .where("t.workspace_id", "=", workspaceId)
+    .where("t.kind", "=", "api_key")
+    .orderBy("t.id")
+    .execute();
   // The state says whether the key would be accepted now, by the same rules as the principal lookup.
   const stateOf = (r: (typeof rows)[number]) =>
     r.revoked_at !== null ? "revoked" : r.suspended !== 0 ? "user suspended" : r.role === null ? "member removed" : "active";
   return rows.map((r) => ({
-    id: r.id, name: r.name, user: { id: r.userId, username: r.username }, scopes: r.scopes.split(","),
-    createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at, state: stateOf(r),
+    id: r.id,
+    name: r.name,
+    user: { id: r.userId, username: r.username },
+    scopes: r.scopes.split(","),
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    revokedAt: r.revoked_at,
+    state: stateOf(r),
   }));
 }
 
 /** Whether the store has any user yet (the first start creates the admin). */
 export async function hasUsers(store: Store): Promise<boolean> {
-  return !!await store.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  return !!(await store.db.selectFrom("users").select("id").limit(1).executeTakeFirst());
 }

@@ -4,9 +4,13 @@ import { record, type Out } from "../../kernel/ui/output.ts";
 
 function me(o: Out, b: any): void {
   record(o, {
-    user: b.user.username, name: b.user.name, email: b.user.email,
-    workspace: b.organization.slug, role: b.organization.role,
-    token: `${b.token.kind}${b.token.name ? ` ${b.token.name}` : ""}`, scopes: b.token.scopes.join(" "),
+    user: b.user.username,
+    name: b.user.name,
+    email: b.user.email,
+    workspace: b.organization.slug,
+    role: b.organization.role,
+    token: `${b.token.kind}${b.token.name ? ` ${b.token.name}` : ""}`,
+    scopes: b.token.scopes.join(" "),
     balanceCents: b.credits.balanceCents,
     ...(b.credits.monthSpendCents !== undefined ? { monthSpendCents: b.credits.monthSpendCents, spendLimitCents: b.credits.spendLimitCents ?? "none" } : {}),
   });

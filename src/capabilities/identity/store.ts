@@ -1,6 +1,9 @@
 import type { Generated } from "kysely";
 
-export interface SettingsTable { key: string; value: string }
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
 
 export interface UsersTable {
   id: Generated<number>;
@@ -25,7 +28,12 @@ export interface WorkspacesTable {
   import_version: Generated<number>;
 }
 
-export interface MembershipsTable { workspace_id: number; user_id: number; role: "admin" | "member"; created_at: string }
+export interface MembershipsTable {
+  workspace_id: number;
+  user_id: number;
+  role: "admin" | "member";
+  created_at: string;
+}
 
 export interface TokensTable {
   id: Generated<number>;

@@ -88,11 +88,22 @@ export function hashCode(code: string): string {
 /** Issues the code for an approved request, bound to the user and the workspace active at consent. */
 export async function issueCode(store: Store, req: AuthorizationRequest, userId: number, workspaceId: number, now = new Date()): Promise<string> {
   const code = randomBytes(32).toString("base64url");
-  await store.db.insertInto("oauth_codes").values({
-    code_hash: hashCode(code), client_id: req.client.id, user_id: userId, workspace_id: workspaceId,
-    scopes: req.scopes.join(","), resource: req.resource, redirect_uri: req.redirectUri, code_challenge: req.codeChallenge,
-    expires_at: new Date(now.getTime() + codeLifetimeMs).toISOString(), used_at: null, grant_id: null,
-  }).execute();
+  await store.db
+    .insertInto("oauth_codes")
+    .values({
+      code_hash: hashCode(code),
+      client_id: req.client.id,
+      user_id: userId,
+      workspace_id: workspaceId,
+      scopes: req.scopes.join(","),
+      resource: req.resource,
+      redirect_uri: req.redirectUri,
+      code_challenge: req.codeChallenge,
+      expires_at: new Date(now.getTime() + codeLifetimeMs).toISOString(),
+      used_at: null,
+      grant_id: null,
+    })
+    .execute();
   return code;
 }
 

@@ -12,7 +12,9 @@ const authCleanup: Service = (app) => {
   const timer = setInterval(() => {
     running ??= deleteExpired(app.store)
       .catch((err) => app.log.warn({ err }, "sign-in cleanup failed"))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   }, cleanupEveryMs);
   timer.unref();
   return async () => {

@@ -14,10 +14,15 @@ export async function deleteExpired(store: Store, now = new Date()): Promise<voi
   await store.db.deleteFrom("oauth_codes").where("expires_at", "<", dayAgo).execute();
   await store.db.deleteFrom("app_sessions").where("expires_at", "<", now.toISOString()).execute();
   const unusedSince = new Date(now.getTime() - unusedClientDays * 86400_000).toISOString();
-  await store.db.deleteFrom("oauth_clients").where("created_at", "<", unusedSince).where("id", "!=", firstPartyClientId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("oauth_grants").select("oauth_grants.id")
-      .whereRef("oauth_grants.client_id", "=", "oauth_clients.id"))))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("oauth_codes").select("oauth_codes.code_hash")
-      .whereRef("oauth_codes.client_id", "=", "oauth_clients.id"))))
+  await store.db
+    .deleteFrom("oauth_clients")
+    .where("created_at", "<", unusedSince)
+    .where("id", "!=", firstPartyClientId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("oauth_grants").select("oauth_grants.id").whereRef("oauth_grants.client_id", "=", "oauth_clients.id"))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("oauth_codes").select("oauth_codes.code_hash").whereRef("oauth_codes.client_id", "=", "oauth_clients.id"))),
+    )
     .execute();
 }

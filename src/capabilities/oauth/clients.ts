@@ -5,7 +5,11 @@ import type { Store } from "../../platform/store/index.ts";
 import { isName } from "../../kernel/text.ts";
 import { OAuthError } from "./errors.ts";
 
-export interface Client { id: string; name: string; redirectUris: string[] }
+export interface Client {
+  id: string;
+  name: string;
+  redirectUris: string[];
+}
 
 /** The crs command line's client (migration 013): it never registers, and only it is verified. */
 export const firstPartyClientId = "crs-cli";
@@ -56,8 +60,11 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
     throw new OAuthError("invalid_redirect_uri", `redirect_uris must list 1 to ${maxRedirects} URIs.`);
   }
   const bad = uris.find((u) => !acceptableRedirect(u));
-  if (bad !== undefined) throw new OAuthError("invalid_redirect_uri",
-    `Redirect URI ${bad.slice(0, 200)} is not allowed: use https, a loopback http address or a private-use scheme, without a fragment.`);
+  if (bad !== undefined)
+    throw new OAuthError(
+      "invalid_redirect_uri",
+      `Redirect URI ${bad.slice(0, 200)} is not allowed: use https, a loopback http address or a private-use scheme, without a fragment.`,
+    );
   const method = meta.token_endpoint_auth_method ?? "none";
   if (method !== "none") throw new OAuthError("invalid_client_metadata", "Only public clients register here: token_endpoint_auth_method must be none.");
   // Clients list grants they might use elsewhere (VS Code adds the device code grant): the server
@@ -79,10 +86,18 @@ export async function registerClient(store: Store, meta: Record<string, unknown>
   }
   const name = str(meta.client_name) ? meta.client_name.trim().slice(0, 100) : "Unnamed client";
   const id = `crsc_${randomBytes(18).toString("base64url")}`;
-  await store.db.insertInto("oauth_clients").values({ id, name, redirect_uris: JSON.stringify(uris), created_at: now.toISOString() }).execute();
+  await store.db
+    .insertInto("oauth_clients")
+    .values({ id, name, redirect_uris: JSON.stringify(uris), created_at: now.toISOString() })
+    .execute();
   return {
-    client_id: id, client_id_issued_at: Math.floor(now.getTime() / 1000), client_name: name, redirect_uris: uris,
-    grant_types: grants, response_types: ["code"], token_endpoint_auth_method: "none",
+    client_id: id,
+    client_id_issued_at: Math.floor(now.getTime() / 1000),
+    client_name: name,
+    redirect_uris: uris,
+    grant_types: grants,
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
     ...(str(meta.scope) ? { scope: meta.scope } : {}),
   };
 }

@@ -31,8 +31,8 @@ function basicClientId(header: string | undefined): string | undefined {
 /** The body's string parameters; a parameter given twice is refused (RFC 6749 §3.1). */
 function params(req: FastifyRequest): Params {
   const body = req.body ?? {};
-  if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "Send the parameters as a form " +
-    "(application/x-www-form-urlencoded).");
+  if (typeof body !== "object" || Array.isArray(body))
+    throw new OAuthError("invalid_request", "Send the parameters as a form " + "(application/x-www-form-urlencoded).");
   const out: Params = {};
   for (const [k, v] of Object.entries(body)) {
     if (Array.isArray(v)) throw new OAuthError("invalid_request", `Parameter ${k} appears more than once.`);
@@ -58,11 +58,14 @@ function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown):
   } else {
     const app = asAppError(err);
     if (app.status === 429 || app.status === 503) reply.headers(app.headers);
-    e = app.status < 500 ? new OAuthError("invalid_request", app.message, app.status)
-      : app.status === 503 ? new OAuthError("temporarily_unavailable", app.message, 503)
-      : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
-    if (app.status === 503) req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is " +
-      "unavailable");
+    e =
+      app.status < 500
+        ? new OAuthError("invalid_request", app.message, app.status)
+        : app.status === 503
+          ? new OAuthError("temporarily_unavailable", app.message, 503)
+          : new OAuthError("server_error", `Retry once; if it persists, report request ${req.id}.`);
+    if (app.status === 503)
+      req.log.warn({ err: (app.cause as Error | undefined)?.message, requestId: req.id }, "oauth request refused: a platform part is " + "unavailable");
     else if (app.status >= 500) req.log.error({ err: app.cause ?? err, requestId: req.id }, "oauth request failed");
   }
   return reply.code(e.status).header("Cache-Control", "no-store").send(e.body());
@@ -87,23 +90,30 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       throw new OAuthError(code, `${field.slice(0, 100)}: NUL characters are not allowed.`);
     });
     for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"]) {
-      oauth.options(path, async (_req, reply) => reply.code(204)
-        .header("Access-Control-Allow-Methods", "POST, OPTIONS")
-        .header("Access-Control-Allow-Headers", "Content-Type, Authorization, MCP-Protocol-Version")
-        .header("Access-Control-Max-Age", "600").send());
+      oauth.options(path, async (_req, reply) =>
+        reply
+          .code(204)
+          .header("Access-Control-Allow-Methods", "POST, OPTIONS")
+          .header("Access-Control-Allow-Headers", "Content-Type, Authorization, MCP-Protocol-Version")
+          .header("Access-Control-Max-Age", "600")
+          .send(),
+      );
     }
     const settings = (): TokenSettings => ({ auth: app.config.auth, baseUrl: app.config.baseUrl });
 
     oauth.post("/oauth/register", async (req, reply) => {
       const body = req.body;
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
-      if (!json || !body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a " +
-        "JSON object.");
+      if (!json || !body || typeof body !== "object" || Array.isArray(body))
+        throw new OAuthError("invalid_client_metadata", "Send the client metadata as a " + "JSON object.");
       // Each client is kept for days: registrations have their own budget per address, and are
       // refused (503) while the limiter is down, like every other change.
       const charge = await app.limiter.charge("oauth:register", req.ip);
       if (charge) reply.headers(rateLimitHeaders(charge));
-      return reply.code(201).header("Cache-Control", "no-store").send(await registerClient(app.store, body as Record<string, unknown>));
+      return reply
+        .code(201)
+        .header("Cache-Control", "no-store")
+        .send(await registerClient(app.store, body as Record<string, unknown>));
     });
 
     oauth.post("/oauth/token", async (req, reply) => {
@@ -111,8 +121,11 @@ export function registerAuthorizationServer(server: FastifyInstance, app: App): 
       let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       if (p.grant_type === "authorization_code") tokens = await exchangeCode(app.store, settings(), p);
       else if (p.grant_type === "refresh_token") tokens = await refreshTokens(app.store, settings(), p);
-      else throw new OAuthError(p.grant_type ? "unsupported_grant_type" : "invalid_request", p.grant_type ? "Only authorization_code and refresh_token " +
-        "grants are supported." : "grant_type is required.");
+      else
+        throw new OAuthError(
+          p.grant_type ? "unsupported_grant_type" : "invalid_request",
+          p.grant_type ? "Only authorization_code and refresh_token " + "grants are supported." : "grant_type is required.",
+        );
       return reply.header("Cache-Control", "no-store").header("Pragma", "no-cache").send(tokens);
     });
 

@@ -18,7 +18,10 @@ export interface TokenResponse {
   scope: string;
 }
 
-export interface TokenSettings { auth: AuthConfig; baseUrl: string }
+export interface TokenSettings {
+  auth: AuthConfig;
+  baseUrl: string;
+}
 
 const verifierRe = /^[A-Za-z0-9._~-]{43,128}$/;
 const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
@@ -42,41 +45,84 @@ export async function revokeGrant(db: Kysely<Database>, grantId: number, now = n
 
 /** The user must still be active and a member of the workspace to get tokens (access ends with them). */
 async function stillAllowed(db: Kysely<Database>, userId: number, workspaceId: number): Promise<boolean> {
-  const row = await db.selectFrom("users as u")
+  const row = await db
+    .selectFrom("users as u")
     .innerJoin("memberships as m", (j) => j.onRef("m.user_id", "=", "u.id").on("m.workspace_id", "=", workspaceId))
-    .select("u.suspended").where("u.id", "=", userId).executeTakeFirst();
+    .select("u.suspended")
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
   return !!row && !row.suspended;
 }
 
-async function issueTokens(db: Kysely<Database>, s: TokenSettings,
-  grant: { id: number; userId: number; workspaceId: number; scopes: string; clientName: string }, now: Date): Promise<TokenResponse> {
+async function issueTokens(
+  db: Kysely<Database>,
+  s: TokenSettings,
+  grant: { id: number; userId: number; workspaceId: number; scopes: string; clientName: string },
+  now: Date,
+): Promise<TokenResponse> {
   const access = generateToken("oauth_access");
   const refresh = generateToken("oauth_refresh");
-  const base = { workspace_id: grant.workspaceId, user_id: grant.userId, name: `OAuth: ${grant.clientName}`, scopes: grant.scopes,
-    created_at: now.toISOString(), last_used_at: null, revoked_at: null, grant_id: grant.id };
-  await db.insertInto("tokens").values([
-    { ...base, kind: "oauth_access", token_hash: hashToken(access), expires_at: new Date(now.getTime() + s.auth.accessTokenSeconds * 1000).toISOString() },
-    { ...base, kind: "oauth_refresh", token_hash: hashToken(refresh), expires_at: new Date(now.getTime() + s.auth.refreshTokenDays * 86400_000).toISOString() },
-  ]).execute();
-  return { access_token: access, token_type: "Bearer", expires_in: s.auth.accessTokenSeconds, refresh_token: refresh, scope: grant.scopes.split(",")
-    .join(" ") };
+  const base = {
+    workspace_id: grant.workspaceId,
+    user_id: grant.userId,
+    name: `OAuth: ${grant.clientName}`,
+    scopes: grant.scopes,
+    created_at: now.toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+    grant_id: grant.id,
+  };
+  await db
+    .insertInto("tokens")
+    .values([
+      { ...base, kind: "oauth_access", token_hash: hashToken(access), expires_at: new Date(now.getTime() + s.auth.accessTokenSeconds * 1000).toISOString() },
+      {
+        ...base,
+        kind: "oauth_refresh",
+        token_hash: hashToken(refresh),
+        expires_at: new Date(now.getTime() + s.auth.refreshTokenDays * 86400_000).toISOString(),
+      },
+    ])
+    .execute();
+  return {
+    access_token: access,
+    token_type: "Bearer",
+    expires_in: s.auth.accessTokenSeconds,
+    refresh_token: refresh,
+    scope: grant.scopes.split(",").join(" "),
+  };
 }
 
-export interface CodeExchange { code?: string; code_verifier?: string; redirect_uri?: string; client_id?: string; resource?: string }
+export interface CodeExchange {
+  code?: string;
+  code_verifier?: string;
+  redirect_uri?: string;
+  client_id?: string;
+  resource?: string;
+}
 
 export async function exchangeCode(store: Store, s: TokenSettings, p: CodeExchange, now = new Date()): Promise<TokenResponse> {
   if (!p.code) throw new OAuthError("invalid_request", "code is required.");
   if (!p.client_id) throw new OAuthError("invalid_request", "client_id is required.");
-  const code = await store.db.selectFrom("oauth_codes as c").innerJoin("oauth_clients as k", "k.id", "c.client_id")
-    .selectAll("c").select("k.name as clientName").where("c.code_hash", "=", hashCode(p.code)).executeTakeFirst();
+  const code = await store.db
+    .selectFrom("oauth_codes as c")
+    .innerJoin("oauth_clients as k", "k.id", "c.client_id")
+    .selectAll("c")
+    .select("k.name as clientName")
+    .where("c.code_hash", "=", hashCode(p.code))
+    .executeTakeFirst();
   if (!code) throw invalidGrant("The code is invalid.");
   if (code.used_at !== null) {
     // A replayed code: whatever was issued for it may be in the wrong hands (RFC 6749 §4.1.2).
     if (code.grant_id !== null) await revokeGrant(store.db, code.grant_id, now);
     throw invalidGrant("The code was already used.");
   }
-  const claimed = await store.db.updateTable("oauth_codes").set({ used_at: now.toISOString() })
-    .where("code_hash", "=", code.code_hash).where("used_at", "is", null).executeTakeFirst();
+  const claimed = await store.db
+    .updateTable("oauth_codes")
+    .set({ used_at: now.toISOString() })
+    .where("code_hash", "=", code.code_hash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) throw invalidGrant("The code was already used.");
   if (code.expires_at <= now.toISOString()) throw invalidGrant("The code expired.");
   if (code.client_id !== p.client_id) throw invalidGrant("The code was issued to another client.");
@@ -90,25 +136,55 @@ export async function exchangeCode(store: Store, s: TokenSettings, p: CodeExchan
   }
   return store.db.transaction().execute(async (tx) => {
     if (!(await stillAllowed(tx, code.user_id, code.workspace_id))) throw invalidGrant("The user no longer has access to the workspace.");
-    const grant = await tx.insertInto("oauth_grants").values({
-      client_id: code.client_id, user_id: code.user_id, workspace_id: code.workspace_id, scopes: code.scopes,
-      resource: code.resource, created_at: now.toISOString(), last_used_at: null, revoked_at: null,
-    }).returning("id").executeTakeFirstOrThrow();
+    const grant = await tx
+      .insertInto("oauth_grants")
+      .values({
+        client_id: code.client_id,
+        user_id: code.user_id,
+        workspace_id: code.workspace_id,
+        scopes: code.scopes,
+        resource: code.resource,
+        created_at: now.toISOString(),
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await tx.updateTable("oauth_codes").set({ grant_id: grant.id }).where("code_hash", "=", code.code_hash).execute();
     return issueTokens(tx, s, { id: grant.id, userId: code.user_id, workspaceId: code.workspace_id, scopes: code.scopes, clientName: code.clientName }, now);
   });
 }
 
-export interface RefreshRequest { refresh_token?: string; client_id?: string; resource?: string; scope?: string }
+export interface RefreshRequest {
+  refresh_token?: string;
+  client_id?: string;
+  resource?: string;
+  scope?: string;
+}
 
 export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRequest, now = new Date()): Promise<TokenResponse> {
   if (!p.refresh_token) throw new OAuthError("invalid_request", "refresh_token is required.");
   if (tokenKind(p.refresh_token) !== "oauth_refresh" || !hasValidChecksum(p.refresh_token)) throw invalidGrant("The refresh token is invalid.");
-  const row = await store.db.selectFrom("tokens as t").innerJoin("oauth_grants as g", "g.id", "t.grant_id")
+  const row = await store.db
+    .selectFrom("tokens as t")
+    .innerJoin("oauth_grants as g", "g.id", "t.grant_id")
     .innerJoin("oauth_clients as k", "k.id", "g.client_id")
-    .select(["t.id", "t.revoked_at", "t.expires_at", "g.id as grantId", "g.client_id", "g.user_id", "g.workspace_id", "g.scopes", "g.resource",
-      "g.revoked_at as grantRevokedAt", "k.name as clientName"])
-    .where("t.token_hash", "=", hashToken(p.refresh_token)).where("t.kind", "=", "oauth_refresh").executeTakeFirst();
+    .select([
+      "t.id",
+      "t.revoked_at",
+      "t.expires_at",
+      "g.id as grantId",
+      "g.client_id",
+      "g.user_id",
+      "g.workspace_id",
+      "g.scopes",
+      "g.resource",
+      "g.revoked_at as grantRevokedAt",
+      "k.name as clientName",
+    ])
+    .where("t.token_hash", "=", hashToken(p.refresh_token))
+    .where("t.kind", "=", "oauth_refresh")
+    .executeTakeFirst();
   if (!row) throw invalidGrant("The refresh token is invalid.");
   if (p.client_id !== undefined && p.client_id !== row.client_id) throw invalidGrant("The refresh token was issued to another client.");
   if (row.grantRevokedAt !== null) throw invalidGrant("The authorization was revoked.");
@@ -128,18 +204,36 @@ export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRe
   if (asked.length === 0) throw new OAuthError("invalid_scope", "scope names no scope; leave it out to keep the authorization's scopes.");
   if (asked.some((x) => !granted.includes(x))) throw new OAuthError("invalid_scope", "A refresh cannot add scopes to the authorization.");
   // Claimed with a conditional update, so two concurrent refreshes with one token cannot both win.
-  const used = await store.db.updateTable("tokens").set({ revoked_at: now.toISOString() })
-    .where("id", "=", row.id).where("revoked_at", "is", null).executeTakeFirst();
+  const used = await store.db
+    .updateTable("tokens")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   if (Number(used.numUpdatedRows) === 0) throw await reused();
   return store.db.transaction().execute(async (tx) => {
     if (!(await stillAllowed(tx, row.user_id, row.workspace_id))) throw invalidGrant("The user no longer has access to the workspace.");
     // Row-locks the grant: a revocation racing this refresh either comes first (and this one
     // fails) or waits for it and then revokes the tokens issued here too.
-    const live = await tx.updateTable("oauth_grants").set({ last_used_at: now.toISOString() })
-      .where("id", "=", row.grantId).where("revoked_at", "is", null).executeTakeFirst();
+    const live = await tx
+      .updateTable("oauth_grants")
+      .set({ last_used_at: now.toISOString() })
+      .where("id", "=", row.grantId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
     if (Number(live.numUpdatedRows) === 0) throw invalidGrant("The authorization was revoked.");
-    return issueTokens(tx, s, { id: row.grantId, userId: row.user_id, workspaceId: row.workspace_id, scopes: granted.filter((x) => asked.includes(x)).join(","),
-      clientName: row.clientName }, now);
+    return issueTokens(
+      tx,
+      s,
+      {
+        id: row.grantId,
+        userId: row.user_id,
+        workspaceId: row.workspace_id,
+        scopes: granted.filter((x) => asked.includes(x)).join(","),
+        clientName: row.clientName,
+      },
+      now,
+    );
   });
 }
 
@@ -148,8 +242,12 @@ export async function revokeToken(store: Store, p: { token?: string; client_id?:
   if (!p.token) throw new OAuthError("invalid_request", "token is required.");
   const kind = tokenKind(p.token);
   if ((kind !== "oauth_access" && kind !== "oauth_refresh") || !hasValidChecksum(p.token)) return;
-  const row = await store.db.selectFrom("tokens as t").innerJoin("oauth_grants as g", "g.id", "t.grant_id")
-    .select(["g.id", "g.client_id"]).where("t.token_hash", "=", hashToken(p.token)).executeTakeFirst();
+  const row = await store.db
+    .selectFrom("tokens as t")
+    .innerJoin("oauth_grants as g", "g.id", "t.grant_id")
+    .select(["g.id", "g.client_id"])
+    .where("t.token_hash", "=", hashToken(p.token))
+    .executeTakeFirst();
   if (!row) return;
   if (p.client_id !== undefined && p.client_id !== row.client_id) throw new OAuthError("unauthorized_client", "The token was issued to another client.");
   await revokeGrant(store.db, row.id, now);

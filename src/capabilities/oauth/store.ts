@@ -49,7 +49,11 @@ export interface AppSessionsTable {
   expires_at: string;
 }
 
-export interface SignInFailuresTable { id: Generated<number>; key: string; created_at: string }
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+}
 
 export interface OAuthTables {
   oauth_clients: OAuthClientsTable;

@@ -20,7 +20,10 @@ export function usableMirror(mirrors: MirrorPool, row: RepositoryRow): Mirror {
       details: { reason: row.access_reason ?? "remote_unreachable" },
     });
   }
-  throw positionUnavailable("mirror_unavailable", row.mirror_state === "failed"
-    ? "The repository's mirror could not be created; an admin can retry with crs admin repo sync."
-    : "The repository has not been mirrored yet; retry after its first sync.");
+  throw positionUnavailable(
+    "mirror_unavailable",
+    row.mirror_state === "failed"
+      ? "The repository's mirror could not be created; an admin can retry with crs admin repo sync."
+      : "The repository has not been mirrored yet; retry after its first sync.",
+  );
 }

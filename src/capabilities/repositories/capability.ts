@@ -18,8 +18,6 @@ export const repositories = capability({
     // every CRS_SYNC_INTERVAL_SECONDS (0: never periodically).
     (app) => startSyncScheduler(app, { intervalSeconds: app.config.syncIntervalSeconds }),
   ],
-  bootstrapSteps: [
-    (app, workspaceId) => createDemoRepository(app, app.config.dataDir, workspaceId),
-  ],
+  bootstrapSteps: [(app, workspaceId) => createDemoRepository(app, app.config.dataDir, workspaceId)],
   adminCommands: [registerRepos],
 });

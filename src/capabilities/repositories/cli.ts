@@ -14,7 +14,11 @@ function refs(o: Out, b: any): void {
     ["tags", b.tags.map((r: any) => ({ ...r, kind: "tag" }))],
   ];
   // One table: the kind column keeps branches, pull requests and tags apart in a pipe too.
-  table(o, groups.flatMap(([, rows]) => shortSha(rows)), ["kind", "name", "sha", "reviewed"]);
+  table(
+    o,
+    groups.flatMap(([, rows]) => shortSha(rows)),
+    ["kind", "name", "sha", "reviewed"],
+  );
   if (o.tty) o.err(`as of ${b.asOf}`);
 }
 

@@ -12,8 +12,18 @@ import type { RepoDeps } from "./types.ts";
 const demoFullName = "demo/acme-shop";
 
 const identity = [
-  "-c", "user.name=crs demo", "-c", "user.email=demo@crs.localhost",
-  "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", "-c", "core.hooksPath=/dev/null", "-c", "init.defaultBranch=main",
+  "-c",
+  "user.name=crs demo",
+  "-c",
+  "user.email=demo@crs.localhost",
+  "-c",
+  "commit.gpgsign=false",
+  "-c",
+  "tag.gpgsign=false",
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "init.defaultBranch=main",
 ];
 
 async function git(cwd: string, args: string[]): Promise<string> {

@@ -25,7 +25,8 @@ export function leaseFree(at: string) {
  */
 export async function takeLease(store: Store, repositoryId: number, owner: string, leaseMs: number, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
-  const r = await store.db.updateTable("repositories")
+  const r = await store.db
+    .updateTable("repositories")
     .set({ sync_owner: owner, sync_lease_until: new Date(now.getTime() + leaseMs).toISOString(), sync_requested_at: null, last_attempt_at: at })
     .where("id", "=", repositoryId)
     .where(leaseFree(at))
@@ -35,9 +36,11 @@ export async function takeLease(store: Store, repositoryId: number, owner: strin
 
 /** Extends a lease this owner still holds; false when it was lost (expired and taken by another). */
 export async function renewLease(store: Store, repositoryId: number, owner: string, leaseMs: number): Promise<boolean> {
-  const r = await store.db.updateTable("repositories")
+  const r = await store.db
+    .updateTable("repositories")
     .set({ sync_lease_until: new Date(Date.now() + leaseMs).toISOString() })
-    .where("id", "=", repositoryId).where("sync_owner", "=", owner)
+    .where("id", "=", repositoryId)
+    .where("sync_owner", "=", owner)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -8,7 +8,6 @@ export type RepositoryRef = { id: number } | { fullName: string };
 const maxId = 2 ** 31 - 1;
 const segment = /^[A-Za-z0-9._-]{1,100}$/;
 
-
 /** Parses `owner/name`, a numeric id (number or decimal string); undefined when malformed. */
 export function parseRepositoryRef(value: string | number): RepositoryRef | undefined {
   if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? { id: value } : undefined;

@@ -22,7 +22,12 @@ export async function listRefs(deps: { store: Store; mirrors: MirrorPool }, work
   const tags = needle ? snapshot.tags.filter((t) => matches(t.name)) : snapshot.tags;
   const pulls = needle ? snapshot.pullRequests.filter((p) => String(p.number).includes(prNeedle)) : snapshot.pullRequests;
   const shown = { branches: branches.slice(0, query.limit), tags: tags.slice(0, query.limit), pulls: pulls.slice(0, query.limit) };
-  const reviewed = await reviewedShas(deps.store, workspaceId, row.id, [...shown.branches, ...shown.tags, ...shown.pulls].map((r) => r.sha));
+  const reviewed = await reviewedShas(
+    deps.store,
+    workspaceId,
+    row.id,
+    [...shown.branches, ...shown.tags, ...shown.pulls].map((r) => r.sha),
+  );
   return {
     defaultBranch: row.default_branch_override ?? snapshot.defaultBranch,
     branches: shown.branches.map((b) => ({ name: b.name, sha: b.sha, reviewed: reviewed.has(b.sha) })),
@@ -39,9 +44,13 @@ async function reviewedShas(store: Store, workspaceId: number, repositoryId: num
   const distinct = [...new Set(shas)];
   const found = new Set<string>();
   for (let i = 0; i < distinct.length; i += 500) {
-    const rows = await store.db.selectFrom("reviewed_commits").select("sha")
-      .where("workspace_id", "=", workspaceId).where("repository_id", "=", repositoryId)
-      .where("sha", "in", distinct.slice(i, i + 500)).execute();
+    const rows = await store.db
+      .selectFrom("reviewed_commits")
+      .select("sha")
+      .where("workspace_id", "=", workspaceId)
+      .where("repository_id", "=", repositoryId)
+      .where("sha", "in", distinct.slice(i, i + 500))
+      .execute();
     for (const r of rows) found.add(r.sha);
   }
   return found;

@@ -33,40 +33,46 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
   const ref = parseRepositoryRef(fullName);
   // A part starting with '-' reads as an option wherever the name meets a command line.
   if (!ref || !("fullName" in ref) || isIdPathForm(fullName) || fullName.split("/").some((p) => p.startsWith("-"))) {
-    throw invalidField("name",
-      `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each, not starting with '-').`);
+    throw invalidField(
+      "name",
+      `"${fullName.slice(0, 210)}" is not a valid owner/name (letters, digits, '.', '_' and '-', up to 100 each, not starting with '-').`,
+    );
   }
   if (input.defaultBranch !== undefined) {
     const problem = branchNameProblem(input.defaultBranch);
     if (problem || input.defaultBranch.length > 255) throw invalidField("defaultBranch", `The default branch name ${problem ?? "is too long"}.`);
   }
   const key = fullName.toLowerCase();
-  const taken = () => deps.store.db.selectFrom("repositories").select("id")
-    .where("workspace_id", "=", input.workspaceId).where("full_name_key", "=", key).executeTakeFirst();
+  const taken = () =>
+    deps.store.db.selectFrom("repositories").select("id").where("workspace_id", "=", input.workspaceId).where("full_name_key", "=", key).executeTakeFirst();
   const conflict = () => new AppError("conflict", `A repository named ${fullName} is already registered in this workspace.`);
   if (await taken()) throw conflict();
   const now = new Date().toISOString();
   const background = opts.background ?? true;
   let row: RepositoryRow;
   try {
-    row = await deps.store.db.insertInto("repositories").values({
-      workspace_id: input.workspaceId,
-      full_name: fullName,
-      full_name_key: key,
-      remote: input.remote,
-      web_url: webUrlFromRemote(input.remote),
-      default_branch_override: input.defaultBranch ?? null,
-      default_branch: input.defaultBranch ?? null,
-      mirror_reason: null,
-      mirror_message: null,
-      last_synced_at: null,
-      last_attempt_at: null,
-      access_reason: null,
-      sync_owner: null,
-      sync_lease_until: null,
-      sync_requested_at: background ? now : null,
-      created_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    row = await deps.store.db
+      .insertInto("repositories")
+      .values({
+        workspace_id: input.workspaceId,
+        full_name: fullName,
+        full_name_key: key,
+        remote: input.remote,
+        web_url: webUrlFromRemote(input.remote),
+        default_branch_override: input.defaultBranch ?? null,
+        default_branch: input.defaultBranch ?? null,
+        mirror_reason: null,
+        mirror_message: null,
+        last_synced_at: null,
+        last_attempt_at: null,
+        access_reason: null,
+        sync_owner: null,
+        sync_lease_until: null,
+        sync_requested_at: background ? now : null,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   } catch (err) {
     // Two registrations of one name at once: the unique index refuses the second.
     if (isUniqueViolation(err)) throw conflict();
@@ -76,7 +82,10 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
   return row;
 }
 
-export interface ListCursor { k: string; i: number }
+export interface ListCursor {
+  k: string;
+  i: number;
+}
 
 /** One page of the workspace's repositories, sorted by full name (case-insensitively, byte order) then id. */
 export async function listRepositories(store: Store, workspaceId: number, page: { limit: number; after?: ListCursor | undefined }) {
@@ -86,7 +95,11 @@ export async function listRepositories(store: Store, workspaceId: number, page: 
     const { k, i } = page.after;
     q = q.where((eb) => eb.or([eb(key, ">", k), eb.and([eb(key, "=", k), eb("id", ">", i)])]));
   }
-  const rows = await q.orderBy(key).orderBy("id").limit(page.limit + 1).execute();
+  const rows = await q
+    .orderBy(key)
+    .orderBy("id")
+    .limit(page.limit + 1)
+    .execute();
   const { items, last } = keysetPage(rows, page.limit);
   return { items, next: last ? { k: last.full_name_key, i: last.id } : null };
 }
@@ -115,8 +128,7 @@ export async function removeRepository(deps: RepoDeps, workspaceId: number, ref:
 export async function requestSync(deps: RepoDeps, workspaceId: number, ref: RepositoryRef): Promise<RepositoryRow> {
   const row = await resolveRepository(deps.store, workspaceId, ref);
   const now = new Date().toISOString();
-  await deps.store.db.updateTable("repositories").set({ sync_requested_at: now })
-    .where("workspace_id", "=", workspaceId).where("id", "=", row.id).execute();
+  await deps.store.db.updateTable("repositories").set({ sync_requested_at: now }).where("workspace_id", "=", workspaceId).where("id", "=", row.id).execute();
   wakeSyncScheduler(deps);
   return { ...row, sync_requested_at: now };
 }

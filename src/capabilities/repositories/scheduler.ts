@@ -17,7 +17,9 @@ export interface SchedulerOptions {
   sync?: Omit<SyncRunOptions, "signal">;
 }
 
-interface Scheduler { tick(): void }
+interface Scheduler {
+  tick(): void;
+}
 const running = new WeakMap<object, Scheduler>();
 
 /** Looks for work now in the scheduler started for these deps (the App), if any. */
@@ -30,15 +32,19 @@ async function dueRepositories(deps: RepoDeps, intervalSeconds: number, limit: n
   const now = new Date();
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - intervalSeconds * 1000).toISOString();
-  const rows = await deps.store.db.selectFrom("repositories").select("id")
+  const rows = await deps.store.db
+    .selectFrom("repositories")
+    .select("id")
     .where(leaseFree(at))
     .where((eb) => {
       const due = [eb("sync_requested_at", "is not", null), eb("sync_owner", "is not", null)];
       if (intervalSeconds > 0) due.push(eb("last_attempt_at", "is", null), eb("last_attempt_at", "<", cutoff));
       return eb.or(due);
     })
-    .orderBy(sql`coalesce(sync_requested_at, last_attempt_at, created_at)`).orderBy("id")
-    .limit(limit).execute();
+    .orderBy(sql`coalesce(sync_requested_at, last_attempt_at, created_at)`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -52,7 +58,10 @@ export function startSyncScheduler(deps: RepoDeps, opts: SchedulerOptions): () =
 
   async function look(): Promise<void> {
     if (stop.signal.aborted) return;
-    if (ticking) { again = true; return; }
+    if (ticking) {
+      again = true;
+      return;
+    }
     ticking = true;
     try {
       do {

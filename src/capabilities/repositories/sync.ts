@@ -39,8 +39,7 @@ function failureOf(err: unknown, remote: string): { reason: string; message: str
 
 export async function syncRepository(deps: RepoDeps, repositoryId: number, opts: SyncRunOptions = {}): Promise<SyncOutcome> {
   const { store } = deps;
-  const row = await store.db.selectFrom("repositories").select(["id", "remote", "default_branch_override"])
-    .where("id", "=", repositoryId).executeTakeFirst();
+  const row = await store.db.selectFrom("repositories").select(["id", "remote", "default_branch_override"]).where("id", "=", repositoryId).executeTakeFirst();
   if (!row) return { status: "gone" };
   const leaseMs = opts.leaseMs ?? syncLeaseMs;
   const owner = leaseOwner();
@@ -48,27 +47,40 @@ export async function syncRepository(deps: RepoDeps, repositoryId: number, opts:
 
   const controller = new AbortController();
   let stopped = false;
-  const onStop = () => { stopped = true; controller.abort(); };
+  const onStop = () => {
+    stopped = true;
+    controller.abort();
+  };
   if (opts.signal?.aborted) onStop();
   else opts.signal?.addEventListener("abort", onStop, { once: true });
-  const renew = setInterval(() => {
-    renewLease(store, row.id, owner, leaseMs)
-      .then((held) => { if (!held) controller.abort(); })
-      .catch((err) => deps.log?.warn({ err, repositoryId: row.id }, "repository sync: renewing the lease failed"));
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const renew = setInterval(
+    () => {
+      renewLease(store, row.id, owner, leaseMs)
+        .then((held) => {
+          if (!held) controller.abort();
+        })
+        .catch((err) => deps.log?.warn({ err, repositoryId: row.id }, "repository sync: renewing the lease failed"));
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   renew.unref();
 
   const mine = store.db.updateTable("repositories").where("id", "=", row.id).where("sync_owner", "=", owner);
   const release = { sync_owner: null, sync_lease_until: null };
   try {
     const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal });
-    const done = await mine.set({
-      ...release,
-      mirror_state: "ready", mirror_reason: null, mirror_message: null,
-      last_synced_at: result.syncedAt,
-      default_branch: row.default_branch_override ?? result.defaultBranch,
-      access: "ok", access_reason: null,
-    }).executeTakeFirst();
+    const done = await mine
+      .set({
+        ...release,
+        mirror_state: "ready",
+        mirror_reason: null,
+        mirror_message: null,
+        last_synced_at: result.syncedAt,
+        default_branch: row.default_branch_override ?? result.defaultBranch,
+        access: "ok",
+        access_reason: null,
+      })
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) await dropIfRemoved(deps, row.id);
     return { status: "synced", syncedAt: result.syncedAt, defaultBranch: row.default_branch_override ?? result.defaultBranch };
   } catch (err) {
@@ -80,7 +92,7 @@ export async function syncRepository(deps: RepoDeps, repositoryId: number, opts:
     const f = failureOf(err, row.remote);
     if (!f.remoteReason) deps.log?.error({ err, repositoryId: row.id }, "repository sync failed");
     else deps.log?.warn({ repositoryId: row.id, reason: f.reason }, "repository sync failed");
-    const access = f.remoteReason ? { access: isAccessLost(f.remoteReason) ? "lost" as const : "unavailable" as const, access_reason: f.remoteReason } : {};
+    const access = f.remoteReason ? { access: isAccessLost(f.remoteReason) ? ("lost" as const) : ("unavailable" as const), access_reason: f.remoteReason } : {};
     const done = await mine.set({ ...release, mirror_state: "failed", mirror_reason: f.reason, mirror_message: f.message, ...access }).executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) await dropIfRemoved(deps, row.id);
     return { status: "failed", reason: f.reason, message: f.message };
@@ -108,9 +120,11 @@ export async function syncAndWait(deps: RepoDeps, repositoryId: number, opts: Sy
     // Someone else is syncing: wait until the lease is released (or lapses, then take over).
     for (;;) {
       await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
-      const row = await deps.store.db.selectFrom("repositories")
+      const row = await deps.store.db
+        .selectFrom("repositories")
         .select(["sync_owner", "sync_lease_until", "mirror_state", "mirror_reason", "mirror_message", "last_synced_at", "default_branch"])
-        .where("id", "=", repositoryId).executeTakeFirst();
+        .where("id", "=", repositoryId)
+        .executeTakeFirst();
       if (!row) return { status: "gone" };
       const now = new Date().toISOString();
       if (row.sync_owner === null) {

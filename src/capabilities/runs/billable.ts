@@ -4,7 +4,10 @@
 import type { FileChange, Mirror } from "../../platform/codehost/index.ts";
 import { classifyContent, defaultMaxFileBytes, skipByPath } from "../../review/billable.ts";
 
-interface Verdict { reviewed: boolean; lines: number }
+interface Verdict {
+  reviewed: boolean;
+  lines: number;
+}
 
 const cacheLimit = 400_000;
 const verdicts = new Map<string, Verdict>();
@@ -14,7 +17,10 @@ function remember(oid: string, v: Verdict): void {
   verdicts.set(oid, v);
 }
 
-export interface Billable { files: number; lines: number }
+export interface Billable {
+  files: number;
+  lines: number;
+}
 
 type Wanted = { path: string; pathBytes: Buffer; oid: string };
 
@@ -23,7 +29,11 @@ async function verdictsOf(mirror: Mirror, sha: string, wanted: Wanted[]): Promis
   const missing = wanted.filter((w) => !verdicts.has(w.oid));
   if (missing.length) {
     let i = 0;
-    for await (const f of mirror.readFiles(sha, missing.map((m) => m.pathBytes), { maxBytes: defaultMaxFileBytes })) {
+    for await (const f of mirror.readFiles(
+      sha,
+      missing.map((m) => m.pathBytes),
+      { maxBytes: defaultMaxFileBytes },
+    )) {
       const oid = missing[i++]!.oid;
       if (f.content === null) remember(oid, { reviewed: false, lines: 0 });
       else {
@@ -47,7 +57,11 @@ export async function billableTree(mirror: Mirror, sha: string, inScope: ((p: st
   const vs = await verdictsOf(mirror, sha, wanted);
   let files = 0;
   let lines = 0;
-  for (const v of vs) if (v.reviewed) { files++; lines += v.lines; }
+  for (const v of vs)
+    if (v.reviewed) {
+      files++;
+      lines += v.lines;
+    }
   return { files, lines };
 }
 
@@ -61,11 +75,21 @@ export interface BillableChange extends Billable {
 }
 
 /** A change review: added lines of the changed reviewable files, plus `context` lines per hunk. */
-export async function billableChange(mirror: Mirror, head: string, changes: FileChange[], inScope: ((p: string) => boolean) | null,
-  context: number): Promise<BillableChange> {
-  const candidates = changes.filter((c) => c.status !== "deleted" && !c.binary && c.added.length > 0
-    && skipByPath(c.path) === null && (!inScope || inScope(c.path)));
-  const vs = await verdictsOf(mirror, head, candidates.map((c) => ({ path: c.path, pathBytes: c.pathBytes, oid: c.newOid })));
+export async function billableChange(
+  mirror: Mirror,
+  head: string,
+  changes: FileChange[],
+  inScope: ((p: string) => boolean) | null,
+  context: number,
+): Promise<BillableChange> {
+  const candidates = changes.filter(
+    (c) => c.status !== "deleted" && !c.binary && c.added.length > 0 && skipByPath(c.path) === null && (!inScope || inScope(c.path)),
+  );
+  const vs = await verdictsOf(
+    mirror,
+    head,
+    candidates.map((c) => ({ path: c.path, pathBytes: c.pathBytes, oid: c.newOid })),
+  );
   let files = 0;
   let changedLines = 0;
   let hunks = 0;

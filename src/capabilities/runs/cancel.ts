@@ -10,8 +10,12 @@ import { isTerminal, type RunRow, type Stage } from "./view.ts";
 
 export type CancelResult = "cancelled" | "cancelling";
 
-export async function cancelRun(store: Store, who: { workspaceId: number; userId: number }, runId: number,
-  now: Date): Promise<{ row: RunRow; result: CancelResult }> {
+export async function cancelRun(
+  store: Store,
+  who: { workspaceId: number; userId: number },
+  runId: number,
+  now: Date,
+): Promise<{ row: RunRow; result: CancelResult }> {
   await getRunRow(store, who.workspaceId, runId);
   return workspaceTransaction(store, who.workspaceId, async (tx) => {
     const row = await tx.selectFrom("runs").selectAll().where("workspace_id", "=", who.workspaceId).where("id", "=", runId).executeTakeFirstOrThrow();
@@ -23,16 +27,37 @@ export async function cancelRun(store: Store, who: { workspaceId: number; userId
       const stages = (JSON.parse(row.stages_json) as Stage[]).map((s) => ({ ...s, state: "cancelled" as const }));
       const refund = row.price_cents - row.refunded_cents;
       // Conditional on still being queued: a worker that claimed it in between makes this a request.
-      const res = await tx.updateTable("runs").set({
-        state: "cancelled", cancel_requested_at: at, ended_at: at, stages_json: JSON.stringify(stages), refunded_cents: row.price_cents,
-      }).where("id", "=", row.id).where("state", "=", "queued").executeTakeFirst();
+      const res = await tx
+        .updateTable("runs")
+        .set({
+          state: "cancelled",
+          cancel_requested_at: at,
+          ended_at: at,
+          stages_json: JSON.stringify(stages),
+          refunded_cents: row.price_cents,
+        })
+        .where("id", "=", row.id)
+        .where("state", "=", "queued")
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) {
-        if (refund > 0) await writeRunEntry(tx, { workspaceId: who.workspaceId, runId: row.id, kind: "refund", cents: refund, userId: who.userId,
-          note: `run ${row.id} cancelled before it started`, at });
+        if (refund > 0)
+          await writeRunEntry(tx, {
+            workspaceId: who.workspaceId,
+            runId: row.id,
+            kind: "refund",
+            cents: refund,
+            userId: who.userId,
+            note: `run ${row.id} cancelled before it started`,
+            at,
+          });
         return { row: await tx.selectFrom("runs").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow(), result: "cancelled" };
       }
     }
-    await tx.updateTable("runs").set({ cancel_requested_at: row.cancel_requested_at ?? at }).where("id", "=", row.id).execute();
+    await tx
+      .updateTable("runs")
+      .set({ cancel_requested_at: row.cancel_requested_at ?? at })
+      .where("id", "=", row.id)
+      .execute();
     return { row: await tx.selectFrom("runs").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow(), result: "cancelling" };
   });
 }

@@ -25,16 +25,35 @@ function changeOf(input: Record<string, unknown>, opts: Record<string, unknown>)
 
 function estimate(o: Out, b: any): void {
   record(o, b, ["kind", "priceCents", ...(b.model ? ["model.lines", "model.priceCents"] : []), "balanceCents", "expiresAt"]);
-  table(o, b.targets.map((t: any) => ({ ...t, sha: o.tty ? String(t.sha).slice(0, 12) : t.sha })), ["repository", "at", "sha", "files", "lines"]);
+  table(
+    o,
+    b.targets.map((t: any) => ({ ...t, sha: o.tty ? String(t.sha).slice(0, 12) : t.sha })),
+    ["repository", "at", "sha", "files", "lines"],
+  );
 }
 
 function run(o: Out, b: any): void {
-  record(o, { ...b, error: b.error ? `${b.error.code}: ${b.error.message}` : null },
-    ["id", "title", "state", "stage", "kind", "priceCents", "costCents", "findings.total", "findings.new",
-      // A skipped model stage is one line and its reason; one that ran shows what it did.
-      ...(!b.model ? [] : b.model.state === "skipped" ? ["model.state", "model.reason"]
+  record(o, { ...b, error: b.error ? `${b.error.code}: ${b.error.message}` : null }, [
+    "id",
+    "title",
+    "state",
+    "stage",
+    "kind",
+    "priceCents",
+    "costCents",
+    "findings.total",
+    "findings.new",
+    // A skipped model stage is one line and its reason; one that ran shows what it did.
+    ...(!b.model
+      ? []
+      : b.model.state === "skipped"
+        ? ["model.state", "model.reason"]
         : ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"]),
-      "createdAt", "endedAt", "error", "webUrl"]);
+    "createdAt",
+    "endedAt",
+    "error",
+    "webUrl",
+  ]);
 }
 
 const request = {
@@ -48,7 +67,15 @@ export const commands: CommandSpec[] = [
   { name: ["runs", "estimate"], op: "estimate_run", ...request, view: estimate },
   { name: ["runs", "list"], op: "list_runs", columns: ["id", "state", "stage", "title", "priceCents", "findings.total", "createdAt"] },
   { name: ["runs", "view"], op: "get_run", args: [one], view: run, web: (b) => b.webUrl },
-  { name: ["runs", "cancel"], op: "cancel_run", args: [one], view: (o, body) => { run(o, body.run); o.err(`cancellation: ${body.result}`); } },
+  {
+    name: ["runs", "cancel"],
+    op: "cancel_run",
+    args: [one],
+    view: (o, body) => {
+      run(o, body.run);
+      o.err(`cancellation: ${body.result}`);
+    },
+  },
   { name: ["runs", "findings"], op: "list_run_findings", args: [one], columns: findingColumns },
   { name: ["runs", "start"], op: "start_run", ...request, skip: ["maxPriceCents", "quote", "requestId"], handwritten: true },
 ];

@@ -16,10 +16,10 @@ type Db = Kysely<Database>;
 const maxAmountCents = 1_000_000_000;
 
 // GET /me reads the balance on every request: compiled once per database handle.
-const balanceQuery = compiledOnce((db) => db.selectFrom("credit_ledger")
-  .select(sql<number>`coalesce(sum(amount_cents), 0)`.as("balance"))
-  .where("workspace_id", "=", 0)
-  .compile(), "balance query must take exactly the workspace id");
+const balanceQuery = compiledOnce(
+  (db) => db.selectFrom("credit_ledger").select(sql<number>`coalesce(sum(amount_cents), 0)`.as("balance")).where("workspace_id", "=", 0).compile(),
+  "balance query must take exactly the workspace id",
+);
 
 /** The workspace's balance in cents: the sum of its ledger (grants positive, charges negative). */
 export async function balanceCents(db: Db, workspaceId: number): Promise<number> {
@@ -34,7 +34,8 @@ function monthStart(now: Date): string {
 
 /** Charges less refunds written since the start of this month (UTC), in cents. */
 export async function monthSpendCents(db: Db, workspaceId: number, now: Date): Promise<number> {
-  const row = await db.selectFrom("credit_ledger")
+  const row = await db
+    .selectFrom("credit_ledger")
     .select(sql<number>`coalesce(sum(amount_cents), 0)`.as("sum"))
     .where("workspace_id", "=", workspaceId)
     .where("kind", "in", ["charge", "refund"])
@@ -65,8 +66,13 @@ export interface BillingSummary {
 }
 
 export async function billingSummary(store: Store, workspaceId: number, now: Date, entries = 20): Promise<BillingSummary> {
-  const rows = await store.db.selectFrom("credit_ledger").select(["id", "kind", "amount_cents", "note", "run_id", "created_at"])
-    .where("workspace_id", "=", workspaceId).orderBy("id", "desc").limit(entries).execute();
+  const rows = await store.db
+    .selectFrom("credit_ledger")
+    .select(["id", "kind", "amount_cents", "note", "run_id", "created_at"])
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("id", "desc")
+    .limit(entries)
+    .execute();
   return {
     balanceCents: await balanceCents(store.db, workspaceId),
     monthSpendCents: await monthSpendCents(store.db, workspaceId, now),
@@ -82,14 +88,27 @@ function checkAmount(cents: number, field: string, allowNegative: boolean): void
 }
 
 /** A grant (positive) or an adjustment (either sign) by an operator. */
-export async function addCredits(store: Store, workspaceId: number,
-  input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null }, now = new Date()): Promise<LedgerEntry> {
+export async function addCredits(
+  store: Store,
+  workspaceId: number,
+  input: { kind: "grant" | "adjustment"; cents: number; reason?: string | null; userId?: number | null },
+  now = new Date(),
+): Promise<LedgerEntry> {
   checkAmount(input.cents, "cents", input.kind === "adjustment");
   const note = input.reason?.trim() || null;
   if (note && (note.length > 500 || !isName(note))) throw invalidField("reason", "The reason is at most 500 printable characters.");
-  const row = await store.db.insertInto("credit_ledger").values({
-    workspace_id: workspaceId, amount_cents: input.cents, kind: input.kind, note, created_by: input.userId ?? null, created_at: now.toISOString(),
-  }).returning(["id", "kind", "amount_cents", "note", "run_id", "created_at"]).executeTakeFirstOrThrow();
+  const row = await store.db
+    .insertInto("credit_ledger")
+    .values({
+      workspace_id: workspaceId,
+      amount_cents: input.cents,
+      kind: input.kind,
+      note,
+      created_by: input.userId ?? null,
+      created_at: now.toISOString(),
+    })
+    .returning(["id", "kind", "amount_cents", "note", "run_id", "created_at"])
+    .executeTakeFirstOrThrow();
   return { id: row.id, kind: row.kind, amountCents: row.amount_cents, note: row.note, runId: row.run_id, createdAt: row.created_at };
 }
 
@@ -103,10 +122,20 @@ export async function setSpendLimit(store: Store, workspaceId: number, cents: nu
 }
 
 /** Writes a run's charge (negative) or refund (positive); call inside the run's transaction. */
-export async function writeRunEntry(tx: Db, e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number
-  | null; note: string; at: string }): Promise<void> {
-  await tx.insertInto("credit_ledger").values({
-    workspace_id: e.workspaceId, amount_cents: e.kind === "charge" ? -e.cents : e.cents, kind: e.kind, note: e.note,
-    run_id: e.runId, created_by: e.userId, created_at: e.at,
-  }).execute();
+export async function writeRunEntry(
+  tx: Db,
+  e: { workspaceId: number; runId: number; kind: "charge" | "refund"; cents: number; userId: number | null; note: string; at: string },
+): Promise<void> {
+  await tx
+    .insertInto("credit_ledger")
+    .values({
+      workspace_id: e.workspaceId,
+      amount_cents: e.kind === "charge" ? -e.cents : e.cents,
+      kind: e.kind,
+      note: e.note,
+      run_id: e.runId,
+      created_by: e.userId,
+      created_at: e.at,
+    })
+    .execute();
 }

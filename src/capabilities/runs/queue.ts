@@ -18,19 +18,22 @@ export class LeaseLost extends Error {
 export async function claimRun(store: Store, owner: string, leaseMs: number, now: Date): Promise<RunRow | undefined> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
-  const row = await store.db.updateTable("runs")
+  const row = await store.db
+    .updateTable("runs")
     // A queued run leaves the queue in the same statement (in_progress); a taken-over one keeps its state.
     .set((eb) => ({
-      lease_owner: owner, lease_until: until, attempts: eb("attempts", "+", 1),
+      lease_owner: owner,
+      lease_until: until,
+      attempts: eb("attempts", "+", 1),
       state: eb.case().when("state", "=", "queued").then("in_progress").else(eb.ref("state")).end(),
     }))
     .where("id", "=", (eb) => {
-      let q = eb.selectFrom("runs").select("id")
-        .where((w) => w.or([
-          w("state", "=", "queued"),
-          w.and([w("state", "in", [...activeStates]), w("lease_until", "<", at)]),
-        ]))
-        .orderBy("id").limit(1);
+      let q = eb
+        .selectFrom("runs")
+        .select("id")
+        .where((w) => w.or([w("state", "=", "queued"), w.and([w("state", "in", [...activeStates]), w("lease_until", "<", at)])]))
+        .orderBy("id")
+        .limit(1);
       if (store.engine === "postgres") q = q.forUpdate().skipLocked();
       return q;
     })
@@ -41,9 +44,13 @@ export async function claimRun(store: Store, owner: string, leaseMs: number, now
 
 /** Extends the lease; false when another worker took the run over. Also tells whether a cancel was asked. */
 export async function renewLease(store: Store, runId: number, owner: string, leaseMs: number, now: Date): Promise<{ held: boolean; cancelRequested: boolean }> {
-  const row = await store.db.updateTable("runs").set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where("id", "=", runId).where("lease_owner", "=", owner)
-    .returning(["cancel_requested_at"]).executeTakeFirst();
+  const row = await store.db
+    .updateTable("runs")
+    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", runId)
+    .where("lease_owner", "=", owner)
+    .returning(["cancel_requested_at"])
+    .executeTakeFirst();
   return { held: !!row, cancelRequested: !!row?.cancel_requested_at };
 }
 
@@ -55,8 +62,7 @@ export async function leaseState(store: Store, runId: number, owner: string): Pr
 
 /** Writes the run as its lease owner; throws LeaseLost when another worker holds it. */
 export async function writeRun(store: Store, runId: number, owner: string, patch: Record<string, unknown>): Promise<RunRow> {
-  const row = await store.db.updateTable("runs").set(patch).where("id", "=", runId).where("lease_owner", "=", owner)
-    .returningAll().executeTakeFirst();
+  const row = await store.db.updateTable("runs").set(patch).where("id", "=", runId).where("lease_owner", "=", owner).returningAll().executeTakeFirst();
   if (!row) throw new LeaseLost(runId);
   return row;
 }
@@ -64,11 +70,14 @@ export async function writeRun(store: Store, runId: number, owner: string, patch
 /** The analysis results kept for a run (a worker that took it over resumes at the import). */
 export async function savedResults<T>(store: Store, runId: number): Promise<T | undefined> {
   const row = await store.db.selectFrom("run_results").select("results_json").where("run_id", "=", runId).executeTakeFirst();
-  return row ? JSON.parse(row.results_json) as T : undefined;
+  return row ? (JSON.parse(row.results_json) as T) : undefined;
 }
 
 export async function saveResults(store: Store, run: Pick<RunRow, "id" | "workspace_id">, results: unknown, now: Date): Promise<void> {
   const json = JSON.stringify(results);
-  await store.db.insertInto("run_results").values({ run_id: run.id, workspace_id: run.workspace_id, results_json: json, created_at: now.toISOString() })
-    .onConflict((oc) => oc.column("run_id").doUpdateSet({ results_json: json })).execute();
+  await store.db
+    .insertInto("run_results")
+    .values({ run_id: run.id, workspace_id: run.workspace_id, results_json: json, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column("run_id").doUpdateSet({ results_json: json }))
+    .execute();
 }

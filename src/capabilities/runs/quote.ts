@@ -54,9 +54,18 @@ export function sameContent(a: Pick<QuotePayload, "t" | "c" | "f" | "d" | "y">, 
 
 /** Puts a quote's counts back on a run resolved without counting (the content is the same). */
 export function applyCounts(r: ResolvedRun, q: QuotePayload): void {
-  r.targets.forEach((t, i) => { t.files = q.t[i]![2]; t.lines = q.t[i]![3]; });
-  if (r.change && q.c) { r.change.files = q.c[2]; r.change.changedLines = q.c[3]; }
-  if (r.model && q.m) { r.model.lines = q.m[1]; r.model.cents = q.m[2]; }
+  r.targets.forEach((t, i) => {
+    t.files = q.t[i]![2];
+    t.lines = q.t[i]![3];
+  });
+  if (r.change && q.c) {
+    r.change.files = q.c[2];
+    r.change.changedLines = q.c[3];
+  }
+  if (r.model && q.m) {
+    r.model.lines = q.m[1];
+    r.model.cents = q.m[2];
+  }
   r.priceCents = q.p;
 }
 
@@ -96,9 +105,11 @@ export function openQuote(secret: Buffer, quote: string, expect: { workspaceId: 
 
 /** JSON with object keys sorted, so equal values always give equal text. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 export function sha256(text: string): string {

@@ -8,9 +8,10 @@ import type { RunRow } from "./view.ts";
 const maxId = 2 ** 31 - 1;
 
 export async function getRunRow(store: Store, workspaceId: number, id: number): Promise<RunRow> {
-  const row = Number.isSafeInteger(id) && id > 0 && id <= maxId
-    ? await store.db.selectFrom("runs").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst()
-    : undefined;
+  const row =
+    Number.isSafeInteger(id) && id > 0 && id <= maxId
+      ? await store.db.selectFrom("runs").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst()
+      : undefined;
   if (!row) throw new AppError("not_found", "No such run in this workspace.");
   return row;
 }
@@ -32,7 +33,10 @@ export async function listRunRows(store: Store, workspaceId: number, f: RunFilte
     const slug = f.focus;
     q = q.where("id", "in", (sub) => sub.selectFrom("run_focuses").select("run_id").where("workspace_id", "=", workspaceId).where("slug", "=", slug));
   }
-  const rows = await q.orderBy("id", "desc").limit(f.limit + 1).execute();
+  const rows = await q
+    .orderBy("id", "desc")
+    .limit(f.limit + 1)
+    .execute();
   const { items, last } = keysetPage(rows, f.limit);
   return { items, nextBeforeId: last?.id ?? null };
 }

@@ -6,20 +6,26 @@ import type { RunRequest } from "./types.ts";
 
 /** Repositories by id, defaults spelled out, sets sorted: two requests for the same run hash alike. */
 export function requestHash(req: RunRequest, r: ResolvedRun): string {
-  const change = req.change === undefined ? null
-    : "pr" in req.change ? { pr: req.change.pr } : { branch: req.change.branch, since: req.change.since?.toLowerCase() ?? null };
-  return sha256(canonicalJson({
-    repository: r.repository.id,
-    at: change ? null : req.at ?? "default",
-    change,
-    focuses: [...new Set(req.focuses ?? [])].sort(),
-    scope: req.scope ?? [],
-    repositories: r.targets.slice(1).map((t, i) => ({ id: t.repository.id, at: req.repositories?.[i]?.at ?? "default" })),
-    steering: req.steering ?? "",
-    documents: r.documents,
-    // Only when given, so requests without the switch hash as before.
-    ...(req.model === false ? { model: false } : {}),
-  }));
+  const change =
+    req.change === undefined
+      ? null
+      : "pr" in req.change
+        ? { pr: req.change.pr }
+        : { branch: req.change.branch, since: req.change.since?.toLowerCase() ?? null };
+  return sha256(
+    canonicalJson({
+      repository: r.repository.id,
+      at: change ? null : (req.at ?? "default"),
+      change,
+      focuses: [...new Set(req.focuses ?? [])].sort(),
+      scope: req.scope ?? [],
+      repositories: r.targets.slice(1).map((t, i) => ({ id: t.repository.id, at: req.repositories?.[i]?.at ?? "default" })),
+      steering: req.steering ?? "",
+      documents: r.documents,
+      // Only when given, so requests without the switch hash as before.
+      ...(req.model === false ? { model: false } : {}),
+    }),
+  );
 }
 
 /** The whole body as sent (Idempotency-Key compares requests, not prices). */

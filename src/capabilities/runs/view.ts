@@ -38,7 +38,10 @@ function currentStage(stages: Stage[], state: string): string | null {
 
 export function runTitle(kind: "full" | "change", fullName: string, at: string | null, change: ChangeView | null): string {
   if (change) return change.kind === "pr" ? `Review of pull request #${change.pr} in ${fullName}` : `Review of branch ${change.branch} in ${fullName}`;
-  const pos = (at ?? "").replace(/@([0-9a-f]{7})[0-9a-f]*$/, " @ $1").replace(/^branch:/, "").replace(/^pr:/, "pull request #")
+  const pos = (at ?? "")
+    .replace(/@([0-9a-f]{7})[0-9a-f]*$/, " @ $1")
+    .replace(/^branch:/, "")
+    .replace(/^pr:/, "pull request #")
     .replace(/^commit:([0-9a-f]{7})[0-9a-f]*$/, "commit $1");
   return kind === "full" ? `Full review of ${fullName} at ${pos}` : `Review of ${fullName}`;
 }
@@ -60,20 +63,26 @@ function modelView(row: RunRow) {
   if (!row.model_json) return null;
   const m = JSON.parse(row.model_json) as StoredModelStage;
   return {
-    state: m.state, requests: m.requests, tokensIn: m.tokensIn, tokensOut: m.tokensOut, dropped: m.dropped, reason: m.reason,
-    priceCents: row.model_cents, refundedCents: m.refundedCents ?? 0,
+    state: m.state,
+    requests: m.requests,
+    tokensIn: m.tokensIn,
+    tokensOut: m.tokensOut,
+    dropped: m.dropped,
+    reason: m.reason,
+    priceCents: row.model_cents,
+    refundedCents: m.refundedCents ?? 0,
   };
 }
 
 export function runView(row: RunRow, baseUrl: string) {
   const targets = JSON.parse(row.targets_json) as Target[];
   const stages = JSON.parse(row.stages_json) as Stage[];
-  const imp = row.import_json ? JSON.parse(row.import_json) as { state: "imported" | "partial"; reason: string | null } : null;
+  const imp = row.import_json ? (JSON.parse(row.import_json) as { state: "imported" | "partial"; reason: string | null }) : null;
   return {
     id: row.id,
     title: row.title,
     state: row.state as RunState,
-    phase: row.state === "queued" ? "queued" as const : isTerminal(row.state) ? "finished" as const : "running" as const,
+    phase: row.state === "queued" ? ("queued" as const) : isTerminal(row.state) ? ("finished" as const) : ("running" as const),
     terminal: isTerminal(row.state),
     createdAt: row.created_at,
     startedAt: row.started_at,
@@ -87,13 +96,13 @@ export function runView(row: RunRow, baseUrl: string) {
     trigger: row.trigger,
     costCents: row.price_cents - row.refunded_cents,
     priceCents: row.price_cents,
-    findings: row.findings_json ? JSON.parse(row.findings_json) as { total: number; new: number; bySeverity: Record<string, number> } : null,
-    error: row.error_json ? JSON.parse(row.error_json) as { code: string; message: string } : null,
+    findings: row.findings_json ? (JSON.parse(row.findings_json) as { total: number; new: number; bySeverity: Record<string, number> }) : null,
+    error: row.error_json ? (JSON.parse(row.error_json) as { code: string; message: string }) : null,
     webUrl: `${baseUrl}/app/runs/${row.id}`,
     kind: row.kind,
     cancellationRequested: row.cancel_requested_at !== null,
     focuses: JSON.parse(row.focuses_json) as Array<{ slug: string; revision: number }>,
-    change: row.change_json ? JSON.parse(row.change_json) as ChangeView : null,
+    change: row.change_json ? (JSON.parse(row.change_json) as ChangeView) : null,
     repositories: targets,
     scope: JSON.parse(row.scope_json) as string[],
     documents: JSON.parse(row.documents_json) as number[],

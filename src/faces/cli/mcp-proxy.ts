@@ -26,7 +26,6 @@ function asMcpError(err: unknown, url: string): McpError {
 }
 
 export async function proxy(url: string, env: NodeJS.ProcessEnv): Promise<number> {
-
   const remote = new Client({ name: "crs-mcp-stdio", version: "2.0.0" });
   try {
     await remote.connect(remoteTransport(url, env));
@@ -50,7 +49,9 @@ export async function proxy(url: string, env: NodeJS.ProcessEnv): Promise<number
       throw asMcpError(err, url);
     }
   };
-  const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   // The client ends the session by closing our stdin.

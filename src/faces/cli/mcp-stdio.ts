@@ -13,9 +13,18 @@ crs server at CRS_URL (or the URL of \`crs login\`) with CRS_TOKEN (or the store
 `;
 
 export async function mcpCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) { process.stdout.write(usage); return 0; }
-  if (argv.length > 0) { process.stderr.write(`crs mcp: unexpected argument "${argv[0]}"\n\n${usage}`); return 2; }
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (argv.length > 0) {
+    process.stderr.write(`crs mcp: unexpected argument "${argv[0]}"\n\n${usage}`);
+    return 2;
+  }
   const { url, token } = target(env);
-  if (!token) { process.stderr.write(`crs mcp: not logged in to ${url}: ${authHint}.\n`); return 4; }
+  if (!token) {
+    process.stderr.write(`crs mcp: not logged in to ${url}: ${authHint}.\n`);
+    return 4;
+  }
   return (await import("./mcp-proxy.ts")).proxy(url, env);
 }

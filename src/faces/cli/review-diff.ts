@@ -12,7 +12,9 @@ async function git(cwd: string, args: string[]): Promise<string> {
     const { stdout } = await run("git", args, { cwd, maxBuffer: 256 << 20 });
     return stdout;
   } catch (e) {
-    const msg = String((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split("\n")[0];
+    const msg = String((e as { stderr?: string }).stderr ?? (e as Error).message)
+      .trim()
+      .split("\n")[0];
     throw new AppError("invalid_request", `git ${args[0]} failed: ${msg}`);
   }
 }
@@ -34,13 +36,19 @@ export async function changedSince(dir: string, rev: string, removed?: RemovedLi
   let current: string | null = null;
   // Lines of the current hunk still to come (old side, new side): a body line is never a header,
   // even when its text starts with `+++ ` or `--- `.
-  let oldLeft = 0, newLeft = 0;
+  let oldLeft = 0,
+    newLeft = 0;
   let group: string[] | null = null;
   for (const line of diff.split("\n")) {
     if (oldLeft > 0 || newLeft > 0) {
-      if (line.startsWith("-")) { oldLeft--; group?.push(line.slice(1)); }
-      else if (line.startsWith("+")) newLeft--;
-      else if (!line.startsWith("\\")) { oldLeft = 0; newLeft = 0; }
+      if (line.startsWith("-")) {
+        oldLeft--;
+        group?.push(line.slice(1));
+      } else if (line.startsWith("+")) newLeft--;
+      else if (!line.startsWith("\\")) {
+        oldLeft = 0;
+        newLeft = 0;
+      }
       continue;
     }
     if (line.startsWith("+++ ")) {

@@ -30,10 +30,12 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
   const s = result.stats;
   const bySev = Object.entries(shown.reduce<Record<string, number>>((a, f) => ((a[f.severity] = (a[f.severity] ?? 0) + 1), a), {}));
   if (model) {
-    out.push("",
-      `model review ${model.state}: ${model.requests} request${model.requests === 1 ? "" : "s"}, ${model.tokensIn} tokens in, ${model.tokensOut} out, `
-        + `${model.dropped} dropped by the checks`
-      + `${model.reason ? ` (${clean(model.reason)})` : ""}`);
+    out.push(
+      "",
+      `model review ${model.state}: ${model.requests} request${model.requests === 1 ? "" : "s"}, ${model.tokensIn} tokens in, ${model.tokensOut} out, ` +
+        `${model.dropped} dropped by the checks` +
+        `${model.reason ? ` (${clean(model.reason)})` : ""}`,
+    );
   }
   const hidden = suppressed ? `; ${suppressed} suppressed by crs-ignore (see --json or --sarif)` : "";
   const counts = bySev.length ? ` (${bySev.map(([k, v]) => `${v} ${k}`).join(", ")})` : "";

@@ -39,8 +39,14 @@ after(async () => {
 const side = (name: string) => join(dir, "..", `${dir.split("/").pop()}-${name}`);
 
 function review(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  const base = { ...process.env, CRS_MODEL_PROVIDER: "anthropic", CRS_MODEL_URL: standIn.anthropicUrl, CRS_MODEL_NAME: "stand-in",
-    CRS_MODEL_API_KEY: "sk-cli-secret", ...env };
+  const base = {
+    ...process.env,
+    CRS_MODEL_PROVIDER: "anthropic",
+    CRS_MODEL_URL: standIn.anthropicUrl,
+    CRS_MODEL_NAME: "stand-in",
+    CRS_MODEL_API_KEY: "sk-cli-secret",
+    ...env,
+  };
   return new Promise((resolve) => {
     execFile(process.execPath, [crs, "review", ".", "--threads", "1", ...args], { cwd: dir, env: base }, (err, out, errOut) => {
       resolve({ code: err ? Number(err.code) : 0, out, err: errOut });
@@ -48,9 +54,16 @@ function review(args: string[], env: Record<string, string> = {}): Promise<{ cod
   });
 }
 
-const answer = { answer: { findings: [stated("routes.js", 2, removeLine, {
-  title: "Missing \x1b[31mauthorization", fix: { description: "Require an admin", replacement: "  requireAdmin(req);\n  db.users.remove(req.params.id);" },
-})] } };
+const answer = {
+  answer: {
+    findings: [
+      stated("routes.js", 2, removeLine, {
+        title: "Missing \x1b[31mauthorization",
+        fix: { description: "Require an admin", replacement: "  requireAdmin(req);\n  db.users.remove(req.params.id);" },
+      }),
+    ],
+  },
+};
 
 test("crs review --model sends instructions and documents, and its findings join the rule findings in human, --json and --sarif output", async () => {
   const from = standIn.requests.length;
@@ -62,13 +75,18 @@ test("crs review --model sends instructions and documents, and its findings join
   assert.match(human.out, /model review complete: 1 request, \d+ tokens in, \d+ out, 0 dropped by the checks/);
   const sent = standIn.requests[from]!;
   assert.ok(sent.text.includes("Check every handler for missing authorization.") && sent.text.includes("Only admins may delete users."));
-  assert.ok(sent.text.includes("\"app.js\":2-2 js.weak-hash"));
+  assert.ok(sent.text.includes('"app.js":2-2 js.weak-hash'));
   assert.equal(sent.headers.authorization, "Bearer sk-cli-secret");
 
   const json = JSON.parse((await review(["--model", "--json"])).out);
   assert.equal(json.model.state, "complete");
-  assert.deepEqual(json.findings.map((f: { engine: string; ruleId: string }) => [f.engine, f.ruleId]),
-    [["pattern", "js.weak-hash"], ["model", "model/cwe-862"]]);
+  assert.deepEqual(
+    json.findings.map((f: { engine: string; ruleId: string }) => [f.engine, f.ruleId]),
+    [
+      ["pattern", "js.weak-hash"],
+      ["model", "model/cwe-862"],
+    ],
+  );
 
   const sarif = JSON.parse((await review(["--model", "--sarif"])).out);
   const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "model/cwe-862");
@@ -126,12 +144,17 @@ test("a model endpoint that fails leaves the rule findings and says so", async (
   assert.equal(r.code, 0);
   const json = JSON.parse(r.out);
   assert.deepEqual([json.model.state, json.model.reason], ["failed", "the model endpoint answered 401"]);
-  assert.deepEqual(json.findings.map((f: { ruleId: string }) => f.ruleId), ["js.weak-hash"]);
+  assert.deepEqual(
+    json.findings.map((f: { ruleId: string }) => f.ruleId),
+    ["js.weak-hash"],
+  );
   assert.match(r.err, /model review failed: the model endpoint answered 401/);
   standIn.script({ status: 401 });
   const sarif = JSON.parse((await review(["--model", "--sarif"])).out);
-  assert.deepEqual(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { descriptor: { id: string }; level: string }) =>
-    [n.descriptor.id, n.level]), [["model/failed", "warning"]]);
+  assert.deepEqual(
+    sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { descriptor: { id: string }; level: string }) => [n.descriptor.id, n.level]),
+    [["model/failed", "warning"]],
+  );
 });
 
 test("a scanned or encrypted PDF given with --document is skipped, said on stderr and counted", async () => {

@@ -37,11 +37,12 @@ export function modelConfig(): ModelConfig {
 
 export async function modelReview(config: ModelConfig, input: ModelCliInput): Promise<ModelReviewResult> {
   const instructions: NamedText[] = [
-    ...await Promise.all(input.focusFiles.map(async (f) => ({ name: basename(f), text: parseFocusFrontMatter(await readFile(f, "utf8")).instructions }))),
-    ...await Promise.all(input.instructionFiles.map(async (f) => ({ name: basename(f), text: await readFile(f, "utf8") }))),
+    ...(await Promise.all(input.focusFiles.map(async (f) => ({ name: basename(f), text: parseFocusFrontMatter(await readFile(f, "utf8")).instructions })))),
+    ...(await Promise.all(input.instructionFiles.map(async (f) => ({ name: basename(f), text: await readFile(f, "utf8") })))),
   ];
-  const { texts: documents, skipped } =
-    await extractDocuments(await Promise.all(input.documentFiles.map(async (f) => ({ name: basename(f), content: await readFile(f) }))));
+  const { texts: documents, skipped } = await extractDocuments(
+    await Promise.all(input.documentFiles.map(async (f) => ({ name: basename(f), content: await readFile(f) }))),
+  );
   for (const s of skipped) input.log(`document ${s.name} skipped: ${s.reason.replace(/_/g, " ")}`);
   const files: SourceFile[] = [];
   const changed = input.changedLines;
@@ -56,8 +57,13 @@ export async function modelReview(config: ModelConfig, input: ModelCliInput): Pr
   process.once("SIGINT", stop);
   try {
     const r = await reviewWithModel(config, {
-      files, ...(changed ? { changedLines: changed } : {}), ...(removed ? { removedLines: removed } : {}), ruleFindings: input.ruleFindings, instructions,
-        documents, signal: controller.signal,
+      files,
+      ...(changed ? { changedLines: changed } : {}),
+      ...(removed ? { removedLines: removed } : {}),
+      ruleFindings: input.ruleFindings,
+      instructions,
+      documents,
+      signal: controller.signal,
     });
     if (skipped.length) r.stage.documentsSkipped = skipped.length;
     return r;

@@ -49,7 +49,10 @@ test("crs review --since reports only findings on lines changed since the revisi
     const r = crsReview(dir, ".", "--since", "HEAD", "--json");
     assert.equal(r.code, 0, r.err);
     const res = JSON.parse(r.out) as { findings: { ruleId: string; location: { path: string; startLine: number } }[] };
-    assert.deepEqual(res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`), ["app.js:3:js.weak-hash", "new.py:2:py.weak-hash"]);
+    assert.deepEqual(
+      res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`),
+      ["app.js:3:js.weak-hash", "new.py:2:py.weak-hash"],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -66,7 +69,10 @@ test("crs review --since keeps reading a file's hunks after an added or removed 
     const r = crsReview(dir, ".", "--since", "HEAD", "--json");
     assert.equal(r.code, 0, r.err);
     const res = JSON.parse(r.out) as { findings: { ruleId: string; location: { path: string; startLine: number } }[] };
-    assert.deepEqual(res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`), ["app.js:10:js.weak-hash"]);
+    assert.deepEqual(
+      res.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}`),
+      ["app.js:10:js.weak-hash"],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -79,7 +85,10 @@ test("crs review --sarif writes a SARIF log; --only narrows the rules; usage err
     assert.equal(r.code, 0, r.err);
     const sarif = JSON.parse(readFileSync(join(dir, "out.sarif"), "utf8")) as { version: string; runs: { results: { ruleId: string }[] }[] };
     assert.equal(sarif.version, "2.1.0");
-    assert.deepEqual(sarif.runs[0]!.results.map((x) => x.ruleId), ["js.weak-hash"]);
+    assert.deepEqual(
+      sarif.runs[0]!.results.map((x) => x.ruleId),
+      ["js.weak-hash"],
+    );
     assert.equal(crsReview(dir, ".", "--fail-on", "severe").code, 2);
     assert.equal(crsReview(dir, ".", "--since", "no-such-rev").code, 2);
     assert.equal(crsReview(dir, ".", "--bogus").code, 2);
@@ -91,7 +100,7 @@ test("crs review --sarif writes a SARIF log; --only narrows the rules; usage err
 test("crs review --jq filters the JSON result through jq; an expression that does not compile exits 2", () => {
   const dir = repo();
   try {
-    const r = crsReview(dir, ".", "--threads", "1", "--jq", ".findings[] | \"\\(.location.path):\\(.ruleId)\"");
+    const r = crsReview(dir, ".", "--threads", "1", "--jq", '.findings[] | "\\(.location.path):\\(.ruleId)"');
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, "app.js:js.weak-hash\n");
     const bad = crsReview(dir, ".", "--threads", "1", "--jq", ".findings[");
@@ -105,15 +114,19 @@ test("crs review --jq filters the JSON result through jq; an expression that doe
 test("crs review --min-confidence drops library-input findings; SARIF ranks them below request data", () => {
   const dir = repo();
   try {
-    writeFileSync(join(dir, "lib.js"), [
-      "const cp = require('child_process');",
-      "exports.which = function (name) { return cp.execSync('which ' + name); };",
-      "app.get('/ping', (req, res) => { cp.exec('ping ' + req.query.host); });",
-      "",
-    ].join("\n"));
+    writeFileSync(
+      join(dir, "lib.js"),
+      [
+        "const cp = require('child_process');",
+        "exports.which = function (name) { return cp.execSync('which ' + name); };",
+        "app.get('/ping', (req, res) => { cp.exec('ping ' + req.query.host); });",
+        "",
+      ].join("\n"),
+    );
     const where = (out: string) =>
       (JSON.parse(out) as { findings: { ruleId: string; confidence: string; location: { path: string; startLine: number } }[] }).findings
-      .filter((f) => f.location.path === "lib.js").map((f) => `${f.location.startLine}:${f.ruleId}:${f.confidence}`);
+        .filter((f) => f.location.path === "lib.js")
+        .map((f) => `${f.location.startLine}:${f.ruleId}:${f.confidence}`);
     const all = crsReview(dir, ".", "--json", "--threads", "1");
     assert.equal(all.code, 0, all.err);
     assert.deepEqual(where(all.out), ["2:js.taint.command-injection:low", "3:js.taint.command-injection:high"]);
@@ -122,12 +135,18 @@ test("crs review --min-confidence drops library-input findings; SARIF ranks them
     const human = crsReview(dir, ".", "--threads", "1");
     assert.match(human.out, /lib\.js\n {2}2:\d+ +critical +low +/);
     const sarif = crsReview(dir, ".", "--sarif", "--threads", "1", "--only", "javascript");
-    const results =
-      (JSON.parse(sarif.out) as {
+    const results = (
+      JSON.parse(sarif.out) as {
         runs: { results: { rank: number; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
-      })
-      .runs[0]!.results.filter((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === "lib.js");
-    assert.deepEqual(results.map((x) => [x.locations[0]!.physicalLocation.region.startLine, x.rank]), [[2, 30], [3, 90]]);
+      }
+    ).runs[0]!.results.filter((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === "lib.js");
+    assert.deepEqual(
+      results.map((x) => [x.locations[0]!.physicalLocation.region.startLine, x.rank]),
+      [
+        [2, 30],
+        [3, 90],
+      ],
+    );
     assert.equal(crsReview(dir, ".", "--min-confidence", "certain").code, 2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -142,15 +161,21 @@ test("crs review honours the checkout's .crs.yml: skipped paths, rules off, seve
     writeFileSync(join(dir, ".crs.yml"), "skip: ['gen.js']\nrules:\n  js.nan-comparison: off\nseverity:\n  js.weak-hash: critical\n");
     type Out = { findings: Array<{ ruleId: string; severity: string; location: { path: string } }> };
     const tuned = JSON.parse(crsReview(dir, ".", "--json", "--threads", "1").out) as Out;
-    assert.deepEqual(tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]), [["app.js", "js.weak-hash", "critical"]]);
+    assert.deepEqual(
+      tuned.findings.map((f) => [f.location.path, f.ruleId, f.severity]),
+      [["app.js", "js.weak-hash", "critical"]],
+    );
     assert.equal(crsReview(dir, ".", "--fail-on", "critical", "--threads", "1").code, 1);
     writeFileSync(join(dir, ".crs.yml"), "rules:\n  js.nan-comparison: sometimes\n");
     const r = crsReview(dir, ".", "--json", "--threads", "1");
     assert.equal(r.code, 0);
     assert.match(r.err, /warning: \.crs\.yml ignored: rules\.js\.nan-comparison/);
     const plain = JSON.parse(r.out) as { findings: Array<{ ruleId: string; location: { path: string } }> };
-    assert.deepEqual(plain.findings.map((f) => `${f.location.path}:${f.ruleId}`).sort(),
-      ["app.js:js.weak-hash", "gen.js:js.weak-hash", "nan.js:js.nan-comparison"]);
+    assert.deepEqual(plain.findings.map((f) => `${f.location.path}:${f.ruleId}`).sort(), [
+      "app.js:js.weak-hash",
+      "gen.js:js.weak-hash",
+      "nan.js:js.nan-comparison",
+    ]);
     const sarif = JSON.parse(crsReview(dir, ".", "--sarif", "--threads", "1").out);
     assert.ok(sarif.runs[0].invocations[0].toolExecutionNotifications.some((n: any) => n.descriptor.id === "config/invalid" && n.level === "warning"));
   } finally {

@@ -35,7 +35,13 @@ interface Opts {
 /** Confidence levels, lowest first. */
 const confidences: readonly Confidence[] = ["low", "medium", "high"];
 
-const collect = (v: string, prev: string[]) => [...prev, ...v.split(",").map((s) => s.trim()).filter(Boolean)];
+const collect = (v: string, prev: string[]) => [
+  ...prev,
+  ...v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 function program(): Command {
   return new Command("review")
@@ -50,8 +56,11 @@ function program(): Command {
     .option("--exclude <selectors>", "skip matching rules (repeatable, comma-separated)", collect, [])
     .option("--focus <file>", "focus document (markdown with front matter) (repeatable)", collect, [])
     .addOption(new Option("--fail-on <severity>", "exit 1 when a finding at or above this severity exists").choices(severities))
-    .addOption(new Option("--min-confidence <level>", "report only findings at or above this confidence (low: library input or no known " +
-      "source)").choices(confidences))
+    .addOption(
+      new Option("--min-confidence <level>", "report only findings at or above this confidence (low: library input or no known " + "source)").choices(
+        confidences,
+      ),
+    )
     .option("--threads <n>", "worker threads (default: all cores)", (v) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError("must be an integer from 1 to 256");
@@ -69,8 +78,13 @@ function program(): Command {
 function modelNotes(model: ModelReviewResult | undefined) {
   const s = model?.stage;
   if (!s || s.state === "complete") return [];
-  return [{ id: `model/${s.state}`, level: s.state === "skipped" ? "note" as const : "warning" as const,
-    text: `Model review ${s.state}${s.reason ? `: ${s.reason}` : ""}` }];
+  return [
+    {
+      id: `model/${s.state}`,
+      level: s.state === "skipped" ? ("note" as const) : ("warning" as const),
+      text: `Model review ${s.state}${s.reason ? `: ${s.reason}` : ""}`,
+    },
+  ];
 }
 
 export async function reviewCommand(argv: string[]): Promise<number> {
@@ -103,9 +117,19 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     if (tuning?.warning) process.stderr.write(`crs review: warning: ${cleanText(tuning.warning)}\n`);
     const notes = tuning?.warning ? [{ id: "config/invalid", level: "warning" as const, text: tuning.warning }] : [];
     const all: ReviewResult = await reviewFiles({
-      files: dir, changedLines, only: opts.only, exclude: opts.exclude, focusDocuments, rules, ...(tuning?.config ? { repoConfig: tuning.config } : {}),
-      threads: opts.threads ?? 0, taint: opts.taint,
-      onProgress: tty ? (p) => { if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`); }
+      files: dir,
+      changedLines,
+      only: opts.only,
+      exclude: opts.exclude,
+      focusDocuments,
+      rules,
+      ...(tuning?.config ? { repoConfig: tuning.config } : {}),
+      threads: opts.threads ?? 0,
+      taint: opts.taint,
+      onProgress: tty
+        ? (p) => {
+            if (p.files >= 500) process.stderr.write(`\rreviewed ${p.files} files, ${p.lines} lines, ${p.findings} findings`);
+          }
         : undefined,
     });
     if (tty && all.stats.files >= 500) process.stderr.write("\n");
@@ -115,13 +139,19 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     let model: ModelReviewResult | undefined;
     if (modelCli && config) {
       model = await modelCli.modelReview(config, {
-        dir, changedLines, removedLines, ruleFindings: result.findings, instructionFiles: opts.instructions, focusFiles: opts.focus,
-          documentFiles: opts.document,
+        dir,
+        changedLines,
+        removedLines,
+        ruleFindings: result.findings,
+        instructionFiles: opts.instructions,
+        focusFiles: opts.focus,
+        documentFiles: opts.document,
         log: (line) => process.stderr.write(`${cleanText(line)}\n`),
       });
       // Model findings only add: the rule findings stay as the engine gave them.
-      result.findings = [...result.findings, ...model.findings].sort((a, b) => a.location.path.localeCompare(b.location.path)
-        || a.location.startLine - b.location.startLine || a.ruleId.localeCompare(b.ruleId));
+      result.findings = [...result.findings, ...model.findings].sort(
+        (a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine || a.ruleId.localeCompare(b.ruleId),
+      );
       const s = model.stage;
       if (s.state !== "complete") process.stderr.write(`crs review: model review ${s.state}${s.reason ? `: ${cleanText(s.reason)}` : ""}\n`);
     }

@@ -55,7 +55,10 @@ function mcpServer(app: App, ops: readonly Operation[], principal: Principal, me
       // Like REST, the response reports the operation's own bucket once it was charged.
       report(call.headers);
       return {
-        content: [{ type: "text", text: summaryOf(op, result.body) }, { type: "text", text: JSON.stringify(result.body) }],
+        content: [
+          { type: "text", text: summaryOf(op, result.body) },
+          { type: "text", text: JSON.stringify(result.body) },
+        ],
         structuredContent: result.body as Record<string, unknown>,
       };
     } catch (err) {

@@ -45,15 +45,17 @@ export function summaryOf(op: OperationDefinition, body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
   if (Array.isArray(b.items)) {
     const total = typeof b.total === "number" ? ` of ${b.total}` : "";
-    const more = typeof b.nextCursor === "string"
-      ? ` More: call ${op.id} again with cursor "${b.nextCursor}" (and the same filters).`
-      : " This is the last page.";
+    const more =
+      typeof b.nextCursor === "string" ? ` More: call ${op.id} again with cursor "${b.nextCursor}" (and the same filters).` : " This is the last page.";
     return `${op.summary}: ${b.items.length} item${b.items.length === 1 ? "" : "s"}${total}.${more}`;
   }
   const subject = (b.run ?? b.document ?? b.comment ?? b) as Record<string, unknown>;
-  const named = ["key", "id", "slug", "fullName", "state", "status"].filter((k) => subject[k] !== undefined && typeof subject[k] !== "object")
+  const named = ["key", "id", "slug", "fullName", "state", "status"]
+    .filter((k) => subject[k] !== undefined && typeof subject[k] !== "object")
     .map((k) => `${k} ${String(subject[k])}`);
   const price = typeof b.priceCents === "number" ? `, price ${b.priceCents} cents` : "";
-  return `${op.summary}: done${named.length ? ` (${named.join(", ")}${price})` : price ? ` (${price.slice(2)})` : ""}. The full result is in the structured `
-    + `content and the JSON below.`;
+  return (
+    `${op.summary}: done${named.length ? ` (${named.join(", ")}${price})` : price ? ` (${price.slice(2)})` : ""}. The full result is in the structured ` +
+    `content and the JSON below.`
+  );
 }

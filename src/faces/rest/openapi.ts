@@ -6,7 +6,6 @@ import { pathParams } from "../../kernel/operation.ts";
 import { ErrorCode } from "../../kernel/errors.ts";
 import { jsonSchema, type Json } from "../../kernel/json-schema.ts";
 
-
 const errorSchema: Json = {
   type: "object",
   required: ["error", "requestId"],
@@ -34,7 +33,7 @@ function errorStatuses(op: OperationDefinition): number[] {
 function operationObject(op: OperationDefinition): Json {
   const shape = op.input.shape as Record<string, z.ZodType>;
   const inPath = new Set(pathParams(op.path));
-  const inQuery = new Set(op.method === "GET" ? Object.keys(shape).filter((k) => !inPath.has(k)) : op.queryFields ?? []);
+  const inQuery = new Set(op.method === "GET" ? Object.keys(shape).filter((k) => !inPath.has(k)) : (op.queryFields ?? []));
   const inHeader = new Map(Object.entries(op.headerFields ?? {}).map(([h, f]) => [f, h]));
   const parameters: Json[] = [];
   const body: Record<string, z.ZodType> = {};
@@ -43,7 +42,8 @@ function operationObject(op: OperationDefinition): Json {
     if (where) {
       const schema = jsonSchema(field, "input");
       parameters.push({
-        name: where === "header" ? inHeader.get(name) : name, in: where,
+        name: where === "header" ? inHeader.get(name) : name,
+        in: where,
         required: where === "path" || !field.safeParse(undefined).success,
         ...(typeof schema.description === "string" ? { description: schema.description } : {}),
         schema,
@@ -83,5 +83,3 @@ export function buildOpenApi(ops: readonly OperationDefinition[], baseUrl: strin
     },
   };
 }
-
-

@@ -38,16 +38,24 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
     });
     web.setErrorHandler((err, req, reply) => {
       if (isCsrfError(err)) {
-        return errorPage(reply, 403, "Form expired", "The form was sent without a valid CSRF token (it expired, or came from another site). Go back, reload " +
-          "the page and try again.");
+        return errorPage(
+          reply,
+          403,
+          "Form expired",
+          "The form was sent without a valid CSRF token (it expired, or came from another site). Go back, reload " + "the page and try again.",
+        );
       }
       if (clientWentAway(req)) return clientGone(req, reply);
       const e = asAppError(err);
       // Retry-After and the limit headers of a refused change; never the API's WWW-Authenticate.
       for (const [k, v] of Object.entries(e.headers)) if (k.toLowerCase() !== "www-authenticate") reply.header(k, v);
       if (e.status >= 500) req.log.error({ err: e.cause ?? err, requestId: req.id }, "page failed");
-      return errorPage(reply, e.status, e.status >= 500 ? "Something went wrong" : "Request refused",
-        e.status >= 500 ? `Retry once; if it persists, report request ${req.id}.` : e.message);
+      return errorPage(
+        reply,
+        e.status,
+        e.status >= 500 ? "Something went wrong" : "Request refused",
+        e.status >= 500 ? `Retry once; if it persists, report request ${req.id}.` : e.message,
+      );
     });
     routes(web);
   });

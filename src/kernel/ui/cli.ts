@@ -47,4 +47,6 @@ export function section(o: Out, title: string): void {
 }
 
 /** A block of text from the server, with terminal escapes neutralised. */
-export const text = (o: Out, s: string | null | undefined) => { if (s) o.write(terminalBody(o.tty ? `\n${s.trimEnd()}` : s.trimEnd())); };
+export const text = (o: Out, s: string | null | undefined) => {
+  if (s) o.write(terminalBody(o.tty ? `\n${s.trimEnd()}` : s.trimEnd()));
+};

@@ -19,11 +19,17 @@ test("relative times read as words, past and future, singular and plural", () =>
 });
 
 test("coloured cells line up like plain ones, and only the colour differs", () => {
-  const rows = [{ key: "F-1", severity: "critical", status: "open" }, { key: "F-22", severity: "low", status: "fixed" }];
+  const rows = [
+    { key: "F-1", severity: "critical", status: "open" },
+    { key: "F-22", severity: "low", status: "fixed" },
+  ];
   const plain = terminal(false);
   const coloured = terminal(true);
   table(plain, rows, ["key", "severity", "status"]);
   table(coloured, rows, ["key", "severity", "status"]);
-  assert.ok(coloured.lines.some((l) => l !== stripVTControlCharacters(l)), "colour is used");
+  assert.ok(
+    coloured.lines.some((l) => l !== stripVTControlCharacters(l)),
+    "colour is used",
+  );
   assert.deepEqual(coloured.lines.map(stripVTControlCharacters), plain.lines);
 });

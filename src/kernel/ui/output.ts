@@ -50,7 +50,8 @@ export function stdioOut(): Out {
   const tty = Boolean(process.stdout.isTTY);
   return {
     // hasColors() reads NO_COLOR, FORCE_COLOR and TERM; it exists only on a terminal.
-    tty, color: tty && (process.stdout.hasColors?.() ?? false),
+    tty,
+    color: tty && (process.stdout.hasColors?.() ?? false),
     write: (s) => void quietOnClosedPipe(process.stdout).write(s.endsWith("\n") ? s : `${s}\n`),
     err: (s) => void quietOnClosedPipe(process.stderr).write(s.endsWith("\n") ? s : `${s}\n`),
     now: () => Date.now(),
@@ -59,8 +60,19 @@ export function stdioOut(): Out {
 }
 
 type Style = Parameters<typeof styleText>[0];
-const colors: Record<string, Style> = { critical: "magenta", high: "red", medium: "yellow", low: "cyan", info: "white", complete: "green", failed: "red",
-  cancelled: "gray", open: "red", fixed: "green", queued: "gray" };
+const colors: Record<string, Style> = {
+  critical: "magenta",
+  high: "red",
+  medium: "yellow",
+  low: "cyan",
+  info: "white",
+  complete: "green",
+  failed: "red",
+  cancelled: "gray",
+  open: "red",
+  fixed: "green",
+  queued: "gray",
+};
 
 /** `s` in `style` when the output takes colour (the decision was made once, in `o.color`). */
 export function styled(o: Out, style: Style, s: string): string {
@@ -80,8 +92,8 @@ export function relative(iso: string, now: number): string {
   if (Number.isNaN(secs)) return iso;
   const a = Math.abs(secs);
   if (a < 5) return "just now";
-  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] = a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"]
-    : [a / 86400, "day"];
+  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    a < 60 ? [a, "second"] : a < 3600 ? [a / 60, "minute"] : a < 86400 ? [a / 3600, "hour"] : [a / 86400, "day"];
   inWords ??= new Intl.RelativeTimeFormat("en", { numeric: "always" });
   return inWords.format(Math.sign(secs) * Math.floor(n), unit);
 }
@@ -117,23 +129,43 @@ export function table(o: Out, rows: Array<Record<string, unknown>>, columns: str
     for (const line of cells) o.write(line.map((c) => c.replace(/[\t\n]/g, " ")).join("\t"));
     return;
   }
-  if (rows.length === 0) { o.err("nothing to show"); return; }
+  if (rows.length === 0) {
+    o.err("nothing to show");
+    return;
+  }
   // Money is shown in dollars on a terminal, so its heading drops the unit.
-  const heads = columns.map((c) => c.replace(/Cents$/, "").split(".").join(" ").replace(/[A-Z]/g, (x) => ` ${x}`).toUpperCase());
+  const heads = columns.map((c) =>
+    c
+      .replace(/Cents$/, "")
+      .split(".")
+      .join(" ")
+      .replace(/[A-Z]/g, (x) => ` ${x}`)
+      .toUpperCase(),
+  );
   const widths = columns.map((_, i) => Math.min(60, Math.max(heads[i]!.length, ...cells.map((r) => width(r[i]!)))));
-  o.write(heads.map((h, i) => styled(o, "bold", h.padEnd(widths[i]!))).join("  ").trimEnd());
+  o.write(
+    heads
+      .map((h, i) => styled(o, "bold", h.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd(),
+  );
   for (const r of cells) {
-    o.write(r.map((c, i) => {
-      const cut = width(c) > widths[i]! ? `${stripVTControlCharacters(c).slice(0, widths[i]! - 1)}…` : c;
-      return cut + " ".repeat(Math.max(0, widths[i]! - width(cut)));
-    }).join("  ").trimEnd());
+    o.write(
+      r
+        .map((c, i) => {
+          const cut = width(c) > widths[i]! ? `${stripVTControlCharacters(c).slice(0, widths[i]! - 1)}…` : c;
+          return cut + " ".repeat(Math.max(0, widths[i]! - width(cut)));
+        })
+        .join("  ")
+        .trimEnd(),
+    );
   }
 }
 
 /** One object as aligned `key  value` lines (terminal) or `key\tvalue` (pipe); nested values as JSON. */
 export function record(o: Out, obj: Record<string, unknown>, keys?: string[]): void {
-  const ks = keys ?? Object.keys(obj).filter((k) => typeof obj[k] !== "object" || obj[k] === null ||
-    (!Array.isArray(obj[k]) && "fullName" in (obj[k] as object)));
+  const ks =
+    keys ?? Object.keys(obj).filter((k) => typeof obj[k] !== "object" || obj[k] === null || (!Array.isArray(obj[k]) && "fullName" in (obj[k] as object)));
   const label = (k: string) => (o.tty ? k.replace(/Cents$/, "") : k);
   const w = Math.max(...ks.map((k) => label(k).length));
   for (const k of ks) {

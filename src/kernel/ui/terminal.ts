@@ -13,5 +13,8 @@ export function terminalText(s: string): string {
 
 /** Multi-line text: line breaks and tabs stay, everything else as terminalText. */
 export function terminalBody(s: string): string {
-  return s.split("\n").map((line) => line.split("\t").map(terminalText).join("\t")).join("\n");
+  return s
+    .split("\n")
+    .map((line) => line.split("\t").map(terminalText).join("\t"))
+    .join("\n");
 }

@@ -42,7 +42,10 @@ describe("CatFile", () => {
     const cat = new CatFile(gitDir);
     try {
       const got = await cat.contents([empty, "0".repeat(40), empty], 10);
-      assert.deepEqual(got.map((g) => ("content" in g ? g.content?.length : "missing" in g ? "missing" : "ambiguous")), [0, "missing", 0]);
+      assert.deepEqual(
+        got.map((g) => ("content" in g ? g.content?.length : "missing" in g ? "missing" : "ambiguous")),
+        [0, "missing", 0],
+      );
       const [info] = await cat.info([empty]);
       assert.deepEqual(info, { oid: empty, type: "blob", size: 0 });
     } finally {

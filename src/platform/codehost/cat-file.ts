@@ -96,7 +96,9 @@ export class CatFile {
     this.proc = proc;
     this.buf = Buffer.alloc(0);
     this.body = null;
-    proc.stdout!.on("data", (chunk: Buffer) => { if (this.proc === proc) this.onData(chunk); });
+    proc.stdout!.on("data", (chunk: Buffer) => {
+      if (this.proc === proc) this.onData(chunk);
+    });
     proc.stdin!.on("error", () => {});
     proc.stderr!.resume();
     const onGone = () => {

@@ -25,9 +25,22 @@ export interface GitResult {
 
 // Variables a caller's shell or a git hook could leak in that would point git somewhere else.
 const scrubbed = [
-  "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-  "GIT_NAMESPACE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR",
-  "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_QUARANTINE_PATH", "GIT_REPLACE_REF_BASE",
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_NAMESPACE",
+  "GIT_COMMON_DIR",
+  "GIT_CEILING_DIRECTORIES",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_PAGER",
+  "GIT_EDITOR",
+  "GIT_CONFIG",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
+  "GIT_QUARANTINE_PATH",
+  "GIT_REPLACE_REF_BASE",
 ];
 
 function gitEnv(): NodeJS.ProcessEnv {
@@ -50,12 +63,18 @@ function gitEnv(): NodeJS.ProcessEnv {
 
 /** Config applied to every call: no ext::/fd:: transports, no pager, no colour. */
 const baseConfig = [
-  "-c", "protocol.ext.allow=never",
-  "-c", "protocol.fd.allow=never",
-  "-c", "core.pager=cat",
-  "-c", "color.ui=false",
-  "-c", "core.fsmonitor=false",
-  "-c", "gc.autoDetach=false",
+  "-c",
+  "protocol.ext.allow=never",
+  "-c",
+  "protocol.fd.allow=never",
+  "-c",
+  "core.pager=cat",
+  "-c",
+  "color.ui=false",
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "gc.autoDetach=false",
 ];
 
 export function spawnGit(args: string[], opts: { gitDir?: string; cwd?: string; group?: boolean } = {}): ChildProcess {
@@ -92,15 +111,26 @@ export function runGit(args: string[], opts: GitRunOptions = {}): Promise<GitRes
     let tooLarge = false;
     let settled = false;
     const kill = () => killGroup(child);
-    const timer = opts.timeoutMs ? setTimeout(() => { timedOut = true; kill(); }, opts.timeoutMs) : undefined;
-    const onAbort = () => { aborted = true; kill(); };
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          kill();
+        }, opts.timeoutMs)
+      : undefined;
+    const onAbort = () => {
+      aborted = true;
+      kill();
+    };
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener("abort", onAbort, { once: true });
 
     child.stdout!.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-        if (!tooLarge) { tooLarge = true; kill(); }
+        if (!tooLarge) {
+          tooLarge = true;
+          kill();
+        }
         return;
       }
       chunks.push(chunk);
@@ -117,7 +147,10 @@ export function runGit(args: string[], opts: GitRunOptions = {}): Promise<GitRes
       opts.signal?.removeEventListener("abort", onAbort);
       resolve({ code, stdout: Buffer.concat(chunks), stderr, timedOut, aborted, tooLarge });
     };
-    child.on("error", (err) => { stderr += `\nspawn failed: ${err.message}`; finish(-1); });
+    child.on("error", (err) => {
+      stderr += `\nspawn failed: ${err.message}`;
+      finish(-1);
+    });
     child.on("close", (code, sig) => finish(code ?? (sig ? 128 : -1)));
     child.stdin!.end(opts.input ?? undefined);
   });

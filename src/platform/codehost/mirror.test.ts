@@ -30,14 +30,26 @@ describe("Mirror.sync", () => {
     const refs = await m.listRefs();
     assert.equal(refs.defaultBranch, "main");
     assert.equal(refs.syncedAt, res.syncedAt);
-    assert.deepEqual(refs.branches.map((b) => b.name), ["feature", "fix@home", "main", "release/1.x"]);
+    assert.deepEqual(
+      refs.branches.map((b) => b.name),
+      ["feature", "fix@home", "main", "release/1.x"],
+    );
     assert.equal(refs.branch("main")?.sha, repo.shas.merge);
-    assert.deepEqual(refs.tags.map((t) => [t.name, t.sha]), [["v1.0", repo.shas.initial], ["v1.1", repo.shas.initial]]);
-    assert.deepEqual(refs.pullRequests.map((p) => [p.number, p.ref, p.sha]), [
-      [3, "refs/merge-requests/3/head", repo.shas.mr3],
-      [2, "refs/pull/2/head", repo.shas.pr2],
-      [1, "refs/pull/1/head", repo.shas.featureHead],
-    ]);
+    assert.deepEqual(
+      refs.tags.map((t) => [t.name, t.sha]),
+      [
+        ["v1.0", repo.shas.initial],
+        ["v1.1", repo.shas.initial],
+      ],
+    );
+    assert.deepEqual(
+      refs.pullRequests.map((p) => [p.number, p.ref, p.sha]),
+      [
+        [3, "refs/merge-requests/3/head", repo.shas.mr3],
+        [2, "refs/pull/2/head", repo.shas.pr2],
+        [1, "refs/pull/1/head", repo.shas.featureHead],
+      ],
+    );
     m.close();
   });
 
@@ -99,7 +111,10 @@ describe("Mirror.sync", () => {
     const m = new Mirror(root, 5);
     await assert.rejects(m.sync(`file://${root}/does-not-exist`, opts), (e: AppError) => e.code === "repository_not_runnable");
     assert.equal(m.exists(), false);
-    assert.deepEqual(readdirSync(root).filter((n) => n.startsWith("5.git")), []);
+    assert.deepEqual(
+      readdirSync(root).filter((n) => n.startsWith("5.git")),
+      [],
+    );
   });
 
   test("a sync that runs out of time fails with repository_access_unavailable (timeout)", async () => {

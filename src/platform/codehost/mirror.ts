@@ -187,7 +187,9 @@ export class Mirror {
     const hit = this.trees.find((t) => t.sha === sha && (t.sizes || !sizes));
     if (hit) return hit.entries;
     const entries = listTree(this.dir, sha, this.cat, sizes);
-    entries.catch(() => { this.trees = this.trees.filter((t) => t.entries !== entries); });
+    entries.catch(() => {
+      this.trees = this.trees.filter((t) => t.entries !== entries);
+    });
     this.trees = [{ sha, sizes, entries }, ...this.trees].slice(0, 2);
     return entries;
   }

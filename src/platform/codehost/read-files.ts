@@ -37,7 +37,10 @@ export async function* readFiles(
 
   const windows = split(items, maxBytes);
   const fetchWindow = (w: Item[]) => {
-    const p = cat.contents(w.filter((i) => readable(i, maxBytes)).map((i) => i.entry!.oid), maxBytes);
+    const p = cat.contents(
+      w.filter((i) => readable(i, maxBytes)).map((i) => i.entry!.oid),
+      maxBytes,
+    );
     // A caller that stops early leaves the prefetched window unawaited; its failure is not theirs.
     p.catch(() => {});
     return p;

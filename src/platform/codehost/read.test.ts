@@ -71,7 +71,10 @@ describe("readFiles", () => {
 
   test("named paths come back in order; unknown paths are skipped missing, symlinks not_a_file, big files too_large", async () => {
     const files = await collect(m.readFiles(repo.shas.initial, ["README.md", "nope.txt", "link-inside", nonUtf8Name, "src/app.py"], { maxBytes: 40 }));
-    assert.deepEqual(files.map((f) => f.skipped), [null, "missing", "not_a_file", null, "too_large"]);
+    assert.deepEqual(
+      files.map((f) => f.skipped),
+      [null, "missing", "not_a_file", null, "too_large"],
+    );
     assert.equal(files[0]!.content!.toString(), "# widgets\n\nA test repository.\n");
     assert.equal(files[4]!.size, 71);
   });

@@ -63,10 +63,10 @@ export type Peeler = (tagOids: string[]) => Promise<Array<string | null>>;
 const maxRefOutput = 256 * 1024 * 1024;
 
 export async function readRefs(gitDir: string, syncedAt: string | null, peel: Peeler): Promise<RefSnapshot> {
-  const res = await runGit(
-    ["for-each-ref", `--format=${format}`, "refs/heads/", "refs/tags/", "refs/pull/", "refs/merge-requests/"],
-    { gitDir, maxBytes: maxRefOutput },
-  );
+  const res = await runGit(["for-each-ref", `--format=${format}`, "refs/heads/", "refs/tags/", "refs/pull/", "refs/merge-requests/"], {
+    gitDir,
+    maxBytes: maxRefOutput,
+  });
   if (res.code !== 0) {
     throw new AppError("internal_error", "Reading the mirror's refs failed.", { details: { reason: "mirror_corrupt" } });
   }

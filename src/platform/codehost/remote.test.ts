@@ -6,20 +6,43 @@ import { fullNameFromRemote, parseRemote, redactRemote, webUrlFromRemote } from 
 
 describe("parseRemote", () => {
   test("accepts https, ssh, git, file, scp-like and absolute path remotes", () => {
-    const kinds = ["https://github.com/a/b.git", "ssh://git@host:22/a/b", "git://host/a/b", "file:///srv/a/b", "git@github.com:a/b.git", "/srv/git/a/b"]
-      .map((r) => parseRemote(r).kind);
+    const kinds = ["https://github.com/a/b.git", "ssh://git@host:22/a/b", "git://host/a/b", "file:///srv/a/b", "git@github.com:a/b.git", "/srv/git/a/b"].map(
+      (r) => parseRemote(r).kind,
+    );
     assert.deepEqual(kinds, ["https", "ssh", "git", "file", "scp", "path"]);
   });
 
-  for (const bad of ["", "-uexploit", "ext::sh -c id", "fd::17", "transport::foo", "ftp://host/a/b", "relative/dir", "https://host/a\nb",
-    "ssh://-oProxyCommand=id/a/b", "-host:a/b", "x".repeat(2049),
+  for (const bad of [
+    "",
+    "-uexploit",
+    "ext::sh -c id",
+    "fd::17",
+    "transport::foo",
+    "ftp://host/a/b",
+    "relative/dir",
+    "https://host/a\nb",
+    "ssh://-oProxyCommand=id/a/b",
+    "-host:a/b",
+    "x".repeat(2049),
     // Option-like after percent-decoding (git decodes before using them), and option-like paths.
-    "ssh://%2DoProxyCommand=id/a/b", "ssh://%252DoProxyCommand=id/a/b", "ssh://%2Duser@host/a/b", "git://%2Dhost/a/b",
-    "host:--upload-pack=touch /tmp/x", "host:%2D%2Dupload-pack=x", "user@host:-x/y", "-user@host:a/b", "%2Dhost:a/b",
-    "ssh://host/--upload-pack=x", "https://host/a%0Ab", "ssh://host%0A/a/b"]) {
+    "ssh://%2DoProxyCommand=id/a/b",
+    "ssh://%252DoProxyCommand=id/a/b",
+    "ssh://%2Duser@host/a/b",
+    "git://%2Dhost/a/b",
+    "host:--upload-pack=touch /tmp/x",
+    "host:%2D%2Dupload-pack=x",
+    "user@host:-x/y",
+    "-user@host:a/b",
+    "%2Dhost:a/b",
+    "ssh://host/--upload-pack=x",
+    "https://host/a%0Ab",
+    "ssh://host%0A/a/b",
+  ]) {
     test(`refuses ${JSON.stringify(bad.slice(0, 30))} with invalid_request on "remote"`, () => {
-      assert.throws(() => parseRemote(bad), (e: AppError) => e.code === "invalid_request" &&
-        (e.details!.issues as Array<{ path: string }>)[0]!.path === "remote");
+      assert.throws(
+        () => parseRemote(bad),
+        (e: AppError) => e.code === "invalid_request" && (e.details!.issues as Array<{ path: string }>)[0]!.path === "remote",
+      );
     });
   }
 });

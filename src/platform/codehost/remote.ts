@@ -82,12 +82,17 @@ function decodeOnce(s: string): string {
 }
 
 function trimPath(p: string): string {
-  return p.replace(/\/+$/, "").replace(/\.git$/, "").replace(/\/+$/, "");
+  return p
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "")
+    .replace(/\/+$/, "");
 }
 
 /** `owner/name` from the remote's last two path segments, or null when it has fewer. */
 export function fullNameFromRemote(remote: string): string | null {
-  const parts = parseRemote(remote).path.split("/").filter((s) => s.length > 0 && s !== "." && s !== "..");
+  const parts = parseRemote(remote)
+    .path.split("/")
+    .filter((s) => s.length > 0 && s !== "." && s !== "..");
   if (parts.length < 2) return null;
   return `${parts[parts.length - 2]}/${parts[parts.length - 1]}`;
 }

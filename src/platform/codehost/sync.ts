@@ -34,9 +34,7 @@ export interface SyncResult {
   syncedAt: string;
 }
 
-export type AccessProbe =
-  | { ok: true; defaultBranch: string | null }
-  | { ok: false; reason: RemoteFailureReason; message: string };
+export type AccessProbe = { ok: true; defaultBranch: string | null } | { ok: false; reason: RemoteFailureReason; message: string };
 
 // A sync stopped through its signal is reported like a timeout: we stopped waiting for the remote.
 function failed(res: GitResult, what: string): AppError {

@@ -12,7 +12,10 @@ function lsTree(...paths: Array<string | Buffer>): Buffer {
 describe("parseLsTree with hostile names", () => {
   test("paths no checkout would write (.., ., empty parts, .git in any case) are left out", () => {
     const entries = parseLsTree(lsTree("ok.txt", "../escape", "a/../../b", "./x", "a//b", ".git/config", "sub/.GIT/hooks/pre-commit", "/abs"));
-    assert.deepEqual(entries.map((e) => e.path), ["ok.txt"]);
+    assert.deepEqual(
+      entries.map((e) => e.path),
+      ["ok.txt"],
+    );
   });
 
   test("names with newlines, tabs and invalid UTF-8 keep their exact bytes", () => {
@@ -52,10 +55,14 @@ describe("failureSummary", () => {
     assert.equal(s, "fatal: unable to access 'https://git.example.com/a/b/': 403");
   });
   test("replaces the server's file paths, quoted or not, and file:// URLs", () => {
-    assert.equal(failureSummary("fatal: '/var/lib/crs/mirrors/12.git' does not appear to be a git repository\n"),
-      "fatal: '<path>' does not appear to be a git repository");
-    assert.equal(failureSummary("error: could not lock config file /srv/crs/mirrors/3/config: Permission denied"),
-      "error: could not lock config file <path> Permission denied");
+    assert.equal(
+      failureSummary("fatal: '/var/lib/crs/mirrors/12.git' does not appear to be a git repository\n"),
+      "fatal: '<path>' does not appear to be a git repository",
+    );
+    assert.equal(
+      failureSummary("error: could not lock config file /srv/crs/mirrors/3/config: Permission denied"),
+      "error: could not lock config file <path> Permission denied",
+    );
     assert.equal(failureSummary("fatal: unable to access file:///home/ops/repos/x: nope"), "fatal: unable to access file://<path> nope");
   });
 });

@@ -101,7 +101,10 @@ async function dropEscapingSymlinks(entries: TreeEntry[], cat: CatFile): Promise
   const bad = new Set<TreeEntry>();
   for (let i = 0; i < links.length; i += 1000) {
     const batch = links.slice(i, i + 1000);
-    const got = await cat.contents(batch.map((l) => l.oid), maxSymlinkTarget);
+    const got = await cat.contents(
+      batch.map((l) => l.oid),
+      maxSymlinkTarget,
+    );
     batch.forEach((link, j) => {
       const r = got[j]!;
       if (!("content" in r) || r.content === null || !symlinkStaysInside(link.pathBytes, r.content)) bad.add(link);

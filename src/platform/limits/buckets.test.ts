@@ -3,22 +3,19 @@ import assert from "node:assert/strict";
 import { BUCKETS, DEFAULT_LIMITS, failsClosed, isPerIp, parseRateLimits } from "./buckets.ts";
 
 test("defaults are the spec's rate-limit table plus shared 60 a minute, client registration 20 an hour and settings 30 a minute", () => {
-  assert.deepEqual(
-    Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])),
-    {
-      ip: [3000, 60],
-      mcp: [1500, 60],
-      reads: [1200, 60],
-      "findings:write": [120, 60],
-      "runs:estimate": [30, 3600],
-      "runs:write": [20, 3600],
-      "runs:manage": [60, 60],
-      documents: [60, 600],
-      shared: [60, 60],
-      "oauth:register": [20, 3600],
-      settings: [30, 60],
-    },
-  );
+  assert.deepEqual(Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])), {
+    ip: [3000, 60],
+    mcp: [1500, 60],
+    reads: [1200, 60],
+    "findings:write": [120, 60],
+    "runs:estimate": [30, 3600],
+    "runs:write": [20, 3600],
+    "runs:manage": [60, 60],
+    documents: [60, 600],
+    shared: [60, 60],
+    "oauth:register": [20, 3600],
+    settings: [30, 60],
+  });
 });
 
 test("no CRS_RATE_LIMITS (undefined or blank) gives the defaults", () => {
@@ -58,7 +55,10 @@ test("a zero count, a zero or over-long window, or a bucket given twice is refus
 test("changes, estimates, starts, cancellations, documents, client registrations and settings fail closed; ip, mcp and reads carry on", () => {
   const closed = BUCKETS.filter(failsClosed);
   assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register", "settings"]);
-  assert.deepEqual(BUCKETS.filter((b) => !failsClosed(b)), ["ip", "mcp", "reads"]);
+  assert.deepEqual(
+    BUCKETS.filter((b) => !failsClosed(b)),
+    ["ip", "mcp", "reads"],
+  );
 });
 
 test("only the ip and oauth:register buckets are counted per address", () => {

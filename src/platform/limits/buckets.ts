@@ -87,9 +87,7 @@ export function parseRateLimits(spec: string | undefined): Limits {
     const entry = raw.trim();
     const match = ENTRY.exec(entry);
     if (!match) {
-      throw new Error(
-        `CRS_RATE_LIMITS: cannot parse "${entry}"; expected bucket=count/window such as reads=5/1m (units s, m, h)`,
-      );
+      throw new Error(`CRS_RATE_LIMITS: cannot parse "${entry}"; expected bucket=count/window such as reads=5/1m (units s, m, h)`);
     }
     const [, name, count, windowCount, unit] = match as unknown as [string, string, string, string | undefined, string];
     if (!isBucket(name)) {

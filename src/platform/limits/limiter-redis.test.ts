@@ -43,9 +43,7 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
     assert.equal((await b.charge("reads", "u"))?.remaining, 2);
     assert.equal((await a.charge("reads", "u", 2))?.remaining, 0);
     await rejectsWith(b.charge("reads", "u"), "rate_limited");
-    const both = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).charge("findings:write", "u2")),
-    );
+    const both = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).charge("findings:write", "u2")));
     assert.equal(both.filter((r) => r.status === "fulfilled").length, 20);
   });
 
@@ -90,7 +88,10 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
       }
     }
     await rejectsWith(
-      limiter.chargeAll([{ bucket: "ip", key: "192.0.2.1" }, { bucket: "runs:write", key: "u" }]),
+      limiter.chargeAll([
+        { bucket: "ip", key: "192.0.2.1" },
+        { bucket: "runs:write", key: "u" },
+      ]),
       "rate_limit_unavailable",
     );
 
@@ -98,10 +99,7 @@ describe("redis limiter", { skip: redisUrl ? false : "REDIS_URL is not set" }, (
     await new Promise((r) => setTimeout(r, 2500));
     assert.deepEqual(states, ["down"]);
     await p.start();
-    const back = await waitFor(
-      () => limiter.charge("findings:write", "u").catch(() => undefined),
-      "limiter to recover",
-    );
+    const back = await waitFor(() => limiter.charge("findings:write", "u").catch(() => undefined), "limiter to recover");
     // The count kept in Redis survived the outage: 2 before, this one makes 3 of 5.
     assert.equal(back?.remaining, 2);
     assert.deepEqual(states, ["down", "up"]);

@@ -97,12 +97,30 @@ for (const backend of backends) {
 
     test("estimates, starts and documents share one budget; a refused request gives back what it counted", async () => {
       const limiter = make("shared=3/1m,runs:estimate=10/1h,runs:write=10/1h,documents=10/10m");
-      await limiter.chargeAll([{ bucket: "runs:estimate", key: "u" }, { bucket: "shared", key: "u" }]);
-      await limiter.chargeAll([{ bucket: "runs:write", key: "u" }, { bucket: "shared", key: "u" }]);
-      const charges = await limiter.chargeAll([{ bucket: "documents", key: "u" }, { bucket: "shared", key: "u" }]);
-      assert.deepEqual(charges.map((c) => [c.bucket, c.remaining]), [["documents", 9], ["shared", 0]]);
+      await limiter.chargeAll([
+        { bucket: "runs:estimate", key: "u" },
+        { bucket: "shared", key: "u" },
+      ]);
+      await limiter.chargeAll([
+        { bucket: "runs:write", key: "u" },
+        { bucket: "shared", key: "u" },
+      ]);
+      const charges = await limiter.chargeAll([
+        { bucket: "documents", key: "u" },
+        { bucket: "shared", key: "u" },
+      ]);
+      assert.deepEqual(
+        charges.map((c) => [c.bucket, c.remaining]),
+        [
+          ["documents", 9],
+          ["shared", 0],
+        ],
+      );
       const err = await rejectsWith(
-        limiter.chargeAll([{ bucket: "runs:estimate", key: "u" }, { bucket: "shared", key: "u" }]),
+        limiter.chargeAll([
+          { bucket: "runs:estimate", key: "u" },
+          { bucket: "shared", key: "u" },
+        ]),
         "rate_limited",
       );
       assert.deepEqual(err.details, { bucket: "shared" });

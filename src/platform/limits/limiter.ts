@@ -65,8 +65,10 @@ export function rateLimitHeaders(charge: Charge): Record<string, string> {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const prefix = options.keyPrefix ?? "crs:rl";
   const client = options.redisUrl
-    ? createRedisClient(options.redisUrl, { onStateChange: options.onRedisState,
-      ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}) })
+    ? createRedisClient(options.redisUrl, {
+        onStateChange: options.onRedisState,
+        ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
+      })
     : undefined;
   // The first requests after start wait (up to a second) for the first connection rather than
   // being treated as "limiter down".
@@ -78,9 +80,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const keyPrefix = `${prefix}:${bucket}`;
     stores.set(
       bucket,
-      client
-        ? createRedisBucket(client, keyPrefix, limit)
-        : new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
+      client ? createRedisBucket(client, keyPrefix, limit) : new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
     );
   }
   const storeOf = (bucket: Bucket): RateLimiterAbstract => {
@@ -113,11 +113,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         throw overLimit(bucket, limit, points, err);
       }
       if (failsClosed(bucket)) {
-        throw new AppError(
-          "rate_limit_unavailable",
-          "Rate limiting is unavailable; changes and run estimates are refused. Retry after 30 seconds.",
-          { headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) }, cause: err },
-        );
+        throw new AppError("rate_limit_unavailable", "Rate limiting is unavailable; changes and run estimates are refused. Retry after 30 seconds.", {
+          headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) },
+          cause: err,
+        });
       }
       return null;
     }
@@ -133,7 +132,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       await Promise.all(
         counted
           .filter((c) => c.charge !== null)
-          .map((c) => storeOf(c.item.bucket).reward(c.item.key, c.item.points ?? 1).catch(() => undefined)),
+          .map((c) =>
+            storeOf(c.item.bucket)
+              .reward(c.item.key, c.item.points ?? 1)
+              .catch(() => undefined),
+          ),
       );
       throw err;
     }

@@ -8,8 +8,10 @@ import type { Database } from "./schema.ts";
  * that compiles it on first use per database handle; throws `mistake` if the compiled query does
  * not take exactly one parameter.
  */
-export function compiledOnce<R>(build: (db: Kysely<Database>) => CompiledQuery<R>,
-  mistake: string): (db: Kysely<Database>, parameter: unknown) => Promise<R[]> {
+export function compiledOnce<R>(
+  build: (db: Kysely<Database>) => CompiledQuery<R>,
+  mistake: string,
+): (db: Kysely<Database>, parameter: unknown) => Promise<R[]> {
   const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
   return async (db, parameter) => {
     let query = compiled.get(db);

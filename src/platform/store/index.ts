@@ -59,7 +59,14 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     const { dialect } = openSqlite(join(opts.dataDir, "crs.sqlite"));
     const db = new Kysely<Database>({ dialect });
     // 0x10002: analyse every table whose size changed enough since (bounded by an analysis limit).
-    store = { db, engine: "sqlite", close: () => db.destroy(), optimize: async () => { await sql`PRAGMA optimize=0x10002`.execute(db); } };
+    store = {
+      db,
+      engine: "sqlite",
+      close: () => db.destroy(),
+      optimize: async () => {
+        await sql`PRAGMA optimize=0x10002`.execute(db);
+      },
+    };
   }
   if (opts.migrate !== false) {
     try {

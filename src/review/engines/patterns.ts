@@ -92,7 +92,14 @@ export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Langu
 
 function applyFix(template: string, node: SgNode): string {
   return template.replace(/\$\$\$([A-Z_][A-Z0-9_]*)|\$([A-Z_][A-Z0-9_]*)/g, (whole, multi: string, single: string) => {
-    if (multi) return node.getMultipleMatches(multi).map((n) => n.text()).join("").trim() || "";
+    if (multi)
+      return (
+        node
+          .getMultipleMatches(multi)
+          .map((n) => n.text())
+          .join("")
+          .trim() || ""
+      );
     return node.getMatch(single)?.text() ?? whole;
   });
 }
@@ -108,7 +115,7 @@ export function configFor(rule: Rule, parts: RulePart[] | null, present: Readonl
   const live = parts.filter((p) => satisfied(p.need, present));
   if (live.length === parts.length) return rule.config;
   if (!live.length) return null;
-  const constraints = rule.config.constraints ? Object.assign({}, ...live.map((p) => p.constraints)) as Record<string, unknown> : undefined;
+  const constraints = rule.config.constraints ? (Object.assign({}, ...live.map((p) => p.constraints)) as Record<string, unknown>) : undefined;
   const alt = live.length === 1 ? live[0]!.alt : { any: live.map((p) => p.alt) };
   return { ...rule.config, rule: alt, ...(constraints ? { constraints } : {}) } as NapiConfig;
 }
@@ -125,8 +132,26 @@ export interface MatchOutcome {
 }
 
 /** `present`: the pack scanner's terms in the text; `extra`: node kinds to list on the rules' walk (runRules). */
-export function matchRules(pack: LanguagePack, root: SgRoot, text: FileText, path: string, deadline: number, present: ReadonlySet<string>, extra?: ReadonlySet<string>): MatchOutcome {
-  const run = runRules(root.root(), text.source.length, ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present), deadline, extra);
+export function matchRules(
+  pack: LanguagePack,
+  root: SgRoot,
+  text: FileText,
+  path: string,
+  deadline: number,
+  present: ReadonlySet<string>,
+  extra?: ReadonlySet<string>,
+): MatchOutcome {
+  const run = runRules(
+    root.root(),
+    text.source.length,
+    ruleJobs(
+      pack,
+      pack.rules.map((r) => satisfied(r.need, present)),
+      present,
+    ),
+    deadline,
+    extra,
+  );
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const matched = new Map<Finding, SgNode>();
@@ -152,7 +177,15 @@ export function ruleJobs(pack: LanguagePack, live: readonly boolean[], present: 
  * `firstLine` is the file's first line in the tree (0 unless files were joined, see packed.ts).
  * `taintNodes` receives the node of each finding of a taint-class rule.
  */
-export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, path: string, seen: Map<string, number>, firstLine: number, taintNodes: Map<Finding, SgNode>): Finding[] {
+export function collectFindings(
+  rule: Rule,
+  nodes: SgNode[],
+  text: FileText,
+  path: string,
+  seen: Map<string, number>,
+  firstLine: number,
+  taintNodes: Map<Finding, SgNode>,
+): Finding[] {
   const out: Finding[] = [];
   const ranges = new Set<string>();
   for (const node of nodes) {
@@ -165,11 +198,17 @@ export function collectFindings(rule: Rule, nodes: SgNode[], text: FileText, pat
     const n = seen.get(norm) ?? 0;
     seen.set(norm, n + 1);
     const f: Finding = {
-      ruleId: rule.id, title: rule.title, description: rule.description, severity: rule.severity,
-      cwe: rule.cwe, confidence: rule.confidence,
+      ruleId: rule.id,
+      title: rule.title,
+      description: rule.description,
+      severity: rule.severity,
+      cwe: rule.cwe,
+      confidence: rule.confidence,
       tags: rule.taint ? [...rule.tags, `taint:${rule.taint}`] : rule.tags,
       location: text.location(path, r.start.line - firstLine, r.start.column, r.end.line - firstLine, r.end.column),
-      relatedLocations: [], fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""), engine: "pattern",
+      relatedLocations: [],
+      fingerprint: fingerprint(rule.id, path, matched, n ? String(n) : ""),
+      engine: "pattern",
     };
     if (rule.lookup) {
       const key = node.getMatch(rule.lookup.key)?.text();

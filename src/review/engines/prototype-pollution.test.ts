@@ -6,7 +6,8 @@ import { stream } from "../testing/stream.ts";
 const rules = await loadRules();
 const lines = async (path: string, src: string): Promise<number[]> =>
   (await reviewFiles({ files: stream({ [path]: src }), rules, taint: false })).findings
-    .filter((f) => f.ruleId === "js.prototype-pollution").map((f) => f.location.startLine);
+    .filter((f) => f.ruleId === "js.prototype-pollution")
+    .map((f) => f.location.startLine);
 
 const merge = (guard: string) => `export function merge<T extends Record<string, any>>(target: T, source: Record<string, any>): T {
   for (const [key, value] of Object.entries(source)) {

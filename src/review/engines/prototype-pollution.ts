@@ -30,7 +30,7 @@ const guardText = (t: string): boolean => protoLiteral.test(t) && otherLiteral.t
 function guardNames(root: SgNode): string[] {
   const names: string[] = [];
   for (const stmt of root.children()) {
-    const decl = stmt.kind() === "export_statement" ? stmt.field("declaration") ?? stmt : stmt;
+    const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
     if (!guardText(decl.text())) continue;
     const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
     for (const n of named) {
@@ -63,11 +63,26 @@ function boundKey(pattern: SgNode | null): string | null {
 function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string> } {
   const keys = new Map<string, "keys" | "path">();
   const splitVars = new Set<string>();
-  for (const d of fn.findAll({ rule: { kind: "variable_declarator", has: { field: "value", stopBy: "end", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } } } })) {
+  for (const d of fn.findAll({
+    rule: {
+      kind: "variable_declarator",
+      has: {
+        field: "value",
+        stopBy: "end",
+        kind: "call_expression",
+        has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } },
+      },
+    },
+  })) {
     const name = d.field("name");
     if (name?.kind() === "identifier") splitVars.add(name.text());
   }
-  for (const a of fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } } } })) {
+  for (const a of fn.findAll({
+    rule: {
+      kind: "assignment_expression",
+      has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } },
+    },
+  })) {
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
@@ -88,13 +103,25 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const kind = isIn ? "keys" : iterated(loop.field("right"));
     if (kind) keys.set(name, kind);
   }
-  for (const call of fn.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } } } })) {
+  for (const call of fn.findAll({
+    rule: {
+      kind: "call_expression",
+      has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } },
+    },
+  })) {
     const member = call.field("function")!;
     const kind = iterated(member.field("object"));
     if (!kind) continue;
-    const cb = call.field("arguments")?.children().find((c) => c.isNamed());
+    const cb = call
+      .field("arguments")
+      ?.children()
+      .find((c) => c.isNamed());
     if (!cb || !functionKinds.has(String(cb.kind()))) continue;
-    const params = cb.field("parameters")?.children().filter((c) => c.isNamed()) ?? (cb.field("parameter") ? [cb.field("parameter")!] : []);
+    const params =
+      cb
+        .field("parameters")
+        ?.children()
+        .filter((c) => c.isNamed()) ?? (cb.field("parameter") ? [cb.field("parameter")!] : []);
     const reduce = member.field("property")?.text() === "reduce";
     const name = boundKey(params[reduce ? 1 : 0] ?? null);
     if (name) keys.set(name, kind);
@@ -136,7 +163,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     if (done.has(fnKey)) continue;
     done.add(fnKey);
     const body = fn.text();
-    if (guardText(body) || (guardWord?.test(body)) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (guardText(body) || guardWord?.test(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     const { keys, splitVars } = keyNames(fn);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
@@ -148,10 +175,17 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const n = seen.get(norm) ?? 0;
     seen.set(norm, n + 1);
     out.push({
-      ruleId: rule.id, title: rule.title, description: rule.description, severity: rule.severity, cwe: rule.cwe,
-      confidence: rule.confidence, tags: rule.tags,
+      ruleId: rule.id,
+      title: rule.title,
+      description: rule.description,
+      severity: rule.severity,
+      cwe: rule.cwe,
+      confidence: rule.confidence,
+      tags: rule.tags,
       location: text.location(path, r.start.line, r.start.column, r.end.line, r.end.column),
-      relatedLocations: [], fingerprint: fingerprint(rule.id, path, code, n ? String(n) : ""), engine: "pattern",
+      relatedLocations: [],
+      fingerprint: fingerprint(rule.id, path, code, n ? String(n) : ""),
+      engine: "pattern",
     });
   }
   return out;
@@ -162,7 +196,8 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
  */
 function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): SgNode | null {
-  const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
+  const writes = fn
+    .findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
     .filter((w) => keyOf(w.field("left")!, keys, splitIndexed));
   if (!writes.length) return null;
   const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
@@ -170,9 +205,13 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
     // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
     const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
     for (const call of fn.findAll({ rule: { kind: "call_expression" } })) {
-      let first = call.field("arguments")?.children().find((c) => c.isNamed());
+      let first = call
+        .field("arguments")
+        ?.children()
+        .find((c) => c.isNamed());
       // `merge(t[key] || {}, s[key])`
-      while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression")) first = first.kind() === "binary_expression" ? first.field("left") ?? undefined : first.children().find((c) => c.isNamed());
+      while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression"))
+        first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text())) return call;
     }
     const nested = writes.find((w) => w.field("left")!.field("object")?.kind() === "subscript_expression");
@@ -180,11 +219,10 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
   }
   if (kinds.has("path")) {
     // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, a reduce returning `acc[part]`.
-    const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } })
-      .some((a) => {
-        const left = a.field("left");
-        return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
-      });
+    const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } }).some((a) => {
+      const left = a.field("left");
+      return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
+    });
     const reduces = /\.reduce\s*\(/.test(fn.text());
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }

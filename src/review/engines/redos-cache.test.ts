@@ -30,7 +30,10 @@ test("a verdict reached by the analyser is written to the cache directory and re
 test("a stored verdict is used instead of judging the pattern again", () => {
   const limit = Number(process.env.CRS_REDOS_PATTERN_MS) || 60;
   // A linear pattern recorded as vulnerable shows that the stored line, not the analyser, answered.
-  appendFileSync(join(dir, "redos-verdicts.jsonl"), `${JSON.stringify([VerdictStore.key("^(b+)+c", "", limit), { complexity: "stored", quadratic: false }])}\n`);
+  appendFileSync(
+    join(dir, "redos-verdicts.jsonl"),
+    `${JSON.stringify([VerdictStore.key("^(b+)+c", "", limit), { complexity: "stored", quadratic: false }])}\n`,
+  );
   useVerdictStore(new VerdictStore(dir));
   assert.equal(judgePattern("^(b+)+c", "")?.complexity, "stored");
 });

@@ -25,8 +25,7 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
 }
 
 let version: string | null = null;
-const recheckVersion = (): string =>
-  (version ??= (createRequire(import.meta.url)("recheck/package.json") as { version: string }).version);
+const recheckVersion = (): string => (version ??= (createRequire(import.meta.url)("recheck/package.json") as { version: string }).version);
 
 export class VerdictStore {
   private entries: Map<string, Stored> | null = null;

@@ -142,7 +142,11 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
       timedOut = r.status === "unknown";
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
-        verdict = { complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type, quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2, ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}) };
+        verdict = {
+          complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type,
+          quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2,
+          ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}),
+        };
       }
     } catch {
       verdict = null; // a pattern recheck cannot parse is not judged
@@ -169,7 +173,11 @@ function unescapeString(body: string, raw: boolean): string {
 function fromPython(pattern: string, callText: string): { source: string; flags: string } {
   let flags = "";
   let source = pattern.replace(/^\(\?([aiLmsux]+)\)/, (_, f: string) => ((flags += f), ""));
-  source = source.replace(/\(\?P<(\w+)>/g, "(?<$1>").replace(/\(\?P=(\w+)\)/g, "\\k<$1>").replace(/\\A/g, "^").replace(/\\Z/g, "$");
+  source = source
+    .replace(/\(\?P<(\w+)>/g, "(?<$1>")
+    .replace(/\(\?P=(\w+)\)/g, "\\k<$1>")
+    .replace(/\\A/g, "^")
+    .replace(/\\Z/g, "$");
   if (/\bre\.(I|IGNORECASE)\b/.test(callText)) flags += "i";
   if (/\bre\.(S|DOTALL)\b/.test(callText)) flags += "s";
   if (/\bre\.(M|MULTILINE)\b/.test(callText)) flags += "m";
@@ -222,7 +230,11 @@ export function judgeRedos(findings: Finding[], text: FileText, checked: Readonl
     if (!verdict) continue;
     const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
     // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
-    out.push({ ...f, ...(verdict.quadratic ? { confidence: "low" as const } : {}), description: `${f.description}\n\nThis pattern's matching time is ${verdict.complexity} in the input's length.${attack}` });
+    out.push({
+      ...f,
+      ...(verdict.quadratic ? { confidence: "low" as const } : {}),
+      description: `${f.description}\n\nThis pattern's matching time is ${verdict.complexity} in the input's length.${attack}`,
+    });
   }
   return out;
 }

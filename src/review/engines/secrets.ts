@@ -21,7 +21,10 @@ function crsChecksumOk(token: string): boolean {
   const head = token.slice(0, -6);
   let n = crc32(head);
   let sum = "";
-  for (let i = 0; i < 6; i++) { sum = base62[n % 62] + sum; n = Math.floor(n / 62); }
+  for (let i = 0; i < 6; i++) {
+    sum = base62[n % 62] + sum;
+    n = Math.floor(n / 62);
+  }
   return sum === token.slice(-6);
 }
 
@@ -34,39 +37,67 @@ function jwtOk(token: string): boolean {
   }
 }
 
-const placeholder = /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted)$/i;
+const placeholder =
+  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted)$/i;
 
 export const secretRules: SecretRule[] = [
   { id: "secret.aws-access-key-id", title: "AWS access key id", severity: "high", re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g },
-  { id: "secret.aws-secret-access-key", title: "AWS secret access key", severity: "critical",
-    re: /aws_?secret_?(?:access_?)?key["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi },
+  {
+    id: "secret.aws-secret-access-key",
+    title: "AWS secret access key",
+    severity: "critical",
+    re: /aws_?secret_?(?:access_?)?key["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+  },
   { id: "secret.gcp-api-key", title: "Google API key", severity: "high", re: /\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/g },
   { id: "secret.azure-storage-key", title: "Azure storage account key", severity: "critical", re: /AccountKey=([A-Za-z0-9+/]{86}==)/g },
   { id: "secret.github-token", title: "GitHub token", severity: "critical", re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b/g },
   { id: "secret.gitlab-token", title: "GitLab personal access token", severity: "critical", re: /\b(glpat-[A-Za-z0-9_-]{20})(?![A-Za-z0-9_-])/g },
   { id: "secret.slack-token", title: "Slack token", severity: "high", re: /\b(xox[abposr]-[0-9A-Za-z-]{10,80})\b/g },
-  { id: "secret.slack-webhook", title: "Slack incoming webhook URL", severity: "medium",
-    re: /(https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,})/g },
+  {
+    id: "secret.slack-webhook",
+    title: "Slack incoming webhook URL",
+    severity: "medium",
+    re: /(https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,})/g,
+  },
   { id: "secret.stripe-key", title: "Stripe live secret key", severity: "critical", re: /\b((?:sk|rk)_live_[A-Za-z0-9]{20,99})\b/g },
   { id: "secret.sendgrid-key", title: "SendGrid API key", severity: "high", re: /\b(SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g },
   { id: "secret.npm-token", title: "npm access token", severity: "high", re: /\b(npm_[A-Za-z0-9]{36})\b/g },
-  { id: "secret.private-key", title: "Private key block", severity: "critical",
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)/g },
-  { id: "secret.jwt", title: "JSON Web Token", severity: "medium", confidence: "medium",
-    re: /\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/g, verify: jwtOk },
-  { id: "secret.database-url", title: "Database URL with a password", severity: "high",
+  {
+    id: "secret.private-key",
+    title: "Private key block",
+    severity: "critical",
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)/g,
+  },
+  {
+    id: "secret.jwt",
+    title: "JSON Web Token",
+    severity: "medium",
+    confidence: "medium",
+    re: /\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/g,
+    verify: jwtOk,
+  },
+  {
+    id: "secret.database-url",
+    title: "Database URL with a password",
+    severity: "high",
     // The scheme is a lookbehind so that the search starts at the literal `://` (four times faster
     // than trying the scheme list at every position); the same matches.
     re: /(?<=\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver)):\/\/[^:/\s@"'`]+:([^@\s/"'`]{3,})@/g,
-    verify: (s) => !placeholder.test(s) && !/^[$%{<]/.test(s) },
+    verify: (s) => !placeholder.test(s) && !/^[$%{<]/.test(s),
+  },
   { id: "secret.crs-token", title: "crs API or OAuth token", severity: "critical", re: /\b(svc[pa]_[0-9A-Za-z]{36})\b/g, verify: crsChecksumOk },
-  { id: "secret.generic", title: "High-entropy secret assigned to a secret-like name", severity: "high", confidence: "medium",
+  {
+    id: "secret.generic",
+    title: "High-entropy secret assigned to a secret-like name",
+    severity: "high",
+    confidence: "medium",
     // No leading `[A-Za-z0-9_.-]*`: the name's start does not change the secret or its position,
     // and without it the search no longer rescans every identifier from each of its characters.
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
     re: /(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)["'`]([^"'`\s]{16,200})["'`]/gi,
-    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) },
+    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s),
+  },
 ];
 
 /** Shannon entropy in bits per character. */
@@ -90,10 +121,12 @@ function lineStarts(text: string): number[] {
 }
 
 function position(starts: number[], index: number): [number, number] {
-  let lo = 0, hi = starts.length - 1;
+  let lo = 0,
+    hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= index) lo = mid; else hi = mid - 1;
+    if (starts[mid]! <= index) lo = mid;
+    else hi = mid - 1;
   }
   return [lo, index - starts[lo]!];
 }
@@ -119,10 +152,17 @@ export function scanSecrets(text: FileText, path: string, rules: readonly Secret
       const shown = redact(secret);
       loc.snippet = loc.snippet?.split(secret).join(shown);
       out.push({
-        ruleId: rule.id, title: rule.title, severity: rule.severity, cwe: [798], confidence: rule.confidence ?? "high",
+        ruleId: rule.id,
+        title: rule.title,
+        severity: rule.severity,
+        cwe: [798],
+        confidence: rule.confidence ?? "high",
         description: `${rule.title} (\`${shown}\`) committed in source. Anyone with read access to the repository or its history can use it. Revoke and rotate it, remove it from the code, and load it from the environment or a secret manager at run time.`,
-        tags: ["secret", "security"], location: loc, relatedLocations: [],
-        fingerprint: fingerprint(rule.id, path, secret), engine: "secrets",
+        tags: ["secret", "security"],
+        location: loc,
+        relatedLocations: [],
+        fingerprint: fingerprint(rule.id, path, secret),
+        engine: "secrets",
       });
     }
   }

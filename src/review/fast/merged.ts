@@ -28,12 +28,18 @@ function rootKinds(rule: unknown, lang: Language): Set<string> | null {
   const sets: Set<string>[] = [];
   if (typeof r.kind === "string") sets.push(new Set([r.kind]));
   if (typeof r.pattern === "string" && !loneMetavariable.test(r.pattern.trim())) {
-    const own = parse(parserName(lang), r.pattern).root().find({ rule: { pattern: r.pattern } } as NapiConfig);
+    const own = parse(parserName(lang), r.pattern)
+      .root()
+      .find({ rule: { pattern: r.pattern } } as NapiConfig);
     if (own && own.kind() !== parse(parserName(lang), "").root().kind()) sets.push(new Set([String(own.kind())]));
   } else if (r.pattern && typeof r.pattern === "object" && typeof (r.pattern as { selector?: unknown }).selector === "string") {
     sets.push(new Set([(r.pattern as { selector: string }).selector]));
   }
-  if (Array.isArray(r.all)) for (const x of r.all) { const s = rootKinds(x, lang); if (s) sets.push(s); }
+  if (Array.isArray(r.all))
+    for (const x of r.all) {
+      const s = rootKinds(x, lang);
+      if (s) sets.push(s);
+    }
   if (Array.isArray(r.any)) {
     const each = r.any.map((x) => rootKinds(x, lang));
     if (each.length && each.every((s) => s)) sets.push(new Set(each.flatMap((s) => [...s!])));
@@ -130,7 +136,9 @@ export function runRules(top: SgNode, chars: number, jobs: RuleJob[], deadline: 
         }
         // An ERROR node is still a candidate of the rules that may match any kind.
         if (errors && k === "ERROR") errorNodes.push(node);
-        merged.forEach((j, i) => { if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node); });
+        merged.forEach((j, i) => {
+          if (!j.merge!.kinds || j.merge!.kinds.has(k)) candidates[i]!.push(node);
+        });
       }
       if (listExtra) out.extra = listed;
       if (errors) out.errors = errorNodes;

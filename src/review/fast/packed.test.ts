@@ -86,13 +86,34 @@ test("rules that look at siblings or the root keep a language's files apart, and
   ensureParsers();
   const rootKind = String(parse(parserName("javascript"), "").root().kind());
   // Every built-in rule lets files be joined.
-  assert.equal(packSafe(rules.map((r) => r.config), rootKind), true);
-  const custom = parseRuleText([
-    "id: custom.after-import", "language: javascript", "title: Statement after an import", "description: test rule",
-    "severity: low", "rule:", "  kind: expression_statement", "  follows: { kind: import_statement }",
-  ].join("\n"), "custom.yml");
+  assert.equal(
+    packSafe(
+      rules.map((r) => r.config),
+      rootKind,
+    ),
+    true,
+  );
+  const custom = parseRuleText(
+    [
+      "id: custom.after-import",
+      "language: javascript",
+      "title: Statement after an import",
+      "description: test rule",
+      "severity: low",
+      "rule:",
+      "  kind: expression_statement",
+      "  follows: { kind: import_statement }",
+    ].join("\n"),
+    "custom.yml",
+  );
   assert.deepEqual(custom.problems, []);
-  assert.equal(packSafe(custom.rules.map((r) => r.config), rootKind), false);
+  assert.equal(
+    packSafe(
+      custom.rules.map((r) => r.config),
+      rootKind,
+    ),
+    false,
+  );
   assert.equal(packSafe([{ rule: { kind: "call_expression", nthChild: 1 } }], rootKind), false);
   assert.equal(packSafe([{ rule: { kind: "call_expression", has: { nthChild: 1, kind: "string" } } }], rootKind), true);
   assert.equal(packSafe([{ rule: { kind: rootKind } }], rootKind), false);
@@ -101,15 +122,27 @@ test("rules that look at siblings or the root keep a language's files apart, and
   const a = analyzer(false, custom.rules);
   const out = assertSameAsAlone(a, files);
   assert.deepEqual(a.joined, { files: 0, trees: 0, alone: 0 });
-  assert.deepEqual(out.map((o) => o.findings.map((f) => f.location.startLine)), [[], [], [2]]);
+  assert.deepEqual(
+    out.map((o) => o.findings.map((f) => f.location.startLine)),
+    [[], [], [2]],
+  );
 });
 
 test("a file an import-reading rule may match is analysed alone, while the language's other files are joined", () => {
   // Reading `import hashlib as h` at the module: joined, the rule would see another file's import.
-  const custom = parseRuleText([
-    "id: custom.aliased-md5", "language: python", "title: MD5 through an alias", "description: test rule", "severity: low",
-    "rule:", "  pattern: $H.md5($$$)", "  inside: { stopBy: end, kind: module, has: { pattern: import hashlib as $H } }",
-  ].join("\n"), "custom.yml");
+  const custom = parseRuleText(
+    [
+      "id: custom.aliased-md5",
+      "language: python",
+      "title: MD5 through an alias",
+      "description: test rule",
+      "severity: low",
+      "rule:",
+      "  pattern: $H.md5($$$)",
+      "  inside: { stopBy: end, kind: module, has: { pattern: import hashlib as $H } }",
+    ].join("\n"),
+    "custom.yml",
+  );
   assert.deepEqual(custom.problems, []);
   const files = [
     file("a.py", "import hashlib as h\n\ndef f(b):\n    return h.md5(b)\n"),
@@ -119,20 +152,21 @@ test("a file an import-reading rule may match is analysed alone, while the langu
   ];
   const a = analyzer(false, [...rules, ...custom.rules]);
   const out = assertSameAsAlone(a, files);
-  assert.deepEqual(out.map((o) => o.findings.map((f) => `${f.ruleId}:${f.location.startLine}`).sort()),
-    [["custom.aliased-md5:4", "py.weak-hash:4"], ["py.weak-hash:2"], ["py.code-injection:2"], ["py.code-injection:2"]]);
+  assert.deepEqual(
+    out.map((o) => o.findings.map((f) => `${f.ruleId}:${f.location.startLine}`).sort()),
+    [["custom.aliased-md5:4", "py.weak-hash:4"], ["py.weak-hash:2"], ["py.code-injection:2"], ["py.code-injection:2"]],
+  );
   assert.equal(a.joined.files, 2);
 });
 
 test("changed-line filters and skipped files apply per file in a joined batch", () => {
   const src = "const crypto = require('crypto');\ncrypto.createHash('md5');\ncrypto.createHash('sha1');\n";
   const a = analyzer(false);
-  const out = a.analyzeMany([
-    { file: file("one.js", src), changed: [[3, 3]] },
-    { file: file("vendor/lib.js", src) },
-    { file: file("two.js", src) },
-  ]);
-  assert.deepEqual(out[0]!.findings.map((f) => f.location.startLine), [3]);
+  const out = a.analyzeMany([{ file: file("one.js", src), changed: [[3, 3]] }, { file: file("vendor/lib.js", src) }, { file: file("two.js", src) }]);
+  assert.deepEqual(
+    out[0]!.findings.map((f) => f.location.startLine),
+    [3],
+  );
   assert.equal(out[1]!.skipped?.reason, "vendored");
   assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
 });
@@ -143,8 +177,12 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
   const many = `${"eval(userInput);\n".repeat(6)}const same = 1;\nx = x;\nif (a) { b(); } else { b(); }\n`;
   const at = (nodes: SgNode[]) => nodes.map((n) => `${n.range().start.index}-${n.range().end.index}`);
   // Syntax errors, nested and at the top level, in each language with taint.
-  const broken = [file("broken.js", "function f( {\n  eval(x;\n}\nx = x;\nconst a = [1, 2;\n"), file("broken.py", "def f(:\n    eval(x\nx = x\n"),
-    file("broken.go", "package a\nfunc f( {\n\tx = x\n}\n"), file("Broken.java", "class A { void f( { x = x; } }\n")];
+  const broken = [
+    file("broken.js", "function f( {\n  eval(x;\n}\nx = x;\nconst a = [1, 2;\n"),
+    file("broken.py", "def f(:\n    eval(x\nx = x\n"),
+    file("broken.go", "package a\nfunc f( {\n\tx = x\n}\n"),
+    file("Broken.java", "class A { void f( { x = x; } }\n"),
+  ];
   let compared = 0;
   let listed = 0;
   let errors = 0;
@@ -155,10 +193,20 @@ test("rules run in one merged walk match exactly the nodes each rule's own query
     if (!lang || !pack) continue;
     const top = parse(parserName(lang), text).root();
     const present = pack.scanner.scan(text);
-    const jobs = ruleJobs(pack, pack.rules.map((r) => satisfied(r.need, present)), present);
+    const jobs = ruleJobs(
+      pack,
+      pack.rules.map((r) => satisfied(r.need, present)),
+      present,
+    );
     const funcs = functionKinds(lang);
     const ownErrors = at(top.findAll({ rule: { kind: "ERROR" } } as NapiConfig));
-    for (const [extra, withErrors] of (funcs.size ? [undefined, funcs] : [undefined]).flatMap((x) => [[x, false], [x, true]] as const)) {
+    for (const [extra, withErrors] of (funcs.size ? [undefined, funcs] : [undefined]).flatMap(
+      (x) =>
+        [
+          [x, false],
+          [x, true],
+        ] as const,
+    )) {
       const run = runRules(top, text.length, jobs, Date.now() + 60_000, extra, withErrors);
       if (!withErrors) assert.equal(run.errors, null);
       else if (run.errors) {
@@ -191,16 +239,37 @@ test("taint analyses a joined file on the joined tree and reports flows at the f
   // Line ends other than LF, and a last line without one, shift nothing either.
   const crlf = handler.replace(/\n/g, "\r\n");
   const unterminated = handler.slice(0, -1);
-  const files = [file("a.js", handler), file("b.js", padded), file("c-src.js", source), file("c.js", sink), file("crlf.js", crlf), file("end.js", unterminated), file("z.js", handler)];
+  const files = [
+    file("a.js", handler),
+    file("b.js", padded),
+    file("c-src.js", source),
+    file("c.js", sink),
+    file("crlf.js", crlf),
+    file("end.js", unterminated),
+    file("z.js", handler),
+  ];
   const a = analyzer(true);
   const out = assertSameAsAlone(a, files);
   assert.deepEqual(a.joined, { files: 7, trees: 1, alone: 0 });
-  for (const i of [4, 5, 6]) assert.ok(out[i]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3), files[i]!.path);
+  for (const i of [4, 5, 6])
+    assert.ok(
+      out[i]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3),
+      files[i]!.path,
+    );
   const flow = out[1]!.findings.find((f) => f.ruleId === "js.taint.command-injection");
   assert.ok(flow, "the padded file's flow is found");
   assert.equal(flow.location.startLine, 604);
-  assert.deepEqual(flow.flow?.map((s) => [s.startLine, s.startColumn, s.snippet]), [[604, 19, "req.query"], [604, 3, "cp.exec('ls ' + req.query.dir)"]]);
-  assert.ok(out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 6), "the source file's own flow");
+  assert.deepEqual(
+    flow.flow?.map((s) => [s.startLine, s.startColumn, s.snippet]),
+    [
+      [604, 19, "req.query"],
+      [604, 3, "cp.exec('ls ' + req.query.dir)"],
+    ],
+  );
+  assert.ok(
+    out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 6),
+    "the source file's own flow",
+  );
   assert.ok(!out[3]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 5), "no flow from another file's top level");
   const rulesOnly = analyzer(false);
   rulesOnly.analyzeMany(files.map((f) => ({ file: f })));
@@ -214,8 +283,14 @@ test("a joined file reaches a sink in a helper of its own from a caller in anoth
   const a = analyzer(true);
   const out = assertSameAsAlone(a, files);
   assert.equal(a.joined.trees, 1);
-  assert.ok(out[1]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3), "helper above its caller");
-  assert.ok(out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 7), "helper below its caller");
+  assert.ok(
+    out[1]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 3),
+    "helper above its caller",
+  );
+  assert.ok(
+    out[2]!.findings.some((f) => f.ruleId === "js.taint.command-injection" && f.location.startLine === 7),
+    "helper below its caller",
+  );
 });
 
 test("a file no rule may match and taint has nothing to walk in is not parsed, and its secrets are still found", () => {
@@ -229,21 +304,36 @@ test("a file no rule may match and taint has nothing to walk in is not parsed, a
     const a = analyzer(taint);
     const out = a.analyzeMany(files.map((f) => ({ file: f })));
     assert.equal(a.treeless.files, 1, "only plain.js goes without a tree");
-    assert.deepEqual(out[0]!.findings.map((f) => f.ruleId), ["secret.github-token"]);
+    assert.deepEqual(
+      out[0]!.findings.map((f) => f.ruleId),
+      ["secret.github-token"],
+    );
     assert.ok(out[1]!.findings.some((f) => f.ruleId === "js.self-assignment"));
     assert.ok(out[2]!.findings.some((f) => f.ruleId === (taint ? "js.taint.command-injection" : "js.command-injection")));
   }
 });
 
 test("files analysed again with another file as context are joined, with the findings each gets alone", () => {
-  const helper = { path: "app/util/Shell.java", names: ["java:Shell"], source: "package app.util;\n\npublic final class Shell {\n  public static int run(String cmd) throws Exception {\n    return Runtime.getRuntime().exec(cmd).waitFor();\n  }\n}\n" };
-  const servlet = (i: number, arg: string) => file(`app/web/S${i}.java`, `package app.web;\n\nimport app.util.*;\n\npublic class S${i} extends HttpServlet {\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    Shell.run(${arg});\n  }\n}\n`);
-  const files = [servlet(1, "\"convert \" + name"), servlet(2, "\"ls\""), servlet(3, "\"rm \" + name")];
+  const helper = {
+    path: "app/util/Shell.java",
+    names: ["java:Shell"],
+    source:
+      "package app.util;\n\npublic final class Shell {\n  public static int run(String cmd) throws Exception {\n    return Runtime.getRuntime().exec(cmd).waitFor();\n  }\n}\n",
+  };
+  const servlet = (i: number, arg: string) =>
+    file(
+      `app/web/S${i}.java`,
+      `package app.web;\n\nimport app.util.*;\n\npublic class S${i} extends HttpServlet {\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    Shell.run(${arg});\n  }\n}\n`,
+    );
+  const files = [servlet(1, '"convert " + name'), servlet(2, '"ls"'), servlet(3, '"rm " + name')];
   const a = analyzer(true);
   const together = a.analyzeMany(files.map((f) => ({ file: f, context: [helper] })));
   assert.ok(a.joined.files >= 3, `joined: ${JSON.stringify(a.joined)}`);
   for (const [i, f] of files.entries()) {
     assert.deepEqual(together[i], analyzer(true).analyzeMany([{ file: f, context: [helper] }])[0], `${f.path} differs when joined`);
   }
-  assert.deepEqual(together.map((o) => o.findings.filter((x) => x.engine === "taint").length), [1, 0, 1]);
+  assert.deepEqual(
+    together.map((o) => o.findings.filter((x) => x.engine === "taint").length),
+    [1, 0, 1],
+  );
 });

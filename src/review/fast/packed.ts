@@ -63,7 +63,8 @@ export function packSafe(configs: unknown[], rootKind: string): boolean {
 /** Consecutive runs of items whose sizes add up to at most packChars (a larger item is a run alone). */
 export function runsOf<T>(items: T[], size: (item: T) => number): T[][] {
   const runs: T[][] = [];
-  let run: T[] = [], chars = 0;
+  let run: T[] = [],
+    chars = 0;
   for (const item of items) {
     const n = size(item);
     if (run.length && chars + n > packChars) {
@@ -80,7 +81,8 @@ export function runsOf<T>(items: T[], size: (item: T) => number): T[][] {
 
 /** The member holding 0-based joined line `line`: the last whose first line is at or before it. */
 function memberAt(starts: number[], line: number): number {
-  let lo = 0, hi = starts.length - 1;
+  let lo = 0,
+    hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid]! <= line) lo = mid;
@@ -99,7 +101,14 @@ export type PackedOutcome = MatchOutcome & { window: TaintWindow };
  * Matches the pack's rules over the members joined into one tree. Returns each member's outcome,
  * or null for a member to analyse alone. `onParsed` is told the joined source's size (trees.ts).
  */
-export function matchPacked(pack: LanguagePack, lang: Language, members: PackMember[], deadline: number, onParsed: (chars: number) => void, extra?: ReadonlySet<string>): (PackedOutcome | null)[] {
+export function matchPacked(
+  pack: LanguagePack,
+  lang: Language,
+  members: PackMember[],
+  deadline: number,
+  onParsed: (chars: number) => void,
+  extra?: ReadonlySet<string>,
+): (PackedOutcome | null)[] {
   const starts: number[] = [];
   const offsets: number[] = [];
   const parts: string[] = [];
@@ -124,7 +133,9 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
     const [first, last] = lines(r);
     return [memberAt(starts, first), memberAt(starts, last)];
   };
-  const setAlone = ([a, b]: [number, number]): void => { for (let i = a; i <= b; i++) alone.add(i); };
+  const setAlone = ([a, b]: [number, number]): void => {
+    for (let i = a; i <= b; i++) alone.add(i);
+  };
   // Each member's top-level nodes, with the ranges read here (taint's window reuses them).
   const kids = members.map((): WindowKid[] => []);
   for (const node of top.children()) {
@@ -142,11 +153,27 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
   // nowhere else (a node an alternative matches holds the words that alternative needs).
   const live = pack.rules.map((r) => present.map((p, j) => !alone.has(j) && satisfied(r.need, p)));
   const union = new Set<string>();
-  present.forEach((p, j) => { if (!alone.has(j)) for (const t of p) union.add(t); });
-  const run = runRules(top, joined.length, ruleJobs(pack, live.map((l) => l.includes(true)), union), deadline, extra, true);
+  present.forEach((p, j) => {
+    if (!alone.has(j)) for (const t of p) union.add(t);
+  });
+  const run = runRules(
+    top,
+    joined.length,
+    ruleJobs(
+      pack,
+      live.map((l) => l.includes(true)),
+      union,
+    ),
+    deadline,
+    extra,
+    true,
+  );
   if (run.timedOut) return members.map(() => null);
   for (const e of run.errors ?? top.findAll(kind(parserName(lang), "ERROR"))) setAlone(cover(e.range()));
-  for (const i of run.failed) outcomes.forEach((o, j) => { if (live[i]![j]) o.failed.push(pack.rules[i]!.id); });
+  for (const i of run.failed)
+    outcomes.forEach((o, j) => {
+      if (live[i]![j]) o.failed.push(pack.rules[i]!.id);
+    });
   for (const [i, nodes] of [...run.nodes].sort((a, b) => a[0] - b[0])) {
     const byMember = new Map<number, SgNode[]>();
     for (const node of nodes) {
@@ -166,5 +193,9 @@ export function matchPacked(pack: LanguagePack, lang: Language, members: PackMem
     }
   }
   const tree = new JoinedTree(top, run.extra);
-  return outcomes.map((o, j) => (alone.has(j) ? null : { ...o, window: { tree, shift: { index: offsets[j]!, line: starts[j]! }, end: offsets[j]! + members[j]!.text.source.length, kids: kids[j]! } }));
+  return outcomes.map((o, j) =>
+    alone.has(j)
+      ? null
+      : { ...o, window: { tree, shift: { index: offsets[j]!, line: starts[j]! }, end: offsets[j]! + members[j]!.text.source.length, kids: kids[j]! } },
+  );
 }

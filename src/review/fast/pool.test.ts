@@ -8,12 +8,13 @@ const rules = await loadRules();
 const files: Record<string, string> = {
   "a.js": "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\nif (x === NaN) {}\n",
   "b.py": "import os\nfrom flask import request\n\ndef view():\n    os.system('echo ' + request.args.get('n'))\n",
-  "c.go": "package main\n\nimport \"os/exec\"\n\nfunc run(n string) { exec.Command(\"sh\", \"-c\", n).Run() }\n",
+  "c.go": 'package main\n\nimport "os/exec"\n\nfunc run(n string) { exec.Command("sh", "-c", n).Run() }\n',
 };
 async function* stream(): AsyncGenerator<SourceFile> {
   for (let i = 0; i < 40; i++) for (const [p, c] of Object.entries(files)) yield { path: `d${i}/${p}`, content: Buffer.from(c) };
 }
-const summary = (r: Awaited<ReturnType<typeof reviewFiles>>) => r.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}:${f.fingerprint}`);
+const summary = (r: Awaited<ReturnType<typeof reviewFiles>>) =>
+  r.findings.map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId}:${f.fingerprint}`);
 
 test("a long-lived pool serves several reviews with different selections, matching in-thread results", async () => {
   const pool = new ReviewPool(2);
@@ -46,8 +47,13 @@ test("the syntax trees of reviewed files are freed as the review goes (memory st
   const before = process.memoryUsage().rss;
   let peak = before;
   const res = await reviewFiles({
-    files: big(), rules, only: ["js.nan-comparison"], taint: false,
-    onProgress: () => { peak = Math.max(peak, process.memoryUsage().rss); },
+    files: big(),
+    rules,
+    only: ["js.nan-comparison"],
+    taint: false,
+    onProgress: () => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    },
   });
   peak = Math.max(peak, process.memoryUsage().rss);
   assert.equal(res.findings.length, 60);

@@ -9,7 +9,11 @@ import { availableParallelism } from "node:os";
 import type { EngineConfig, FileOutcome } from "../analyze-file.ts";
 import type { BatchItem, FromWorker, ToWorker, WireItem } from "./worker.ts";
 
-interface Pending { items: WireItem[]; resolve: (r: FileOutcome[]) => void; timer: NodeJS.Timeout }
+interface Pending {
+  items: WireItem[];
+  resolve: (r: FileOutcome[]) => void;
+  timer: NodeJS.Timeout;
+}
 
 interface Slot {
   worker: Worker;
@@ -26,7 +30,10 @@ function workerExecArgv(): string[] | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (/^--input-type/.test(a)) continue;
-    if (a === "-e" || a === "--eval" || a === "-p" || a === "--print") { i++; continue; }
+    if (a === "-e" || a === "--eval" || a === "-p" || a === "--print") {
+      i++;
+      continue;
+    }
     out.push(a);
   }
   return out;
@@ -55,7 +62,11 @@ function pack(items: BatchItem[]): { buffer: ArrayBuffer; wire: WireItem[] } {
   for (const it of items) {
     const [start, end] = put(it.content);
     const w: WireItem = { path: it.path, start, end, ...(it.changed ? { changed: it.changed } : {}) };
-    if (it.context) w.context = it.context.map((c) => { const [s, e] = once(c.path, c.content); return { path: c.path, start: s, end: e, names: c.names }; });
+    if (it.context)
+      w.context = it.context.map((c) => {
+        const [s, e] = once(c.path, c.content);
+        return { path: c.path, start: s, end: e, names: c.names };
+      });
     wire.push(w);
   }
   return { buffer, wire };
@@ -96,7 +107,9 @@ export class ReviewPool {
       this.wake();
     });
     slot.worker.on("error", (e) => this.fail(slot, String(e).slice(0, 200), "engine_error"));
-    slot.worker.on("exit", (code) => { if (code !== 0) this.fail(slot, `worker exited with ${code}`, "engine_error"); });
+    slot.worker.on("exit", (code) => {
+      if (code !== 0) this.fail(slot, `worker exited with ${code}`, "engine_error");
+    });
     return slot;
   }
 

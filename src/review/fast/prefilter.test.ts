@@ -14,8 +14,9 @@ test("alternatives keep the clauses they share and join one clause of each", () 
   const need = ruleNeed({ any: [{ pattern: "fetch($U)" }, { pattern: "got($U)" }] }, { constraints: { U: { pattern: "req.$A" } } });
   assert.deepEqual(need, [["w:req"], ["w:fetch", "w:got"]]);
   // A constraint on a metavariable only some alternatives bind is not required by the others.
-  assert.deepEqual(ruleNeed({ any: [{ pattern: "a.set($H)" }, { pattern: "cors()" }] }, { constraints: { H: { regex: "(?i)allow-origin" } } }),
-    [["t:allow-origin", "w:cors"]]);
+  assert.deepEqual(ruleNeed({ any: [{ pattern: "a.set($H)" }, { pattern: "cors()" }] }, { constraints: { H: { regex: "(?i)allow-origin" } } }), [
+    ["t:allow-origin", "w:cors"],
+  ]);
 });
 
 test("regex literals: runs of plain characters and groups of plain alternatives", () => {

@@ -79,7 +79,8 @@ export function regexNeed(src: string): Need {
       if (close < 0) break;
       const inner = re.slice(i + 1, close);
       const body = inner.replace(/^\?:/, "");
-      if (body.startsWith("?")) atoms.push(null); // lookaround, named group, flags: needs nothing
+      if (body.startsWith("?"))
+        atoms.push(null); // lookaround, named group, flags: needs nothing
       else {
         const alts = body.split("|");
         atoms.push(alts.every((a) => /^[A-Za-z0-9_-]{2,}$/.test(a)) ? alts : { need: regexNeed(body) });
@@ -120,11 +121,18 @@ export function regexNeed(src: string): Need {
 
 /** Index of the `)` closing the group opened at `open`, skipping escapes and classes; -1 if none. */
 function groupEnd(re: string, open: number): number {
-  let depth = 0, inClass = false;
+  let depth = 0,
+    inClass = false;
   for (let i = open; i < re.length; i++) {
     const c = re[i];
-    if (c === "\\") { i++; continue; }
-    if (inClass) { if (c === "]") inClass = false; continue; }
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      continue;
+    }
     if (c === "[") inClass = true;
     else if (c === "(") depth++;
     else if (c === ")" && --depth === 0) return i;
@@ -135,15 +143,26 @@ function groupEnd(re: string, open: number): number {
 /** Splits a regex at top-level `|`; null when it cannot tell (unbalanced). */
 function splitTop(re: string): string[] | null {
   const out: string[] = [];
-  let depth = 0, start = 0, inClass = false;
+  let depth = 0,
+    start = 0,
+    inClass = false;
   for (let i = 0; i < re.length; i++) {
     const c = re[i];
-    if (c === "\\") { i++; continue; }
-    if (inClass) { if (c === "]") inClass = false; continue; }
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      continue;
+    }
     if (c === "[") inClass = true;
     else if (c === "(") depth++;
     else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) { out.push(re.slice(start, i)); start = i + 1; }
+    else if (c === "|" && depth === 0) {
+      out.push(re.slice(start, i));
+      start = i + 1;
+    }
     if (depth < 0) return null;
   }
   if (depth !== 0 || inClass) return null;
@@ -157,13 +176,20 @@ function best(clauses: Need): string[] | null {
   let score = -1;
   for (const c of clauses) {
     const s = Math.min(...c.map((t) => t.length)) - c.length * 0.01;
-    if (s > score) { score = s; pick = c; }
+    if (s > score) {
+      score = s;
+      pick = c;
+    }
   }
   return pick;
 }
 
 /** `node`: only what the matched node's own text holds (no `inside`, no pattern context). */
-interface Context { constraints?: Record<string, unknown>; utils?: Record<string, unknown>; node?: boolean }
+interface Context {
+  constraints?: Record<string, unknown>;
+  utils?: Record<string, unknown>;
+  node?: boolean;
+}
 
 /**
  * Clauses implied by a rule object. `top` marks objects matched against the reported node itself
@@ -177,7 +203,9 @@ function derive(rule: unknown, ctx: Context, depth: number, top: boolean): Need 
   if (typeof r.pattern === "string") {
     const p = patternNeed(r.pattern);
     out.push(...p.clauses);
-    if (top) for (const v of new Set(p.vars)) if (ctx.constraints?.[v]) out.push(...derive(ctx.constraints[v], { utils: ctx.utils, node: ctx.node }, depth + 1, false));
+    if (top)
+      for (const v of new Set(p.vars))
+        if (ctx.constraints?.[v]) out.push(...derive(ctx.constraints[v], { utils: ctx.utils, node: ctx.node }, depth + 1, false));
   } else if (r.pattern && typeof (r.pattern as Obj).context === "string" && !ctx.node) out.push(...contextNeed((r.pattern as Obj).context as string));
   if (typeof r.regex === "string") out.push(...regexNeed(r.regex));
   if (Array.isArray(r.all)) for (const c of r.all) out.push(...derive(c, ctx, depth + 1, top));
@@ -252,8 +280,16 @@ export class TokenScanner {
     const checks = new Set<string>();
     for (const n of needs) for (const c of n) for (const t of c) (t.startsWith("w:") ? words : t.startsWith("c:") ? checks : texts).add(t.slice(2));
     this.checks = [...checks].filter((c) => textChecks[c]);
-    for (const t of texts) this.inner.set(t, [...texts].filter((u) => u !== t && t.includes(u)));
-    const alt = (s: Set<string>) => [...s].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+    for (const t of texts)
+      this.inner.set(
+        t,
+        [...texts].filter((u) => u !== t && t.includes(u)),
+      );
+    const alt = (s: Set<string>) =>
+      [...s]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join("|");
     this.words = words.size ? new RegExp(`\\b(?:${alt(words)})\\b`, "g") : null;
     this.texts = texts.size ? new RegExp(alt(texts), "gi") : null;
   }

@@ -13,20 +13,63 @@ import { detectLanguage, ensureParsers, parserName } from "../languages.ts";
 
 test("assignments of a side to itself are possible: spaces, comments, brackets, several lines, several values", () => {
   for (const text of [
-    "x = x", "a.b = a.b;", "a[i] = a[ i ]", "this.x=this.x", "a, b = a, b", "x = x  # note", "x = x // note",
-    "obj.f = obj.f\nnext()", "self.a = self.a\n", "*p = *p", "a\n  .b = a.b", "x = /* c */ x", "a /* c */ = a",
-    "$x = $x;", "café = café", "m[k{1}] = m[k{1}]", "a['x;y'] = a['x;y']", "f(x = x)", "if (a) b = b; else c()",
-    "x =\n  x", "list[f(a, b)] = list[f(a,b)]", "this.a!.b = this.a!.b", "a?.b = a?.b", "A::B = A::B", "$a->b = $a->b",
-    "new A().b = new A().b", "@x = @x", "let y = 1; x = x",
-  ]) assert.equal(maySelfAssign(text), true, text);
+    "x = x",
+    "a.b = a.b;",
+    "a[i] = a[ i ]",
+    "this.x=this.x",
+    "a, b = a, b",
+    "x = x  # note",
+    "x = x // note",
+    "obj.f = obj.f\nnext()",
+    "self.a = self.a\n",
+    "*p = *p",
+    "a\n  .b = a.b",
+    "x = /* c */ x",
+    "a /* c */ = a",
+    "$x = $x;",
+    "café = café",
+    "m[k{1}] = m[k{1}]",
+    "a['x;y'] = a['x;y']",
+    "f(x = x)",
+    "if (a) b = b; else c()",
+    "x =\n  x",
+    "list[f(a, b)] = list[f(a,b)]",
+    "this.a!.b = this.a!.b",
+    "a?.b = a?.b",
+    "A::B = A::B",
+    "$a->b = $a->b",
+    "new A().b = new A().b",
+    "@x = @x",
+    "let y = 1; x = x",
+  ])
+    assert.equal(maySelfAssign(text), true, text);
 });
 
 test("other assignments and operators are not self-assignments", () => {
   for (const text of [
-    "x = y", "x = x + 1", "x == x", "x === x", "x => x", "x += x", "x != x", "x <= x", "x := x", "x = x.y",
-    "x = xx", "xx = x", "a.b = b", "this.name = name", "x = f(x)", 'const s = "a=b";', "x = /x/", "x = x(1)",
-    "x = x ? a : b", "a = b;\nb = a;", "",
-  ]) assert.equal(maySelfAssign(text), false, text);
+    "x = y",
+    "x = x + 1",
+    "x == x",
+    "x === x",
+    "x => x",
+    "x += x",
+    "x != x",
+    "x <= x",
+    "x := x",
+    "x = x.y",
+    "x = xx",
+    "xx = x",
+    "a.b = b",
+    "this.name = name",
+    "x = f(x)",
+    'const s = "a=b";',
+    "x = /x/",
+    "x = x(1)",
+    "x = x ? a : b",
+    "a = b;\nb = a;",
+    "",
+  ])
+    assert.equal(maySelfAssign(text), false, text);
 });
 
 test("each side is read only as far as the other goes, and past a budget of steps the answer is yes", () => {
@@ -82,8 +125,11 @@ test("wherever a self-assignment rule matches, real or inserted into real code w
       assert.ok(maySelfAssign(f.text), `${f.path}: ${found} self-assignments, the check says none`);
     } else if (!maySelfAssign(f.text)) cleared++;
     // Each assignment's left side, assigned to itself in the forms below, appended to the file.
-    const lefts = root.findAll({ rule: { kind: lang === "python" ? "assignment" : lang === "go" ? "assignment_statement" : "assignment_expression" } } as NapiConfig)
-      .map((n) => n.field("left")?.text()).filter((t): t is string => !!t && t.length < 200).slice(0, 3);
+    const lefts = root
+      .findAll({ rule: { kind: lang === "python" ? "assignment" : lang === "go" ? "assignment_statement" : "assignment_expression" } } as NapiConfig)
+      .map((n) => n.field("left")?.text())
+      .filter((t): t is string => !!t && t.length < 200)
+      .slice(0, 3);
     for (const left of lefts) {
       const flat = left.replace(/\s+/g, " ");
       const end = lang === "python" ? "" : lang === "go" ? "" : ";";

@@ -4,9 +4,17 @@
 // no rule and no taint analysis can use is not parsed at all (analyze-file.ts).
 
 // Character classes, one table lookup each (the check reads every character of most files).
-const SPACE = 1, QUOTE = 2, OPEN = 4, CLOSE = 8, GOES_ON = 16, IDENT = 32, OPERATOR = 64;
+const SPACE = 1,
+  QUOTE = 2,
+  OPEN = 4,
+  CLOSE = 8,
+  GOES_ON = 16,
+  IDENT = 32,
+  OPERATOR = 64;
 const table = new Uint8Array(128);
-const mark = (chars: string, bit: number): void => { for (const c of chars) table[c.charCodeAt(0)]! |= bit; };
+const mark = (chars: string, bit: number): void => {
+  for (const c of chars) table[c.charCodeAt(0)]! |= bit;
+};
 mark(" \t\n\r\v\f", SPACE);
 mark("\"'`", QUOTE);
 mark("([{", OPEN);
@@ -134,7 +142,10 @@ class LeftSide {
     while (chars.length < n && !this.done) {
       if (--this.budget.left < 0) return false;
       const l = this.l--;
-      if (l < 0) { this.done = true; break; }
+      if (l < 0) {
+        this.done = true;
+        break;
+      }
       const c = text.charCodeAt(l);
       const cls = classOf(c);
       if (cls & SPACE) {
@@ -147,9 +158,15 @@ class LeftSide {
       }
       if (cls & CLOSE) this.depth++;
       else if (cls & OPEN) {
-        if (this.depth === 0) { this.done = true; break; }
+        if (this.depth === 0) {
+          this.done = true;
+          break;
+        }
         this.depth--;
-      } else if (this.depth === 0 && (c === 45 ? text.charCodeAt(l + 1) !== 62 : stopsLeft.has(c))) { this.done = true; break; }
+      } else if (this.depth === 0 && (c === 45 ? text.charCodeAt(l + 1) !== 62 : stopsLeft.has(c))) {
+        this.done = true;
+        break;
+      }
       chars.push(c);
       this.at.push(l);
     }

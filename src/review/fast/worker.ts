@@ -48,7 +48,13 @@ async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<File
     analyzers.set(msg.key, analyzer);
   }
   const texts = new Map<number, string>();
-  const results = analyzer.analyzeBatch(msg.items.map((it) => ({ file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) }, changed: it.changed, context: contextSources(msg.buffer, it.context, texts) })));
+  const results = analyzer.analyzeBatch(
+    msg.items.map((it) => ({
+      file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) },
+      changed: it.changed,
+      context: contextSources(msg.buffer, it.context, texts),
+    })),
+  );
   await analyzer.release();
   return results;
 }
@@ -58,7 +64,10 @@ let queue: Promise<void> = Promise.resolve();
 parentPort!.on("message", (msg: ToWorker) => {
   if (msg.type === "config") configs.set(msg.key, msg.config);
   else if (msg.type === "drop") {
-    queue = queue.then(() => { configs.delete(msg.key); analyzers.delete(msg.key); });
+    queue = queue.then(() => {
+      configs.delete(msg.key);
+      analyzers.delete(msg.key);
+    });
   } else {
     queue = queue.then(async () => {
       let results: FileOutcome[];
@@ -66,7 +75,13 @@ parentPort!.on("message", (msg: ToWorker) => {
         results = await runBatch(msg);
       } catch (e) {
         const detail = (e as Error).message.slice(0, 200);
-        results = msg.items.map((it) => ({ findings: [], skipped: { path: it.path, reason: "engine_error" as const, detail }, lines: 0, bytes: it.end - it.start, failedRules: [] }));
+        results = msg.items.map((it) => ({
+          findings: [],
+          skipped: { path: it.path, reason: "engine_error" as const, detail },
+          lines: 0,
+          bytes: it.end - it.start,
+          failedRules: [],
+        }));
       }
       parentPort!.postMessage({ type: "done", id: msg.id, results } satisfies FromWorker);
     });

@@ -13,10 +13,13 @@ const finding = z.object({
   severity: z.enum(["info", "low", "medium", "high", "critical"]).describe("How bad it is if exploited or hit"),
   cwe: z.number().int().min(1).max(10_000).nullable().describe("CWE number where one applies, else null"),
   explanation: z.string().min(1).max(4000).describe("Why it is a problem and how to fix it (markdown)"),
-  fix: z.object({
-    description: z.string().max(500).describe("What the fix does"),
-    replacement: z.string().max(4000).describe("New code replacing lines startLine..endLine entirely"),
-  }).nullable().describe("Optional suggested fix, else null"),
+  fix: z
+    .object({
+      description: z.string().max(500).describe("What the fix does"),
+      replacement: z.string().max(4000).describe("New code replacing lines startLine..endLine entirely"),
+    })
+    .nullable()
+    .describe("Optional suggested fix, else null"),
 });
 
 export const answerSchema = z.object({
@@ -25,8 +28,16 @@ export const answerSchema = z.object({
 
 /** Size limits are checked here, not asked of the provider: strict structured output refuses some of them. */
 const checkedHere = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
-const withoutLimits = (v: unknown): unknown => Array.isArray(v) ? v.map(withoutLimits)
-  : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k]) => !checkedHere.has(k)).map(([k, x]) => [k, withoutLimits(x)])) : v;
+const withoutLimits = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(withoutLimits)
+    : v && typeof v === "object"
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => !checkedHere.has(k))
+            .map(([k, x]) => [k, withoutLimits(x)]),
+        )
+      : v;
 
 /** JSON Schema of the answer for the providers' structured output (strict: every key required). */
 export function answerJsonSchema(): Record<string, unknown> {

@@ -26,14 +26,24 @@ function capSeverity(s: Severity, cwe: number | null): Severity {
 function patchFor(path: string, lines: string[], a: number, b: number, replacement: string): string {
   const added = replacement.replace(/\n$/, "").split("\n");
   const removed = lines.slice(a - 1, b);
-  return [`--- a/${path}`, `+++ b/${path}`, `@@ -${a},${removed.length} +${a},${added.length} @@`,
-    ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`), ""].join("\n");
+  return [
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    `@@ -${a},${removed.length} +${a},${added.length} @@`,
+    ...removed.map((l) => `-${l}`),
+    ...added.map((l) => `+${l}`),
+    "",
+  ].join("\n");
 }
 
 /** Quotes that say this little could match almost any line. */
 const minQuote = 6;
 /** A quote copied with the prompt's line numbers (`12+| code`) is the code after them. */
-const unnumber = (s: string) => s.split("\n").map((l) => l.replace(/^\s*\d+[+ ]?\| ?/, "")).join("\n");
+const unnumber = (s: string) =>
+  s
+    .split("\n")
+    .map((l) => l.replace(/^\s*\d+[+ ]?\| ?/, ""))
+    .join("\n");
 
 /** Where the snippet is: the stated lines, else the nearest placement within `slack` lines of them. */
 function locate(file: CodeFile, a: number, b: number, quoted: string): [number, number] | null {
@@ -43,7 +53,8 @@ function locate(file: CodeFile, a: number, b: number, quoted: string): [number, 
   const at = (x: number, y: number) => x >= 1 && y <= file.lines.length && squash(file.lines.slice(x - 1, y).join("\n")).includes(want);
   if (at(a, b)) {
     // Narrow to the lines the quote covers, so the fingerprint is the quoted region.
-    let x = a, y = b;
+    let x = a,
+      y = b;
     while (x < y && at(x + 1, y)) x++;
     while (y > x && at(x, y - 1)) y--;
     return [x, y];
@@ -75,10 +86,18 @@ export function checkFinding(m: ModelFindingAnswer, ctx: CheckContext): Finding 
   if (ctx.changedLines && !changed?.some(([x, y]) => x <= b && y >= a)) return drop("lines do not touch the change");
   const ruleId = modelRuleId(m.cwe);
   const code = file.lines.slice(a - 1, b);
-  const snippet = code.slice(0, 5).map((l) => (l.length > 240 ? `${l.slice(0, 240)}…` : l)).join("\n");
+  const snippet = code
+    .slice(0, 5)
+    .map((l) => (l.length > 240 ? `${l.slice(0, 240)}…` : l))
+    .join("\n");
   const finding: Finding = {
-    ruleId, title: m.title, description: m.explanation, severity: capSeverity(m.severity, m.cwe),
-    cwe: m.cwe ? [m.cwe] : [], confidence: "medium", tags: ["model"],
+    ruleId,
+    title: m.title,
+    description: m.explanation,
+    severity: capSeverity(m.severity, m.cwe),
+    cwe: m.cwe ? [m.cwe] : [],
+    confidence: "medium",
+    tags: ["model"],
     location: { path, startLine: a, startColumn: 1, endLine: b, endColumn: code[code.length - 1]!.length + 1, snippet },
     relatedLocations: [],
     fingerprint: fingerprint(ruleId, path, code.join("\n")),

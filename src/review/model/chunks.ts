@@ -7,9 +7,16 @@ import { basename } from "node:path";
 import type { Finding } from "../types.ts";
 
 /** Lines a change removed, shown after new-side line `after` (0: before the first line). */
-export interface RemovedLines { after: number; lines: string[] }
+export interface RemovedLines {
+  after: number;
+  lines: string[];
+}
 
-export interface CodeFile { path: string; lines: string[]; removed?: RemovedLines[] }
+export interface CodeFile {
+  path: string;
+  lines: string[];
+  removed?: RemovedLines[];
+}
 
 export interface Chunk {
   id: string;
@@ -39,7 +46,9 @@ function section(file: CodeFile, from: number, to: number, boundary: string, cha
   const width = String(to).length;
   const out = [`<<<FILE ${boundary} path=${JSON.stringify(file.path)} lines=${from}-${to}>>>`];
   const removed = removedIn(file, from, to);
-  const gone = (after: number) => { for (const r of removed) if (r.after === after) for (const l of r.lines) out.push(`${" ".repeat(width)}-| ${l}`); };
+  const gone = (after: number) => {
+    for (const r of removed) if (r.after === after) for (const l of r.lines) out.push(`${" ".repeat(width)}-| ${l}`);
+  };
   for (let n = from; n <= to; n++) {
     gone(n - 1);
     const mark = changed ? (changed.some(([a, b]) => n >= a && n <= b) ? "+" : " ") : "";
@@ -73,7 +82,11 @@ function windows(file: CodeFile, changed: Array<[number, number]> | undefined, c
     let size = 0;
     for (let n = from; n <= to; n++) {
       const t = estimate(file.lines[n - 1]!) + 2;
-      if (size + t > chunkTokens && n > start) { out.push([start, n - 1]); start = n; size = 0; }
+      if (size + t > chunkTokens && n > start) {
+        out.push([start, n - 1]);
+        start = n;
+        size = 0;
+      }
       size += t;
     }
     out.push([start, to]);
@@ -116,7 +129,8 @@ export function makeChunks(o: ChunkOptions): Chunk[] {
       if (current.size + size > o.chunkTokens) close();
       if (!current.paths.includes(f.path)) current.paths.push(f.path);
       current.sections.push(text);
-      current.hash.update(`${f.path}\0${from}\0${to}\0${changed ? JSON.stringify(changed) : ""}\0${JSON.stringify(removedIn(f, from, to))}\0`)
+      current.hash
+        .update(`${f.path}\0${from}\0${to}\0${changed ? JSON.stringify(changed) : ""}\0${JSON.stringify(removedIn(f, from, to))}\0`)
         .update(f.lines.slice(from - 1, to).join("\n"));
       current.size += size;
     }

@@ -25,7 +25,11 @@ export function modelConfigFromEnv(env: Record<string, string | undefined>): Mod
   const url = env.CRS_MODEL_URL?.trim();
   if (url) {
     let parsed: URL;
-    try { parsed = new URL(url); } catch { throw new ModelConfigError("CRS_MODEL_URL must be an http(s) URL"); }
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ModelConfigError("CRS_MODEL_URL must be an http(s) URL");
+    }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ModelConfigError("CRS_MODEL_URL must be an http(s) URL");
   }
   return {

@@ -3,7 +3,10 @@
 // reported as skipped, never guessed at.
 import type { NamedText } from "./types.ts";
 
-export interface DocumentSource { name: string; content: Buffer }
+export interface DocumentSource {
+  name: string;
+  content: Buffer;
+}
 
 export type DocumentSkip = "encrypted" | "scanned" | "unsupported" | "too_large" | "unreadable";
 export type ExtractedDocument = { name: string; text: string; pages?: number; pagesCut?: number } | { name: string; skipped: DocumentSkip };
@@ -37,7 +40,10 @@ async function pdfText(d: DocumentSource, limits: Required<ExtractLimits>): Prom
       out.push(content.items.map((it) => ("str" in it ? it.str + (it.hasEOL ? "\n" : " ") : "")).join(""));
       read++;
     }
-    const text = out.join("\n\n").replace(/[ \t]+\n/g, "\n").trim();
+    const text = out
+      .join("\n\n")
+      .replace(/[ \t]+\n/g, "\n")
+      .trim();
     if (!text) return { name: d.name, skipped: "scanned" };
     return { name: d.name, text, pages: read, ...(pdf.numPages > read ? { pagesCut: pdf.numPages - read } : {}) };
   } catch {
@@ -57,7 +63,10 @@ export async function extractDocumentText(d: DocumentSource, limits: ExtractLimi
 }
 
 /** A run's documents as the reviewer takes them, and those that gave no text (counted on the stage). */
-export async function extractDocuments(docs: readonly DocumentSource[], limits: ExtractLimits = {}): Promise<{ texts: NamedText[]; skipped: Array<{ name: string; reason: DocumentSkip }> }> {
+export async function extractDocuments(
+  docs: readonly DocumentSource[],
+  limits: ExtractLimits = {},
+): Promise<{ texts: NamedText[]; skipped: Array<{ name: string; reason: DocumentSkip }> }> {
   const texts: NamedText[] = [];
   const skipped: Array<{ name: string; reason: DocumentSkip }> = [];
   // One at a time: a PDF's pages are held in memory only while it is read.

@@ -15,7 +15,9 @@ const good = { answer: { findings: [stated("run.js", 2, evalLine, { cwe: 95, tit
 const noSleep = async () => {};
 
 let standIn: ModelStandIn;
-before(async () => { standIn = await new ModelStandIn().start(); });
+before(async () => {
+  standIn = await new ModelStandIn().start();
+});
 after(() => standIn.close());
 
 test("malformed JSON is asked again once with the reason, and the second answer is kept", async () => {
@@ -24,7 +26,10 @@ test("malformed JSON is asked again once with the reason, and the second answer 
   const r = await reviewWithModel(standInConfig(standIn, "openai"), { files, ruleFindings: [] });
   assert.equal(r.stage.state, "complete");
   assert.equal(r.stage.requests, 2);
-  assert.deepEqual(r.findings.map((f) => f.ruleId), ["model/cwe-95"]);
+  assert.deepEqual(
+    r.findings.map((f) => f.ruleId),
+    ["model/cwe-95"],
+  );
   const retry = standIn.requests[from + 1]!.body.messages as Array<{ role: string; content: string }>;
   assert.equal(retry.at(-2)!.role, "assistant");
   assert.match(retry.at(-1)!.content, /not usable \(not valid JSON/);
@@ -48,7 +53,13 @@ test("a prose answer with fenced JSON (small local models) is parsed by the same
 test("a 429 with Retry-After waits as long as asked, then the answer is kept", async () => {
   const waits: number[] = [];
   standIn.script({ status: 429, headers: { "retry-after": "7" } }, good);
-  const r = await reviewWithModel(standInConfig(standIn, "openai"), { files, ruleFindings: [], sleep: async (ms) => { waits.push(ms); } });
+  const r = await reviewWithModel(standInConfig(standIn, "openai"), {
+    files,
+    ruleFindings: [],
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
   assert.deepEqual(waits, [7000]);
   assert.deepEqual([r.stage.state, r.stage.requests, r.findings.length], ["complete", 2, 1]);
 });
@@ -69,9 +80,15 @@ test("a 401 fails at once without retrying or sending the other chunks", async (
 });
 
 test("a hang past the timeout fails that chunk; the others complete and the review is partial", async () => {
-  const two = [{ path: "a.js", content: Buffer.from("a();\n") }, { path: "b.js", content: Buffer.from("b();\n") }];
+  const two = [
+    { path: "a.js", content: Buffer.from("a();\n") },
+    { path: "b.js", content: Buffer.from("b();\n") },
+  ];
   standIn.script({ hang: true });
-  const r = await reviewWithModel(standInConfig(standIn, "openai", { timeoutMs: 300, retries: 0, chunkTokens: 20, concurrency: 1 }), { files: two, ruleFindings: [] });
+  const r = await reviewWithModel(standInConfig(standIn, "openai", { timeoutMs: 300, retries: 0, chunkTokens: 20, concurrency: 1 }), {
+    files: two,
+    ruleFindings: [],
+  });
   assert.equal(r.stage.state, "partial");
   assert.deepEqual(r.stage.chunks, { total: 2, answered: 1, failed: 1, unsent: 0 });
   assert.equal(r.stage.reason, "the model endpoint timed out");
@@ -81,7 +98,10 @@ test("the token budget is respected: chunks that would exceed it are not sent an
   const big = Array.from({ length: 8 }, (_, i) => ({ path: `f${i}.js`, content: Buffer.from(`value${i}();\n`.repeat(40)) }));
   const from = standIn.requests.length;
   const budget = 3000;
-  const r = await reviewWithModel(standInConfig(standIn, "openai", { maxTokensPerRun: budget, maxOutputTokens: 500, chunkTokens: 200, concurrency: 3 }), { files: big, ruleFindings: [] });
+  const r = await reviewWithModel(standInConfig(standIn, "openai", { maxTokensPerRun: budget, maxOutputTokens: 500, chunkTokens: 200, concurrency: 3 }), {
+    files: big,
+    ruleFindings: [],
+  });
   const sent = standIn.requests.length - from;
   assert.equal(r.stage.state, "partial");
   assert.equal(r.stage.reason, "the token budget ran out");
@@ -91,13 +111,24 @@ test("the token budget is respected: chunks that would exceed it are not sent an
 });
 
 test("a resumed review sends only the chunks without a checkpointed answer and keeps the earlier answers", async () => {
-  const two = [{ path: "a.js", content: Buffer.from("a();\n") }, { path: "run.js", content: Buffer.from(code) }];
+  const two = [
+    { path: "a.js", content: Buffer.from("a();\n") },
+    { path: "run.js", content: Buffer.from(code) },
+  ];
   const cfg = standInConfig(standIn, "openai", { chunkTokens: 40, concurrency: 1 });
   const saved = new Map<string, ChunkAnswer>();
   const controller = new AbortController();
   // The first attempt dies after its first answer (a worker lost mid-stage).
   standIn.script(good);
-  const first = await reviewWithModel(cfg, { files: two, ruleFindings: [], signal: controller.signal, onChunk: (a) => { saved.set(a.chunkId, a); controller.abort(); } });
+  const first = await reviewWithModel(cfg, {
+    files: two,
+    ruleFindings: [],
+    signal: controller.signal,
+    onChunk: (a) => {
+      saved.set(a.chunkId, a);
+      controller.abort();
+    },
+  });
   assert.deepEqual([first.stage.state, first.stage.reason, first.stage.requests], ["partial", "cancelled", 1]);
   const from = standIn.requests.length;
   const second = await reviewWithModel(cfg, { files: two, ruleFindings: [], answered: saved });
@@ -105,7 +136,10 @@ test("a resumed review sends only the chunks without a checkpointed answer and k
   // a.js comes first (path order) and was answered before the loss; only run.js goes again.
   assert.ok(standIn.requests[from]!.text.includes('path="run.js"') && !standIn.requests[from]!.text.includes('path="a.js"'));
   assert.equal(second.stage.state, "complete");
-  assert.deepEqual(second.findings.map((f) => f.location.path), ["run.js"]);
+  assert.deepEqual(
+    second.findings.map((f) => f.location.path),
+    ["run.js"],
+  );
 });
 
 test("a cancelled review sends nothing", async () => {
@@ -133,10 +167,16 @@ test("a file telling the model to report nothing stays data, and an answer retra
 });
 
 test("an endpoint refusing structured output (400) is asked for text from then on, and the text answer is kept", async () => {
-  const two = [{ path: "a.js", content: Buffer.from("a();\n") }, { path: "run.js", content: Buffer.from(code) }];
+  const two = [
+    { path: "a.js", content: Buffer.from("a();\n") },
+    { path: "run.js", content: Buffer.from(code) },
+  ];
   const from = standIn.requests.length;
-  standIn.script({ status: 400, body: { error: { message: "response_format is not supported", type: "invalid_request_error" } } },
-    { text: JSON.stringify(good.answer) }, { text: '{"findings": []}' });
+  standIn.script(
+    { status: 400, body: { error: { message: "response_format is not supported", type: "invalid_request_error" } } },
+    { text: JSON.stringify(good.answer) },
+    { text: '{"findings": []}' },
+  );
   const r = await reviewWithModel(standInConfig(standIn, "openai", { chunkTokens: 40, concurrency: 1 }), { files: two, ruleFindings: [] });
   assert.deepEqual([r.stage.state, r.stage.requests, r.findings.length], ["complete", 3, 1]);
   const sent = standIn.requests.slice(from).map((q) => "response_format" in q.body);
@@ -147,7 +187,14 @@ test("no more requests are in flight than CRS_MODEL_CONCURRENCY allows", async (
   const many = Array.from({ length: 6 }, (_, i) => ({ path: `m${i}.js`, content: Buffer.from(`m${i}();\n`) }));
   const from = standIn.requests.length;
   // Replies are held until two requests arrived; a reviewer ignoring the limit would have sent all six by then.
-  const gate = new Promise<void>((resolve) => { const t = setInterval(() => { if (standIn.requests.length - from >= 2) { clearInterval(t); setTimeout(resolve, 50); } }, 2); });
+  const gate = new Promise<void>((resolve) => {
+    const t = setInterval(() => {
+      if (standIn.requests.length - from >= 2) {
+        clearInterval(t);
+        setTimeout(resolve, 50);
+      }
+    }, 2);
+  });
   standIn.maxInFlight = 0;
   // biome-ignore lint/suspicious/noThenProperty: the stand-in's script names its answer `then`
   standIn.otherwise({ gate, then: { answer: { findings: [] } } });

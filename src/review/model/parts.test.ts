@@ -8,22 +8,35 @@ import { retryAfter } from "./providers.ts";
 import { pdf } from "./testing/fixtures.ts";
 
 test("markdown and text documents are read as they are", async () => {
-  assert.deepEqual(await extractDocumentText({ name: "policy.md", content: Buffer.from("# Policy\nAdmins only.\n") }), { name: "policy.md", text: "# Policy\nAdmins only.\n" });
+  assert.deepEqual(await extractDocumentText({ name: "policy.md", content: Buffer.from("# Policy\nAdmins only.\n") }), {
+    name: "policy.md",
+    text: "# Policy\nAdmins only.\n",
+  });
 });
 
 test("a PDF's text is extracted page by page", async () => {
-  assert.deepEqual(await extractDocumentText({ name: "p.pdf", content: pdf(["Only admins (owners) delete users", "Page two"]) }),
-    { name: "p.pdf", text: "Only admins (owners) delete users\n\nPage two", pages: 2 });
+  assert.deepEqual(await extractDocumentText({ name: "p.pdf", content: pdf(["Only admins (owners) delete users", "Page two"]) }), {
+    name: "p.pdf",
+    text: "Only admins (owners) delete users\n\nPage two",
+    pages: 2,
+  });
 });
 
 test("pages past the cap are left out and counted", async () => {
-  assert.deepEqual(await extractDocumentText({ name: "p.pdf", content: pdf(["one", "two", "three"]) }, { maxPages: 2 }),
-    { name: "p.pdf", text: "one\n\ntwo", pages: 2, pagesCut: 1 });
+  assert.deepEqual(await extractDocumentText({ name: "p.pdf", content: pdf(["one", "two", "three"]) }, { maxPages: 2 }), {
+    name: "p.pdf",
+    text: "one\n\ntwo",
+    pages: 2,
+    pagesCut: 1,
+  });
 });
 
 test("a scanned PDF (no text layer) and an encrypted PDF are skipped with their reason", async () => {
   assert.deepEqual(await extractDocumentText({ name: "scan.pdf", content: pdf(["", ""]) }), { name: "scan.pdf", skipped: "scanned" });
-  assert.deepEqual(await extractDocumentText({ name: "locked.pdf", content: pdf(["secret plan"], { encrypted: true }) }), { name: "locked.pdf", skipped: "encrypted" });
+  assert.deepEqual(await extractDocumentText({ name: "locked.pdf", content: pdf(["secret plan"], { encrypted: true }) }), {
+    name: "locked.pdf",
+    skipped: "encrypted",
+  });
 });
 
 test("binary, oversized and broken documents are skipped", async () => {
@@ -34,16 +47,30 @@ test("binary, oversized and broken documents are skipped", async () => {
 
 test("model configuration: off without a provider, defaults filled, bad values named", () => {
   assert.equal(modelConfigFromEnv({}), null);
-  assert.deepEqual(modelConfigFromEnv({ CRS_MODEL_PROVIDER: "anthropic", CRS_MODEL_NAME: "m", CRS_MODEL_API_KEY: "k" }),
-    { provider: "anthropic", model: "m", apiKey: "k", maxTokensPerRun: 200_000, concurrency: 4, timeoutMs: 120_000 });
-  assert.equal(modelConfigFromEnv({ CRS_MODEL_PROVIDER: "openai", CRS_MODEL_NAME: "m", CRS_MODEL_URL: "http://127.0.0.1:11434/v1", CRS_MODEL_CONCURRENCY: "8" })?.concurrency, 8);
+  assert.deepEqual(modelConfigFromEnv({ CRS_MODEL_PROVIDER: "anthropic", CRS_MODEL_NAME: "m", CRS_MODEL_API_KEY: "k" }), {
+    provider: "anthropic",
+    model: "m",
+    apiKey: "k",
+    maxTokensPerRun: 200_000,
+    concurrency: 4,
+    timeoutMs: 120_000,
+  });
+  assert.equal(
+    modelConfigFromEnv({ CRS_MODEL_PROVIDER: "openai", CRS_MODEL_NAME: "m", CRS_MODEL_URL: "http://127.0.0.1:11434/v1", CRS_MODEL_CONCURRENCY: "8" })
+      ?.concurrency,
+    8,
+  );
   for (const [env, message] of [
     [{ CRS_MODEL_PROVIDER: "gemini", CRS_MODEL_NAME: "m" }, /CRS_MODEL_PROVIDER must be one of openai, anthropic/],
     [{ CRS_MODEL_PROVIDER: "openai" }, /CRS_MODEL_NAME is required/],
     [{ CRS_MODEL_PROVIDER: "openai", CRS_MODEL_NAME: "m", CRS_MODEL_URL: "file:///etc" }, /CRS_MODEL_URL must be an http/],
     [{ CRS_MODEL_PROVIDER: "openai", CRS_MODEL_NAME: "m", CRS_MODEL_MAX_TOKENS_PER_RUN: "lots" }, /CRS_MODEL_MAX_TOKENS_PER_RUN must be an integer/],
     [{ CRS_MODEL_PROVIDER: "openai", CRS_MODEL_NAME: "m", CRS_MODEL_TIMEOUT_MS: "0" }, /CRS_MODEL_TIMEOUT_MS must be an integer/],
-  ] as const) assert.throws(() => modelConfigFromEnv(env), (e: Error) => e instanceof ModelConfigError && message.test(e.message));
+  ] as const)
+    assert.throws(
+      () => modelConfigFromEnv(env),
+      (e: Error) => e instanceof ModelConfigError && message.test(e.message),
+    );
 });
 
 test("a private key is redacted whole, keeping its line count", () => {

@@ -36,7 +36,10 @@ function ruleLines(chunk: Chunk, ruleFindings: readonly Finding[]): string[] {
   const paths = new Set(chunk.paths);
   const mine = ruleFindings.filter((f) => paths.has(f.location.path)).slice(0, maxRuleFindingsShown);
   // Paths are repository content: quoted, so a crafted name cannot start a line of its own.
-  return mine.map((f) => `- ${JSON.stringify(f.location.path)}:${f.location.startLine}-${f.location.endLine} ${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`);
+  return mine.map(
+    (f) =>
+      `- ${JSON.stringify(f.location.path)}:${f.location.startLine}-${f.location.endLine} ${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`,
+  );
 }
 
 export function userPrompt(p: PromptContext, chunk: Chunk, ruleFindings: readonly Finding[]): string {

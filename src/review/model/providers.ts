@@ -53,7 +53,12 @@ export function retryAfter(headers: Headers | undefined | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-interface SdkError { status?: number; headers?: Headers; name?: string; message?: string }
+interface SdkError {
+  status?: number;
+  headers?: Headers;
+  name?: string;
+  message?: string;
+}
 
 function classify(e: unknown, signal: AbortSignal): never {
   if (signal.aborted) throw e;
@@ -70,10 +75,12 @@ function classify(e: unknown, signal: AbortSignal): never {
 
 const messages = (req: ProviderRequest) => [
   { role: "user" as const, content: req.user },
-  ...(req.repair ? [
-    { role: "assistant" as const, content: req.repair.previous.slice(0, 8000) || "(empty)" },
-    { role: "user" as const, content: `That answer was not usable (${req.repair.error}). Answer again with only the JSON object described.` },
-  ] : []),
+  ...(req.repair
+    ? [
+        { role: "assistant" as const, content: req.repair.previous.slice(0, 8000) || "(empty)" },
+        { role: "user" as const, content: `That answer was not usable (${req.repair.error}). Answer again with only the JSON object described.` },
+      ]
+    : []),
 ];
 
 async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<Provider> {
@@ -85,12 +92,17 @@ async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<P
     // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the assignment below (the SDK's create() is overloaded)
     let res;
     try {
-      res = await client.chat.completions.create({
-        model: config.model,
-        messages: [{ role: "system", content: req.system }, ...messages(req)],
-        max_completion_tokens: maxTokens,
-        ...(req.structured ? { response_format: { type: "json_schema", json_schema: { name: toolName, description: toolDescription, schema, strict: true } } } : {}),
-      }, { signal: req.signal });
+      res = await client.chat.completions.create(
+        {
+          model: config.model,
+          messages: [{ role: "system", content: req.system }, ...messages(req)],
+          max_completion_tokens: maxTokens,
+          ...(req.structured
+            ? { response_format: { type: "json_schema", json_schema: { name: toolName, description: toolDescription, schema, strict: true } } }
+            : {}),
+        },
+        { signal: req.signal },
+      );
     } catch (e) {
       classify(e, req.signal);
     }
@@ -99,7 +111,11 @@ async function openaiProvider(config: ModelConfig, maxTokens: number): Promise<P
     const call = msg?.tool_calls?.find((c) => c.type === "function" && c.function.name === toolName);
     const raw = call && call.type === "function" ? call.function.arguments : (msg?.content ?? "");
     let structured: unknown;
-    try { structured = JSON.parse(raw); } catch { structured = undefined; }
+    try {
+      structured = JSON.parse(raw);
+    } catch {
+      structured = undefined;
+    }
     return {
       ...(structured !== undefined && typeof structured === "object" ? { structured } : { text: raw }),
       tokensIn: res.usage?.prompt_tokens ?? 0,
@@ -116,13 +132,18 @@ async function anthropicProvider(config: ModelConfig, maxTokens: number): Promis
     // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the assignment below (the SDK's create() is overloaded)
     let res;
     try {
-      res = await client.messages.create({
-        model: config.model,
-        max_tokens: maxTokens,
-        system: req.system,
-        messages: messages(req),
-        ...(req.structured ? { tools: [{ name: toolName, description: toolDescription, input_schema: schema }], tool_choice: { type: "tool", name: toolName } } : {}),
-      }, { signal: req.signal });
+      res = await client.messages.create(
+        {
+          model: config.model,
+          max_tokens: maxTokens,
+          system: req.system,
+          messages: messages(req),
+          ...(req.structured
+            ? { tools: [{ name: toolName, description: toolDescription, input_schema: schema }], tool_choice: { type: "tool", name: toolName } }
+            : {}),
+        },
+        { signal: req.signal },
+      );
     } catch (e) {
       classify(e, req.signal);
     }

@@ -17,9 +17,19 @@ import { realSleep, sendChunk } from "./send.ts";
 import { countTokens } from "./tokens.ts";
 import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelReviewResult, ModelStage, NamedText } from "./types.ts";
 
-export const modelDefaults = { retries: 2, maxOutputTokens: 4096, chunkTokens: 12_000, maxFindings: 50, maxContextChars: 40_000, changeContextLines: 10 } as const;
+export const modelDefaults = {
+  retries: 2,
+  maxOutputTokens: 4096,
+  chunkTokens: 12_000,
+  maxFindings: 50,
+  maxContextChars: 40_000,
+  changeContextLines: 10,
+} as const;
 
-const redactLines = (text: string) => redactSecrets(text).text.split("\n").map((l) => l.replace(/\r$/, ""));
+const redactLines = (text: string) =>
+  redactSecrets(text)
+    .text.split("\n")
+    .map((l) => l.replace(/\r$/, ""));
 
 function codeFiles(input: ModelReviewInput): CodeFile[] {
   const out: CodeFile[] = [];
@@ -63,8 +73,12 @@ function context(input: ModelReviewInput, max: number): { steering: string; inst
 /** Same file, same CWE, overlapping lines: the rule engine already said it. */
 function repeatsRule(f: Finding, rules: readonly Finding[]): boolean {
   const l = f.location;
-  return f.cwe.length > 0 && rules.some((r) => r.location.path === l.path && r.cwe.some((c) => f.cwe.includes(c))
-    && r.location.startLine <= l.endLine && r.location.endLine >= l.startLine);
+  return (
+    f.cwe.length > 0 &&
+    rules.some(
+      (r) => r.location.path === l.path && r.cwe.some((c) => f.cwe.includes(c)) && r.location.startLine <= l.endLine && r.location.endLine >= l.startLine,
+    )
+  );
 }
 
 export interface ModelReviewDeps {
@@ -80,12 +94,23 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
   const boundary = randomBytes(6).toString("hex");
   const prompt: PromptContext = { boundary, change: !!input.changedLines, instructions: ctx.instructions, steering: ctx.steering, documents: ctx.documents };
   const chunks = makeChunks({
-    files, changedLines: input.changedLines, ruleFindings: input.ruleFindings, boundary,
+    files,
+    changedLines: input.changedLines,
+    ruleFindings: input.ruleFindings,
+    boundary,
     instructionText: [...(input.instructions ?? []).map((i) => i.text), input.steering ?? ""].join("\n"),
     chunkTokens: config.chunkTokens ?? modelDefaults.chunkTokens,
     contextLines: config.changeContextLines ?? modelDefaults.changeContextLines,
   });
-  const stage: ModelStage = { state: "complete", requests: 0, tokensIn: 0, tokensOut: 0, dropped: 0, reason: null, chunks: { total: chunks.length, answered: 0, failed: 0, unsent: 0 } };
+  const stage: ModelStage = {
+    state: "complete",
+    requests: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    dropped: 0,
+    reason: null,
+    chunks: { total: chunks.length, answered: 0, failed: 0, unsent: 0 },
+  };
   if (ctx.cut) stage.contextCharsCut = ctx.cut;
   const result: ModelReviewResult = { findings: [], stage, droppedFindings: [] };
   if (!chunks.length) return { ...result, stage: { ...stage, state: "skipped", reason: "no reviewable code" } };
@@ -113,10 +138,18 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
     }
     for (const m of answer.findings) {
       const f = checkFinding(m, { files: byPath, changedLines: touch });
-      const dropped: DroppedFinding | null = !("ruleId" in f) ? f
-        : repeatsRule(f, input.ruleFindings) ? { path: m.path, startLine: m.startLine, reason: "repeats a rule finding" }
-        : result.findings.length >= maxFindings ? { path: m.path, startLine: m.startLine, reason: "over the cap of model findings per review" } : null;
-      if (dropped) { stage.dropped++; result.droppedFindings.push(dropped); continue; }
+      const dropped: DroppedFinding | null = !("ruleId" in f)
+        ? f
+        : repeatsRule(f, input.ruleFindings)
+          ? { path: m.path, startLine: m.startLine, reason: "repeats a rule finding" }
+          : result.findings.length >= maxFindings
+            ? { path: m.path, startLine: m.startLine, reason: "over the cap of model findings per review" }
+            : null;
+      if (dropped) {
+        stage.dropped++;
+        result.droppedFindings.push(dropped);
+        continue;
+      }
       const kept = f as Finding;
       if (seen.has(kept.fingerprint)) continue;
       seen.add(kept.fingerprint);
@@ -135,7 +168,10 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         keep(replay);
         continue;
       }
-      if (signal.aborted) { stop = "cancelled"; break; }
+      if (signal.aborted) {
+        stop = "cancelled";
+        break;
+      }
       const user = userPrompt(prompt, chunk, input.ruleFindings);
       let tokens: number;
       for (;;) {
@@ -148,16 +184,32 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         if (stop) break;
       }
       if (stop) break;
-      if (tokens > config.maxTokensPerRun - used() - reserved - maxOut) { stop = "the token budget ran out"; break; }
+      if (tokens > config.maxTokensPerRun - used() - reserved - maxOut) {
+        stop = "the token budget ran out";
+        break;
+      }
       const hold = tokens + maxOut;
       reserved += hold;
       let outcome: Awaited<ReturnType<typeof sendChunk>>;
       try {
         provider ??= makeProvider(config, maxOut);
-        outcome = await sendChunk({
-          provider: await provider, retries: config.retries ?? modelDefaults.retries, signal, sleep: input.sleep ?? realSleep,
-          onRequest: (u) => { stage.requests++; stage.tokensIn += u.tokensIn; stage.tokensOut += u.tokensOut; }, mode,
-        }, system, user, () => used() + reserved <= config.maxTokensPerRun);
+        outcome = await sendChunk(
+          {
+            provider: await provider,
+            retries: config.retries ?? modelDefaults.retries,
+            signal,
+            sleep: input.sleep ?? realSleep,
+            onRequest: (u) => {
+              stage.requests++;
+              stage.tokensIn += u.tokensIn;
+              stage.tokensOut += u.tokensOut;
+            },
+            mode,
+          },
+          system,
+          user,
+          () => used() + reserved <= config.maxTokensPerRun,
+        );
       } finally {
         reserved -= hold;
         for (const wake of settled.splice(0)) wake();
@@ -168,7 +220,13 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
         if (outcome.fatal) stop = outcome.reason;
         continue;
       }
-      const answer: ChunkAnswer = { chunkId: chunk.id, findings: outcome.findings, invalid: outcome.invalid, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut };
+      const answer: ChunkAnswer = {
+        chunkId: chunk.id,
+        findings: outcome.findings,
+        invalid: outcome.invalid,
+        tokensIn: outcome.tokensIn,
+        tokensOut: outcome.tokensOut,
+      };
       await input.onChunk?.(answer);
       keep(answer);
     }

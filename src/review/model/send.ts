@@ -25,11 +25,16 @@ export type SendOutcome =
 const maxWaitMs = 60_000;
 const backoffMs = (attempt: number) => Math.min(maxWaitMs, 1000 * 2 ** attempt);
 
-export const realSleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(done, ms);
-  function done() { clearTimeout(t); signal?.removeEventListener("abort", done); resolve(); }
-  signal?.addEventListener("abort", done, { once: true });
-});
+export const realSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 /** Answers no other chunk will get either: the key, the model name or the URL is wrong. */
 const fatalStatus = new Set([401, 403, 404]);
@@ -48,7 +53,11 @@ async function attempt(o: SendOptions, system: string, user: string, repair?: { 
       if (o.signal.aborted) return { failed: "cancelled", fatal: true };
       if (!(e instanceof ProviderError)) throw e;
       // Some compatible servers refuse response_format or tools: the prompt describes the JSON too.
-      if (e.status === 400 && o.mode.structured) { o.mode.structured = false; i--; continue; }
+      if (e.status === 400 && o.mode.structured) {
+        o.mode.structured = false;
+        i--;
+        continue;
+      }
       if (!e.retryable || i >= o.retries) return { failed: e.message, fatal: e.status !== null && fatalStatus.has(e.status) };
       const wait = e.retryAfterMs ?? backoffMs(i);
       if (wait > maxWaitMs) return { failed: `${e.message}; asked to wait ${Math.round(wait / 1000)} s`, fatal: false };
@@ -59,10 +68,12 @@ async function attempt(o: SendOptions, system: string, user: string, repair?: { 
 
 /** `canRepair` says whether the budget allows the retry after an unusable answer. */
 export async function sendChunk(o: SendOptions, system: string, user: string, canRepair: () => boolean): Promise<SendOutcome> {
-  let tokensIn = 0, tokensOut = 0;
+  let tokensIn = 0,
+    tokensOut = 0;
   let repair: { previous: string; error: string } | undefined;
   for (let round = 0; round < 2; round++) {
-    if (repair && !canRepair()) return { ok: false, reason: `the model's answer did not match the schema (${repair.error}); no budget to ask again`, fatal: false };
+    if (repair && !canRepair())
+      return { ok: false, reason: `the model's answer did not match the schema (${repair.error}); no budget to ask again`, fatal: false };
     const a = await attempt(o, system, user, repair);
     if ("failed" in a) return { ok: false, reason: a.failed, fatal: a.fatal };
     tokensIn += a.tokensIn;

@@ -32,7 +32,10 @@ export interface ModelConfig {
 }
 
 /** A text the reviewer reads: a focus's instructions or a context document. */
-export interface NamedText { name: string; text: string }
+export interface NamedText {
+  name: string;
+  text: string;
+}
 
 /** A chunk's validated answer, as the checkpoint hook receives it and a resumed review replays it. */
 export interface ChunkAnswer {
@@ -97,7 +100,11 @@ export interface ModelStage {
   documentsSkipped?: number;
 }
 
-export interface DroppedFinding { path: string; startLine: number; reason: string }
+export interface DroppedFinding {
+  path: string;
+  startLine: number;
+  reason: string;
+}
 
 export interface ModelReviewResult {
   findings: Finding[];

@@ -13,5 +13,5 @@ export const reviewOf = (rules: RuleSet, files: Record<string, string>, threads 
   reviewFiles({ files: stream(files), rules, threads });
 
 /** Taint findings as `path:line:class`. */
-export const taintFindings = (r: ReviewResult): string[] => r.findings.filter((f) => f.engine === "taint")
-  .map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId.split(".")[2]}`);
+export const taintFindings = (r: ReviewResult): string[] =>
+  r.findings.filter((f) => f.engine === "taint").map((f) => `${f.location.path}:${f.location.startLine}:${f.ruleId.split(".")[2]}`);

@@ -11,8 +11,10 @@ export const listDocuments = implement(listDocumentsDefinition, async (ctx, inpu
   const repositoryId = await optionalRepositoryId(ctx.store, ctx.workspaceId, input.repository);
   const before = input.cursor ? decodeCursor(input.cursor, cursorShape).b : undefined;
   const page = await list(ctx.store, ctx.workspaceId, {
-    limit: input.limit, includeArchived: input.archived,
-    ...(before !== undefined ? { beforeId: before } : {}), ...(repositoryId !== undefined ? { repositoryId } : {}),
+    limit: input.limit,
+    includeArchived: input.archived,
+    ...(before !== undefined ? { beforeId: before } : {}),
+    ...(repositoryId !== undefined ? { repositoryId } : {}),
   });
   return { nextCursor: page.nextBeforeId === null ? null : encodeCursor({ b: page.nextBeforeId }), items: page.items };
 });

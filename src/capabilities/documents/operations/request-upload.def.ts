@@ -7,7 +7,8 @@ export const requestDocumentUploadDefinition = defineOperation({
   method: "POST",
   path: "/documents/uploads",
   summary: "Request a document upload slot",
-  description: "Returns a signed URL to PUT a file to (raw bytes, up to 50 MiB, valid 10 minutes; no Authorization header). Then call create_document with " +
+  description:
+    "Returns a signed URL to PUT a file to (raw bytes, up to 50 MiB, valid 10 minutes; no Authorization header). Then call create_document with " +
     "{upload: {id}}.",
   scopes: ["runs:write"],
   bucket: "documents",

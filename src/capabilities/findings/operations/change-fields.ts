@@ -7,7 +7,12 @@ import type { changeFields } from "./change-fields.def.ts";
 
 export async function applyChange(ctx: Ctx, refs: string[], input: z.output<z.ZodObject<typeof changeFields>>) {
   const repository = input.repository === undefined ? undefined : await repositoryFromParam(ctx.store, ctx.workspaceId, input.repository);
-  return updateFindings(ctx.app, { workspaceId: ctx.workspaceId, userId: ctx.userId }, refs,
+  return updateFindings(
+    ctx.app,
+    { workspaceId: ctx.workspaceId, userId: ctx.userId },
+    refs,
     { status: input.status, reason: input.reason, severity: input.severity, assignee: input.assignee, dismissed: input.dismissed },
-    { repository, at: input.at }, ctx.app.now());
+    { repository, at: input.at },
+    ctx.app.now(),
+  );
 }

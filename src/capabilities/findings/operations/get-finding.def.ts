@@ -11,9 +11,10 @@ export const getFindingDefinition = defineOperation({
   method: "GET",
   path: "/findings/{finding}",
   summary: "Get a finding",
-  description: "One finding by id or key (F-42) with its reports, evidence (locations and data flow), activity, related findings and comments. Status and " +
+  description:
+    "One finding by id or key (F-42) with its reports, evidence (locations and data flow), activity, related findings and comments. Status and " +
     "location are read at a position: repository and at, default its repository's default branch head; 404 when the finding is not at that position; 400 " +
-      "repository_required when it is in several repositories and none is given.",
+    "repository_required when it is in several repositories and none is given.",
   scopes: ["findings:read"],
   bucket: "reads",
   mcp: true,

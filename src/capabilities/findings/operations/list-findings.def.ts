@@ -9,9 +9,10 @@ export const listFindingsDefinition = defineOperation({
   method: "GET",
   path: "/findings",
   summary: "List the organization's findings",
-  description: "The findings of every registered repository at its default branch head, newest first; a finding in several repositories is listed once per " +
+  description:
+    "The findings of every registered repository at its default branch head, newest first; a finding in several repositories is listed once per " +
     "repository. Repositories that cannot be evaluated now (not mirrored, access lost) are named in unavailableRepositories. Dismissed findings are hidden " +
-      "unless dismissed=true.",
+    "unless dismissed=true.",
   scopes: ["findings:read"],
   bucket: "reads",
   mcp: true,
@@ -23,10 +24,16 @@ export const listFindingsDefinition = defineOperation({
     counts: countsSchema,
     total: z.number().int().describe("Findings matching every filter."),
     asOf: asOfField,
-    unavailableRepositories: z.array(z.object({
-      repository: z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("The repository."),
-      reason: z.string().describe("Why it could not be evaluated (e.g. mirror_unavailable, remote_not_found, unknown_branch)."),
-      message: z.string().describe("The same in words."),
-    }).describe("A repository left out.")).describe("Registered repositories whose findings could not be read now."),
+    unavailableRepositories: z
+      .array(
+        z
+          .object({
+            repository: z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("The repository."),
+            reason: z.string().describe("Why it could not be evaluated (e.g. mirror_unavailable, remote_not_found, unknown_branch)."),
+            message: z.string().describe("The same in words."),
+          })
+          .describe("A repository left out."),
+      )
+      .describe("Registered repositories whose findings could not be read now."),
   }),
 });

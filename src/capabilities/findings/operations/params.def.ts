@@ -7,18 +7,33 @@ import { focusSlugPattern } from "../../focuses/schemas.ts";
 export const filterParams = {
   status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),
   severity: listParam(z.enum(severityValues), 5).optional().describe("Only these severities (comma-separated, at most 5)."),
-  confidence: listParam(z.enum(confidenceValues), 3).optional()
+  confidence: listParam(z.enum(confidenceValues), 3)
+    .optional()
     .describe("Only these confidences (comma-separated low, medium, high; e.g. medium,high hides library-input findings)."),
-  assignee: z.string().min(1).max(320).regex(printable, printableMessage).optional()
+  assignee: z
+    .string()
+    .min(1)
+    .max(320)
+    .regex(printable, printableMessage)
+    .optional()
     .describe("me, none, a member id, email or username (a username shared by several members matches all of them); 1 to 320 characters."),
-  focus: z.string().min(1).max(200).regex(focusSlugPattern, "a focus slug").optional()
+  focus: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(focusSlugPattern, "a focus slug")
+    .optional()
     .describe("Only findings reported by runs that followed this focus (slug)."),
   dismissed: booleanParam.default(false).describe("true lists only dismissed findings; false (default) hides them."),
   limit: limitParam(),
   cursor: cursorParam,
 };
 
-export const atParam = z.string().min(1).max(maxAtLength).optional()
+export const atParam = z
+  .string()
+  .min(1)
+  .max(maxAtLength)
+  .optional()
   .describe("Position: default, branch:<name>[@<sha>], pr:<number>[@<sha>] or commit:<sha>; at most 512 characters. Default: the default branch head.");
 
 export const asOfField = z.string().describe("When this answer was read (ISO 8601).");

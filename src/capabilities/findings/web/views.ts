@@ -82,9 +82,11 @@ ${f.position ? html`<p>At <code>${f.position.at}</code>${f.location ? html` · <
 <pre class="text">${f.description}</pre>
 ${f.references?.length ? html`<p>${(f.references as string[]).map((u, i) => html`<a href="${u}" rel="noreferrer">CWE-${f.cwe[i]}</a> `)}</p>` : ""}
 ${f.suggestedFix ? html`<h2>Suggested fix</h2><p>${f.suggestedFix.description}</p><pre class="patch">${f.suggestedFix.patch}</pre>` : ""}
-${flow.length
-  ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>`
-  : ""}
+${
+  flow.length
+    ? html`<h2>Evidence</h2><ol>${flow.map((l) => html`<li><code>${l.path}:${l.startLine}</code> ${l.message ?? ""}<pre>${l.snippet ?? ""}</pre></li>`)}</ol>`
+    : ""
+}
 <h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`,
     );
   });
@@ -126,8 +128,11 @@ ${
       }${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>`
     : ""
 }
-${found ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}`
-  : html`<p>Findings appear here when the run is complete.</p>`}`,
+${
+  found
+    ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}`
+    : html`<p>Findings appear here when the run is complete.</p>`
+}`,
     );
   });
 

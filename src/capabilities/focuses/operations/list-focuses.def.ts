@@ -8,7 +8,8 @@ export const listFocusesDefinition = defineOperation({
   method: "GET",
   path: "/focuses",
   summary: "List focuses",
-  description: "The workspace's focuses (instruction documents that steer runs), sorted by slug. Archived focuses are not listed. Instructions are only in " +
+  description:
+    "The workspace's focuses (instruction documents that steer runs), sorted by slug. Archived focuses are not listed. Instructions are only in " +
     "get_focus.",
   scopes: ["repos:read"],
   bucket: "reads",

@@ -7,8 +7,9 @@ export const changePasswordDefinition = defineOperation({
   method: "POST",
   path: "/app/settings/password",
   summary: "Change password",
-  description: "Checks the signed-in user's current password, then sets the new one, which revokes every API key and OAuth token "
-    + "of the user in every workspace and ends every session.",
+  description:
+    "Checks the signed-in user's current password, then sets the new one, which revokes every API key and OAuth token " +
+    "of the user in every workspace and ends every session.",
   scopes: [],
   bucket: "settings",
   mcp: false,

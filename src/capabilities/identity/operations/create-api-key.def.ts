@@ -9,15 +9,18 @@ export const createApiKeyDefinition = defineOperation({
   method: "POST",
   path: "/app/settings/keys",
   summary: "Create an API key",
-  description: "Creates an API key of the signed-in user for the active workspace, with the scopes ticked (at least one, "
-    + "each allowed by the user's role). The token is returned once.",
+  description:
+    "Creates an API key of the signed-in user for the active workspace, with the scopes ticked (at least one, " +
+    "each allowed by the user's role). The token is returned once.",
   scopes: [],
   bucket: "settings",
   mcp: false,
   readOnly: false,
   input: z.object({
     name: z.string().trim().min(1, "Give the key a name.").max(100, "The name is 1 to 100 characters.").describe("The key's name, shown in the list."),
-    scopes: z.array(z.enum(scopes, { error: "Tick only the listed scopes." })).min(1, "Tick at least one scope.")
+    scopes: z
+      .array(z.enum(scopes, { error: "Tick only the listed scopes." }))
+      .min(1, "Tick at least one scope.")
       .describe("The scopes the key holds."),
   }),
   output: z.object({

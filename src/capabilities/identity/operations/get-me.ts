@@ -14,10 +14,12 @@ export const getMe = implement(getMeDefinition, async (ctx) => {
     token: { id: p.tokenId, kind: p.tokenKind, name: p.tokenName, scopes: [...p.scopes] },
     credits: {
       balanceCents: await balanceCents(ctx.store.db, ctx.workspaceId),
-      ...(p.role === "admin" ? {
-        monthSpendCents: await monthSpendCents(ctx.store.db, ctx.workspaceId, ctx.app.now()),
-        spendLimitCents: await spendLimitCents(ctx.store.db, ctx.workspaceId),
-      } : {}),
+      ...(p.role === "admin"
+        ? {
+            monthSpendCents: await monthSpendCents(ctx.store.db, ctx.workspaceId, ctx.app.now()),
+            spendLimitCents: await spendLimitCents(ctx.store.db, ctx.workspaceId),
+          }
+        : {}),
     },
   };
 });

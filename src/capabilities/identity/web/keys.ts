@@ -22,20 +22,32 @@ async function keysPage(app: App, session: Session, csrf: string, opts: { error?
 <input class="token" id="new-token" readonly value="${opts.created.token}" aria-label="New token">
 <button type="button" data-copy="new-token" hidden>Copy</button></div>`
     : "";
-  const rows = keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.prefix ? `${k.prefix}…` : "—"}</code></td><td>${k.scopes.join(", ")}</td>
+  const rows = keys.map(
+    (k) => html`<tr><td>${k.name}</td><td><code>${k.prefix ? `${k.prefix}…` : "—"}</code></td><td>${k.scopes.join(", ")}</td>
 <td>${when(k.createdAt)}</td><td>${when(k.lastUsedAt)}</td>
 <td><form method="post" action="/app/settings/keys/${k.id}/revoke" class="inline">
-<input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`);
-  return page({ title: "API keys", user: session.user, csrf }, html`<h1>API keys</h1>
+<input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`,
+  );
+  return page(
+    { title: "API keys", user: session.user, csrf },
+    html`<h1>API keys</h1>
 <p>Keys for the workspace <strong>${ws.name}</strong> (${ws.slug}). A key reads only this workspace.</p>${created}
-${keys.length ? html`<table><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>Created</th><th>Last used</th><th></th></tr>${rows}</table>`
-  : html`<p>You have no API keys here.</p>`}
+${
+  keys.length
+    ? html`<table><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>Created</th><th>Last used</th><th></th></tr>${rows}</table>`
+    : html`<p>You have no API keys here.</p>`
+}
 <h2>Create a key</h2>${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ""}
 <form method="post" action="/app/settings/keys"><input type="hidden" name="_csrf" value="${csrf}">
 <label for="name">Name</label><input id="name" name="name" type="text" maxlength="100" required>
-<fieldset><legend>Scopes (at least one)</legend>${scopes.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"> <span><code>${
-  s}</code> ${scopeWords[s]}${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</span></label>`)}</fieldset>
-<div class="actions"><button>Create key</button></div></form>`);
+<fieldset><legend>Scopes (at least one)</legend>${scopes.map(
+      (s) =>
+        html`<label class="check"><input type="checkbox" name="scopes" value="${s}"> <span><code>${
+          s
+        }</code> ${scopeWords[s]}${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</span></label>`,
+    )}</fieldset>
+<div class="actions"><button>Create key</button></div></form>`,
+  );
 }
 
 export function registerKeys(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
@@ -50,8 +62,10 @@ export function registerKeys(web: FastifyInstance, app: App, operation: (id: str
     if (!session) return reply;
     const body = (req.body ?? {}) as Body;
     try {
-      const key = await act(app, req, reply, create, session, { name: body.name,
-        scopes: ([] as string[]).concat(body.scopes ?? []) }) as { name: string; token: string };
+      const key = (await act(app, req, reply, create, session, { name: body.name, scopes: ([] as string[]).concat(body.scopes ?? []) })) as {
+        name: string;
+        token: string;
+      };
       return sendPage(reply, 201, await keysPage(app, session, reply.generateCsrf(), { created: key }));
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== "invalid_request") throw err;

@@ -30,8 +30,11 @@ export function signInRedirect(reply: FastifyReply, req: FastifyRequest): Fastif
 }
 
 /** The session of a signed-in user with an active workspace; otherwise answers (sign-in, or an error page). */
-export async function requireWorkspace(app: App, req: FastifyRequest, reply: FastifyReply): Promise<(Session & { workspace: NonNullable<Session["workspace"]> })
-  | undefined> {
+export async function requireWorkspace(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<(Session & { workspace: NonNullable<Session["workspace"]> }) | undefined> {
   const session = await sessionOf(app, req);
   if (!session) {
     if (req.method === "GET") signInRedirect(reply, req);
@@ -71,11 +74,16 @@ export function formError(err: AppError): string {
  * A settings list (`list`) of the signed-in user's things in the active workspace: the page, and
  * `POST list/:id/revoke` that revokes one and goes back to the list.
  */
-export function settingsList(web: FastifyInstance, app: App, list: string, opts: {
-  render: (session: WorkspaceSession, csrf: string) => Promise<string>;
-  /** The operation that revokes one, given `{ id }`. */
-  revoke: AnyOperation;
-}): void {
+export function settingsList(
+  web: FastifyInstance,
+  app: App,
+  list: string,
+  opts: {
+    render: (session: WorkspaceSession, csrf: string) => Promise<string>;
+    /** The operation that revokes one, given `{ id }`. */
+    revoke: AnyOperation;
+  },
+): void {
   web.get(list, async (req, reply) => {
     const session = await requireWorkspace(app, req, reply);
     if (!session) return reply;

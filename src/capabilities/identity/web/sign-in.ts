@@ -12,13 +12,16 @@ import { act, cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect 
 type Form = Record<string, string | undefined>;
 
 function signInPage(csrf: string, next: string, error?: string): string {
-  return page({ title: "Sign in" }, html`<h1>Sign in to crs</h1>
+  return page(
+    { title: "Sign in" },
+    html`<h1>Sign in to crs</h1>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/app/sign-in">
 <input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<div class="actions"><button>Sign in</button></div></form>`);
+<div class="actions"><button>Sign in</button></div></form>`,
+  );
 }
 
 export function registerSignIn(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
@@ -37,7 +40,10 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
     const form = (req.body ?? {}) as Form;
     const next = safeNext(form.next);
     const result = await checkCredentials(app.store, {
-      email: form.email ?? "", password: form.password ?? "", address: req.ip, maxFailures: app.config.auth.signInMaxFailures,
+      email: form.email ?? "",
+      password: form.password ?? "",
+      address: req.ip,
+      maxFailures: app.config.auth.signInMaxFailures,
     });
     if (!result.ok) {
       const throttled = result.reason === "throttled";
@@ -61,16 +67,28 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
     if (!session) return signInRedirect(reply, req);
     const csrf = reply.generateCsrf();
     const ws = session.workspace;
-    const switcher = session.workspaces.length > 1
-      ? html`<form method="post" action="/app/workspace"><input type="hidden" name="_csrf" value="${csrf}">
-<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${
-  session.workspaces.map((w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`)}</select>
+    const switcher =
+      session.workspaces.length > 1
+        ? html`<form method="post" action="/app/workspace"><input type="hidden" name="_csrf" value="${csrf}">
+<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${session.workspaces.map(
+            (w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`,
+          )}</select>
 <div class="actions"><button class="secondary">Switch</button></div></form>`
-      : "";
-    return sendPage(reply, 200, page({ title: "Home", user: session.user, csrf }, html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
-${ws ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>`
-  : html`<p class="notice">You are not a member of any workspace yet.</p>`}
-${switcher}`));
+        : "";
+    return sendPage(
+      reply,
+      200,
+      page(
+        { title: "Home", user: session.user, csrf },
+        html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
+${
+  ws
+    ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>`
+    : html`<p class="notice">You are not a member of any workspace yet.</p>`
+}
+${switcher}`,
+      ),
+    );
   });
 
   web.post("/app/workspace", { preHandler: web.csrfProtection }, async (req, reply) => {

@@ -18,25 +18,25 @@ const requestFields = ["response_type", "client_id", "redirect_uri", "scope", "s
 
 function consentPage(req: AuthorizationRequest, fields: Form, session: Session, csrf: string): string {
   const ws = session.workspace!;
-  const who = isVerifiedClient(req.client.id)
-    ? html`<span class="tag">verified</span>`
-    : html`<span class="tag">unverified</span>`;
-  const trust = isVerifiedClient(req.client.id)
-    ? html`This is crs's own command line.`
-    : html`The application named itself; crs has not verified who made it.`;
-  return page({ title: "Authorize application", user: session.user, csrf }, html`<h1>Authorize ${req.client.name}</h1>
+  const who = isVerifiedClient(req.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>`;
+  const trust = isVerifiedClient(req.client.id) ? html`This is crs's own command line.` : html`The application named itself; crs has not verified who made it.`;
+  return page(
+    { title: "Authorize application", user: session.user, csrf },
+    html`<h1>Authorize ${req.client.name}</h1>
 <p><strong>${req.client.name}</strong> ${who} wants to use crs as <strong>${session.user.username}</strong>
 in the workspace <strong>${ws.name}</strong> (${ws.slug}). ${trust}</p>
 <p>It asks to:</p>
-<ul class="scopes">${
-  req.scopes.map((s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`)}</ul>
+<ul class="scopes">${req.scopes.map(
+      (s) => html`<li>${scopeWords[s]} <code>${s}</code>${s === "runs:write" ? html` <span class="tag">spends credits</span>` : ""}</li>`,
+    )}</ul>
 <p>After approving, you are sent to <code>${req.redirectUri}</code>. To use another workspace, switch it in the app first.
 You can revoke this access at any time under authorized apps.</p>
 <form method="post" action="/oauth/authorize">
 <input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="workspace_id" value="${ws.id}">
 ${requestFields.map((f) => (fields[f] !== undefined ? html`<input type="hidden" name="${f}" value="${fields[f]}">` : ""))}
 <div class="actions"><button name="decision" value="approve">Approve</button><button name="decision" value="deny" class="secondary">Deny</button></div>
-</form>`);
+</form>`,
+  );
 }
 
 function pick(source: unknown): Form {
@@ -57,20 +57,33 @@ function errorRedirect(app: App, err: RedirectableError): string {
  */
 function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, session: Session | undefined): FastifyReply {
   const back = session
-    ? html`<p>The request came from <strong>${err.client.name}</strong> ${isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>`
-      : html`<span class="tag">unverified</span>, which named itself`}.
+    ? html`<p>The request came from <strong>${err.client.name}</strong> ${
+        isVerifiedClient(err.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>, which named itself`
+      }.
 <a href="${errorRedirect(app, err)}" rel="noreferrer">Return to the application</a> (<code>${err.redirectUri}</code>) to tell it, or close this page.</p>`
     : "";
-  return sendPage(reply, 400, page({ title: "Authorization request refused", user: session?.user }, html`<h1>Authorization request refused</h1>
-<p class="error">${err.error}: ${err.message}</p>${back}<p><a href="/app">Back to crs</a></p>`));
+  return sendPage(
+    reply,
+    400,
+    page(
+      { title: "Authorization request refused", user: session?.user },
+      html`<h1>Authorization request refused</h1>
+<p class="error">${err.error}: ${err.message}</p>${back}<p><a href="/app">Back to crs</a></p>`,
+    ),
+  );
 }
 
 /**
  * Checks the request and answers bad ones: an error page, or (`redirect`, once the user has seen the
  * client on the consent screen) an error sent to the verified redirect URI.
  */
-async function checked(app: App, fields: Form, reply: FastifyReply, session: Session | undefined, redirect: boolean): Promise<AuthorizationRequest
-  | undefined> {
+async function checked(
+  app: App,
+  fields: Form,
+  reply: FastifyReply,
+  session: Session | undefined,
+  redirect: boolean,
+): Promise<AuthorizationRequest | undefined> {
   try {
     return await checkAuthorizationRequest(app.store, app.config.baseUrl, fields);
   } catch (err) {
@@ -107,8 +120,15 @@ export function registerConsent(web: FastifyInstance, app: App): void {
     if (!request) return reply;
     if (!session?.workspace) return errorPage(reply, 401, "Signed out", "Your session ended. Start the sign-in from the application again.");
     if (body.decision === "deny") {
-      return reply.redirect(redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state,
-        iss: app.config.baseUrl }), 303);
+      return reply.redirect(
+        redirectWith(request.redirectUri, {
+          error: "access_denied",
+          error_description: "The user denied the request.",
+          state: request.state,
+          iss: app.config.baseUrl,
+        }),
+        303,
+      );
     }
     if (body.decision !== "approve") return errorPage(reply, 400, "No decision", "Choose Approve or Deny.");
     // The screen named one workspace; if another became active meanwhile, the user must look again.

@@ -20,7 +20,10 @@ export const listRefsDefinition = defineOperation({
   input: z.object({
     owner: ownerParam,
     repo: repoParam,
-    q: z.string().max(200).optional()
+    q: z
+      .string()
+      .max(200)
+      .optional()
       .describe("Case-insensitive substring filter on names, at most 200 characters; for pull requests it matches the number (a leading # is ignored)."),
     limit: limitParam(200, 100).describe("Items per list, 1 to 200 (default 100): applied to branches, pullRequests and tags separately."),
   }),

@@ -23,20 +23,47 @@ describe("parseAt", () => {
   });
 
   const bad = [
-    "", "x".repeat(513), "branch:" + "a".repeat(510), "main", "branch:", "branch:a..b", "branch:a b", "branch:.hidden",
-    "branch:a.lock", "branch:a/", "branch:a//b", "branch:a@{1}", "branch:a\nb", "branch:a~1", "branch:@",
-    "pr:0", "pr:-1", "pr:01", "pr:abc", "pr:99999999999", "pr:1@xyz", "commit:", "commit:abc", "commit:xyz123", "commit:" + "a".repeat(65),
-    "tag:v1", "Default", "commit:abcd@beef",
+    "",
+    "x".repeat(513),
+    "branch:" + "a".repeat(510),
+    "main",
+    "branch:",
+    "branch:a..b",
+    "branch:a b",
+    "branch:.hidden",
+    "branch:a.lock",
+    "branch:a/",
+    "branch:a//b",
+    "branch:a@{1}",
+    "branch:a\nb",
+    "branch:a~1",
+    "branch:@",
+    "pr:0",
+    "pr:-1",
+    "pr:01",
+    "pr:abc",
+    "pr:99999999999",
+    "pr:1@xyz",
+    "commit:",
+    "commit:abc",
+    "commit:xyz123",
+    "commit:" + "a".repeat(65),
+    "tag:v1",
+    "Default",
+    "commit:abcd@beef",
   ];
   for (const at of bad) {
     test(`400 invalid_request with an issue on "at" for ${JSON.stringify(at.slice(0, 40))}`, () => {
-      assert.throws(() => parseAt(at), (e: AppError) => {
-        assert.equal(e.code, "invalid_request");
-        assert.equal(e.status, 400);
-        const issues = e.details!.issues as Array<{ path: string }>;
-        assert.equal(issues[0]!.path, "at");
-        return true;
-      });
+      assert.throws(
+        () => parseAt(at),
+        (e: AppError) => {
+          assert.equal(e.code, "invalid_request");
+          assert.equal(e.status, 400);
+          const issues = e.details!.issues as Array<{ path: string }>;
+          assert.equal(issues[0]!.path, "at");
+          return true;
+        },
+      );
     });
   }
 

@@ -53,8 +53,12 @@ describe("resolvePosition", () => {
     assert.equal((await resolve("branch:fix@home")).sha, repo.shas.initial);
     assert.deepEqual(await resolve("pr:2"), { at: `pr:2@${repo.shas.pr2}`, kind: "pr", ref: "refs/pull/2/head", sha: repo.shas.pr2 });
     assert.equal((await resolve("pr:3")).ref, "refs/merge-requests/3/head");
-    assert.deepEqual(await resolve(`commit:${repo.shas.feature1.slice(0, 7)}`),
-      { at: `commit:${repo.shas.feature1}`, kind: "commit", ref: null, sha: repo.shas.feature1 });
+    assert.deepEqual(await resolve(`commit:${repo.shas.feature1.slice(0, 7)}`), {
+      at: `commit:${repo.shas.feature1}`,
+      kind: "commit",
+      ref: null,
+      sha: repo.shas.feature1,
+    });
   });
 
   test("a pinned sha on the ref's history resolves to that sha", async () => {

@@ -17,13 +17,7 @@ export interface ResolvedPosition {
   sha: string;
 }
 
-export type PositionUnavailableReason =
-  | "unknown_branch"
-  | "unknown_pr"
-  | "unknown_commit"
-  | "ambiguous_commit"
-  | "not_on_ref"
-  | "mirror_unavailable";
+export type PositionUnavailableReason = "unknown_branch" | "unknown_pr" | "unknown_commit" | "ambiguous_commit" | "not_on_ref" | "mirror_unavailable";
 
 /** What resolution needs from a mirror. */
 export type PositionSource = Pick<Mirror, "exists" | "listRefs" | "resolveCommit" | "isAncestor">;

@@ -6,7 +6,13 @@ import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { listRunFindingsDefinition } from "./list-run-findings.def.ts";
 
-const cursorShape = z.object({ a: z.number().int().positive().max(2 ** 31 - 1) });
+const cursorShape = z.object({
+  a: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, input) => {
   // A bad cursor is refused whatever the run's state, before any query.
@@ -14,7 +20,12 @@ export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, 
   const asOf = ctx.app.now().toISOString();
   const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
   if (run.import.state === "pending") return { nextCursor: null, items: [], import: run.import, asOf };
-  const page = await runFindings(ctx.app, ctx.workspaceId, run.id, { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) },
-    ctx.app.now());
+  const page = await runFindings(
+    ctx.app,
+    ctx.workspaceId,
+    run.id,
+    { limit: input.limit, ...(after !== undefined ? { afterReport: after } : {}) },
+    ctx.app.now(),
+  );
   return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
 });

@@ -6,7 +6,13 @@ import { optionalRepositoryId } from "../../repositories/index.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { listRunsDefinition } from "./list-runs.def.ts";
 
-const cursorShape = z.object({ b: z.number().int().positive().max(2 ** 31 - 1) });
+const cursorShape = z.object({
+  b: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const listRuns = implement(listRunsDefinition, async (ctx, input) => {
   const repositoryId = await optionalRepositoryId(ctx.store, ctx.workspaceId, input.repository);
@@ -18,6 +24,8 @@ export const listRuns = implement(listRunsDefinition, async (ctx, input) => {
     ...(input.state ? { states: input.state } : {}),
     ...(before !== undefined ? { beforeId: before } : {}),
   });
-  return { nextCursor: page.nextBeforeId === null ? null : encodeCursor({ b: page.nextBeforeId }),
-    items: page.items.map((r) => runView(r, ctx.app.config.baseUrl)) };
+  return {
+    nextCursor: page.nextBeforeId === null ? null : encodeCursor({ b: page.nextBeforeId }),
+    items: page.items.map((r) => runView(r, ctx.app.config.baseUrl)),
+  };
 });

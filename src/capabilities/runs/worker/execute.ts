@@ -45,7 +45,7 @@ async function analysePhase(rc: RunContext, pool: ReviewPool | undefined): Promi
   const modelStarted = performance.now();
   const model = results.length ? await modelReview(rc, plans, compiled, results[0]!.findings) : null;
   if (model) results[0]!.findings.push(...model.findings);
-  for (const [i, plan] of plans.entries()) results[i]!.findings.push(...await carriedModelFindings(rc, plan, results[i]!.findings));
+  for (const [i, plan] of plans.entries()) results[i]!.findings.push(...(await carriedModelFindings(rc, plan, results[i]!.findings)));
   if (model) model.stage.durationMs = Math.round((performance.now() - modelStarted) * 10) / 10;
   // The results are kept before the state says so: a worker that dies after this resumes at the import.
   await saveResults(rc.app.store, rc.row, results, rc.app.now());
@@ -63,7 +63,7 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
     try {
       await rc.checkpoint(true);
       await rc.beginAttempt(resumed ? "import" : "checkout");
-      results = resumed ?? await analysePhase(rc, pool);
+      results = resumed ?? (await analysePhase(rc, pool));
     } catch (err) {
       if (err instanceof LeaseLost) throw err;
       const analysisDone = rc.row.state === "analysis_completed";
@@ -95,21 +95,34 @@ export async function executeRun(rc: RunContext, pool: ReviewPool | undefined): 
       return;
     }
     await rc.setStage("import", "in_progress");
-    await importFindings(rc.app.store, { id: rc.row.id, workspaceId: rc.row.workspace_id }, results,
-      { maxNew: rc.app.config.worker.maxNewFindings, now: rc.app.now() }, async (tx, outcome) => {
-      const at = rc.app.now().toISOString();
-      const imp = rc.stage("import");
-      Object.assign(imp, { state: "completed", endedAt: at, progress: { done: outcome.total, total: outcome.total }, reason: outcome.reason });
-      const res = await tx.updateTable("runs").set({
-        state: "complete", ended_at: at, lease_until: null, stages_json: JSON.stringify(rc.stages),
-        import_json: JSON.stringify({ state: outcome.state, reason: outcome.reason }),
-        findings_json: JSON.stringify({ total: outcome.total, new: outcome.new, bySeverity: outcome.bySeverity }),
-      }).where("id", "=", rc.row.id).where("lease_owner", "=", rc.owner).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new LeaseLost(rc.row.id);
-      await modelRefund(tx, rc.row, at);
-      await tx.deleteFrom("run_results").where("run_id", "=", rc.row.id).execute();
-      await tx.deleteFrom("run_model_chunks").where("workspace_id", "=", rc.row.workspace_id).where("run_id", "=", rc.row.id).execute();
-    });
+    await importFindings(
+      rc.app.store,
+      { id: rc.row.id, workspaceId: rc.row.workspace_id },
+      results,
+      { maxNew: rc.app.config.worker.maxNewFindings, now: rc.app.now() },
+      async (tx, outcome) => {
+        const at = rc.app.now().toISOString();
+        const imp = rc.stage("import");
+        Object.assign(imp, { state: "completed", endedAt: at, progress: { done: outcome.total, total: outcome.total }, reason: outcome.reason });
+        const res = await tx
+          .updateTable("runs")
+          .set({
+            state: "complete",
+            ended_at: at,
+            lease_until: null,
+            stages_json: JSON.stringify(rc.stages),
+            import_json: JSON.stringify({ state: outcome.state, reason: outcome.reason }),
+            findings_json: JSON.stringify({ total: outcome.total, new: outcome.new, bySeverity: outcome.bySeverity }),
+          })
+          .where("id", "=", rc.row.id)
+          .where("lease_owner", "=", rc.owner)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new LeaseLost(rc.row.id);
+        await modelRefund(tx, rc.row, at);
+        await tx.deleteFrom("run_results").where("run_id", "=", rc.row.id).execute();
+        await tx.deleteFrom("run_model_chunks").where("workspace_id", "=", rc.row.workspace_id).where("run_id", "=", rc.row.id).execute();
+      },
+    );
     log.info("run complete");
   } catch (err) {
     if (err instanceof LeaseLost) log.warn("run lease lost; another worker continues it");

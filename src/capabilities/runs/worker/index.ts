@@ -34,7 +34,10 @@ export function startWorker(app: App): WorkerHandle {
         if (!row) break;
         const p: Promise<void> = executeRun(new RunContext(app, owner, row), pool)
           .catch((err) => app.log.error({ err, run: row.id }, "run execution failed"))
-          .finally(() => { running.delete(p); void fill(); });
+          .finally(() => {
+            running.delete(p);
+            void fill();
+          });
         running.add(p);
       }
     } catch (err) {

@@ -25,7 +25,9 @@ function field(raw: string, typed: boolean): [string, unknown] {
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export function addApiCommand(program: Command, s: Session, setExit: (code: number) => void): void {
-  program.command("api").description("Call any REST endpoint (relative to /api/v2) with your login and print the JSON response")
+  program
+    .command("api")
+    .description("Call any REST endpoint (relative to /api/v2) with your login and print the JSON response")
     .argument("<METHOD>", methods.join(", "))
     .argument("<PATH>", "e.g. /me or /repositories/acme/api/refs")
     .addOption(new Option("-f, --raw-field <key=value>", "A string field (repeatable).").argParser(collect))
@@ -43,13 +45,19 @@ export function addApiCommand(program: Command, s: Session, setExit: (code: numb
       let body: unknown;
       if (opts.input !== undefined) {
         const text = opts.input === "-" ? await s.readStdin() : readFileSync(String(opts.input), "utf8");
-        try { body = JSON.parse(text); } catch { throw new UsageError("--input must hold JSON"); }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new UsageError("--input must hold JSON");
+        }
       } else if (m !== "GET" && Object.keys(fields).length) body = fields;
-      const headers = Object.fromEntries(((opts.header as string[] | undefined) ?? []).map((h) => {
-        const i = h.indexOf(":");
-        if (i <= 0) throw new UsageError(`a header is name:value, got "${h}"`);
-        return [h.slice(0, i).trim(), h.slice(i + 1).trim()];
-      }));
+      const headers = Object.fromEntries(
+        ((opts.header as string[] | undefined) ?? []).map((h) => {
+          const i = h.indexOf(":");
+          if (i <= 0) throw new UsageError(`a header is name:value, got "${h}"`);
+          return [h.slice(0, i).trim(), h.slice(i + 1).trim()];
+        }),
+      );
       const query = m === "GET" ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) : undefined;
       const rel = path.replace(/^\/?(api\/v2)?\/?/, "/");
       try {

@@ -42,7 +42,12 @@ export async function reach(url: string, input: string | URL | Request, init?: R
   }
 }
 
-interface Exchange { status: number; statusText: string; requestId: string | null; text: string }
+interface Exchange {
+  status: number;
+  statusText: string;
+  requestId: string | null;
+  text: string;
+}
 
 /**
  * One request through node:http(s). API calls go this way rather than through fetch, whose undici
@@ -60,8 +65,12 @@ function exchange(url: string, target: string, method: string, headers: Record<s
       res.on("error", (err) => reject(unreachable(url, (err as NodeJS.ErrnoException).code ?? err.message, serverHint)));
       res.on("end", () => {
         const id = res.headers["x-request-id"];
-        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", requestId: typeof id === "string" ? id : null, text: Buffer.concat(chunks)
-          .toString("utf8") });
+        resolve({
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? "",
+          requestId: typeof id === "string" ? id : null,
+          text: Buffer.concat(chunks).toString("utf8"),
+        });
       });
     });
     req.on("error", (err) => reject(unreachable(url, (err as NodeJS.ErrnoException).code ?? err.message, serverHint)));
@@ -75,7 +84,11 @@ export async function bodyOf(res: Response): Promise<any> {
 }
 
 function parsed(text: string): any {
-  try { return text ? JSON.parse(text) : null; } catch { return text; }
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }
 
 export async function api(url: string, token: string | null, call: Call): Promise<{ status: number; body: any }> {
@@ -93,7 +106,11 @@ export async function api(url: string, token: string | null, call: Call): Promis
     const issues = Array.isArray(e.details?.issues) ? e.details.issues.filter((i: any) => i.message !== e.message) : [];
     const detail = issues.length ? `\n${issues.map((i: any) => `  ${i.path}: ${i.message}`).join("\n")}` : "";
     throw new ClientError(`${code}: ${e.message ?? res.statusText}${detail}`, {
-      exitCode: res.status === 401 ? 4 : 1, code, requestId: body?.requestId ?? res.requestId, status: res.status, body,
+      exitCode: res.status === 401 ? 4 : 1,
+      code,
+      requestId: body?.requestId ?? res.requestId,
+      status: res.status,
+      body,
     });
   }
   return { status: res.status, body };

@@ -34,14 +34,24 @@ function flagsOf(op: OperationDefinition): Flag[] {
   return Object.entries(props).map(([field, p]) => {
     const items = p.items as Json | undefined;
     const choices = (p.enum ?? items?.enum) as string[] | undefined;
-    return { field, flag: kebab(field), kind: kindOf(p), description: String(p.description ?? ""), ...(choices ? { choices } : {}),
-      required: required.has(field) };
+    return {
+      field,
+      flag: kebab(field),
+      kind: kindOf(p),
+      description: String(p.description ?? ""),
+      ...(choices ? { choices } : {}),
+      required: required.has(field),
+    };
   });
 }
 
 function entryOf(op: OperationDefinition): ClientOperation {
   return {
-    id: op.id, method: op.method, path: op.path, summary: op.summary, description: op.description,
+    id: op.id,
+    method: op.method,
+    path: op.path,
+    summary: op.summary,
+    description: op.description,
     ...(op.queryFields ? { queryFields: op.queryFields } : {}),
     ...(op.headerFields ? { headerFields: op.headerFields } : {}),
     flags: flagsOf(op),

@@ -6,7 +6,11 @@ import type { Command, Option } from "commander";
 /** Commands of the other roles (src/main.ts), completed by name only. */
 const serverCommands = ["serve", "worker", "admin", "review", "mcp", "help"];
 
-interface Node { key: string; words: string[]; options: Option[] }
+interface Node {
+  key: string;
+  words: string[];
+  options: Option[];
+}
 
 /** Every command path ("", "runs", "runs start") with the words that may follow it. */
 function nodesOf(program: Command): Node[] {
@@ -28,8 +32,9 @@ function bash(program: Command): string {
   const nodes = nodesOf(program);
   const groups = program.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
   const cases = nodes.map((n) => `    ${quote(n.key)}) words=${quote(n.words.join(" "))} ;;`);
-  const choices = nodes.flatMap((n) => n.options.filter((o) => o.argChoices?.length)
-    .map((o) => `    ${quote(`${n.key}|${o.long}`)}) words=${quote(o.argChoices!.join(" "))} ;;`));
+  const choices = nodes.flatMap((n) =>
+    n.options.filter((o) => o.argChoices?.length).map((o) => `    ${quote(`${n.key}|${o.long}`)}) words=${quote(o.argChoices!.join(" "))} ;;`),
+  );
   return `# crs completion for bash: eval "$(crs completion bash)" (e.g. in ~/.bashrc)
 _crs() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} key="" words="" i w
@@ -72,8 +77,10 @@ function fish(program: Command): string {
     const seen = path.map((p) => `__fish_seen_subcommand_from ${p}`).join("; and ");
     const subs = cmd.commands;
     if (subs.length) {
-      lines.push(`complete -c crs -n ${quote(`${seen}; and not __fish_seen_subcommand_from ${subs.map((s) => s.name()).join(" ")}`)} -a `
-        + `${quote(subs.map((s) => s.name()).join(" "))}`);
+      lines.push(
+        `complete -c crs -n ${quote(`${seen}; and not __fish_seen_subcommand_from ${subs.map((s) => s.name()).join(" ")}`)} -a ` +
+          `${quote(subs.map((s) => s.name()).join(" "))}`,
+      );
     }
     for (const o of cmd.options.filter((x) => x.long)) {
       const values = o.argChoices?.length ? ` -x -a ${quote(o.argChoices.join(" "))}` : o.required || o.optional ? " -r" : "";

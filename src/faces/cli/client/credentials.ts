@@ -21,9 +21,16 @@ export interface Login {
   store?: "keyring" | "file" | undefined;
 }
 
-interface Secrets { token: string; refreshToken?: string | undefined }
+interface Secrets {
+  token: string;
+  refreshToken?: string | undefined;
+}
 
-interface KeyringEntry { setPassword(p: string): void; getPassword(): string | null | undefined; deletePassword(): boolean | undefined }
+interface KeyringEntry {
+  setPassword(p: string): void;
+  getPassword(): string | null | undefined;
+  deletePassword(): boolean | undefined;
+}
 
 const service = "crs";
 

@@ -94,7 +94,10 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
         await browser.openUrl(url).catch(() => undefined);
         return;
       }
-      if (wantsJson(opts)) { await writeJson(s.out, body, opts); return; }
+      if (wantsJson(opts)) {
+        await writeJson(s.out, body, opts);
+        return;
+      }
       if (spec.view) spec.view(s.out, body);
       else if (spec.columns) table(s.out, body.items, spec.columns);
       else record(s.out, body);

@@ -23,7 +23,8 @@ export const openInBrowser: AuthHooks = {
 };
 
 export function clientProgram(s: Session, hooks: AuthHooks, setExit: (code: number) => void): Command {
-  const program = new Command("crs").description("The crs command line: review and triage with a crs server")
+  const program = new Command("crs")
+    .description("The crs command line: review and triage with a crs server")
     .exitOverride()
     .configureOutput({ writeOut: (x) => s.out.write(x.trimEnd()), writeErr: (x) => s.out.err(x.trimEnd()) })
     .helpCommand(false);
@@ -32,7 +33,9 @@ export function clientProgram(s: Session, hooks: AuthHooks, setExit: (code: numb
   addRunCommands(program, s, setExit);
   addDocumentCommands(program, s);
   addApiCommand(program, s, setExit);
-  program.command("completion").description("Print a shell completion script: bash, zsh or fish")
+  program
+    .command("completion")
+    .description("Print a shell completion script: bash, zsh or fish")
     .addArgument(new Argument("<SHELL>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
     // The script writer is loaded only for this command.
     .action(async (shell: "bash" | "zsh" | "fish") => s.out.write((await import("./completion.ts")).completionScript(program, shell)));
@@ -50,7 +53,10 @@ export async function clientCommand(argv: string[], s: Session = stdioSession(),
     if (typeof e.code === "string" && e.code.startsWith("commander.")) {
       return e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version" ? 0 : 2;
     }
-    if (err instanceof UsageError) { s.out.err(`crs: ${err.message}`); return 2; }
+    if (err instanceof UsageError) {
+      s.out.err(`crs: ${err.message}`);
+      return 2;
+    }
     if (err instanceof ClientError) {
       s.out.err(`error: ${terminalText(err.message)}${err.requestId ? ` (request ${err.requestId})` : ""}`);
       return err.exitCode;

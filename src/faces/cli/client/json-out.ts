@@ -21,7 +21,10 @@ export function wantsJson(opts: Record<string, unknown>): boolean {
 }
 
 export async function writeJson(o: Pick<Out, "write">, body: unknown, opts: Record<string, unknown>): Promise<void> {
-  if (typeof opts.jq !== "string") { o.write(JSON.stringify(body, null, 2)); return; }
+  if (typeof opts.jq !== "string") {
+    o.write(JSON.stringify(body, null, 2));
+    return;
+  }
   const jq = await import("jq-wasm");
   let text: string;
   // The compiled jq reports a failed filter by setting process.exitCode, as the jq program would;

@@ -14,16 +14,27 @@ export interface ServerMetadata {
 }
 
 async function postForm(url: string, form: Record<string, string>): Promise<{ status: number; body: any }> {
-  const res = await reach(url, url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-    body: new URLSearchParams(form) }, "");
+  const res = await reach(
+    url,
+    url,
+    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: new URLSearchParams(form) },
+    "",
+  );
   return { status: res.status, body: await bodyOf(res) };
 }
 
 export async function discover(url: string): Promise<ServerMetadata> {
-  const res = await reach(url, `${url}/.well-known/oauth-authorization-server`, { headers: { accept: "application/json" } }, "Is the server running? Check " +
-    "--url or CRS_URL.");
-  if (!res.ok) throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`,
-    { exitCode: 1, code: "oauth_unavailable" });
+  const res = await reach(
+    url,
+    `${url}/.well-known/oauth-authorization-server`,
+    { headers: { accept: "application/json" } },
+    "Is the server running? Check " + "--url or CRS_URL.",
+  );
+  if (!res.ok)
+    throw new ClientError(`${url} offers no OAuth sign-in (${res.status}); use crs login --with-token with an API key.`, {
+      exitCode: 1,
+      code: "oauth_unavailable",
+    });
   return (await res.json()) as ServerMetadata;
 }
 
@@ -39,20 +50,31 @@ export function pkce(): { verifier: string; challenge: string; state: string } {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url"), state: randomBytes(16).toString("base64url") };
 }
 
-export interface TokenAnswer { access_token: string; refresh_token?: string; expires_in?: number; scope?: string }
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+}
 
 export async function exchange(meta: ServerMetadata, form: Record<string, string>): Promise<TokenAnswer> {
   const r = await postForm(meta.token_endpoint, form);
   if (r.status !== 200 || typeof r.body?.access_token !== "string") {
-    throw new ClientError(`Sign-in failed: ${r.body?.error_description ?? r.body?.error ?? `token endpoint answered ${r.status}`}`,
-      { exitCode: 4, code: r.body?.error ?? "oauth_failed" });
+    throw new ClientError(`Sign-in failed: ${r.body?.error_description ?? r.body?.error ?? `token endpoint answered ${r.status}`}`, {
+      exitCode: 4,
+      code: r.body?.error ?? "oauth_failed",
+    });
   }
   return r.body as TokenAnswer;
 }
 
 export function loginOf(url: string, clientId: string, t: TokenAnswer, now = Date.now()): Login {
   return {
-    url, kind: "oauth", token: t.access_token, refreshToken: t.refresh_token, clientId,
+    url,
+    kind: "oauth",
+    token: t.access_token,
+    refreshToken: t.refresh_token,
+    clientId,
     expiresAt: t.expires_in ? new Date(now + t.expires_in * 1000).toISOString() : undefined,
   };
 }
@@ -84,7 +106,10 @@ export async function revoke(login: Login): Promise<string[]> {
     return [(err as Error).message];
   }
   if (!meta.revocation_endpoint) return ["the server has no revocation endpoint"];
-  const tokens: Array<[string, string | undefined]> = [["refresh_token", login.refreshToken], ["access_token", login.token]];
+  const tokens: Array<[string, string | undefined]> = [
+    ["refresh_token", login.refreshToken],
+    ["access_token", login.token],
+  ];
   for (const [hint, token] of tokens) {
     if (!token) continue;
     try {

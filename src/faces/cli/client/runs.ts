@@ -84,8 +84,9 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
   const runs = group(program, "runs");
   // The runs capability's spec: arguments, the change flags and their checks (prepare).
   const spec = specOf("start_run");
-  const start = runs.command("start").description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to " +
-    "follow it to the end");
+  const start = runs
+    .command("start")
+    .description("Start a paid run: shows the estimate and asks on a terminal; --yes or --max-price for scripts, --wait to " + "follow it to the end");
   const flags = describeCommand(start, spec, clientOperation("start_run"));
   start.addOption(new Option("--max-price <cents>", "The highest price in cents you accept; starts without asking."));
   start.addOption(new Option("-y, --yes", "Start at the estimated price without asking."));
@@ -97,22 +98,28 @@ export function addRunCommands(program: Command, s: Session, setExit: (code: num
     const max = opts.maxPrice === undefined ? undefined : /^\d+$/.test(String(opts.maxPrice)) ? Number(opts.maxPrice) : NaN;
     if (Number.isNaN(max)) throw new UsageError(`--max-price needs a whole number of cents, got "${opts.maxPrice}"`);
     const interval = seconds(opts.interval);
-    if (max === undefined && !opts.yes && !s.interactive) throw new UsageError("crs runs start needs --yes or --max-price CENTS when no one can confirm on a " +
-      "terminal");
+    if (max === undefined && !opts.yes && !s.interactive)
+      throw new UsageError("crs runs start needs --yes or --max-price CENTS when no one can confirm on a " + "terminal");
     const estimate = await callOperation(s, "estimate_run", request);
     const what = estimate.targets.map((t: any) => `${t.repository.fullName}@${String(t.sha).slice(0, 12)} (${t.files} files, ${t.lines} lines)`).join(", ");
     s.out.err(`${estimate.kind} review of ${what}: ${dollars(estimate.priceCents)}, balance ${dollars(estimate.balanceCents)}`);
     if (max !== undefined && estimate.priceCents > max) {
-      throw new ClientError(`price_exceeds_max: the run costs ${dollars(estimate.priceCents)}, more than --max-price ${max}; not started.`,
-        { exitCode: 1, code: "price_exceeds_max" });
+      throw new ClientError(`price_exceeds_max: the run costs ${dollars(estimate.priceCents)}, more than --max-price ${max}; not started.`, {
+        exitCode: 1,
+        code: "price_exceeds_max",
+      });
     }
     if (max === undefined && !opts.yes && !(await s.confirm(`Start this run for ${dollars(estimate.priceCents)}?`))) {
       s.out.err("Not started.");
       return setExit(1);
     }
     // A fresh key per invocation: a retried request cannot start (and charge) the run twice.
-    const started = await callOperation(s, "start_run", { ...request, quote: estimate.quote, maxPriceCents: max ?? estimate.priceCents,
-      requestId: process.getBuiltinModule("node:crypto").randomUUID() });
+    const started = await callOperation(s, "start_run", {
+      ...request,
+      quote: estimate.quote,
+      maxPriceCents: max ?? estimate.priceCents,
+      requestId: process.getBuiltinModule("node:crypto").randomUUID(),
+    });
     if (!opts.wait) {
       if (wantsJson(opts)) await writeJson(s.out, started, opts);
       else viewOf("get_run")(s.out, started.run);

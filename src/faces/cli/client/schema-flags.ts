@@ -22,12 +22,18 @@ export function flagsOf(op: ClientOperation, skip: readonly string[] = []): Flag
   return op.flags.filter((f) => !skip.includes(f.field));
 }
 
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] | undefined) => [
+  ...(previous ?? []),
+  ...value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 export function toOption(f: Flag): Option {
   const hint = f.kind === "json" ? " (JSON)" : f.kind === "list" ? " (comma-separated or repeated)" : "";
-  const o = f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description)
-    : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
+  const o =
+    f.kind === "bool" ? new Option(`--${f.flag} [bool]`, f.description) : new Option(`--${f.flag} <${f.kind === "int" ? "n" : "value"}>`, f.description + hint);
   if (f.kind === "list") o.argParser(collect);
   else if (f.choices && f.kind === "string") o.choices(f.choices);
   return o;

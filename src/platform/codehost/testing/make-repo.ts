@@ -56,7 +56,9 @@ function run(cwd: string, args: string[], input?: string | Buffer): string {
       GIT_COMMITTER_DATE: date,
     },
     maxBuffer: 256 * 1024 * 1024,
-  }).toString("utf8").trim();
+  })
+    .toString("utf8")
+    .trim();
 }
 
 /** A file name that is not valid UTF-8: "caf" + 0xE9 (latin1 é) + ".txt". */
@@ -108,11 +110,15 @@ export function makeRepo(): TestRepo {
   git(["branch", "release/1.x"]);
   git(["branch", "fix@home"]);
 
-  const feature1 = commit({ "src/app.py": "def main():\n    print('hello')\n    print('world')\n\n\nif __name__ == '__main__':\n    main()\n" },
-    { branch: "feature", message: "feature 1" });
+  const feature1 = commit(
+    { "src/app.py": "def main():\n    print('hello')\n    print('world')\n\n\nif __name__ == '__main__':\n    main()\n" },
+    { branch: "feature", message: "feature 1" },
+  );
   git(["mv", "src/util.js", "src/utils.js"]);
-  const featureHead = commit({ "src/utils.js": "export function add(a, b) {\n  return a + b;\n}\n\nexport function sub(a, b) {\n  return a - b;\n}\n\nexport " +
-    "const one = 1;\n" }, { message: "rename util" });
+  const featureHead = commit(
+    { "src/utils.js": "export function add(a, b) {\n  return a + b;\n}\n\nexport function sub(a, b) {\n  return a - b;\n}\n\nexport " + "const one = 1;\n" },
+    { message: "rename util" },
+  );
   const mainBeforeMerge = commit({ "README.md": "# widgets\n\nA test repository, edited.\n" }, { branch: "main", message: "readme" });
   git(["merge", "-q", "--no-ff", "-m", "merge feature", "feature"]);
   const merge = git(["rev-parse", "HEAD"]);

@@ -5,7 +5,8 @@ import { withId } from "./helpers.ts";
 export function identity(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.createTable("settings")
+      await db.schema
+        .createTable("settings")
         .addColumn("key", "text", (c) => c.primaryKey())
         .addColumn("value", "text", (c) => c.notNull())
         .execute();
@@ -23,7 +24,8 @@ export function identity(engine: Engine) {
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createTable("memberships")
+      await db.schema
+        .createTable("memberships")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("role", "text", (c) => c.notNull())

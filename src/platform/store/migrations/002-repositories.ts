@@ -29,7 +29,8 @@ export function repositories(engine: Engine) {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("repositories_name").unique().on("repositories").columns(["workspace_id", "full_name_key"]).execute();
-      await db.schema.createTable("reviewed_commits")
+      await db.schema
+        .createTable("reviewed_commits")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
         .addColumn("sha", "text", (c) => c.notNull())

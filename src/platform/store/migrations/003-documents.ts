@@ -21,7 +21,8 @@ export function documents(engine: Engine) {
         .execute();
       await db.schema.createIndex("focuses_slug").unique().on("focuses").columns(["workspace_id", "slug"]).execute();
 
-      await db.schema.createTable("focus_revisions")
+      await db.schema
+        .createTable("focus_revisions")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("focus_id", "integer", (c) => c.notNull().references("focuses.id").onDelete("cascade"))
         .addColumn("revision", "integer", (c) => c.notNull())
@@ -32,7 +33,8 @@ export function documents(engine: Engine) {
         .addPrimaryKeyConstraint("focus_revisions_pk", ["workspace_id", "focus_id", "revision"])
         .execute();
 
-      await db.schema.createTable("document_uploads")
+      await db.schema
+        .createTable("document_uploads")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("id", "text", (c) => c.notNull())
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
@@ -65,8 +67,13 @@ export function documents(engine: Engine) {
         .addColumn("archived_by", "integer")
         .execute();
       // Identical content in a workspace is one active document; concurrent creates meet here.
-      await db.schema.createIndex("documents_active_sha").unique().on("documents").columns(["workspace_id", "sha256"])
-        .where(sql.ref("archived_at"), "is", null).execute();
+      await db.schema
+        .createIndex("documents_active_sha")
+        .unique()
+        .on("documents")
+        .columns(["workspace_id", "sha256"])
+        .where(sql.ref("archived_at"), "is", null)
+        .execute();
       await db.schema.createIndex("documents_list").on("documents").columns(["workspace_id", "archived_at", "id"]).execute();
       await db.schema.createIndex("documents_repository").on("documents").columns(["workspace_id", "repository_id", "id"]).execute();
     },

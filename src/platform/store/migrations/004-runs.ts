@@ -47,7 +47,8 @@ export function runs(engine: Engine) {
       // One key per caller: a repeated key finds the run it started (NULL keys never collide).
       await db.schema.createIndex("runs_idempotency").unique().on("runs").columns(["workspace_id", "created_by", "idempotency_key"]).execute();
       // Focus slugs a run used, for list_runs' focus filter.
-      await db.schema.createTable("run_focuses")
+      await db.schema
+        .createTable("run_focuses")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("run_id", "integer", (c) => c.notNull().references("runs.id").onDelete("cascade"))
         .addColumn("slug", "text", (c) => c.notNull())

@@ -9,7 +9,8 @@ import { withId } from "./helpers.ts";
 export function findings(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.createTable("run_results")
+      await db.schema
+        .createTable("run_results")
         .addColumn("run_id", "integer", (c) => c.primaryKey().references("runs.id").onDelete("cascade"))
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("results_json", "text", (c) => c.notNull())
@@ -51,7 +52,8 @@ export function findings(engine: Engine) {
       // A run reports a finding once per repository: a resumed import cannot add it twice.
       await db.schema.createIndex("finding_reports_once").unique().on("finding_reports").columns(["run_id", "repository_id", "finding_id"]).execute();
       await db.schema.createIndex("finding_reports_finding").on("finding_reports").columns(["workspace_id", "finding_id", "id"]).execute();
-      await db.schema.createTable("finding_presence")
+      await db.schema
+        .createTable("finding_presence")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
         .addColumn("sha", "text", (c) => c.notNull())
@@ -64,7 +66,10 @@ export function findings(engine: Engine) {
       await db.schema.createIndex("finding_presence_finding").on("finding_presence").columns(["workspace_id", "finding_id"]).execute();
       // Which run reviewed the commit, and whether it saw the whole tree (full) or a change only.
       await db.schema.alterTable("reviewed_commits").addColumn("run_id", "integer").execute();
-      await db.schema.alterTable("reviewed_commits").addColumn("full", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable("reviewed_commits")
+        .addColumn("full", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
     },
   };
 }

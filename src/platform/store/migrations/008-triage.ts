@@ -9,13 +9,25 @@ export function triage(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       for (const [name, type] of [
-        ["investigating", "integer"], ["decision_kind", "text"], ["decision_reason", "text"], ["decision_until", "text"],
-        ["decision_by", "integer"], ["decision_at", "text"], ["assignee_id", "integer"], ["severity_override", "text"],
-        ["dismissed_at", "text"], ["dismissed_reason", "text"], ["duplicate_of", "integer"],
+        ["investigating", "integer"],
+        ["decision_kind", "text"],
+        ["decision_reason", "text"],
+        ["decision_until", "text"],
+        ["decision_by", "integer"],
+        ["decision_at", "text"],
+        ["assignee_id", "integer"],
+        ["severity_override", "text"],
+        ["dismissed_at", "text"],
+        ["dismissed_reason", "text"],
+        ["duplicate_of", "integer"],
       ] as const) {
-        await db.schema.alterTable("findings").addColumn(name, type, (c) => (name === "investigating" ? c.notNull().defaultTo(0) : c)).execute();
+        await db.schema
+          .alterTable("findings")
+          .addColumn(name, type, (c) => (name === "investigating" ? c.notNull().defaultTo(0) : c))
+          .execute();
       }
-      await db.schema.createTable("finding_statuses")
+      await db.schema
+        .createTable("finding_statuses")
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
         .addColumn("sha", "text", (c) => c.notNull())
@@ -50,10 +62,17 @@ export function triage(engine: Engine) {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("finding_comments_finding").on("finding_comments").columns(["workspace_id", "finding_id", "id"]).execute();
-      await db.schema.createIndex("finding_comments_idempotency").unique().on("finding_comments").columns(["workspace_id", "author_id", "idempotency_key"])
+      await db.schema
+        .createIndex("finding_comments_idempotency")
+        .unique()
+        .on("finding_comments")
+        .columns(["workspace_id", "author_id", "idempotency_key"])
         .execute();
       // Bumped by every import and triage change: what a position computed is reused until it moves.
-      await db.schema.alterTable("workspaces").addColumn("inbox_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("workspaces")
+        .addColumn("inbox_version", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       // Lists read a repository's presence per reviewed commit and findings by assignee.
       await db.schema.createIndex("findings_assignee").on("findings").columns(["workspace_id", "assignee_id"]).execute();
     },

@@ -9,7 +9,8 @@ import { withId } from "./helpers.ts";
 export function oauth(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.createTable("oauth_clients")
+      await db.schema
+        .createTable("oauth_clients")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("redirect_uris", "text", (c) => c.notNull())
@@ -27,7 +28,8 @@ export function oauth(engine: Engine) {
         .execute();
       // Authorized apps lists a user's grants in the active workspace.
       await db.schema.createIndex("oauth_grants_workspace").on("oauth_grants").columns(["workspace_id", "user_id"]).execute();
-      await db.schema.createTable("oauth_codes")
+      await db.schema
+        .createTable("oauth_codes")
         .addColumn("code_hash", "text", (c) => c.primaryKey())
         .addColumn("client_id", "text", (c) => c.notNull().references("oauth_clients.id").onDelete("cascade"))
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
@@ -46,7 +48,8 @@ export function oauth(engine: Engine) {
       // The first characters of an API key, shown in developer settings so a user can tell keys apart.
       await db.schema.alterTable("tokens").addColumn("token_prefix", "text").execute();
       await db.schema.createIndex("tokens_grant").on("tokens").column("grant_id").execute();
-      await db.schema.createTable("app_sessions")
+      await db.schema
+        .createTable("app_sessions")
         .addColumn("id_hash", "text", (c) => c.primaryKey())
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("workspace_id", "integer")

@@ -6,8 +6,14 @@ import type { Kysely } from "kysely";
 export function inboxChanges() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("workspaces").addColumn("import_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("findings").addColumn("changed_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("workspaces")
+        .addColumn("import_version", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("findings")
+        .addColumn("changed_version", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex("findings_changed_version").on("findings").columns(["workspace_id", "changed_version"]).execute();
     },
   };

@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
 export function repositoryImports() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("repositories").addColumn("import_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("repositories")
+        .addColumn("import_version", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

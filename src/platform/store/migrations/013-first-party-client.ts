@@ -7,11 +7,16 @@ import type { Kysely } from "kysely";
 export function firstPartyClient() {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await db.insertInto("oauth_clients").values({
-        id: "crs-cli", name: "crs command line",
-        redirect_uris: JSON.stringify(["http://127.0.0.1/callback", "http://[::1]/callback"]),
-        created_at: new Date().toISOString(),
-      }).onConflict((oc) => oc.column("id").doNothing()).execute();
+      await db
+        .insertInto("oauth_clients")
+        .values({
+          id: "crs-cli",
+          name: "crs command line",
+          redirect_uris: JSON.stringify(["http://127.0.0.1/callback", "http://[::1]/callback"]),
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
     },
   };
 }

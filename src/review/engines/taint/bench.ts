@@ -5,7 +5,16 @@ import { join, extname } from "node:path";
 import { parseFor } from "./run.ts";
 import { refineWithTaint } from "./index.ts";
 
-const extLang: Record<string, string> = { ".js": "javascript", ".cjs": "javascript", ".mjs": "javascript", ".ts": "typescript", ".tsx": "tsx", ".py": "python", ".go": "go", ".java": "java" };
+const extLang: Record<string, string> = {
+  ".js": "javascript",
+  ".cjs": "javascript",
+  ".mjs": "javascript",
+  ".ts": "typescript",
+  ".tsx": "tsx",
+  ".py": "python",
+  ".go": "go",
+  ".java": "java",
+};
 
 function collect(dir: string, out: string[], max: number): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -38,7 +47,10 @@ run(true); // warm-up: load rules, JIT
 const rounds = 3;
 let parseS = 0;
 let taintS = 0;
-for (let i = 0; i < rounds; i++) { parseS += run(false); taintS += run(true); }
+for (let i = 0; i < rounds; i++) {
+  parseS += run(false);
+  taintS += run(true);
+}
 const parseRate = (lines * rounds) / parseS;
 const taintRate = (lines * rounds) / taintS;
 console.log(`${which}: ${files.length} files, ${lines} lines`);

@@ -6,15 +6,23 @@ const cases = await evaluateCorpusCases();
 
 test("every marked corpus case keeps its label (vulnerable found, safe look-alike not reported)", () => {
   // A note starting with "todo" marks a known gap (README "Not modelled"): scored by eval, not held here.
-  const failing = cases.filter((c) => !c.ok && !c.note.startsWith("todo")).map((c) => `${c.language}/${c.file}:${c.line} ${c.expected} ${c.injectionClass} ${c.note}`);
+  const failing = cases
+    .filter((c) => !c.ok && !c.note.startsWith("todo"))
+    .map((c) => `${c.language}/${c.file}:${c.line} ${c.expected} ${c.injectionClass} ${c.note}`);
   assert.deepEqual(failing, []);
 });
 
 test("the corpus covers every language with vulnerable and safe cases", () => {
   const rows = cases.filter((c) => c.expected !== "none");
   for (const lang of ["javascript", "typescript", "python", "go", "java"]) {
-    assert.ok(rows.some((c) => c.language === lang && c.expected === "vuln"), `${lang} has vulnerable cases`);
-    assert.ok(rows.some((c) => c.language === lang && c.expected === "safe"), `${lang} has safe cases`);
+    assert.ok(
+      rows.some((c) => c.language === lang && c.expected === "vuln"),
+      `${lang} has vulnerable cases`,
+    );
+    assert.ok(
+      rows.some((c) => c.language === lang && c.expected === "safe"),
+      `${lang} has safe cases`,
+    );
   }
 });
 
@@ -22,7 +30,10 @@ test("evaluation rows meet the goals: recall >= 90% and false positives <= 10% p
   const byLang = new Map<string, { v: number; d: number; s: number; fp: number }>();
   for (const r of await evaluateTaintCorpus()) {
     const a = byLang.get(r.language) ?? { v: 0, d: 0, s: 0, fp: 0 };
-    a.v += r.vulnerable; a.d += r.detected; a.s += r.safe; a.fp += r.falsePositives;
+    a.v += r.vulnerable;
+    a.d += r.detected;
+    a.s += r.safe;
+    a.fp += r.falsePositives;
     byLang.set(r.language, a);
   }
   for (const [lang, a] of byLang) {
@@ -39,12 +50,23 @@ test("the full engine (reviewFiles) reports every finding the taint engine finds
   const files: { path: string; content: Buffer; language: string }[] = [];
   for (const language of (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)) {
     for (const f of await readdir(new URL(`${language}/`, dir))) {
-      files.push({ path: `corpus/${language}/${f}`, content: await readFile(new URL(`${language}/${f}`, dir)), language: f.endsWith(".tsx") ? "tsx" : language });
+      files.push({
+        path: `corpus/${language}/${f}`,
+        content: await readFile(new URL(`${language}/${f}`, dir)),
+        language: f.endsWith(".tsx") ? "tsx" : language,
+      });
     }
   }
-  const res = await reviewFiles({ files: (async function* () { yield* files.map(({ path, content }) => ({ path, content })); })(), taint: true });
+  const res = await reviewFiles({
+    files: (async function* () {
+      yield* files.map(({ path, content }) => ({ path, content }));
+    })(),
+    taint: true,
+  });
   // A sink folded into another finding of the same predictable source (../../fold.ts) is one of its related locations.
-  const reported = new Set(res.findings.flatMap((f) => [f.location, ...(f.engine === "taint" ? f.relatedLocations : [])].map((l) => `${l.path}:${l.startLine}:${f.ruleId}`)));
+  const reported = new Set(
+    res.findings.flatMap((f) => [f.location, ...(f.engine === "taint" ? f.relatedLocations : [])].map((l) => `${l.path}:${l.startLine}:${f.ruleId}`)),
+  );
   const missing: string[] = [];
   let expected = 0;
   for (const f of files) {

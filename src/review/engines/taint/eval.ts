@@ -28,7 +28,10 @@ const marker = /(?:\/\/|#|\/\*)\s*(vuln|safe):\s*([a-z-]+)\s*(.*?)\s*(?:\*\/\}?)
 /** Every marked line of the corpus with its outcome, plus findings on unmarked lines (expected "none"). */
 export async function evaluateCorpusCases(): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
-  const languages = (await readdir(corpusDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const languages = (await readdir(corpusDir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const language of languages) {
     const files = (await readdir(new URL(`${language}/`, corpusDir))).sort();
     for (const file of files) {
@@ -45,14 +48,12 @@ export async function evaluateCorpusCases(): Promise<CaseResult[]> {
         const key = `${i + 1}:${cls}`;
         marked.add(key);
         const hit = found.has(key);
-        out.push({ language, file, line: i + 1, injectionClass: cls!, expected: kind as "vuln" | "safe",
-          ok: kind === "vuln" ? hit : !hit, note: note ?? "" });
+        out.push({ language, file, line: i + 1, injectionClass: cls!, expected: kind as "vuln" | "safe", ok: kind === "vuln" ? hit : !hit, note: note ?? "" });
       });
       for (const f of findings) {
         const key = `${f.location.startLine}:${classOf(f)}`;
         if (marked.has(key)) continue;
-        out.push({ language, file, line: f.location.startLine, injectionClass: classOf(f), expected: "none", ok: false,
-          note: `unexpected ${f.ruleId}` });
+        out.push({ language, file, line: f.location.startLine, injectionClass: classOf(f), expected: "none", ok: false, note: `unexpected ${f.ruleId}` });
       }
     }
   }

@@ -71,7 +71,6 @@ export function taintCandidates(language: string, source: string): number[] | nu
   return pre.candidates(source);
 }
 
-
 /** The node kinds of the functions the analysis lists in a file (fast/function-spans.ts). */
 export function functionKinds(language: string): ReadonlySet<string> {
   const syn = syntaxFor(language);
@@ -123,9 +122,13 @@ function refine(input: TaintInput): Finding[] {
   // Functions listed by the rules' walk, or many candidates, a small file or pattern findings to
   // place: list the functions with one native query; few candidates in a large file: descend from
   // the root for each.
-  const spans = win ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
-    : input.funcs ? spansOf(input.funcs.map((n) => new TNode(n)))
-    : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile ? fileSpans(root, syn) : null;
+  const spans = win
+    ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
+    : input.funcs
+      ? spansOf(input.funcs.map((n) => new TNode(n)))
+      : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile
+        ? fileSpans(root, syn)
+        : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
@@ -136,7 +139,9 @@ function refine(input: TaintInput): Finding[] {
   let allFuncs = spans?.funcs;
   const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
   const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
-  const ext = crossFile ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees) : null;
+  const ext = crossFile
+    ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)
+    : null;
   // Functions that read a source themselves make their callers' statements and scopes worth a walk.
   const helpers = spans && pre.sources ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
   const helperCalls = helperCallTest(helpers);
@@ -156,13 +161,26 @@ function refine(input: TaintInput): Finding[] {
     return { key, scope: s, call };
   });
   // Functions calling a function that holds a candidate sink reach it through its summary.
-  const viaHelpers = spans ? callersOf(input.source, fileFuncs, spans.funcs.filter((s) => scopes.has(s.node.id()))) : null;
+  const viaHelpers = spans
+    ? callersOf(
+        input.source,
+        fileFuncs,
+        spans.funcs.filter((s) => scopes.has(s.node.id())),
+      )
+    : null;
   for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
   const callsHelper = new Set((viaHelpers?.scopes ?? []).map((s) => s.node.id()));
   // With every function's position known, text checks can skip statements that cannot matter.
   if (spans) {
     const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(input.source, rules, syn, allFuncs!.map((s) => s.start), [...watched, ...viaHelpers!.points, ...xPoints], helperCalls);
+    analyzer.rel = new Relevance(
+      input.source,
+      rules,
+      syn,
+      allFuncs!.map((s) => s.start),
+      [...watched, ...viaHelpers!.points, ...xPoints],
+      helperCalls,
+    );
   }
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
@@ -189,7 +207,10 @@ function refine(input: TaintInput): Finding[] {
   input.patternFindings.forEach((f, i) => {
     const pc = pfCalls[i];
     const incomplete = !pc || analyzer.incomplete || scopeHasErrors(pc.scope);
-    if (incomplete) { kept.push({ ...f, confidence: "low" }); return; }
+    if (incomplete) {
+      kept.push({ ...f, confidence: "low" });
+      return;
+    }
     if (hitCalls.has(pc.key)) return;
     const w = analyzer.watch.get(pc.key);
     const cls = patternClass(f);
@@ -199,7 +220,10 @@ function refine(input: TaintInput): Finding[] {
       if (!analyzer.walked.has(pc.scope.id()) && builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))) kept.push({ ...f, confidence: "low" });
       return;
     }
-    if (!cls) { kept.push(f); return; }
+    if (!cls) {
+      kept.push(f);
+      return;
+    }
     // The taint rules list this call as a sink of the class: their verdict on its arguments stands
     // (a tainted sandbox passed to vm.runInNewContext with constant code is no code injection).
     if (listedSink(analyzer, pc.call, cls)) return;

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { analyzeSource } from "./run.ts";
 
 const found = (lang: string, file: string, src: string): string[] =>
-  analyzeSource(lang, file, src).map((f) => `${f.location.startLine}:${f.ruleId.split(".").pop()}`).sort();
+  analyzeSource(lang, file, src)
+    .map((f) => `${f.location.startLine}:${f.ruleId.split(".").pop()}`)
+    .sort();
 
 test("an argument vector with a fixed program is not command injection; a shell, a tainted program or an environment entry is", () => {
   const src = `class C {
@@ -19,7 +21,13 @@ test("an argument vector with a fixed program is not command injection; a shell,
     Runtime.getRuntime().exec(String.join(" ", fixed));
   }
 }`;
-  assert.deepEqual(found("java", "C.java", src), ["10:command-injection", "11:command-injection", "5:command-injection", "8:command-injection", "9:command-injection"]);
+  assert.deepEqual(found("java", "C.java", src), [
+    "10:command-injection",
+    "11:command-injection",
+    "5:command-injection",
+    "8:command-injection",
+    "9:command-injection",
+  ]);
 });
 
 test("a Flask view's returned string is XSS; templates, JSON, redirects and headers are not; FastAPI returns JSON", () => {

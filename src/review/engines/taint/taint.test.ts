@@ -8,9 +8,17 @@ import { rulesFor } from "./syntax/rules.ts";
 
 function patternFinding(line: number, column: number, tags: string[], cwe: number[] = []): Finding {
   return {
-    ruleId: "js.pattern.exec", title: "exec", description: "d", severity: "high", cwe, confidence: "medium", tags,
+    ruleId: "js.pattern.exec",
+    title: "exec",
+    description: "d",
+    severity: "high",
+    cwe,
+    confidence: "medium",
+    tags,
     location: { path: "a.js", startLine: line, startColumn: column, endLine: line, endColumn: column + 10 },
-    relatedLocations: [], fingerprint: "p", engine: "pattern",
+    relatedLocations: [],
+    fingerprint: "p",
+    engine: "pattern",
   };
 }
 
@@ -29,7 +37,10 @@ test("a tainted flow becomes a finding with rule id, class metadata and the sour
   assert.equal(f!.engine, "taint");
   assert.equal(f!.severity, "critical");
   assert.deepEqual(f!.cwe, [78]);
-  assert.deepEqual(f!.flow!.map((l) => l.startLine), [3, 3, 4, 5]);
+  assert.deepEqual(
+    f!.flow!.map((l) => l.startLine),
+    [3, 3, 4, 5],
+  );
   assert.match(f!.flow![0]!.message!, /^source/);
   assert.match(f!.flow!.at(-1)!.message!, /^sink/);
   assert.equal(f!.location.startLine, 5);
@@ -51,7 +62,10 @@ test("a pattern finding at a sink with no tainted flow is dropped", () => {
 
 test("a pattern finding that duplicates a taint finding at the same sink is replaced by it", () => {
   const out = analyzeSource("javascript", "a.js", handler, [patternFinding(5, 3, ["command-injection"])]);
-  assert.deepEqual(out.map((f) => f.engine), ["taint"]);
+  assert.deepEqual(
+    out.map((f) => f.engine),
+    ["taint"],
+  );
 });
 
 test("a pattern finding in a function with parse errors is kept at low confidence", () => {
@@ -80,7 +94,10 @@ test("taint carried around a loop, through a ternary and a builder chain reaches
   const js = `app.get("/x", (req, res) => {\n  let acc = ""; // child_process\n  for (const p of req.query.parts) { acc = acc + p; }\n  const c = true ? acc : "x";\n  exec(c);\n});\n`;
   assert.equal(analyzeSource("javascript", "a.js", js).length, 1);
   const java = `class A { void h(HttpServletRequest r) throws Exception {\n  StringBuilder sb = new StringBuilder();\n  sb.append("a").append(r.getHeader("x"));\n  st.executeQuery(sb.toString());\n} }\n`;
-  assert.deepEqual(analyzeSource("java", "A.java", java).map((f) => f.ruleId), ["java.taint.sql-injection"]);
+  assert.deepEqual(
+    analyzeSource("java", "A.java", java).map((f) => f.ruleId),
+    ["java.taint.sql-injection"],
+  );
 });
 
 test("a statically false ternary branch and a clean re-assignment stop the taint", () => {
@@ -90,9 +107,15 @@ test("a statically false ternary branch and a clean re-assignment stop the taint
 
 test("python f-strings, tuple unpacking and Go out-parameters propagate taint", () => {
   const py = `def view(request):\n    a, b = request.GET["a"], "x"\n    os.system(f"echo {a}")\n    os.system(f"echo {b}")\n`;
-  assert.deepEqual(analyzeSource("python", "v.py", py).map((f) => f.location.startLine), [3]);
+  assert.deepEqual(
+    analyzeSource("python", "v.py", py).map((f) => f.location.startLine),
+    [3],
+  );
   const go = `package m\nfunc h(w http.ResponseWriter, r *http.Request) {\n\tvar in struct{ P string }\n\tjson.NewDecoder(r.Body).Decode(&in)\n\tos.Open(in.P)\n}\n`;
-  assert.deepEqual(analyzeSource("go", "h.go", go).map((f) => f.ruleId), ["go.taint.path-traversal"]);
+  assert.deepEqual(
+    analyzeSource("go", "h.go", go).map((f) => f.ruleId),
+    ["go.taint.path-traversal"],
+  );
 });
 
 test("every shipped taint.yml is valid YAML that passes the rule schema", async () => {
@@ -118,7 +141,10 @@ test("hostile nesting depth neither crashes nor drops the pattern finding, which
 test("a pattern finding on an assignment sink is resolved by the analysis of that assignment", () => {
   const src = `function f() {\n  const el = document.getElementById("a");\n  el.innerHTML = location.hash;\n  el.innerHTML = "<b>x</b>";\n}\n`;
   const out = analyzeSource("javascript", "a.js", src, [patternFinding(3, 3, ["taint:xss"]), patternFinding(4, 3, ["taint:xss"])]);
-  assert.deepEqual(out.map((f) => [f.engine, f.location.startLine]), [["taint", 3]]);
+  assert.deepEqual(
+    out.map((f) => [f.engine, f.location.startLine]),
+    [["taint", 3]],
+  );
 });
 
 test("a plain exec() is a sink only in files that import child_process", () => {
@@ -129,7 +155,10 @@ test("a plain exec() is a sink only in files that import child_process", () => {
 
 test("writing one tainted field taints reads of that field and of the whole object, not other fields", () => {
   const src = `app.get("/x", (req, res) => {\n  const o = {};\n  o.user = req.query.u;\n  o.cmd = "ls";\n  cp.exec(o.cmd);\n  cp.exec(o.user);\n  cp.exec(JSON.stringify(o));\n});\n`;
-  assert.deepEqual(analyzeSource("javascript", "a.js", src).map((f) => f.location.startLine), [6, 7]);
+  assert.deepEqual(
+    analyzeSource("javascript", "a.js", src).map((f) => f.location.startLine),
+    [6, 7],
+  );
 });
 
 test("registering the taint grammars keeps every dynamic engine language parseable", async () => {
@@ -138,15 +167,26 @@ test("registering the taint grammars keeps every dynamic engine language parseab
   ensureLanguages();
   ensureLanguages();
   for (const lang of ["python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"]) {
-    assert.ok(parse(lang as never, "x").root().kind(), lang);
+    assert.ok(
+      parse(lang as never, "x")
+        .root()
+        .kind(),
+      lang,
+    );
   }
 });
 
 test("files with many candidate sinks find the same flows as files with few", () => {
   const one = `const { exec } = require("child_process");\napp.get("/x", (req, res) => {\n  const fn = function () { return 1; };\n  exec(req.query.a);\n});\n`;
   const many = one + `function quiet() {\n${'  exec("ls");\n'.repeat(20)}}\n`;
-  assert.deepEqual(analyzeSource("javascript", "a.js", one).map((f) => f.location.startLine), [4]);
-  assert.deepEqual(analyzeSource("javascript", "a.js", many).map((f) => f.location.startLine), [4]);
+  assert.deepEqual(
+    analyzeSource("javascript", "a.js", one).map((f) => f.location.startLine),
+    [4],
+  );
+  assert.deepEqual(
+    analyzeSource("javascript", "a.js", many).map((f) => f.location.startLine),
+    [4],
+  );
 });
 
 test("a flow from a weaker source (database read) is reported at low confidence", () => {
@@ -174,5 +214,8 @@ ${close}
 });
 `;
   const findings = analyzeSource("javascript", "a.js", src);
-  assert.deepEqual(findings.map((f) => f.ruleId), ["js.taint.command-injection"]);
+  assert.deepEqual(
+    findings.map((f) => f.ruleId),
+    ["js.taint.command-injection"],
+  );
 });

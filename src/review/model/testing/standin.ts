@@ -54,7 +54,8 @@ function invalid(protocol: Protocol, req: IncomingMessage, body: Record<string, 
     if (rf && (rf.type !== "json_schema" || !rf.json_schema?.name || typeof rf.json_schema.schema !== "object")) return "bad response_format";
   } else {
     // Current SDKs send the key as a bearer token, older ones as x-api-key; the API takes both.
-    if (!(req.headers["x-api-key"] || /^Bearer \S+/.test(req.headers.authorization ?? "")) || !req.headers["anthropic-version"]) return "missing key or anthropic-version";
+    if (!(req.headers["x-api-key"] || /^Bearer \S+/.test(req.headers.authorization ?? "")) || !req.headers["anthropic-version"])
+      return "missing key or anthropic-version";
     if (typeof body.max_tokens !== "number") return "max_tokens is required";
     if (typeof body.system !== "string" && body.system !== undefined) return "bad system";
   }
@@ -71,21 +72,36 @@ function openaiBody(body: Record<string, unknown>, reply: Reply, tokensIn: numbe
   } else content = "answer" in reply ? JSON.stringify(reply.answer) : "text" in reply ? reply.text : "raw" in reply ? reply.raw : "";
   const out = content ?? JSON.stringify(toolCalls);
   return {
-    id: "chatcmpl-standin", object: "chat.completion", created: Math.floor(Date.now() / 1000), model: body.model,
-    choices: [{ index: 0, finish_reason: toolCalls ? "tool_calls" : "stop", logprobs: null,
-      message: { role: "assistant", content, refusal: null, ...(toolCalls ? { tool_calls: toolCalls } : {}) } }],
+    id: "chatcmpl-standin",
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+    choices: [
+      {
+        index: 0,
+        finish_reason: toolCalls ? "tool_calls" : "stop",
+        logprobs: null,
+        message: { role: "assistant", content, refusal: null, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+      },
+    ],
     usage: { prompt_tokens: tokensIn, completion_tokens: tokens(out), total_tokens: tokensIn + tokens(out) },
   };
 }
 
 function anthropicBody(body: Record<string, unknown>, reply: Reply, tokensIn: number): unknown {
   const tools = body.tools as Array<{ name: string }> | undefined;
-  const content = "answer" in reply && tools?.length
-    ? [{ type: "tool_use", id: "toolu_standin", name: tools[0]!.name, input: reply.answer }]
-    : [{ type: "text", text: "answer" in reply ? JSON.stringify(reply.answer) : "text" in reply ? reply.text : "raw" in reply ? reply.raw : "" }];
+  const content =
+    "answer" in reply && tools?.length
+      ? [{ type: "tool_use", id: "toolu_standin", name: tools[0]!.name, input: reply.answer }]
+      : [{ type: "text", text: "answer" in reply ? JSON.stringify(reply.answer) : "text" in reply ? reply.text : "raw" in reply ? reply.raw : "" }];
   return {
-    id: "msg_standin", type: "message", role: "assistant", model: body.model, content,
-    stop_reason: content[0]!.type === "tool_use" ? "tool_use" : "end_turn", stop_sequence: null,
+    id: "msg_standin",
+    type: "message",
+    role: "assistant",
+    model: body.model,
+    content,
+    stop_reason: content[0]!.type === "tool_use" ? "tool_use" : "end_turn",
+    stop_sequence: null,
     usage: { input_tokens: tokensIn, output_tokens: tokens(JSON.stringify(content)) },
   };
 }
@@ -102,18 +118,33 @@ export class ModelStandIn {
   private origin = "";
 
   /** Base URL for the OpenAI SDK (`…/v1`). */
-  get openaiUrl(): string { return `${this.origin}/v1`; }
+  get openaiUrl(): string {
+    return `${this.origin}/v1`;
+  }
   /** Base URL for the Anthropic SDK. */
-  get anthropicUrl(): string { return this.origin; }
-  url(p: Protocol): string { return p === "openai" ? this.openaiUrl : this.anthropicUrl; }
+  get anthropicUrl(): string {
+    return this.origin;
+  }
+  url(p: Protocol): string {
+    return p === "openai" ? this.openaiUrl : this.anthropicUrl;
+  }
 
   /** Replies for the next requests, in order; then `otherwise` (default: no findings). */
-  script(...replies: Script[]): this { this.queue.push(...replies); return this; }
-  otherwise(reply: Script): this { this.fallback = reply; return this; }
+  script(...replies: Script[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+  otherwise(reply: Script): this {
+    this.fallback = reply;
+    return this;
+  }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on("connection", (s) => { this.sockets.add(s); s.on("close", () => this.sockets.delete(s)); });
+    this.server.on("connection", (s) => {
+      this.sockets.add(s);
+      s.on("close", () => this.sockets.delete(s));
+    });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     const a = this.server.address() as { port: number };
     this.origin = `http://127.0.0.1:${a.port}`;
@@ -128,15 +159,23 @@ export class ModelStandIn {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const protocol: Protocol | null = req.method === "POST" && req.url === "/v1/chat/completions" ? "openai"
-      : req.method === "POST" && req.url === "/v1/messages" ? "anthropic" : null;
+    const protocol: Protocol | null =
+      req.method === "POST" && req.url === "/v1/chat/completions" ? "openai" : req.method === "POST" && req.url === "/v1/messages" ? "anthropic" : null;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(body));
     };
-    const error = (p: Protocol | null, status: number, message: string) => p === "anthropic"
-      ? { type: "error", error: { type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error", message } }
-      : { error: { message, type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code: null, param: null } };
+    const error = (p: Protocol | null, status: number, message: string) =>
+      p === "anthropic"
+        ? { type: "error", error: { type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error", message } }
+        : {
+            error: {
+              message,
+              type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error",
+              code: null,
+              param: null,
+            },
+          };
     if (!protocol) return send(404, error(null, 404, "not found"));
     let body: Record<string, unknown>;
     try {

@@ -43,7 +43,9 @@ export async function analyse(rc: RunContext, plans: TargetPlan[], compiled: Com
       }
     }
     const res = await reviewFiles({
-      files: files(), rules: compiled.rules, focusDocuments: compiled.focusDocuments,
+      files: files(),
+      rules: compiled.rules,
+      focusDocuments: compiled.focusDocuments,
       ...(plan.changed ? { changedLines: plan.changed } : {}),
       ...(plan.repoConfig ? { repoConfig: plan.repoConfig } : {}),
       ...(pool ? { pool } : { threads: 1 }),

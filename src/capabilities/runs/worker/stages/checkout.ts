@@ -30,13 +30,14 @@ export interface TargetPlan {
 export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
   const row = rc.row;
   const targets = JSON.parse(row.targets_json) as Target[];
-  const change = row.change_json ? JSON.parse(row.change_json) as ChangeView : null;
+  const change = row.change_json ? (JSON.parse(row.change_json) as ChangeView) : null;
   const inScope = scopeMatcher(JSON.parse(row.scope_json) as string[]);
   const plans: TargetPlan[] = [];
   for (const t of targets) {
     const repo = await resolveRepository(rc.app.store, row.workspace_id, { id: t.repository.id }).catch(() => {
-      throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`,
-        { details: { reason: "repository_removed" } });
+      throw new AppError("repository_not_runnable", `Repository ${t.repository.fullName} was removed from the workspace.`, {
+        details: { reason: "repository_removed" },
+      });
     });
     // A worker on another machine keeps mirrors of its own: it fetches one it lacks, or one that
     // lacks the commit (the server that priced the run fetched newer commits than it has).
@@ -49,9 +50,11 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
       found = await mirror.resolveCommit(t.sha);
     }
     if (found.status !== "found") {
-      throw new AppError("position_unavailable",
+      throw new AppError(
+        "position_unavailable",
         `Commit ${t.sha} of ${t.repository.fullName} is no longer in the mirror (force-pushed away?); start a new run.`,
-          { details: { reason: "unknown_commit" } });
+        { details: { reason: "unknown_commit" } },
+      );
     }
     const tuning = await repoConfigAt(mirror, change ? change.head : t.sha);
     const wanted = withSkips(inScope, tuning);
@@ -65,7 +68,10 @@ export async function checkout(rc: RunContext): Promise<TargetPlan[]> {
         if (f.status === "deleted" || f.binary || (wanted && !wanted(f.path))) continue;
         if (f.removed.length) removed.set(f.path, { pathBytes: f.pathBytes, basePathBytes: f.oldPathBytes ?? f.pathBytes, ranges: f.removed });
         if (f.added.length === 0) continue;
-        changed.set(f.path, f.added.map((r) => [r.start, r.end]));
+        changed.set(
+          f.path,
+          f.added.map((r) => [r.start, r.end]),
+        );
         paths.push(f.pathBytes);
       }
       plans.push({ repositoryId: t.repository.id, sha: change.head, full: false, paths, changed, removed: { base: change.base, files: removed }, ...tuned });

@@ -91,7 +91,10 @@ export async function modelReview(rc: RunContext, plans: TargetPlan[], compiled:
   // The wall-clock cap: per-request timeouts and retries alone could hold the run for hours.
   const limitMs = rc.app.config.modelStageTimeoutMs;
   let overtime = false;
-  const limit = setTimeout(() => { overtime = true; controller.abort(); }, limitMs);
+  const limit = setTimeout(() => {
+    overtime = true;
+    controller.abort();
+  }, limitMs);
   try {
     const { removed, onlyRemoved } = await removedLines(rc.app.mirrors, plan);
     const files = [];

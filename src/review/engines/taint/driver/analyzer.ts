@@ -29,12 +29,23 @@ import { stepConst } from "../evaluators/constant-values.ts";
 import type { Relevance } from "../fast/relevance.ts";
 
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
-export interface Exit { loop: boolean; breaks: State | null; conts: State | null }
+export interface Exit {
+  loop: boolean;
+  breaks: State | null;
+  conts: State | null;
+}
 
 /** `note`: where the sink really is when it lies in another file (driver/cross-file-context.ts). */
-export interface SinkHit { node: TNode; className: string; taint: Taint; note?: string }
+export interface SinkHit {
+  node: TNode;
+  className: string;
+  taint: Taint;
+  note?: string;
+}
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
-export interface Watch { taint: Value }
+export interface Watch {
+  taint: Value;
+}
 
 const maxDepth = 400;
 /** Roles of expressions: in a clean statement of Python or Go they bind nothing and are clean. */
@@ -162,7 +173,7 @@ export class Analyzer {
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? args[i] ?? null : paramSource(this, p, decorators) ?? entrySource(this, fn, p, !outer));
+      this.st.vars.set(p.name, args ? (args[i] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, !outer)));
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");
@@ -180,7 +191,9 @@ export class Analyzer {
   }
 
   /** True when the scope is a function with a parameter the framework fills from the request (evaluators/framework-params.ts). */
-  hasParamSource(scope: TNode, viaHelper = false): boolean { return hasParamSource(this, scope, viaHelper); }
+  hasParamSource(scope: TNode, viaHelper = false): boolean {
+    return hasParamSource(this, scope, viaHelper);
+  }
 
   /**
    * Walks one statement of a block, or less of it when the source text shows it cannot matter
@@ -262,9 +275,12 @@ export class Analyzer {
       return null;
     }
     switch (role) {
-      case "skip": return null;
-      case "ident": return evIdent(this, node);
-      case "member": return evMember(this, node);
+      case "skip":
+        return null;
+      case "ident":
+        return evIdent(this, node);
+      case "member":
+        return evMember(this, node);
       case "index": {
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
         // Told apart from the child list by id or kind: by object, the object part ran twice at
@@ -274,9 +290,13 @@ export class Analyzer {
         const known = obj ? readIndex(this, node) : undefined;
         return known !== undefined ? known : whole;
       }
-      case "call": return this.evCall(node, false);
-      case "new": return this.evCall(node, true);
-      case "assign": case "augassign": return evalAssign(this, node, kind);
+      case "call":
+        return this.evCall(node, false);
+      case "new":
+        return this.evCall(node, true);
+      case "assign":
+      case "augassign":
+        return evalAssign(this, node, kind);
       case "decl": {
         const value = node.field("value");
         const v = value ? this.rhs(value) : null;
@@ -308,8 +328,13 @@ export class Analyzer {
         for (const c of node.namedChildren()) v = worse(v, this.ev(c));
         return v && kind === "template_string" ? withFixedDestination(this, node, v) : v;
       }
-      case "ternary": return evTernary(this, node);
-      case "array": return evalArgv(this, named(node).filter((c) => !c.kind().includes("comment")));
+      case "ternary":
+        return evTernary(this, node);
+      case "array":
+        return evalArgv(
+          this,
+          named(node).filter((c) => !c.kind().includes("comment")),
+        );
       case "func": {
         if (this.pending.delete(node.id())) this.analyzeFunction(node, this.st);
         return null;
@@ -322,29 +347,46 @@ export class Analyzer {
           if (this.statement(c) && this.depth + 2 * (node.range().end.index - c.range().start.index) + 16 < maxDepth) break;
         }
         return null;
-      case "if": evalIf(this, node); return null;
-      case "cases": evalCases(this, node); return null;
-      case "try": evalTry(this, node); return null;
-      case "return": case "terminal": {
+      case "if":
+        evalIf(this, node);
+        return null;
+      case "cases":
+        evalCases(this, node);
+        return null;
+      case "try":
+        evalTry(this, node);
+        return null;
+      case "return":
+      case "terminal": {
         const kids = named(node);
         const specs = kind === "return_statement" && this.rules.returnSinks.length ? returnSinks(this, this.scope, this.returnSpecCache) : null;
         if (specs?.length && kids.length) returned(this, node, kids[0]!, specs);
         else {
           const collect = this.scope === this.retScope && kind === "return_statement";
-          for (const c of kids) { const v = this.ev(c); if (collect) this.ret = worse(this.ret, v); }
+          for (const c of kids) {
+            const v = this.ev(c);
+            if (collect) this.ret = worse(this.ret, v);
+          }
           if (collect) this.noteExit();
         }
         if (kind === "break_statement" || kind === "continue_statement") this.leave(kind === "continue_statement");
         this.st.dead = true;
         return null;
       }
-      case "loop": evalLoop(this, node, null); return null;
-      case "forin": evalLoop(this, node, node); return null;
+      case "loop":
+        evalLoop(this, node, null);
+        return null;
+      case "forin":
+        evalLoop(this, node, node);
+        return null;
       case "opaque":
         this.incomplete = true;
         for (const c of node.namedChildren()) this.ev(c);
         return null;
-      case "kwarg": { const v = node.field("value"); return v ? this.ev(v) : null; }
+      case "kwarg": {
+        const v = node.field("value");
+        return v ? this.ev(v) : null;
+      }
       case "pair": {
         // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
         const value = node.field("value");
@@ -398,7 +440,9 @@ export class Analyzer {
   }
 
   /** After runWith: each parameter's worst value where the callee returned (what it did to the objects passed). */
-  get paramExits(): readonly Value[] { return this.exitVals; }
+  get paramExits(): readonly Value[] {
+    return this.exitVals;
+  }
 
   private noteExit(): void {
     this.retParams.forEach((name, i) => {
@@ -407,13 +451,26 @@ export class Analyzer {
   }
 
   /** Internals shared with evaluators/calls.ts, evaluators/assignments.ts and evaluators/control-flow.ts. */
-  get state(): State { return this.st; }
-  set state(s: State) { this.st = s; }
-  get inCleanStatement(): boolean { return this.skipExpr || this.skipRhs; }
+  get state(): State {
+    return this.st;
+  }
+  set state(s: State) {
+    this.st = s;
+  }
+  get inCleanStatement(): boolean {
+    return this.skipExpr || this.skipRhs;
+  }
   /** Text of the scope being analysed, for rules that look at its configuration calls. */
-  scopeText(): string { return (this.scopeTextCache ??= this.scope?.text() ?? ""); }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void { this.hit(node, spec, t, note); }
-  rootOf(node: TNode): string | null { return rootIdent(this, node); }
-  globalSourceOf(node: TNode): Value { return globalSource(this, node); }
+  scopeText(): string {
+    return (this.scopeTextCache ??= this.scope?.text() ?? "");
+  }
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
+    this.hit(node, spec, t, note);
+  }
+  rootOf(node: TNode): string | null {
+    return rootIdent(this, node);
+  }
+  globalSourceOf(node: TNode): Value {
+    return globalSource(this, node);
+  }
 }
-

@@ -17,10 +17,18 @@ import { absoluteModule, declaredAll } from "./cross-file-names.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
-export interface ContextSource { path: string; source: string; names: string[] }
+export interface ContextSource {
+  path: string;
+  source: string;
+  names: string[];
+}
 
 /** Where a call would run: a library name, the class in it (Java: the same), the function. */
-interface Target { key: string; cls: string | null; fn: string }
+interface Target {
+  key: string;
+  cls: string | null;
+  fn: string;
+}
 
 const javaQualified = /^(?:[a-z_]\w*\.)+([A-Z]\w*)$/;
 const dotted = /^[A-Za-z_][\w.]*$/;
@@ -44,7 +52,15 @@ export class External {
 
   private readonly parsed: ((bytes: number) => void) | undefined;
 
-  constructor(syn: Syntax, path: string, source: string, files: readonly ContextSource[], rulesOf: (source: string) => CompiledRules, parsed?: (bytes: number) => void, loaded?: Map<string, unknown>) {
+  constructor(
+    syn: Syntax,
+    path: string,
+    source: string,
+    files: readonly ContextSource[],
+    rulesOf: (source: string) => CompiledRules,
+    parsed?: (bytes: number) => void,
+    loaded?: Map<string, unknown>,
+  ) {
     this.parsed = parsed;
     this.loaded = loaded ?? new Map();
     this.syn = syn;

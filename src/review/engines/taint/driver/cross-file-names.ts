@@ -77,7 +77,9 @@ export function mayHoldSink(language: string, source: string): boolean {
 
 /** Candidate sinks, but `return`: a return is a sink only in a view (returnFrom), and a callee is none. */
 function calleeSinks(syn: Syntax, source: string): number[] {
-  return prefilterFor(fileRules(syn, source)).sinkOffsets(source).filter((o) => !source.startsWith("return", o));
+  return prefilterFor(fileRules(syn, source))
+    .sinkOffsets(source)
+    .filter((o) => !source.startsWith("return", o));
 }
 
 const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;

@@ -17,8 +17,13 @@ function snippet(node: TNode): string {
 export function locationOf(path: string, node: TNode, message: string): Location {
   const r = node.range();
   return {
-    path, startLine: r.start.line + 1, startColumn: r.start.column + 1, endLine: r.end.line + 1,
-    endColumn: r.end.column + 1, snippet: snippet(node), message,
+    path,
+    startLine: r.start.line + 1,
+    startColumn: r.start.column + 1,
+    endLine: r.end.line + 1,
+    endColumn: r.end.column + 1,
+    snippet: snippet(node),
+    message,
   };
 }
 
@@ -47,24 +52,45 @@ export function hitToFinding(path: string, prefix: string, hit: SinkHit, counts:
   const n = counts.get(key) ?? 0;
   counts.set(key, n + 1);
   return {
-    ruleId, title: info.title, severity: info.severity, cwe: info.cwe, confidence: hit.taint.confidence,
-    description: (cls === "insecure-random"
-      ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
-      : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
-        `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) +
-      (hit.note ? ` The sink is ${hit.note}.` : "") + `\n\n${info.fix}`,
+    ruleId,
+    title: info.title,
+    severity: info.severity,
+    cwe: info.cwe,
+    confidence: hit.taint.confidence,
+    description:
+      (cls === "insecure-random"
+        ? `A predictable value from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` through ${steps.length - 1} step(s).`
+        : `Untrusted data from \`${sourceText}\` (${source.sourceId}) reaches \`${sinkText}\` ` +
+          `through ${steps.length - 1} step(s) without passing a sanitizer for ${cls}.`) +
+      (hit.note ? ` The sink is ${hit.note}.` : "") +
+      `\n\n${info.fix}`,
     tags: classTags(cls),
-    location: sink, relatedLocations: [flow[0]!], flow,
+    location: sink,
+    relatedLocations: [flow[0]!],
+    flow,
     fingerprint: fingerprint(ruleId, path, code, n ? String(n) : ""),
     engine: "taint",
   };
 }
 
 const cweClass = new Map<number, TaintClass>([
-  [78, "command-injection"], [77, "command-injection"], [94, "code-injection"], [95, "code-injection"],
-  [89, "sql-injection"], [943, "nosql-injection"], [90, "ldap-injection"], [643, "xpath-injection"],
-  [22, "path-traversal"], [23, "path-traversal"], [79, "xss"], [918, "ssrf"], [601, "open-redirect"],
-  [611, "xxe"], [502, "deserialization"], [117, "log-injection"], [501, "trust-boundary"],
+  [78, "command-injection"],
+  [77, "command-injection"],
+  [94, "code-injection"],
+  [95, "code-injection"],
+  [89, "sql-injection"],
+  [943, "nosql-injection"],
+  [90, "ldap-injection"],
+  [643, "xpath-injection"],
+  [22, "path-traversal"],
+  [23, "path-traversal"],
+  [79, "xss"],
+  [918, "ssrf"],
+  [601, "open-redirect"],
+  [611, "xxe"],
+  [502, "deserialization"],
+  [117, "log-injection"],
+  [501, "trust-boundary"],
 ]);
 
 /** The injection class of a pattern finding: a `taint:<class>` or `<class>` tag, else its CWE. */

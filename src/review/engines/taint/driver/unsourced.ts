@@ -10,7 +10,23 @@ import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|config|conf|cfg|settings|constants|consts|defaults)$/;
-const leafKinds = new Set(["string_fragment", "escape_sequence", "number", "integer", "float", "true", "false", "null", "undefined", "none", "regex", "string_content", "string_start", "string_end", "comment"]);
+const leafKinds = new Set([
+  "string_fragment",
+  "escape_sequence",
+  "number",
+  "integer",
+  "float",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "none",
+  "regex",
+  "string_content",
+  "string_start",
+  "string_end",
+  "comment",
+]);
 const concatOps = new Set(["+", "%"]);
 
 /** True when one of the call's arguments is a string built (concatenation, template, `%`, `format`, f-string) from a value not known constant. */
@@ -37,17 +53,21 @@ function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, local
   if (leafKinds.has(k)) return false;
   const any = (kids: TNode[]): boolean => kids.some((c) => openPart(a, c, depth + 1, scopeText, locals));
   switch (k) {
-    case "identifier": return !constantName(n.text(), scopeText, locals);
-    case "member_expression": case "attribute": {
+    case "identifier":
+      return !constantName(n.text(), scopeText, locals);
+    case "member_expression":
+    case "attribute": {
       const prop = n.field(a.syn.memberFields[1])?.text() ?? "";
       if (a.rules.cleanMembers.has(prop)) return false;
       const root = n.text().split(/[.[(]/)[0]!.trim();
       return !constantRoots.test(root);
     }
-    case "binary_expression": case "binary_operator":
+    case "binary_expression":
+    case "binary_operator":
       // Arithmetic and comparisons make numbers and booleans.
       return concatOps.has(operatorOf(n)) ? any(named(n)) : false;
-    case "call_expression": case "call": {
+    case "call_expression":
+    case "call": {
       const fn = n.field("function");
       const callee = (fn?.text() ?? "").replace(/\s+/g, "");
       if (a.rules.sanitizers.lookup(callee)) return false;
@@ -55,7 +75,8 @@ function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, local
       const recv = fn && (fn.kind() === "member_expression" || fn.kind() === "attribute") ? fn.field(a.syn.memberFields[0]) : null;
       return any(recv ? [recv, ...kids] : kids);
     }
-    default: return any(named(n));
+    default:
+      return any(named(n));
   }
 }
 

@@ -60,7 +60,7 @@ test("a URL reassigned after its host was read is not vouched for by checking th
   assert.deepEqual(found("python", "app.py", src), ["16 open-redirect"]);
 });
 
-test("an empty host (a relative URL) is safe to redirect to, whether compared with \"\" or tested as false", () => {
+test('an empty host (a relative URL) is safe to redirect to, whether compared with "" or tested as false', () => {
   const src = flask(`    a = request.args["a"]
     b = request.args["b"]
     parsed = urlparse(b)
@@ -106,7 +106,7 @@ app.get("/q", async (req, res) => {
   assert.deepEqual(found("javascript", "a.js", src), ["7 xss", "13 ssrf"]);
 });
 
-test("typeof x !== \"string\" before a return rules out operator objects (NoSQL) but not script or HTML injection", () => {
+test('typeof x !== "string" before a return rules out operator objects (NoSQL) but not script or HTML injection', () => {
   const src = `app.post("/s", async (req, res) => {
   const { email } = req.body;
   if (typeof email !== "string") return res.status(400).end();

@@ -21,7 +21,10 @@ function confiningPrefix(arg: TNode | undefined): boolean {
  * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net`
  * extends, nor letters a scheme may go on from (`http`). */
 function fixesDestination(lit: TNode): boolean {
-  const t = lit.text().replace(/^[a-z]*["'`]/i, "").replace(/["'`]$/, "");
+  const t = lit
+    .text()
+    .replace(/^[a-z]*["'`]/i, "")
+    .replace(/["'`]$/, "");
   if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(t)) return /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#\\]+[/?#\\]/i.test(t);
   return t.startsWith("/") || /[^a-z0-9+.-]/i.test(t);
 }
@@ -111,7 +114,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const fn = cond.field("function");
     const obj = cond.field("object");
     const name = cond.field("name")?.text();
-    const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : name ?? "").replace(/\s+/g, "");
+    const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : (name ?? "")).replace(/\s+/g, "");
     const out: Guard[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
     if (!positive) return [];
@@ -133,7 +136,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (r) out.push(r);
     for (const arg of named(cond.field("arguments"))) {
       // Python keyword arguments: `url_has_allowed_host_and_scheme(url=nxt, allowed_hosts=...)` checks nxt.
-      const n = checkedName(syn.roles[arg.kind()] === "kwarg" ? arg.field("value") ?? arg : arg, syn);
+      const n = checkedName(syn.roles[arg.kind()] === "kwarg" ? (arg.field("value") ?? arg) : arg, syn);
       if (n) out.push(n);
     }
     return out;

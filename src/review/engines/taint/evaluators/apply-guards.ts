@@ -35,7 +35,15 @@ function clean(a: Analyzer, guards: Guard[], at: TNode): void {
   for (const g of withDerived(a, guards)) {
     const { name, mask } = g;
     const v = vars.get(name);
-    if (v) vars.set(name, mask === allClassesMask ? null : (v.mask & mask) === mask && (!g.str || v.str) ? v : { ...v, mask: v.mask | mask, ...(g.str && { str: true as const }) });
+    if (v)
+      vars.set(
+        name,
+        mask === allClassesMask
+          ? null
+          : (v.mask & mask) === mask && (!g.str || v.str)
+            ? v
+            : { ...v, mask: v.mask | mask, ...(g.str && { str: true as const }) },
+      );
     else if (v === undefined && name.includes(".") && vars.get(name.slice(0, name.indexOf(".")))) guardPath(a, name, g, at);
   }
 }

@@ -9,7 +9,8 @@ import { constEval, unknown } from "../model/static-conditions.ts";
 import type { Elem } from "../model/collection-values.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
-const runsCode = /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
+const runsCode =
+  /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
 
 function literalText(a: Analyzer, n: TNode): string | null {
   const t = n.text();
@@ -40,7 +41,7 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
   // Each element's value is kept for the list it may become (evaluators/collection-sites.ts).
   const record: Elem[] = [];
   for (let i = 0; i < elems.length; i++) {
-    const e = values ? values.get(elems[i]!) ?? null : a.ev(elems[i]!);
+    const e = values ? (values.get(elems[i]!) ?? null) : a.ev(elems[i]!);
     if (i === 0) first = e;
     record.push({ v: e, n: elems[i]! });
     v = worse(v, e);

@@ -13,18 +13,28 @@ import { withDerivation } from "./derived-checks.ts";
 import { holdCheck } from "./held-checks.ts";
 
 const patternKinds = new Set([
-  "object_pattern", "array_pattern", "pattern_list", "tuple_pattern", "list_pattern", "expression_list",
-  "pair_pattern", "rest_pattern", "list_splat_pattern", "parenthesized_expression", "tuple", "list",
+  "object_pattern",
+  "array_pattern",
+  "pattern_list",
+  "tuple_pattern",
+  "list_pattern",
+  "expression_list",
+  "pair_pattern",
+  "rest_pattern",
+  "list_splat_pattern",
+  "parenthesized_expression",
+  "tuple",
+  "list",
 ]);
 
 export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   const left = node.field("left");
   const right = node.field("right");
-  const op = a.syn.roles[kind] === "augassign" ? "+=" : a.syn.assignOp(node) ?? operatorOf(node);
+  const op = a.syn.roles[kind] === "augassign" ? "+=" : (a.syn.assignOp(node) ?? operatorOf(node));
   const aug = op !== "=" && op !== ":=" && op !== "";
   if (!left) return right ? a.rhs(right) : null;
   const ls = left.kind() === "expression_list" || left.kind() === "pattern_list" ? named(left) : null;
-  const rs = right && (right.kind() === "expression_list") ? named(right) : null;
+  const rs = right && right.kind() === "expression_list" ? named(right) : null;
   if (ls && rs && ls.length === rs.length && ls.length > 1) {
     const vals = rs.map((r) => a.rhs(r));
     ls.forEach((l, i) => {
@@ -130,9 +140,7 @@ function assignSink(a: Analyzer, target: TNode, role: string, v: Value, at: TNod
   if (!v && !keyed) return;
   const obj = target.field(role === "member" ? a.syn.memberFields[0] : a.syn.indexField) ?? named(target)[0];
   const objText = obj ? obj.text().replace(/\s+/g, "") : "";
-  const keys = role === "member"
-    ? memberKeys(objText, target.field(a.syn.memberFields[1])?.text() ?? "")
-    : [`${objText}[]`, `${lastSegment(objText)}[]`];
+  const keys = role === "member" ? memberKeys(objText, target.field(a.syn.memberFields[1])?.text() ?? "") : [`${objText}[]`, `${lastSegment(objText)}[]`];
   if (v) {
     const rhsKind = (at.field("right")?.kind() ?? "") as string;
     for (const k of keys) for (const spec of sinks.get(k) ?? []) if (!spec.ignoreKinds.has(rhsKind)) a.recordHit(at, spec, v);

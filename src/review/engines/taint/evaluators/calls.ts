@@ -26,7 +26,11 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
   return after.test(a.source.slice(end, end + 40));
 }
 
-export interface Callee { text: string; recv: TNode | null; fn: TNode | null }
+export interface Callee {
+  text: string;
+  recv: TNode | null;
+  fn: TNode | null;
+}
 
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
 export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
@@ -124,8 +128,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   }
 
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
-  const sanitize = rules.sanitizers.lookup(callee.text)?.filter((x) => conditionHolds(x, positional, all)
-    && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
+  const sanitize = rules.sanitizers
+    .lookup(callee.text)
+    ?.filter((x) => conditionHolds(x, positional, all) && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
   if (sanitize?.length) {
     const mask = sanitize.reduce((m, x) => m | x.mask, 0);
     const base = worse(firstTainted, recvT);

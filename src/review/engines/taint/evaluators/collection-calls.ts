@@ -16,10 +16,42 @@ const mapPut = new Set(["put", "setAttribute", "setProperty", "putValue", "__set
 const mapGet = new Set(["get", "getOrDefault", "getAttribute", "getProperty", "getValue", "getint", "getfloat", "getboolean", "optString"]);
 const mapRemove = new Set(["remove", "removeAttribute", "removeValue", "pop", "remove_option", "delete"]);
 /** Methods that read without changing: a known collection stays known. */
-const readOnly = new Set(["size", "isEmpty", "contains", "containsKey", "containsValue", "length", "has_section", "has_option",
-  "sections", "options", "keys", "values", "items", "stream", "iterator", "toString", "equals", "hashCode", "indexOf", "index",
-  "count", "getAttributeNames", "copy", "forEach", "entrySet", "keySet", "includes", "has", "join", "toArray", "getSession",
-  "add_section", "getParameter", "getHeader"]);
+const readOnly = new Set([
+  "size",
+  "isEmpty",
+  "contains",
+  "containsKey",
+  "containsValue",
+  "length",
+  "has_section",
+  "has_option",
+  "sections",
+  "options",
+  "keys",
+  "values",
+  "items",
+  "stream",
+  "iterator",
+  "toString",
+  "equals",
+  "hashCode",
+  "indexOf",
+  "index",
+  "count",
+  "getAttributeNames",
+  "copy",
+  "forEach",
+  "entrySet",
+  "keySet",
+  "includes",
+  "has",
+  "join",
+  "toArray",
+  "getSession",
+  "add_section",
+  "getParameter",
+  "getHeader",
+]);
 
 const java = (a: Analyzer): boolean => a.syn.ruleLanguage === "java";
 /** Methods that take the first element off (`pop` is the front of a Java deque, the end elsewhere). */
@@ -30,7 +62,14 @@ const peekFirst = new Set(["getFirst", "peek", "peekFirst", "element"]);
 const peekLast = new Set(["getLast", "peekLast"]);
 
 /** A call on a known list: what it reads (undefined: nothing known) and the list after (null: no longer known). */
-function listCall(a: Analyzer, c: Coll, method: string, args: TNode[], val: (i: number) => Value, i: string | number | null): { next: Coll | null; read: Value | undefined } {
+function listCall(
+  a: Analyzer,
+  c: Coll,
+  method: string,
+  args: TNode[],
+  val: (i: number) => Value,
+  i: string | number | null,
+): { next: Coll | null; read: Value | undefined } {
   const one = args.length === 1;
   const py = a.syn.ruleLanguage === "python";
   const elem = (j: number) => ({ v: val(j), n: args[j]! });
@@ -81,7 +120,7 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
     const v = n ? constEval(n, a.state.consts) : unknown;
     return typeof v === "string" || typeof v === "number" ? v : null;
   };
-  const val = (i: number): Value => (args[i] ? vals.get(args[i]!) ?? null : null);
+  const val = (i: number): Value => (args[i] ? (vals.get(args[i]!) ?? null) : null);
   // configparser: set(section, key, value) and get(section, key) name one entry by two strings.
   const py = a.syn.ruleLanguage === "python";
   const sectioned = c ? c.sections === true : py && method === "set" && args.length === 3;
@@ -95,7 +134,8 @@ export function collCall(a: Analyzer, callee: Callee, method: string, args: TNod
   if (!c) {
     // A write under a constant key starts what is known of a map made elsewhere (a session, a request).
     const isPut = mapPut.has(method) || sectioned || jsSet;
-    if (isPut && typeof k(0) === "string" && (!sectioned || typeof k(1) === "string")) colls.set(name, C.mapPut(sectioned ? { ...open, sections: true } : open, key(), val(sectioned ? 2 : 1)));
+    if (isPut && typeof k(0) === "string" && (!sectioned || typeof k(1) === "string"))
+      colls.set(name, C.mapPut(sectioned ? { ...open, sections: true } : open, key(), val(sectioned ? 2 : 1)));
     return undefined;
   }
   if (readOnly.has(method)) return undefined;

@@ -5,7 +5,9 @@ import { emptyList, emptyMap, joinColls, listAppend, listGet, listRemove, mapGet
 import type { Value } from "../model/state.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
-  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+  analyzeSource(lang, file, src)
+    .map((f) => f.location.startLine)
+    .sort((a, b) => a - b);
 
 const t = { mask: 0, confidence: "high", step: { node: null as never, kind: "source", sourceId: "x", prev: null } } as Value;
 
@@ -20,8 +22,14 @@ test("a list element is read by its index after appends and removals", () => {
 });
 
 test("joined lists keep their common prefix and the rest joins; a map key unknown on one path reads the whole value", () => {
-  const a = new Map([["l", listAppend(emptyList, { v: t, n: null })], ["m", mapPut(emptyMap, "k", null)]]);
-  const b = new Map([["l", emptyList], ["m", mapPut(emptyMap, "k", t)]]);
+  const a = new Map([
+    ["l", listAppend(emptyList, { v: t, n: null })],
+    ["m", mapPut(emptyMap, "k", null)],
+  ]);
+  const b = new Map([
+    ["l", emptyList],
+    ["m", mapPut(emptyMap, "k", t)],
+  ]);
   const j = joinColls(a, b);
   assert.equal(j.get("l")!.list!.length, 0);
   assert.equal(listGet(j.get("l")!, 0), t);

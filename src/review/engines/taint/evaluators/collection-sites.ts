@@ -41,7 +41,11 @@ function calleeText(n: TNode): string {
   if (k === "object_creation_expression") return `new ${(n.field("type")?.text() ?? "").replace(/<.*>$/, "").replace(/^.*\./, "")}`;
   if (k === "new_expression") return `new ${(n.field("constructor")?.text() ?? "").replace(/\s+/g, "")}`;
   // java.util.Arrays.asList is Arrays.asList.
-  if (k === "method_invocation") return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`.replace(/^\./, "").replace(/\s+/g, "").replace(/^(?:[a-z_]\w*\.)+(?=[A-Z])/, "");
+  if (k === "method_invocation")
+    return `${n.field("object")?.text() ?? ""}.${n.field("name")?.text() ?? ""}`
+      .replace(/^\./, "")
+      .replace(/\s+/g, "")
+      .replace(/^(?:[a-z_]\w*\.)+(?=[A-Z])/, "");
   return (n.field("function")?.text() ?? "").replace(/\s+/g, "");
 }
 
@@ -121,7 +125,10 @@ export function bindColl(a: Analyzer, name: string, value: TNode | null, whole: 
 function element(a: Analyzer, target: TNode): { name: string; key: string | number | null; c: Coll | undefined } | null {
   const obj = target.field(a.syn.indexField) ?? named(target)[0];
   if (!obj) return null;
-  const key = constOf(a, named(target).find((c) => c.id() !== obj.id() && c !== obj));
+  const key = constOf(
+    a,
+    named(target).find((c) => c.id() !== obj.id() && c !== obj),
+  );
   const name = collName(a, obj);
   if (name) return { name, key, c: a.state.colls.get(name) };
   if (a.syn.roles[obj.kind()] !== "index") return null;
@@ -174,4 +181,3 @@ export function readWhole(a: Analyzer, name: string, v: Value): Value {
   const { argv: _, ...rest } = v;
   return rest;
 }
-

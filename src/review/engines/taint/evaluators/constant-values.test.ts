@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { analyzeSource } from "../run.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
-  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+  analyzeSource(lang, file, src)
+    .map((f) => f.location.startLine)
+    .sort((a, b) => a - b);
 
 test("Java: a switch on a character taken from a constant string runs the matching arm and what it falls through to", () => {
   const src = `class S {
@@ -176,7 +178,13 @@ app.get("/other/:name", (req, res) => {
   res.sendFile("/srv/files/" + req.params.name);
 });`;
   const found = analyzeSource("javascript", "a.js", js).map((f) => [f.location.startLine, f.ruleId.replace(/^.*\./, "")]);
-  assert.deepEqual(found.sort(), [[12, "path-traversal"], [6, "xss"]].sort());
+  assert.deepEqual(
+    found.sort(),
+    [
+      [12, "path-traversal"],
+      [6, "xss"],
+    ].sort(),
+  );
 });
 
 test("a compiled regex's full match is an allow-list check (Java matcher().matches(), Python pattern.fullmatch())", () => {

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { analyzeSource } from "../run.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
-  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+  analyzeSource(lang, file, src)
+    .map((f) => f.location.startLine)
+    .sort((a, b) => a - b);
 
 test("an assignment in an if that ends with break inside a loop reaches the code after the loop (Java)", () => {
   const src = `class C {

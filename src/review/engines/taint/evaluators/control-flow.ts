@@ -11,8 +11,14 @@ import { evalKnownSwitch } from "./constant-values.ts";
 import { applyGuards, mayGuard } from "./apply-guards.ts";
 
 const caseKinds = new Set([
-  "switch_case", "switch_default", "switch_block_statement_group", "switch_rule", "expression_case",
-  "default_case", "type_case", "case_clause",
+  "switch_case",
+  "switch_default",
+  "switch_block_statement_group",
+  "switch_rule",
+  "expression_case",
+  "default_case",
+  "type_case",
+  "case_clause",
 ]);
 
 export function evalIf(a: Analyzer, node: TNode): void {
@@ -27,8 +33,8 @@ export function evalIf(a: Analyzer, node: TNode): void {
   // wrap), which holds them in order. Without one the children are not listed at all.
   const alt = node.field("alternative");
   const clause = alt?.kind();
-  const alts = clause === "elif_clause" ? named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause")
-    : clause === "else_clause" ? [alt!] : null;
+  const alts =
+    clause === "elif_clause" ? named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause") : clause === "else_clause" ? [alt!] : null;
   branch(a, cond, cons, () => {
     if (alts) pyElse(a, alts, 0);
     else if (alt) a.ev(alt);
@@ -50,7 +56,9 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   if (cond) a.ev(cond);
   const c = cond ? constEval(cond, a.state.consts) : unknown;
   if (c !== unknown) {
-    if (c) { if (cons) a.ev(cons); } else elseFn();
+    if (c) {
+      if (cons) a.ev(cons);
+    } else elseFn();
     return;
   }
   const before = a.state;
@@ -69,7 +77,14 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
 /** Switch arms are alternatives: each starts from the state before the switch; no match keeps it. */
 export function evalCases(a: Analyzer, node: TNode): void {
   const armsOf = (): TNode[] => named(node).flatMap((c) => (c.kind() === "block" ? named(c) : [c]));
-  if (evalKnownSwitch(a, node, armsOf().filter((c) => caseKinds.has(c.kind() as string)))) return;
+  if (
+    evalKnownSwitch(
+      a,
+      node,
+      armsOf().filter((c) => caseKinds.has(c.kind() as string)),
+    )
+  )
+    return;
   const before = a.state;
   let acc: State = cloneState(before);
   // `break` in a switch arm leaves the switch; in a Python match it leaves the enclosing loop.

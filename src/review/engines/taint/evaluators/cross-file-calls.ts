@@ -62,9 +62,14 @@ function external(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: 
         if (t0.argv) out.argv = true;
         return out;
       };
-      for (const h of s.hits) if (derives(h.taint, s.marker)) a.recordHit(call, { cls: 0, className: h.className }, atCall(h.taint), `reached inside \`${label}\` in ${file.path}`);
+      for (const h of s.hits)
+        if (derives(h.taint, s.marker)) a.recordHit(call, { cls: 0, className: h.className }, atCall(h.taint), `reached inside \`${label}\` in ${file.path}`);
       // A value of the callee's own (a source there) starts at the call.
-      if (s.ret) ret = worse(ret, derives(s.ret, s.marker) ? atCall(s.ret) : { ...s.ret, step: { node: call, kind: "source", sourceId: s.ret.step.sourceId, prev: null } });
+      if (s.ret)
+        ret = worse(
+          ret,
+          derives(s.ret, s.marker) ? atCall(s.ret) : { ...s.ret, step: { node: call, kind: "source", sourceId: s.ret.step.sourceId, prev: null } },
+        );
     }
     return ret;
   }

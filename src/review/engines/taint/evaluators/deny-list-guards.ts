@@ -76,7 +76,7 @@ export function dotFree(cond: TNode, positive: boolean, syn: Syntax, depth = 0):
   const c = syn.roles[l.kind()] === "call" ? containsDots(l, syn) : null;
   const k = constEval(r, new Map());
   if (!c?.index || typeof k !== "number") return [];
-  const found = (op === "!=" || op === "!==") && k === -1 || (op === ">=" && k === 0) || (op === ">" && k === -1);
-  const absent = (op === "==" || op === "===") && k === -1 || (op === "<" && k === 0);
+  const found = ((op === "!=" || op === "!==") && k === -1) || (op === ">=" && k === 0) || (op === ">" && k === -1);
+  const absent = ((op === "==" || op === "===") && k === -1) || (op === "<" && k === 0);
   return (found && !positive) || (absent && positive) ? [c.name] : [];
 }

@@ -7,8 +7,10 @@ import { loadRules } from "../../../index.ts";
 import { reviewOf } from "../../../testing/stream.ts";
 
 /** `line:class:confidence:source` of each taint finding. */
-const found = (language: string, source: string): string[] => analyzeSource(language, language === "python" ? "m.py" : "m.js", source)
-  .map((f) => `${f.location.startLine}:${f.ruleId.split(".")[2]}:${f.confidence}:${f.flow![0]!.message!.match(/\(([\w-]+)\)/)![1]}`);
+const found = (language: string, source: string): string[] =>
+  analyzeSource(language, language === "python" ? "m.py" : "m.js", source).map(
+    (f) => `${f.location.startLine}:${f.ruleId.split(".")[2]}:${f.confidence}:${f.flow![0]!.message!.match(/\(([\w-]+)\)/)![1]}`,
+  );
 
 test("parameters of exported JavaScript functions and of exported classes' public methods are library input at low confidence", () => {
   const src = `const cp = require("child_process");
@@ -21,8 +23,10 @@ function kept(dir) { cp.execSync("ls " + dir); }
 exports.typed = function (n) { cp.execSync("kill " + parseInt(n, 10)); };
 `;
   assert.deepEqual(found("javascript", src), [
-    "2:command-injection:low:library-input", "3:command-injection:low:library-input",
-    "4:command-injection:low:library-input", "5:sql-injection:low:library-input",
+    "2:command-injection:low:library-input",
+    "3:command-injection:low:library-input",
+    "4:command-injection:low:library-input",
+    "5:sql-injection:low:library-input",
   ]);
 });
 
@@ -58,12 +62,23 @@ cache.get(key, (err, value) => { cp.exec("echo " + err); });
 });
 
 test("modules required or imported under other names are the modules they are", () => {
-  assert.deepEqual([...jsImportNames(`const FileSystem = require("fs");
+  assert.deepEqual(
+    [
+      ...jsImportNames(`const FileSystem = require("fs");
 const { exec: run, execSync } = require("node:child_process");
 import * as FS from "node:fs";
 import { readFile as rf } from "fs/promises";
 const local = require("./local");
-`)], [["FileSystem", "fs"], ["run", "child_process.exec"], ["execSync", "child_process.execSync"], ["FS", "fs"], ["rf", "fs.promises.readFile"]]);
+`),
+    ],
+    [
+      ["FileSystem", "fs"],
+      ["run", "child_process.exec"],
+      ["execSync", "child_process.execSync"],
+      ["FS", "fs"],
+      ["rf", "fs.promises.readFile"],
+    ],
+  );
   const src = `const FileSystem = require("fs");
 const { exec: run } = require("child_process");
 app.get("/f", (req, res) => { FileSystem.unlinkSync("/srv/" + req.query.f); res.end(); });

@@ -12,12 +12,18 @@ import { lastSegment } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
-interface EntryState { library: boolean; exported: Set<string> | null; entries: Map<number, boolean>; handlers: Map<number, TNode | null> }
+interface EntryState {
+  library: boolean;
+  exported: Set<string> | null;
+  entries: Map<number, boolean>;
+  handlers: Map<number, TNode | null>;
+}
 
 function stateOf(a: Analyzer): EntryState {
   if (a.entry) return a.entry as EntryState;
   const lib = a.rules.library;
-  const library = !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
+  const library =
+    !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
   const st: EntryState = { library, exported: null, entries: new Map(), handlers: new Map() };
   a.entry = st;
   return st;
@@ -28,14 +34,22 @@ const ident = /^[A-Za-z_$][\w$]*$/;
 /** Names a JavaScript module exports by name: `module.exports = f`, `module.exports = { f, g: h }`, `exports.x = f`, `export { f }`, `export default f`. */
 export function exportedNames(source: string): Set<string> {
   const out = new Set<string>();
-  const add = (n: string | undefined): void => { if (n && ident.test(n)) out.add(n); };
+  const add = (n: string | undefined): void => {
+    if (n && ident.test(n)) out.add(n);
+  };
   for (const m of source.matchAll(/\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
   for (const m of source.matchAll(/\b(?:module\.)?exports(?:\.[\w$]+|\[[^\]\n]+\])\s*=\s*([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
   for (const m of source.matchAll(/\bmodule\.exports\s*=\s*\{([^{}]*)\}/g)) {
     for (const part of m[1]!.split(",")) add(part.split(":").pop()?.trim());
   }
   for (const m of source.matchAll(/\bexport\s*\{([^{}]*)\}/g)) {
-    for (const part of m[1]!.split(",")) add(part.trim().split(/\s+as\s+/)[0]?.trim());
+    for (const part of m[1]!.split(","))
+      add(
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim(),
+      );
   }
   for (const m of source.matchAll(/\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
   return out;
@@ -92,7 +106,8 @@ export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
 }
 
 /** Text a JavaScript file holds where a handler may be known by its shape (fast/prefilter.ts). */
-export const handlerShapeText = "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['\"`]/|/)|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
+export const handlerShapeText =
+  "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['\"`]/|/)|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
 
 const routeMethods = /^(?:get|post|put|patch|delete|del|all|use|options|head)$/;
 const responseNames = /^(?:res|resp|response|reply|rep)$/;
@@ -133,7 +148,8 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
   if (a.syn.prefix === "js" || a.syn.prefix === "ts") {
     const req = handlerRequest(a, fn);
     if (req) {
-      const r = req.range(), q = p.node.range();
+      const r = req.range(),
+        q = p.node.range();
       if (q.start.index >= r.start.index && q.end.index <= r.end.index) {
         const spec = a.rules.params.find((s) => s.id === "http-request");
         return sourceTaint(p.node, "http-request", spec?.confidence ?? "high", "param", spec?.mask ?? namedOnlyMask);

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { analyzeSource } from "../run.ts";
 
 /** Lines of taint findings. */
-const lines = (language: string, source: string): number[] => analyzeSource(language, language === "python" ? "v.py" : "v.js", source).map((f) => f.location.startLine);
+const lines = (language: string, source: string): number[] =>
+  analyzeSource(language, language === "python" ? "v.py" : "v.js", source).map((f) => f.location.startLine);
 
 const js = (check: string, sink = "fs.readFileSync(p);") => `const fs = require("fs");
 app.get("/f", (req, res) => {
@@ -23,12 +24,18 @@ test("a check function named as one, whose failure returns, cleans its argument;
 test("a validator called as a statement vouches for its argument after it", () => {
   assert.deepEqual(lines("javascript", js("validatePath(p);")), []);
   assert.deepEqual(lines("javascript", js("logPath(p);")), [5]);
-  assert.deepEqual(lines("python", `from flask import request
+  assert.deepEqual(
+    lines(
+      "python",
+      `from flask import request
 def view():
     name = request.args["n"]
     validate_key_name(name)
     return open(name).read()
-`), []);
+`,
+    ),
+    [],
+  );
 });
 
 test("indexOf(root) compared with 0 is a containment check", () => {
@@ -39,13 +46,19 @@ test("indexOf(root) compared with 0 is a containment check", () => {
 test("after a loop that strips '..' while the path holds it, the path is clean for path traversal only", () => {
   assert.deepEqual(lines("javascript", js("while (p.includes('../')) p = p.replace('../', '');")), []);
   assert.deepEqual(lines("javascript", js("while (p.includes('../')) p = p.replace('../', '');", "require('child_process').exec('cat ' + p);")), [5]);
-  assert.deepEqual(lines("python", `from flask import request
+  assert.deepEqual(
+    lines(
+      "python",
+      `from flask import request
 def view():
     name = request.args["n"]
     while ".." in name:
         name = name.replace("..", "")
     return open(name).read()
-`), []);
+`,
+    ),
+    [],
+  );
 });
 
 test("String(x) or x.toString() before a Mongo query is no operator object", () => {

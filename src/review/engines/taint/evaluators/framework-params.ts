@@ -29,7 +29,8 @@ export function paramSource(a: Analyzer, p: { name: string; type: string; annota
       matched = p.name !== "self" && p.name !== "cls" && decorators.some((d) => spec.decorators.some((r) => r.test(d)));
     } else {
       const crit = spec.names.length + spec.types.length + spec.annotations.size;
-      matched = crit > 0 &&
+      matched =
+        crit > 0 &&
         (!spec.names.length || spec.names.some((r) => r.test(p.name))) &&
         (!spec.types.length || spec.types.some((r) => r.test(p.type))) &&
         (!spec.annotations.size || p.annotations.some((a) => spec.annotations.has(a)));

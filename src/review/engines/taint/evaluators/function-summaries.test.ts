@@ -7,9 +7,17 @@ const lines = (fs: Finding[]): string[] => fs.map((f) => `${f.location.startLine
 
 function patternFinding(path: string, line: number, column: number, tags: string[]): Finding {
   return {
-    ruleId: "java.sql-injection", title: "sql", description: "d", severity: "high", cwe: [89], confidence: "medium", tags,
+    ruleId: "java.sql-injection",
+    title: "sql",
+    description: "d",
+    severity: "high",
+    cwe: [89],
+    confidence: "medium",
+    tags,
     location: { path, startLine: line, startColumn: column, endLine: line, endColumn: column + 10 },
-    relatedLocations: [], fingerprint: "p", engine: "pattern",
+    relatedLocations: [],
+    fingerprint: "p",
+    engine: "pattern",
   };
 }
 
@@ -37,7 +45,10 @@ test("a sink inside a helper reached by a tainted argument is reported there, wi
   assert.equal(f!.ruleId, "java.taint.sql-injection");
   assert.equal(f!.location.startLine, 10);
   // the source, its variable, the call, the helper's parameter, the query string, the sink
-  assert.deepEqual(f!.flow!.map((l) => l.startLine), [3, 3, 4, 8, 9, 10]);
+  assert.deepEqual(
+    f!.flow!.map((l) => l.startLine),
+    [3, 3, 4, 8, 9, 10],
+  );
 });
 
 test("a pattern finding at the helper's sink is replaced by the taint finding; one in a helper called with constants only is dropped", () => {
@@ -45,7 +56,10 @@ test("a pattern finding at the helper's sink is replaced by the taint finding; o
     patternFinding("Reports.java", 10, 5, ["taint:sql-injection"]),
     patternFinding("Reports.java", 14, 5, ["taint:sql-injection"]),
   ]);
-  assert.deepEqual(out.map((f) => `${f.engine}:${f.location.startLine}`), ["taint:10"]);
+  assert.deepEqual(
+    out.map((f) => `${f.engine}:${f.location.startLine}`),
+    ["taint:10"],
+  );
 });
 
 test("a helper's return value keeps only what its parameters give it: constant, sanitized or passed through", () => {

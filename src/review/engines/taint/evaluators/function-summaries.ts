@@ -43,11 +43,23 @@ export interface Shared {
   helpers: Set<string> | null;
 }
 
-export interface Ctx { shared: Shared; depth: number }
+export interface Ctx {
+  shared: Shared;
+  depth: number;
+}
 
 /** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
-export function enableSummaries(a: Analyzer, root: TNode, funcs: (() => TNode[]) | null, ext: External | null = null, helpers: Set<string> | null = null): void {
-  a.summaries = { shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), source: a.source, rules: a.rules, memo: new Map(), ext, helpers }, depth: 0 } satisfies Ctx;
+export function enableSummaries(
+  a: Analyzer,
+  root: TNode,
+  funcs: (() => TNode[]) | null,
+  ext: External | null = null,
+  helpers: Set<string> | null = null,
+): void {
+  a.summaries = {
+    shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), source: a.source, rules: a.rules, memo: new Map(), ext, helpers },
+    depth: 0,
+  } satisfies Ctx;
 }
 
 /**
@@ -113,7 +125,10 @@ export function sourceHelperValue(a: Analyzer, call: TNode, callee: Callee, all:
     memo.set(key, null);
     const sub = a.fork(ctx.shared.rules, ctx.shared.source, ctx.shared.root);
     sub.summaries = { shared: ctx.shared, depth: ctx.depth + 1 } satisfies Ctx;
-    const ret = sub.runWith(def.node, def.params.map(() => null));
+    const ret = sub.runWith(
+      def.node,
+      def.params.map(() => null),
+    );
     if (!sub.incomplete) memo.set(key, { marker: { node: def.node, kind: "step", sourceId: "", prev: null }, ret, hits: [], watched: [], effects: [] });
   }
   const ret = memo.get(key)?.ret;

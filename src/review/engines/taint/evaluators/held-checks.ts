@@ -9,8 +9,15 @@ import { guardedIdents } from "./allow-list-guards.ts";
 
 /** Kinds of expressions that can be checks: comparisons, boolean operators, calls. */
 const checkKinds = new Set([
-  "comparison_operator", "binary_expression", "boolean_operator", "not_operator", "unary_expression",
-  "call", "call_expression", "method_invocation", "parenthesized_expression",
+  "comparison_operator",
+  "binary_expression",
+  "boolean_operator",
+  "not_operator",
+  "unary_expression",
+  "call",
+  "call_expression",
+  "method_invocation",
+  "parenthesized_expression",
 ]);
 
 const comparison = /==|!=|\bin\b|&&|\|\||\band\b|\bor\b/;
@@ -26,7 +33,16 @@ export function holdCheck(a: Analyzer, name: string, valueNode: TNode | null): v
   const text = a.source.slice(r.start.index, r.end.index);
   if (!comparison.test(text)) {
     const paren = text.indexOf("(");
-    if (paren < 0 || !a.rules.guards.lookup(text.slice(0, paren).replace(/\s+/g, "").replace(/^(not|!)/, ""))) return;
+    if (
+      paren < 0 ||
+      !a.rules.guards.lookup(
+        text
+          .slice(0, paren)
+          .replace(/\s+/g, "")
+          .replace(/^(not|!)/, ""),
+      )
+    )
+      return;
   }
   const pos = guardedIdents(valueNode, true, a.syn, a.rules);
   const neg = guardedIdents(valueNode, false, a.syn, a.rules);

@@ -71,7 +71,8 @@ export function evTernary(a: Analyzer, node: TNode): Value {
   if (cond) a.ev(cond);
   const c = cond ? constEval(cond, a.state.consts) : unknown;
   if (c !== unknown) return (c ? yes : no) ? a.ev((c ? yes : no)!) : null;
-  let vy = yes ? a.ev(yes) : null, vn = no ? a.ev(no) : null;
+  let vy = yes ? a.ev(yes) : null,
+    vn = no ? a.ev(no) : null;
   if (vy && cond) vy = guardsBranch(cond, yes!, true, a.syn, a.rules, vy);
   if (vn && cond) vn = guardsBranch(cond, no!, false, a.syn, a.rules, vn);
   return worse(vy, vn);

@@ -11,8 +11,15 @@ export function returnSinks(a: Analyzer, scope: TNode | null, cache: Map<number,
   let specs = cache.get(scope.id());
   if (!specs) {
     const decorators = a.syn.decorators(scope);
-    specs = decorators.length ? a.rules.returnSinks.filter((r) => decorators.some((d) => r.decorators.some((re) => re.test(d)))
-      && (!r.spec.fileContains.length || r.spec.fileContains.some((re) => a.fileMatches(re)))).map((r) => r.spec) : [];
+    specs = decorators.length
+      ? a.rules.returnSinks
+          .filter(
+            (r) =>
+              decorators.some((d) => r.decorators.some((re) => re.test(d))) &&
+              (!r.spec.fileContains.length || r.spec.fileContains.some((re) => a.fileMatches(re))),
+          )
+          .map((r) => r.spec)
+      : [];
     cache.set(scope.id(), specs);
   }
   return specs;
@@ -28,7 +35,10 @@ export function returned(a: Analyzer, node: TNode, expr: TNode, specs: SinkSpec[
     v = null;
     for (let i = 0; i < parts.length; i++) {
       const pv = a.ev(parts[i]!);
-      if (i === 0) { v = pv; body = parts[0]!; }
+      if (i === 0) {
+        v = pv;
+        body = parts[0]!;
+      }
     }
   } else v = a.ev(expr);
   if (!v) return;

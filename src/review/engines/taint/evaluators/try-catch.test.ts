@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { analyzeSource } from "../run.ts";
 
 const lines = (lang: string, file: string, src: string): number[] =>
-  analyzeSource(lang, file, src).map((f) => f.location.startLine).sort((a, b) => a - b);
+  analyzeSource(lang, file, src)
+    .map((f) => f.location.startLine)
+    .sort((a, b) => a - b);
 
 test("a handler that returns ends only its own path: the code after the try is analysed", () => {
   const java = `class C extends HttpServlet {

@@ -24,7 +24,9 @@ const extra: Record<string, string> = {
 };
 
 function* sources(): Generator<[string, string]> {
-  for (const lang of readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+  for (const lang of readdirSync(corpus, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)) {
     for (const f of readdirSync(`${corpus}${lang}`)) yield [f.endsWith(".tsx") ? "tsx" : lang, readFileSync(`${corpus}${lang}/${f}`, "utf8")];
   }
   yield* Object.entries(extra);
@@ -74,7 +76,10 @@ test("string literals without a brace hold only parts the walk gives no value", 
 
 test("a finding's call and its scope's syntax errors are what scanning every call and searching the scope give", () => {
   const broken: [string, string][] = [
-    ["javascript", "function a() { let = = ; x.y(z()); }\nfunction b() { return f(g(1)); }\nconst c = () => { f(; };\nx = function () { return 1; }();\nq = h(() => k(), 2);\n"],
+    [
+      "javascript",
+      "function a() { let = = ; x.y(z()); }\nfunction b() { return f(g(1)); }\nconst c = () => { f(; };\nx = function () { return 1; }();\nq = h(() => k(), 2);\n",
+    ],
     ["python", "def a():\n    x = = 1\n    f(g(x))\n\ndef b():\n    return h(lambda: k(1))\n\ndef c(:\n    pass\n"],
     ["go", "package p\nfunc a() { x := }\nfunc b() int { return f(func() int { return g() }()) }\n"],
     ["java", "class C { void a() { int = ; f(g()); } void b() { run(() -> h(1)); } }\n"],
@@ -98,7 +103,10 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
         const cr = c.range();
         const after = cr.start.line < line || (cr.start.line === line && cr.start.column <= col);
         const before = cr.end.line > line || (cr.end.line === line && cr.end.column > col);
-        if (after && before && cr.end.index - cr.start.index < len) { best = c; len = cr.end.index - cr.start.index; }
+        if (after && before && cr.end.index - cr.start.index < len) {
+          best = c;
+          len = cr.end.index - cr.start.index;
+        }
       }
       // From the root, and from the node starting there (as from the node a pattern rule matched).
       const got = callAt(root, syn, line, col);
@@ -157,7 +165,12 @@ func Handle(w http.ResponseWriter) {}
 func (s *Server) Serve() {}
 `;
   let checked = 0;
-  for (const [language, source] of [...sources(), ["python", heads.split("\n").slice(0, 2).join("\n")], ["javascript", heads.split("\n").slice(2, 6).join("\n")], ["go", `package p\n${heads.split("\n").slice(6).join("\n")}`]] as [string, string][]) {
+  for (const [language, source] of [
+    ...sources(),
+    ["python", heads.split("\n").slice(0, 2).join("\n")],
+    ["javascript", heads.split("\n").slice(2, 6).join("\n")],
+    ["go", `package p\n${heads.split("\n").slice(6).join("\n")}`],
+  ] as [string, string][]) {
     const syn = syntaxFor(language)!;
     const root = new TNode(parseFor(language, source).root());
     for (const span of fileSpans(root, syn).funcs) {
@@ -176,7 +189,12 @@ function p(cb = () => 6) {} const q: (n: number) => number = (n) => n;`;
   const go = "package p\nvar f = func() {}\nfunc main() { g := func() {}; run(func() {}); _ = g }\n";
   const java = "class C { void m() { Runnable r = () -> {}; run(() -> {}); } }\n";
   let checked = 0;
-  for (const [language, source] of [["typescript", js], ["python", py], ["go", go], ["java", java]]) {
+  for (const [language, source] of [
+    ["typescript", js],
+    ["python", py],
+    ["go", go],
+    ["java", java],
+  ]) {
     const syn = syntaxFor(language!)!;
     const root = new TNode(parseFor(language!, source!).root());
     for (const span of fileSpans(root, syn).funcs) {

@@ -23,7 +23,11 @@ const queries = new Map<Syntax, { kinds: ReadonlySet<string>; query: NapiConfig 
 function funcQuery(syn: Syntax): { kinds: ReadonlySet<string>; query: NapiConfig } {
   let q = queries.get(syn);
   if (!q) {
-    const kinds = new Set(Object.entries(syn.roles).filter(([, r]) => r === "func").map(([k]) => k));
+    const kinds = new Set(
+      Object.entries(syn.roles)
+        .filter(([, r]) => r === "func")
+        .map(([k]) => k),
+    );
     q = { kinds, query: { rule: { any: [...kinds].map((kind) => ({ kind })) } } as NapiConfig };
     queries.set(syn, q);
   }
@@ -56,7 +60,8 @@ const before = (l1: number, c1: number, l2: number, c2: number): boolean => l1 <
 
 const callKindSets = new Map<Syntax, Set<string>>();
 const sameRange = (a: TNode, b: TNode): boolean => {
-  const x = a.range(), y = b.range();
+  const x = a.range(),
+    y = b.range();
   return x.start.index === y.start.index && x.end.index === y.end.index;
 };
 
@@ -72,7 +77,7 @@ export function callAt(from: TNode, syn: Syntax, line: number, col: number): TNo
   let kinds = callKindSets.get(syn);
   if (!kinds) callKindSets.set(syn, (kinds = new Set([...syn.callKinds.map((k) => k.kind), syn.assignKind])));
   let best: TNode | null = kinds.has(from.kind()) ? from : null;
-  for (let node: TNode | null = from; node;) {
+  for (let node: TNode | null = from; node; ) {
     const kids = node.namedChildren();
     node = null;
     let lo = 0;

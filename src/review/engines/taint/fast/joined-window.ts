@@ -38,7 +38,8 @@ export class JoinedTree {
     const range = (i: number): Range => (ranges[i] ??= nodes[i]!.range());
     // Document order is start order: two binary searches read a few ranges, not every node's.
     const first = (offset: number): number => {
-      let lo = 0, hi = nodes.length;
+      let lo = 0,
+        hi = nodes.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
         if (range(mid).start.index < offset) lo = mid + 1;
@@ -67,7 +68,10 @@ export interface TaintWindow {
 }
 
 /** A top-level node of a joined file and its range in the joined tree, read when the tree was cut. */
-export interface WindowKid { node: SgNode; range: Range }
+export interface WindowKid {
+  node: SgNode;
+  range: Range;
+}
 
 /** The file's root: the joined root seen through the window (its children, range and text). */
 export function windowRoot(w: TaintWindow, source: string): TNode {

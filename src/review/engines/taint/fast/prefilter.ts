@@ -81,9 +81,11 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   ]);
   const either = (parts: string[]): RegExp | null => (parts.length ? new RegExp(parts.join("|")) : null);
   p = {
-    sinks: new RegExp(parts.join("|"), "g"), sinkOffsets: sinkScanner([...alts.values()]),
+    sinks: new RegExp(parts.join("|"), "g"),
+    sinkOffsets: sinkScanner([...alts.values()]),
     // A file that may hold a library's entry points (evaluators/entry-points.ts) may have a source in any function.
-    sources: either(srcParts), anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
+    sources: either(srcParts),
+    anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
     candidates: () => null,
   };
   const framework = either([...srcParts, ...paramParts, ...entryParts(rules).filter((x) => x !== rules.library?.fileContains?.source)]);
@@ -99,9 +101,14 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
 }
 
 interface PathEntry {
-  node: TNode; start: number; end: number; func: boolean;
+  node: TNode;
+  start: number;
+  end: number;
+  func: boolean;
   /** Children and their [start, end) offsets, filled lazily and reused by later offsets. */
-  kids?: TNode[]; starts?: number[]; ends?: number[];
+  kids?: TNode[];
+  starts?: number[];
+  ends?: number[];
 }
 
 /**
@@ -179,8 +186,10 @@ export class SpanScopeFinder {
     let outer: Span | null = null;
     for (const s of this.spans) {
       if (offset < s.start || offset >= s.end) continue;
-      if (!inner || s.end - s.start < inner.end - inner.start) { outer = inner; inner = s; }
-      else if (!outer || s.end - s.start < outer.end - outer.start) outer = s;
+      if (!inner || s.end - s.start < inner.end - inner.start) {
+        outer = inner;
+        inner = s;
+      } else if (!outer || s.end - s.start < outer.end - outer.start) outer = s;
     }
     this.outer = outer?.node ?? null;
     return inner?.node ?? this.root;

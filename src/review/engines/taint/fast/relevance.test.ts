@@ -11,9 +11,17 @@ const lines = (fs: Finding[]): number[] => fs.map((f) => f.location.startLine);
 
 function patternFinding(line: number, column: number, tags: string[]): Finding {
   return {
-    ruleId: "js.pattern.run", title: "run", description: "d", severity: "high", cwe: [], confidence: "medium", tags,
+    ruleId: "js.pattern.run",
+    title: "run",
+    description: "d",
+    severity: "high",
+    cwe: [],
+    confidence: "medium",
+    tags,
     location: { path: "a.js", startLine: line, startColumn: column, endLine: line, endColumn: column + 10 },
-    relatedLocations: [], fingerprint: "p", engine: "pattern",
+    relatedLocations: [],
+    fingerprint: "p",
+    engine: "pattern",
   };
 }
 
@@ -79,7 +87,10 @@ app.get("/", (req, res) => {
 });
 `;
   const out = analyzeSource("javascript", "a.js", js, [patternFinding(5, 3, ["taint:command-injection"])]);
-  assert.deepEqual(out.map((f) => [f.ruleId, f.location.startLine]), [["js.taint.command-injection", 5]]);
+  assert.deepEqual(
+    out.map((f) => [f.ruleId, f.location.startLine]),
+    [["js.taint.command-injection", 5]],
+  );
 });
 
 test("a tainted variable named in a clean-looking statement keeps it walked (Go, Java)", () => {

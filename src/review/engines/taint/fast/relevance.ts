@@ -33,24 +33,33 @@ export function mentions(text: string, name: string): boolean {
   return false;
 }
 
-interface Words { sources: RegExp | null; sinks: RegExp | null }
+interface Words {
+  sources: RegExp | null;
+  sinks: RegExp | null;
+}
 const cache = new WeakMap<CompiledRules, Words>();
 
 function wordsFor(rules: CompiledRules, syn: Syntax): Words {
   let w = cache.get(rules);
   if (!w) {
     const last = (entry: string): string => words(entry).at(-1) ?? entry;
-    const calls = <T>(t: { exact: Map<string, T[]>; suffix: Map<string, { suffix: string }[]> }): string[] =>
-      [...t.exact.keys(), ...[...t.suffix.values()].flat().map((s) => s.suffix)];
+    const calls = <T>(t: { exact: Map<string, T[]>; suffix: Map<string, { suffix: string }[]> }): string[] => [
+      ...t.exact.keys(),
+      ...[...t.suffix.values()].flat().map((s) => s.suffix),
+    ];
     // Opaque statements (`with`, `goto`) mark the scope incomplete wherever they are.
-    const opaque = Object.entries(syn.roles).filter(([, r]) => r === "opaque").map(([k]) => k.replace(/_statement$/, ""));
+    const opaque = Object.entries(syn.roles)
+      .filter(([, r]) => r === "opaque")
+      .map(([k]) => k.replace(/_statement$/, ""));
     // A path source needs its whole prefix (`self.request`, not any `self`), tokens apart only by
     // white space as in the analysis, which compares the member text without it.
     const prefix = (p: string): string => (p.match(/[\w$\u0080-\uffff]+|\S/g) ?? []).map(esc).join("\\s*");
     w = {
       sources: bounded([...rules.paths.map((p) => prefix(p.prefix)), ...calls(rules.sourceCalls).map(last).map(esc)], ""),
-      sinks: bounded([...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque,
-        ...(rules.returnSinks.length ? ["return"] : [])].map(esc), "g"),
+      sinks: bounded(
+        [...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque, ...(rules.returnSinks.length ? ["return"] : [])].map(esc),
+        "g",
+      ),
     };
     cache.set(rules, w);
   }

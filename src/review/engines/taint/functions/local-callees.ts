@@ -25,8 +25,13 @@ export interface Def {
 }
 
 const classKinds = new Set([
-  "class_declaration", "enum_declaration", "interface_declaration", "record_declaration", // Java, JS
-  "class_definition", "class", "abstract_class_declaration", // Python, JS, TS
+  "class_declaration",
+  "enum_declaration",
+  "interface_declaration",
+  "record_declaration", // Java, JS
+  "class_definition",
+  "class",
+  "abstract_class_declaration", // Python, JS, TS
 ]);
 
 /** The file's functions by name, listed once and described only for names a call asks for. */
@@ -65,10 +70,12 @@ export class FileDefs {
     if (this.byName) return this.byName;
     const len = this.source.length;
     // A window's root finds the functions of every file in its joined tree: keep this file's.
-    const funcs = this.list ? this.list() : this.root.findAll(spanQuery(this.syn)).filter((f) => {
-      const r = f.range();
-      return r.start.index >= 0 && r.end.index <= len;
-    });
+    const funcs = this.list
+      ? this.list()
+      : this.root.findAll(spanQuery(this.syn)).filter((f) => {
+          const r = f.range();
+          return r.start.index >= 0 && r.end.index <= len;
+        });
     this.byName = new Map();
     for (const f of funcs) {
       const name = defName(f, this.source);
@@ -83,7 +90,7 @@ export class FileDefs {
   private describe(node: TNode): Def {
     const [owner, ownerIsClass] = this.ownerOf(node);
     const outer = ownerIsClass ? this.ownerOf(owner!)[0] : null;
-    const ownerName = ownerIsClass && owner!.kind() !== "object_creation_expression" ? owner!.field("name")?.text() ?? "" : "";
+    const ownerName = ownerIsClass && owner!.kind() !== "object_creation_expression" ? (owner!.field("name")?.text() ?? "") : "";
     const params = this.syn.params(node);
     const first = params[0]?.name;
     const skip = ownerIsClass && this.syn.ruleLanguage === "python" && (first === "self" || first === "cls") ? 1 : 0;
@@ -154,7 +161,8 @@ export function defName(f: TNode, source?: string): string {
 }
 
 const inside = (outer: TNode, node: TNode): boolean => {
-  const o = outer.range(), n = node.range();
+  const o = outer.range(),
+    n = node.range();
   return o.start.index <= n.start.index && n.end.index <= o.end.index;
 };
 const size = (n: TNode): number => n.range().end.index - n.range().start.index;
@@ -178,7 +186,7 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   if (lang === "go") {
     // Go: a plain call runs a function, a selector call a method of that name (receiver types are not compared).
     cands = all.filter((d) => (d.node.kind() === "method_declaration") === (recv !== null));
-  } else if (!recv ? lang === "java" : rk === "this" || ((rk === "identifier") && (recv.text() === "self" || recv.text() === "cls"))) {
+  } else if (!recv ? lang === "java" : rk === "this" || (rk === "identifier" && (recv.text() === "self" || recv.text() === "cls"))) {
     // The enclosing class (the innermost one declaring such a method).
     cands = innermost(all.filter((d) => d.ownerIsClass && inside(d.owner!, call) && fits(d)));
   } else if (!recv) {
@@ -190,7 +198,11 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
     if (cls === null) return null;
     if (typeof cls !== "string") cands = all.filter((d) => d.ownerIsClass && d.owner!.id() === cls.id());
     // A class name: the class nearest the call (an inner class of the caller's class before one of another class).
-    else cands = innermost(all.filter((d) => d.ownerName === cls && fits(d) && (!d.outer || inside(d.outer, call))), (d) => d.outer);
+    else
+      cands = innermost(
+        all.filter((d) => d.ownerName === cls && fits(d) && (!d.outer || inside(d.outer, call))),
+        (d) => d.outer,
+      );
   }
   cands = cands.filter(fits);
   return cands.length === 1 ? cands[0]! : null;
@@ -228,7 +240,7 @@ export function classOfReceiver(recv: TNode, syn: Syntax): string | TNode | null
   const k = recv.kind();
   if (k === "identifier" && /^[A-Z]/.test(recv.text())) return recv.text();
   if (k === "object_creation_expression") {
-    return named(recv).some((c) => c.kind() === "class_body") ? recv : recv.field("type")?.text().replace(/<.*$/, "") ?? null;
+    return named(recv).some((c) => c.kind() === "class_body") ? recv : (recv.field("type")?.text().replace(/<.*$/, "") ?? null);
   }
   if (k === "new_expression") return recv.field("constructor")?.text() ?? null;
   // Python: `Helper().run(x)`.

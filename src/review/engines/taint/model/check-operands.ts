@@ -9,14 +9,30 @@ import { allClassesMask, classBit } from "../syntax/classes.ts";
 
 /** A variable (or member path) and the classes it is safe for where the check holds. `host`: the
  * check read the host of the URL `name` holds or is parsed from. */
-export interface Guard { name: string; mask: number; host?: true; str?: true }
+export interface Guard {
+  name: string;
+  mask: number;
+  host?: true;
+  str?: true;
+}
 
 export const destinationMask = classBit("open-redirect") | classBit("ssrf");
 const nosqlBit = classBit("nosql-injection");
 
 export const literalKinds = new Set([
-  "string", "number", "integer", "int_literal", "interpreted_string_literal", "raw_string_literal",
-  "string_literal", "decimal_integer_literal", "true", "false", "null_literal", "none", "null",
+  "string",
+  "number",
+  "integer",
+  "int_literal",
+  "interpreted_string_literal",
+  "raw_string_literal",
+  "string_literal",
+  "decimal_integer_literal",
+  "true",
+  "false",
+  "null_literal",
+  "none",
+  "null",
 ]);
 
 /** A URL parser applied to a variable (`urlparse(u)`, `new URL(u)`, `URI.create(u)`); whitespace removed. */

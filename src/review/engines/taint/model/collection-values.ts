@@ -6,7 +6,10 @@ import type { Value } from "./state.ts";
 import { worse } from "./values.ts";
 
 /** One list element: its value and the node it came from (its constant text makes an argument vector's program). */
-export interface Elem { v: Value; n: TNode | null }
+export interface Elem {
+  v: Value;
+  n: TNode | null;
+}
 
 export interface Coll {
   list: readonly Elem[] | null;

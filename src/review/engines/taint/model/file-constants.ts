@@ -41,7 +41,10 @@ export function fileConstants(root: TNode): Map<string, unknown> {
       const value = d.field("value") ?? d.field("right");
       if (name?.kind() !== "identifier") continue;
       const key = name.text();
-      if (seen.has(key)) { out.delete(key); continue; }
+      if (seen.has(key)) {
+        out.delete(key);
+        continue;
+      }
       seen.add(key);
       const v = value ? constEval(value.kind() === "expression_list" ? (named(value)[0] ?? value) : value, empty) : unknown;
       if (v !== unknown) out.set(key, v);

@@ -14,7 +14,7 @@ test("a ConstMap gives the answers of a full map through random sets, deletes, c
   const names = ["a", "b", "c", "d", "e"];
   const values: unknown[] = [0, 1, "x", true, null, NaN, Infinity];
   let seed = 7;
-  const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+  const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
   for (let round = 0; round < 300; round++) {
     const file = new Map<string, unknown>();
     for (const n of names) if (rnd(2)) file.set(n, values[rnd(values.length)]);
@@ -26,9 +26,19 @@ test("a ConstMap gives the answers of a full map through random sets, deletes, c
       const [m, full] = pairs[i]!;
       const name = names[rnd(names.length)]!;
       switch (rnd(5)) {
-        case 0: { const v = values[rnd(values.length)]; m.set(name, v); full.set(name, v); break; }
-        case 1: m.delete(name); full.delete(name); break;
-        case 2: pairs.push([m.clone(), new Map(full)]); break;
+        case 0: {
+          const v = values[rnd(values.length)];
+          m.set(name, v);
+          full.set(name, v);
+          break;
+        }
+        case 1:
+          m.delete(name);
+          full.delete(name);
+          break;
+        case 2:
+          pairs.push([m.clone(), new Map(full)]);
+          break;
         case 3: {
           const [m2, full2] = pairs[rnd(pairs.length)]!;
           pairs.push([ConstMap.join(m, m2), joinFull(full, full2)]);
@@ -47,9 +57,18 @@ test("a ConstMap gives the answers of a full map through random sets, deletes, c
 
 test("the file's constants are not listed for names the text rules out", () => {
   let listed = 0;
-  const m = new ConstMap(() => (listed++, new Map([["DEBUG", false]])), (name) => name === "DEBUG");
+  const m = new ConstMap(
+    () => (listed++, new Map([["DEBUG", false]])),
+    (name) => name === "DEBUG",
+  );
   m.set("i", 0);
-  const after = ConstMap.join(m, new ConstMap(() => (listed++, new Map()), (name) => name === "DEBUG"));
+  const after = ConstMap.join(
+    m,
+    new ConstMap(
+      () => (listed++, new Map()),
+      (name) => name === "DEBUG",
+    ),
+  );
   assert.equal(after.has("i"), false);
   assert.equal(m.has("x"), false);
   assert.equal(listed, 0);

@@ -19,7 +19,12 @@ export class ConstMap {
   /** After a join a full map would have dropped its NaN values. */
   private readonly joined: boolean;
 
-  constructor(base: (() => ReadonlyMap<string, unknown>) | null = null, maybe: (name: string) => boolean = () => true, local = new Map<string, Entry>(), joined = false) {
+  constructor(
+    base: (() => ReadonlyMap<string, unknown>) | null = null,
+    maybe: (name: string) => boolean = () => true,
+    local = new Map<string, Entry>(),
+    joined = false,
+  ) {
     this.base = base;
     this.maybe = maybe;
     this.local = local;

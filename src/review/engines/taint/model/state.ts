@@ -1,4 +1,3 @@
-
 import { ConstMap } from "./scope-constants.ts";
 import type { Coll } from "./collection-values.ts";
 import type { Guard } from "./check-operands.ts";
@@ -22,14 +21,24 @@ export interface State {
 
 /** What a variable holding a check's outcome vouches for when true or false, while the checked
  * variables keep the values they had (`values`). */
-export interface HeldCheck { pos: Guard[]; neg: Guard[]; values: Map<string, Value> }
+export interface HeldCheck {
+  pos: Guard[];
+  neg: Guard[];
+  values: Map<string, Value>;
+}
 
 export function newState(): State {
   return { vars: new Map(), consts: new ConstMap(), colls: new Map(), dead: false, checks: null };
 }
 
 export function cloneState(s: State): State {
-  return { vars: new Map(s.vars), consts: s.consts.clone(), colls: s.colls.size ? new Map(s.colls) : new Map(), dead: s.dead, checks: s.checks && new Map(s.checks) };
+  return {
+    vars: new Map(s.vars),
+    consts: s.consts.clone(),
+    colls: s.colls.size ? new Map(s.colls) : new Map(),
+    dead: s.dead,
+    checks: s.checks && new Map(s.checks),
+  };
 }
 
 /** State after two alternative paths; a dead path contributes nothing. */
@@ -43,7 +52,13 @@ export function join(a: State, b: State): State {
     else if (!k.includes(".")) vars.set(k, v);
   }
   for (const k of a.vars.keys()) if (!b.vars.has(k) && k.includes(".")) vars.delete(k);
-  return { vars, consts: ConstMap.join(a.consts, b.consts), colls: joinColls(a.colls, b.colls), dead: a.dead && b.dead, checks: joinChecks(a.checks, b.checks) };
+  return {
+    vars,
+    consts: ConstMap.join(a.consts, b.consts),
+    colls: joinColls(a.colls, b.colls),
+    dead: a.dead && b.dead,
+    checks: joinChecks(a.checks, b.checks),
+  };
 }
 
 /** A variable holds a check after two paths only where both assigned it the same one. */

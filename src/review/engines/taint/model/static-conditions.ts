@@ -19,13 +19,21 @@ export function operatorOf(node: TNode): string {
 }
 
 /** Constants by name: a Map, or the analysis' ConstMap. */
-export interface ConstLookup { has(name: string): boolean; get(name: string): unknown }
+export interface ConstLookup {
+  has(name: string): boolean;
+  get(name: string): unknown;
+}
 
 export function constEval(node: TNode, consts: ConstLookup, depth = 0): Const {
   if (depth > 64) return unknown;
   const kind = node.kind() as string;
   if (numberKinds.has(kind)) {
-    const n = Number(node.text().replace(/_/g, "").replace(/[lLfFdD]$/, ""));
+    const n = Number(
+      node
+        .text()
+        .replace(/_/g, "")
+        .replace(/[lLfFdD]$/, ""),
+    );
     return Number.isNaN(n) ? unknown : n;
   }
   if (kind === "true" || kind === "True") return true;
@@ -81,20 +89,38 @@ function applyOp(op: string, a: Exclude<Const, typeof unknown>, b: Exclude<Const
   const x = a as number;
   const y = b as number;
   switch (op) {
-    case "+": return typeof a === typeof b ? (x + y) : unknown;
-    case "-": return x - y;
-    case "*": return x * y;
-    case "/": return y === 0 ? unknown : x / y;
-    case "%": return y === 0 ? unknown : x % y;
-    case "==": case "===": return a === b;
-    case "!=": case "!==": return a !== b;
-    case "<": return x < y;
-    case ">": return x > y;
-    case "<=": return x <= y;
-    case ">=": return x >= y;
-    case "&&": case "and": return Boolean(a) && Boolean(b);
-    case "||": case "or": return Boolean(a) || Boolean(b);
-    default: return unknown;
+    case "+":
+      return typeof a === typeof b ? x + y : unknown;
+    case "-":
+      return x - y;
+    case "*":
+      return x * y;
+    case "/":
+      return y === 0 ? unknown : x / y;
+    case "%":
+      return y === 0 ? unknown : x % y;
+    case "==":
+    case "===":
+      return a === b;
+    case "!=":
+    case "!==":
+      return a !== b;
+    case "<":
+      return x < y;
+    case ">":
+      return x > y;
+    case "<=":
+      return x <= y;
+    case ">=":
+      return x >= y;
+    case "&&":
+    case "and":
+      return Boolean(a) && Boolean(b);
+    case "||":
+    case "or":
+      return Boolean(a) || Boolean(b);
+    default:
+      return unknown;
   }
 }
 
@@ -108,15 +134,30 @@ function apply(name: string, recv: Const, args: Const[]): Const {
   if (typeof recv !== "string" || args.some((a) => a === unknown)) return unknown;
   const [x, y] = args;
   switch (name) {
-    case "charAt": return num(x) && x >= 0 && x < recv.length ? recv[x]! : unknown;
-    case "substring": case "slice": case "substr":
+    case "charAt":
+      return num(x) && x >= 0 && x < recv.length ? recv[x]! : unknown;
+    case "substring":
+    case "slice":
+    case "substr":
       if (!num(x) || (y !== undefined && !num(y))) return unknown;
-      return name === "substr" ? recv.substr(x, y as number | undefined) : name === "slice" ? recv.slice(x, y as number | undefined) : recv.substring(x, y as number | undefined);
-    case "toUpperCase": case "upper": return recv.toUpperCase();
-    case "toLowerCase": case "lower": return recv.toLowerCase();
-    case "trim": case "strip": return recv.trim();
-    case "length": return recv.length;
-    default: return unknown;
+      return name === "substr"
+        ? recv.substr(x, y as number | undefined)
+        : name === "slice"
+          ? recv.slice(x, y as number | undefined)
+          : recv.substring(x, y as number | undefined);
+    case "toUpperCase":
+    case "upper":
+      return recv.toUpperCase();
+    case "toLowerCase":
+    case "lower":
+      return recv.toLowerCase();
+    case "trim":
+    case "strip":
+      return recv.trim();
+    case "length":
+      return recv.length;
+    default:
+      return unknown;
   }
 }
 

@@ -28,7 +28,11 @@ export interface Taint {
   from?: Derivation;
 }
 
-export interface Derivation { name: string; value: Taint; kind: "host" | "url" | "copy" }
+export interface Derivation {
+  name: string;
+  value: Taint;
+  kind: "host" | "url" | "copy";
+}
 
 export type Value = Taint | null;
 

@@ -66,7 +66,10 @@ export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<st
   };
   const members = (list: string, mod: string, sep: RegExp): void => {
     for (const part of list.split(",")) {
-      const [name, local] = part.trim().split(sep).map((s) => s.trim());
+      const [name, local] = part
+        .trim()
+        .split(sep)
+        .map((s) => s.trim());
       if (name && /^[\w$]+$/.test(name)) set(local && /^[\w$]+$/.test(local) ? local : name, `${mod}.${name}`);
     }
   };

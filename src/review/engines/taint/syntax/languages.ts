@@ -4,11 +4,39 @@ import type { TNode } from "./node.ts";
 import { ensureParsers } from "../../../languages.ts";
 
 export type Role =
-  | "func" | "block" | "if" | "decl" | "assign" | "augassign" | "call" | "new" | "member" | "index"
-  | "ident" | "clean" | "binary" | "ternary" | "return" | "terminal" | "loop" | "forin" | "skip"
-  | "kwarg" | "opaque" | "cases" | "pair" | "literal" | "array" | "try";
+  | "func"
+  | "block"
+  | "if"
+  | "decl"
+  | "assign"
+  | "augassign"
+  | "call"
+  | "new"
+  | "member"
+  | "index"
+  | "ident"
+  | "clean"
+  | "binary"
+  | "ternary"
+  | "return"
+  | "terminal"
+  | "loop"
+  | "forin"
+  | "skip"
+  | "kwarg"
+  | "opaque"
+  | "cases"
+  | "pair"
+  | "literal"
+  | "array"
+  | "try";
 
-export interface Param { name: string; type: string; annotations: string[]; node: TNode }
+export interface Param {
+  name: string;
+  type: string;
+  annotations: string[];
+  node: TNode;
+}
 
 export interface Syntax {
   /** Rule directory under src/review/rules. */
@@ -56,20 +84,57 @@ function typeText(n: TNode | null): string {
 }
 
 const jsRoles: Record<string, Role> = {
-  function_declaration: "func", function_expression: "func", arrow_function: "func", method_definition: "func",
-  generator_function_declaration: "func", generator_function: "func",
-  program: "block", statement_block: "block", class_body: "block",
-  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign",
-  augmented_assignment_expression: "augassign", call_expression: "call", new_expression: "new",
-  member_expression: "member", subscript_expression: "index", identifier: "ident",
-  shorthand_property_identifier: "ident", binary_expression: "binary", ternary_expression: "ternary",
-  return_statement: "return", throw_statement: "terminal", break_statement: "terminal",
-  continue_statement: "terminal", for_statement: "loop", while_statement: "loop", do_statement: "loop",
-  for_in_statement: "forin", import_statement: "skip", comment: "skip", type_alias_declaration: "skip",
-  interface_declaration: "skip", type_annotation: "skip", number: "skip", true: "skip", false: "skip",
-  null: "skip", undefined: "skip", regex: "skip", string: "skip", with_statement: "opaque", unary_expression: "clean", try_statement: "try",
-  update_expression: "clean", type_arguments: "skip", property_identifier: "skip", switch_body: "cases",
-  pair: "pair", template_string: "literal", array: "array",
+  function_declaration: "func",
+  function_expression: "func",
+  arrow_function: "func",
+  method_definition: "func",
+  generator_function_declaration: "func",
+  generator_function: "func",
+  program: "block",
+  statement_block: "block",
+  class_body: "block",
+  if_statement: "if",
+  variable_declarator: "decl",
+  assignment_expression: "assign",
+  augmented_assignment_expression: "augassign",
+  call_expression: "call",
+  new_expression: "new",
+  member_expression: "member",
+  subscript_expression: "index",
+  identifier: "ident",
+  shorthand_property_identifier: "ident",
+  binary_expression: "binary",
+  ternary_expression: "ternary",
+  return_statement: "return",
+  throw_statement: "terminal",
+  break_statement: "terminal",
+  continue_statement: "terminal",
+  for_statement: "loop",
+  while_statement: "loop",
+  do_statement: "loop",
+  for_in_statement: "forin",
+  import_statement: "skip",
+  comment: "skip",
+  type_alias_declaration: "skip",
+  interface_declaration: "skip",
+  type_annotation: "skip",
+  number: "skip",
+  true: "skip",
+  false: "skip",
+  null: "skip",
+  undefined: "skip",
+  regex: "skip",
+  string: "skip",
+  with_statement: "opaque",
+  unary_expression: "clean",
+  try_statement: "try",
+  update_expression: "clean",
+  type_arguments: "skip",
+  property_identifier: "skip",
+  switch_body: "cases",
+  pair: "pair",
+  template_string: "literal",
+  array: "array",
 };
 
 /** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
@@ -106,15 +171,44 @@ function jsParams(fn: TNode): Param[] {
 }
 
 const pyRoles: Record<string, Role> = {
-  function_definition: "func", lambda: "func", module: "block", block: "block", if_statement: "if", try_statement: "try",
-  assignment: "assign", augmented_assignment: "augassign", call: "call", attribute: "member",
-  subscript: "index", identifier: "ident", binary_operator: "binary", comparison_operator: "clean",
-  not_operator: "clean", conditional_expression: "ternary", return_statement: "return",
-  raise_statement: "terminal", break_statement: "terminal", continue_statement: "terminal",
-  while_statement: "loop", for_statement: "forin", import_statement: "skip", import_from_statement: "skip",
-  comment: "skip", keyword_argument: "kwarg", integer: "skip", float: "skip", true: "skip",
-  false: "skip", none: "skip", decorator: "skip", type: "skip", class_definition: "block",
-  decorated_definition: "block", match_statement: "cases", string: "literal", list: "array",
+  function_definition: "func",
+  lambda: "func",
+  module: "block",
+  block: "block",
+  if_statement: "if",
+  try_statement: "try",
+  assignment: "assign",
+  augmented_assignment: "augassign",
+  call: "call",
+  attribute: "member",
+  subscript: "index",
+  identifier: "ident",
+  binary_operator: "binary",
+  comparison_operator: "clean",
+  not_operator: "clean",
+  conditional_expression: "ternary",
+  return_statement: "return",
+  raise_statement: "terminal",
+  break_statement: "terminal",
+  continue_statement: "terminal",
+  while_statement: "loop",
+  for_statement: "forin",
+  import_statement: "skip",
+  import_from_statement: "skip",
+  comment: "skip",
+  keyword_argument: "kwarg",
+  integer: "skip",
+  float: "skip",
+  true: "skip",
+  false: "skip",
+  none: "skip",
+  decorator: "skip",
+  type: "skip",
+  class_definition: "block",
+  decorated_definition: "block",
+  match_statement: "cases",
+  string: "literal",
+  list: "array",
 };
 
 function pyParams(fn: TNode): Param[] {
@@ -135,22 +229,58 @@ function pyParams(fn: TNode): Param[] {
 function pyDecorators(fn: TNode): string[] {
   const parent = fn.parent();
   if (parent?.kind() !== "decorated_definition") return [];
-  return named(parent).filter((c) => c.kind() === "decorator").map((d) => d.text());
+  return named(parent)
+    .filter((c) => c.kind() === "decorator")
+    .map((d) => d.text());
 }
 
 const goRoles: Record<string, Role> = {
-  function_declaration: "func", method_declaration: "func", func_literal: "func", source_file: "block",
-  block: "block", statement_list: "block", if_statement: "if", var_spec: "decl",
-  assignment_statement: "assign", short_var_declaration: "assign", call_expression: "call",
-  selector_expression: "member", index_expression: "index", identifier: "ident", binary_expression: "binary",
-  return_statement: "return", break_statement: "terminal", continue_statement: "terminal",
-  for_statement: "forin", import_declaration: "skip", package_clause: "skip", comment: "skip",
-  type_declaration: "skip", int_literal: "skip", float_literal: "skip", true: "skip", false: "skip",
-  nil: "skip", interpreted_string_literal: "skip", raw_string_literal: "skip", pointer_type: "skip",
-  slice_type: "skip", map_type: "skip", array_type: "skip", struct_type: "skip", interface_type: "skip",
-  function_type: "skip", channel_type: "skip", parameter_list: "skip", goto_statement: "opaque",
-  field_identifier: "skip", type_identifier: "skip", qualified_type: "skip", inc_statement: "skip",
-  expression_switch_statement: "cases", type_switch_statement: "cases",
+  function_declaration: "func",
+  method_declaration: "func",
+  func_literal: "func",
+  source_file: "block",
+  block: "block",
+  statement_list: "block",
+  if_statement: "if",
+  var_spec: "decl",
+  assignment_statement: "assign",
+  short_var_declaration: "assign",
+  call_expression: "call",
+  selector_expression: "member",
+  index_expression: "index",
+  identifier: "ident",
+  binary_expression: "binary",
+  return_statement: "return",
+  break_statement: "terminal",
+  continue_statement: "terminal",
+  for_statement: "forin",
+  import_declaration: "skip",
+  package_clause: "skip",
+  comment: "skip",
+  type_declaration: "skip",
+  int_literal: "skip",
+  float_literal: "skip",
+  true: "skip",
+  false: "skip",
+  nil: "skip",
+  interpreted_string_literal: "skip",
+  raw_string_literal: "skip",
+  pointer_type: "skip",
+  slice_type: "skip",
+  map_type: "skip",
+  array_type: "skip",
+  struct_type: "skip",
+  interface_type: "skip",
+  function_type: "skip",
+  channel_type: "skip",
+  parameter_list: "skip",
+  goto_statement: "opaque",
+  field_identifier: "skip",
+  type_identifier: "skip",
+  qualified_type: "skip",
+  inc_statement: "skip",
+  expression_switch_statement: "cases",
+  type_switch_statement: "cases",
 };
 
 function goParams(fn: TNode): Param[] {
@@ -164,21 +294,58 @@ function goParams(fn: TNode): Param[] {
 }
 
 const javaRoles: Record<string, Role> = {
-  method_declaration: "func", constructor_declaration: "func", lambda_expression: "func", program: "block",
-  block: "block", class_body: "block", constructor_body: "block", class_declaration: "block",
-  if_statement: "if", variable_declarator: "decl", assignment_expression: "assign", try_statement: "try",
+  method_declaration: "func",
+  constructor_declaration: "func",
+  lambda_expression: "func",
+  program: "block",
+  block: "block",
+  class_body: "block",
+  constructor_body: "block",
+  class_declaration: "block",
+  if_statement: "if",
+  variable_declarator: "decl",
+  assignment_expression: "assign",
+  try_statement: "try",
   try_with_resources_statement: "try",
-  method_invocation: "call", object_creation_expression: "new", field_access: "member",
-  array_access: "index", identifier: "ident", binary_expression: "binary", ternary_expression: "ternary",
-  return_statement: "return", throw_statement: "terminal", break_statement: "terminal",
-  continue_statement: "terminal", for_statement: "loop", while_statement: "loop", do_statement: "loop",
-  enhanced_for_statement: "forin", import_declaration: "skip", package_declaration: "skip",
-  line_comment: "skip", block_comment: "skip", decimal_integer_literal: "skip", true: "skip",
-  false: "skip", null_literal: "skip", string_literal: "skip", character_literal: "skip",
-  array_type: "skip", scoped_type_identifier: "skip", formal_parameters: "skip", instanceof_expression: "clean",
-  modifiers: "skip", type_identifier: "skip", generic_type: "skip", integral_type: "skip",
-  marker_annotation: "skip", annotation: "skip", unary_expression: "clean", update_expression: "clean",
-  switch_block: "cases", array_initializer: "array",
+  method_invocation: "call",
+  object_creation_expression: "new",
+  field_access: "member",
+  array_access: "index",
+  identifier: "ident",
+  binary_expression: "binary",
+  ternary_expression: "ternary",
+  return_statement: "return",
+  throw_statement: "terminal",
+  break_statement: "terminal",
+  continue_statement: "terminal",
+  for_statement: "loop",
+  while_statement: "loop",
+  do_statement: "loop",
+  enhanced_for_statement: "forin",
+  import_declaration: "skip",
+  package_declaration: "skip",
+  line_comment: "skip",
+  block_comment: "skip",
+  decimal_integer_literal: "skip",
+  true: "skip",
+  false: "skip",
+  null_literal: "skip",
+  string_literal: "skip",
+  character_literal: "skip",
+  array_type: "skip",
+  scoped_type_identifier: "skip",
+  formal_parameters: "skip",
+  instanceof_expression: "clean",
+  modifiers: "skip",
+  type_identifier: "skip",
+  generic_type: "skip",
+  integral_type: "skip",
+  marker_annotation: "skip",
+  annotation: "skip",
+  unary_expression: "clean",
+  update_expression: "clean",
+  switch_block: "cases",
+  array_initializer: "array",
 };
 
 function javaParams(fn: TNode): Param[] {
@@ -187,20 +354,34 @@ function javaParams(fn: TNode): Param[] {
   if (ps?.kind() === "identifier") return [{ name: ps.text(), type: "", annotations: [], node: ps }];
   for (const p of named(ps)) {
     const k = p.kind();
-    if (k === "identifier") { out.push({ name: p.text(), type: "", annotations: [], node: p }); continue; }
+    if (k === "identifier") {
+      out.push({ name: p.text(), type: "", annotations: [], node: p });
+      continue;
+    }
     if (k !== "formal_parameter" && k !== "spread_parameter") continue;
     const mods = named(p).find((c) => c.kind() === "modifiers");
-    const annotations = named(mods ?? null).filter((a) => (a.kind() as string).endsWith("annotation")).map((a) => a.field("name")?.text() ?? "");
+    const annotations = named(mods ?? null)
+      .filter((a) => (a.kind() as string).endsWith("annotation"))
+      .map((a) => a.field("name")?.text() ?? "");
     out.push({ name: p.field("name")?.text() ?? "", type: typeText(p.field("type")), annotations, node: p });
   }
   return out;
 }
 
 const jsCommon = {
-  roles: jsRoles, callKinds: [{ kind: "call_expression", field: "function" }, { kind: "new_expression", field: "constructor" }],
-  assignKind: "assignment_expression", memberFields: ["object", "property"] as [string, string], indexField: "object",
-  cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]), params: jsParams,
-  decorators: (): string[] => [], nestedAssign: true, ifInitializer: false,
+  roles: jsRoles,
+  callKinds: [
+    { kind: "call_expression", field: "function" },
+    { kind: "new_expression", field: "constructor" },
+  ],
+  assignKind: "assignment_expression",
+  memberFields: ["object", "property"] as [string, string],
+  indexField: "object",
+  cleanOps: new Set([...compareOps, "===", "!==", "instanceof", "in", "%", "**"]),
+  params: jsParams,
+  decorators: (): string[] => [],
+  nestedAssign: true,
+  ifInitializer: false,
   assignOp: (n: TNode): string | null => (n.kind() === "assignment_expression" ? "=" : null),
 };
 
@@ -209,27 +390,56 @@ const syntaxes: Record<string, Syntax> = {
   typescript: { ...jsCommon, ruleLanguage: "typescript", prefix: "ts", parseLang: Lang.TypeScript },
   tsx: { ...jsCommon, ruleLanguage: "typescript", prefix: "ts", parseLang: Lang.Tsx },
   python: {
-    ruleLanguage: "python", prefix: "py", parseLang: "python", roles: pyRoles,
-    callKinds: [{ kind: "call", field: "function" }], assignKind: "assignment",
-    memberFields: ["object", "attribute"], indexField: "value",
+    ruleLanguage: "python",
+    prefix: "py",
+    parseLang: "python",
+    roles: pyRoles,
+    callKinds: [{ kind: "call", field: "function" }],
+    assignKind: "assignment",
+    memberFields: ["object", "attribute"],
+    indexField: "value",
     // `/` joins pathlib paths (BASE / name): the result is as tainted as the name.
     cleanOps: new Set(compareOps.filter((o) => o !== "/")),
-    params: pyParams, decorators: pyDecorators, nestedAssign: false, ifInitializer: false,
+    params: pyParams,
+    decorators: pyDecorators,
+    nestedAssign: false,
+    ifInitializer: false,
     // `x = v`, `x: T` or `x: T = v`: the first token is ':' exactly when there is a type.
     assignOp: (n) => (n.kind() === "assignment" ? (n.field("type") ? ":" : "=") : null),
   },
   go: {
-    ruleLanguage: "go", prefix: "go", parseLang: "go", roles: goRoles,
-    callKinds: [{ kind: "call_expression", field: "function" }], assignKind: "assignment_statement",
-    memberFields: ["operand", "field"], indexField: "operand", cleanOps: new Set([...compareOps, "%", "&&", "||"]),
-    params: goParams, decorators: () => [], nestedAssign: false, ifInitializer: true,
+    ruleLanguage: "go",
+    prefix: "go",
+    parseLang: "go",
+    roles: goRoles,
+    callKinds: [{ kind: "call_expression", field: "function" }],
+    assignKind: "assignment_statement",
+    memberFields: ["operand", "field"],
+    indexField: "operand",
+    cleanOps: new Set([...compareOps, "%", "&&", "||"]),
+    params: goParams,
+    decorators: () => [],
+    nestedAssign: false,
+    ifInitializer: true,
     assignOp: (n) => (n.kind() === "short_var_declaration" ? ":=" : null),
   },
   java: {
-    ruleLanguage: "java", prefix: "java", parseLang: "java", roles: javaRoles,
-    callKinds: [{ kind: "method_invocation", field: "name" }, { kind: "object_creation_expression", field: "type" }],
-    assignKind: "assignment_expression", memberFields: ["object", "field"], indexField: "array",
-    cleanOps: new Set([...compareOps, "%", "&&", "||"]), params: javaParams, decorators: () => [], nestedAssign: true, ifInitializer: false,
+    ruleLanguage: "java",
+    prefix: "java",
+    parseLang: "java",
+    roles: javaRoles,
+    callKinds: [
+      { kind: "method_invocation", field: "name" },
+      { kind: "object_creation_expression", field: "type" },
+    ],
+    assignKind: "assignment_expression",
+    memberFields: ["object", "field"],
+    indexField: "array",
+    cleanOps: new Set([...compareOps, "%", "&&", "||"]),
+    params: javaParams,
+    decorators: () => [],
+    nestedAssign: true,
+    ifInitializer: false,
     assignOp: () => null,
   },
 };

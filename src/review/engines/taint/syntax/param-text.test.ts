@@ -28,7 +28,10 @@ test("a function's head ends at its body, not at brackets inside its parameters"
   assert.equal(head("function h({ body, query }, res) {\n  res.send(body)\n}"), "function h({ body, query }, res) ");
   assert.equal(head("(req, res) => res.send(req.query.q)"), "(req, res) ");
   assert.equal(head("func (s *S) h(v interface{}, r *http.Request) {\n}"), "func (s *S) h(v interface{}, r *http.Request) ");
-  assert.equal(head("@GetMapping(value = {\"/a\"})\npublic String a(@RequestParam String q) {\n}"), "@GetMapping(value = {\"/a\"})\npublic String a(@RequestParam String q) ");
+  assert.equal(
+    head('@GetMapping(value = {"/a"})\npublic String a(@RequestParam String q) {\n}'),
+    '@GetMapping(value = {"/a"})\npublic String a(@RequestParam String q) ',
+  );
 });
 
 const corpus = join(import.meta.dirname, "..", "corpus");

@@ -5,20 +5,27 @@
 import { escapeRegExp as esc } from "../../../text.ts";
 
 interface ParamSpecText {
-  names?: string[]; types?: string[]; annotations?: string[]; decorators?: string[];
+  names?: string[];
+  types?: string[];
+  annotations?: string[];
+  decorators?: string[];
 }
-
 
 /** The longest literal word every match of a spec regex contains; null when none can be told. */
 export function needleOf(re: string): string | null {
   // Optional groups may be absent: drop them (innermost first), then the escapes of punctuation.
   let s = re;
-  for (let prev = ""; prev !== s;) {
+  for (let prev = ""; prev !== s; ) {
     prev = s;
     s = s.replace(/\((?:\?:)?[^()]*\)[?*]/g, "");
   }
   if (/[|[\]()]/.test(s.replace(/\\./g, ""))) return null;
-  const words = s.replace(/\\[wWdDsSbB]/g, " ").replace(/\\(.)/g, "$1").replace(/.[?*]/g, " ").match(/\w+/g) ?? [];
+  const words =
+    s
+      .replace(/\\[wWdDsSbB]/g, " ")
+      .replace(/\\(.)/g, "$1")
+      .replace(/.[?*]/g, " ")
+      .match(/\w+/g) ?? [];
   const best = words.sort((a, b) => b.length - a.length)[0];
   return best && best.length >= 3 ? best : null;
 }
@@ -73,9 +80,12 @@ export function headEnd(source: string, start: number, end: number): number {
   let depth = 0;
   for (let i = start; i < stop; i++) {
     const c = source.charCodeAt(i);
-    if (c === 40 || c === 91) depth++; // ( [
-    else if (c === 41 || c === 93) depth = Math.max(0, depth - 1); // ) ]
-    else if (depth === 0 && (c === 123 || (c === 61 && source.charCodeAt(i + 1) === 62))) return i; // { =>
+    if (c === 40 || c === 91)
+      depth++; // ( [
+    else if (c === 41 || c === 93)
+      depth = Math.max(0, depth - 1); // ) ]
+    else if (depth === 0 && (c === 123 || (c === 61 && source.charCodeAt(i + 1) === 62)))
+      return i; // { =>
     else if (depth === 0 && c === 58 && /\s/.test(source[i + 1] ?? "\n")) return i; // Python's ':'
   }
   return stop;

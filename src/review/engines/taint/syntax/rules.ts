@@ -8,27 +8,38 @@ import type { ParamHead } from "./param-text.ts";
 import { ReviewError } from "../../../errors.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
-const callList = z.array(z.string().min(1)).describe(
-  "Callees: `name` (a plain call), `a.b` (exact callee text), `.m` or `.x().m` (suffix: any receiver), `new T` (constructor)");
+const callList = z
+  .array(z.string().min(1))
+  .describe("Callees: `name` (a plain call), `a.b` (exact callee text), `.m` or `.x().m` (suffix: any receiver), `new T` (constructor)");
 
-const paramRule = z.object({
-  names: z.array(z.string()).optional().describe("Regexes a parameter's name must match (whole name)"),
-  types: z.array(z.string()).optional().describe("Regexes the parameter's declared type must match (whole type text)"),
-  annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
-  decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
-  exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
-}).describe("Function parameters the framework fills from the request");
+const paramRule = z
+  .object({
+    names: z.array(z.string()).optional().describe("Regexes a parameter's name must match (whole name)"),
+    types: z.array(z.string()).optional().describe("Regexes the parameter's declared type must match (whole type text)"),
+    annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
+    decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
+    exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+  })
+  .describe("Function parameters the framework fills from the request");
 
-const sourceRule = z.object({
-  id: z.string().describe("Short identifier shown in the flow"),
-  description: z.string().optional().describe("What the source is"),
-  enabled: z.boolean().default(true).describe("Disabled sources are documented but not used (e.g. environment variables)"),
-  confidence: z.enum(["high", "medium", "low"]).default("high").describe("Confidence of findings whose flow starts here; file and database reads are weaker sources"),
-  params: paramRule.optional(),
-  paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
-  calls: callList.optional().describe("Calls whose return value is tainted"),
-  classes: z.array(z.enum(taintClasses)).optional().describe("Classes whose sinks this source's values reach (insecure-random for a predictable generator); omitted = every class but insecure-random"),
-}).describe("An untrusted source");
+const sourceRule = z
+  .object({
+    id: z.string().describe("Short identifier shown in the flow"),
+    description: z.string().optional().describe("What the source is"),
+    enabled: z.boolean().default(true).describe("Disabled sources are documented but not used (e.g. environment variables)"),
+    confidence: z
+      .enum(["high", "medium", "low"])
+      .default("high")
+      .describe("Confidence of findings whose flow starts here; file and database reads are weaker sources"),
+    params: paramRule.optional(),
+    paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
+    calls: callList.optional().describe("Calls whose return value is tainted"),
+    classes: z
+      .array(z.enum(taintClasses))
+      .optional()
+      .describe("Classes whose sinks this source's values reach (insecure-random for a predictable generator); omitted = every class but insecure-random"),
+  })
+  .describe("An untrusted source");
 
 const literalArg = z.object({
   arg: z.number().int().min(0).optional().describe("Positional argument that must have the literal value"),
@@ -36,69 +47,131 @@ const literalArg = z.object({
   equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
 });
 
-const sinkRule = z.object({
-  class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
-  description: z.string().optional().describe("Why these calls are sinks, for readers of the rule file"),
-  calls: callList.optional(),
-  args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
-  assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
-  receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
-  code: z.boolean().optional().describe("The argument is run as code (MongoDB $where): a string is as dangerous as an object, so what only rules out operator objects (a typeof string check, a template) does not make it safe"),
-  readOnly: z.array(z.string()).optional().describe("Methods that only read the value the call makes: where its result is used at once for one (`new URL(u).getHost()`), the call is no sink"),
-  argv: z.boolean().optional().describe("The positions take an argument vector run without a shell: an array literal with a fixed program other than a shell or interpreter is safe"),
-  when: literalArg.optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
-  returnFrom: z.array(z.string()).optional().describe("Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body"),
-  ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
-  fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
-  unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
-}).describe("A dangerous operation");
+const sinkRule = z
+  .object({
+    class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
+    description: z.string().optional().describe("Why these calls are sinks, for readers of the rule file"),
+    calls: callList.optional(),
+    args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
+    assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
+    receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
+    code: z
+      .boolean()
+      .optional()
+      .describe(
+        "The argument is run as code (MongoDB $where): a string is as dangerous as an object, so what only rules out operator objects (a typeof string check, a template) does not make it safe",
+      ),
+    readOnly: z
+      .array(z.string())
+      .optional()
+      .describe("Methods that only read the value the call makes: where its result is used at once for one (`new URL(u).getHost()`), the call is no sink"),
+    argv: z
+      .boolean()
+      .optional()
+      .describe("The positions take an argument vector run without a shell: an array literal with a fixed program other than a shell or interpreter is safe"),
+    when: literalArg.optional().describe("The call is a sink only when this argument has this literal value (sh -c, shell=True)"),
+    returnFrom: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body",
+      ),
+    ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
+    fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
+    unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
+  })
+  .describe("A dangerous operation");
 
-const sanitizerRule = z.object({
-  description: z.string().optional().describe("Why these calls make a value safe"),
-  calls: callList,
-  when: literalArg.optional().describe("Only with this literal argument, e.g. .replace(\"'\", \"&apos;\") for XPath string literals"),
-  argMatches: z.object({
-    arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-    regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
-  }).optional().describe("Only when this argument's text also matches, e.g. .replace(/[^a-z0-9]/g, \"\") removes every other character"),
-  classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
-}).describe("Calls whose return value is safe");
+const sanitizerRule = z
+  .object({
+    description: z.string().optional().describe("Why these calls make a value safe"),
+    calls: callList,
+    when: literalArg.optional().describe('Only with this literal argument, e.g. .replace("\'", "&apos;") for XPath string literals'),
+    argMatches: z
+      .object({
+        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+        regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
+      })
+      .optional()
+      .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character'),
+    classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
+  })
+  .describe("Calls whose return value is safe");
 
-const libraryRule = z.object({
-  id: z.string().default("library-input").describe("Source id shown in the flow"),
-  description: z.string().optional().describe("Which functions are entry points, for readers of the rule file"),
-  confidence: z.enum(["high", "medium", "low"]).default("low").describe("Confidence of findings whose flow starts at a library entry's parameter"),
-  fileContains: z.array(z.string()).default([]).describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
-  unlessFile: z.array(z.string()).default([]).describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
-  unlessPath: z.array(z.string()).default([]).describe("Regexes on the file's path that mark it as no part of a library's interface (tests, fixtures, examples, benchmarks)"),
-  exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
-  exceptClasses: z.array(z.enum(taintClasses)).default([]).describe("Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering helper is given to render are what the caller asked for"),
-  settings: z.array(z.object({
-    names: z.array(z.string()).describe("Regexes a parameter's whole name matches"),
-    classes: z.array(z.enum(taintClasses)).describe("Classes such a parameter does not cause"),
-  })).default([]).describe("Parameters that by their name are the developer's settings rather than data (a served `root` directory is no path traversal)"),
-}).describe("Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them");
+const libraryRule = z
+  .object({
+    id: z.string().default("library-input").describe("Source id shown in the flow"),
+    description: z.string().optional().describe("Which functions are entry points, for readers of the rule file"),
+    confidence: z.enum(["high", "medium", "low"]).default("low").describe("Confidence of findings whose flow starts at a library entry's parameter"),
+    fileContains: z
+      .array(z.string())
+      .default([])
+      .describe("Regexes one of which the file must match for any of its functions to be an entry point (`export`, `def`)"),
+    unlessFile: z
+      .array(z.string())
+      .default([])
+      .describe("Regexes that mark a file as an application module (a web framework import): its handlers are the entry points, not its functions"),
+    unlessPath: z
+      .array(z.string())
+      .default([])
+      .describe("Regexes on the file's path that mark it as no part of a library's interface (tests, fixtures, examples, benchmarks)"),
+    exceptTypes: z.array(z.string()).default([]).describe("Regexes of declared parameter types that carry no string (number, int, bool)"),
+    exceptClasses: z
+      .array(z.enum(taintClasses))
+      .default([])
+      .describe(
+        "Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering helper is given to render are what the caller asked for",
+      ),
+    settings: z
+      .array(
+        z.object({
+          names: z.array(z.string()).describe("Regexes a parameter's whole name matches"),
+          classes: z.array(z.enum(taintClasses)).describe("Classes such a parameter does not cause"),
+        }),
+      )
+      .default([])
+      .describe("Parameters that by their name are the developer's settings rather than data (a served `root` directory is no path traversal)"),
+  })
+  .describe(
+    "Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them",
+  );
 
-export const taintRuleFile = z.object({
-  language: z.string().describe("Engine language id"),
-  extends: z.string().optional().describe("Language whose taint.yml is loaded first; this file's lists are appended"),
-  unknownCalls: z.enum(["propagate", "clean"]).optional().describe("Return value of an unknown call: tainted if any argument is (propagate, default) or clean"),
-  sources: z.array(sourceRule).default([]).describe("Untrusted sources"),
-  sinks: z.array(sinkRule).default([]).describe("Sinks per injection class"),
-  sanitizers: z.array(sanitizerRule).default([]).describe("Sanitizers and safe conversions"),
-  guards: callList.default([]).describe("Allow-list checks: identifiers passed to a matching call are clean where the call returned true"),
-  readReceiver: z.array(z.string()).default([]).describe("Method names whose result comes from the receiver only (map.get(key)): a tainted key does not taint the value"),
-  writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
-  outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
-  cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
-  terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
-  trustedParamMembers: z.array(z.string()).default([]).describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
-  library: libraryRule.optional(),
-}).describe("One language's taint configuration");
+export const taintRuleFile = z
+  .object({
+    language: z.string().describe("Engine language id"),
+    extends: z.string().optional().describe("Language whose taint.yml is loaded first; this file's lists are appended"),
+    unknownCalls: z
+      .enum(["propagate", "clean"])
+      .optional()
+      .describe("Return value of an unknown call: tainted if any argument is (propagate, default) or clean"),
+    sources: z.array(sourceRule).default([]).describe("Untrusted sources"),
+    sinks: z.array(sinkRule).default([]).describe("Sinks per injection class"),
+    sanitizers: z.array(sanitizerRule).default([]).describe("Sanitizers and safe conversions"),
+    guards: callList.default([]).describe("Allow-list checks: identifiers passed to a matching call are clean where the call returned true"),
+    readReceiver: z
+      .array(z.string())
+      .default([])
+      .describe("Method names whose result comes from the receiver only (map.get(key)): a tainted key does not taint the value"),
+    writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
+    outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
+    cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+    terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
+    trustedParamMembers: z
+      .array(z.string())
+      .default([])
+      .describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
+    library: libraryRule.optional(),
+  })
+  .describe("One language's taint configuration");
 export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 
 export interface SinkSpec {
-  cls: number; className: string; args: number[] | null; receiver: boolean; argv: boolean; code: boolean;
+  cls: number;
+  className: string;
+  args: number[] | null;
+  receiver: boolean;
+  argv: boolean;
+  code: boolean;
   /** Matches the text after the call when its result is only read (`.getHost()`); null when none is listed. */
   readOnly: RegExp | null;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
@@ -106,10 +179,22 @@ export interface SinkSpec {
   ignoreKinds: Set<string>;
   fileContains: RegExp[];
 }
-export interface SanitizerSpec { mask: number; when?: SinkSpec["when"]; argMatches?: { arg: number; regex: RegExp } | undefined }
-export interface SourceSpec { id: string; confidence: "high" | "medium" | "low"; /** Classes its values cannot cause. */ mask: number }
+export interface SanitizerSpec {
+  mask: number;
+  when?: SinkSpec["when"];
+  argMatches?: { arg: number; regex: RegExp } | undefined;
+}
+export interface SourceSpec {
+  id: string;
+  confidence: "high" | "medium" | "low" /** Classes its values cannot cause. */;
+  mask: number;
+}
 export interface ParamSpec extends SourceSpec {
-  names: RegExp[]; types: RegExp[]; annotations: Set<string>; decorators: RegExp[]; exceptTypes: RegExp[];
+  names: RegExp[];
+  types: RegExp[];
+  annotations: Set<string>;
+  decorators: RegExp[];
+  exceptTypes: RegExp[];
 }
 
 /** Lookup table from callee text to specs; see `callList` for the entry syntax. */
@@ -181,7 +266,11 @@ export interface CompiledRules {
 }
 
 export interface LibrarySpec {
-  spec: SourceSpec; fileContains: RegExp | null; unlessFile: RegExp | null; unlessPath: RegExp | null; exceptTypes: RegExp[];
+  spec: SourceSpec;
+  fileContains: RegExp | null;
+  unlessFile: RegExp | null;
+  unlessPath: RegExp | null;
+  exceptTypes: RegExp[];
   /** Parameter names that are settings, with the classes (bits) they do not cause. */
   settings: { names: RegExp[]; mask: number }[];
 }
@@ -203,10 +292,16 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   if (!file.extends) return file;
   const base = readRuleFile(file.extends, seen);
   return {
-    ...base, language: file.language, unknownCalls: file.unknownCalls ?? base.unknownCalls,
-    sources: [...base.sources, ...file.sources], sinks: [...base.sinks, ...file.sinks],
-    sanitizers: [...base.sanitizers, ...file.sanitizers], guards: [...base.guards, ...file.guards],
-    writeReceiver: [...base.writeReceiver, ...file.writeReceiver], readReceiver: [...base.readReceiver, ...file.readReceiver], outArgs: [...base.outArgs, ...file.outArgs],
+    ...base,
+    language: file.language,
+    unknownCalls: file.unknownCalls ?? base.unknownCalls,
+    sources: [...base.sources, ...file.sources],
+    sinks: [...base.sinks, ...file.sinks],
+    sanitizers: [...base.sanitizers, ...file.sanitizers],
+    guards: [...base.guards, ...file.guards],
+    writeReceiver: [...base.writeReceiver, ...file.writeReceiver],
+    readReceiver: [...base.readReceiver, ...file.readReceiver],
+    outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
     terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
@@ -216,10 +311,12 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
 
 /** `ctx.throw(...)` as a whole statement (optionally awaited): exact entries by name, `.m` entries on any receiver. */
 function terminalStatement(calls: string[]): RegExp | null {
-  const names = calls.filter((c) => !c.startsWith("new ")).map((c) => {
-    const esc = escapeRegExp(c);
-    return c.startsWith(".") ? `[\\w$.]*${esc}` : esc;
-  });
+  const names = calls
+    .filter((c) => !c.startsWith("new "))
+    .map((c) => {
+      const esc = escapeRegExp(c);
+      return c.startsWith(".") ? `[\\w$.]*${esc}` : esc;
+    });
   return names.length ? new RegExp(`^(?:await\\s+)?(?:${names.join("|")})\\s*\\(`) : null;
 }
 
@@ -227,11 +324,21 @@ const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => ne
 
 export function compileRules(file: TaintRuleFile): CompiledRules {
   const out: CompiledRules = {
-    language: file.language, propagateUnknown: file.unknownCalls !== "clean", params: [], paths: [],
-    pathRoots: new Set(), sourceCalls: new CallTable(), sinks: new CallTable(), assignSinks: new Map(), returnSinks: [],
-    sanitizers: new CallTable(), guards: new CallTable(), writeReceiver: new Set(file.writeReceiver),
+    language: file.language,
+    propagateUnknown: file.unknownCalls !== "clean",
+    params: [],
+    paths: [],
+    pathRoots: new Set(),
+    sourceCalls: new CallTable(),
+    sinks: new CallTable(),
+    assignSinks: new Map(),
+    returnSinks: [],
+    sanitizers: new CallTable(),
+    guards: new CallTable(),
+    writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
-    outArgs: new Set(file.outArgs), cleanMembers: new Set(file.cleanMembers),
+    outArgs: new Set(file.outArgs),
+    cleanMembers: new Set(file.cleanMembers),
     trustedParamMembers: new Set(file.trustedParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
@@ -242,9 +349,14 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     const mask = s.classes ? allClassesMask & ~s.classes.reduce((m, c) => m | classBit(c), 0) : namedOnlyMask;
     const spec: SourceSpec = { id: s.id, confidence: s.confidence, mask };
     if (s.params) {
-      out.params.push({ ...spec, names: whole(s.params.names), types: whole(s.params.types),
-        annotations: new Set(s.params.annotations ?? []), decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
-        exceptTypes: whole(s.params.exceptTypes) });
+      out.params.push({
+        ...spec,
+        names: whole(s.params.names),
+        types: whole(s.params.types),
+        annotations: new Set(s.params.annotations ?? []),
+        decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
+        exceptTypes: whole(s.params.exceptTypes),
+      });
     }
     for (const p of s.paths ?? []) {
       out.paths.push({ prefix: p, spec });
@@ -253,10 +365,19 @@ export function compileRules(file: TaintRuleFile): CompiledRules {
     for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
   }
   for (const s of file.sinks) {
-    const spec: SinkSpec = { cls: classBit(s.class), className: s.class, args: s.args ?? null, receiver: s.receiver ?? false, argv: s.argv ?? false, code: s.code ?? false, when: s.when,
+    const spec: SinkSpec = {
+      cls: classBit(s.class),
+      className: s.class,
+      args: s.args ?? null,
+      receiver: s.receiver ?? false,
+      argv: s.argv ?? false,
+      code: s.code ?? false,
+      when: s.when,
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
-      unless: (s.unless ?? []).map((r) => new RegExp(r)), ignoreKinds: new Set(s.ignoreKinds ?? []),
-      fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)) };
+      unless: (s.unless ?? []).map((r) => new RegExp(r)),
+      ignoreKinds: new Set(s.ignoreKinds ?? []),
+      fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
+    };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
     if (s.returnFrom) out.returnSinks.push({ decorators: s.returnFrom.map((r) => new RegExp(r)), spec });
@@ -275,9 +396,14 @@ function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
   if (!lib) return null;
   const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
   const bits = (cs: string[]): number => cs.reduce((m, c) => m | classBit(c), 0);
-  return { spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) }, fileContains: any(lib.fileContains),
-    unlessFile: any(lib.unlessFile), unlessPath: any(lib.unlessPath), exceptTypes: whole(lib.exceptTypes),
-    settings: lib.settings.map((x) => ({ names: whole(x.names), mask: bits(x.classes) })) };
+  return {
+    spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) },
+    fileContains: any(lib.fileContains),
+    unlessFile: any(lib.unlessFile),
+    unlessPath: any(lib.unlessPath),
+    exceptTypes: whole(lib.exceptTypes),
+    settings: lib.settings.map((x) => ({ names: whole(x.names), mask: bits(x.classes) })),
+  };
 }
 
 /** Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. */
