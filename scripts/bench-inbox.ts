@@ -8,7 +8,6 @@
 //  - a pull request reviewed as a change adding 20 findings on one repository: its at=pr:N page
 //    (the change review's findings plus the base's carried over) p99, goal <= 2x the at=default p99.
 // Usage: node scripts/bench-inbox.ts [seconds per measurement, default 5]
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +17,7 @@ import { createApp } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
-import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
+import { addPullRequest, generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";
@@ -168,7 +167,7 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
       }
     }
     // A pull request on top of main adding one file, reviewed as a change that found 20 findings there.
-    const prHead = await pullRequest(remote, prNumber);
+    const prHead = addPullRequest(remote, { number: prNumber, path: "src/pr-added.js", lines: 40 });
     await syncAndWait(app, repoIds[7]!);
     const change = await db
       .insertInto("runs")
@@ -365,31 +364,6 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
 const prNumber = 77;
 
 /** refs/pull/<n>/head: one commit on main adding a 40-line file (made once; both stores read it). */
-async function pullRequest(remote: string, n: number): Promise<string> {
-  const existing = spawnSync("git", ["rev-parse", "--verify", "-q", `refs/pull/${n}/head`], { env: { ...process.env, GIT_DIR: remote } });
-  if (existing.status === 0) return existing.stdout.toString().trim();
-  const env = {
-    ...process.env,
-    GIT_DIR: remote,
-    GIT_INDEX_FILE: join(remote, "bench-index"),
-    GIT_AUTHOR_NAME: "b",
-    GIT_AUTHOR_EMAIL: "b@b",
-    GIT_COMMITTER_NAME: "b",
-    GIT_COMMITTER_EMAIL: "b@b",
-  };
-  const git = (args: string[], input?: string) => {
-    const r = spawnSync("git", args, { env, input: input ?? "" });
-    if (r.status !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr}`);
-    return r.stdout.toString().trim();
-  };
-  git(["read-tree", "main"]);
-  const blob = git(["hash-object", "-w", "--stdin"], Array.from({ length: 40 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n");
-  git(["update-index", "--add", "--cacheinfo", `100644,${blob},src/pr-added.js`]);
-  const head = git(["commit-tree", git(["write-tree"]), "-p", "main", "-m", "pull request"]);
-  git(["update-ref", `refs/pull/${n}/head`, head]);
-  return head;
-}
-
 const root = mkdtempSync(join(tmpdir(), "crs-bench-inbox-repo-"));
 try {
   const remote = join(root, "r.git");

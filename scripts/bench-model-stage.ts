@@ -5,14 +5,13 @@
 //  (e) the 20-line pull request of bench:runs (a new 20-line file) on a generated repository;
 //  (f) a full review of the demo repository: the stage's share of the run's time.
 // Goals: (e) <= 100 ms of stage overhead; (f) <= 10% of the run's time.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type App } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
-import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
+import { addPullRequest, generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts";
@@ -22,34 +21,6 @@ import type { ModelStandIn } from "../src/review/model/testing/standin.ts";
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** A new 20-line file on top of main, as refs/pull/9999/head (as bench:runs' pull request). */
-async function pullRequest(repo: string): Promise<void> {
-  const idx = join(repo, "bench-index");
-  const git = (args: string[], input?: string) =>
-    new Promise<string>((res, rej) => {
-      const c = spawn("git", args, {
-        env: {
-          ...process.env,
-          GIT_DIR: repo,
-          GIT_INDEX_FILE: idx,
-          GIT_AUTHOR_NAME: "b",
-          GIT_AUTHOR_EMAIL: "b@b",
-          GIT_COMMITTER_NAME: "b",
-          GIT_COMMITTER_EMAIL: "b@b",
-        },
-      });
-      let out = "";
-      c.stdout.on("data", (d: Buffer) => (out += d));
-      c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
-      c.stdin.end(input ?? "");
-    });
-  await git(["read-tree", "main"]);
-  const blob = await git(["hash-object", "-w", "--stdin"], `${Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n")}\n`);
-  await git(["update-index", "--add", "--cacheinfo", `100644,${blob},pkg0/added.js`]);
-  const head = await git(["commit-tree", await git(["write-tree"]), "-p", "main", "-m", "20 lines"]);
-  await git(["update-ref", "refs/pull/9999/head", head]);
-}
 
 export async function benchModelStage(standIn: ModelStandIn, reps: number, files: number): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "crs-bench-model-stage-"));
@@ -120,7 +91,7 @@ export async function benchModelStage(standIn: ModelStandIn, reps: number, files
 
     const big = join(root, "big.git");
     await generateRepo(big, { files, commits: 1, branches: 1, pulls: 1, tags: 1 });
-    await pullRequest(big);
+    addPullRequest(big, { number: 9999, path: "pkg0/added.js", lines: 20 });
     const pr = await compare({ repository: await register(big, "bench/big"), change: { pr: 9999 } });
     console.log(
       `(e) 20-line pull request on a ${files}-file repository: model stage median ${pr.stage.toFixed(1)} ms in the worker ` +

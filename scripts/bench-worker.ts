@@ -13,7 +13,7 @@ import { createApp, type App } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
-import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
+import { addPullRequest, generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts";
@@ -118,33 +118,8 @@ export async function benchWorker(root: string): Promise<void> {
     const big = join(root, "big-1m.git");
     await generateRepo(big, { files: 18_500, commits: 1, branches: 1, pulls: 1, tags: 1 });
     const fileCount = (await runGit(["ls-tree", "-r", "main"], { gitDir: big })).stdout.toString().split("\n").length - 1;
-    const idx = join(root, "index");
-    const git = (args: string[], input?: string) =>
-      new Promise<string>((res, rej) => {
-        const c = spawn("git", args, {
-          env: {
-            ...process.env,
-            GIT_DIR: big,
-            GIT_INDEX_FILE: idx,
-            GIT_AUTHOR_NAME: "b",
-            GIT_AUTHOR_EMAIL: "b@b",
-            GIT_COMMITTER_NAME: "b",
-            GIT_COMMITTER_EMAIL: "b@b",
-          },
-        });
-        let out = "";
-        c.stdout.on("data", (d: Buffer) => (out += d));
-        c.on("close", (code) => (code === 0 ? res(out.trim()) : rej(new Error(`git ${args[0]} failed`))));
-        // A git command that reads no input may exit before its stdin is closed.
-        c.stdin.on("error", () => {});
-        c.stdin.end(input ?? "");
-      });
-    await git(["read-tree", "main"]);
-    const blob = await git(["hash-object", "-w", "--stdin"], Array.from({ length: 20 }, (_, i) => `export const added${i} = ${i};`).join("\n") + "\n");
-    await git(["update-index", "--add", "--cacheinfo", `100644,${blob},pkg0/added.js`]);
-    const tree = await git(["write-tree"]);
-    const head = await git(["commit-tree", tree, "-p", "main", "-m", "20 lines"]);
-    await git(["update-ref", "refs/pull/9999/head", head]);
+    // A new 20-line file on top of main, reviewed as pull request 9999.
+    addPullRequest(big, { number: 9999, path: "pkg0/added.js", lines: 20 });
     const bigId = await s.register(big, "bench/big");
     const full = await s.timedRun({ repository: bigId });
     const pr = await s.timedRun({ repository: bigId, change: { pr: 9999 } });

@@ -1,8 +1,9 @@
 // Test and benchmark helper: builds large bare repositories in one `git fast-import` run: a root
 // commit with `files` files, a chain of `commits` commits on main, and many branches, PR refs and
 // tags pointing along that chain.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 
 export interface GenerateOptions {
   /** Files in the root commit's tree. */
@@ -92,4 +93,34 @@ export async function generateRepo(dir: string, o: GenerateOptions): Promise<voi
     await out("done\n");
     await flush();
   });
+}
+
+/**
+ * A pull request on top of main adding one file of `lines` lines, as refs/pull/<number>/head (kept
+ * when it exists already); returns its head. The benchmarks review it as a change.
+ */
+export function addPullRequest(gitDir: string, o: { number: number; path: string; lines: number }): string {
+  const ref = `refs/pull/${o.number}/head`;
+  const existing = spawnSync("git", ["rev-parse", "--verify", "-q", ref], { env: { ...process.env, GIT_DIR: gitDir } });
+  if (existing.status === 0) return existing.stdout.toString().trim();
+  const env = {
+    ...process.env,
+    GIT_DIR: gitDir,
+    GIT_INDEX_FILE: join(gitDir, "bench-index"),
+    GIT_AUTHOR_NAME: "b",
+    GIT_AUTHOR_EMAIL: "b@b",
+    GIT_COMMITTER_NAME: "b",
+    GIT_COMMITTER_EMAIL: "b@b",
+  };
+  const git = (args: string[], input?: string) => {
+    const r = spawnSync("git", args, { env, input: input ?? "" });
+    if (r.status !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr}`);
+    return r.stdout.toString().trim();
+  };
+  git(["read-tree", "main"]);
+  const blob = git(["hash-object", "-w", "--stdin"], `${Array.from({ length: o.lines }, (_, i) => `export const added${i} = ${i};`).join("\n")}\n`);
+  git(["update-index", "--add", "--cacheinfo", `100644,${blob},${o.path}`]);
+  const head = git(["commit-tree", git(["write-tree"]), "-p", "main", "-m", `${o.lines} lines`]);
+  git(["update-ref", ref, head]);
+  return head;
 }
