@@ -22,6 +22,8 @@ export interface CallMeta {
 export interface CallResult {
   status: number;
   body: unknown;
+  /** Set for an alternate format (the operation's `formats`): the answer's Content-Type. */
+  mediaType?: string;
 }
 
 /** Keeps a charge's X-RateLimit-* headers for the response (none when the limiter is down). */
@@ -52,10 +54,21 @@ function validationError(error: z.ZodError): AppError {
   });
 }
 
-export async function invoke(app: App, op: Operation, principal: Principal, raw: unknown, meta: CallMeta): Promise<CallResult> {
+/** The named format, or undefined for the output schema's JSON; 400 naming `format` when the operation has no such format. */
+function exporterOf(op: Operation, format: string | undefined) {
+  if (format === undefined || format === "json") return undefined;
+  const exporter = Object.hasOwn(op.formats ?? {}, format) ? op.exporters?.[format] : undefined;
+  if (exporter) return { exporter, mediaType: op.formats![format]!.mediaType };
+  const known = ["json", ...Object.keys(op.formats ?? {})].join(", ");
+  throw invalidField("format", `Unknown format "${format.slice(0, 40)}": this operation answers in ${known}.`);
+}
+
+/** `format` (REST only): another of the operation's response formats (its `formats`) instead of the JSON of its output schema. */
+export async function invoke(app: App, op: Operation, principal: Principal, raw: unknown, meta: CallMeta, format?: string): Promise<CallResult> {
   try {
     const denied = scopeError(op, principal);
     if (denied) throw denied;
+    const exporting = exporterOf(op, format);
     const nul = nulPath(raw);
     if (nul !== undefined) throw invalidField(nul, "NUL characters are not allowed");
     const parsed = op.input.safeParse(raw ?? {});
@@ -79,6 +92,7 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
       requestId: meta.requestId,
       trigger: meta.trigger,
     };
+    if (exporting) return { status: 200, body: await exporting.exporter(ctx, input), mediaType: exporting.mediaType };
     const result = await op.handler(ctx, input);
     const out = op.output.safeParse(result);
     if (!out.success) {

@@ -40,15 +40,32 @@ export interface OperationDefinition<I extends z.ZodObject = z.ZodObject, O exte
   successStatus?: number;
   /** Another success the handler answers with (ctx.status), e.g. 200 for a replayed start; OpenAPI declares it too. */
   alsoAnswers?: { status: number; description: string };
+  /**
+   * Other response formats, REST only (`format=<name>`, or the media type in Accept): e.g. SARIF of a
+   * findings list. MCP answers keep the output schema, so the input schema never names them.
+   */
+  formats?: Record<string, ResponseFormat>;
   input: I;
   output: O;
 }
+
+export interface ResponseFormat {
+  /** The Content-Type of the answer, also accepted in Accept as an alias of format=<name>. */
+  mediaType: string;
+  /** What the answer holds, for OpenAPI's format parameter and the CLI's flag. */
+  description: string;
+}
+
+/** Builds an alternate format's answer: a string sent as is, or an object sent as JSON. */
+export type Exporter<I extends z.ZodObject> = (ctx: Ctx, input: z.output<I>) => Promise<string | object>;
 
 export type Handler<I extends z.ZodObject, O extends z.ZodType> = (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
 
 /** A definition with its handler: what the REST routes, the MCP server and the web pages invoke. */
 export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends OperationDefinition<I, O> {
   handler: Handler<I, O>;
+  /** One per entry of `formats`. */
+  exporters?: Record<string, Exporter<I>>;
 }
 
 /**
@@ -63,8 +80,14 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(def:
 }
 
 /** The operation a definition names, carried out by `handler`. */
-export function implement<I extends z.ZodObject, O extends z.ZodType>(def: OperationDefinition<I, O>, handler: Handler<I, O>): Operation<I, O> {
-  return { ...def, handler };
+export function implement<I extends z.ZodObject, O extends z.ZodType>(
+  def: OperationDefinition<I, O>,
+  handler: Handler<I, O>,
+  exporters?: Record<string, Exporter<I>>,
+): Operation<I, O> {
+  const missing = Object.keys(def.formats ?? {}).filter((f) => !exporters?.[f]);
+  if (missing.length) throw new Error(`operation ${def.id} declares the format${missing.length > 1 ? "s" : ""} ${missing.join(", ")} without an exporter`);
+  return { ...def, handler, ...(exporters ? { exporters } : {}) };
 }
 
 /** An operation defined and implemented in one go (tests build throwaway operations this way). */

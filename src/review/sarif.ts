@@ -16,11 +16,14 @@ export interface SarifOptions {
 
 type Json = Record<string, unknown>;
 
-const securitySeverity: Record<Severity, string> = { critical: "9.5", high: "8.0", medium: "5.5", low: "3.0", info: "1.0" };
-const rankOf: Record<Confidence, number> = { high: 90, medium: 60, low: 30 };
-const level: Record<Severity, string> = { critical: "error", high: "error", medium: "warning", low: "note", info: "note" };
+// Shared with the service's export of inbox findings (src/capabilities/findings/export), which
+// builds its results from stored findings with these same pieces.
+export const securitySeverity: Record<Severity, string> = { critical: "9.5", high: "8.0", medium: "5.5", low: "3.0", info: "1.0" };
+export const rankOf: Record<Confidence, number> = { high: 90, medium: 60, low: 30 };
+export const level: Record<Severity, string> = { critical: "error", high: "error", medium: "warning", low: "note", info: "note" };
 
-function uri(path: string): string {
+/** A repository-relative path as a SARIF artifact URI (each segment percent-encoded). */
+export function uri(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
@@ -37,7 +40,8 @@ function location(l: Location, id?: number): Json {
   return out;
 }
 
-interface RuleInfo {
+/** What a rule descriptor says: the loaded rule's data, or what a finding carries of it. */
+export interface RuleInfo {
   id: string;
   title: string;
   description: string;
@@ -47,7 +51,7 @@ interface RuleInfo {
   confidence: string;
 }
 
-function ruleDescriptor(r: RuleInfo): Json {
+export function ruleDescriptor(r: RuleInfo): Json {
   const cweTags = r.cwe.map((n) => `external/cwe/cwe-${n}`);
   const security = r.cwe.length > 0 || r.tags.includes("security") || r.tags.includes("secret");
   return {
@@ -66,7 +70,7 @@ function ruleDescriptor(r: RuleInfo): Json {
 }
 
 /** Model findings share a rule per CWE; what each one says is in its own message. */
-function modelRule(f: Finding): RuleInfo {
+function modelRule(f: Pick<Finding, "ruleId" | "cwe">): RuleInfo {
   const cwe = f.cwe.length ? `CWE-${f.cwe.join(", CWE-")}` : "no CWE";
   return {
     id: f.ruleId,
@@ -80,14 +84,34 @@ function modelRule(f: Finding): RuleInfo {
   };
 }
 
+/** A rule's descriptor data from what a finding carries (model findings: one shared rule per CWE). */
+export function ruleInfoOf(f: Pick<Finding, "ruleId" | "title" | "description" | "severity" | "cwe" | "tags" | "confidence" | "engine">): RuleInfo {
+  if (f.engine === "model") return modelRule(f);
+  return { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence };
+}
+
+/** The message of a result: a model finding's own words follow its title. */
+export function messageText(f: Pick<Finding, "engine" | "title" | "description">): string {
+  return f.engine === "model" ? `${f.title}. ${f.description}` : `${f.title}.`;
+}
+
+export function partialFingerprints(fingerprint: string): Json {
+  return { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:1`, crsFingerprint: fingerprint };
+}
+
+/** The SARIF log around its runs. */
+export function sarifLog(runs: Json[]): Json {
+  return { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs };
+}
+
 function result(f: Finding, ruleIndex: number): Json {
   const out: Json = {
     ruleId: f.ruleId,
     ruleIndex,
     level: level[f.severity],
-    message: { text: f.engine === "model" ? `${f.title}. ${f.description}` : `${f.title}.` },
+    message: { text: messageText(f) },
     locations: [location(f.location)],
-    partialFingerprints: { primaryLocationLineHash: `${f.fingerprint.slice(0, 16)}:1`, crsFingerprint: f.fingerprint },
+    partialFingerprints: partialFingerprints(f.fingerprint),
     // SARIF's rank (0 to 100) orders results by how likely they are real: a finding from library
     // input or without a known source (confidence low) ranks below one from request data.
     rank: rankOf[f.confidence],
@@ -129,11 +153,7 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
     const r = known.get(f.ruleId);
     infos.set(
       f.ruleId,
-      r
-        ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence }
-        : f.engine === "model"
-          ? modelRule(f)
-          : { id: f.ruleId, title: f.title, description: f.description, severity: f.severity, cwe: f.cwe, tags: f.tags, confidence: f.confidence },
+      r ? { id: r.id, title: r.title, description: r.description, severity: r.severity, cwe: r.cwe, tags: r.tags, confidence: r.confidence } : ruleInfoOf(f),
     );
   }
   const ids = [...infos.keys()].sort();
@@ -170,5 +190,5 @@ export function toSarif(review: ReviewResult, opts: SarifOptions = {}): Json {
     columnKind: "utf16CodeUnits",
   };
   if (opts.srcRoot) run.originalUriBaseIds = { "%SRCROOT%": { uri: opts.srcRoot.endsWith("/") ? opts.srcRoot : `${opts.srcRoot}/` } };
-  return { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run] };
+  return sarifLog([run]);
 }

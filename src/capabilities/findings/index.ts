@@ -2,3 +2,4 @@
 // other file in this folder is internal to it.
 export * from "./import.ts";
 export * from "./run-findings.ts";
+export { exportRunFindings } from "./export/lists.ts";

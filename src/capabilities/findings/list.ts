@@ -188,7 +188,15 @@ export async function listAtPosition(
     throw invalidField("new", `No change review covers ${pos.at}: new=true needs a pull request or branch reviewed as a change.`, { at: pos.at });
   const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
   const { shown, last } = slice(s.rows, page);
-  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps, shown), last: last ? last.e.finding.number : null };
+  return {
+    position: pos,
+    view,
+    counts: s.counts,
+    total: s.rows.length,
+    items: await itemsOf(deps, shown),
+    entries: shown.map((r) => r.e),
+    last: last ? last.e.finding.number : null,
+  };
 }
 
 export function coverageOf(view: PositionView) {
@@ -219,10 +227,17 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
       unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
     }
   }
+  // new=true reads each listed repository's default head as a change position: one without change coverage is refused, as in one repository's list.
+  const uncovered = f.new ? views.find((v) => !v.view.change) : undefined;
+  if (uncovered) {
+    const message = `No change review covers the default branch head of ${uncovered.repo.full_name}: new=true needs every listed repository's position reviewed as a change.`;
+    throw invalidField("new", message, { repository: { id: uncovered.repo.id, fullName: uncovered.repo.full_name } });
+  }
   const s = await selection(deps, workspaceId, me, f, views, version, page);
   const { shown, last } = slice(s.rows, page);
   return {
     items: await itemsOf(deps, shown),
+    entries: shown.map((r) => r.e),
     counts: s.counts,
     total: s.rows.length,
     unavailable,

@@ -5,8 +5,8 @@ import type { Store } from "../../platform/store/index.ts";
 import type { Suppression } from "../../review/types.ts";
 import { keysetPage } from "../../platform/store/page.ts";
 import { toItems } from "./items.ts";
-import { positionView } from "./position.ts";
-import { effectiveSeverity, type Status } from "./status.ts";
+import { positionView, type PositionEntry } from "./position.ts";
+import { effectiveSeverity, type FindingRow } from "./status.ts";
 
 export async function runFindings(
   deps: { store: Store; mirrors: MirrorPool; config: { baseUrl: string } },
@@ -29,19 +29,20 @@ export async function runFindings(
     .limit(page.limit + 1)
     .execute();
   const { items, last } = keysetPage(rows, page.limit);
-  const statuses = new Map<string, Map<number, Status>>();
+  const views = new Map<string, Map<number, PositionEntry>>();
   for (const r of items) {
     const key = `${r.repository_id}:${r.sha}`;
-    if (statuses.has(key)) continue;
+    if (views.has(key)) continue;
     const mirror = deps.mirrors.get(r.repository_id);
     const view = mirror.exists() ? await positionView(deps.store, mirror, workspaceId, r.repository_id, r.sha, now).catch(() => null) : null;
-    statuses.set(key, new Map((view?.entries ?? []).map((e) => [e.finding.id, e.status])));
+    views.set(key, new Map((view?.entries ?? []).map((e) => [e.finding.id, e])));
   }
+  const entryOf = (r: (typeof items)[number]) => views.get(`${r.repository_id}:${r.sha}`)?.get(r.id);
   const list = await toItems(
     deps.store,
     items.map((r) => ({
       finding: r,
-      status: statuses.get(`${r.repository_id}:${r.sha}`)?.get(r.id) ?? "open",
+      status: entryOf(r)?.status ?? "open",
       severity: effectiveSeverity(r),
       location: { path: r.path, startLine: r.start_line, endLine: r.end_line },
       repository: { id: r.repository_id, fullName: r.full_name },
@@ -53,5 +54,10 @@ export async function runFindings(
     const s = (JSON.parse(items[i]!.detail_json) as { suppression?: Suppression | null }).suppression;
     return { ...item, suppression: s ? { reason: s.text, line: s.line, addedByChange: s.addedByChange } : null };
   });
-  return { items: withSuppression, nextAfter: last?.report_id ?? null };
+  // What an export adds: the stored finding, and whether it is present (and new) at the reviewed commit.
+  const entries = items.map((r) => {
+    const e = entryOf(r);
+    return { finding: r as FindingRow, present: e?.present ?? true, baseline: e?.baseline ?? null };
+  });
+  return { items: withSuppression, entries, nextAfter: last?.report_id ?? null };
 }

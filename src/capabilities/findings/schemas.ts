@@ -194,3 +194,12 @@ export const findingSchema = z
     asOf: z.string().describe("When this was read."),
   })
   .describe("A finding.");
+
+/** The most findings one export (format=sarif or csv) holds; past it the request is refused, so narrow it with filters. */
+export const exportCap = 20_000;
+
+/** The findings lists' other formats over REST (`format=`, or Accept): the whole selection in one answer, up to the export cap. */
+export const findingListFormats = {
+  sarif: { mediaType: "application/sarif+json", description: "SARIF 2.1.0 of every matching finding, up to 20,000; limit and cursor do not apply" },
+  csv: { mediaType: "text/csv", description: "CSV (RFC 4180, a header row) of every matching finding, up to 20,000; limit and cursor do not apply" },
+} as const satisfies Record<string, { mediaType: string; description: string }>;

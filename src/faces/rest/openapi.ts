@@ -50,7 +50,22 @@ function operationObject(op: OperationDefinition): Json {
       });
     } else body[name] = field;
   }
-  const output = { "application/json": { schema: jsonSchema(op.output, "output") } };
+  const formats = Object.entries(op.formats ?? {});
+  if (formats.length) {
+    parameters.push({
+      name: "format",
+      in: "query",
+      required: false,
+      description:
+        `The answer's format: json (default, the paginated list) or ${formats.map(([name, f]) => `${name} (${f.description})`).join("; ")}. ` +
+        `Accept: ${formats.map(([, f]) => f.mediaType).join(" or ")} asks for the same.`,
+      schema: { type: "string", enum: ["json", ...formats.map(([name]) => name)], default: "json" },
+    });
+  }
+  const output: Json = { "application/json": { schema: jsonSchema(op.output, "output") } };
+  for (const [name, f] of formats) {
+    output[f.mediaType] = { schema: { type: f.mediaType.endsWith("json") ? "object" : "string", description: `format=${name}: ${f.description}` } };
+  }
   const responses: Json = { [String(op.successStatus ?? 200)]: { description: op.summary, content: output } };
   if (op.alsoAnswers) responses[String(op.alsoAnswers.status)] = { description: op.alsoAnswers.description, content: output };
   for (const status of errorStatuses(op)) {

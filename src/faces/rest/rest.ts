@@ -50,6 +50,21 @@ function headerNames(op: Operation, err: AppError): AppError {
   return new AppError(err.code, message, { details: { ...err.details, issues: renamed }, headers: err.headers });
 }
 
+/**
+ * The response format asked for: the `format` query parameter, else a media type in Accept that one of
+ * the operation's formats answers in (application/sarif+json for SARIF). Only operations with formats.
+ */
+function formatOf(op: Operation, req: FastifyRequest, input: Record<string, unknown>): string | undefined {
+  if (!op.formats) return undefined;
+  const asked = input.format;
+  delete input.format;
+  if (asked !== undefined) return Array.isArray(asked) ? asked.map(String).join(",") : String(asked);
+  const accepted = String(req.headers.accept ?? "")
+    .split(",")
+    .map((m) => m.split(";")[0]!.trim().toLowerCase());
+  return Object.entries(op.formats).find(([, f]) => accepted.includes(f.mediaType))?.[0];
+}
+
 export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
   for (const op of ops) {
     server.route({
@@ -61,8 +76,11 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
         try {
           // The ip budget was charged in the server's onRequest hook (src/server/http.ts).
           const principal = await authenticate(app, authorizationHeader(req.raw));
-          const result = await invoke(app, op, principal, gatherInput(op, req), meta);
-          return reply.code(result.status).headers(meta.headers).send(result.body);
+          const input = gatherInput(op, req);
+          const result = await invoke(app, op, principal, input, meta, formatOf(op, req, input));
+          if (result.mediaType === undefined) return reply.code(result.status).headers(meta.headers).send(result.body);
+          const text = typeof result.body === "string" ? result.body : JSON.stringify(result.body);
+          return reply.code(result.status).headers(meta.headers).type(result.mediaType).send(text);
         } catch (err) {
           return sendError(req, reply, headerNames(op, withHeaders(asAppError(err), meta)));
         }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { nextCursor } from "../../../kernel/schemas.ts";
-import { findingItemSchema } from "../schemas.ts";
+import { booleanParam, nextCursor } from "../../../kernel/schemas.ts";
+import { findingItemSchema, findingListFormats } from "../schemas.ts";
 import { asOfField, countsSchema, filterParams } from "./params.def.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
@@ -17,7 +17,11 @@ export const listFindingsDefinition = defineOperation({
   bucket: "reads",
   mcp: true,
   readOnly: true,
-  input: z.object(filterParams),
+  formats: findingListFormats,
+  input: z.object({
+    ...filterParams,
+    new: booleanParam.optional().describe("true lists only findings a change introduced (baseline new); needs every listed head covered by a change review."),
+  }),
   output: z.object({
     nextCursor,
     items: z.array(findingItemSchema).describe("The findings of this page."),

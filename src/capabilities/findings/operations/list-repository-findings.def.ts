@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { booleanParam, nextCursor } from "../../../kernel/schemas.ts";
-import { findingItemSchema } from "../schemas.ts";
+import { findingItemSchema, findingListFormats } from "../schemas.ts";
 import { ownerParam, repoParam } from "../../repositories/schemas.ts";
 import { asOfField, atParam, countsSchema, filterParams } from "./params.def.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
@@ -19,6 +19,7 @@ export const listRepositoryFindingsDefinition = defineOperation({
   bucket: "reads",
   mcp: true,
   readOnly: true,
+  formats: findingListFormats,
   input: z.object({
     owner: ownerParam,
     repo: repoParam,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { coverageOf, listAtPosition } from "../list.ts";
+import { exportAtPosition, type ExportFormat } from "../export/lists.ts";
+import type { Ctx } from "../../../kernel/context.ts";
 import { repositoryFromPath } from "../../repositories/index.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
 
@@ -16,6 +18,11 @@ const cursorShape = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
+
+const exportAs = (format: ExportFormat) => async (ctx: Ctx, input: z.output<typeof listRepositoryFindingsDefinition.input>) => {
+  const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
+  return exportAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, input.at, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
+};
 
 export const listRepositoryFindings = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
   const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
@@ -41,4 +48,4 @@ export const listRepositoryFindings = implement(listRepositoryFindingsDefinition
     total: r.total,
     asOf,
   };
-});
+}, { sarif: exportAs("sarif"), csv: exportAs("csv") });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParam, limitParam, nextCursor } from "../../../kernel/schemas.ts";
-import { runFindingItemSchema } from "../../findings/schemas.ts";
+import { findingListFormats, runFindingItemSchema } from "../../findings/schemas.ts";
 import { runPathParam, runSchema } from "../schemas.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
@@ -16,6 +16,7 @@ export const listRunFindingsDefinition = defineOperation({
   bucket: "reads",
   mcp: true,
   readOnly: true,
+  formats: findingListFormats,
   input: z.object({ run: runPathParam, limit: limitParam(), cursor: cursorParam }),
   output: z.object({
     nextCursor,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { runFindings } from "../../findings/index.ts";
+import { exportRunFindings, runFindings } from "../../findings/index.ts";
+import type { Ctx } from "../../../kernel/context.ts";
 import { getRunRow } from "../read.ts";
 import { runView } from "../view.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
@@ -13,6 +14,12 @@ const cursorShape = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
+
+/** The run's findings as SARIF or CSV: none until they were imported, as in the list. */
+const exportAs = (format: "sarif" | "csv") => async (ctx: Ctx, input: z.output<typeof listRunFindingsDefinition.input>) => {
+  const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
+  return exportRunFindings(ctx.app, ctx.workspaceId, { id: run.id, imported: run.import.state !== "pending" }, ctx.app.now(), format);
+};
 
 export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, input) => {
   // A bad cursor is refused whatever the run's state, before any query.
@@ -28,4 +35,4 @@ export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, 
     ctx.app.now(),
   );
   return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
-});
+}, { sarif: exportAs("sarif"), csv: exportAs("csv") });
