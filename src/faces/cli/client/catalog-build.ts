@@ -54,6 +54,7 @@ function entryOf(op: OperationDefinition): ClientOperation {
     description: op.description,
     ...(op.queryFields ? { queryFields: op.queryFields } : {}),
     ...(op.headerFields ? { headerFields: op.headerFields } : {}),
+    ...(op.formats ? { formats: op.formats } : {}),
     flags: flagsOf(op),
   };
 }

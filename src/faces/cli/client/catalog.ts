@@ -7,7 +7,7 @@ import data from "./catalog.json" with { type: "json" };
 import type { Flag } from "./schema-flags.ts";
 
 /** An operation as the client calls it: its REST route and the flags of its input. */
-export interface ClientOperation extends Pick<OperationDefinition, "id" | "path" | "summary" | "description" | "queryFields" | "headerFields"> {
+export interface ClientOperation extends Pick<OperationDefinition, "id" | "path" | "summary" | "description" | "queryFields" | "headerFields" | "formats"> {
   method: HttpMethod;
   /** Every input field as a flag, in the input schema's order. */
   flags: Flag[];

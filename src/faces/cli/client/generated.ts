@@ -70,6 +70,18 @@ export function viewOf(op: string): View {
   return view;
 }
 
+/** The alternate format a flag asks for (--sarif, --csv): one at most, not with --json, --all or --web. */
+function formatOf(formats: Array<[string, unknown]>, target: ClientOperation, opts: Record<string, unknown>): string | undefined {
+  const asked = formats.map(([name]) => name).filter((name) => opts[name]);
+  if (!asked.length) return undefined;
+  const flags = asked.map((n) => `--${n}`);
+  if (asked.length > 1) throw new UsageError(`give one of ${flags.join(", ")}`);
+  const clash = ["json", "jq", "all", "web", "cursor"].find((o) => opts[o] !== undefined && opts[o] !== false);
+  if (clash) throw new UsageError(`${flags[0]} prints the whole export; it does not go with --${clash}`);
+  if (!target.formats?.[asked[0]!]) throw new UsageError(`${flags[0]} is not available here`);
+  return asked[0];
+}
+
 export function addGenerated(program: Command, s: Session, specs: readonly CommandSpec[], browser: { openUrl(url: string): Promise<void> }): void {
   for (const spec of specs) {
     if (spec.handwritten) continue;
@@ -79,6 +91,8 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
     const flags = describeCommand(cmd, spec, op);
     if (spec.columns) cmd.addOption(new Option("--all", "Follow nextCursor and show every page."));
     if (spec.web) cmd.addOption(new Option("-w, --web", "Open its page in the web app instead of printing it."));
+    const formats = Object.entries(op.formats ?? {});
+    for (const [name, f] of formats) cmd.addOption(new Option(`--${name}`, `Print ${f.description} (as the API sends it with format=${name}).`));
     cmd.action(async (...args: unknown[]) => {
       const c = args[args.length - 1] as Command;
       const opts = c.opts();
@@ -86,6 +100,12 @@ export function addGenerated(program: Command, s: Session, specs: readonly Comma
       applyPositionals(spec, c.processedArgs, input);
       const prepared = spec.prepare ? spec.prepare(input, opts) : { input };
       const target = prepared.op ? clientOperation(prepared.op) : op;
+      const format = formatOf(formats, target, opts);
+      if (format) {
+        const answer = await callOperation(s, target, { ...prepared.input, format });
+        s.out.write(typeof answer === "string" ? answer : JSON.stringify(answer, null, 2));
+        return;
+      }
       const body = spec.columns ? await listAll(s, target, prepared.input, Boolean(opts.all)) : await callOperation(s, target, prepared.input);
       if (opts.web) {
         const url = spec.web!(body);
