@@ -7,7 +7,11 @@ import { after, before, describe, test } from "node:test";
 import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { officialValidator, skipWithoutSchema as skip, validationErrors } from "../src/review/testing/sarif-schema.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { readyRepository } from "./fixtures/repositories.ts";
+import { readyRepository, repositoryOf } from "./fixtures/repositories.ts";
+import { engineFinding } from "./fixtures/findings.ts";
+import { importFindings } from "../src/capabilities/findings/import.ts";
+import { addCredits } from "../src/capabilities/runs/ledger.ts";
+import { startRun } from "../src/capabilities/runs/start.ts";
 import { finished, startedRun } from "./fixtures/worker.ts";
 import { testClient } from "./fixtures/client.ts";
 import { mcpClient } from "./mcp-client.ts";
@@ -251,5 +255,52 @@ describe("new=true on GET /findings where the default head is covered by a chang
     );
     const all = await json(await get({ ws }, "/findings"));
     assert.equal(all.items.length, 2);
+  });
+});
+
+describe("the export cap", () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startTestServer();
+  });
+  after(() => s.close());
+
+  test("past 20,000 findings every export is 400 invalid_request naming the cap and the count; the JSON list still pages", async () => {
+    const ws = await s.workspace();
+    const repo = await repositoryOf(s, ws);
+    const sha = (await s.app.mirrors.get(repo.id).listRefs()).branch("main")!.sha;
+    const findings = Array.from({ length: 20_001 }, (_, i) =>
+      engineFinding({ path: `src/m${i % 97}/f${i}.py`, line: 1 + (i % 40), severity: i === 7 ? "critical" : "high" }),
+    );
+    await addCredits(s.app.store, ws.id, { kind: "grant", cents: 100_000 });
+    const { run } = await startRun(
+      s.app,
+      { workspaceId: ws.id, userId: ws.userId, trigger: "api", baseUrl: s.url },
+      { repository: repo.id, at: `commit:${sha}`, maxPriceCents: 100_000 },
+    );
+    // Seeded through the real import, as a worker would; the run reads imported.
+    await importFindings(s.app.store, { id: run.id, workspaceId: ws.id }, [{ repositoryId: repo.id, sha, full: true, findings }], { maxNew: 30_000, now: new Date() }, (tx) =>
+      tx
+        .updateTable("runs")
+        .set({ import_json: JSON.stringify({ state: "imported", reason: null }) })
+        .where("id", "=", run.id)
+        .execute()
+        .then(() => undefined),
+    );
+    const call = (path: string) => s.request(`/api/v2${path}`, { token: ws.token });
+    const repoPath = `/repositories/${repo.id}/-/findings`;
+    for (const path of [`${repoPath}?format=sarif`, "/findings?format=csv", `/runs/${run.id}/findings?format=sarif`]) {
+      const err = await expectError(await call(path), 400, "invalid_request");
+      assert.equal(err.error.details.count, 20_001, path);
+      assert.equal(err.error.details.cap, 20_000, path);
+      assert.match(err.error.message, /20000.*filters/, path);
+    }
+    const page = await json(await call(`${repoPath}?limit=100`));
+    assert.equal(page.total, 20_001);
+    assert.equal(page.items.length, 100);
+    // A filter that narrows the selection under the cap exports it.
+    const narrowed = await call(`${repoPath}?format=csv&severity=critical`);
+    assert.equal(narrowed.status, 200, await narrowed.clone().text());
+    assert.equal((await narrowed.text()).split("\r\n").length, 3, "the header, one finding, the final line end");
   });
 });

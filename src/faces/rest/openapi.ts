@@ -57,7 +57,7 @@ function operationObject(op: OperationDefinition): Json {
       in: "query",
       required: false,
       description:
-        `The answer's format: json (default, the paginated list) or ${formats.map(([name, f]) => `${name} (${f.description})`).join("; ")}. ` +
+        `The answer's format. json: the paginated list (default); ${formats.map(([name, f]) => `${name}: ${f.description}`).join("; ")}. ` +
         `Accept: ${formats.map(([, f]) => f.mediaType).join(" or ")} asks for the same.`,
       schema: { type: "string", enum: ["json", ...formats.map(([name]) => name)], default: "json" },
     });

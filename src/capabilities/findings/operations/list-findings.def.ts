@@ -20,7 +20,7 @@ export const listFindingsDefinition = defineOperation({
   formats: findingListFormats,
   input: z.object({
     ...filterParams,
-    new: booleanParam.optional().describe("true lists only findings a change introduced (baseline new); needs every listed head covered by a change review."),
+    new: booleanParam.optional().describe("true lists only findings a change introduced (baseline new); every listed head needs a change review."),
   }),
   output: z.object({
     nextCursor,
