@@ -15,6 +15,7 @@ import { startRun } from "../src/capabilities/runs/start.ts";
 import { finished, startedRun } from "./fixtures/worker.ts";
 import { testClient } from "./fixtures/client.ts";
 import { mcpClient } from "./mcp-client.ts";
+import { operations } from "../src/server/operations.ts";
 
 let t: TestServer;
 before(async () => {
@@ -142,7 +143,9 @@ describe("SARIF and CSV exports of the findings lists", () => {
     assert.ok(!shown.has(w.key.two!), "dismissed findings stay hidden unless dismissed=true");
     for (const r of shown.values()) assert.equal(r.baselineState, undefined);
     const dismissed = byKey(await sarifOf(await get(w, `${w.path}?format=sarif&dismissed=true`)));
-    assert.deepEqual(dismissed.get(w.key.two!).suppressions, [{ kind: "external", status: "accepted", justification: "vendored copy", properties: { triage: "dismissed" } }]);
+    assert.deepEqual(dismissed.get(w.key.two!).suppressions, [
+      { kind: "external", status: "accepted", justification: "vendored copy", properties: { triage: "dismissed" } },
+    ]);
     res = await patch(w, `/findings/${w.key.two}`, { dismissed: false });
     assert.equal(res.status, 200, await res.text());
   });
@@ -198,6 +201,12 @@ describe("SARIF and CSV exports of the findings lists", () => {
     } finally {
       await client.close();
     }
+  });
+
+  test("every operation that declares other formats has an exporter for each: the three findings lists, SARIF and CSV", () => {
+    const withFormats = operations.filter((op) => op.formats);
+    assert.deepEqual(withFormats.map((op) => op.id).sort(), ["list_findings", "list_repository_findings", "list_run_findings"]);
+    for (const op of withFormats) assert.deepEqual(Object.keys(op.exporters ?? {}).sort(), Object.keys(op.formats!).sort(), op.id);
   });
 
   test("new=true on GET /findings: 400 naming new while a listed default head has no change coverage", async () => {
@@ -269,23 +278,71 @@ describe("the export cap", () => {
     const ws = await s.workspace();
     const repo = await repositoryOf(s, ws);
     const sha = (await s.app.mirrors.get(repo.id).listRefs()).branch("main")!.sha;
-    const findings = Array.from({ length: 20_001 }, (_, i) =>
-      engineFinding({ path: `src/m${i % 97}/f${i}.py`, line: 1 + (i % 40), severity: i === 7 ? "critical" : "high" }),
-    );
     await addCredits(s.app.store, ws.id, { kind: "grant", cents: 100_000 });
     const { run } = await startRun(
       s.app,
       { workspaceId: ws.id, userId: ws.userId, trigger: "api", baseUrl: s.url },
       { repository: repo.id, at: `commit:${sha}`, maxPriceCents: 100_000 },
     );
-    // Seeded through the real import, as a worker would; the run reads imported.
-    await importFindings(s.app.store, { id: run.id, workspaceId: ws.id }, [{ repositoryId: repo.id, sha, full: true, findings }], { maxNew: 30_000, now: new Date() }, (tx) =>
-      tx
-        .updateTable("runs")
-        .set({ import_json: JSON.stringify({ state: "imported", reason: null }) })
-        .where("id", "=", run.id)
-        .execute()
-        .then(() => undefined),
+    // 20,000 findings written in batches as the import writes them (finding, report, presence at the
+    // reviewed commit; one import per finding would take minutes on PostgreSQL), then one more through
+    // the real import, which marks the commit reviewed, bumps the inbox and completes the run.
+    const db = s.app.store.db;
+    const at = new Date().toISOString();
+    for (let i = 0; i < 20_000; i += 500) {
+      const made = await db
+        .insertInto("findings")
+        .values(
+          Array.from({ length: 500 }, (_, j) => ({
+            workspace_id: ws.id,
+            number: i + j + 1,
+            fingerprint: `seed${i + j}`,
+            rule_id: "py.command-injection",
+            title: "Command injection",
+            description: "User input reaches a shell.",
+            severity: "high",
+            confidence: "high",
+            engine: "pattern",
+            cwe_json: "[78]",
+            tags_json: '["security"]',
+            first_run_id: run.id,
+            first_observed_at: at,
+            last_run_id: run.id,
+            report_count: 1,
+          })),
+        )
+        .returning("id")
+        .execute();
+      const place = (id: number, j: number) => ({
+        workspace_id: ws.id,
+        repository_id: repo.id,
+        sha,
+        finding_id: id,
+        path: `src/f${i + j}.py`,
+        start_line: 2,
+        end_line: 2,
+      });
+      await db
+        .insertInto("finding_reports")
+        .values(made.map((m, j) => ({ ...place(m.id, j), run_id: run.id, severity: "high", detail_json: "{}", created_at: at })))
+        .execute();
+      await db
+        .insertInto("finding_presence")
+        .values(made.map((m, j) => place(m.id, j)))
+        .execute();
+    }
+    await importFindings(
+      s.app.store,
+      { id: run.id, workspaceId: ws.id },
+      [{ repositoryId: repo.id, sha, full: true, findings: [engineFinding({ severity: "critical" })] }],
+      { maxNew: 10, now: new Date() },
+      (tx) =>
+        tx
+          .updateTable("runs")
+          .set({ import_json: JSON.stringify({ state: "imported", reason: null }) })
+          .where("id", "=", run.id)
+          .execute()
+          .then(() => undefined),
     );
     const call = (path: string) => s.request(`/api/v2${path}`, { token: ws.token });
     const repoPath = `/repositories/${repo.id}/-/findings`;

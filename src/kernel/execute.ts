@@ -57,8 +57,11 @@ function validationError(error: z.ZodError): AppError {
 /** The named format, or undefined for the output schema's JSON; 400 naming `format` when the operation has no such format. */
 function exporterOf(op: Operation, format: string | undefined) {
   if (format === undefined || format === "json") return undefined;
-  const exporter = Object.hasOwn(op.formats ?? {}, format) ? op.exporters?.[format] : undefined;
-  if (exporter) return { exporter, mediaType: op.formats![format]!.mediaType };
+  if (Object.hasOwn(op.formats ?? {}, format)) {
+    const exporter = op.exporters?.[format];
+    if (!exporter) throw new Error(`operation ${op.id} declares the format ${format} without an exporter (withExporters)`);
+    return { exporter, mediaType: op.formats![format]!.mediaType };
+  }
   const known = ["json", ...Object.keys(op.formats ?? {})].join(", ");
   throw invalidField("format", `Unknown format "${format.slice(0, 40)}": this operation answers in ${known}.`);
 }

@@ -80,14 +80,17 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(def:
 }
 
 /** The operation a definition names, carried out by `handler`. */
-export function implement<I extends z.ZodObject, O extends z.ZodType>(
-  def: OperationDefinition<I, O>,
-  handler: Handler<I, O>,
-  exporters?: Record<string, Exporter<I>>,
-): Operation<I, O> {
-  const missing = Object.keys(def.formats ?? {}).filter((f) => !exporters?.[f]);
-  if (missing.length) throw new Error(`operation ${def.id} declares the format${missing.length > 1 ? "s" : ""} ${missing.join(", ")} without an exporter`);
-  return { ...def, handler, ...(exporters ? { exporters } : {}) };
+export function implement<I extends z.ZodObject, O extends z.ZodType>(def: OperationDefinition<I, O>, handler: Handler<I, O>): Operation<I, O> {
+  return { ...def, handler };
+}
+
+/** An operation with the exporters of the other formats its definition declares (one each). */
+export function withExporters<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>, exporters: Record<string, Exporter<I>>): Operation<I, O> {
+  const declared = Object.keys(op.formats ?? {});
+  const missing = declared.filter((f) => !exporters[f]);
+  const extra = Object.keys(exporters).filter((f) => !declared.includes(f));
+  if (missing.length || extra.length) throw new Error(`operation ${op.id}: formats ${declared.join(", ")} but exporters ${Object.keys(exporters).join(", ")}`);
+  return { ...op, exporters };
 }
 
 /** An operation defined and implemented in one go (tests build throwaway operations this way). */

@@ -227,10 +227,13 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
       unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
     }
   }
-  // new=true reads each listed repository's default head as a change position: one without change coverage is refused, as in one repository's list.
+  // new=true reads each listed repository's default head as a change position: one without change
+  // coverage is refused, as in one repository's list.
   const uncovered = f.new ? views.find((v) => !v.view.change) : undefined;
   if (uncovered) {
-    const message = `No change review covers the default branch head of ${uncovered.repo.full_name}: new=true needs every listed repository's position reviewed as a change.`;
+    const message =
+      `No change review covers the default branch head of ${uncovered.repo.full_name}: ` +
+      "new=true needs every listed repository's position reviewed as a change.";
     throw invalidField("new", message, { repository: { id: uncovered.repo.id, fullName: uncovered.repo.full_name } });
   }
   const s = await selection(deps, workspaceId, me, f, views, version, page);

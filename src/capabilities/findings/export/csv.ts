@@ -3,7 +3,7 @@
 // carriage return) get a leading ' so opening an export never runs what a repository wrote.
 import type { ExportRow } from "./rows.ts";
 
-export const csvColumns = ["key", "severity", "confidence", "status", "rule", "title", "repository", "path", "line", "cwe", "baseline", "webUrl"] as const;
+const csvColumns = ["key", "severity", "confidence", "status", "rule", "title", "repository", "path", "line", "cwe", "baseline", "webUrl"] as const;
 
 /** One cell: formula triggers neutralised, then quoted when it holds a comma, quote or line break (quotes doubled). */
 export function csvCell(value: string): string {

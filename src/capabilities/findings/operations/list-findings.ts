@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listOrganization } from "../list.ts";
 import { exportOrganization, type ExportFormat } from "../export/lists.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
-import { implement } from "../../../kernel/operation.ts";
+import { implement, withExporters } from "../../../kernel/operation.ts";
 import type { Ctx } from "../../../kernel/context.ts";
 import { listFindingsDefinition } from "./list-findings.def.ts";
 
@@ -20,10 +20,7 @@ const cursorShape = z.object({
     .max(2 ** 31 - 1),
 });
 
-const exportAs = (format: ExportFormat) => (ctx: Ctx, input: z.output<typeof listFindingsDefinition.input>) =>
-  exportOrganization(ctx.app, ctx.workspaceId, ctx.userId, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
-
-export const listFindings = implement(listFindingsDefinition, async (ctx, input) => {
+const list = implement(listFindingsDefinition, async (ctx, input) => {
   const cursor = input.cursor ? decodeCursor(input.cursor, cursorShape) : undefined;
   const asOf = cursor?.t ?? ctx.app.now().toISOString();
   const r = await listOrganization(
@@ -42,7 +39,12 @@ export const listFindings = implement(listFindingsDefinition, async (ctx, input)
     asOf,
     unavailableRepositories: r.unavailable,
   };
-}, { sarif: exportAs("sarif"), csv: exportAs("csv") });
+});
+
+const exportAs = (format: ExportFormat) => (ctx: Ctx, input: z.output<typeof listFindingsDefinition.input>) =>
+  exportOrganization(ctx.app, ctx.workspaceId, ctx.userId, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
+
+export const listFindings = withExporters(list, { sarif: exportAs("sarif"), csv: exportAs("csv") });
 
 /** The shared list filters (params.def.ts) as the domain's filter. */
 export function filtersOf(input: {

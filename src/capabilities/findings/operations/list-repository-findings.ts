@@ -6,7 +6,7 @@ import { repositoryFromPath } from "../../repositories/index.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
 
 import { filtersOf } from "./list-findings.ts";
-import { implement } from "../../../kernel/operation.ts";
+import { implement, withExporters } from "../../../kernel/operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";
 
 const cursorShape = z.object({
@@ -19,12 +19,7 @@ const cursorShape = z.object({
     .max(2 ** 31 - 1),
 });
 
-const exportAs = (format: ExportFormat) => async (ctx: Ctx, input: z.output<typeof listRepositoryFindingsDefinition.input>) => {
-  const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
-  return exportAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, input.at, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
-};
-
-export const listRepositoryFindings = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
+const list = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
   const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
   const cursor = input.cursor ? decodeCursor(input.cursor, cursorShape) : undefined;
   const asOf = cursor?.t ?? ctx.app.now().toISOString();
@@ -48,4 +43,11 @@ export const listRepositoryFindings = implement(listRepositoryFindingsDefinition
     total: r.total,
     asOf,
   };
-}, { sarif: exportAs("sarif"), csv: exportAs("csv") });
+});
+
+const exportAs = (format: ExportFormat) => async (ctx: Ctx, input: z.output<typeof listRepositoryFindingsDefinition.input>) => {
+  const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
+  return exportAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, input.at, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
+};
+
+export const listRepositoryFindings = withExporters(list, { sarif: exportAs("sarif"), csv: exportAs("csv") });

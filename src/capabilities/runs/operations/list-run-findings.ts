@@ -4,7 +4,7 @@ import type { Ctx } from "../../../kernel/context.ts";
 import { getRunRow } from "../read.ts";
 import { runView } from "../view.ts";
 import { decodeCursor, encodeCursor } from "../../../kernel/schemas.ts";
-import { implement } from "../../../kernel/operation.ts";
+import { implement, withExporters } from "../../../kernel/operation.ts";
 import { listRunFindingsDefinition } from "./list-run-findings.def.ts";
 
 const cursorShape = z.object({
@@ -15,13 +15,7 @@ const cursorShape = z.object({
     .max(2 ** 31 - 1),
 });
 
-/** The run's findings as SARIF or CSV: none until they were imported, as in the list. */
-const exportAs = (format: "sarif" | "csv") => async (ctx: Ctx, input: z.output<typeof listRunFindingsDefinition.input>) => {
-  const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
-  return exportRunFindings(ctx.app, ctx.workspaceId, { id: run.id, imported: run.import.state !== "pending" }, ctx.app.now(), format);
-};
-
-export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, input) => {
+const list = implement(listRunFindingsDefinition, async (ctx, input) => {
   // A bad cursor is refused whatever the run's state, before any query.
   const after = input.cursor ? decodeCursor(input.cursor, cursorShape).a : undefined;
   const asOf = ctx.app.now().toISOString();
@@ -35,4 +29,12 @@ export const listRunFindings = implement(listRunFindingsDefinition, async (ctx, 
     ctx.app.now(),
   );
   return { nextCursor: page.nextAfter === null ? null : encodeCursor({ a: page.nextAfter }), items: page.items, import: run.import, asOf };
-}, { sarif: exportAs("sarif"), csv: exportAs("csv") });
+});
+
+/** The run's findings as SARIF or CSV: none until they were imported, as in the list. */
+const exportAs = (format: "sarif" | "csv") => async (ctx: Ctx, input: z.output<typeof listRunFindingsDefinition.input>) => {
+  const run = runView(await getRunRow(ctx.store, ctx.workspaceId, input.run), ctx.app.config.baseUrl);
+  return exportRunFindings(ctx.app, ctx.workspaceId, { id: run.id, imported: run.import.state !== "pending" }, ctx.app.now(), format);
+};
+
+export const listRunFindings = withExporters(list, { sarif: exportAs("sarif"), csv: exportAs("csv") });
