@@ -159,6 +159,14 @@ describe("SARIF and CSV exports of the findings lists", () => {
       sarif.runs[0].results.map((r: any) => r.properties.key),
       listed.items.map((i: any) => i.key),
     );
+    // q values count: JSON preferred over SARIF answers JSON, q=0 refuses SARIF; the answer varies by Accept.
+    const preferJson = await get(w, "/findings?limit=100", { accept: "application/sarif+json;q=0.5, application/json" });
+    assert.match(preferJson.headers.get("content-type") ?? "", /^application\/json/);
+    assert.match(preferJson.headers.get("vary") ?? "", /Accept/);
+    assert.deepEqual((await json(preferJson)).items, listed.items);
+    const refused = await get(w, "/findings?limit=100", { accept: "application/sarif+json;q=0" });
+    assert.match(refused.headers.get("content-type") ?? "", /^application\/json/);
+    await refused.body?.cancel();
     // format=json wins over the Accept alias; without either, the JSON list as before.
     const asJson = await get(w, "/findings?format=json&limit=100", { accept: "application/sarif+json" });
     assert.match(asJson.headers.get("content-type") ?? "", /^application\/json/);

@@ -59,10 +59,18 @@ function formatOf(op: Operation, req: FastifyRequest, input: Record<string, unkn
   const asked = input.format;
   delete input.format;
   if (asked !== undefined) return Array.isArray(asked) ? asked.map(String).join(",") : String(asked);
-  const accepted = String(req.headers.accept ?? "")
-    .split(",")
-    .map((m) => m.split(";")[0]!.trim().toLowerCase());
-  return Object.entries(op.formats).find(([, f]) => accepted.includes(f.mediaType))?.[0];
+  // Media type -> its q (1 unless given); JSON wins a tie, and q=0 refuses a type.
+  const q = new Map<string, number>();
+  for (const part of String(req.headers.accept ?? "").split(",")) {
+    const [type, ...params] = part.split(";").map((x) => x.trim().toLowerCase());
+    const weight = params.find((p) => p.startsWith("q="));
+    if (type) q.set(type, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const [best] = Object.entries(op.formats)
+    .map(([name, f]) => ({ name, q: q.get(f.mediaType) ?? 0 }))
+    .filter((f) => f.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return best && best.q > (q.get("application/json") ?? 0) ? best.name : undefined;
 }
 
 export function registerOperations(server: FastifyInstance, app: App, ops: readonly Operation[]): void {
@@ -77,6 +85,8 @@ export function registerOperations(server: FastifyInstance, app: App, ops: reado
           // The ip budget was charged in the server's onRequest hook (src/server/http.ts).
           const principal = await authenticate(app, authorizationHeader(req.raw));
           const input = gatherInput(op, req);
+          // The answer depends on Accept where the operation has other formats (caches must key on it).
+          if (op.formats) reply.header("vary", [reply.getHeader("vary"), "Accept"].filter(Boolean).join(", "));
           const result = await invoke(app, op, principal, input, meta, formatOf(op, req, input));
           if (result.mediaType === undefined) return reply.code(result.status).headers(meta.headers).send(result.body);
           const text = typeof result.body === "string" ? result.body : JSON.stringify(result.body);
