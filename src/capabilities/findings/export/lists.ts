@@ -6,14 +6,14 @@ import { listAtPosition, listOrganization, type Filters, type ListDeps } from ".
 import { runFindings } from "../run-findings.ts";
 import { csvOf } from "./csv.ts";
 import { checkCap, exportRows, type ExportRow } from "./rows.ts";
-import { sarifOf } from "./sarif.ts";
+import { sarifOf, type SarifContext } from "./sarif.ts";
 
 export type ExportFormat = "sarif" | "csv";
 
 const all = { limit: exportCap };
 
-function render(deps: ListDeps, rows: ExportRow[], format: ExportFormat, properties: (repo: { id: number; fullName: string } | null) => object) {
-  return format === "csv" ? csvOf(rows) : sarifOf(rows, { baseUrl: deps.config.baseUrl, properties: (repo) => ({ ...properties(repo) }) });
+function render(deps: ListDeps, rows: ExportRow[], format: ExportFormat, properties: SarifContext["properties"]) {
+  return format === "csv" ? csvOf(rows) : sarifOf(rows, { baseUrl: deps.config.baseUrl, properties });
 }
 
 /** Every registered repository at its default branch head (GET /findings). */
