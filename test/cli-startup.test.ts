@@ -12,6 +12,8 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { buildCatalog } from "../src/faces/cli/client/catalog-build.ts";
 import { buildCommandList } from "../src/faces/cli/client/commands-build.ts";
+import type { CommandSpec } from "../src/kernel/ui/cli.ts";
+import type { Out } from "../src/kernel/ui/output.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const crs = join(root, "bin", "crs.js");
@@ -156,5 +158,29 @@ describe("operation definitions", () => {
   test("commands.generated.ts holds every manifest's cli module as it is now (npm run gen:cli rewrites it)", () => {
     const file = readFileSync(join(root, "src/faces/cli/client/commands.generated.ts"), "utf8");
     assert.equal(file, buildCommandList(), "src/faces/cli/client/commands.generated.ts is stale: run npm run gen:cli");
+  });
+
+  test("the copied commands are the capabilities' own, in manifest order, down to their options and views' output", async () => {
+    const { commandSpecs } = await import("../src/faces/cli/client/commands.generated.ts");
+    const { capabilities } = await import("../src/server/capabilities.ts");
+    const own = [];
+    for (const c of capabilities.filter((m) => m.cli)) own.push(...(await import(join(root, "src/capabilities", c.name, c.cli!))).commands);
+    const shape = (s: CommandSpec) => ({ ...s, options: s.options?.().map((o) => o.flags), ...Object.fromEntries(fns.map((f) => [f, typeof s[f]])) });
+    const fns = ["prepare", "view", "web"] as const;
+    assert.deepEqual(commandSpecs.map(shape), own.map(shape));
+    // A view copied runs like its original: the same lines for the same answer.
+    const lines = (view: CommandSpec["view"]) => {
+      const out: string[] = [];
+      view!({ tty: false, color: false, write: (s: string) => void out.push(s), err: () => {}, now: () => 0 } satisfies Out, {
+        user: {},
+        organization: {},
+        token: { scopes: [] },
+        credits: {},
+      });
+      return out;
+    };
+    const me = (specs: readonly CommandSpec[]) => specs.find((s) => s.op === "get_me")!.view;
+    assert.deepEqual(lines(me(commandSpecs)), lines(me(own)));
+    assert.ok(lines(me(own)).length > 0);
   });
 });
