@@ -1,7 +1,7 @@
 // Builds commands.generated.ts (npm run gen:cli): the capabilities' `crs` command modules (their
 // manifests' `cli`, in the order of src/server/capabilities.ts) copied into the one module the client
 // loads, each in its own function scope. One module instead of six keeps the client's start-up as it
-// was before the capability folders: each module loaded costs about as much as a small one runs.
+// was before the capability folders (importing the six took about 4.5 ms at best here, the one 1.7 ms).
 // The copy is textual and knows the shape a cli.ts keeps to; anything else fails here, loudly.
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
