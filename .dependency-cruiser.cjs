@@ -3,7 +3,7 @@
 //   files; kernel and platform import nothing above them; the review engine imports nothing of the service.
 // A capability's public files are its index.ts (domain API), schemas.ts (wire schemas, pure data,
 // which other capabilities' operation definitions compose) and cli.ts (its `crs` client commands and
-// views, which the client's generated command list imports); everything else in its folder is internal.
+// views, which npm run gen:cli copies into the client's generated command list); everything else is internal.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -39,14 +39,14 @@ module.exports = {
       name: "face-imports-only-public-files-of-capabilities",
       severity: "error",
       comment: "Faces name no capability's internals: they get operations and commands from the manifests "
-        + "(the client's generated command list imports each capability's cli.ts).",
+        + "(npm run gen:cli copies each capability's cli.ts into the client's generated command list).",
       from: { path: "^src/faces/" },
       to: { path: "^src/capabilities/", pathNot: "^src/capabilities/[^/]+/(index|schemas|cli)\\.ts$" },
     },
     {
       name: "only-the-generated-command-list-imports-client-commands",
       severity: "error",
-      comment: "A capability's cli.ts reaches the client only through commands.generated.ts (npm run gen:cli).",
+      comment: "A capability's cli.ts reaches the client only copied into commands.generated.ts (npm run gen:cli).",
       from: { path: "^src/faces/", pathNot: "^src/faces/cli/client/commands\\.generated\\.ts$" },
       to: { path: "^src/capabilities/[^/]+/cli\\.ts$" },
     },

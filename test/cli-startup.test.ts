@@ -1,5 +1,5 @@
 // The `crs` client starts fast because of what it does not load: client commands read the operation
-// catalog (catalog.json) and the capabilities' command modules through the generated list
+// catalog (catalog.json) and the capabilities' command modules copied into one generated module
 // (commands.generated.ts), not manifests, zod schemas, handlers, the store or the review engine; the
 // operation definitions load no handler. These tests run the real executable and list the modules it loaded
 // (speed itself is measured by npm run bench:cli, not here).
@@ -10,7 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { buildCatalog, buildCommandList } from "../src/faces/cli/client/catalog-build.ts";
+import { buildCatalog } from "../src/faces/cli/client/catalog-build.ts";
+import { buildCommandList } from "../src/faces/cli/client/commands-build.ts";
+import type { CommandSpec } from "../src/kernel/ui/cli.ts";
+import type { Out } from "../src/kernel/ui/output.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const crs = join(root, "bin", "crs.js");
@@ -56,8 +59,8 @@ function traced(args: string[]): Promise<Ran> {
 const heavy = [
   /^node_modules\/(zod|kysely|pg|pg-[a-z]+|@ast-grep|fastify|@fastify|ioredis|pino|@modelcontextprotocol|@node-rs|yaml|picomatch|jq-wasm|open)\//,
   /^src\/(platform|review|server)\//,
-  // Of a capability, only its client commands (cli.ts): never its manifest, definitions or domain.
-  /^src\/capabilities\/(?![^/]+\/cli\.ts$)/,
+  // Nothing of a capability: its client commands (cli.ts) come copied into commands.generated.ts.
+  /^src\/capabilities\//,
   /^src\/faces\/(rest|mcp|web)\//,
   /^src\/kernel\/(?!operation\.ts$|scopes\.ts$|errors\.ts$|ui\/)/,
 ];
@@ -69,7 +72,7 @@ describe("client commands", () => {
       assert.ok(ran.loaded.includes("src/main.ts"), "the trace sees the program's own modules");
       if (args[0] !== "--help") {
         assert.ok(ran.loaded.includes("src/faces/cli/client/catalog.ts"));
-        assert.ok(ran.loaded.includes("src/capabilities/runs/cli.ts"), "the capabilities' commands come through the generated list");
+        assert.ok(ran.loaded.includes("src/faces/cli/client/commands.generated.ts"), "the capabilities' commands come in the generated module");
       }
       assert.deepEqual(
         ran.loaded.filter((m) => heavy.some((h) => h.test(m))),
@@ -152,8 +155,32 @@ describe("operation definitions", () => {
     assert.deepEqual(file, JSON.parse(JSON.stringify(buildCatalog())), "src/faces/cli/client/catalog.json is stale: run npm run gen:cli");
   });
 
-  test("commands.generated.ts lists every manifest's cli module (npm run gen:cli rewrites it)", () => {
+  test("commands.generated.ts holds every manifest's cli module as it is now (npm run gen:cli rewrites it)", () => {
     const file = readFileSync(join(root, "src/faces/cli/client/commands.generated.ts"), "utf8");
     assert.equal(file, buildCommandList(), "src/faces/cli/client/commands.generated.ts is stale: run npm run gen:cli");
+  });
+
+  test("the copied commands are the capabilities' own, in manifest order, down to their options and views' output", async () => {
+    const { commandSpecs } = await import("../src/faces/cli/client/commands.generated.ts");
+    const { capabilities } = await import("../src/server/capabilities.ts");
+    const own = [];
+    for (const c of capabilities.filter((m) => m.cli)) own.push(...(await import(join(root, "src/capabilities", c.name, c.cli!))).commands);
+    const shape = (s: CommandSpec) => ({ ...s, options: s.options?.().map((o) => o.flags), ...Object.fromEntries(fns.map((f) => [f, typeof s[f]])) });
+    const fns = ["prepare", "view", "web"] as const;
+    assert.deepEqual(commandSpecs.map(shape), own.map(shape));
+    // A view copied runs like its original: the same lines for the same answer.
+    const lines = (view: CommandSpec["view"]) => {
+      const out: string[] = [];
+      view!({ tty: false, color: false, write: (s: string) => void out.push(s), err: () => {}, now: () => 0 } satisfies Out, {
+        user: {},
+        organization: {},
+        token: { scopes: [] },
+        credits: {},
+      });
+      return out;
+    };
+    const me = (specs: readonly CommandSpec[]) => specs.find((s) => s.op === "get_me")!.view;
+    assert.deepEqual(lines(me(commandSpecs)), lines(me(own)));
+    assert.ok(lines(me(own)).length > 0);
   });
 });

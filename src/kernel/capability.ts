@@ -43,8 +43,8 @@ export interface Capability {
   adminCommands?: readonly AdminCommand[];
   /**
    * Its `crs` client commands: a module of its folder (cli.ts) exporting `commands` (CommandSpec[],
-   * kernel/ui/cli.ts). `npm run gen:cli` gathers them into the client's generated command list, so the
-   * client loads neither the manifests nor zod.
+   * kernel/ui/cli.ts). `npm run gen:cli` copies them into the client's one generated module, so the
+   * client loads neither the manifests nor zod, and one module rather than one per capability.
    */
   cli?: string;
   /**

@@ -13,6 +13,8 @@ export interface Ctx {
   userId: number;
   requestId: string;
   trigger: Trigger;
+  /** The caller's network address, when the face knows it (the app's pages): sign-in counts failures by it. */
+  address?: string;
   /** A handler may choose another success status (e.g. 200 instead of 201 for an existing document). */
   status?: number;
 }

@@ -8,6 +8,7 @@ import { AppError, asAppError, invalidField } from "./errors.ts";
 import { isAbsentIssue, nulPath } from "./schemas.ts";
 import { bearerToken, realm, resolvePrincipal, type Principal } from "./principal.ts";
 import { rateLimitHeaders, type Charge, type ChargeItem } from "../platform/limits/limiter.ts";
+import { isPerIp, type Bucket } from "../platform/limits/buckets.ts";
 import { missingScopes } from "./scopes.ts";
 import type { Ctx, Trigger } from "./context.ts";
 import type { Operation } from "./operation.ts";
@@ -17,6 +18,8 @@ export interface CallMeta {
   trigger: Trigger;
   /** Headers gathered along the way (X-RateLimit-*), also sent with an error. */
   headers: Record<string, string>;
+  /** The caller's address: the key of a per-address bucket (the app's sign-in, sign-out and consent charge ip). */
+  address?: string;
 }
 
 export interface CallResult {
@@ -77,9 +80,9 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
     const parsed = op.input.safeParse(raw ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
-    const key = String(principal.userId);
-    const items: ChargeItem[] = [{ bucket: op.bucket, key, points: op.points ? op.points(input) : 1 }];
-    for (const bucket of op.alsoCharges ?? []) items.push({ bucket, key });
+    const key = (bucket: Bucket) => (isPerIp(bucket) ? addressOf(op, meta) : String(principal.userId));
+    const items: ChargeItem[] = [{ bucket: op.bucket, key: key(op.bucket), points: op.points ? op.points(input) : 1 }];
+    for (const bucket of op.alsoCharges ?? []) items.push({ bucket, key: key(bucket) });
     const charges = await app.limiter.chargeAll(items);
     // The response reports the operation's own bucket.
     remember(
@@ -94,6 +97,7 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
       userId: principal.userId,
       requestId: meta.requestId,
       trigger: meta.trigger,
+      address: meta.address,
     };
     if (exporting) return { status: 200, body: await exporting.exporter(ctx, input), mediaType: exporting.mediaType };
     const result = await op.handler(ctx, input);
@@ -105,6 +109,11 @@ export async function invoke(app: App, op: Operation, principal: Principal, raw:
   } catch (err) {
     throw withHeaders(asAppError(err), meta);
   }
+}
+
+function addressOf(op: Operation, meta: CallMeta): string {
+  if (meta.address === undefined) throw new Error(`operation ${op.id} charges a per-address bucket but its caller gave no address`);
+  return meta.address;
 }
 
 export function withHeaders(err: AppError, meta: CallMeta): AppError {

@@ -64,6 +64,27 @@ export function sessionPrincipal(s: SessionLike, granted?: ReadonlySet<string>):
   };
 }
 
+/**
+ * Nobody yet: the sign-in form's caller, before a session exists. Holds no scope and reads no
+ * workspace; its operation charges a per-address bucket, since there is no user to charge.
+ */
+export function anonymousPrincipal(): Principal {
+  return {
+    tokenId: 0,
+    tokenKind: "session",
+    tokenName: "web app",
+    scopes: new Set(),
+    userId: 0,
+    username: "",
+    email: "",
+    userName: null,
+    workspaceId: 0,
+    workspaceSlug: "",
+    workspaceName: "",
+    role: "member",
+  };
+}
+
 export const realm = "crs";
 
 function invalidToken(): AppError {

@@ -27,7 +27,7 @@ export function scopeMatcher(scope: readonly string[] | undefined): ((path: stri
 }
 
 /** Lines as the engine counts them: newlines, plus one for a last line without one. */
-export function countLines(content: Buffer): number {
+function countLines(content: Buffer): number {
   let lines = 0;
   for (let i = content.indexOf(10); i >= 0; i = content.indexOf(10, i + 1)) lines++;
   if (content.length && content[content.length - 1] !== 10) lines++;

@@ -16,7 +16,7 @@ const maxValues = 50_000;
 const configFile = /\.(properties|ya?ml)$/i;
 
 /** Strips the quotes of a string literal's source text; null when it is not one plain literal. */
-export function literalText(text: string | undefined): string | null {
+function literalText(text: string | undefined): string | null {
   if (text === undefined) return null;
   const m = /^(["'])((?:[^"'\\]|\\.)*)\1$/s.exec(text.trim());
   return m ? m[2]!.replace(/\\(.)/g, "$1") : null;

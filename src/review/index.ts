@@ -18,15 +18,14 @@ import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts
 import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
 
 export { loadRules } from "./rule-loader.ts";
-export type { Rule, RuleSet } from "./rule-loader.ts";
+export type { RuleSet } from "./rule-loader.ts";
 export { toSarif } from "./sarif.ts";
 export { parseFocusFrontMatter } from "./focus.ts";
 export { ReviewError } from "./errors.ts";
-export type { Focus } from "./focus.ts";
 export { ReviewPool } from "./fast/pool.ts";
 export { parseRepoConfig, repoConfigPath, repoConfigMaxBytes, applyRepoConfig } from "./repo-config.ts";
-export type { RepoConfig, RepoConfigResult } from "./repo-config.ts";
-export { classifyContent, countLines, defaultMaxFileBytes, scopeMatcher, skipByPath } from "./billable.ts";
+export type { RepoConfig } from "./repo-config.ts";
+export { defaultMaxFileBytes, scopeMatcher } from "./billable.ts";
 
 /** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
 export const reviewBatch = { files: 128, bytes: 512 * 1024 } as const;

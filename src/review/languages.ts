@@ -12,10 +12,6 @@ import rust from "@ast-grep/lang-rust";
 export const languages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
 export type Language = (typeof languages)[number];
 
-export function isLanguage(s: string): s is Language {
-  return (languages as readonly string[]).includes(s);
-}
-
 const byExtension: Record<string, Language> = {
   js: "javascript",
   mjs: "javascript",
@@ -92,9 +88,4 @@ export function ensureParsers(): void {
 /** The name @ast-grep/napi knows the language by. */
 export function parserName(lang: Language): string {
   return builtin[lang] ?? lang;
-}
-
-/** Comment prefix used by rule example markers. */
-export function lineComment(lang: Language): string {
-  return lang === "python" || lang === "ruby" ? "#" : "//";
 }

@@ -6,9 +6,9 @@ import { contextPoints, mayHoldSink, textMark } from "./engines/taint/driver/cro
 import type { BatchItem } from "./fast/worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
-export const libraryCap = 32 << 20;
+const libraryCap = 32 << 20;
 /** Context files per re-analysed file, and the largest file kept as context. */
-export const contextLimits = { files: 8, bytes: 2 << 20 } as const;
+const contextLimits = { files: 8, bytes: 2 << 20 } as const;
 /** Declarations of one name in more files than this: ambiguous, and no longer listed. */
 const maxPerName = 4;
 

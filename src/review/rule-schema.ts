@@ -3,7 +3,7 @@ import { z } from "zod";
 import { severities } from "./types.ts";
 import { languages } from "./languages.ts";
 
-export const taintClassNames = [
+const taintClassNames = [
   "command-injection",
   "code-injection",
   "sql-injection",
@@ -70,4 +70,3 @@ export const ruleDocument = z.strictObject({
     .optional()
     .describe("Extra data; `taint` marks injection-class rules"),
 });
-export type RuleDocument = z.infer<typeof ruleDocument>;

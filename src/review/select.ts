@@ -34,7 +34,7 @@ function globMatch(glob: string, s: string): boolean {
   return re.test(s);
 }
 
-export function matchesSelector(selector: string, s: Subject): boolean {
+function matchesSelector(selector: string, s: Subject): boolean {
   const sel = selector.trim().toLowerCase();
   const colon = sel.indexOf(":");
   const kind = colon > 0 ? sel.slice(0, colon) : "";

@@ -35,7 +35,7 @@ const generatedNames = [
 const minifiedNames = /\.min\.(js|css|mjs)$|-min\.js$|\.bundle\.js$/;
 const generatedHeader = /^\s*(?:\/\/|#|\/?\*|<!--|--|;).*(?:@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT)/im;
 
-export function vendoredPath(path: string): boolean {
+function vendoredPath(path: string): boolean {
   return path.split("/").some((seg) => vendoredDirs.has(seg));
 }
 

@@ -9,6 +9,8 @@ import { changePassword } from "./operations/change-password.ts";
 import { createApiKey } from "./operations/create-api-key.ts";
 import { revokeApiKey } from "./operations/revoke-api-key.ts";
 import { revokeAuthorizedApp } from "./operations/revoke-authorized-app.ts";
+import { signIn } from "./operations/sign-in.ts";
+import { signOut } from "./operations/sign-out.ts";
 import { switchWorkspace } from "./operations/switch-workspace.ts";
 import { registerApps } from "./web/apps.ts";
 import { registerKeys } from "./web/keys.ts";
@@ -19,7 +21,7 @@ export const identity = capability({
   cli: "cli.ts",
   fixtures: "fixtures.ts",
   operations: [getMe, listMembers],
-  webOperations: [createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
+  webOperations: [signIn, signOut, createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],
   adminCommands: [registerIdentity],
 });

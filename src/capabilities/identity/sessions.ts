@@ -90,6 +90,7 @@ export async function switchWorkspace(store: Store, idHash: string, userId: numb
   return true;
 }
 
-export async function endSession(store: Store, value: string | undefined): Promise<void> {
-  if (value) await store.db.deleteFrom("app_sessions").where("id_hash", "=", hashId(value)).execute();
+/** Ends a session, named by its id hash (a session principal's `session`). */
+export async function endSession(store: Store, idHash: string): Promise<void> {
+  await store.db.deleteFrom("app_sessions").where("id_hash", "=", idHash).execute();
 }

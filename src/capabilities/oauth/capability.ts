@@ -1,8 +1,9 @@
 // What OAuth plugs into `crs serve`: the authorization server's endpoints and the cleanup of expired
-// codes and sessions, and the consent screen.
+// codes and sessions, and the consent screen with its web-only decision.
 import { capability, type Service } from "../../kernel/capability.ts";
 import { deleteExpired } from "./cleanup.ts";
 import { registerAuthorizationServer } from "./endpoints.ts";
+import { decideAuthorization } from "./operations/decide-authorization.ts";
 import { registerConsent } from "./web/consent.ts";
 
 const cleanupEveryMs = 60 * 60 * 1000;
@@ -26,6 +27,7 @@ const authCleanup: Service = (app) => {
 export const oauth = capability({
   name: "oauth",
   operations: [],
+  webOperations: [decideAuthorization],
   routes: [registerAuthorizationServer],
   webRoutes: [registerConsent],
   services: [authCleanup],

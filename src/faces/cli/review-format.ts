@@ -2,13 +2,12 @@
 import type { ReviewResult } from "../../review/index.ts";
 import type { Severity } from "../../review/types.ts";
 import type { ModelStage } from "../../review/model/types.ts";
+import { terminalBody, visibleText } from "../../kernel/ui/terminal.ts";
 
 const colors: Record<Severity, string> = { critical: "\x1b[1;31m", high: "\x1b[31m", medium: "\x1b[33m", low: "\x1b[36m", info: "\x1b[2m" };
 
-/** Terminal control characters from repository content or model text must not reach the terminal. */
-export const cleanText = (s: string): string => s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, "?");
 /** Titles and paths hold one line: a newline in model text must not forge another finding's line. */
-const clean = (s: string) => cleanText(s).replace(/[\n\t]/g, " ");
+const clean = (s: string) => visibleText(s.replace(/[\n\t]/g, " "));
 
 export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelStage): string {
   const c = (sev: Severity, s: string) => (tty ? `${colors[sev]}${s}\x1b[0m` : s);
@@ -25,7 +24,8 @@ export function formatHuman(result: ReviewResult, tty: boolean, model?: ModelSta
       out.push("", tty ? `\x1b[1m${clean(file)}\x1b[0m` : clean(file));
     }
     out.push(`  ${l.startLine}:${l.startColumn}  ${c(f.severity, f.severity.padEnd(8))} ${f.confidence.padEnd(6)} ${clean(f.title)}  ${dim(f.ruleId)}`);
-    if (tty && l.snippet) for (const [i, s] of l.snippet.split("\n").entries()) out.push(dim(`    ${String(l.startLine + i).padStart(5)} | `) + cleanText(s));
+    if (tty && l.snippet)
+      for (const [i, s] of l.snippet.split("\n").entries()) out.push(dim(`    ${String(l.startLine + i).padStart(5)} | `) + terminalBody(s, visibleText));
   }
   const s = result.stats;
   const bySev = Object.entries(shown.reduce<Record<string, number>>((a, f) => ((a[f.severity] = (a[f.severity] ?? 0) + 1), a), {}));

@@ -71,7 +71,8 @@ test("crs review --model sends instructions and documents, and its findings join
   const human = await review(["--model", "--instructions", side("authz.md"), "--document", side("policy.pdf")]);
   assert.equal(human.code, 0, human.err);
   assert.match(human.out, /app\.js\n {2}2:\d+ +medium +medium +Weak hash algorithm +js\.weak-hash/);
-  assert.match(human.out, /routes\.js\n {2}2:1 +high +medium +Missing \?\[31mauthorization +model\/cwe-862/);
+  // The model's escape sequence shows, escaped, rather than colouring the terminal or vanishing.
+  assert.match(human.out, /routes\.js\n {2}2:1 +high +medium +Missing \\u\{1b\}\[31mauthorization +model\/cwe-862/);
   assert.match(human.out, /model review complete: 1 request, \d+ tokens in, \d+ out, 0 dropped by the checks/);
   const sent = standIn.requests[from]!;
   assert.ok(sent.text.includes("Check every handler for missing authorization.") && sent.text.includes("Only admins may delete users."));

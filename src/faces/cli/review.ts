@@ -11,7 +11,8 @@ import { ClientError } from "./client/api.ts";
 import { UsageError } from "./client/schema-flags.ts";
 import { changedSince } from "./review-diff.ts";
 import type { RemovedLines } from "./review-diff.ts";
-import { cleanText, formatHuman } from "./review-format.ts";
+import { formatHuman } from "./review-format.ts";
+import { terminalBody, visibleText } from "../../kernel/ui/terminal.ts";
 import type { ModelReviewResult } from "../../review/model/types.ts";
 
 interface Opts {
@@ -114,7 +115,7 @@ export async function reviewCommand(argv: string[]): Promise<number> {
     const tty = process.stderr.isTTY === true;
     // The checkout's .crs.yml, as a run reads it at the reviewed commit; an unusable one is ignored with a warning.
     const tuning = await readFile(join(dir, repoConfigPath)).then(parseRepoConfig, () => null);
-    if (tuning?.warning) process.stderr.write(`crs review: warning: ${cleanText(tuning.warning)}\n`);
+    if (tuning?.warning) process.stderr.write(`crs review: warning: ${terminalBody(tuning.warning, visibleText)}\n`);
     const notes = tuning?.warning ? [{ id: "config/invalid", level: "warning" as const, text: tuning.warning }] : [];
     const all: ReviewResult = await reviewFiles({
       files: dir,
@@ -146,14 +147,14 @@ export async function reviewCommand(argv: string[]): Promise<number> {
         instructionFiles: opts.instructions,
         focusFiles: opts.focus,
         documentFiles: opts.document,
-        log: (line) => process.stderr.write(`${cleanText(line)}\n`),
+        log: (line) => process.stderr.write(`${terminalBody(line, visibleText)}\n`),
       });
       // Model findings only add: the rule findings stay as the engine gave them.
       result.findings = [...result.findings, ...model.findings].sort(
         (a, b) => a.location.path.localeCompare(b.location.path) || a.location.startLine - b.location.startLine || a.ruleId.localeCompare(b.ruleId),
       );
       const s = model.stage;
-      if (s.state !== "complete") process.stderr.write(`crs review: model review ${s.state}${s.reason ? `: ${cleanText(s.reason)}` : ""}\n`);
+      if (s.state !== "complete") process.stderr.write(`crs review: model review ${s.state}${s.reason ? `: ${terminalBody(s.reason, visibleText)}` : ""}\n`);
     }
     for (const p of result.ruleProblems) process.stderr.write(`rule problem: ${p.file}${p.line ? `:${p.line}` : ""}: ${p.reason}\n`);
     if (opts.sarif !== undefined) {

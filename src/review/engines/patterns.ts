@@ -110,7 +110,7 @@ export function mayMatch(pack: LanguagePack, present: ReadonlySet<string>): bool
 }
 
 /** The rule as a query of the alternatives the file's text allows (the whole rule when all do). */
-export function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
+function configFor(rule: Rule, parts: RulePart[] | null, present: ReadonlySet<string>): NapiConfig | null {
   if (!parts) return rule.config;
   const live = parts.filter((p) => satisfied(p.need, present));
   if (live.length === parts.length) return rule.config;

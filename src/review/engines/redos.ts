@@ -22,7 +22,7 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
  * Verdicts of the examples take under 70 ms; the bench corpus's slowest patterns (URL and link
  * parsers with many groups) ran for seconds and made most of the analyser's cost.
  */
-export const patternTimeLimitMs = 60;
+const patternTimeLimitMs = 60;
 /** The limit in force: `CRS_REDOS_PATTERN_MS` raises it where verdicts must not depend on load (tests, evaluations). */
 const limitMs = (): number => Number(process.env.CRS_REDOS_PATTERN_MS) || patternTimeLimitMs;
 /**

@@ -101,7 +101,7 @@ export const secretRules: SecretRule[] = [
 ];
 
 /** Shannon entropy in bits per character. */
-export function entropy(s: string): number {
+function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
   let h = 0;
@@ -109,7 +109,7 @@ export function entropy(s: string): number {
   return h;
 }
 
-export function redact(secret: string): string {
+function redact(secret: string): string {
   const keep = secret.length > 16 ? 4 : 0;
   return `${secret.slice(0, keep)}${"*".repeat(Math.min(12, secret.length - keep))}`;
 }

@@ -19,7 +19,7 @@ import type { LanguagePack, MatchOutcome } from "../engines/patterns.ts";
 /** Files up to this size are joined with others; larger ones already amortise rule compilation. */
 export const packableChars = 32 * 1024;
 /** A joined tree holds at most this much source. */
-export const packChars = 128 * 1024;
+const packChars = 128 * 1024;
 
 export interface PackMember {
   path: string;

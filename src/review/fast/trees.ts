@@ -13,7 +13,7 @@ setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as ((o?: { type: "minor" | "major" }) => void) | undefined;
 
 /** Resolves after the callbacks already queued for the event loop's check phase (napi finalizers) ran. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class TreeReleaser {
   private minor = 0;

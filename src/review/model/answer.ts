@@ -22,7 +22,7 @@ const finding = z.object({
     .describe("Optional suggested fix, else null"),
 });
 
-export const answerSchema = z.object({
+const answerSchema = z.object({
   findings: z.array(finding).describe("Problems found in the code shown; empty when there are none"),
 });
 

@@ -14,7 +14,7 @@ const maxLinesPerFinding = 40;
 
 const squash = (s: string) => s.replace(/\s+/g, "");
 
-export function modelRuleId(cwe: number | null): string {
+function modelRuleId(cwe: number | null): string {
   return cwe ? `model/cwe-${cwe}` : "model/other";
 }
 

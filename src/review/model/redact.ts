@@ -2,7 +2,7 @@
 // rules, and what they match is replaced. A private key's whole block goes, not only its header.
 import { secretRules } from "../engines/secrets.ts";
 
-export const redactedMark = "[REDACTED]";
+const redactedMark = "[REDACTED]";
 
 /** `text` with every secret the secrets engine recognises replaced; `count` says how many. */
 export function redactSecrets(text: string): { text: string; count: number } {

@@ -17,7 +17,7 @@ import { realSleep, sendChunk } from "./send.ts";
 import { countTokens } from "./tokens.ts";
 import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelReviewResult, ModelStage, NamedText } from "./types.ts";
 
-export const modelDefaults = {
+const modelDefaults = {
   retries: 2,
   maxOutputTokens: 4096,
   chunkTokens: 12_000,

@@ -5,7 +5,7 @@ import type { App } from "../../../kernel/app.ts";
 import type { AppError } from "../../../kernel/errors.ts";
 import { invoke } from "../../../kernel/execute.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
-import { sessionPrincipal } from "../../../kernel/principal.ts";
+import { anonymousPrincipal, sessionPrincipal } from "../../../kernel/principal.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { readSession, type Session } from "../sessions.ts";
 
@@ -52,13 +52,14 @@ export type WorkspaceSession = Session & { workspace: NonNullable<Session["works
 
 /**
  * A page's change goes through the operation pipeline like REST and MCP (validation, scopes,
- * rate-limit buckets), as the signed-in user holding the scopes their role allows, trigger web.
+ * rate-limit buckets), as the signed-in user holding the scopes their role allows, trigger web;
+ * `session` undefined (the sign-in form only) acts as nobody, holding no scope.
  * The limit headers go with the page; an error is thrown for the page or the shell to render.
  */
-export async function act(app: App, req: FastifyRequest, reply: FastifyReply, op: AnyOperation, session: Session, input: unknown) {
-  const meta = { requestId: String(req.id), trigger: "web" as const, headers: {} as Record<string, string> };
+export async function act(app: App, req: FastifyRequest, reply: FastifyReply, op: AnyOperation, session: Session | undefined, input: unknown) {
+  const meta = { requestId: String(req.id), trigger: "web" as const, headers: {} as Record<string, string>, address: req.ip };
   try {
-    return (await invoke(app, op, sessionPrincipal(session), input, meta)).body;
+    return (await invoke(app, op, session ? sessionPrincipal(session) : anonymousPrincipal(), input, meta)).body;
   } finally {
     reply.headers(meta.headers);
   }

@@ -1,13 +1,12 @@
-// Sign-in, sign-out, the home page with the workspace switcher, and the stylesheet.
+// Sign-in and sign-out (web-only operations, through the pipeline), the home page with the workspace
+// switcher, and the stylesheet.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
-import { checkCredentials } from "../sign-in.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { createSession, endSession } from "../sessions.ts";
 import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { act, cookieOptions, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
+import { act, cookieOptions, formError, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 
@@ -26,6 +25,8 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 
 export function registerSignIn(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
   const switchTo = operation("switch_workspace");
+  const signIn = operation("sign_in");
+  const signOut = operation("sign_out");
   web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
   web.get("/", async (_req, reply) => reply.redirect("/app", 302));
   web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
@@ -39,25 +40,23 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
   web.post("/app/sign-in", { preHandler: web.csrfProtection }, async (req, reply) => {
     const form = (req.body ?? {}) as Form;
     const next = safeNext(form.next);
-    const result = await checkCredentials(app.store, {
-      email: form.email ?? "",
-      password: form.password ?? "",
-      address: req.ip,
-      maxFailures: app.config.auth.signInMaxFailures,
-    });
-    if (!result.ok) {
-      const throttled = result.reason === "throttled";
-      const message = throttled ? "Too many failed sign-ins. Wait 15 minutes and try again." : "The email or password is wrong.";
-      if (throttled) reply.header("Retry-After", "900");
-      return sendPage(reply, throttled ? 429 : 401, signInPage(reply.generateCsrf(), next, message));
+    let session: string;
+    try {
+      ({ session } = (await act(app, req, reply, signIn, undefined, { email: form.email, password: form.password })) as { session: string });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      // Wrong, throttled (Retry-After) or malformed: the form again, with the pipeline's limit headers.
+      for (const [k, v] of Object.entries(err.headers)) if (k.toLowerCase() !== "www-authenticate") reply.header(k, v);
+      const message = err.code === "invalid_request" ? formError(err) : err.message;
+      return sendPage(reply, err.status, signInPage(reply.generateCsrf(), next, message));
     }
-    const value = await createSession(app.store, result.userId, app.config.auth.sessionHours);
-    reply.setCookie(sessionCookie, value, { ...cookieOptions(app), maxAge: app.config.auth.sessionHours * 3600 });
+    reply.setCookie(sessionCookie, session, { ...cookieOptions(app), maxAge: app.config.auth.sessionHours * 3600 });
     return reply.redirect(next, 303);
   });
 
   web.post("/app/sign-out", { preHandler: web.csrfProtection }, async (req, reply) => {
-    await endSession(app.store, req.cookies[sessionCookie]);
+    const session = await sessionOf(app, req);
+    if (session) await act(app, req, reply, signOut, session, {});
     reply.clearCookie(sessionCookie, cookieOptions(app));
     return reply.redirect("/app/sign-in", 303);
   });

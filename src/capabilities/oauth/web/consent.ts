@@ -1,14 +1,17 @@
 // The consent screen at /oauth/authorize: a signed-in user approves or denies an application's
-// request. The request is checked again when the form comes back; the code is bound to the user
-// and the workspace active in the app, which the screen names (there is no picker).
+// request. The request is checked again when the form comes back (bad ones get today's pages and
+// redirects); the decision is the web-only operation decide_authorization, through the pipeline as the
+// session. The code is bound to the user and the workspace active in the app, which the screen names.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import type { Session } from "../../identity/index.ts";
-import { checkAuthorizationRequest, issueCode, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../index.ts";
+import { checkAuthorizationRequest, RedirectableError, redirectWith, UnsafeRequest, type AuthorizationRequest } from "../index.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
 import { html, page } from "../../../kernel/ui/html.ts";
 import { scopeWords } from "../../../kernel/ui/scope-words.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { sessionOf, signInRedirect } from "../../identity/index.ts";
+import { act, sessionOf, signInRedirect } from "../../identity/index.ts";
 
 import { isVerifiedClient } from "../clients.ts";
 
@@ -100,7 +103,8 @@ async function checked(
   }
 }
 
-export function registerConsent(web: FastifyInstance, app: App): void {
+export function registerConsent(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
+  const decide = operation("decide_authorization");
   web.get("/oauth/authorize", async (req, reply) => {
     const fields = pick(req.query);
     const session = await sessionOf(app, req);
@@ -119,23 +123,17 @@ export function registerConsent(web: FastifyInstance, app: App): void {
     const request = await checked(app, fields, reply, session, session !== undefined);
     if (!request) return reply;
     if (!session?.workspace) return errorPage(reply, 401, "Signed out", "Your session ended. Start the sign-in from the application again.");
-    if (body.decision === "deny") {
-      return reply.redirect(
-        redirectWith(request.redirectUri, {
-          error: "access_denied",
-          error_description: "The user denied the request.",
-          state: request.state,
-          iss: app.config.baseUrl,
-        }),
-        303,
-      );
+    const input = { ...fields, decision: body.decision, workspace_id: typeof body.workspace_id === "string" ? body.workspace_id : undefined };
+    try {
+      const { redirectTo } = (await act(app, req, reply, decide, session, input)) as { redirectTo: string };
+      return reply.redirect(redirectTo, 303);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const issues = (err.details as { issues?: { path: string }[] } | undefined)?.issues;
+      if (err.code === "invalid_request" && issues?.some((i) => i.path === "decision")) return errorPage(reply, 400, "No decision", "Choose Approve or Deny.");
+      // Another workspace became active since the screen was shown: show it again, naming the active one.
+      if (err.code === "conflict") return sendPage(reply, 409, consentPage(request, fields, session, reply.generateCsrf()));
+      throw err;
     }
-    if (body.decision !== "approve") return errorPage(reply, 400, "No decision", "Choose Approve or Deny.");
-    // The screen named one workspace; if another became active meanwhile, the user must look again.
-    if (String(session.workspace.id) !== body.workspace_id) {
-      return sendPage(reply, 409, consentPage(request, fields, session, reply.generateCsrf()));
-    }
-    const code = await issueCode(app.store, request, session.user.id, session.workspace.id);
-    return reply.redirect(redirectWith(request.redirectUri, { code, state: request.state, iss: app.config.baseUrl }), 303);
   });
 }

@@ -14,7 +14,7 @@ function snippet(node: TNode): string {
   return first.length > 160 ? `${first.slice(0, 160)}…` : first;
 }
 
-export function locationOf(path: string, node: TNode, message: string): Location {
+function locationOf(path: string, node: TNode, message: string): Location {
   const r = node.range();
   return {
     path,
@@ -29,7 +29,7 @@ export function locationOf(path: string, node: TNode, message: string): Location
 
 const stepLabel: Record<string, string> = { source: "source", param: "source parameter", step: "step" };
 
-export function flowSteps(last: Step): Step[] {
+function flowSteps(last: Step): Step[] {
   const steps: Step[] = [];
   for (let s: Step | null = last; s; s = s.prev) steps.push(s);
   return steps.reverse();

@@ -24,7 +24,7 @@ function literalText(a: Analyzer, n: TNode): string | null {
  * node id (read back by evaluators/collection-sites.ts). Kept on the analyzer, not in a module-level WeakMap: a young key in an old
  * WeakMap keeps its value (and the file's tree) alive until a full collection.
  */
-export function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
+function recordElems(a: Analyzer, first: TNode | undefined, elems: Elem[]): void {
   if (first) a.literalElems.set(first.id(), elems);
 }
 

@@ -20,7 +20,7 @@ export function isCheckCall(callee: string): boolean {
 }
 
 /** True when a statement that is only a call of `callee` vouches for the arguments after it. */
-export function isThrowingCheck(callee: string): boolean {
+function isThrowingCheck(callee: string): boolean {
   return throwingCheck.test(last(callee));
 }
 

@@ -12,7 +12,7 @@ import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.
 const parserWords = /URI|URL|urlparse|urlsplit/;
 
 /** `name = <valueNode>` (`{ member: name } = <valueNode>` when destructured) with a tainted value: `name` as a URL or host parsed from another variable. */
-export function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
+function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string): Derivation | null {
   // A copy (`const requested = redirect_uri`): a check on it is a check on the original.
   if (!member && a.syn.roles[valueNode.kind()] === "ident") {
     const src = valueNode.text();

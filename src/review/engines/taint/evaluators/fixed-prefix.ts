@@ -77,7 +77,7 @@ export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value 
 const nosqlBit = classBit("nosql-injection");
 
 /** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
-export function asString(v: Taint): Taint {
+function asString(v: Taint): Taint {
   return { ...v, mask: v.mask | nosqlBit, str: true };
 }
 

@@ -189,7 +189,7 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
  * argument's flow and the call. Null for a value not derived from the parameter (a sink the callee
  * reaches from its own source is reported when the callee itself is analysed).
  */
-export function splice(t: Taint, marker: Step, arg: Taint, call: TNode): Taint | null {
+function splice(t: Taint, marker: Step, arg: Taint, call: TNode): Taint | null {
   const chain: Step[] = [];
   let s: Step | null = t.step;
   for (; s && s !== marker; s = s.prev) chain.push(s);

@@ -162,7 +162,7 @@ function apply(name: string, recv: Const, args: Const[]): Const {
 }
 
 /** The constant value of a call or subscript node (constEval asks for these kinds), or `unknown`. */
-export function constCall(node: TNode, ev: Eval): Const {
+function constCall(node: TNode, ev: Eval): Const {
   const kind = node.kind();
   if (kind === "subscript" || kind === "subscript_expression") {
     const [obj, idx] = named(node);

@@ -322,7 +322,7 @@ function terminalStatement(calls: string[]): RegExp | null {
 
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
 
-export function compileRules(file: TaintRuleFile): CompiledRules {
+function compileRules(file: TaintRuleFile): CompiledRules {
   const out: CompiledRules = {
     language: file.language,
     propagateUnknown: file.unknownCalls !== "clean",
