@@ -85,7 +85,7 @@ describe("webUrl links lead to pages", () => {
   test("the findings inbox lists the workspace's findings and filters them", async () => {
     const all = await browser.get("/app/findings");
     assert.equal(all.status, 200);
-    assert.match(all.text, /4 in /);
+    assert.match(all.text, /<strong>4<\/strong> findings in /);
     const high = await browser.get("/app/findings?severity=critical");
     assert.match(high.text, /F-4/);
     assert.doesNotMatch(high.text, /F-1"/);

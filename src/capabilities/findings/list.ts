@@ -51,14 +51,7 @@ function cached(key: string, build: () => Promise<Selection>): Promise<Selection
   return p;
 }
 
-async function select(
-  deps: ListDeps,
-  workspaceId: number,
-  me: number,
-  f: Filters,
-  views: Array<{ repo: RepositoryRow; view: PositionView }>,
-  asOf: string | undefined,
-): Promise<Selection> {
+async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: RepositoryView[], asOf: string | undefined): Promise<Selection> {
   const { base, all } = predicates(await checks(deps.store, workspaceId, me, f));
   const sort = f.sort ?? "newest";
   const counts: Counts = { status: {}, severity: {} };
@@ -86,7 +79,7 @@ async function selection(
   workspaceId: number,
   me: number,
   f: Filters,
-  views: Array<{ repo: RepositoryRow; view: PositionView }>,
+  views: RepositoryView[],
   version: number,
   page: Page,
 ): Promise<Selection> {
@@ -162,12 +155,14 @@ export function coverageOf(view: PositionView) {
   };
 }
 
-/** Every registered repository at its default branch head, newest first (key number, then repository id). */
-export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
+export type RepositoryView = { repo: RepositoryRow; view: PositionView };
+type Unavailable = { repository: { id: number; fullName: string }; reason: string; message: string };
+
+/** Every registered repository's view at its default branch head, and those that cannot be read now. */
+export async function defaultViews(deps: ListDeps, workspaceId: number, version: number, now: Date) {
   const repos = await allRepositories(deps.store, workspaceId);
-  const version = await inboxVersion(deps.store, workspaceId);
-  const unavailable: Array<{ repository: { id: number; fullName: string }; reason: string; message: string }> = [];
-  const views: Array<{ repo: RepositoryRow; view: PositionView }> = [];
+  const unavailable: Unavailable[] = [];
+  const views: RepositoryView[] = [];
   for (const repo of repos) {
     try {
       const mirror = usableMirror(deps.mirrors, repo);
@@ -178,13 +173,14 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
       unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
     }
   }
+  return { views, unavailable };
+}
+
+/** Every registered repository at its default branch head, newest first (key number, then repository id). */
+export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
+  const version = await inboxVersion(deps.store, workspaceId);
+  const { views, unavailable } = await defaultViews(deps, workspaceId, version, now);
   const s = await selection(deps, workspaceId, me, f, views, version, page);
   const { shown, last } = slice(s.rows, page);
-  return {
-    items: await itemsOf(deps, shown),
-    counts: s.counts,
-    total: s.rows.length,
-    unavailable,
-    last: lastKey(f, last),
-  };
+  return { items: await itemsOf(deps, shown), counts: s.counts, total: s.rows.length, unavailable, last: lastKey(f, last) };
 }
