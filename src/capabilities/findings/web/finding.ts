@@ -43,7 +43,12 @@ async function findingPage(app: App, req: FastifyRequest, s: WorkspaceSession, c
     }<span>${f.confidence} confidence</span><span>assignee ${f.assignee?.username ?? "none"}</span><span>first seen ${when(f.firstObservedAt)}</span>${
       f.position ? html`<span>${f.position.repository.fullName} at <code>${f.position.at}</code></span>` : ""
     }</p>
-${decision ? html`<p class="flash">${decision.kind}${decision.reason ? html`: ${decision.reason}` : ""}${decision.until ? html` until ${when(decision.until)}` : ""}</p>` : ""}
+${
+  decision
+    ? html`<p class="flash">${decision.kind}${decision.reason ? html`: ${decision.reason}` : ""}${decision.until ? html` until ${when(decision.until)}` : ""}
+</p>`
+    : ""
+}
 ${f.location ? html`<p><code>${where(f)}</code>${report ? html` <span class="muted">reviewed at ${String(report.sha).slice(0, 12)}</span>` : ""}</p>` : ""}
 ${main && at ? codeBlock(main, at as { startLine: number; endLine: number }, steps) : ""}
 ${evidenceList(steps.slice(0, 12), stepCode)}

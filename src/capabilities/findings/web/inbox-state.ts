@@ -4,7 +4,7 @@
 import type { Filters, SortOrder } from "../filters.ts";
 import type { Row } from "./read.ts";
 
-export const multiKeys = ["severity", "status", "rule", "language"] as const;
+const multiKeys = ["severity", "status", "rule", "language"] as const;
 const singleKeys = ["repository", "at", "assignee", "path", "q", "sort", "new", "dismissed"] as const;
 type Multi = (typeof multiKeys)[number];
 type Single = (typeof singleKeys)[number];

@@ -21,7 +21,8 @@ function group(
 ) {
   return html`<fieldset><legend>${legend}</legend>${options.map(
     (v) =>
-      html`<label class="check"><input type="checkbox" name="${name}" value="${v}"${checked(chosen?.includes(v) ?? false)}>${label(v)}${count(counts[v])}</label>`,
+      html`<label class="check"><input type="checkbox" name="${name}" value="${v}"${checked(chosen?.includes(v) ?? false)}>${label(v)}
+${count(counts[v])}</label>`,
   )}</fieldset>`;
 }
 
@@ -60,12 +61,14 @@ ${
 ${group("severity", "Severity", [...severityValues].reverse(), c.severity, s.severity)}
 ${group("status", "Status", findingStatuses, c.status, s.status)}
 <fieldset><legend>Assignee</legend><select name="assignee" aria-label="Assignee"><option value="">Anyone</option>
-<option value="me"${selected(s.assignee === "me")}>Me</option><option value="none"${selected(s.assignee === "none")}>Nobody (${c.assignee.none ?? 0})</option>${assignees.map(
+<option value="me"${selected(s.assignee === "me")}>Me</option>
+<option value="none"${selected(s.assignee === "none")}>Nobody (${c.assignee.none ?? 0})</option>${assignees.map(
     (a) => html`<option value="${a}"${selected(s.assignee === a)}>${d.assignees.get(Number(a)) ?? a} (${c.assignee[a]})</option>`,
   )}</select></fieldset>
 ${rules.length ? group("rule", "Rule", rules, c.rule, s.rule) : ""}
 ${languages.length ? group("language", "Language", languages, c.language, s.language) : ""}
-<fieldset><legend>Path</legend><input name="path" type="text" value="${s.path ?? ""}" maxlength="1024" placeholder="src/api/" aria-label="Path prefix"></fieldset>
+<fieldset><legend>Path</legend>
+<input name="path" type="text" value="${s.path ?? ""}" maxlength="1024" placeholder="src/api/" aria-label="Path prefix"></fieldset>
 <fieldset><label class="check"><input type="checkbox" name="dismissed" value="true"${checked(s.dismissed === "true")}>Dismissed only</label></fieldset>
 <div class="actions"><button>Apply</button><a class="button secondary" href="/app/findings">Clear</a></div></form></aside>`;
 }
@@ -98,6 +101,7 @@ ${s.repository ? html`<input type="hidden" name="repository" value="${s.reposito
 <div><label for="bulk-assignee">Assign to</label><input id="bulk-assignee" name="assignee" type="text" maxlength="320" placeholder="me, a username, none"></div>
 <div><label for="bulk-dismiss">Dismissal</label><select id="bulk-dismiss" name="dismissed"><option value="">(unchanged)</option>
 <option value="true">dismiss</option><option value="false">restore</option></select></div>
-<div class="grow"><label for="bulk-reason">Reason</label><input id="bulk-reason" name="reason" type="text" maxlength="5000" placeholder="needed for status and dismiss"></div>
+<div class="grow"><label for="bulk-reason">Reason</label>
+<input id="bulk-reason" name="reason" type="text" maxlength="5000" placeholder="needed for status and dismiss"></div>
 <div><button>Apply to selected</button></div></div></fieldset></form>`;
 }
