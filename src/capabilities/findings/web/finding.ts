@@ -6,11 +6,11 @@ import type { App } from "../../../kernel/app.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { html, page, when } from "../../../kernel/ui/html.ts";
 import { markdown } from "../../../kernel/ui/markdown.ts";
-import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { act, formError, requireWorkspace } from "../../identity/index.ts";
+import { sendPage } from "../../../kernel/ui/page.ts";
+import { act, requireWorkspace } from "../../identity/index.ts";
 import { excerpt } from "./code.ts";
 import { codeBlock, commentThread, evidenceList, timeline, triageForms } from "./finding-view.ts";
-import { type OperationById, pick, type Row, readAs, type WorkspaceSession, where } from "./read.ts";
+import { type OperationById, pick, type Row, readAs, refusedChange, type WorkspaceSession, where } from "./read.ts";
 
 const done: Record<string, string> = {
   status: "Status changed.",
@@ -84,10 +84,7 @@ function triageInput(key: string, form: Row): Row {
   return input;
 }
 
-async function refused(reply: FastifyReply, err: unknown, key: string) {
-  if (!(err instanceof AppError) || err.status >= 500) throw err;
-  return errorPage(reply, err.status, "Change refused", `${formError(err)} (finding ${key})`);
-}
+const refused = (reply: FastifyReply, err: unknown, key: string) => refusedChange(reply, err, `finding ${key}`);
 
 export function registerFinding(web: FastifyInstance, app: App, operation: OperationById): void {
   const update = operation("update_finding");

@@ -11,7 +11,7 @@ import { facetCounts } from "../facets.ts";
 import { usernames } from "../items.ts";
 import { filtersOf, type InboxState, listCall, stateOf, urlOf } from "./inbox-state.ts";
 import { bulkForm, type FacetData, facetForm } from "./inbox-view.ts";
-import { type OperationById, type Row, readAs, type WorkspaceSession } from "./read.ts";
+import { type OperationById, type Row, readAs, refusedChange, type WorkspaceSession } from "./read.ts";
 
 async function facets(app: App, req: FastifyRequest, s: WorkspaceSession, state: InboxState, operation: OperationById): Promise<FacetData> {
   const repositoryId = state.repository ? Number(state.repository) : undefined;
@@ -90,8 +90,7 @@ export function registerInbox(web: FastifyInstance, app: App, operation: Operati
       const r = (await act(app, req, reply, update, s, input)) as Row;
       return reply.redirect(`${back}${back.includes("?") ? "&" : "?"}changed=${r.findings.length}`, 303);
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      return errorPage(reply, err.status, "Change refused", formError(err));
+      return refusedChange(reply, err, "");
     }
   });
 }
