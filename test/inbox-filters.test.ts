@@ -146,3 +146,19 @@ test("each bad value answers 400 invalid_request naming the field, on both lists
     ["SQL built from input", "SQL built from input"],
   );
 });
+
+test("the crs client's findings list takes the same flags and answers what REST answers; a bad value exits 1", async () => {
+  const { testClient } = await import("./fixtures/client.ts");
+  const c = testClient(t.url, ws.token);
+  const args = ["--q", "input", "--language", "python", "--path", "src/", "--rule", "py.sql-injection,py.command-injection", "--sort", "severity"];
+  const got = await c.run(["findings", "list", ...args, "--json"]);
+  assert.equal(got.code, 0, got.err);
+  const rest = await list("q=input&language=python&path=src/&rule=py.sql-injection,py.command-injection&sort=severity");
+  assert.deepEqual(
+    JSON.parse(got.out).items.map((i: { id: number }) => i.id),
+    rest.items.map((i: { id: number }) => i.id),
+  );
+  assert.equal(rest.items.length, 4);
+  const bad = await c.run(["findings", "list", "--language", "cobol"]);
+  assert.equal(bad.code, 1, bad.err);
+});
