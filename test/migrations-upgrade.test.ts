@@ -171,3 +171,27 @@ test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no 
     },
   );
 });
+
+test("a store migrated up to 015 upgrades to 017: the finding page's two indexes exist", async () => {
+  await upgradeFrom(
+    "017",
+    async () => {},
+    async (store) => {
+      const found = usingPostgres
+        ? await sql<{
+            n: string;
+          }>`select indexname as n from pg_indexes where schemaname = current_schema() and indexname in ('finding_presence_path', 'findings_duplicate_of') order by 1`.execute(
+            store.db,
+          )
+        : await sql<{
+            n: string;
+          }>`select name as n from sqlite_master where type = 'index' and name in ('finding_presence_path', 'findings_duplicate_of') order by 1`.execute(
+            store.db,
+          );
+      assert.deepEqual(
+        found.rows.map((r) => r.n),
+        ["finding_presence_path", "findings_duplicate_of"],
+      );
+    },
+  );
+});

@@ -2,7 +2,8 @@
 // unpaginated up to the export cap, as the list reads it (same filters, order, status and location).
 import type { RepositoryRow } from "../../repositories/index.ts";
 import { exportCap } from "../schemas.ts";
-import { listAtPosition, listOrganization, type Filters, type ListDeps } from "../list.ts";
+import type { Filters } from "../filters.ts";
+import { listAtPosition, listOrganization, type ListDeps } from "../list.ts";
 import { runFindings } from "../run-findings.ts";
 import { csvOf } from "./csv.ts";
 import { checkCap, exportRows, type ExportRow } from "./rows.ts";

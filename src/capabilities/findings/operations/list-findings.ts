@@ -1,10 +1,12 @@
 import { z } from "zod";
+import type { Filters, SortOrder } from "../filters.ts";
 import { listOrganization } from "../list.ts";
 import { exportOrganization, type ExportFormat } from "../export/lists.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
 import { implement, withExporters } from "../../../kernel/operation.ts";
 import type { Ctx } from "../../../kernel/context.ts";
 import { listFindingsDefinition } from "./list-findings.def.ts";
+import { sortCursorFields, sortOf } from "./sort-cursor.ts";
 
 const cursorShape = z.object({
   t: cursorTime,
@@ -18,6 +20,7 @@ const cursorShape = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+  ...sortCursorFields,
 });
 
 const list = implement(listFindingsDefinition, async (ctx, input) => {
@@ -27,12 +30,12 @@ const list = implement(listFindingsDefinition, async (ctx, input) => {
     ctx.app,
     ctx.workspaceId,
     ctx.userId,
-    { ...filtersOf(input), new: input.new },
-    { limit: input.limit, afterNumber: cursor?.n, afterRepository: cursor?.r, asOf },
+    { ...filtersOf(input, cursor), new: input.new },
+    { limit: input.limit, after: cursor, asOf },
     ctx.app.now(),
   );
   return {
-    nextCursor: r.last === null ? null : encodeCursor({ t: asOf, n: r.last.number, r: r.last.repository }),
+    nextCursor: r.last === null ? null : encodeCursor({ t: asOf, ...r.last }),
     items: r.items,
     counts: r.counts,
     total: r.total,
@@ -42,25 +45,12 @@ const list = implement(listFindingsDefinition, async (ctx, input) => {
 });
 
 const exportAs = (format: ExportFormat) => (ctx: Ctx, input: z.output<typeof listFindingsDefinition.input>) =>
-  exportOrganization(ctx.app, ctx.workspaceId, ctx.userId, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
+  exportOrganization(ctx.app, ctx.workspaceId, ctx.userId, { ...filtersOf(input, undefined), new: input.new }, ctx.app.now(), format);
 
 export const listFindings = withExporters(list, { sarif: exportAs("sarif"), csv: exportAs("csv") });
 
-/** The shared list filters (params.def.ts) as the domain's filter. */
-export function filtersOf(input: {
-  status?: string[] | undefined;
-  severity?: string[] | undefined;
-  confidence?: string[] | undefined;
-  assignee?: string | undefined;
-  focus?: string | undefined;
-  dismissed: boolean;
-}) {
-  return {
-    status: input.status,
-    severity: input.severity,
-    confidence: input.confidence,
-    assignee: input.assignee,
-    focus: input.focus,
-    dismissed: input.dismissed,
-  };
+/** The shared list filters (params.def.ts) as the domain's filter; a cursor keeps the order of the page it came from. */
+export function filtersOf(input: Omit<Filters, "new" | "sort"> & { sort: SortOrder }, cursor: { o?: SortOrder | undefined } | undefined): Filters {
+  const { status, severity, confidence, assignee, focus, dismissed, q, rule, path, language } = input;
+  return { status, severity, confidence, assignee, focus, dismissed, q, rule, path, language, sort: sortOf(input.sort, cursor) };
 }

@@ -6,6 +6,7 @@ import { repositoryFromPath } from "../../repositories/index.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
 
 import { filtersOf } from "./list-findings.ts";
+import { sortCursorFields } from "./sort-cursor.ts";
 import { implement, withExporters } from "../../../kernel/operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";
 
@@ -17,6 +18,7 @@ const cursorShape = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+  ...sortCursorFields,
 });
 
 const list = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
@@ -29,12 +31,12 @@ const list = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
     ctx.userId,
     repo,
     cursor?.at ?? input.at,
-    { ...filtersOf(input), new: input.new },
-    { limit: input.limit, afterNumber: cursor?.n, asOf },
+    { ...filtersOf(input, cursor), new: input.new },
+    { limit: input.limit, after: cursor, asOf },
     ctx.app.now(),
   );
   return {
-    nextCursor: r.last === null ? null : encodeCursor({ at: r.position.at, t: asOf, n: r.last }),
+    nextCursor: r.last === null ? null : encodeCursor({ at: r.position.at, t: asOf, ...r.last }),
     items: r.items,
     repository: { id: repo.id, fullName: repo.full_name },
     position: { at: r.position.at, sha: r.position.sha, ref: r.position.ref },
@@ -47,7 +49,7 @@ const list = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
 
 const exportAs = (format: ExportFormat) => async (ctx: Ctx, input: z.output<typeof listRepositoryFindingsDefinition.input>) => {
   const repo = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
-  return exportAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, input.at, { ...filtersOf(input), new: input.new }, ctx.app.now(), format);
+  return exportAtPosition(ctx.app, ctx.workspaceId, ctx.userId, repo, input.at, { ...filtersOf(input, undefined), new: input.new }, ctx.app.now(), format);
 };
 
 export const listRepositoryFindings = withExporters(list, { sarif: exportAs("sarif"), csv: exportAs("csv") });

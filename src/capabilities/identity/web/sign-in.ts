@@ -1,10 +1,10 @@
 // Sign-in and sign-out (web-only operations, through the pipeline), the home page with the workspace
-// switcher, and the stylesheet.
+// switcher.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
+import { html, page } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { act, cookieOptions, formError, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
 
@@ -12,7 +12,7 @@ type Form = Record<string, string | undefined>;
 
 function signInPage(csrf: string, next: string, error?: string): string {
   return page(
-    { title: "Sign in" },
+    { title: "Sign in", narrow: true },
     html`<h1>Sign in to crs</h1>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/app/sign-in">
@@ -27,9 +27,7 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
   const switchTo = operation("switch_workspace");
   const signIn = operation("sign_in");
   const signOut = operation("sign_out");
-  web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
   web.get("/", async (_req, reply) => reply.redirect("/app", 302));
-  web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
 
   web.get("/app/sign-in", async (req, reply) => {
     const next = safeNext((req.query as Form).next);
@@ -78,7 +76,7 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
       reply,
       200,
       page(
-        { title: "Home", user: session.user, csrf },
+        { title: "Home", user: session.user, csrf, section: "dashboard" },
         html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
 ${
   ws
