@@ -1,5 +1,5 @@
-// Read-only pages behind the API's webUrl links: the findings inbox, a finding, runs, a run and a
-// focus. They call the same operations as REST and MCP (so the same workspace scoping, views and
+// Read-only pages behind the API's webUrl links: the findings inbox, a finding and a focus (runs
+// have their own pages in the runs capability). They call the same operations as REST and MCP (so the same workspace scoping, views and
 // rate limits apply), as the signed-in user with the read scopes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
@@ -35,7 +35,6 @@ const findingTable = (items: Row[]): Html =>
     : html`<p>No findings.</p>`;
 const next = (path: string, cursor: string | null, query: Row = {}) =>
   cursor ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "";
-const dollars = (cents: number | null | undefined) => (typeof cents === "number" ? `$${(cents / 100).toFixed(2)}` : "—");
 
 /** Query values the list pages pass on to their operation: only plain strings, never arrays. */
 function pick(q: unknown, keys: string[]): Row {
@@ -88,51 +87,6 @@ ${
     : ""
 }
 <h2>Runs</h2><p>${(f.runs as number[]).map((id) => html`<a href="/app/runs/${id}">run ${id}</a> `)}</p>`,
-    );
-  });
-
-  route("/app/runs", async (req, s, csrf) => {
-    const r = await read(app, req, s, "list_runs", pick(req.query, ["cursor"]));
-    const rows = (r.items as Row[]).map(
-      (x) => html`<tr><td><a href="/app/runs/${x.id}">${x.id}</a></td><td>${x.title}</td><td>${x.state}</td>
-<td>${dollars(x.priceCents ?? x.costCents)}</td><td>${x.findings?.total ?? ""}</td><td>${when(x.createdAt)}</td></tr>`,
-    );
-    return page(
-      { title: "Runs", user: s.user, csrf },
-      html`<h1>Runs</h1>
-${
-  rows.length
-    ? html`<table><tr><th>Run</th><th>Title</th><th>State</th><th>Price</th><th>Findings</th><th>Created</th></tr>${rows}</table>`
-    : html`<p>No runs yet.</p>`
-}
-${next("/app/runs", r.nextCursor)}`,
-    );
-  });
-
-  route("/app/runs/:id", async (req, s, csrf) => {
-    const id = (req.params as Row).id;
-    const run = await read(app, req, s, "get_run", { run: id });
-    const model = run.model as Row | null;
-    const found = run.state === "complete" ? await read(app, req, s, "list_run_findings", { run: id, ...pick(req.query, ["cursor"]) }) : null;
-    return page(
-      { title: `Run ${run.id}`, user: s.user, csrf },
-      html`<h1>Run ${run.id} · ${run.title}</h1>
-<p>${run.state} · stage ${run.stage ?? "—"} · ${dollars(run.costCents ?? run.priceCents)} · created ${when(run.createdAt)}${
-        run.endedAt ? html` · ended ${when(run.endedAt)}` : ""
-      }</p>
-${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
-${
-  model
-    ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${
-        model.reason ? html` · ${model.reason}` : ""
-      }${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>`
-    : ""
-}
-${
-  found
-    ? html`<h2>Findings</h2>${findingTable(found.items)}${next(`/app/runs/${run.id}`, found.nextCursor)}`
-    : html`<p>Findings appear here when the run is complete.</p>`
-}`,
     );
   });
 
