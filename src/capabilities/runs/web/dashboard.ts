@@ -44,7 +44,9 @@ export function registerDashboard(web: FastifyInstance, app: App, operation: Ope
     ]);
     const csrf = reply.generateCsrf();
     const openTotal = counts.reduce((a, b) => a + b, 0);
-    const body = html`<div class="page-head"><h1>${s.workspace.name}</h1>${switcher(s, csrf)}</div>
+    const w = s.workspace;
+    const body = html`<div class="page-head"><h1>Dashboard</h1>${switcher(s, csrf)}</div>
+<p class="muted">Active workspace: <strong>${w.name}</strong> (${w.slug}), role ${w.role === "admin" ? "owner" : "member"}.</p>
 <div class="cards">
 <section aria-labelledby="open-h"><h2 id="open-h">Open findings: ${openTotal}</h2><ul class="sev-counts">${severities.map(
       (sev, i) =>
