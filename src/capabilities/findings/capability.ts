@@ -9,6 +9,8 @@ import { listFindings } from "./operations/list-findings.ts";
 import { listRepositoryFindings } from "./operations/list-repository-findings.ts";
 import { updateFinding } from "./operations/update-finding.ts";
 import { updateFindings } from "./operations/update-findings.ts";
+import { registerFinding } from "./web/finding.ts";
+import { registerInbox } from "./web/inbox.ts";
 import { registerViews } from "./web/views.ts";
 
 const warmAfterMs = 1_000;
@@ -41,7 +43,7 @@ export const findings = capability({
   cli: "cli.ts",
   fixtures: "fixtures.ts",
   operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
-  webRoutes: [registerViews],
+  webRoutes: [registerInbox, registerFinding, registerViews],
   services: [warmInbox],
   adminCommands: [registerFindings],
 });

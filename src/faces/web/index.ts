@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { App } from "../../kernel/app.ts";
 import type { WebRoutes } from "../../kernel/capability.ts";
 import type { AnyOperation } from "../../kernel/operation.ts";
+import { registerAssets } from "./assets.ts";
 import { webContext } from "./shell.ts";
 
 /** The app's pages; pages that invoke an operation find it by id in `operations` (the table and the web-only ones). */
@@ -14,6 +15,7 @@ export function registerWeb(server: FastifyInstance, app: App, operations: reado
     return op;
   };
   webContext(server, app, (web) => {
+    registerAssets(web);
     for (const register of pages) register(web, app, operation);
   });
 }

@@ -25,10 +25,10 @@ export function webContext(server: FastifyInstance, app: App, routes: (web: Fast
     await web.register(formbody);
     await web.register(csrf, { cookieOpts: { ...cookieOptions(app), signed: true }, logLevel: "debug" });
     web.addHook("onSend", async (_req, reply) => {
-      // Never framed (a consent screen in a frame could be clicked through), never cached.
+      // Never framed (a consent screen in a frame could be clicked through), never cached (but the versioned assets).
       reply.header("X-Frame-Options", "DENY");
       reply.header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'");
-      reply.header("Cache-Control", "no-store");
+      if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
       reply.header("Referrer-Policy", "no-referrer");
     });
     // The same text rule as every face: no NUL in a path, query or form field, before anything reads it.

@@ -29,56 +29,60 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
   return new Html(out);
 }
 
+/** The top bar's sections; a page names the one it belongs to (marked aria-current). */
+export type Section = "dashboard" | "inbox" | "runs" | "repositories" | "settings";
+
 export interface PageOptions {
   title: string;
   /** The signed-in user, for the header (sign-out form). */
   user?: { username: string } | undefined;
   csrf?: string | undefined;
+  /** The top bar's section this page belongs to. */
+  section?: Section | undefined;
+  /** A reading-width column (forms, sign-in); list pages use the full fluid width. */
+  narrow?: boolean | undefined;
+  /** More same-origin scripts (paths under /app/), loaded deferred after app.js. */
+  scripts?: readonly string[] | undefined;
 }
+
+/** The stylesheet and script, with a version so the browser may cache them (the face serves them). */
+const assetVersion = "1";
+const sections: readonly [Section, string, string][] = [
+  ["dashboard", "Dashboard", "/app"],
+  ["inbox", "Inbox", "/app/findings"],
+  ["runs", "Runs", "/app/runs"],
+  ["repositories", "Repositories", "/app/repositories"],
+  ["settings", "Settings", "/app/settings/keys"],
+];
+
+const keysHelp = html`<dialog id="keys" aria-labelledby="keys-title"><h2 id="keys-title">Keyboard shortcuts</h2>
+<table><tr><td><kbd>j</kbd> / <kbd>k</kbd></td><td>next / previous row</td></tr><tr><td><kbd>o</kbd></td><td>open the current row</td></tr>
+<tr><td><kbd>x</kbd></td><td>select the current row</td></tr><tr><td><kbd>/</kbd></td><td>search</td></tr>
+<tr><td><kbd>?</kbd></td><td>this help</td></tr></table><div class="actions"><button type="button" data-close>Close</button></div></dialog>`;
+
+const settingsNav = html`<nav class="toolbar" aria-label="Settings"><a href="/app/settings/keys">API keys</a>
+<a href="/app/settings/apps">Authorized apps</a><a href="/app/settings/password">Password</a></nav>`;
 
 export function page(opts: PageOptions, body: Html): string {
   const nav = opts.user
-    ? html`<nav><a href="/app">crs</a><a href="/app/findings">Findings</a><a href="/app/runs">Runs</a><a href="/app/settings/keys">API keys</a>
-<a href="/app/settings/apps">Authorized apps</a>
-<a href="/app/settings/password">Password</a><span class="grow"></span><span>${opts.user.username}</span>
+    ? html`<nav class="top" aria-label="Main"><a class="brand" href="/app">crs</a>${sections.map(
+        ([id, label, href]) => html`<a href="${href}"${id === opts.section ? html` aria-current="page"` : ""}>${label}</a>`,
+      )}<span class="grow"></span><span class="who">${opts.user.username}</span>
 <form method="post" action="/app/sign-out" class="inline">
 <input type="hidden" name="_csrf" value="${opts.csrf}"><button class="link">Sign out</button></form></nav>`
-    : html`<nav><a href="/app">crs</a></nav>`;
+    : html`<nav class="top" aria-label="Main"><a class="brand" href="/app">crs</a></nav>`;
+  const scripts = ["/app/assets/app.js?v=" + assetVersion, ...(opts.scripts ?? [])];
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${opts.title} · crs</title><link rel="stylesheet" href="/app/style.css"><script src="/app/copy.js" defer></script></head>
-<body>${nav}<main>${body}</main></body></html>`.text;
+<title>${opts.title} · crs</title><link rel="stylesheet" href="/app/assets/app.css?v=${assetVersion}">${scripts.map(
+    (src) => html`<script src="${src}" defer></script>`,
+  )}</head>
+<body><a class="skip" href="#main">Skip to content</a>${nav}<main id="main"${opts.narrow ? html` class="narrow"` : ""}>${
+    opts.section === "settings" ? settingsNav : ""
+  }${body}</main>${opts.user ? keysHelp : ""}</body></html>`.text;
 }
 
 /** A stored timestamp, readable: "2026-11-25 12:33 UTC"; "never" when absent. */
 export function when(iso: string | null | undefined): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never";
 }
-
-/** The copy buttons (the pages work without it: the token is shown as selectable text). */
-export const copyScript = `document.querySelectorAll("button[data-copy]").forEach(function (b) {
-  b.hidden = false;
-  b.addEventListener("click", function () {
-    navigator.clipboard.writeText(document.getElementById(b.dataset.copy).value).then(function () { b.textContent = "Copied"; });
-  });
-});`;
-
-export const stylesheet = `
-*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d2329;background:#f5f6f8}
-nav{display:flex;gap:1em;align-items:center;padding:.6em 1.5em;background:#1d2329;color:#fff}nav a{color:#fff;font-weight:600;text-decoration:none}
-.grow{flex:1}main{max-width:46em;margin:2em auto;padding:1.5em 2em;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002}
-h1{font-size:1.4em;margin-top:0}label{display:block;margin:.8em 0 .2em;font-weight:600}
-input[type=email],input[type=password],input[type=text]{width:100%;padding:.5em;border:1px solid #bbc;border-radius:4px;font:inherit}
-button{padding:.5em 1.2em;border:0;border-radius:4px;background:#2457c5;color:#fff;font:inherit;cursor:pointer}
-button.secondary{background:#e4e7ec;color:#1d2329}button.danger{background:#b42318}
-button.link{background:none;color:inherit;padding:0;text-decoration:underline}
-form.inline{display:inline}.error{padding:.6em 1em;background:#fde8e7;border-left:4px solid #b42318}
-.notice{padding:.6em 1em;background:#e8f1fd;border-left:4px solid #2457c5}
-.tag{display:inline-block;padding:0 .5em;border-radius:3px;background:#fff1c2;font-size:.85em}ul.scopes li{margin:.3em 0}
-table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4em;border-bottom:1px solid #e4e7ec}code{word-break:break-all}
-.actions{display:flex;gap:.8em;margin-top:1.5em}nav a{font-weight:400}nav a:first-child{font-weight:700}
-label.check{font-weight:400;display:flex;gap:.5em;align-items:baseline}input.token{width:100%;font-family:monospace;padding:.5em}
-pre{white-space:pre-wrap;background:#f5f6f8;padding:.5em;border-radius:4px}pre.text{font:inherit;background:none;padding:0}
-.sev{padding:0 .4em;border-radius:3px;color:#fff;background:#667}.sev-critical{background:#7a1fa2}.sev-high{background:#b42318}
-.sev-medium{background:#b54708}.sev-low{background:#2457c5}
-`;

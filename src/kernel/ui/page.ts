@@ -7,5 +7,5 @@ export function sendPage(reply: FastifyReply, status: number, body: string): Fas
 }
 
 export function errorPage(reply: FastifyReply, status: number, title: string, message: string): FastifyReply {
-  return sendPage(reply, status, page({ title }, html`<h1>${title}</h1><p class="error">${message}</p><p><a href="/app">Back to crs</a></p>`));
+  return sendPage(reply, status, page({ title, narrow: true }, html`<h1>${title}</h1><p class="error">${message}</p><p><a href="/app">Back to crs</a></p>`));
 }

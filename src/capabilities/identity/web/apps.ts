@@ -24,7 +24,7 @@ async function appsPage(app: App, session: Session, csrf: string): Promise<strin
 <input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`,
   );
   return page(
-    { title: "Authorized apps", user: session.user, csrf },
+    { title: "Authorized apps", user: session.user, csrf, section: "settings", narrow: true },
     html`<h1>Authorized apps</h1>
 <p>Applications you allowed to use crs in the workspace <strong>${ws.name}</strong> (${ws.slug}). Revoking one ends its tokens at once.</p>
 ${
@@ -37,7 +37,7 @@ ${
 
 function passwordPage(session: Session, csrf: string, message?: { error?: string; done?: string }): string {
   return page(
-    { title: "Change password", user: session.user, csrf },
+    { title: "Change password", user: session.user, csrf, section: "settings", narrow: true },
     html`<h1>Change password</h1>
 ${message?.error ? html`<p class="error" role="alert">${message.error}</p>` : ""}${
   message?.done ? html`<p class="notice" role="status">${message.done}</p>` : ""

@@ -29,7 +29,7 @@ async function keysPage(app: App, session: Session, csrf: string, opts: { error?
 <input type="hidden" name="_csrf" value="${csrf}"><button class="danger">Revoke</button></form></td></tr>`,
   );
   return page(
-    { title: "API keys", user: session.user, csrf },
+    { title: "API keys", user: session.user, csrf, section: "settings", narrow: true },
     html`<h1>API keys</h1>
 <p>Keys for the workspace <strong>${ws.name}</strong> (${ws.slug}). A key reads only this workspace.</p>${created}
 ${

@@ -1,11 +1,11 @@
-// Sign-in, sign-out, the home page with the workspace switcher, and the stylesheet.
+// Sign-in, sign-out, the home page with the workspace switcher.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import { checkCredentials } from "../sign-in.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { createSession, endSession } from "../sessions.ts";
-import { copyScript, html, page, stylesheet } from "../../../kernel/ui/html.ts";
+import { html, page } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { act, cookieOptions, safeNext, sessionCookie, sessionOf } from "./session.ts";
 
@@ -13,7 +13,7 @@ type Form = Record<string, string | undefined>;
 
 function signInPage(csrf: string, next: string, error?: string): string {
   return page(
-    { title: "Sign in" },
+    { title: "Sign in", narrow: true },
     html`<h1>Sign in to crs</h1>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/app/sign-in">
@@ -26,9 +26,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 
 export function registerSignIn(web: FastifyInstance, app: App, operation: (id: string) => AnyOperation): void {
   const switchTo = operation("switch_workspace");
-  web.get("/app/style.css", async (_req, reply) => reply.type("text/css; charset=utf-8").send(stylesheet));
   web.get("/", async (_req, reply) => reply.redirect("/app", 302));
-  web.get("/app/copy.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(copyScript));
 
   web.get("/app/sign-in", async (req, reply) => {
     const next = safeNext((req.query as Form).next);

@@ -21,7 +21,7 @@ function consentPage(req: AuthorizationRequest, fields: Form, session: Session, 
   const who = isVerifiedClient(req.client.id) ? html`<span class="tag">verified</span>` : html`<span class="tag">unverified</span>`;
   const trust = isVerifiedClient(req.client.id) ? html`This is crs's own command line.` : html`The application named itself; crs has not verified who made it.`;
   return page(
-    { title: "Authorize application", user: session.user, csrf },
+    { title: "Authorize application", user: session.user, csrf, narrow: true },
     html`<h1>Authorize ${req.client.name}</h1>
 <p><strong>${req.client.name}</strong> ${who} wants to use crs as <strong>${session.user.username}</strong>
 in the workspace <strong>${ws.name}</strong> (${ws.slug}). ${trust}</p>
@@ -66,7 +66,7 @@ function refusedPage(app: App, reply: FastifyReply, err: RedirectableError, sess
     reply,
     400,
     page(
-      { title: "Authorization request refused", user: session?.user },
+      { title: "Authorization request refused", user: session?.user, narrow: true },
       html`<h1>Authorization request refused</h1>
 <p class="error">${err.error}: ${err.message}</p>${back}<p><a href="/app">Back to crs</a></p>`,
     ),

@@ -24,10 +24,9 @@ export function registerAssets(web: FastifyInstance): void {
   }
 }
 
-/** A page's extra head: the runs stylesheet, scripts, and (while something runs) a refresh for browsers without JavaScript. */
-export function withHead(text: string, opts: { scripts?: string[]; styles?: string[]; refreshSeconds?: number } = {}): string {
+/** A page's extra head: the runs stylesheet (and others), and (while something runs) a refresh for browsers without JavaScript. */
+export function withHead(text: string, opts: { styles?: string[]; refreshSeconds?: number } = {}): string {
   const parts = [...(opts.styles ?? []), "/app/runs.css"].map((href) => `<link rel="stylesheet" href="${href}">`);
   if (opts.refreshSeconds) parts.push(`<noscript><meta http-equiv="refresh" content="${opts.refreshSeconds}"></noscript>`);
-  for (const src of opts.scripts ?? []) parts.push(`<script src="${src}" defer></script>`);
   return text.replace("</head>", `${parts.join("")}</head>`);
 }

@@ -16,7 +16,7 @@ function trendBlock(t: Trend): Html {
   if (!t.days.length) return html`<p>No complete full review yet: the trend starts with the first one.</p>`;
   const rows = t.days.map((d, i) => ({ day: new Date(d * 1000).toISOString().slice(0, 10), open: t.open[i], fixed: t.fixed[i] })).slice(-30);
   return html`<div class="chart" id="trend-chart" data-trend="${JSON.stringify(t)}" role="img" aria-label="Open and fixed findings over time"></div>
-<details><summary>As a table</summary><div class="scroll"><table><thead><tr><th>Day</th><th>Open</th><th>Fixed (counted up)</th></tr></thead>
+<details><summary>As a table</summary><div class="table-wrap"><table><thead><tr><th>Day</th><th>Open</th><th>Fixed (counted up)</th></tr></thead>
 <tbody>${rows.map((r) => html`<tr><td>${r.day}</td><td>${r.open}</td><td>${r.fixed}</td></tr>`)}</tbody></table></div></details>`;
 }
 
@@ -47,37 +47,37 @@ export function registerDashboard(web: FastifyInstance, app: App, operation: Ope
     const w = s.workspace;
     const body = html`<div class="page-head"><h1>Dashboard</h1>${switcher(s, csrf)}</div>
 <p class="muted">Active workspace: <strong>${w.name}</strong> (${w.slug}), role ${w.role === "admin" ? "owner" : "member"}.</p>
-<div class="cards">
-<section aria-labelledby="open-h"><h2 id="open-h">Open findings: ${openTotal}</h2><ul class="sev-counts">${severities.map(
+<div class="cards dash-cards">
+<section class="card" aria-labelledby="open-h"><h2 id="open-h">Open findings: ${openTotal}</h2><ul class="sev-counts">${severities.map(
       (sev, i) =>
         html`<li><a href="/app/findings?status=open&amp;severity=${sev}"><strong>${counts[i]}</strong><span class="sev sev-${sev}">${sev}</span></a></li>`,
     )}</ul></section>
-<section aria-labelledby="trend-h"><h2 id="trend-h">Open and fixed over time</h2>${trendBlock(t)}</section>
-<section aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>${
+<section class="card" aria-labelledby="trend-h"><h2 id="trend-h">Open and fixed over time</h2>${trendBlock(t)}</section>
+<section class="card" aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>${
       (runs.items as Row[]).length
         ? html`<ul>${(runs.items as Row[]).map(
             (
               r,
-            ) => html`<li><a href="/app/runs/${r.id}">${r.title}</a> <span class="state state-${stateTone(r.state)}">${stateWord(r.state, r.cancellationRequested)}</span>
+            ) => html`<li><a href="/app/runs/${r.id}">${r.title}</a> <span class="badge badge-${stateTone(r.state)}">${stateWord(r.state, r.cancellationRequested)}</span>
 <span class="muted">${when(r.createdAt)} · ${dollars(r.costCents)}</span></li>`,
           )}</ul>`
         : html`<p>No runs yet.</p>`
     }<p><a class="button" href="/app/runs/new">Start a run</a> <a href="/app/runs">All runs</a></p></section>
-<section aria-labelledby="rules-h"><h2 id="rules-h">Most frequent rules</h2>${
+<section class="card" aria-labelledby="rules-h"><h2 id="rules-h">Most frequent rules</h2>${
       rules.length
-        ? html`<div class="scroll"><table><thead><tr><th>Rule</th><th>Findings</th></tr></thead><tbody>${rules.map(
+        ? html`<div class="table-wrap"><table><thead><tr><th>Rule</th><th>Findings</th></tr></thead><tbody>${rules.map(
             (r) => html`<tr><td><code>${r.rule}</code></td><td>${r.count}</td></tr>`,
           )}</tbody></table></div>`
         : html`<p>No findings yet.</p>`
     }</section>
-<section aria-labelledby="never-h"><h2 id="never-h">Never reviewed</h2>${
+<section class="card" aria-labelledby="never-h"><h2 id="never-h">Never reviewed</h2>${
       never.total
         ? html`<ul>${never.items.map(
             (r) => html`<li><a href="/app/repositories/${r.id}">${r.fullName}</a> · <a href="/app/runs/new?repository=${r.id}">review it</a></li>`,
           )}</ul>${never.total > never.items.length ? html`<p class="muted">and ${never.total - never.items.length} more.</p>` : ""}`
         : html`<p>Every repository has a complete review.</p>`
     }</section></div>`;
-    const text = page({ title: "Dashboard", user: s.user, csrf }, body);
-    return sendPage(reply, 200, withHead(text, { styles: ["/app/vendor/uplot.css"], scripts: ["/app/vendor/uplot.js", "/app/dashboard.js"] }));
+    const text = page({ title: "Dashboard", user: s.user, csrf, section: "dashboard", scripts: ["/app/vendor/uplot.js", "/app/dashboard.js"] }, body);
+    return sendPage(reply, 200, withHead(text, { styles: ["/app/vendor/uplot.css"] }));
   });
 }

@@ -14,7 +14,7 @@ const where = (f: Row) => (f.location ? `${f.location.path}:${f.location.startLi
 
 function findingTable(items: Row[]): Html {
   if (!items.length) return html`<p>No findings.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>Key</th><th>Severity</th><th>Title</th><th>Location</th></tr></thead><tbody>${items.map(
+  return html`<div class="table-wrap"><table><thead><tr><th>Key</th><th>Severity</th><th>Title</th><th>Location</th></tr></thead><tbody>${items.map(
     (f) => html`<tr><td><a href="/app/findings/${f.key}">${f.key}</a></td><td><span class="sev sev-${f.severity}">${f.severity}</span></td>
 <td>${f.title}</td><td><code>${where(f)}</code></td></tr>`,
   )}</tbody></table></div>`;
@@ -22,8 +22,8 @@ function findingTable(items: Row[]): Html {
 
 function progressBlock(runId: number, p: Progress): Html {
   const bar = p.total ? html`<progress max="${p.total}" value="${p.done ?? 0}" aria-label="Files reviewed"></progress>` : "";
-  return html`<section class="run-progress" id="progress" data-run="${runId}" data-terminal="${p.terminal ? "1" : "0"}" aria-live="polite">
-<p><span class="state state-${p.tone}" data-field="words">${p.words}</span></p>${bar}
+  return html`<section class="run-progress panel" id="progress" data-run="${runId}" data-terminal="${p.terminal ? "1" : "0"}" aria-live="polite">
+<p><span class="badge badge-${p.tone}" data-field="words" data-tone="${p.tone}">${p.words}</span></p>${bar}
 <dl class="facts"><div><dt>Stage</dt><dd data-field="stage">${p.stage}</dd></div>
 <div><dt>Files</dt><dd data-field="files">${p.total === null ? "—" : `${p.done ?? 0} of ${p.total}`}</dd></div>
 <div><dt>Findings so far</dt><dd data-field="found">${p.found ?? "—"}</dd></div>
@@ -44,7 +44,7 @@ export function registerRunPages(web: FastifyInstance, app: App, operation: Oper
     const r = await read(req, s, "list_runs", input);
     const rows = (r.items as Row[]).map(
       (x) => html`<tr><td><a href="/app/runs/${x.id}">${x.id}</a></td><td>${x.title}</td>
-<td><span class="state state-${stateTone(x.state)}">${stateWord(x.state, x.cancellationRequested)}</span></td>
+<td><span class="badge badge-${stateTone(x.state)}">${stateWord(x.state, x.cancellationRequested)}</span></td>
 <td>${dollars(x.costCents)}</td><td>${x.findings?.total ?? "—"}</td><td>${when(x.createdAt)}</td></tr>`,
     );
     const more = r.nextCursor ? html`<p><a href="/app/runs?${new URLSearchParams({ ...input, cursor: r.nextCursor }).toString()}">Older runs</a></p>` : "";
@@ -53,11 +53,11 @@ export function registerRunPages(web: FastifyInstance, app: App, operation: Oper
       200,
       withHead(
         page(
-          { title: "Runs", user: s.user, csrf: reply.generateCsrf() },
+          { title: "Runs", user: s.user, csrf: reply.generateCsrf(), section: "runs" },
           html`<div class="page-head"><h1>Runs</h1><a class="button" href="/app/runs/new">Start a run</a></div>
 ${
   rows.length
-    ? html`<div class="scroll"><table><thead><tr><th>Run</th><th>What</th><th>State</th><th>Cost</th><th>Findings</th><th>Created</th></tr></thead>
+    ? html`<div class="table-wrap"><table><thead><tr><th>Run</th><th>What</th><th>State</th><th>Cost</th><th>Findings</th><th>Created</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
     : html`<p>No runs yet. <a href="/app/runs/new">Start the first one</a>.</p>`
 }${more}`,
@@ -95,9 +95,9 @@ ${
       ? ""
       : html`<p class="muted">Findings are listed here when the run is complete.</p>`
 }`;
-    const text = page({ title: `Run ${run.id}`, user: s.user, csrf }, body);
+    const text = page({ title: `Run ${run.id}`, user: s.user, csrf, section: "runs", ...(run.terminal ? {} : { scripts: ["/app/runs.js"] }) }, body);
     // Without JavaScript the page reloads itself while the run goes on; with it, runs.js updates the numbers in place.
-    return sendPage(reply, 200, withHead(text, run.terminal ? {} : { refreshSeconds: 3, scripts: ["/app/runs.js"] }));
+    return sendPage(reply, 200, withHead(text, run.terminal ? {} : { refreshSeconds: 3 }));
   });
 
   web.get("/app/runs/:id/progress", async (req, reply) => {

@@ -100,7 +100,7 @@ export function confirmForm(csrf: string, f: Form, est: Row, showSpend: Row | nu
 ${showSpend ? html`<div><dt>Spent this month</dt><dd>${dollars(showSpend.monthSpendCents)} of ${showSpend.spendLimitCents == null ? "no limit" : dollars(showSpend.spendLimitCents)}</dd></div>` : ""}
 <div><dt>Quote valid until</dt><dd>${String(est.expiresAt).slice(11, 16)} UTC</dd></div></dl>
 ${short ? html`<p class="error">The balance does not cover this price: ask an owner to add credits.</p>` : ""}
-<div class="scroll"><table><thead><tr><th>Repository</th><th>Commit</th><th>Files</th><th>Billable lines</th></tr></thead><tbody>${targets.map(
+<div class="table-wrap"><table><thead><tr><th>Repository</th><th>Commit</th><th>Files</th><th>Billable lines</th></tr></thead><tbody>${targets.map(
     (t) => html`<tr><td>${t.repository.fullName}</td><td><code>${String(t.sha).slice(0, 12)}</code></td><td>${t.files}</td><td>${t.lines}</td></tr>`,
   )}</tbody></table></div>
 ${est.change ? html`<p>Change ${est.change.kind === "pr" ? `of pull request #${est.change.pr}` : `of branch ${est.change.branch}`}: ${est.change.files} files, ${est.change.changedLines} changed lines.</p>` : ""}

@@ -33,7 +33,11 @@ export function registerStart(web: FastifyInstance, app: App, operation: Operati
 
   async function formPage(req: FastifyRequest, reply: FastifyReply, s: WorkspaceSession, status: number, f: Form, error?: string) {
     const csrf = reply.generateCsrf();
-    return sendPage(reply, status, withHead(page({ title: "Start a run", user: s.user, csrf }, startForm(csrf, f, await choices(req, s, f), error))));
+    return sendPage(
+      reply,
+      status,
+      withHead(page({ title: "Start a run", user: s.user, csrf, section: "runs", narrow: true }, startForm(csrf, f, await choices(req, s, f), error))),
+    );
   }
 
   web.get("/app/runs/new", async (req, reply) => {
@@ -60,7 +64,11 @@ export function registerStart(web: FastifyInstance, app: App, operation: Operati
     }
     const spend = s.workspace.role === "admin" ? ((await read(req, s, "get_me", {})).credits as Row) : null;
     const csrf = reply.generateCsrf();
-    return sendPage(reply, 200, withHead(page({ title: "Confirm the run", user: s.user, csrf }, confirmForm(csrf, f, est, spend))));
+    return sendPage(
+      reply,
+      200,
+      withHead(page({ title: "Confirm the run", user: s.user, csrf, section: "runs", narrow: true }, confirmForm(csrf, f, est, spend))),
+    );
   });
 
   web.post("/app/runs", { preHandler: web.csrfProtection }, async (req, reply) => {

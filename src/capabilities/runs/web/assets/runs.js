@@ -21,6 +21,8 @@
           return;
         }
         set("words", p.words);
+        var badge = box.querySelector('[data-field="words"]');
+        if (badge) badge.className = "badge badge-" + p.tone;
         set("stage", p.stage);
         set("files", p.total === null ? "—" : (p.done || 0) + " of " + p.total);
         set("found", p.found === null ? "—" : String(p.found));

@@ -1,0 +1,61 @@
+// What the findings pages share: reading through the operation pipeline as the signed-in user,
+// a GET route behind the session, and the finding table.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { App } from "../../../kernel/app.ts";
+import { invoke } from "../../../kernel/execute.ts";
+import type { AnyOperation } from "../../../kernel/operation.ts";
+import { sessionPrincipal } from "../../../kernel/principal.ts";
+import { type Html, html } from "../../../kernel/ui/html.ts";
+import { sendPage } from "../../../kernel/ui/page.ts";
+import { requireWorkspace, type Session } from "../../identity/index.ts";
+
+export type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
+export type Row = Record<string, any>;
+export type OperationById = (id: string) => AnyOperation;
+
+const readScopes: ReadonlySet<string> = new Set(["user:read", "repos:read", "runs:read", "findings:read"]);
+
+/** Reads through the pipeline (same scoping, views and rate limits as REST), holding only the read scopes. */
+export async function readAs(operation: AnyOperation, app: App, req: FastifyRequest, s: WorkspaceSession, input: Row): Promise<Row> {
+  const r = await invoke(app, operation, sessionPrincipal(s, readScopes), input, { requestId: String(req.id), trigger: "web", headers: {} });
+  return r.body as Row;
+}
+
+type Render = (req: FastifyRequest, s: WorkspaceSession, csrf: string) => Promise<string>;
+
+/** A GET page for a signed-in member of a workspace. */
+export function pageRoute(web: FastifyInstance, app: App, path: string, render: Render): void {
+  web.get(path, async (req, reply) => {
+    const session = await requireWorkspace(app, req, reply);
+    if (!session) return reply;
+    return sendPage(reply, 200, await render(req, session, reply.generateCsrf()));
+  });
+}
+
+/** Query values a page passes on to its operation: only plain strings, never arrays. */
+export function pick(q: unknown, keys: string[]): Row {
+  const out: Row = {};
+  for (const k of keys) {
+    const v = (q as Row | undefined)?.[k];
+    if (typeof v === "string" && v !== "") out[k] = v;
+  }
+  return out;
+}
+
+export const where = (f: Row) => (f.location ? `${f.location.path}:${f.location.startLine}` : "");
+
+const findingRows = (items: Row[]) =>
+  items.map(
+    (f) => html`<tr data-href="/app/findings/${f.key}"><td><a href="/app/findings/${f.key}">${f.key}</a></td>
+<td><span class="sev sev-${f.severity}">${f.severity}</span></td><td>${f.status}</td><td>${f.title}</td><td><code>${where(f)}</code></td>
+<td>${f.repository?.fullName ?? ""}</td></tr>`,
+  );
+
+export const findingTable = (items: Row[]): Html =>
+  items.length
+    ? html`<div class="table-wrap"><table data-rows><thead><tr><th>Key</th><th>Severity</th><th>Status</th><th>Title</th><th>Location</th>
+<th>Repository</th></tr></thead><tbody>${findingRows(items)}</tbody></table></div>`
+    : html`<p>No findings.</p>`;
+
+export const nextLink = (path: string, cursor: string | null, query: Row = {}) =>
+  cursor ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "";
