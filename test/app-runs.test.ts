@@ -22,7 +22,12 @@ before(async () => {
   repoId = (await demoRepository(t, ws, "acme/shop")).row.id;
   await addCredits(t.app.store, ws.id, { kind: "grant", cents: 10_000 });
   await putFocus(t.app.store, ws.id, { slug: "xss", title: `Focus ${xss}`, emoji: null, instructions: "Look for XSS." });
-  await createDocument(t.app.store, t.config.dataDir, { workspaceId: ws.id, userId: ws.userId, repositoryId: null, note: { title: `Doc ${xss}`, text: "policy" } });
+  await createDocument(t.app.store, t.config.dataDir, {
+    workspaceId: ws.id,
+    userId: ws.userId,
+    repositoryId: null,
+    note: { title: `Doc ${xss}`, text: "policy" },
+  });
   const user = await userWithPassword(t, ws, "member");
   ({ browser } = await signIn(t, user.email, user.password));
 });
