@@ -97,7 +97,8 @@ export async function checkWebRemote(
   const inside = addresses.find((a) => !isPublicAddress(a));
   if (inside !== undefined) {
     throw refuse(
-      `The host ${host} resolves to ${inside}, a private, loopback or reserved address; only public hosts can be added here (the operator can allow private hosts with CRS_WEB_REMOTE_ALLOW=private-hosts).`,
+      `The host ${host} resolves to ${inside}, a private, loopback or reserved address; only public hosts can be added here ` +
+        "(the operator can allow private hosts with CRS_WEB_REMOTE_ALLOW=private-hosts).",
     );
   }
 }

@@ -22,7 +22,8 @@ function mirrorBadge(r: Row): Html {
 function addForm(csrf: string, form: Row, error?: string): Html {
   return html`<section class="panel" id="add"><h2>Add a repository</h2>${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="/app/repositories"><input type="hidden" name="_csrf" value="${csrf}">
-<label for="remote">Remote URL</label><input id="remote" name="remote" type="text" maxlength="2048" required placeholder="https://github.com/owner/name.git" value="${form.remote ?? ""}">
+<label for="remote">Remote URL</label>
+<input id="remote" name="remote" type="text" maxlength="2048" required placeholder="https://github.com/owner/name.git" value="${form.remote ?? ""}">
 <label for="name">Name (optional, owner/name)</label><input id="name" name="name" type="text" maxlength="201" value="${form.name ?? ""}">
 <div class="actions"><button>Add repository</button></div></form></section>`;
 }
@@ -133,7 +134,8 @@ ${
       }`
     : html`<p class="muted">The refs are known once the mirror has synced.</p>`
 }
-<section class="panel" id="connection"><h2>Code host</h2><p><a href="/app/repositories/${r.id}/connection">Code-host connection</a> (webhooks, pull request comments).</p></section>
+<section class="panel" id="connection"><h2>Code host</h2>
+<p><a href="/app/repositories/${r.id}/connection">Code-host connection</a> (webhooks, pull request comments).</p></section>
 ${
   admin
     ? html`<div class="toolbar"><form method="post" action="/app/repositories/${r.id}/sync" class="inline"><input type="hidden" name="_csrf" value="${csrf}">

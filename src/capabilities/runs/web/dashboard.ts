@@ -56,9 +56,8 @@ export function registerDashboard(web: FastifyInstance, app: App, operation: Ope
 <section class="card" aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>${
       (runs.items as Row[]).length
         ? html`<ul>${(runs.items as Row[]).map(
-            (
-              r,
-            ) => html`<li><a href="/app/runs/${r.id}">${r.title}</a> <span class="badge badge-${stateTone(r.state)}">${stateWord(r.state, r.cancellationRequested)}</span>
+            (r) => html`<li><a href="/app/runs/${r.id}">${r.title}</a>
+<span class="badge badge-${stateTone(r.state)}">${stateWord(r.state, r.cancellationRequested)}</span>
 <span class="muted">${when(r.createdAt)} · ${dollars(r.costCents)}</span></li>`,
           )}</ul>`
         : html`<p>No runs yet.</p>`

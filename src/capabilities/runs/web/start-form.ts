@@ -86,6 +86,18 @@ ${
 <div class="actions"><button>Estimate the price</button></div></form>`;
 }
 
+/** The month's spend and its limit, for owners. */
+function spent(credits: Row | null): Html | string {
+  if (!credits) return "";
+  const limit = credits.spendLimitCents == null ? "no limit" : dollars(credits.spendLimitCents);
+  return html`<div><dt>Spent this month</dt><dd>${dollars(credits.monthSpendCents)} of ${limit}</dd></div>`;
+}
+
+function changeLine(c: Row | null): Html | string {
+  if (!c) return "";
+  return html`<p>Change ${c.kind === "pr" ? `of pull request #${c.pr}` : `of branch ${c.branch}`}: ${c.files} files, ${c.changedLines} changed lines.</p>`;
+}
+
 /** The estimate with the button that pays and starts. */
 export function confirmForm(csrf: string, f: Form, est: Row, showSpend: Row | null, error?: string): Html {
   const targets = (est.targets ?? []) as Row[];
@@ -97,13 +109,13 @@ export function confirmForm(csrf: string, f: Form, est: Row, showSpend: Row | nu
   return html`<h1>Confirm the run</h1>${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <dl class="facts"><div><dt>Price</dt><dd><strong>${dollars(price)}</strong></dd></div>
 <div><dt>Balance</dt><dd>${dollars(est.balanceCents)}</dd></div>
-${showSpend ? html`<div><dt>Spent this month</dt><dd>${dollars(showSpend.monthSpendCents)} of ${showSpend.spendLimitCents == null ? "no limit" : dollars(showSpend.spendLimitCents)}</dd></div>` : ""}
+${spent(showSpend)}
 <div><dt>Quote valid until</dt><dd>${String(est.expiresAt).slice(11, 16)} UTC</dd></div></dl>
 ${short ? html`<p class="error">The balance does not cover this price: ask an owner to add credits.</p>` : ""}
 <div class="table-wrap"><table><thead><tr><th>Repository</th><th>Commit</th><th>Files</th><th>Billable lines</th></tr></thead><tbody>${targets.map(
     (t) => html`<tr><td>${t.repository.fullName}</td><td><code>${String(t.sha).slice(0, 12)}</code></td><td>${t.files}</td><td>${t.lines}</td></tr>`,
   )}</tbody></table></div>
-${est.change ? html`<p>Change ${est.change.kind === "pr" ? `of pull request #${est.change.pr}` : `of branch ${est.change.branch}`}: ${est.change.files} files, ${est.change.changedLines} changed lines.</p>` : ""}
+${changeLine(est.change)}
 ${est.model ? html`<p>Includes the model review (${dollars(est.model.priceCents)}, refunded if it fails).</p>` : ""}
 <form method="post" action="/app/runs" class="run-form">${hidden("_csrf", csrf)}${keep}
 ${many(f.focuses).map((x) => hidden("focuses", x))}${many(f.documents).map((x) => hidden("documents", x))}
