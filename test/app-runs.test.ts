@@ -123,6 +123,11 @@ describe("starting a run in the app", () => {
     assert.match(home.text, new RegExp(`href="/app/repositories/${other.row.id}">acme/never</a>`));
     assert.doesNotMatch(home.text, new RegExp(`href="/app/repositories/${repoId}">acme/shop</a>`));
     assert.match(home.text, /<script src="\/app\/vendor\/uplot\.js" defer><\/script>/);
+    // Triage changes the counts at once (the kept counts follow the inbox version).
+    const open = Number(/Open findings: (\d+)/.exec(home.text)![1]);
+    const patch = await t.request("/api/v2/findings/F-1", { method: "PATCH", token: ws.token, json: { status: "false-positive", reason: "test data" } });
+    assert.equal(patch.status, 200, await patch.text());
+    assert.match((await browser.get("/app")).text, new RegExp(`Open findings: ${open - 1}<`));
     for (const asset of ["/app/vendor/uplot.js", "/app/vendor/uplot.css", "/app/dashboard.js", "/app/runs.js", "/app/runs.css"]) {
       assert.equal((await fetch(t.url + asset)).status, 200, asset);
     }

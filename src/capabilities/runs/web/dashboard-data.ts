@@ -57,20 +57,12 @@ const ruleCounts = new Map<string, Promise<RuleCount[]>>();
 
 /**
  * The rules with the most findings (dismissed ones left out). Counting them reads every finding of
- * the workspace (~100 ms at 100,000), so the answer is kept until a finding is added or triaged:
- * the key is the newest finding number and triage version, two index lookups, so every process
- * sharing the store recomputes after the same change.
+ * the workspace (~100 ms at 100,000), so the answer is kept until a finding is added or triaged
+ * (the workspace's inbox version, which every review and triage bumps, is in the key), and every
+ * process sharing the store recomputes after the same change.
  */
 export async function topRules(store: Store, workspaceId: number, limit = 8): Promise<RuleCount[]> {
-  // Two queries: SQLite answers a lone max() from its index, two in one statement by a scan.
-  const newest = (column: "number" | "changed_version") =>
-    store.db
-      .selectFrom("findings")
-      .select(sql<number>`max(${sql.ref(column)})`.as("v"))
-      .where("workspace_id", "=", workspaceId)
-      .executeTakeFirst()
-      .then((r) => r?.v ?? 0);
-  const key = `${workspaceId}:${await newest("number")}:${await newest("changed_version")}:${limit}`;
+  const key = `${workspaceId}:${await inboxVersionOf(store, workspaceId)}:${limit}`;
   let hit = ruleCounts.get(key);
   if (!hit) {
     hit = countRules(store, workspaceId, limit);
@@ -116,4 +108,37 @@ export async function neverReviewed(store: Store, workspaceId: number, limit = 2
     base.select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
   ]);
   return { items: rows.map((r) => ({ id: r.id, fullName: r.full_name })), total: Number(count?.n ?? 0) };
+}
+
+async function inboxVersionOf(store: Store, workspaceId: number): Promise<number> {
+  const ws = await store.db.selectFrom("workspaces").select("inbox_version").where("id", "=", workspaceId).executeTakeFirst();
+  return ws?.inbox_version ?? 0;
+}
+
+const openCounts = new Map<string, { at: number; value: Promise<number[]> }>();
+const openCountsMs = 60_000;
+
+/**
+ * Open findings by severity, as `compute` reads them (five inbox selections through the pipeline),
+ * kept while nothing they depend on changed: the workspace's inbox version (every review and triage
+ * bumps it) and its repositories' syncs (a default branch head moves only with one). At most a
+ * minute, so time-bound decisions expiring show soon.
+ */
+export async function openBySeverity(store: Store, workspaceId: number, now: Date, compute: () => Promise<number[]>): Promise<number[]> {
+  const [version, repos] = await Promise.all([
+    inboxVersionOf(store, workspaceId),
+    store.db
+      .selectFrom("repositories")
+      .select([sql<number>`count(*)`.as("n"), sql<string | null>`max(last_synced_at)`.as("s"), sql<number>`max(id)`.as("i")])
+      .where("workspace_id", "=", workspaceId)
+      .executeTakeFirst(),
+  ]);
+  const key = `${workspaceId}:${version}:${repos?.n ?? 0}:${repos?.s ?? ""}:${repos?.i ?? 0}`;
+  const hit = openCounts.get(key);
+  if (hit && now.getTime() - hit.at < openCountsMs) return hit.value;
+  const value = compute();
+  if (openCounts.size >= 64) openCounts.delete(openCounts.keys().next().value!);
+  openCounts.set(key, { at: now.getTime(), value });
+  value.catch(() => openCounts.delete(key));
+  return value;
 }

@@ -7,7 +7,7 @@ import { html, type Html, page, when } from "../../../kernel/ui/html.ts";
 import { sendPage } from "../../../kernel/ui/page.ts";
 import { requireWorkspace, type WorkspaceSession } from "../../identity/index.ts";
 import { withHead } from "./assets.ts";
-import { neverReviewed, topRules, type Trend, trend } from "./dashboard-data.ts";
+import { neverReviewed, openBySeverity, topRules, type Trend, trend } from "./dashboard-data.ts";
 import { dollars, type OperationById, readAs, type Row, stateTone, stateWord } from "./words.ts";
 
 const severities = ["critical", "high", "medium", "low", "info"] as const;
@@ -36,7 +36,9 @@ export function registerDashboard(web: FastifyInstance, app: App, operation: Ope
     if (!s) return reply;
     const ws = s.workspace.id;
     const [counts, runs, t, rules, never] = await Promise.all([
-      Promise.all(severities.map((sev) => read(req, s, "list_findings", { status: "open", severity: sev, limit: 1 }).then((r) => r.total as number))),
+      openBySeverity(app.store, ws, app.now(), () =>
+        Promise.all(severities.map((sev) => read(req, s, "list_findings", { status: "open", severity: sev, limit: 1 }).then((r) => r.total as number))),
+      ),
       read(req, s, "list_runs", { limit: 8 }),
       trend(app.store, ws, app.now()),
       topRules(app.store, ws),
