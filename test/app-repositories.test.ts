@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
-import { syncAndWait } from "../src/capabilities/repositories/index.ts";
+import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { checkWebRemote, isPublicAddress } from "../src/capabilities/repositories/web-remote.ts";
 import { type Browser, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";
@@ -139,6 +139,18 @@ describe("the repositories pages", () => {
       assert.match(r.text.replace(/&#39;/g, "'"), reason, remote);
     }
     assert.equal(await repoCount(), before);
+  });
+});
+
+describe("a host that points inside later", () => {
+  test("a web-added repository is checked again before each fetch: a private address fails the sync as access_denied, git never asked", async () => {
+    const row = await registerRepository(t.app, { workspaceId: ws.id, remote: "https://127.0.0.1:1/acme/rebound.git", webAdded: true }, { background: false });
+    const outcome = await syncAndWait(t.app, row.id);
+    assert.equal(outcome.status, "failed");
+    assert.equal(outcome.status === "failed" && outcome.reason, "access_denied");
+    assert.match(outcome.status === "failed" ? outcome.message : "", /refused before fetching: .*127\.0\.0\.1/);
+    const after = await t.app.store.db.selectFrom("repositories").select(["mirror_state", "access"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+    assert.deepEqual({ ...after }, { mirror_state: "failed", access: "lost" });
   });
 });
 

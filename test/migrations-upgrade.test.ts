@@ -167,12 +167,17 @@ test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no 
   });
 });
 
-test("a store migrated up to 017 upgrades to 018: runs keep their rows and have no findings-so-far count", async () => {
+test("a store migrated up to 017 upgrades to 018: runs keep their rows with no findings-so-far count, repositories count as operator-added", async () => {
   await upgradeFrom("018", oldRun, async (store) => {
     const runs = await store.db.selectFrom("runs").select(["title", "state", "findings_so_far"]).execute();
     assert.deepEqual(
       runs.map((r) => ({ ...r })),
       [{ title: "old run", state: "complete", findings_so_far: null }],
+    );
+    const repos = await store.db.selectFrom("repositories").select(["full_name", "web_added"]).execute();
+    assert.deepEqual(
+      repos.map((r) => ({ ...r })),
+      [{ full_name: "o/r", web_added: 0 }],
     );
   });
 });

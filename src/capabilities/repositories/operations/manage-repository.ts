@@ -13,7 +13,7 @@ function ownerOnly(ctx: Ctx): void {
 export const addRepository = implement(addRepositoryDefinition, async (ctx, input) => {
   ownerOnly(ctx);
   await checkWebRemote(input.remote, ctx.app.config.webRemoteAllow);
-  const row = await registerRepository(ctx.app, { workspaceId: ctx.workspaceId, remote: input.remote, name: input.name });
+  const row = await registerRepository(ctx.app, { workspaceId: ctx.workspaceId, remote: input.remote, name: input.name, webAdded: true });
   return repositoryView(row, ctx.app.now());
 });
 
