@@ -85,7 +85,13 @@ ${progressBlock(run.id, p)}
 created ${when(run.createdAt)}${run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}
 ${run.focuses?.length ? html` · focuses ${(run.focuses as Row[]).map((f) => f.slug).join(", ")}` : ""}</p>
 ${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
-${model ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.dropped} dropped${model.reason ? html` · ${model.reason}` : ""}</p>` : ""}
+${
+  model
+    ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${
+        model.reason ? html` · ${model.reason}` : ""
+      }${model.refundedCents ? html` · ${dollars(model.refundedCents)} refunded` : ""}</p>`
+    : ""
+}
 ${
   found
     ? html`<h2>Findings</h2>${findingTable(found.items)}${
