@@ -181,3 +181,21 @@ test("a store migrated up to 017 upgrades to 018: runs keep their rows with no f
     );
   });
 });
+
+test("a store migrated up to 015 upgrades to 017: finding_presence gains its index by repository and path", async () => {
+  await upgradeFrom(
+    "017",
+    async () => {},
+    async (store) => {
+      const found = usingPostgres
+        ? await sql<{ n: string }>`select indexname as n from pg_indexes where schemaname = current_schema() and indexname = 'finding_presence_path'`.execute(
+            store.db,
+          )
+        : await sql<{ n: string }>`select name as n from sqlite_master where type = 'index' and name = 'finding_presence_path'`.execute(store.db);
+      assert.deepEqual(
+        found.rows.map((r) => r.n),
+        ["finding_presence_path"],
+      );
+    },
+  );
+});

@@ -9,20 +9,9 @@ import { allRepositories, resolveAt, usableMirror } from "../repositories/index.
 import type { RepositoryRow } from "../repositories/index.ts";
 import type { ResolvedPosition } from "../repositories/index.ts";
 import { toItems } from "./items.ts";
-import { assigneeIds } from "./lookup.ts";
-import { confidenceOf } from "./status.ts";
+import { checks, type Filters, predicates } from "./filters.ts";
+import { compareKeys, type CursorKey, cursorKey, keyOf, keyOfCursor, type SortKey } from "./order.ts";
 import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";
-
-export interface Filters {
-  status?: string[] | undefined;
-  severity?: string[] | undefined;
-  confidence?: string[] | undefined;
-  assignee?: string | undefined;
-  focus?: string | undefined;
-  dismissed: boolean;
-  /** Only findings new at a change position (not present at its base). */
-  new?: boolean | undefined;
-}
 
 export interface ListDeps {
   store: Store;
@@ -30,8 +19,8 @@ export interface ListDeps {
   config: { baseUrl: string };
 }
 export interface Page {
-  afterNumber?: number | undefined;
-  afterRepository?: number | undefined;
+  /** The last row of the previous page (its cursor's key fields). */
+  after?: CursorKey | undefined;
   asOf?: string | undefined;
   limit: number;
 }
@@ -40,6 +29,7 @@ type Counts = { status: Record<string, number>; severity: Record<string, number>
 interface Row {
   e: PositionEntry;
   repo: RepositoryRow;
+  k: SortKey;
 }
 interface Selection {
   counts: Counts;
@@ -61,51 +51,9 @@ function cached(key: string, build: () => Promise<Selection>): Promise<Selection
   return p;
 }
 
-/** Filters -> the predicates before (base) and with (all) the status and severity filters. */
-async function predicates(store: Store, workspaceId: number, me: number, f: Filters) {
-  const assignees = f.assignee === undefined ? undefined : await assigneeIds(store, workspaceId, me, f.assignee);
-  let focused: Set<number> | undefined;
-  if (f.focus !== undefined) {
-    const rows = await store.db
-      .selectFrom("finding_reports as r")
-      .innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
-      .select("r.finding_id")
-      .distinct()
-      .where("r.workspace_id", "=", workspaceId)
-      .where("rf.workspace_id", "=", workspaceId)
-      .where("rf.slug", "=", f.focus)
-      .execute();
-    focused = new Set(rows.map((r) => r.finding_id));
-  }
-  const statuses = f.status ? new Set(f.status) : undefined;
-  const severities = f.severity ? new Set(f.severity) : undefined;
-  const confidences = f.confidence ? new Set(f.confidence) : undefined;
-  const base = (e: PositionEntry) => {
-    const x = e.finding;
-    if ((x.dismissed_at !== null) !== f.dismissed) return false;
-    if (f.new && e.baseline !== "new") return false;
-    if (confidences && !confidences.has(confidenceOf(x))) return false;
-    if (assignees === "none" ? x.assignee_id !== null : assignees && (x.assignee_id === null || !assignees.includes(x.assignee_id))) return false;
-    return !focused || focused.has(x.id);
-  };
-  const all = (e: PositionEntry) => base(e) && (!statuses || statuses.has(e.status)) && (!severities || severities.has(e.severity));
-  return { base, all };
-}
-
-/** Newest first: key number down, then repository id up. */
-function newer(a: Row, b: Row): number {
-  return b.e.finding.number - a.e.finding.number || a.repo.id - b.repo.id;
-}
-
-async function select(
-  deps: ListDeps,
-  workspaceId: number,
-  me: number,
-  f: Filters,
-  views: Array<{ repo: RepositoryRow; view: PositionView }>,
-  asOf: string | undefined,
-): Promise<Selection> {
-  const { base, all } = await predicates(deps.store, workspaceId, me, f);
+async function select(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: RepositoryView[], asOf: string | undefined): Promise<Selection> {
+  const { base, all } = predicates(await checks(deps.store, workspaceId, me, f));
+  const sort = f.sort ?? "newest";
   const counts: Counts = { status: {}, severity: {} };
   const rows: Row[] = [];
   let newest = "";
@@ -117,10 +65,11 @@ async function select(
       if (seen > newest) newest = seen;
       counts.status[e.status] = (counts.status[e.status] ?? 0) + 1;
       counts.severity[e.severity] = (counts.severity[e.severity] ?? 0) + 1;
-      if (all(e)) rows.push({ e, repo });
+      if (all(e)) rows.push({ e, repo, k: keyOf(sort, e, repo.id) });
     }
   }
-  if (views.length > 1) rows.sort(newer);
+  // One view is newest first already.
+  if (views.length > 1 || sort !== "newest") rows.sort((a, b) => compareKeys(a.k, b.k));
   return { counts, rows, newest };
 }
 
@@ -130,7 +79,7 @@ async function selection(
   workspaceId: number,
   me: number,
   f: Filters,
-  views: Array<{ repo: RepositoryRow; view: PositionView }>,
+  views: RepositoryView[],
   version: number,
   page: Page,
 ): Promise<Selection> {
@@ -148,13 +97,13 @@ async function selection(
 
 function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
   let from = 0;
-  if (page.afterNumber !== undefined) {
-    const after = { e: { finding: { number: page.afterNumber } }, repo: { id: page.afterRepository ?? Number.MAX_SAFE_INTEGER } } as unknown as Row;
+  if (page.after !== undefined) {
+    const after = keyOfCursor(page.after);
     let lo = 0;
     let hi = rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (newer(rows[mid]!, after) <= 0) lo = mid + 1;
+      if (compareKeys(rows[mid]!.k, after) <= 0) lo = mid + 1;
       else hi = mid;
     }
     from = lo;
@@ -162,6 +111,9 @@ function slice(rows: Row[], page: Page): { shown: Row[]; last: Row | null } {
   const shown = rows.slice(from, from + page.limit);
   return { shown, last: rows.length > from + page.limit ? shown.at(-1)! : null };
 }
+
+/** The cursor fields of a page's last row, or null on the last page. */
+const lastKey = (f: Filters, last: Row | null) => (last ? cursorKey(f.sort ?? "newest", last.e, last.repo.id) : null);
 
 const itemsOf = (deps: ListDeps, rows: Row[]) =>
   toItems(
@@ -188,7 +140,7 @@ export async function listAtPosition(
     throw invalidField("new", `No change review covers ${pos.at}: new=true needs a pull request or branch reviewed as a change.`, { at: pos.at });
   const s = await selection(deps, workspaceId, me, f, [{ repo, view }], version, page);
   const { shown, last } = slice(s.rows, page);
-  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps, shown), last: last ? last.e.finding.number : null };
+  return { position: pos, view, counts: s.counts, total: s.rows.length, items: await itemsOf(deps, shown), last: lastKey(f, last) };
 }
 
 export function coverageOf(view: PositionView) {
@@ -203,12 +155,14 @@ export function coverageOf(view: PositionView) {
   };
 }
 
-/** Every registered repository at its default branch head, newest first (key number, then repository id). */
-export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
+export type RepositoryView = { repo: RepositoryRow; view: PositionView };
+type Unavailable = { repository: { id: number; fullName: string }; reason: string; message: string };
+
+/** Every registered repository's view at its default branch head, and those that cannot be read now. */
+export async function defaultViews(deps: ListDeps, workspaceId: number, version: number, now: Date) {
   const repos = await allRepositories(deps.store, workspaceId);
-  const version = await inboxVersion(deps.store, workspaceId);
-  const unavailable: Array<{ repository: { id: number; fullName: string }; reason: string; message: string }> = [];
-  const views: Array<{ repo: RepositoryRow; view: PositionView }> = [];
+  const unavailable: Unavailable[] = [];
+  const views: RepositoryView[] = [];
   for (const repo of repos) {
     try {
       const mirror = usableMirror(deps.mirrors, repo);
@@ -219,13 +173,14 @@ export async function listOrganization(deps: ListDeps, workspaceId: number, me: 
       unavailable.push({ repository: { id: repo.id, fullName: repo.full_name }, reason: String(err.details?.reason ?? err.code), message: err.message });
     }
   }
+  return { views, unavailable };
+}
+
+/** Every registered repository at its default branch head, newest first (key number, then repository id). */
+export async function listOrganization(deps: ListDeps, workspaceId: number, me: number, f: Filters, page: Page, now: Date) {
+  const version = await inboxVersion(deps.store, workspaceId);
+  const { views, unavailable } = await defaultViews(deps, workspaceId, version, now);
   const s = await selection(deps, workspaceId, me, f, views, version, page);
   const { shown, last } = slice(s.rows, page);
-  return {
-    items: await itemsOf(deps, shown),
-    counts: s.counts,
-    total: s.rows.length,
-    unavailable,
-    last: last ? { number: last.e.finding.number, repository: last.repo.id } : null,
-  };
+  return { items: await itemsOf(deps, shown), counts: s.counts, total: s.rows.length, unavailable, last: lastKey(f, last) };
 }

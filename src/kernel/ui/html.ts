@@ -74,7 +74,8 @@ export function page(opts: PageOptions, body: Html): string {
   const scripts = ["/app/assets/app.js?v=" + assetVersion, ...(opts.scripts ?? [])];
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${opts.title} · crs</title><link rel="stylesheet" href="/app/assets/app.css?v=${assetVersion}">${scripts.map(
+<title>${opts.title} · crs</title>
+<link rel="icon" href="/app/assets/icon.svg"><link rel="stylesheet" href="/app/assets/app.css?v=${assetVersion}">${scripts.map(
     (src) => html`<script src="${src}" defer></script>`,
   )}</head>
 <body><a class="skip" href="#main">Skip to content</a>${nav}<main id="main"${opts.narrow ? html` class="narrow"` : ""}>${

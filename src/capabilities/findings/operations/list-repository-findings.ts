@@ -4,6 +4,7 @@ import { repositoryFromPath } from "../../repositories/index.ts";
 import { decodeCursor, encodeCursor, cursorTime } from "../../../kernel/schemas.ts";
 
 import { filtersOf } from "./list-findings.ts";
+import { sortCursorFields } from "./sort-cursor.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { listRepositoryFindingsDefinition } from "./list-repository-findings.def.ts";
 
@@ -15,6 +16,7 @@ const cursorShape = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+  ...sortCursorFields,
 });
 
 export const listRepositoryFindings = implement(listRepositoryFindingsDefinition, async (ctx, input) => {
@@ -27,12 +29,12 @@ export const listRepositoryFindings = implement(listRepositoryFindingsDefinition
     ctx.userId,
     repo,
     cursor?.at ?? input.at,
-    { ...filtersOf(input), new: input.new },
-    { limit: input.limit, afterNumber: cursor?.n, asOf },
+    { ...filtersOf(input, cursor), new: input.new },
+    { limit: input.limit, after: cursor, asOf },
     ctx.app.now(),
   );
   return {
-    nextCursor: r.last === null ? null : encodeCursor({ at: r.position.at, t: asOf, n: r.last }),
+    nextCursor: r.last === null ? null : encodeCursor({ at: r.position.at, t: asOf, ...r.last }),
     items: r.items,
     repository: { id: repo.id, fullName: repo.full_name },
     position: { at: r.position.at, sha: r.position.sha, ref: r.position.ref },

@@ -3,6 +3,16 @@ import { z } from "zod";
 import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../../kernel/schemas.ts";
 import { confidenceValues, countsSchema, findingStatuses, severityValues } from "../schemas.ts";
 import { focusSlugPattern } from "../../focuses/schemas.ts";
+import { sortOrders } from "../filters.ts";
+import { inboxLanguages } from "../languages.ts";
+
+// A refinement, not a pattern: the same rule without its long regex in every tool's JSON schema (MCP's size budget).
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => printable.test(s), printableMessage);
 
 export const filterParams = {
   status: listParam(z.enum(findingStatuses), 6).optional().describe("Only these statuses (comma-separated, at most 6)."),
@@ -24,6 +34,11 @@ export const filterParams = {
     .regex(focusSlugPattern, "a focus slug")
     .optional()
     .describe("Only findings reported by runs that followed this focus (slug)."),
+  q: text(200).optional().describe("Text in the title, rule id, path or description (any case)."),
+  rule: listParam(text(200), 20).optional().describe("Only these rule ids (comma-separated, at most 20)."),
+  path: text(1024).optional().describe("Only paths starting with this."),
+  language: listParam(z.enum(inboxLanguages), 11).optional().describe("Only these languages (comma-separated)."),
+  sort: z.enum(sortOrders).default("newest").describe("Order; a cursor keeps its own."),
   dismissed: booleanParam.default(false).describe("true lists only dismissed findings; false (default) hides them."),
   limit: limitParam(),
   cursor: cursorParam,

@@ -1,13 +1,14 @@
 // What the findings pages share: reading through the operation pipeline as the signed-in user,
 // a GET route behind the session, and the finding table.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import { invoke } from "../../../kernel/execute.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
 import { sessionPrincipal } from "../../../kernel/principal.ts";
 import { type Html, html } from "../../../kernel/ui/html.ts";
-import { sendPage } from "../../../kernel/ui/page.ts";
-import { requireWorkspace, type Session } from "../../identity/index.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
+import { formError, requireWorkspace, type Session } from "../../identity/index.ts";
 
 export type WorkspaceSession = Session & { workspace: NonNullable<Session["workspace"]> };
 export type Row = Record<string, any>;
@@ -59,3 +60,10 @@ export const findingTable = (items: Row[]): Html =>
 
 export const nextLink = (path: string, cursor: string | null, query: Row = {}) =>
   cursor ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "";
+
+/** A change the pipeline refused (4xx): its message on the error page, with its Retry-After and limit headers. */
+export function refusedChange(reply: FastifyReply, err: unknown, what: string): FastifyReply {
+  if (!(err instanceof AppError) || err.status >= 500) throw err;
+  for (const [k, v] of Object.entries(err.headers)) if (k.toLowerCase() !== "www-authenticate") reply.header(k, v);
+  return errorPage(reply, err.status, "Change refused", `${formError(err)}${what ? ` (${what})` : ""}`);
+}

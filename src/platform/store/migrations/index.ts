@@ -13,6 +13,7 @@ import { repositoryImports } from "./012-repository-imports.ts";
 import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
 import { modelStage } from "./015-model-stage.ts";
+import { presencePath } from "./017-presence-path.ts";
 import { runProgress } from "./018-run-progress.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
@@ -29,6 +30,7 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "013-first-party-client": firstPartyClient(),
     "014-finding-confidence": findingConfidence(),
     "015-model-stage": modelStage(),
+    "017-presence-path": presencePath(),
     "018-run-progress": runProgress(),
   };
 }
