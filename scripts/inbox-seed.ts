@@ -57,7 +57,8 @@ export async function seedInbox(app: App, remote: string, prNumber: number) {
       ref: null,
       sha: reviewed[0]!,
       change_json: null,
-      targets_json: "[]",
+      // As a run writes it (the runs pages and GET /runs read the first target).
+      targets_json: JSON.stringify([{ repository: { id: repoIds[0], fullName: "bench/repo00" }, at: null, ref: null, sha: reviewed[0], files: 0, lines: 0 }]),
       focuses_json: "[]",
       documents_json: "[]",
       scope_json: "[]",
@@ -159,7 +160,7 @@ export async function seedInbox(app: App, remote: string, prNumber: number) {
       at: null,
       ref: `refs/pull/${prNumber}/head`,
       sha: prHead,
-      targets_json: "[]",
+      targets_json: JSON.stringify([{ repository: { id: repoIds[7], fullName: "bench/repo07" }, at: null, ref: null, sha: prHead, files: 1, lines: 40 }]),
       focuses_json: "[]",
       documents_json: "[]",
       scope_json: "[]",

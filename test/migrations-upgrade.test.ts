@@ -117,59 +117,69 @@ test("a store migrated up to 013 upgrades to 014: stored confidences stay and an
   );
 });
 
+/** One workspace, user and repository with a complete run, as a store before 015 held them. */
+async function oldRun(db: Kysely<any>, at: string): Promise<void> {
+  const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+  const user = await db.insertInto("users").values({ username: "old", email: "old@example.test", created_at: at }).returning("id").executeTakeFirstOrThrow();
+  const repo = await db
+    .insertInto("repositories")
+    .values({
+      workspace_id: ws.id,
+      full_name: "o/r",
+      full_name_key: "o/r",
+      remote: "/nowhere",
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("runs")
+    .values({
+      workspace_id: ws.id,
+      repository_id: repo.id,
+      created_by: user.id,
+      kind: "full",
+      trigger: "api",
+      title: "old run",
+      state: "complete",
+      sha: "a".repeat(40),
+      targets_json: "[]",
+      focuses_json: "[]",
+      documents_json: "[]",
+      scope_json: "[]",
+      price_cents: 12,
+      request_hash: "h",
+      stages_json: "[]",
+      created_at: at,
+    })
+    .execute();
+}
+
 test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no model stage, and the model tables exist", async () => {
-  await upgradeFrom(
-    "015",
-    async (db, at) => {
-      const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
-      const user = await db
-        .insertInto("users")
-        .values({ username: "old", email: "old@example.test", created_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const repo = await db
-        .insertInto("repositories")
-        .values({
-          workspace_id: ws.id,
-          full_name: "o/r",
-          full_name_key: "o/r",
-          remote: "/nowhere",
-          created_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto("runs")
-        .values({
-          workspace_id: ws.id,
-          repository_id: repo.id,
-          created_by: user.id,
-          kind: "full",
-          trigger: "api",
-          title: "old run",
-          state: "complete",
-          sha: "a".repeat(40),
-          targets_json: "[]",
-          focuses_json: "[]",
-          documents_json: "[]",
-          scope_json: "[]",
-          price_cents: 12,
-          request_hash: "h",
-          stages_json: "[]",
-          created_at: at,
-        })
-        .execute();
-    },
-    async (store) => {
-      const runs = await store.db.selectFrom("runs").select(["title", "price_cents", "model_json", "model_cents"]).execute();
-      assert.deepEqual(
-        runs.map((r) => ({ ...r })),
-        [{ title: "old run", price_cents: 12, model_json: null, model_cents: 0 }],
-      );
-      assert.deepEqual(await store.db.selectFrom("run_model_chunks").selectAll().execute(), []);
-      assert.deepEqual(await store.db.selectFrom("workspace_model_settings").selectAll().execute(), []);
-    },
-  );
+  await upgradeFrom("015", oldRun, async (store) => {
+    const runs = await store.db.selectFrom("runs").select(["title", "price_cents", "model_json", "model_cents"]).execute();
+    assert.deepEqual(
+      runs.map((r) => ({ ...r })),
+      [{ title: "old run", price_cents: 12, model_json: null, model_cents: 0 }],
+    );
+    assert.deepEqual(await store.db.selectFrom("run_model_chunks").selectAll().execute(), []);
+    assert.deepEqual(await store.db.selectFrom("workspace_model_settings").selectAll().execute(), []);
+  });
+});
+
+test("a store migrated up to 017 upgrades to 018: runs keep their rows with no findings-so-far count, repositories count as operator-added", async () => {
+  await upgradeFrom("018", oldRun, async (store) => {
+    const runs = await store.db.selectFrom("runs").select(["title", "state", "findings_so_far"]).execute();
+    assert.deepEqual(
+      runs.map((r) => ({ ...r })),
+      [{ title: "old run", state: "complete", findings_so_far: null }],
+    );
+    const repos = await store.db.selectFrom("repositories").select(["full_name", "web_added"]).execute();
+    assert.deepEqual(
+      repos.map((r) => ({ ...r })),
+      [{ full_name: "o/r", web_added: 0 }],
+    );
+  });
 });
 
 test("a store migrated up to 015 upgrades to 017: the finding page's two indexes exist", async () => {

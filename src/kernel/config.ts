@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   rateLimits: string | undefined;
   syncIntervalSeconds: number;
+  /** CRS_WEB_REMOTE_ALLOW: what a remote added in the web app may be beyond public https (ssh, http, git, private-hosts). */
+  webRemoteAllow: string[];
   trustProxy: boolean;
   /** A request body that sends nothing for this long is cut (CRS_BODY_IDLE_TIMEOUT_MS). */
   bodyIdleTimeoutMs: number;
@@ -174,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     logLevel: env.CRS_LOG_LEVEL || "info",
     rateLimits,
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
+    webRemoteAllow: webRemoteAllow(env.CRS_WEB_REMOTE_ALLOW),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
     bodyIdleTimeoutMs: int(env, "CRS_BODY_IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
     corsOrigins: corsOrigins(env.CRS_CORS_ORIGINS),
@@ -199,4 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
       signInMaxFailures: int(env, "CRS_SIGN_IN_MAX_FAILURES", 10, 1, 10_000),
     },
   };
+}
+
+const webRemoteWords = ["ssh", "http", "git", "private-hosts"];
+
+/** CRS_WEB_REMOTE_ALLOW: a comma list of ssh, http, git, private-hosts; anything else stops the start. */
+function webRemoteAllow(value: string | undefined): string[] {
+  const words = (value ?? "")
+    .split(",")
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = words.filter((w) => !webRemoteWords.includes(w));
+  if (bad.length) throw new ConfigError(`CRS_WEB_REMOTE_ALLOW: unknown ${bad.join(", ")}; use a comma list of ${webRemoteWords.join(", ")}`);
+  return [...new Set(words)];
 }

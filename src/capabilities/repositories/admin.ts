@@ -23,7 +23,7 @@ async function withRepos<T extends View | View[]>(
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
   let result: T;
   try {
-    result = await action({ store, mirrors });
+    result = await action({ store, mirrors, config });
   } finally {
     mirrors.closeAll();
     await store.close();

@@ -19,6 +19,8 @@ export interface RegisterInput {
   name?: string | undefined;
   /** Overrides the remote's HEAD as the default branch. */
   defaultBranch?: string | undefined;
+  /** Added from the web app: every sync checks the host against the web policy again. */
+  webAdded?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function registerRepository(deps: RepoDeps, input: RegisterInput, o
         sync_lease_until: null,
         sync_requested_at: background ? now : null,
         created_at: now,
+        web_added: input.webAdded ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

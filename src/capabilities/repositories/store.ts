@@ -10,6 +10,8 @@ export interface RepositoriesTable {
   full_name_key: string;
   remote: string;
   web_url: string | null;
+  /** 1: added from the web app, so every sync re-checks its host against the web policy (migration 018). */
+  web_added: Generated<number>;
   default_branch_override: string | null;
   default_branch: string | null;
   mirror_state: Generated<MirrorState>;

@@ -6,6 +6,17 @@ import { isAccessLost, isRemoteFailureReason, type RemoteFailureReason } from ".
 import { leaseOwner, renewLease, takeLease } from "./lease.ts";
 import { safeRemote } from "./view.ts";
 import { syncLeaseMs, syncTimeoutMs, type RepoDeps } from "./types.ts";
+import { checkWebRemote } from "./web-remote.ts";
+
+/** The web policy's refusal as a remote failure (access denied), recorded on the row like any other. */
+async function recheckWebRemote(remote: string, allow: readonly string[]): Promise<void> {
+  try {
+    await checkWebRemote(remote, allow);
+  } catch (err) {
+    const detail = err instanceof AppError ? err.message : String(err);
+    throw new AppError("conflict", `The remote was refused before fetching: ${detail}`, { details: { reason: "access_denied" } });
+  }
+}
 
 export type SyncOutcome =
   | { status: "synced"; syncedAt: string; defaultBranch: string | null }
@@ -39,7 +50,11 @@ function failureOf(err: unknown, remote: string): { reason: string; message: str
 
 export async function syncRepository(deps: RepoDeps, repositoryId: number, opts: SyncRunOptions = {}): Promise<SyncOutcome> {
   const { store } = deps;
-  const row = await store.db.selectFrom("repositories").select(["id", "remote", "default_branch_override"]).where("id", "=", repositoryId).executeTakeFirst();
+  const row = await store.db
+    .selectFrom("repositories")
+    .select(["id", "remote", "default_branch_override", "web_added"])
+    .where("id", "=", repositoryId)
+    .executeTakeFirst();
   if (!row) return { status: "gone" };
   const leaseMs = opts.leaseMs ?? syncLeaseMs;
   const owner = leaseOwner();
@@ -68,6 +83,8 @@ export async function syncRepository(deps: RepoDeps, repositoryId: number, opts:
   const mine = store.db.updateTable("repositories").where("id", "=", row.id).where("sync_owner", "=", owner);
   const release = { sync_owner: null, sync_lease_until: null };
   try {
+    // A host that resolved to a public address when added may point inside since (DNS rebinding).
+    if (row.web_added) await recheckWebRemote(row.remote, deps.config?.webRemoteAllow ?? []);
     const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal });
     const done = await mine
       .set({

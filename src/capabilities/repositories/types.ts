@@ -13,6 +13,8 @@ export interface RepoDeps {
   store: Store;
   mirrors: MirrorPool;
   log?: RepoLog;
+  /** What remotes added from the web may be beyond public https (CRS_WEB_REMOTE_ALLOW); none when absent. */
+  config?: { webRemoteAllow: readonly string[] };
 }
 
 /** How long one sync may talk to the remote. */

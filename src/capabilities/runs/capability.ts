@@ -1,4 +1,4 @@
-// What runs (with billing and the worker's stages) plug in: their operations, the in-process run
+// What runs (with billing and the worker's stages) plug in: their operations and pages (the dashboard too), the in-process run
 // worker, the demo workspace's first credits (so a new user can start a run at once), and
 // `crs admin credits ...`.
 import { addCredits } from "./ledger.ts";
@@ -10,6 +10,10 @@ import { getRun } from "./operations/get-run.ts";
 import { listRunFindings } from "./operations/list-run-findings.ts";
 import { listRuns } from "./operations/list-runs.ts";
 import { startRun } from "./operations/start-run.ts";
+import { registerAssets } from "./web/assets.ts";
+import { registerDashboard } from "./web/dashboard.ts";
+import { registerRunPages } from "./web/pages.ts";
+import { registerStart } from "./web/start.ts";
 
 /** The in-process worker of `crs serve` (off with --no-worker or CRS_WORKER_IN_PROCESS=off). */
 const inProcessWorker: Service = (app) => {
@@ -33,6 +37,8 @@ export const runs = capability({
   fixtures: "fixtures.ts",
   operations: [listRuns, startRun, getRun, listRunFindings, estimateRun, cancelRun],
   services: [inProcessWorker],
+  // The dashboard (/app), the runs list, a run's live page, and starting and cancelling runs.
+  webRoutes: [(web) => registerAssets(web), registerDashboard, registerRunPages, registerStart],
   bootstrapSteps: [
     async (app, workspaceId) => {
       await addCredits(app.store, workspaceId, { kind: "grant", cents: demoCreditsCents, reason: "first start: demo credits" });

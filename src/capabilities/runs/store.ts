@@ -41,6 +41,8 @@ export interface RunsTable {
   model_cents: Generated<number>;
   /** Hash of the model configuration that priced the stage: a worker configured otherwise does not run it. */
   model_hash: string | null;
+  /** Findings the engine reported so far in the analysis stage (live progress); null before it starts. */
+  findings_so_far: Generated<number | null>;
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;

@@ -1,11 +1,10 @@
 // What the findings pages share: reading through the operation pipeline as the signed-in user,
-// a GET route behind the session, and the finding table.
+// a GET route behind the session, and the answer to a refused change.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../../kernel/app.ts";
 import { invoke } from "../../../kernel/execute.ts";
 import type { AnyOperation } from "../../../kernel/operation.ts";
 import { sessionPrincipal } from "../../../kernel/principal.ts";
-import { type Html, html } from "../../../kernel/ui/html.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { formError, requireWorkspace, type Session } from "../../identity/index.ts";
@@ -44,22 +43,6 @@ export function pick(q: unknown, keys: string[]): Row {
 }
 
 export const where = (f: Row) => (f.location ? `${f.location.path}:${f.location.startLine}` : "");
-
-const findingRows = (items: Row[]) =>
-  items.map(
-    (f) => html`<tr data-href="/app/findings/${f.key}"><td><a href="/app/findings/${f.key}">${f.key}</a></td>
-<td><span class="sev sev-${f.severity}">${f.severity}</span></td><td>${f.status}</td><td>${f.title}</td><td><code>${where(f)}</code></td>
-<td>${f.repository?.fullName ?? ""}</td></tr>`,
-  );
-
-export const findingTable = (items: Row[]): Html =>
-  items.length
-    ? html`<div class="table-wrap"><table data-rows><thead><tr><th>Key</th><th>Severity</th><th>Status</th><th>Title</th><th>Location</th>
-<th>Repository</th></tr></thead><tbody>${findingRows(items)}</tbody></table></div>`
-    : html`<p>No findings.</p>`;
-
-export const nextLink = (path: string, cursor: string | null, query: Row = {}) =>
-  cursor ? html`<p><a href="${path}?${new URLSearchParams({ ...query, cursor }).toString()}">Next page</a></p>` : "";
 
 /** A change the pipeline refused (4xx): its message on the error page, with its Retry-After and limit headers. */
 export function refusedChange(reply: FastifyReply, err: unknown, what: string): FastifyReply {

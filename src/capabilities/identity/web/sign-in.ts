@@ -6,7 +6,7 @@ import type { AnyOperation } from "../../../kernel/operation.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { html, page } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
-import { act, cookieOptions, formError, safeNext, sessionCookie, sessionOf, signInRedirect } from "./session.ts";
+import { act, cookieOptions, formError, safeNext, sessionCookie, sessionOf } from "./session.ts";
 
 type Form = Record<string, string | undefined>;
 
@@ -57,35 +57,6 @@ export function registerSignIn(web: FastifyInstance, app: App, operation: (id: s
     if (session) await act(app, req, reply, signOut, session, {});
     reply.clearCookie(sessionCookie, cookieOptions(app));
     return reply.redirect("/app/sign-in", 303);
-  });
-
-  web.get("/app", async (req, reply) => {
-    const session = await sessionOf(app, req);
-    if (!session) return signInRedirect(reply, req);
-    const csrf = reply.generateCsrf();
-    const ws = session.workspace;
-    const switcher =
-      session.workspaces.length > 1
-        ? html`<form method="post" action="/app/workspace"><input type="hidden" name="_csrf" value="${csrf}">
-<label for="workspace">Switch workspace</label><select id="workspace" name="workspace">${session.workspaces.map(
-            (w) => html`<option value="${w.id}"${w.id === ws?.id ? html` selected` : ""}>${w.name} (${w.slug})</option>`,
-          )}</select>
-<div class="actions"><button class="secondary">Switch</button></div></form>`
-        : "";
-    return sendPage(
-      reply,
-      200,
-      page(
-        { title: "Home", user: session.user, csrf, section: "dashboard" },
-        html`<h1>Welcome, ${session.user.name ?? session.user.username}</h1>
-${
-  ws
-    ? html`<p>Active workspace: <strong>${ws.name}</strong> (${ws.slug}), role ${ws.role === "admin" ? "owner" : "member"}.</p>`
-    : html`<p class="notice">You are not a member of any workspace yet.</p>`
-}
-${switcher}`,
-      ),
-    );
   });
 
   web.post("/app/workspace", { preHandler: web.csrfProtection }, async (req, reply) => {

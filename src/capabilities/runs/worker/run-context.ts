@@ -102,12 +102,12 @@ export class RunContext {
   }
 
   /** Progress of the running stage: written at most twice a second, and always when `final`. */
-  async progress(name: StageName, done: number, total: number, final = false): Promise<void> {
+  async progress(name: StageName, done: number, total: number, final = false, row: Record<string, unknown> = {}): Promise<void> {
     this.stage(name).progress = { done, total };
     const now = Date.now();
     if (!final && now - this.lastProgressWrite < 500) return;
     this.lastProgressWrite = now;
-    await this.write({ stages_json: JSON.stringify(this.stages) });
+    await this.write({ ...row, stages_json: JSON.stringify(this.stages) });
   }
 
   async write(patch: Record<string, unknown>): Promise<void> {

@@ -14,6 +14,7 @@ import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
 import { modelStage } from "./015-model-stage.ts";
 import { findingPageIndexes } from "./017-finding-page-indexes.ts";
+import { runProgress } from "./018-run-progress.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -30,5 +31,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "014-finding-confidence": findingConfidence(),
     "015-model-stage": modelStage(),
     "017-finding-page-indexes": findingPageIndexes(),
+    "018-run-progress": runProgress(),
   };
 }

@@ -28,7 +28,10 @@ export async function compile(rc: RunContext): Promise<Compiled> {
 export async function analyse(rc: RunContext, plans: TargetPlan[], compiled: Compiled, pool: ReviewPool | undefined): Promise<TargetResult[]> {
   const total = plans.reduce((n, p) => n + p.paths.length, 0);
   let done = 0;
-  await rc.progress("analysis", 0, total, true);
+  // Findings so far: those of the targets already analysed plus the engine's running count for this one.
+  let foundBefore = 0;
+  let found = 0;
+  await rc.progress("analysis", 0, total, true, { findings_so_far: 0 });
   const results: TargetResult[] = [];
   for (const plan of plans) {
     const mirror = rc.app.mirrors.get(plan.repositoryId);
@@ -37,7 +40,7 @@ export async function analyse(rc: RunContext, plans: TargetPlan[], compiled: Com
         done++;
         if (done % 16 === 0) {
           await rc.checkpoint();
-          await rc.progress("analysis", done, total);
+          await rc.progress("analysis", done, total, false, { findings_so_far: found });
         }
         if (f.content !== null) yield { path: f.path, content: f.content };
       }
@@ -49,9 +52,14 @@ export async function analyse(rc: RunContext, plans: TargetPlan[], compiled: Com
       ...(plan.changed ? { changedLines: plan.changed } : {}),
       ...(plan.repoConfig ? { repoConfig: plan.repoConfig } : {}),
       ...(pool ? { pool } : { threads: 1 }),
+      onProgress: (p) => {
+        found = foundBefore + p.findings;
+      },
     });
+    foundBefore += res.findings.length;
+    found = foundBefore;
     results.push({ repositoryId: plan.repositoryId, sha: plan.sha, full: plan.full, findings: res.findings });
   }
-  await rc.progress("analysis", done, total, true);
+  await rc.progress("analysis", done, total, true, { findings_so_far: found });
   return results;
 }
