@@ -3,11 +3,11 @@
 // the facet's own (each facet's counts apply every other filter).
 import type { Store } from "../../platform/store/index.ts";
 import { languageOf } from "./languages.ts";
+import type { sortOrders } from "./schemas.ts";
 import { assigneeIds } from "./lookup.ts";
 import type { PositionEntry } from "./position.ts";
 import { confidenceOf, type FindingRow } from "./status.ts";
 
-export const sortOrders = ["newest", "severity", "path"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
 export interface Filters {

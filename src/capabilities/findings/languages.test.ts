@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { detectLanguage, languages } from "../../review/languages.ts";
-import { inboxLanguages, languageByExtension, languageOf } from "./languages.ts";
+import { languageByExtension, languageOf } from "./languages.ts";
+import { inboxLanguages } from "./schemas.ts";
 
 test("the inbox's languages are the engine's, and each extension maps as the engine detects it", () => {
   assert.deepEqual([...inboxLanguages], [...languages]);

@@ -1,6 +1,6 @@
 // A finding's language, from its path's extension: the engine's table (src/review/languages.ts),
 // repeated here so the list schemas do not load the parsers (languages.test.ts keeps the two equal).
-export const inboxLanguages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
+import type { inboxLanguages } from "./schemas.ts";
 
 export const languageByExtension: Readonly<Record<string, (typeof inboxLanguages)[number]>> = {
   js: "javascript",

@@ -6,6 +6,10 @@ export const findingStatuses = ["open", "investigating", "fixed", "wont-fix", "f
 /** How likely a finding is real: low for flows from library input (an exported function's parameters) or with no known source. */
 export const confidenceValues = ["low", "medium", "high"] as const;
 export const writableStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive"] as const;
+/** The inbox lists' orders (the `sort` parameter). */
+export const sortOrders = ["newest", "severity", "path"] as const;
+/** The engine's languages (src/review/languages.ts; languages.test.ts keeps them equal), for the `language` filter. */
+export const inboxLanguages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
 const userRef = z.object({ id: z.number().int().describe("User id."), username: z.string().describe("Username.") }).describe("A member.");

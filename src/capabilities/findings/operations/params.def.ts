@@ -1,10 +1,8 @@
 // Query parameters the findings lists share (the spec's "Shared query parameters").
 import { z } from "zod";
 import { booleanParam, cursorParam, limitParam, listParam, maxAtLength, printable, printableMessage } from "../../../kernel/schemas.ts";
-import { confidenceValues, countsSchema, findingStatuses, severityValues } from "../schemas.ts";
+import { confidenceValues, countsSchema, findingStatuses, inboxLanguages, severityValues, sortOrders } from "../schemas.ts";
 import { focusSlugPattern } from "../../focuses/schemas.ts";
-import { sortOrders } from "../filters.ts";
-import { inboxLanguages } from "../languages.ts";
 
 // A refinement, not a pattern: the same rule without its long regex in every tool's JSON schema (MCP's size budget).
 const text = (max: number) =>

@@ -1,7 +1,8 @@
 // The fields an inbox cursor adds for a sort other than newest: the last row's severity rank, or
 // its path and line (operations/params.def.ts `sort`).
 import { z } from "zod";
-import { type SortOrder, sortOrders } from "../filters.ts";
+import type { SortOrder } from "../filters.ts";
+import { sortOrders } from "../schemas.ts";
 
 export const sortCursorFields = {
   o: z.enum(sortOrders).optional(),

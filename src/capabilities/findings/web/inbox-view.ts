@@ -2,7 +2,7 @@
 // form around the table (a plain POST; app.js adds select-all, counts and keyboard rows).
 import { type Html, html } from "../../../kernel/ui/html.ts";
 import type { FacetCounts } from "../facets.ts";
-import { inboxLanguages } from "../languages.ts";
+import { inboxLanguages } from "../schemas.ts";
 import { findingStatuses, severityValues, writableStatuses } from "../schemas.ts";
 import type { InboxState } from "./inbox-state.ts";
 import { type Row, where } from "./read.ts";
