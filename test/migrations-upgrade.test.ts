@@ -187,17 +187,12 @@ test("a store migrated up to 015 upgrades to 017: the finding page's two indexes
     "017",
     async () => {},
     async (store) => {
+      const names = sql`('finding_presence_path', 'findings_duplicate_of')`;
       const found = usingPostgres
-        ? await sql<{
-            n: string;
-          }>`select indexname as n from pg_indexes where schemaname = current_schema() and indexname in ('finding_presence_path', 'findings_duplicate_of') order by 1`.execute(
+        ? await sql<{ n: string }>`select indexname as n from pg_indexes where schemaname = current_schema() and indexname in ${names} order by 1`.execute(
             store.db,
           )
-        : await sql<{
-            n: string;
-          }>`select name as n from sqlite_master where type = 'index' and name in ('finding_presence_path', 'findings_duplicate_of') order by 1`.execute(
-            store.db,
-          );
+        : await sql<{ n: string }>`select name as n from sqlite_master where type = 'index' and name in ${names} order by 1`.execute(store.db);
       assert.deepEqual(
         found.rows.map((r) => r.n),
         ["finding_presence_path", "findings_duplicate_of"],
