@@ -46,8 +46,9 @@ export interface WebhookDeliveriesTable {
   host: HostName;
   delivery_id: string;
   event: string;
-  workspace_id: number | null;
-  repository_id: number | null;
+  workspace_id: number;
+  repository_id: number;
+  /** JSON: the intent read from the payload (events.ts), not the whole payload. */
   payload: string;
   state: DeliveryState;
   outcome: string | null;

@@ -52,8 +52,8 @@ export function connections(engine: Engine) {
         /** The host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID). */
         .addColumn("delivery_id", "text", (c) => c.notNull())
         .addColumn("event", "text", (c) => c.notNull())
-        .addColumn("workspace_id", "integer", (c) => c.references("workspaces.id").onDelete("cascade"))
-        .addColumn("repository_id", "integer", (c) => c.references("repositories.id").onDelete("cascade"))
+        .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
         .addColumn("payload", "text", (c) => c.notNull())
         /** queued, processing, done, ignored, failed. */
         .addColumn("state", "text", (c) => c.notNull())
@@ -64,7 +64,8 @@ export function connections(engine: Engine) {
         .addColumn("received_at", "text", (c) => c.notNull())
         .addColumn("processed_at", "text")
         .execute();
-      await db.schema.createIndex("webhook_deliveries_id").on("webhook_deliveries").columns(["host", "delivery_id"]).execute();
+      // One row per delivery id and repository: a redelivery (or 10,000 of them) finds the row.
+      await db.schema.createIndex("webhook_deliveries_id").unique().on("webhook_deliveries").columns(["host", "delivery_id", "repository_id"]).execute();
       await db.schema.createIndex("webhook_deliveries_state").on("webhook_deliveries").columns(["state", "id"]).execute();
       await db.schema.createIndex("webhook_deliveries_repo").on("webhook_deliveries").columns(["repository_id", "id"]).execute();
       await db.schema
