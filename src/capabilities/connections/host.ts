@@ -2,10 +2,10 @@
 // environment, and the host's answer about access recorded on the repository.
 import type { App } from "../../kernel/app.ts";
 import { createHostClient, type HostClient, type HostRefusal, HostRefusedError, HostUnavailableError } from "../../platform/codehost/hosts/index.ts";
-import { type ConnectionsTable, openConnection, recordAccess } from "./connections.ts";
+import { type ConnectionDeps, type ConnectionsTable, openConnection, recordAccess } from "./connections.ts";
 
-export async function clientFor(app: App, row: ConnectionsTable): Promise<HostClient> {
-  return createHostClient(await openConnection(app, row));
+export async function clientFor(deps: ConnectionDeps, row: ConnectionsTable): Promise<HostClient> {
+  return createHostClient(await openConnection(deps, row));
 }
 
 /**
@@ -41,10 +41,10 @@ function lostReason(reason: HostRefusal): "access_denied" | "remote_not_found" {
 }
 
 /** Asks the host whether the connection still has access and records the answer. */
-export async function checkAccess(app: App, row: ConnectionsTable): Promise<"ok" | "lost" | "unavailable"> {
-  const now = app.now();
+export async function checkAccess(deps: ConnectionDeps, row: ConnectionsTable, now: Date): Promise<"ok" | "lost" | "unavailable"> {
+  const app = deps;
   try {
-    const got = await (await clientFor(app, row)).checkAccess();
+    const got = await (await clientFor(deps, row)).checkAccess();
     if (got.ok) {
       await recordAccess(app.store, row.repository_id, "ok", null, now);
       return "ok";

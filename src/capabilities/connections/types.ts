@@ -1,13 +1,5 @@
-// The connection as the host clients (src/platform/codehost/hosts, helper F's layer) take it.
-// Kept structurally identical to that layer's HostConnection until the two branches meet.
-export type HostAuth = { kind: "token"; token: string } | { kind: "app"; appId: number; privateKey: string; installationId: number };
-
-export interface HostConnection {
-  host: "github" | "gitlab";
-  apiUrl: string;
-  hostRepo: string;
-  auth: HostAuth;
-}
+// Shapes of the connections capability. The connection itself is the host clients' (platform/codehost/hosts).
+export type { HostAuth, HostConnection } from "../../platform/codehost/hosts/index.ts";
 
 export const severities = ["info", "low", "medium", "high", "critical"] as const;
 export type Severity = (typeof severities)[number];
