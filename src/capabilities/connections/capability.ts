@@ -19,7 +19,7 @@ export const connections = capability({
   operations: [],
   routes: [registerHooks],
   services: [gitCredentials],
-  workerServices: [(app) => startDeliveryProcessor(app), startReconciler],
+  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler],
   startChecks: [(app) => verifySecretKey(app.config, app.store)],
   adminCommands: [registerConnections],
 });
