@@ -68,7 +68,8 @@ export async function syncRepository(deps: RepoDeps, repositoryId: number, opts:
   const mine = store.db.updateTable("repositories").where("id", "=", row.id).where("sync_owner", "=", owner);
   const release = { sync_owner: null, sync_lease_until: null };
   try {
-    const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal });
+    const env = await deps.gitAuth?.(row.id);
+    const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal, env });
     const done = await mine
       .set({
         ...release,

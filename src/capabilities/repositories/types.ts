@@ -13,6 +13,8 @@ export interface RepoDeps {
   store: Store;
   mirrors: MirrorPool;
   log?: RepoLog;
+  /** Credentials of a private remote as git environment (a connected repository's), or undefined. */
+  gitAuth?: (repositoryId: number) => Promise<Record<string, string> | undefined>;
 }
 
 /** How long one sync may talk to the remote. */

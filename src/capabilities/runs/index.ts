@@ -2,3 +2,5 @@
 // other file in this folder is internal to it.
 export * from "./ledger.ts";
 export * from "./quote.ts";
+export { startRun } from "./start.ts";
+export { cancelRun } from "./cancel.ts";

@@ -6,7 +6,7 @@ export interface RunsTable {
   repository_id: number;
   created_by: number;
   kind: "full" | "change";
-  trigger: "api" | "mcp" | "cli" | "web";
+  trigger: "api" | "mcp" | "cli" | "web" | "webhook";
   title: string;
   state: string;
   /** The pinned position of a full review (branch:main@sha); null for a change review. */

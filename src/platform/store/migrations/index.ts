@@ -13,6 +13,7 @@ import { repositoryImports } from "./012-repository-imports.ts";
 import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
 import { modelStage } from "./015-model-stage.ts";
+import { connections } from "./016-connections.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -28,5 +29,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "013-first-party-client": firstPartyClient(),
     "014-finding-confidence": findingConfidence(),
     "015-model-stage": modelStage(),
+    "016-connections": connections(engine),
   };
 }
