@@ -8,11 +8,11 @@ import { after, before, describe, test } from "node:test";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { eventually, json, startTestServer, type TestServer } from "./harness.ts";
-import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload } from "./fixtures/connections.ts";
+import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey } from "./fixtures/connections.ts";
 
 let t: TestServer;
 before(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ env: { CRS_SECRET_KEY: testSecretKey } });
   t.app.onClose(startDeliveryProcessor(t.app, { pollMs: 20 }));
 });
 after(() => t.close());
