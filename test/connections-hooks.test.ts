@@ -26,7 +26,11 @@ const autoRuns = (repoId: number) =>
     .where("a.repository_id", "=", repoId)
     .orderBy("r.id")
     .execute();
-const settled = (repoId: number) => eventually(() => deliveries(repoId), (rows) => rows.length > 0 && rows.every((d) => d.state !== "queued" && d.state !== "processing"));
+const settled = (repoId: number) =>
+  eventually(
+    () => deliveries(repoId),
+    (rows) => rows.length > 0 && rows.every((d) => d.state !== "queued" && d.state !== "processing"),
+  );
 
 describe("a repository connected with a stand-in GitHub token", () => {
   let c: Connected;
