@@ -45,7 +45,11 @@ function setupText(r: SetupResult): string {
     lines.push(`webhook: not created${r.webhook.note ? ` (${r.webhook.note})` : ""}. Add it on the host:`);
     lines.push(`  URL:          ${r.webhook.url}`);
     lines.push(`  secret:       ${r.webhook.secret}`);
-    lines.push(r.host === "github" ? "  content type: application/json; events: push, pull requests" : "  events: push, merge requests (the secret is the hook's secret token)");
+    lines.push(
+      r.host === "github"
+        ? "  content type: application/json; events: push, pull requests"
+        : "  events: push, merge requests (the secret is the hook's secret token)",
+    );
   }
   return lines.join("\n");
 }
@@ -115,7 +119,11 @@ export function registerConnections(admin: Command, io: AdminIo): void {
       if (auto !== undefined) change.autoReview = auto;
       const forks = onOff(o.forks, "--forks");
       if (forks !== undefined) change.forks = forks;
-      if (o.focuses !== undefined) change.focuses = o.focuses.split(",").map((s) => s.trim()).filter(Boolean);
+      if (o.focuses !== undefined)
+        change.focuses = o.focuses
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
       const max = cents(o.maxRunPrice, "--max-run-price");
       if (max !== undefined) change.maxRunPriceCents = max;
       const cap = cents(o.dailyCap, "--daily-cap");

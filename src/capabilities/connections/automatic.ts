@@ -141,16 +141,27 @@ export async function reviewPullRequest(
       },
     ).catch((err: unknown) => {
       if (capped && err instanceof AppError && err.code === "price_exceeds_max") {
-        throw new AppError("price_exceeds_max", `The review (${String(err.details?.priceCents)} cents) would pass the repository's daily cap for automatic reviews.`, {
-          details: { ...err.details, dailyCap: true },
-        });
+        throw new AppError(
+          "price_exceeds_max",
+          `The review (${String(err.details?.priceCents)} cents) would pass the repository's daily cap for automatic reviews.`,
+          {
+            details: { ...err.details, dailyCap: true },
+          },
+        );
       }
       throw err;
     });
     const headSha = started.run.change?.head ?? pr.headSha;
     await app.store.db
       .insertInto("automatic_runs")
-      .values({ run_id: started.run.id, workspace_id: c.workspace_id, repository_id: c.repository_id, pr: pr.number, head_sha: pr.headSha, created_at: now.toISOString() })
+      .values({
+        run_id: started.run.id,
+        workspace_id: c.workspace_id,
+        repository_id: c.repository_id,
+        pr: pr.number,
+        head_sha: pr.headSha,
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column("run_id").doNothing())
       .execute();
     app.wakeWorkers();

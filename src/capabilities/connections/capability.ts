@@ -8,6 +8,9 @@ import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
 import { startReconciler } from "./reconcile.ts";
 import { verifySecretKey } from "./secret-key.ts";
+import { connectRepository } from "./operations/connect-repository.ts";
+import { setReviewPolicy } from "./operations/set-review-policy.ts";
+import { registerConnectionPage } from "./web.ts";
 
 /** Mirror syncs of connected repositories fetch with the connection's credentials. */
 const gitCredentials: Service = (app) => {
@@ -17,6 +20,8 @@ const gitCredentials: Service = (app) => {
 export const connections = capability({
   name: "connections",
   operations: [],
+  webOperations: [connectRepository, setReviewPolicy],
+  webRoutes: [registerConnectionPage],
   routes: [registerHooks],
   services: [gitCredentials],
   workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler],

@@ -161,23 +161,13 @@ export async function setWebhookId(store: Store, repositoryId: number, webhookId
 }
 
 /** Records the host's answer about access (checkAccess, a failed call); the repository's `access` follows it. */
-export async function recordAccess(
-  store: Store,
-  repositoryId: number,
-  state: "ok" | "lost" | "unavailable",
-  reason: string | null,
-  now: Date,
-): Promise<void> {
+export async function recordAccess(store: Store, repositoryId: number, state: "ok" | "lost" | "unavailable", reason: string | null, now: Date): Promise<void> {
   await store.db
     .updateTable("connections")
     .set({ access_state: state, access_reason: reason, access_checked_at: now.toISOString() })
     .where("repository_id", "=", repositoryId)
     .execute();
-  await store.db
-    .updateTable("repositories")
-    .set({ access: state, access_reason: reason })
-    .where("id", "=", repositoryId)
-    .execute();
+  await store.db.updateTable("repositories").set({ access: state, access_reason: reason }).where("id", "=", repositoryId).execute();
 }
 
 export function notConnected(): AppError {

@@ -94,7 +94,14 @@ export async function renewDelivery(store: Store, id: number, owner: string, lea
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function finishDelivery(store: Store, id: number, owner: string, state: Exclude<DeliveryState, "queued" | "processing">, outcome: string, now: Date) {
+export async function finishDelivery(
+  store: Store,
+  id: number,
+  owner: string,
+  state: Exclude<DeliveryState, "queued" | "processing">,
+  outcome: string,
+  now: Date,
+) {
   await store.db
     .updateTable("webhook_deliveries")
     .set({ state, outcome: outcome.slice(0, 500), processed_at: now.toISOString(), lease_owner: null, lease_until: null })

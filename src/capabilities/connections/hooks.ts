@@ -78,7 +78,11 @@ async function receive(app: App, host: HostName, req: FastifyRequest, reply: Fas
   const now = app.now();
   let queued = 0;
   for (const c of verified) {
-    const got = await storeDelivery(app.store, { host, deliveryId, event, workspaceId: c.workspace_id, repositoryId: c.repository_id, intent: read.intent }, now);
+    const got = await storeDelivery(
+      app.store,
+      { host, deliveryId, event, workspaceId: c.workspace_id, repositoryId: c.repository_id, intent: read.intent },
+      now,
+    );
     if (got === "queued") queued++;
   }
   if (queued > 0) wakeDeliveries(app);

@@ -49,7 +49,10 @@ function checkCents(v: number | null | undefined, field: string): void {
 export function checkPolicyChange(change: Partial<ReviewPolicy>): void {
   checkCents(change.maxRunPriceCents, "maxRunPriceCents");
   checkCents(change.dailyCapCents, "dailyCapCents");
-  if (change.inlineComments !== undefined && (!Number.isInteger(change.inlineComments) || change.inlineComments < 0 || change.inlineComments > maxInlineComments)) {
+  if (
+    change.inlineComments !== undefined &&
+    (!Number.isInteger(change.inlineComments) || change.inlineComments < 0 || change.inlineComments > maxInlineComments)
+  ) {
     throw invalidField("inlineComments", `From 0 to ${maxInlineComments}.`);
   }
   if (change.failAtSeverity !== undefined && !(severities as readonly string[]).includes(change.failAtSeverity)) {

@@ -19,7 +19,10 @@ export async function rotateSecretKey(deps: ConnectionDeps, newKeyText: string |
       const hook = `connection:${r.repository_id}:webhook-secret`;
       await tx
         .updateTable("connections")
-        .set({ credentials_enc: seal(next, open(old, r.credentials_enc, cred), cred), webhook_secret_enc: seal(next, open(old, r.webhook_secret_enc, hook), hook) })
+        .set({
+          credentials_enc: seal(next, open(old, r.credentials_enc, cred), cred),
+          webhook_secret_enc: seal(next, open(old, r.webhook_secret_enc, hook), hook),
+        })
         .where("repository_id", "=", r.repository_id)
         .execute();
     }

@@ -1,5 +1,6 @@
 // Response shapes of the repository operations: the Repository resource and the refs listing.
 import { z } from "zod";
+import { connectionSchema } from "./connection-summary.ts";
 
 /** The spec's "Repository reference" as an input: owner/name or a numeric id (parsed in reference.ts). */
 export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)]).describe("Repository: owner/name or numeric id.");
@@ -38,6 +39,7 @@ export const repositorySchema = z
       ),
     mirror: mirrorSchema,
     webUrl: z.string().nullable().describe("Browser URL of the repository on its code host; null for local remotes."),
+    connection: connectionSchema,
   })
   .describe("A repository registered in the workspace.");
 

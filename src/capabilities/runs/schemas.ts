@@ -199,7 +199,9 @@ export const runSchema = z
     at: z.string().nullable().describe("The pinned position of a full review; null for a change review."),
     extraRepositories: z.array(targetSchema).describe("The extra repositories reviewed (full reviews)."),
     retryOf: z.number().int().nullable().describe("The run this one retries, or null."),
-    trigger: z.enum(["api", "mcp", "cli", "web", "webhook"]).describe("How it was started: api, mcp, cli, web, or webhook (an automatic review of a pull request)."),
+    trigger: z
+      .enum(["api", "mcp", "cli", "web", "webhook"])
+      .describe("How it was started: api, mcp, cli, web, or webhook (an automatic review of a pull request)."),
     costCents: z.number().int().describe("What the run costs: the price charged less any refund."),
     priceCents: z.number().int().describe("The price charged at start."),
     findings: z
