@@ -18,7 +18,7 @@ export type {
   PostedComment,
 } from "./types.ts";
 export { HostRefusedError, HostUnavailableError } from "./errors.ts";
-export { verifyGitHubSignature, verifyGitLabToken } from "./signatures.ts";
+export { signGitHubPayload, verifyGitHubSignature, verifyGitLabToken } from "./signatures.ts";
 
 const defaultUserAgent = "crs-code-review";
 
