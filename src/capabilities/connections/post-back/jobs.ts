@@ -24,8 +24,15 @@ export function defaultBackoffMs(attempts: number): number {
  */
 export async function discoverJobs(app: App, cursor: { value: number }): Promise<number> {
   const db = app.store.db;
-  const low = await db.selectFrom("runs").select((eb) => eb.fn.min("id").as("low")).where("state", "in", active).executeTakeFirst();
-  const top = await db.selectFrom("runs").select((eb) => eb.fn.max("id").as("top")).executeTakeFirst();
+  const low = await db
+    .selectFrom("runs")
+    .select((eb) => eb.fn.min("id").as("low"))
+    .where("state", "in", active)
+    .executeTakeFirst();
+  const top = await db
+    .selectFrom("runs")
+    .select((eb) => eb.fn.max("id").as("top"))
+    .executeTakeFirst();
   const rows = await db
     .selectFrom("runs as r")
     .innerJoin("connections as c", (j) => j.onRef("c.repository_id", "=", "r.repository_id").onRef("c.workspace_id", "=", "r.workspace_id"))
@@ -94,7 +101,13 @@ export async function claimJob(app: App, owner: string): Promise<JobRow | null> 
   for (const { run_id } of due) {
     const res = await db
       .updateTable("post_back_jobs")
-      .set((eb) => ({ state: "posting", lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempts: eb("attempts", "+", 1), updated_at: at }))
+      .set((eb) => ({
+        state: "posting",
+        lease_owner: owner,
+        lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+        attempts: eb("attempts", "+", 1),
+        updated_at: at,
+      }))
       .where("run_id", "=", run_id)
       .where((eb) =>
         eb.or([

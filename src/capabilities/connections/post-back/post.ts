@@ -22,12 +22,29 @@ export class PostBackGiveUp extends Error {}
 const statusContext = "crs";
 const maxFindings = 5000;
 
-async function openFindings(app: App, job: JobRow): Promise<PostFinding[]> {
+/** Lines the change added, per path at its head. */
+async function addedLines(app: App, repositoryId: number, change: { base: string; head: string }): Promise<Map<string, Array<{ start: number; end: number }>>> {
+  const mirror = app.mirrors.get(repositoryId);
+  const files = await mirror.diff(change.base, change.head);
+  return new Map(files.filter((f) => f.status !== "deleted").map((f) => [f.path, f.added]));
+}
+
+/**
+ * The open findings the run reported (not dismissed, not triaged away), each marked new when its
+ * location touches a line the change added: those are the ones a review comments on.
+ */
+async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<PostFinding[]> {
+  const added = await addedLines(app, job.repository_id, change);
   const out: PostFinding[] = [];
   let after: number | undefined;
   while (out.length < maxFindings) {
     const page = await runFindings(app, job.workspace_id, job.run_id, { limit: 500, ...(after !== undefined ? { afterReport: after } : {}) }, app.now());
-    for (const f of page.items) if (!f.dismissed && (f.status === "open" || f.status === "investigating")) out.push(f);
+    for (const f of page.items) {
+      if (f.dismissed || (f.status !== "open" && f.status !== "investigating")) continue;
+      const ranges = added.get(f.location.path) ?? [];
+      const touched = ranges.some((r) => r.start <= f.location.endLine && r.end >= f.location.startLine);
+      out.push({ ...f, baseline: touched ? "new" : "unchanged" });
+    }
     if (page.nextAfter === null) break;
     after = page.nextAfter;
   }
@@ -40,20 +57,26 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   if (!conn) throw new PostBackGiveUp("the repository is no longer connected to its code host");
   const run = await app.store.db
     .selectFrom("runs")
-    .select(["id", "price_cents", "refunded_cents"])
+    .select(["id", "price_cents", "refunded_cents", "change_json"])
     .where("workspace_id", "=", job.workspace_id)
     .where("id", "=", job.run_id)
     .executeTakeFirst();
-  if (!run) throw new PostBackGiveUp("the run no longer exists");
+  const change = run?.change_json ? (JSON.parse(run.change_json) as { base: string; head: string }) : null;
+  if (!run || !change) throw new PostBackGiveUp("the run no longer exists");
   const db = app.store.db;
-  const prior = await db.selectFrom("pull_request_posts").selectAll().where("repository_id", "=", job.repository_id).where("pr", "=", job.pr).executeTakeFirst();
+  const prior = await db
+    .selectFrom("pull_request_posts")
+    .selectAll()
+    .where("repository_id", "=", job.repository_id)
+    .where("pr", "=", job.pr)
+    .executeTakeFirst();
   // A later run of this pull request posted already: an older review must not overwrite it.
   if (prior && prior.run_id > job.run_id) return prior.summary_url;
 
   const policy = await deps.loadPolicy(app, job.workspace_id, job.repository_id);
   const client = deps.client?.(conn) ?? createHostClient(conn);
   const runUrl = `${app.config.baseUrl}/app/runs/${job.run_id}`;
-  const open = await openFindings(app, job);
+  const open = await openFindings(app, job, change);
   const commented = await db.selectFrom("posted_findings").selectAll().where("repository_id", "=", job.repository_id).where("pr", "=", job.pr).execute();
   const seen = new Set(commented.map((c) => c.finding_id));
   const fresh = open.filter((f) => f.baseline === "new").sort(bySeverity);
@@ -75,7 +98,17 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
       }
       await db
         .insertInto("posted_findings")
-        .values({ repository_id: job.repository_id, pr: job.pr, finding_id: f.id, workspace_id: job.workspace_id, comment_id: p.id, url: p.url, run_id: job.run_id, fixed_at: null, created_at: at })
+        .values({
+          repository_id: job.repository_id,
+          pr: job.pr,
+          finding_id: f.id,
+          workspace_id: job.workspace_id,
+          comment_id: p.id,
+          url: p.url,
+          run_id: job.run_id,
+          fixed_at: null,
+          created_at: at,
+        })
         .onConflict((oc) => oc.columns(["repository_id", "pr", "finding_id"]).doNothing())
         .execute();
     }

@@ -91,6 +91,11 @@ export class StandInServer {
     this.rules.push({ times: 1, ...rule });
   }
 
+  /** Forgets the failure rules not yet used up. */
+  clearFailures(): void {
+    this.rules.length = 0;
+  }
+
   /** Requests the validator found wrong: a test of crs asserts this is empty. */
   invalid(): RecordedRequest[] {
     return this.requests.filter((r) => r.errors.length > 0);
