@@ -14,7 +14,8 @@ export const setReviewPolicyDefinition = defineOperation({
   method: "POST",
   path: "/app/repositories/{id}/policy",
   summary: "Set a repository's review policy",
-  description: "Automatic reviews of a connected repository's pull requests: on or off, forks, focuses, caps, inline comments, the failing severity. Admins only.",
+  description:
+    "Automatic reviews of a connected repository's pull requests: on or off, forks, focuses, caps, inline comments, the failing severity. Admins only.",
   scopes: [],
   bucket: "settings",
   mcp: false,
