@@ -172,6 +172,26 @@ test("a store migrated up to 014 upgrades to 015: runs keep their rows, show no 
   );
 });
 
+test("a store migrated up to 015 upgrades to 016: repositories stay unconnected with no policy, and the connection tables exist empty", async () => {
+  await upgradeFrom(
+    "016",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "w", name: "W", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      await db.insertInto("repositories").values({ workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at }).execute();
+    },
+    async (store) => {
+      const repos = await store.db.selectFrom("repositories").select(["full_name", "access"]).execute();
+      assert.deepEqual(
+        repos.map((r) => ({ ...r })),
+        [{ full_name: "o/r", access: "unknown" }],
+      );
+      for (const table of ["connections", "review_policies", "webhook_deliveries", "automatic_runs", "unpaid_reviews"] as const) {
+        assert.deepEqual(await store.db.selectFrom(table).selectAll().execute(), [], table);
+      }
+    },
+  );
+});
+
 test("a store migrated up to 016 upgrades to 019: runs keep their rows with no delivery, and the post-back tables exist empty", async () => {
   await upgradeFrom(
     "019",

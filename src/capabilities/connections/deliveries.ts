@@ -21,6 +21,15 @@ export interface NewDelivery {
 /** "queued": stored now (or a failed one queued again); "duplicate": already stored and not failed. */
 export async function storeDelivery(store: Store, d: NewDelivery, now: Date): Promise<"queued" | "duplicate"> {
   const at = now.toISOString();
+  // Redeliveries are common (a host retrying, reconciliation): answered with a read, no write.
+  const seen = await store.db
+    .selectFrom("webhook_deliveries")
+    .select("state")
+    .where("host", "=", d.host)
+    .where("delivery_id", "=", d.deliveryId)
+    .where("repository_id", "=", d.repositoryId)
+    .executeTakeFirst();
+  if (seen && seen.state !== "failed") return "duplicate";
   const inserted = await store.db
     .insertInto("webhook_deliveries")
     .values({

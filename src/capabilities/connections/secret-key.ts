@@ -79,13 +79,20 @@ export async function verifySecretKey(config: KeyConfig, store: Store): Promise<
   }
 }
 
-/** The key for reading credentials: 503-free, a clear server error when it is missing or wrong. */
+// A key once checked against the store's check value, per store and configured key: webhooks open
+// a secret on every delivery. Rotation writes a new check value, which a new process checks again.
+const checked = new WeakMap<Store, { text: string | undefined; key: Buffer }>();
+
+/** The key for reading credentials: a clear server error when it is missing or wrong. */
 export async function readingKey(config: KeyConfig, store: Store): Promise<Buffer> {
+  const hit = checked.get(store);
+  if (hit && hit.text === config.secretKey && config.secretKey !== undefined) return hit.key;
   await verifySecretKey(config, store).catch((err: unknown) => {
     throw new AppError("internal_error", "The server key for code-host credentials is missing or wrong; see the server log.", { cause: err });
   });
   const key = configuredKey(config);
   if (!key) throw new AppError("internal_error", "No code-host credentials are stored.");
+  checked.set(store, { text: config.secretKey, key });
   return key;
 }
 
