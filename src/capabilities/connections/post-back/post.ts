@@ -34,13 +34,15 @@ async function addedLines(app: App, repositoryId: number, change: { base: string
  * location touches a line the change added: those are the ones a review comments on.
  */
 async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<PostFinding[]> {
-  const added = await addedLines(app, job.repository_id, change);
+  let added: Map<string, Array<{ start: number; end: number }>> | null = null;
   const out: PostFinding[] = [];
   let after: number | undefined;
   while (out.length < maxFindings) {
     const page = await runFindings(app, job.workspace_id, job.run_id, { limit: 500, ...(after !== undefined ? { afterReport: after } : {}) }, app.now());
     for (const f of page.items) {
       if (f.dismissed || (f.status !== "open" && f.status !== "investigating")) continue;
+      // The diff is read only when there is a finding to place (most pushes of a clean change have none).
+      added ??= await addedLines(app, job.repository_id, change);
       const ranges = added.get(f.location.path) ?? [];
       const touched = ranges.some((r) => r.start <= f.location.endLine && r.end >= f.location.startLine);
       out.push({ ...f, baseline: touched ? "new" : "unchanged" });

@@ -1,6 +1,6 @@
-// The post-back worker service: every `pollMs` it queues jobs for newly completed pull-request
-// reviews and works through the due ones. A failure is retried with backoff and shown on the run;
-// it never changes the run itself.
+// The post-back worker service: every poll (CRS_WORKER_POLL_MS, like the run worker) it queues jobs
+// for newly completed pull-request reviews and works through the due ones. A failure is retried
+// with backoff and shown on the run; it never changes the run itself.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { App } from "../../../kernel/app.ts";
@@ -55,7 +55,7 @@ export function postBackService(opts: PostBackOptions = {}): Service {
       current = postBackPass(app, owner, cursor, opts)
         .catch((err: unknown) => app.log.error({ err }, "post-back pass failed"))
         .finally(() => {
-          if (!stopped) timer = setTimeout(tick, opts.pollMs ?? 500);
+          if (!stopped) timer = setTimeout(tick, opts.pollMs ?? app.config.worker.pollMs);
         });
     };
     timer = setTimeout(tick, 0);

@@ -3,11 +3,10 @@
 // answers with GitHub-shaped bodies, keeps the comments, reviews, statuses, check runs and hooks crs
 // creates, mints App installation tokens for a verified JWT, and serves the repository over git's smart HTTP.
 import { createPublicKey, createVerify, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
 import { checkGitHubRequest } from "./github-openapi.ts";
-import { commentableLines, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
+import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
 
 export interface GitHubStandInOptions {
   /** The repository served as owner/name (a working tree or bare repository on disk). */
@@ -107,11 +106,11 @@ export class GitHubStandIn {
     return this.nextId;
   }
 
-  private headSha(p: StandInPull): string {
-    return revParse(this.server.gitDir, `refs/pull/${p.number}/head`) ?? revParse(this.server.gitDir, `refs/heads/${p.headRef}`) ?? "";
+  private async headSha(p: StandInPull): Promise<string> {
+    return (await revParse(this.server.gitDir, `refs/pull/${p.number}/head`)) ?? (await revParse(this.server.gitDir, `refs/heads/${p.headRef}`)) ?? "";
   }
 
-  private pullBody(p: StandInPull) {
+  private async pullBody(p: StandInPull) {
     const state = p.state ?? "open";
     const base = { id: 1, full_name: `${this.owner}/${this.repo}`, name: this.repo, owner: { login: this.owner } };
     const head = p.fromFork ? { id: 2, full_name: `someone/${this.repo}`, name: this.repo, owner: { login: "someone" } } : base;
@@ -124,8 +123,8 @@ export class GitHubStandIn {
       title: `Pull request ${p.number}`,
       user: { login: "octocat" },
       html_url: `${this.server.url}/${this.owner}/${this.repo}/pull/${p.number}`,
-      head: { ref: p.headRef, sha: this.headSha(p), repo: head, label: `${head.owner.login}:${p.headRef}` },
-      base: { ref: p.baseRef, sha: revParse(this.server.gitDir, `refs/heads/${p.baseRef}`) ?? "", repo: base, label: `${this.owner}:${p.baseRef}` },
+      head: { ref: p.headRef, sha: await this.headSha(p), repo: head, label: `${head.owner.login}:${p.headRef}` },
+      base: { ref: p.baseRef, sha: (await revParse(this.server.gitDir, `refs/heads/${p.baseRef}`)) ?? "", repo: base, label: `${this.owner}:${p.baseRef}` },
     };
   }
 
@@ -136,7 +135,7 @@ export class GitHubStandIn {
     return token.startsWith("ghs_") ? "installation" : "token";
   }
 
-  private handle(method: string, path: string, query: URLSearchParams, body: unknown, headers: IncomingMessage["headers"]): Handled {
+  private async handle(method: string, path: string, query: URLSearchParams, body: unknown, headers: IncomingMessage["headers"]): Promise<Handled> {
     const check = checkGitHubRequest(method, path, query, body);
     const done = (reply: Reply): Handled => ({ operation: check.operation, errors: check.errors, reply });
     if (check.operation === null) return done({ status: 404, body: { message: "Not Found" } });
@@ -145,15 +144,15 @@ export class GitHubStandIn {
     if (!who) return done({ status: 401, body: { message: "Bad credentials" } });
     if (check.params.owner !== this.owner || check.params.repo !== this.repo) return done({ status: 404, body: { message: "Not Found" } });
     if (check.errors.length > 0) return done({ status: 422, body: { message: "Invalid request.", errors: check.errors } });
-    return done(this.route(check.operation, check.params, query, (body ?? {}) as Record<string, unknown>, who));
+    return done(await this.route(check.operation, check.params, query, (body ?? {}) as Record<string, unknown>, who));
   }
 
-  private route(op: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>, who: string): Reply {
+  private async route(op: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>, who: string): Promise<Reply> {
     const pull = this.pulls.get(Number(params.pull_number ?? params.issue_number));
     const web = `${this.server.url}/${this.owner}/${this.repo}`;
     switch (op) {
       case "/repos/{owner}/{repo}": {
-        const head = execFileSync("git", ["--git-dir", this.server.gitDir, "symbolic-ref", "--short", "HEAD"], { encoding: "utf8" }).trim();
+        const head = (await git(this.server.gitDir, ["symbolic-ref", "--short", "HEAD"])).trim();
         return {
           status: 200,
           body: {
@@ -177,10 +176,10 @@ export class GitHubStandIn {
           list.length > page * per
             ? { link: `<${this.apiUrl}/repos/${this.owner}/${this.repo}/pulls?state=${state}&per_page=${per}&page=${page + 1}>; rel="next"` }
             : undefined;
-        return { status: 200, body: slice.map((p) => this.pullBody(p)), headers: next };
+        return { status: 200, body: await Promise.all(slice.map((p) => this.pullBody(p))), headers: next };
       }
       case "/repos/{owner}/{repo}/pulls/{pull_number}":
-        return pull ? { status: 200, body: this.pullBody(pull) } : { status: 404, body: { message: "Not Found" } };
+        return pull ? { status: 200, body: await this.pullBody(pull) } : { status: 404, body: { message: "Not Found" } };
       case "/repos/{owner}/{repo}/hooks": {
         if (who === "token" && this.hooksForbidden) return { status: 403, body: { message: "Resource not accessible by personal access token" } };
         const config = b.config as { url: string; secret?: string };
@@ -210,7 +209,7 @@ export class GitHubStandIn {
       case "/repos/{owner}/{repo}/pulls/{pull_number}/comments": {
         if (!pull) return { status: 404, body: { message: "Not Found" } };
         const c = b as { path: string; line: number; body: string; commit_id: string };
-        if (!this.commentable(pull, c.path, c.line)) return lineRefused();
+        if (!(await this.commentable(pull, c.path, c.line))) return lineRefused();
         return { status: 201, body: this.reviewCommentBody(this.addReviewComment(pull.number, c, null, null)) };
       }
       case "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": {
@@ -225,7 +224,7 @@ export class GitHubStandIn {
         return { status: 201, body: this.reviewCommentBody(c) };
       }
       case "/repos/{owner}/{repo}/statuses/{sha}": {
-        if (!revParse(this.server.gitDir, String(params.sha))) return { status: 422, body: { message: "No commit found for SHA" } };
+        if (!(await revParse(this.server.gitDir, String(params.sha)))) return { status: 422, body: { message: "No commit found for SHA" } };
         const s = {
           sha: String(params.sha),
           state: String(b.state),
@@ -256,12 +255,12 @@ export class GitHubStandIn {
   /** When true, a fine-grained token may not create hooks (403), like a token without the webhooks permission. */
   hooksForbidden = false;
 
-  private createReview(pull: StandInPull | undefined, b: Record<string, unknown>): Reply {
+  private async createReview(pull: StandInPull | undefined, b: Record<string, unknown>): Promise<Reply> {
     if (!pull) return { status: 404, body: { message: "Not Found" } };
     const comments = (b.comments ?? []) as Array<{ path: string; line: number; body: string }>;
-    if (comments.some((c) => !this.commentable(pull, c.path, c.line))) return lineRefused();
+    for (const c of comments) if (!(await this.commentable(pull, c.path, c.line))) return lineRefused();
     const reviewId = this.id();
-    const commit = String(b.commit_id ?? this.headSha(pull));
+    const commit = String(b.commit_id ?? (await this.headSha(pull)));
     for (const c of comments) this.addReviewComment(pull.number, { ...c, commit_id: commit }, reviewId, null);
     return {
       status: 200,
@@ -270,7 +269,7 @@ export class GitHubStandIn {
         state: "COMMENTED",
         body: b.body ?? "",
         commit_id: commit,
-        html_url: `${this.pullBody(pull).html_url}#pullrequestreview-${reviewId}`,
+        html_url: `${this.server.url}/${this.owner}/${this.repo}/pull/${pull.number}#pullrequestreview-${reviewId}`,
       },
     };
   }
@@ -312,11 +311,11 @@ export class GitHubStandIn {
     };
   }
 
-  private commentable(pull: StandInPull, path: string, line: number): boolean {
-    const base = revParse(this.server.gitDir, `refs/heads/${pull.baseRef}`);
-    const head = this.headSha(pull);
+  private async commentable(pull: StandInPull, path: string, line: number): Promise<boolean> {
+    const base = await revParse(this.server.gitDir, `refs/heads/${pull.baseRef}`);
+    const head = await this.headSha(pull);
     if (!base || !head) return false;
-    const ranges = commentableLines(this.server.gitDir, base, head).get(path) ?? [];
+    const ranges = (await commentableLines(this.server.gitDir, base, head)).get(path) ?? [];
     return ranges.some(([from, to]) => line >= from && line <= to);
   }
 

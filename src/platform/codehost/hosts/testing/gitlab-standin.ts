@@ -2,12 +2,11 @@
 // validated against the schemas we wrote from GitLab's REST documentation (gitlab-schemas.ts) and
 // recorded; it answers with GitLab-shaped bodies, keeps the notes, discussions, statuses and hooks
 // crs creates, and serves the project over git's smart HTTP with the token checked.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
 import { checkGitLabRequest } from "./gitlab-schemas.ts";
-import { commentableLines, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
+import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
 
 export interface GitLabStandInOptions {
   repoDir: string;
@@ -96,11 +95,11 @@ export class GitLabStandIn {
     return this.nextId;
   }
 
-  private mrBody(m: StandInMergeRequest) {
+  private async mrBody(m: StandInMergeRequest) {
     const gitDir = this.server.gitDir;
-    const head = revParse(gitDir, `refs/merge-requests/${m.iid}/head`) ?? revParse(gitDir, `refs/heads/${m.sourceBranch}`) ?? "";
-    const start = revParse(gitDir, `refs/heads/${m.targetBranch}`) ?? "";
-    const base = head && start ? execFileSync("git", ["--git-dir", gitDir, "merge-base", start, head], { encoding: "utf8" }).trim() : start;
+    const head = (await revParse(gitDir, `refs/merge-requests/${m.iid}/head`)) ?? (await revParse(gitDir, `refs/heads/${m.sourceBranch}`)) ?? "";
+    const start = (await revParse(gitDir, `refs/heads/${m.targetBranch}`)) ?? "";
+    const base = head && start ? (await git(gitDir, ["merge-base", start, head])).trim() : start;
     return {
       id: 9000 + m.iid,
       iid: m.iid,
@@ -118,7 +117,7 @@ export class GitLabStandIn {
     };
   }
 
-  private handle(method: string, path: string, query: URLSearchParams, body: unknown, headers: IncomingMessage["headers"]): Handled {
+  private async handle(method: string, path: string, query: URLSearchParams, body: unknown, headers: IncomingMessage["headers"]): Promise<Handled> {
     const check = checkGitLabRequest(method, path, query, body);
     const done = (reply: Reply): Handled => ({ operation: check.endpoint, errors: check.errors, reply });
     if (check.endpoint === null) return done({ status: 404, body: { error: "404 Not Found" } });
@@ -126,15 +125,15 @@ export class GitLabStandIn {
     if (check.params.id !== this.fullPath && check.params.id !== String(this.projectId))
       return done({ status: 404, body: { message: "404 Project Not Found" } });
     if (check.errors.length > 0) return done({ status: 400, body: { error: check.errors.join("; ") } });
-    return done(this.route(check.endpoint, check.params, query, (body ?? {}) as Record<string, unknown>));
+    return done(await this.route(check.endpoint, check.params, query, (body ?? {}) as Record<string, unknown>));
   }
 
-  private route(endpoint: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>): Reply {
+  private async route(endpoint: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>): Promise<Reply> {
     const mr = this.mergeRequests.get(Number(params.merge_request_iid));
     const notFound = { status: 404, body: { message: "404 Not found" } };
     switch (endpoint) {
       case "/projects/:id": {
-        const head = execFileSync("git", ["--git-dir", this.server.gitDir, "symbolic-ref", "--short", "HEAD"], { encoding: "utf8" }).trim();
+        const head = (await git(this.server.gitDir, ["symbolic-ref", "--short", "HEAD"])).trim();
         return {
           status: 200,
           body: {
@@ -157,11 +156,11 @@ export class GitLabStandIn {
             ? `<${this.apiUrl}/api/v4/projects/${this.projectId}/merge_requests?state=${state}&per_page=${per}&page=${page + 1}>; rel="next"`
             : "";
         // The list carries no diff_refs, as on GitLab.
-        const items = list.slice((page - 1) * per, page * per).map((m) => ({ ...this.mrBody(m), diff_refs: undefined }));
+        const items = await Promise.all(list.slice((page - 1) * per, page * per).map(async (m) => ({ ...(await this.mrBody(m)), diff_refs: undefined })));
         return { status: 200, body: items, headers: next ? { link: next } : undefined };
       }
       case "/projects/:id/merge_requests/:merge_request_iid":
-        return mr ? { status: 200, body: this.mrBody(mr) } : notFound;
+        return mr ? { status: 200, body: await this.mrBody(mr) } : notFound;
       case "/projects/:id/hooks": {
         if (this.hooksForbidden) return { status: 403, body: { message: "403 Forbidden" } };
         const hook = { id: this.id(), url: String(b.url), token: String(b.token ?? "") };
@@ -201,7 +200,7 @@ export class GitLabStandIn {
       }
       case "/projects/:id/statuses/:sha": {
         const sha = String(params.sha);
-        if (!revParse(this.server.gitDir, sha)) return { status: 404, body: { message: "404 References Not Found" } };
+        if (!(await revParse(this.server.gitDir, sha))) return { status: 404, body: { message: "404 References Not Found" } };
         const name = String(b.name ?? b.context ?? "default");
         const last = this.statuses.filter((s) => s.sha === sha && s.name === name).at(-1);
         if (last && last.state === b.state && (last.state === "pending" || last.state === "running")) {
@@ -215,12 +214,12 @@ export class GitLabStandIn {
     return notFound;
   }
 
-  private createDiscussion(mr: StandInMergeRequest, b: Record<string, unknown>): Reply {
+  private async createDiscussion(mr: StandInMergeRequest, b: Record<string, unknown>): Promise<Reply> {
     const position = b.position as { new_path?: string; new_line?: number; base_sha: string; head_sha: string } | undefined;
     if (position) {
-      const refs = this.mrBody(mr).diff_refs;
+      const refs = (await this.mrBody(mr)).diff_refs;
       const ranges =
-        refs.start_sha && refs.head_sha ? (commentableLines(this.server.gitDir, refs.start_sha, refs.head_sha).get(position.new_path ?? "") ?? []) : [];
+        refs.start_sha && refs.head_sha ? ((await commentableLines(this.server.gitDir, refs.start_sha, refs.head_sha)).get(position.new_path ?? "") ?? []) : [];
       const line = Number(position.new_line);
       if (!ranges.some(([from, to]) => line >= from && line <= to)) {
         return { status: 400, body: { message: '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}' } };

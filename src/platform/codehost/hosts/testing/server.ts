@@ -1,7 +1,8 @@
 // Test support: the HTTP plumbing both code-host stand-ins share. It records every request with
 // what the validator found wrong with it, can be told to fail the next requests (status, delay),
 // and answers git's smart HTTP for the served repository after a token check.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serveGit } from "./git-http.ts";
@@ -191,12 +192,17 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const run = promisify(execFile);
+
+/** `git` in the served repository without blocking the event loop (crs may share the process in tests and benchmarks). */
+export async function git(gitDir: string, args: string[]): Promise<string> {
+  const { stdout } = await run("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  return stdout;
+}
+
 /** The new-side line ranges of `git diff base...head` per file, context included (where a host accepts a review comment). */
-export function commentableLines(gitDir: string, base: string, head: string): Map<string, Array<[number, number]>> {
-  const out = execFileSync("git", ["--git-dir", gitDir, "diff", "--no-color", "--no-renames", "-U3", `${base}...${head}`], {
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
+export async function commentableLines(gitDir: string, base: string, head: string): Promise<Map<string, Array<[number, number]>>> {
+  const out = await git(gitDir, ["diff", "--no-color", "--no-renames", "-U3", `${base}...${head}`]);
   const files = new Map<string, Array<[number, number]>>();
   let current: Array<[number, number]> | null = null;
   for (const line of out.split("\n")) {
@@ -213,14 +219,9 @@ export function commentableLines(gitDir: string, base: string, head: string): Ma
 }
 
 /** `git rev-parse` in the served repository; null when the ref does not exist. */
-export function revParse(gitDir: string, ref: string): string | null {
+export async function revParse(gitDir: string, ref: string): Promise<string | null> {
   try {
-    return (
-      execFileSync("git", ["--git-dir", gitDir, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      }).trim() || null
-    );
+    return (await git(gitDir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null;
   } catch {
     return null;
   }
