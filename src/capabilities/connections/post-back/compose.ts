@@ -17,11 +17,11 @@ export interface PostFinding {
 }
 
 const order: Severity[] = ["critical", "high", "medium", "low", "info"];
-export const rank = (s: Severity): number => order.length - order.indexOf(s);
+const rank = (s: Severity): number => order.length - order.indexOf(s);
 export const bySeverity = (a: PostFinding, b: PostFinding): number => rank(b.severity) - rank(a.severity) || a.id - b.id;
 
 /** Marks crs's own comments (an HTML comment renders nothing): the summary, and each finding's. */
-export const summaryMarker = "<!-- crs:summary -->";
+const summaryMarker = "<!-- crs:summary -->";
 const findingMarker = (id: number) => `<!-- crs:finding:${id} -->`;
 
 export interface SummaryInput {

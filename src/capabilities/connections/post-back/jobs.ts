@@ -10,7 +10,7 @@ export type JobRow = PostBackJobsTable;
 const active = ["queued", "in_progress", "compilation_in_progress", "compilation_completed", "analysis_in_progress", "analysis_completed"];
 const leaseMs = 60_000;
 /** Attempts before a job is given up as failed. */
-export const maxAttempts = 6;
+const maxAttempts = 6;
 
 /** The wait before attempt n+1 after n failed ones: 5 s, 30 s, 2 min, 10 min, 30 min. */
 export function defaultBackoffMs(attempts: number): number {

@@ -24,7 +24,7 @@ function describe(err: unknown): JobEnd {
 }
 
 /** Queues what completed since the last pass and posts every due job; returns how many it handled. */
-export async function postBackPass(app: App, owner: string, cursor: { value: number }, opts: PostBackOptions = {}): Promise<number> {
+async function postBackPass(app: App, owner: string, cursor: { value: number }, opts: PostBackOptions = {}): Promise<number> {
   await discoverJobs(app, cursor);
   const deps: PostBackDeps = { loadConnection: opts.loadConnection ?? loadConnection, loadPolicy: opts.loadPolicy ?? loadPolicy, client: opts.client };
   let handled = 0;

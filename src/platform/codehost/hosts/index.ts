@@ -5,17 +5,11 @@ import { createGitLabClient } from "./gitlab.ts";
 import type { HostClient, HostClientOptions, HostConnection } from "./types.ts";
 
 export type {
-  AccessResult,
-  CommitStatus,
   HostAuth,
   HostClient,
   HostClientOptions,
   HostConnection,
-  HostKind,
-  HostPullRequest,
   HostRefusal,
-  InlineComment,
-  PostedComment,
 } from "./types.ts";
 export { HostRefusedError, HostUnavailableError } from "./errors.ts";
 export { signGitHubPayload, verifyGitHubSignature, verifyGitLabToken } from "./signatures.ts";
