@@ -6,6 +6,7 @@ import { registerConnections } from "./admin.ts";
 import { gitAuthFor } from "./host.ts";
 import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
+import { postBackService } from "./post-back/index.ts";
 import { startReconciler } from "./reconcile.ts";
 import { verifySecretKey } from "./secret-key.ts";
 import { connectRepository } from "./operations/connect-repository.ts";
@@ -24,7 +25,7 @@ export const connections = capability({
   webRoutes: [registerConnectionPage],
   routes: [registerHooks],
   services: [gitCredentials],
-  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler],
+  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler, postBackService()],
   startChecks: [(app) => verifySecretKey(app.config, app.store)],
   adminCommands: [registerConnections],
 });

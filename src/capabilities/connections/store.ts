@@ -1,5 +1,6 @@
 // The connections capability's tables (migration 016).
 import type { Generated } from "kysely";
+import type { PostBackTables } from "./post-back/store.ts";
 
 export type HostName = "github" | "gitlab";
 export type ConnectionAccess = "unknown" | "ok" | "lost" | "unavailable";
@@ -81,7 +82,7 @@ export interface UnpaidReviewsTable {
   created_at: string;
 }
 
-export interface ConnectionTables {
+export interface ConnectionTables extends PostBackTables {
   connections: ConnectionsTable;
   review_policies: ReviewPoliciesTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -4,3 +4,4 @@ export * from "./ledger.ts";
 export * from "./quote.ts";
 export { startRun } from "./start.ts";
 export { cancelRun } from "./cancel.ts";
+export { recordRunDelivery, type RunDelivery, type RunDeliveryState } from "./delivery.ts";

@@ -44,6 +44,8 @@ export interface RunsTable {
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;
+  /** JSON: the pull request post-back's delivery (RunDelivery, delivery.ts), or null when the run posts nothing. */
+  delivery_json: Generated<string | null>;
   created_at: string;
   started_at: string | null;
   ended_at: string | null;

@@ -27,7 +27,7 @@ export class HostUnavailableError extends Error {
 }
 
 /** A refusal from an HTTP status, or null for one that means "could not be asked" (or success). */
-export function refusalFor(status: number, rateLimited = false): HostRefusal | null {
+function refusalFor(status: number, rateLimited = false): HostRefusal | null {
   if (status === 401) return "revoked";
   if (status === 403) return rateLimited ? null : "forbidden";
   if (status === 404 || status === 410) return "not_found";

@@ -132,6 +132,11 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
       const refs = m.diff_refs;
       const out: Array<PostedComment | null> = [];
       for (const cm of comments) {
+        // gitbeaker sends the position as unencoded form keys: a path with & = [ ] would be cut apart.
+        if (/[&=[\]]/.test(cm.path)) {
+          out.push(null);
+          continue;
+        }
         try {
           const position = {
             positionType: "text" as const,
@@ -140,7 +145,7 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
             headSha,
             newPath: cm.path,
             oldPath: cm.path,
-            newLine: String(cm.line),
+            newLine: cm.line,
           };
           const d = await api.MergeRequestDiscussions.create(project, pr, cm.body, { position } as never);
           const noteId = d.notes?.[0]?.id;

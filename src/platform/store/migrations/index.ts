@@ -14,6 +14,7 @@ import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
 import { modelStage } from "./015-model-stage.ts";
 import { connections } from "./016-connections.ts";
+import { postBack } from "./019-post-back.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -30,5 +31,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "014-finding-confidence": findingConfidence(),
     "015-model-stage": modelStage(),
     "016-connections": connections(engine),
+    "019-post-back": postBack(),
   };
 }

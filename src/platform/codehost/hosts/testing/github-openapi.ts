@@ -24,7 +24,7 @@ interface Compiled {
 }
 
 /** The operations of GitHub's REST API that crs calls: method + path template, as in the description. */
-export const githubOperations = [
+const githubOperations = [
   ["get", "/repos/{owner}/{repo}"],
   ["get", "/repos/{owner}/{repo}/pulls"],
   ["get", "/repos/{owner}/{repo}/pulls/{pull_number}"],

@@ -91,6 +91,11 @@ export class StandInServer {
     this.rules.push({ times: 1, ...rule });
   }
 
+  /** Forgets the failure rules not yet used up. */
+  clearFailures(): void {
+    this.rules.length = 0;
+  }
+
   /** Requests the validator found wrong: a test of crs asserts this is empty. */
   invalid(): RecordedRequest[] {
     return this.requests.filter((r) => r.errors.length > 0);
@@ -109,11 +114,16 @@ export class StandInServer {
     let body: unknown;
     let errors: string[] = [];
     if (raw.length > 0) {
-      if (!String(req.headers["content-type"] ?? "").includes("application/json")) errors.push("a body that is not application/json");
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {
-        errors.push("a body that is not JSON");
+      const type = String(req.headers["content-type"] ?? "");
+      if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+        body = await parseForm(raw, type);
+      } else {
+        if (!type.includes("application/json")) errors.push("a body that is not application/json");
+        try {
+          body = JSON.parse(raw.toString("utf8"));
+        } catch {
+          errors.push("a body that is not JSON");
+        }
       }
     }
     const method = req.method ?? "GET";
@@ -157,6 +167,22 @@ export class StandInServer {
     }
     serveGit(req, res, this.gitDir, rest, query);
   }
+}
+
+/** A form body as an object, `a[b]=v` nested as { a: { b: v } } (values stay text, as the host receives them). */
+async function parseForm(raw: Buffer, type: string): Promise<Record<string, unknown>> {
+  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p) => p.length > 0);
+    let at = out;
+    parts.slice(0, -1).forEach((p) => {
+      at[p] ??= {};
+      at = at[p] as Record<string, unknown>;
+    });
+    at[parts.at(-1) ?? key] = typeof value === "string" ? value : "(file)";
+  }
+  return out;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
