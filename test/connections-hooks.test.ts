@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
+import { reportUnpaid } from "../src/capabilities/connections/unpaid.ts";
 import { eventually, json, startTestServer, type TestServer } from "./harness.ts";
 import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey } from "./fixtures/connections.ts";
 
@@ -166,6 +167,16 @@ describe("the policy decides", () => {
     assert.equal(unpaid[0]!.head_sha, head);
     assert.equal(unpaid[0]!.reported_at, null);
     assert.equal((await autoRuns(c.row.id)).length, 0);
+    // Reported on the pull request: a comment saying why and the crs status in error on that head.
+    assert.equal(await reportUnpaid(t.app), 1);
+    const comments = [...c.standIn.issueComments.values()].filter((x) => x.pull === 5);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /crs did not review .*too few credits/s);
+    assert.deepEqual(
+      c.standIn.statuses.filter((s) => s.sha === head).map((s) => [s.state, s.context]),
+      [["error", "crs"]],
+    );
+    assert.equal(await reportUnpaid(t.app), 0, "reported once");
   });
 
   test("a run over the policy's price cap is reported as price_exceeds_max", async () => {
