@@ -63,7 +63,10 @@ describe("crs admin repo connect", () => {
   });
 
   test("reads the token from stdin; when the token may not create hooks it prints the webhook URL and secret", async () => {
-    const r = await run(["admin", "repo", "connect", ws.slug, "acme/widgets", "--host", "github", "--api-url", standIn.apiUrl, "--token-stdin"], `${standIn.token}\n`);
+    const r = await run(
+      ["admin", "repo", "connect", ws.slug, "acme/widgets", "--host", "github", "--api-url", standIn.apiUrl, "--token-stdin"],
+      `${standIn.token}\n`,
+    );
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /access ok/);
     assert.match(r.out, /URL: +https:\/\/crs\.example\/hooks\/github/);
@@ -78,7 +81,10 @@ describe("crs admin repo connect", () => {
 
   test("--json prints the setup; a hook the token may create is created and its secret not printed", async () => {
     standIn.hooksForbidden = false;
-    const r = await run(["admin", "repo", "connect", ws.slug, "acme/widgets", "--host", "github", "--api-url", standIn.apiUrl, "--token-stdin", "--json"], standIn.token);
+    const r = await run(
+      ["admin", "repo", "connect", ws.slug, "acme/widgets", "--host", "github", "--api-url", standIn.apiUrl, "--token-stdin", "--json"],
+      standIn.token,
+    );
     assert.equal(r.code, 0, r.err);
     const body = JSON.parse(r.out);
     assert.equal(body.access, "ok");
@@ -111,7 +117,12 @@ describe("crs admin repo policy and what members read", () => {
   });
 
   test("a bad value exits 2 and changes nothing", async () => {
-    for (const args of [["--auto-review", "maybe"], ["--inline-comments", "101"], ["--fail-at", "severe"], ["--daily-cap", "-1"]]) {
+    for (const args of [
+      ["--auto-review", "maybe"],
+      ["--inline-comments", "101"],
+      ["--fail-at", "severe"],
+      ["--daily-cap", "-1"],
+    ]) {
       const r = await run(["admin", "repo", "policy", ws.slug, "acme/widgets", ...args]);
       assert.equal(r.code, 2, `${args.join(" ")}: ${r.err}`);
     }
