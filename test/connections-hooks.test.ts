@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
+import { githubPullRequest } from "../src/platform/codehost/hosts/testing/webhooks.ts";
+import { reportUnpaid } from "../src/capabilities/connections/unpaid.ts";
 import { eventually, json, startTestServer, type TestServer } from "./harness.ts";
 import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey } from "./fixtures/connections.ts";
 
@@ -102,6 +104,18 @@ describe("a repository connected with a stand-in GitHub token", () => {
     assert.equal(run.change.head, head);
   });
 
+  test("a pull_request event from GitHub's published examples (reopened, signed) is acted on like the host's", async () => {
+    const head = c.push(2);
+    const d = await githubPullRequest(
+      { fullName: `${c.standIn.owner}/${c.standIn.repo}`, webUrl: c.standIn.server.url, secret },
+      { action: "reopened", number: 2, headSha: head, headRef: "pr-2", baseRef: "main", baseSha: c.remote.git(["rev-parse", "main"]) },
+    );
+    const res = await fetch(`${t.url}/hooks/github`, { method: "POST", headers: d.headers, body: d.body });
+    assert.equal(res.status, 202);
+    await settled(c.row.id);
+    assert.ok((await autoRuns(c.row.id)).some((r) => r.pr === 2 && r.head_sha === head));
+  });
+
   test("the same delivery id again is acknowledged without a second review", async () => {
     const head = c.remote.git(["rev-parse", "refs/pull/1/head"]);
     for (let i = 0; i < 3; i++) {
@@ -109,16 +123,16 @@ describe("a repository connected with a stand-in GitHub token", () => {
       assert.equal(res.status, 202);
       assert.equal((await json(res)).status, "duplicate");
     }
-    assert.equal((await autoRuns(c.row.id)).length, 1);
+    assert.equal((await autoRuns(c.row.id)).filter((r) => r.pr === 1).length, 1);
   });
 
   test("a push while the review is queued cancels and refunds it, leaving one queued run for the newest head", async () => {
-    const [first] = await autoRuns(c.row.id);
+    const [first] = (await autoRuns(c.row.id)).filter((r) => r.pr === 1);
     const head = c.push(1);
     const res = await deliverGitHub(t, "pull_request", pullRequestPayload(c, 1, head), { secret });
     assert.equal(res.status, 202);
     await settled(c.row.id);
-    const runs = await autoRuns(c.row.id);
+    const runs = (await autoRuns(c.row.id)).filter((r) => r.pr === 1);
     assert.equal(runs.length, 2);
     assert.equal(runs[0]!.id, first!.id);
     assert.equal(runs[0]!.state, "cancelled");
@@ -166,6 +180,16 @@ describe("the policy decides", () => {
     assert.equal(unpaid[0]!.head_sha, head);
     assert.equal(unpaid[0]!.reported_at, null);
     assert.equal((await autoRuns(c.row.id)).length, 0);
+    // Reported on the pull request: a comment saying why and the crs status in error on that head.
+    assert.equal(await reportUnpaid(t.app), 1);
+    const comments = [...c.standIn.issueComments.values()].filter((x) => x.pull === 5);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /crs did not review .*too few credits/s);
+    assert.deepEqual(
+      c.standIn.statuses.filter((s) => s.sha === head).map((s) => [s.state, s.context]),
+      [["error", "crs"]],
+    );
+    assert.equal(await reportUnpaid(t.app), 0, "reported once");
   });
 
   test("a run over the policy's price cap is reported as price_exceeds_max", async () => {

@@ -8,6 +8,7 @@ import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
 import { postBackService } from "./post-back/index.ts";
 import { startReconciler } from "./reconcile.ts";
+import { unpaidNotices } from "./unpaid.ts";
 import { verifySecretKey } from "./secret-key.ts";
 import { connectRepository } from "./operations/connect-repository.ts";
 import { setReviewPolicy } from "./operations/set-review-policy.ts";
@@ -25,7 +26,7 @@ export const connections = capability({
   webRoutes: [registerConnectionPage],
   routes: [registerHooks],
   services: [gitCredentials],
-  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler, postBackService()],
+  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler, postBackService(), unpaidNotices],
   startChecks: [(app) => verifySecretKey(app.config, app.store)],
   adminCommands: [registerConnections],
 });
