@@ -4,6 +4,11 @@
 // when a push fixes one, a commit status failing at the policy's severity, and delivery failures
 // retried with backoff and shown on the run without failing it.
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { eventually, json, startTestServer, type TestServer } from "./harness.ts";
@@ -141,6 +146,16 @@ describe("posting back on a GitHub pull request (stand-in)", () => {
     assert.equal(end.delivery.attempts, 6);
     assert.equal(end.state, "complete");
     assert.equal(end.error, null);
+  });
+
+  test("crs runs view shows the delivery and the comment's URL", async () => {
+    const runId = (await t.app.store.db.selectFrom("post_back_jobs").select("run_id").where("state", "=", "posted").orderBy("run_id").executeTakeFirstOrThrow())
+      .run_id;
+    const home = mkdtempSync(join(tmpdir(), "crs-home-"));
+    const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: home, CRS_URL: t.url, CRS_TOKEN: c.ws.token };
+    const { stdout } = await promisify(execFile)(process.execPath, [resolve(import.meta.dirname, "../bin/crs.js"), "runs", "view", String(runId)], { env });
+    assert.match(stdout, /delivery\.state\s+posted/);
+    assert.match(stdout, /pullRequestCommentUrl\s+http:\/\/127\.0\.0\.1:\d+\/.+#issuecomment-\d+/);
   });
 
   test("every request crs sent to the stand-in matched GitHub's OpenAPI description", () => {
