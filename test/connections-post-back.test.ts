@@ -101,6 +101,15 @@ describe("posting back on a GitHub pull request (stand-in)", () => {
     assert.match(replies[0]!.body, /^Fixed in `[0-9a-f]{12}`/);
   });
 
+  test("a fixed finding whose comment was deleted on the host is passed over; the post-back still succeeds at once", async () => {
+    const second = [...c.standIn.reviewComments.values()].find((x) => x.pull === 1 && x.path === "src/pr1_2.py" && x.in_reply_to_id === null);
+    assert.ok(second);
+    c.standIn.reviewComments.delete(second.id);
+    const { run } = await reviewed(c, secret, 1, { "src/pr1_2.py": "x = 1\n" });
+    assert.equal(run.delivery.attempts, 1);
+    assert.ok(![...c.standIn.reviewComments.values()].some((x) => x.in_reply_to_id === second.id));
+  });
+
   test("the policy's number caps inline comments; the rest are listed in the summary", async () => {
     await setPolicy(t.app.store, c.ws.id, c.row.id, { inlineComments: 0 }, new Date());
     const before = c.standIn.reviewComments.size;

@@ -3,7 +3,7 @@
 // comment (edited, never duplicated), then the commit status / check run. Each step records what it
 // did before the next, so a retry after a failure does not post twice.
 import type { App } from "../../../kernel/app.ts";
-import { createHostClient, type HostClient, type HostConnection } from "../../../platform/codehost/hosts/index.ts";
+import { createHostClient, type HostClient, type HostConnection, HostRefusedError } from "../../../platform/codehost/hosts/index.ts";
 import { runFindings } from "../../findings/index.ts";
 import type { ReviewPolicy } from "../types.ts";
 import { bySeverity, fixedReply, inlineBody, type PostFinding, summaryBody, verdict } from "./compose.ts";
@@ -120,7 +120,12 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   let fixed = 0;
   for (const c of commented) {
     if (c.fixed_at !== null || reported.has(c.finding_id)) continue;
-    await client.replyToInlineComment(job.pr, c.comment_id, fixedReply(job.head_sha));
+    try {
+      await client.replyToInlineComment(job.pr, c.comment_id, fixedReply(job.head_sha));
+    } catch (err) {
+      // Someone deleted the comment on the host: there is no thread left to reply in.
+      if (!(err instanceof HostRefusedError && err.reason === "not_found")) throw err;
+    }
     await db
       .updateTable("posted_findings")
       .set({ fixed_at: app.now().toISOString() })
