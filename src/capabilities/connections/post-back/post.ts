@@ -69,6 +69,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   const prior = await db
     .selectFrom("pull_request_posts")
     .selectAll()
+    .where("workspace_id", "=", job.workspace_id)
     .where("repository_id", "=", job.repository_id)
     .where("pr", "=", job.pr)
     .executeTakeFirst();
@@ -79,7 +80,13 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   const client = deps.client?.(conn) ?? createHostClient(conn);
   const runUrl = `${app.config.baseUrl}/app/runs/${job.run_id}`;
   const open = await openFindings(app, job, change);
-  const commented = await db.selectFrom("posted_findings").selectAll().where("repository_id", "=", job.repository_id).where("pr", "=", job.pr).execute();
+  const commented = await db
+    .selectFrom("posted_findings")
+    .selectAll()
+    .where("workspace_id", "=", job.workspace_id)
+    .where("repository_id", "=", job.repository_id)
+    .where("pr", "=", job.pr)
+    .execute();
   const seen = new Set(commented.map((c) => c.finding_id));
   const fresh = open.filter((f) => f.baseline === "new").sort(bySeverity);
   const candidates = fresh.filter((f) => !seen.has(f.id));
@@ -111,7 +118,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
           fixed_at: null,
           created_at: at,
         })
-        .onConflict((oc) => oc.columns(["repository_id", "pr", "finding_id"]).doNothing())
+        .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "pr", "finding_id"]).doNothing())
         .execute();
     }
   }
@@ -129,6 +136,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     await db
       .updateTable("posted_findings")
       .set({ fixed_at: app.now().toISOString() })
+      .where("workspace_id", "=", job.workspace_id)
       .where("repository_id", "=", job.repository_id)
       .where("pr", "=", job.pr)
       .where("finding_id", "=", c.finding_id)
@@ -151,7 +159,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   await db
     .insertInto("pull_request_posts")
     .values({ repository_id: job.repository_id, pr: job.pr, workspace_id: job.workspace_id, ...values })
-    .onConflict((oc) => oc.columns(["repository_id", "pr"]).doUpdateSet(values))
+    .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "pr"]).doUpdateSet(values))
     .execute();
 
   const { failing, description } = verdict(open, policy.failAtSeverity);

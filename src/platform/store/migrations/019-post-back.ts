@@ -27,6 +27,7 @@ export function postBack() {
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("post_back_jobs_due").on("post_back_jobs").columns(["state", "next_attempt_at"]).execute();
+      await db.schema.createIndex("post_back_jobs_workspace").on("post_back_jobs").columns(["workspace_id", "run_id"]).execute();
       await db.schema
         .createTable("pull_request_posts")
         .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
@@ -36,7 +37,7 @@ export function postBack() {
         .addColumn("summary_url", "text", (c) => c.notNull())
         .addColumn("run_id", "integer", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("pull_request_posts_pk", ["repository_id", "pr"])
+        .addPrimaryKeyConstraint("pull_request_posts_pk", ["workspace_id", "repository_id", "pr"])
         .execute();
       await db.schema
         .createTable("posted_findings")
@@ -50,7 +51,7 @@ export function postBack() {
         /** When the reply saying a push fixed it was posted; null while it is still reported. */
         .addColumn("fixed_at", "text")
         .addColumn("created_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("posted_findings_pk", ["repository_id", "pr", "finding_id"])
+        .addPrimaryKeyConstraint("posted_findings_pk", ["workspace_id", "repository_id", "pr", "finding_id"])
         .execute();
     },
   };
