@@ -1,10 +1,10 @@
-// npm run bench:hooks — the webhook-to-pull-request figure of issue 35, on SQLite: a signed
+// npm run bench:hooks (first part, scripts/bench-hooks-post.ts) — the webhook-to-pull-request figure of issue 35, on SQLite: a signed
 // pull_request "opened" delivery (from @octokit/webhooks-examples) for a 20-line pull request on a
 // generated ~1M-line repository served by the GitHub stand-in (github.com cannot be reached here),
 // timed from POST /hooks/github to the summary comment appearing on the stand-in. Baseline in the
 // same run: the same kind of pull request reviewed through POST /api/v2/runs until complete (no
 // webhook, no mirror sync, no post-back). Goal: hook -> comment < 2 s.
-// Usage: node scripts/bench-hooks.ts [pull requests to time, default 3] [files, default 18500]
+// Usage: node scripts/bench-hooks-post.ts [pull requests to time, default 3] [files, default 18500]
 import { mkdtempSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
