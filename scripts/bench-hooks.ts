@@ -52,7 +52,9 @@ function makeHeads(r: Repo, pr: number, rounds: number): string[] {
   r.remote.git(["checkout", "-q", "-B", `pr-${pr}`, "main"]);
   const shas: string[] = [];
   for (let n = 0; n < rounds; n++) {
-    shas.push(r.remote.commit({ [`src/pr${pr}_${n}.py`]: `import hashlib\n\n\ndef d(b):\n    return hashlib.md5(b).hexdigest()  # ${n}\n` }, { branch: `pr-${pr}` }));
+    shas.push(
+      r.remote.commit({ [`src/pr${pr}_${n}.py`]: `import hashlib\n\n\ndef d(b):\n    return hashlib.md5(b).hexdigest()  # ${n}\n` }, { branch: `pr-${pr}` }),
+    );
   }
   r.remote.git(["checkout", "-q", "main"]);
   return shas;
@@ -110,12 +112,27 @@ async function main(): Promise<void> {
     const row = await registerRepository(app, { workspaceId: ws.id, remote: standIn.cloneUrl, name: `bench/r${i}` }, { background: false });
     await connectRepository(
       app,
-      { workspaceId: ws.id, repositoryId: row.id, fullName: row.full_name, host: "github", apiUrl: standIn.apiUrl, auth: { kind: "token", token: standIn.token } },
+      {
+        workspaceId: ws.id,
+        repositoryId: row.id,
+        fullName: row.full_name,
+        host: "github",
+        apiUrl: standIn.apiUrl,
+        auth: { kind: "token", token: standIn.token },
+      },
       url,
       new Date(),
     );
     await setPolicy(app.store, ws.id, row.id, { autoReview: true }, new Date());
-    const r: Repo = { id: row.id, remote, standIn, secret: standIn.hooks[0]!.secret, heads: new Map(), future: new Map(), main: remote.git(["rev-parse", "main"]) };
+    const r: Repo = {
+      id: row.id,
+      remote,
+      standIn,
+      secret: standIn.hooks[0]!.secret,
+      heads: new Map(),
+      future: new Map(),
+      main: remote.git(["rev-parse", "main"]),
+    };
     for (let pr = 1; pr <= prsPerRepo; pr++) {
       standIn.addPull({ number: pr, headRef: `pr-${pr}`, baseRef: "main" });
       r.future.set(pr, makeHeads(r, pr, Math.ceil(seconds / 10) + 1));
@@ -150,7 +167,14 @@ async function main(): Promise<void> {
     const d =
       i % 2 === 0
         ? await githubPush(target, { ref: "refs/heads/main", before: main, after: main })
-        : await githubPullRequest(target, { action: "synchronize", number: pr, headSha: r.heads.get(pr)!, headRef: `pr-${pr}`, baseRef: "main", baseSha: main });
+        : await githubPullRequest(target, {
+            action: "synchronize",
+            number: pr,
+            headSha: r.heads.get(pr)!,
+            headRef: `pr-${pr}`,
+            baseRef: "main",
+            baseSha: main,
+          });
     const t0 = performance.now();
     const res = await fetch(`${url}/hooks/github`, { method: "POST", headers: d.headers, body: d.body });
     await res.arrayBuffer();
@@ -162,13 +186,22 @@ async function main(): Promise<void> {
   const drainStart = Date.now();
   let open = -1;
   while (Date.now() - drainStart < 300_000) {
-    const row = await app.store.db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("state", "in", ["queued", "processing"]).executeTakeFirst();
+    const row = await app.store.db
+      .selectFrom("webhook_deliveries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("state", "in", ["queued", "processing"])
+      .executeTakeFirst();
     open = Number(row?.n ?? 0);
     if (open === 0) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
-  const states = await app.store.db.selectFrom("webhook_deliveries").select(["state"]).select((eb) => eb.fn.countAll<number>().as("n")).groupBy("state").execute();
+  const states = await app.store.db
+    .selectFrom("webhook_deliveries")
+    .select(["state"])
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .groupBy("state")
+    .execute();
   const perPr = await app.store.db
     .selectFrom("automatic_runs as a")
     .innerJoin("runs as r", "r.id", "a.run_id")
@@ -198,9 +231,14 @@ async function main(): Promise<void> {
   console.log(`engine: ${config.databaseUrl ? "PostgreSQL" : "SQLite"}; ${repoCount} repositories x ${prsPerRepo} pull requests; heads moved every 10 s`);
   console.log(`sent ${run.results.length} deliveries in ${run.seconds.toFixed(1)} s (${(run.results.length / run.seconds).toFixed(1)}/s, target ${rate}/s)`);
   console.log(`202: ${ok}   non-2xx: ${run.results.length - ok}`);
-  console.log(`202 latency p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms; GET /healthz at the same rate p50 ${pct(baseLat, 50).toFixed(1)} ms, p99 ${pct(baseLat, 99).toFixed(1)} ms`);
+  console.log(
+    `202 latency p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms; ` +
+      `GET /healthz at the same rate p50 ${pct(baseLat, 50).toFixed(1)} ms, p99 ${pct(baseLat, 99).toFixed(1)} ms`,
+  );
   console.log(`ratio p50 ${(pct(lat, 50) / pct(baseLat, 50)).toFixed(2)}x, p99 ${(pct(lat, 99) / pct(baseLat, 99)).toFixed(2)}x of /healthz`);
-  console.log(`deliveries by final state: ${states.map((s) => `${s.state} ${s.n}`).join(", ")}; still open after ${drainSeconds.toFixed(1)} s of draining: ${open}`);
+  console.log(
+    `deliveries by final state: ${states.map((s) => `${s.state} ${s.n}`).join(", ")}; still open after ${drainSeconds.toFixed(1)} s of draining: ${open}`,
+  );
   console.log(
     `automatic runs: ${started} started, ${cancelled} superseded (cancelled and refunded); pull requests with a queued run: ${queuedPerPr.size}, ` +
       `most queued runs on one pull request: ${Math.max(0, ...queuedPerPr.values())}, queued runs not at the newest head: ${stale}`,
