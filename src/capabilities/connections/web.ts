@@ -32,7 +32,8 @@ async function connectionPage(app: App, session: WorkspaceSession, csrf: string,
     const w = notice.connected.webhook;
     result = w.created
       ? html`<div class="notice"><p>Connected (access ${notice.connected.access}); the webhook was created on the host.</p></div>`
-      : html`<div class="notice"><p>Connected (access ${notice.connected.access}). ${w.note ?? ""} Add this webhook on the host; the secret is shown only now:</p>
+      : html`<div class="notice"><p>Connected (access ${notice.connected.access}). ${w.note ?? ""}
+Add this webhook on the host; the secret is shown only now:</p>
 <p>URL <code>${w.url}</code></p><input class="token" id="hook-secret" readonly value="${w.secret ?? ""}" aria-label="Webhook secret">
 <button type="button" data-copy="hook-secret" hidden>Copy</button></div>`;
   }
