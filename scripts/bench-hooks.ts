@@ -75,7 +75,8 @@ async function paced(total: number, send: (i: number) => Promise<{ status: numbe
     const due = start + (i * 1000) / rate;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(send(i).then((r) => void results.push(r)));
+    // A request the client could not complete (connection reset) counts as a failure, status 0.
+    pending.push(send(i).then((r) => void results.push(r), () => void results.push({ status: 0, ms: 0 })));
   }
   await Promise.all(pending);
   return { results, seconds: (Date.now() - start) / 1000 };
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   const server = await startServer(app);
   const url = await server.listen({ port: 0, host: "127.0.0.1" });
+  // The client keeps connections open; the server must not close one under a request in flight.
+  server.server.keepAliveTimeout = 600_000;
   config.baseUrl = url;
   const { startDeliveryProcessor } = await import("../src/capabilities/connections/processor.ts");
   const stopProcessor = startDeliveryProcessor(app);
