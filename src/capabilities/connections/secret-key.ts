@@ -118,7 +118,7 @@ export async function sealingKey(config: KeyConfig, store: Store): Promise<Buffe
   return key;
 }
 
-export async function writeKeyFile(dataDir: string, key: Buffer): Promise<void> {
+async function writeKeyFile(dataDir: string, key: Buffer): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const file = keyFilePath(dataDir);
   const tmp = `${file}.tmp-${randomBytes(4).toString("hex")}`;
