@@ -76,7 +76,12 @@ async function paced(total: number, send: (i: number) => Promise<{ status: numbe
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     // A request the client could not complete (connection reset) counts as a failure, status 0.
-    pending.push(send(i).then((r) => void results.push(r), () => void results.push({ status: 0, ms: 0 })));
+    pending.push(
+      send(i).then(
+        (r) => void results.push(r),
+        () => void results.push({ status: 0, ms: 0 }),
+      ),
+    );
   }
   await Promise.all(pending);
   return { results, seconds: (Date.now() - start) / 1000 };
