@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   // Every delivery is built and signed before the clock starts: the sender only sends. Delivery i
   // names the heads of round floor(i / rate / 10), the round the mover has reached by then.
   process.stderr.write("building and signing the deliveries\n");
-  const built = [];
+  const built: Array<{ headers: Record<string, string>; body: string }> = [];
   for (let i = 0; i < total; i++) {
     const r = repos[i % repoCount]!;
     const pr = 1 + (Math.floor(i / repoCount) % prsPerRepo);
