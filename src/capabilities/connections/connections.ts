@@ -3,7 +3,7 @@
 // Nothing here returns a credential; loadConnection opens them for the host clients only.
 import { randomBytes } from "node:crypto";
 import type { Config } from "../../kernel/config.ts";
-import { AppError, invalidField } from "../../kernel/errors.ts";
+import { invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { open, readingKey, seal, sealingKey } from "./secret-key.ts";
 import type { HostAuth, HostConnection } from "./types.ts";
@@ -17,7 +17,7 @@ export interface ConnectionDeps {
   config: Pick<Config, "secretKey" | "databaseUrl" | "dataDir">;
 }
 
-export const defaultApiUrls: Record<HostName, string> = { github: "https://api.github.com", gitlab: "https://gitlab.com" };
+const defaultApiUrls: Record<HostName, string> = { github: "https://api.github.com", gitlab: "https://gitlab.com" };
 
 export interface ConnectInput {
   workspaceId: number;
@@ -168,8 +168,4 @@ export async function recordAccess(store: Store, repositoryId: number, state: "o
     .where("repository_id", "=", repositoryId)
     .execute();
   await store.db.updateTable("repositories").set({ access: state, access_reason: reason }).where("id", "=", repositoryId).execute();
-}
-
-export function notConnected(): AppError {
-  return new AppError("conflict", "The repository is not connected to a code host.");
 }

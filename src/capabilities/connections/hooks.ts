@@ -15,7 +15,7 @@ import { readEvent } from "./events.ts";
 import type { HostName } from "./store.ts";
 import { wakeDeliveries } from "./processor.ts";
 
-export const hookBodyLimitBytes = 25 * 1024 * 1024;
+const hookBodyLimitBytes = 25 * 1024 * 1024;
 
 const headerNames: Record<HostName, { event: string; delivery: string; signature: string }> = {
   github: { event: "x-github-event", delivery: "x-github-delivery", signature: "x-hub-signature-256" },

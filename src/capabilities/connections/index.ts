@@ -5,7 +5,7 @@ import { connectionRow, openConnection } from "./connections.ts";
 import { readPolicy } from "./policy.ts";
 import type { HostConnection, ReviewPolicy } from "./types.ts";
 
-export type { HostAuth, HostConnection, ReviewPolicy, Severity } from "./types.ts";
+export type { HostConnection, ReviewPolicy } from "./types.ts";
 
 /** The repository's connection with its credentials decrypted, or null when it is not connected. */
 export async function loadConnection(app: App, workspaceId: number, repositoryId: number): Promise<HostConnection | null> {

@@ -4,7 +4,7 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { defaultPolicy, type ReviewPolicy, severities, type Severity } from "./types.ts";
 
-export const maxInlineComments = 100;
+const maxInlineComments = 100;
 const maxCents = 1_000_000_000;
 
 type Row = {
@@ -46,7 +46,7 @@ function checkCents(v: number | null | undefined, field: string): void {
 }
 
 /** Validates a change to the policy (400 invalid_request on the first bad field). */
-export function checkPolicyChange(change: Partial<ReviewPolicy>): void {
+function checkPolicyChange(change: Partial<ReviewPolicy>): void {
   checkCents(change.maxRunPriceCents, "maxRunPriceCents");
   checkCents(change.dailyCapCents, "dailyCapCents");
   if (

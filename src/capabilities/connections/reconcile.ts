@@ -10,7 +10,7 @@ import { checkAccess, clientFor } from "./host.ts";
 import { wakeDeliveries } from "./processor.ts";
 
 /** Queues the open pull requests of one connection; returns how many deliveries were queued. */
-export async function reconcileConnection(app: App, c: ConnectionsTable): Promise<number> {
+async function reconcileConnection(app: App, c: ConnectionsTable): Promise<number> {
   if ((await checkAccess(app, c, app.now())) !== "ok") return 0;
   const prs = await (await clientFor(app, c)).listOpenPullRequests();
   let queued = 0;

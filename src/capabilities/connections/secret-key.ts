@@ -18,7 +18,7 @@ export function keyFilePath(dataDir: string): string {
   return join(dataDir, "secret-key");
 }
 
-export class SecretKeyError extends Error {}
+class SecretKeyError extends Error {}
 
 /** Encrypts `plain` bound to `context` (the row and field it belongs to, so values cannot be swapped). */
 export function seal(key: Buffer, plain: string, context: string): string {
@@ -118,7 +118,7 @@ export async function sealingKey(config: KeyConfig, store: Store): Promise<Buffe
   return key;
 }
 
-export async function writeKeyFile(dataDir: string, key: Buffer): Promise<void> {
+async function writeKeyFile(dataDir: string, key: Buffer): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const file = keyFilePath(dataDir);
   const tmp = `${file}.tmp-${randomBytes(4).toString("hex")}`;
@@ -130,5 +130,3 @@ export async function writeKeyFile(dataDir: string, key: Buffer): Promise<void> 
 export function checkValue(key: Buffer): { key: string; value: string } {
   return { key: checkKey, value: seal(key, checkPlain, checkKey) };
 }
-
-export { configuredKey };

@@ -13,7 +13,7 @@ export interface SetupResult {
   webhook: { url: string; created: boolean; id: string | null; secret: string | null; note: string | null };
 }
 
-export function webhookUrl(baseUrl: string, host: string): string {
+function webhookUrl(baseUrl: string, host: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/hooks/${host}`;
 }
 

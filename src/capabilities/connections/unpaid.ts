@@ -24,7 +24,8 @@ function notice(reason: string, message: string, price: number | null, sha: stri
   const cost = price !== null ? ` It would cost ${(price / 100).toFixed(2)}.` : "";
   // Only our own words and numbers: the message is crs's, but kept to one escaped line all the same.
   const detail = message.replace(/[^\w .,:;()'/-]/g, " ").slice(0, 300);
-  return `**crs did not review \`${sha.slice(0, 12)}\`**: ${why}.${cost}\n\n> ${detail}\n\nAn admin of the crs workspace can add credits or change the review policy; the next push is reviewed again.`;
+  const next = "An admin of the crs workspace can add credits or change the review policy; the next push is reviewed again.";
+  return `**crs did not review \`${sha.slice(0, 12)}\`**: ${why}.${cost}\n\n> ${detail}\n\n${next}`;
 }
 
 /** One pass over unreported rows; returns how many were reported. */

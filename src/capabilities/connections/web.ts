@@ -32,7 +32,8 @@ async function connectionPage(app: App, session: WorkspaceSession, csrf: string,
     const w = notice.connected.webhook;
     result = w.created
       ? html`<div class="notice"><p>Connected (access ${notice.connected.access}); the webhook was created on the host.</p></div>`
-      : html`<div class="notice"><p>Connected (access ${notice.connected.access}). ${w.note ?? ""} Add this webhook on the host; the secret is shown only now:</p>
+      : html`<div class="notice"><p>Connected (access ${notice.connected.access}). ${w.note ?? ""}
+Add this webhook on the host; the secret is shown only now:</p>
 <p>URL <code>${w.url}</code></p><input class="token" id="hook-secret" readonly value="${w.secret ?? ""}" aria-label="Webhook secret">
 <button type="button" data-copy="hook-secret" hidden>Copy</button></div>`;
   }
@@ -48,23 +49,41 @@ async function connectionPage(app: App, session: WorkspaceSession, csrf: string,
 ${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 <h2>${c ? "Reconnect" : "Connect"}</h2>
 <form method="post" action="${base}/connection">${hidden}
-<label for="host">Host</label><select id="host" name="host"><option value="github"${selected(c?.host !== "gitlab")}>GitHub</option><option value="gitlab"${selected(c?.host === "gitlab")}>GitLab</option></select>
-<label for="apiUrl">API URL (GitHub Enterprise Server, self-managed GitLab; empty for the public host)</label><input id="apiUrl" name="apiUrl" type="url" maxlength="500">
-<label for="hostRepo">Repository on the host (empty: ${repo.full_name})</label><input id="hostRepo" name="hostRepo" type="text" maxlength="1000">
-<label for="token">Token</label><input id="token" name="token" type="password" autocomplete="off" required maxlength="1000">
+<label for="host">Host</label>
+<select id="host" name="host"><option value="github"${selected(c?.host !== "gitlab")}>GitHub</option>
+<option value="gitlab"${selected(c?.host === "gitlab")}>GitLab</option></select>
+<label for="apiUrl">API URL (GitHub Enterprise Server, self-managed GitLab; empty for the public host)</label>
+<input id="apiUrl" name="apiUrl" type="url" maxlength="500">
+<label for="hostRepo">Repository on the host (empty: ${repo.full_name})</label>
+<input id="hostRepo" name="hostRepo" type="text" maxlength="1000">
+<label for="token">Token</label>
+<input id="token" name="token" type="password" autocomplete="off" required maxlength="1000">
 <div class="actions"><button>${c ? "Reconnect" : "Connect"}</button></div></form>
 ${
   c
     ? html`<h2>Review policy</h2><form method="post" action="${base}/policy">${hidden}
-<label for="autoReview">Review pull requests automatically</label><select id="autoReview" name="autoReview"><option value="on"${selected(p.autoReview)}>on</option><option value="off"${selected(!p.autoReview)}>off</option></select>
-<label for="forks">Pull requests from forks</label><select id="forks" name="forks"><option value="on"${selected(p.forks)}>on</option><option value="off"${selected(!p.forks)}>off</option></select>
-<label for="focuses">Focuses (comma-separated)</label><input id="focuses" name="focuses" type="text" maxlength="1500" value="${p.focuses.join(", ")}">
-<label for="maxRunPriceCents">Most one run may cost (cents; empty: no cap)</label><input id="maxRunPriceCents" name="maxRunPriceCents" inputmode="numeric" value="${p.maxRunPriceCents ?? ""}">
-<label for="dailyCapCents">Daily cap (cents; empty: none)</label><input id="dailyCapCents" name="dailyCapCents" inputmode="numeric" value="${p.dailyCapCents ?? ""}">
-<label for="inlineComments">Inline comments per review</label><input id="inlineComments" name="inlineComments" inputmode="numeric" value="${p.inlineComments}">
-<label for="failAtSeverity">Fail the check from</label><select id="failAtSeverity" name="failAtSeverity">${severities.map((s) => html`<option${selected(s === p.failAtSeverity)}>${s}</option>`)}</select>
+<label for="autoReview">Review pull requests automatically</label>
+<select id="autoReview" name="autoReview"><option value="on"${selected(p.autoReview)}>on</option>
+<option value="off"${selected(!p.autoReview)}>off</option></select>
+<label for="forks">Pull requests from forks</label>
+<select id="forks" name="forks"><option value="on"${selected(p.forks)}>on</option>
+<option value="off"${selected(!p.forks)}>off</option></select>
+<label for="focuses">Focuses (comma-separated)</label>
+<input id="focuses" name="focuses" type="text" maxlength="1500" value="${p.focuses.join(", ")}">
+<label for="maxRunPriceCents">Most one run may cost (cents; empty: no cap)</label>
+<input id="maxRunPriceCents" name="maxRunPriceCents" inputmode="numeric" value="${p.maxRunPriceCents ?? ""}">
+<label for="dailyCapCents">Daily cap (cents; empty: none)</label>
+<input id="dailyCapCents" name="dailyCapCents" inputmode="numeric" value="${p.dailyCapCents ?? ""}">
+<label for="inlineComments">Inline comments per review</label>
+<input id="inlineComments" name="inlineComments" inputmode="numeric" value="${p.inlineComments}">
+<label for="failAtSeverity">Fail the check from</label>
+<select id="failAtSeverity" name="failAtSeverity">${severities.map(
+        (s) => html`<option${selected(s === p.failAtSeverity)}>${s}</option>`,
+      )}</select>
 <div class="actions"><button>Save policy</button></div></form>
-<h2>Last deliveries</h2>${rows.length ? html`<table><tr><th>Received</th><th>Event</th><th>State</th><th>Outcome</th></tr>${rows}</table>` : html`<p>None yet.</p>`}`
+<h2>Last deliveries</h2>${
+        rows.length ? html`<table><tr><th>Received</th><th>Event</th><th>State</th><th>Outcome</th></tr>${rows}</table>` : html`<p>None yet.</p>`
+      }`
     : ""
 }`,
   );

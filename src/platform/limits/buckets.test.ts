@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BUCKETS, DEFAULT_LIMITS, failsClosed, isPerIp, parseRateLimits } from "./buckets.ts";
 
-test("defaults are the spec's rate-limit table plus shared 60 a minute, client registration 20 an hour and settings 30 a minute, webhooks 12,000 a minute per address, automatic runs 120 an hour per repository", () => {
+test("defaults: the spec's table plus shared 60/min, client registration 20/h, settings 30/min, webhooks 12,000/min, automatic runs 120/h", () => {
   assert.deepEqual(Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])), {
     ip: [3000, 60],
     mcp: [1500, 60],
@@ -54,7 +54,8 @@ test("a zero count, a zero or over-long window, or a bucket given twice is refus
   assert.throws(() => parseRateLimits("reads=5/1m,reads=6/1m"), /given twice/);
 });
 
-test("changes, estimates, starts, cancellations, documents, client registrations and settings fail closed; ip, mcp, reads, webhooks and automatic runs carry on (a delivery is never lost to a limiter outage)", () => {
+// A webhook delivery is never lost to a limiter outage: hooks and automatic runs carry on.
+test("changes, estimates, starts, cancellations, documents, registrations and settings fail closed; ip, mcp, reads, hooks, automatic carry on", () => {
   const closed = BUCKETS.filter(failsClosed);
   assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register", "settings"]);
   assert.deepEqual(

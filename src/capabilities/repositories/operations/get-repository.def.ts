@@ -9,7 +9,8 @@ export const getRepositoryDefinition = defineOperation({
   path: "/repositories/{owner}/{repo}",
   summary: "Get a repository",
   description:
-    "One repository of the workspace by owner/name (matched case-insensitively) or by id as /repositories/{id}/-, with its access, mirror state and code-host connection (policy, last deliveries).",
+    "One repository of the workspace by owner/name (matched case-insensitively) or by id as /repositories/{id}/-, with its access, mirror state " +
+    "and code-host connection (policy, last deliveries).",
   scopes: ["repos:read"],
   bucket: "reads",
   mcp: false,
