@@ -77,9 +77,7 @@ ${
 <label for="inlineComments">Inline comments per review</label>
 <input id="inlineComments" name="inlineComments" inputmode="numeric" value="${p.inlineComments}">
 <label for="failAtSeverity">Fail the check from</label>
-<select id="failAtSeverity" name="failAtSeverity">${severities.map(
-        (s) => html`<option${selected(s === p.failAtSeverity)}>${s}</option>`,
-      )}</select>
+<select id="failAtSeverity" name="failAtSeverity">${severities.map((s) => html`<option${selected(s === p.failAtSeverity)}>${s}</option>`)}</select>
 <div class="actions"><button>Save policy</button></div></form>
 <h2>Last deliveries</h2>${
         rows.length ? html`<table><tr><th>Received</th><th>Event</th><th>State</th><th>Outcome</th></tr>${rows}</table>` : html`<p>None yet.</p>`
