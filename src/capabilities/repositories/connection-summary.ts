@@ -3,10 +3,9 @@
 // connections capability's (migration 016); they are read here so the repository view, which that
 // capability builds on, needs no import of it. Credentials are never selected.
 import type { Store } from "../../platform/store/index.ts";
+import type { ConnectionSummary } from "./schemas.ts";
 
 const lastDeliveries = 5;
-
-import type { ConnectionSummary } from "./schemas.ts";
 
 /** Summaries of the connected ones among `ids` (absent: not connected). */
 export async function connectionSummaries(store: Store, workspaceId: number, ids: number[]): Promise<Map<number, NonNullable<ConnectionSummary>>> {
