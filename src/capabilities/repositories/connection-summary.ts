@@ -2,43 +2,10 @@
 // whether crs made the webhook, the review policy and the last deliveries. The tables are the
 // connections capability's (migration 016); they are read here so the repository view, which that
 // capability builds on, needs no import of it. Credentials are never selected.
-import { z } from "zod";
 import type { Store } from "../../platform/store/index.ts";
+import type { ConnectionSummary } from "./schemas.ts";
 
 const lastDeliveries = 5;
-
-export const connectionSchema = z
-  .object({
-    host: z.enum(["github", "gitlab"]).describe("The code host."),
-    hostRepo: z.string().describe("The repository's path on the host."),
-    access: z.enum(["unknown", "ok", "lost", "unavailable"]).describe("The host's last answer about access."),
-    webhook: z.enum(["created", "manual"]).describe("created: crs made the webhook; manual: an admin set it up."),
-    policy: z
-      .object({
-        autoReview: z.boolean().describe("Pull requests are reviewed when opened or pushed to."),
-        forks: z.boolean().describe("Pull requests from forks too."),
-        focuses: z.array(z.string()).describe("Focus slugs applied."),
-        maxRunPriceCents: z.number().int().nullable().describe("Most one automatic run may cost."),
-        dailyCapCents: z.number().int().nullable().describe("Most automatic runs may cost per UTC day."),
-        inlineComments: z.number().int().describe("Inline comments per review."),
-        failAtSeverity: z.string().describe("Lowest severity that fails the check."),
-      })
-      .describe("The review policy."),
-    lastDeliveries: z
-      .array(
-        z.object({
-          event: z.string().describe("Host event."),
-          state: z.string().describe("queued, processing, done, ignored or failed."),
-          outcome: z.string().nullable().describe("What came of it."),
-          receivedAt: z.string().describe("ISO time."),
-        }),
-      )
-      .describe("The last webhook deliveries, newest first."),
-  })
-  .nullable()
-  .describe("The connection to its code host; null when not connected.");
-
-export type ConnectionSummary = z.input<typeof connectionSchema>;
 
 /** Summaries of the connected ones among `ids` (absent: not connected). */
 export async function connectionSummaries(store: Store, workspaceId: number, ids: number[]): Promise<Map<number, NonNullable<ConnectionSummary>>> {

@@ -1,8 +1,7 @@
 // The public view of a repository row: what the API, MCP and `crs admin --json` show. The remote
 // itself is never part of it (it may carry credentials); admins see it redacted.
 import { redactRemote } from "../../platform/codehost/index.ts";
-import type { RepositoryView } from "./schemas.ts";
-import type { ConnectionSummary } from "./connection-summary.ts";
+import type { ConnectionSummary, RepositoryView } from "./schemas.ts";
 import type { RepositoryRow } from "./reference.ts";
 
 /** A sync holds an unexpired lease on the row. */
