@@ -47,6 +47,7 @@ export function connections(engine: Engine) {
         .addColumn("fail_at_severity", "text", (c) => c.notNull().defaultTo("high"))
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
+      await db.schema.createIndex("review_policies_workspace").on("review_policies").columns(["workspace_id", "repository_id"]).execute();
       await withId(engine, db.schema.createTable("webhook_deliveries"))
         .addColumn("host", "text", (c) => c.notNull())
         /** The host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID). */
@@ -67,7 +68,7 @@ export function connections(engine: Engine) {
       // One row per delivery id and repository: a redelivery (or 10,000 of them) finds the row.
       await db.schema.createIndex("webhook_deliveries_id").unique().on("webhook_deliveries").columns(["host", "delivery_id", "repository_id"]).execute();
       await db.schema.createIndex("webhook_deliveries_state").on("webhook_deliveries").columns(["state", "id"]).execute();
-      await db.schema.createIndex("webhook_deliveries_repo").on("webhook_deliveries").columns(["repository_id", "id"]).execute();
+      await db.schema.createIndex("webhook_deliveries_repo").on("webhook_deliveries").columns(["workspace_id", "repository_id", "id"]).execute();
       await db.schema
         .createTable("automatic_runs")
         .addColumn("run_id", "integer", (c) => c.primaryKey().references("runs.id").onDelete("cascade"))
@@ -78,6 +79,7 @@ export function connections(engine: Engine) {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("automatic_runs_pr").on("automatic_runs").columns(["repository_id", "pr", "head_sha"]).execute();
+      await db.schema.createIndex("automatic_runs_workspace").on("automatic_runs").columns(["workspace_id", "run_id"]).execute();
       await withId(engine, db.schema.createTable("unpaid_reviews"))
         .addColumn("workspace_id", "integer", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
         .addColumn("repository_id", "integer", (c) => c.notNull().references("repositories.id").onDelete("cascade"))
@@ -92,6 +94,7 @@ export function connections(engine: Engine) {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("unpaid_reviews_pr").unique().on("unpaid_reviews").columns(["repository_id", "pr", "head_sha"]).execute();
+      await db.schema.createIndex("unpaid_reviews_workspace").on("unpaid_reviews").columns(["workspace_id", "id"]).execute();
     },
   };
 }
