@@ -200,3 +200,74 @@ test("a store migrated up to 015 upgrades to 017: the finding page's two indexes
     },
   );
 });
+
+test("a store migrated up to 015 upgrades to 016: repositories stay unconnected with no policy, and the connection tables exist empty", async () => {
+  await upgradeFrom(
+    "016",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "w", name: "W", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      await db.insertInto("repositories").values({ workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at }).execute();
+    },
+    async (store) => {
+      const repos = await store.db.selectFrom("repositories").select(["full_name", "access"]).execute();
+      assert.deepEqual(
+        repos.map((r) => ({ ...r })),
+        [{ full_name: "o/r", access: "unknown" }],
+      );
+      for (const table of ["connections", "review_policies", "webhook_deliveries", "automatic_runs", "unpaid_reviews"] as const) {
+        assert.deepEqual(await store.db.selectFrom(table).selectAll().execute(), [], table);
+      }
+    },
+  );
+});
+
+test("a store migrated up to 016 upgrades to 019: runs keep their rows with no delivery, and the post-back tables exist empty", async () => {
+  await upgradeFrom(
+    "019",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto("users")
+        .values({ username: "old", email: "old@example.test", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const repo = await db
+        .insertInto("repositories")
+        .values({ workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("runs")
+        .values({
+          workspace_id: ws.id,
+          repository_id: repo.id,
+          created_by: user.id,
+          kind: "change",
+          trigger: "api",
+          title: "old change review",
+          state: "complete",
+          sha: "a".repeat(40),
+          change_json: JSON.stringify({ kind: "pr", pr: 3, base: "b".repeat(40), head: "a".repeat(40) }),
+          targets_json: "[]",
+          focuses_json: "[]",
+          documents_json: "[]",
+          scope_json: "[]",
+          price_cents: 7,
+          request_hash: "h",
+          stages_json: "[]",
+          created_at: at,
+        })
+        .execute();
+    },
+    async (store) => {
+      const runs = await store.db.selectFrom("runs").select(["title", "price_cents", "delivery_json"]).execute();
+      assert.deepEqual(
+        runs.map((r) => ({ ...r })),
+        [{ title: "old change review", price_cents: 7, delivery_json: null }],
+      );
+      for (const table of ["post_back_jobs", "pull_request_posts", "posted_findings"] as const) {
+        assert.deepEqual(await store.db.selectFrom(table).selectAll().execute(), []);
+      }
+    },
+  );
+});

@@ -99,7 +99,8 @@ describe("GET /repositories", () => {
       ["alpha/one", "Alpha/two", "beta/one", "Beta/two", "gamma/x"],
     );
     assert.equal(body.nextCursor, null);
-    assert.deepEqual(Object.keys(body.items[0]).sort(), ["access", "defaultBranch", "fullName", "id", "mirror", "webUrl"]);
+    assert.deepEqual(Object.keys(body.items[0]).sort(), ["access", "connection", "defaultBranch", "fullName", "id", "mirror", "webUrl"]);
+    assert.equal(body.items[0].connection, null, "not connected to a code host");
   });
 
   test("cursor pages walk the whole list once", async () => {

@@ -19,6 +19,11 @@ export interface App {
   secret: Buffer;
   /** Tells this process's run worker (if it runs one) that a run was queued. */
   wakeWorkers(): void;
+  /**
+   * Environment that gives git the credentials of a repository's private remote (GIT_CONFIG_*), or
+   * undefined for none; the connections capability's service plugs itself in here.
+   */
+  gitAuth(repositoryId: number): Promise<Record<string, string> | undefined>;
   /** The clock behind quotes, months and run times; tests may replace it. */
   now(): Date;
   /** Background tasks register here so close() can stop them. */
@@ -86,6 +91,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     secret,
     now: () => new Date(),
     wakeWorkers: () => {},
+    gitAuth: async () => undefined,
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;

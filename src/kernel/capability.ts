@@ -11,6 +11,9 @@ import type { AnyOperation } from "./operation.ts";
 /** Background services (mirror sync, ...) started with the server; each may return a stopper. */
 export type Service = (app: App) => (() => Promise<void> | void) | void;
 
+/** A check before the server or a worker starts; throws an Error whose message is printed (exit 2). */
+export type StartCheck = (app: App) => Promise<void>;
+
 /** Steps that run once on a fresh store, after the admin and the demo workspace exist; may return a note to print. */
 export type BootstrapStep = (app: App, workspaceId: number, userId: number) => Promise<string | undefined>;
 
@@ -39,6 +42,13 @@ export interface Capability {
   routes?: readonly ServerPlugin[];
   webRoutes?: readonly WebRoutes[];
   services?: readonly Service[];
+  /**
+   * Background work of a run worker (webhook deliveries): started by `crs worker`, and by `crs serve`
+   * while its in-process worker is on.
+   */
+  workerServices?: readonly Service[];
+  /** Checks `crs serve` and `crs worker` make before starting (a missing or wrong server key); a throw stops the start with its message. */
+  startChecks?: readonly StartCheck[];
   bootstrapSteps?: readonly BootstrapStep[];
   adminCommands?: readonly AdminCommand[];
   /**

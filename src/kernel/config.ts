@@ -37,6 +37,10 @@ export interface Config {
   modelStageTimeoutMs: number;
   worker: WorkerConfig;
   auth: AuthConfig;
+  /** CRS_SECRET_KEY: the key code-host credentials are encrypted with (32 bytes, base64 or hex); unset on one embedded server: a key file in the data dir. */
+  secretKey: string | undefined;
+  /** CRS_RECONCILE_INTERVAL_SECONDS: how often connected repositories' open pull requests are listed (0: never). */
+  reconcileIntervalSeconds: number;
 }
 
 /** Sign-in and the OAuth authorization server (README "Sign-in and OAuth"). */
@@ -132,6 +136,19 @@ function corsOrigins(raw: string | undefined): "*" | string[] {
     });
 }
 
+/** 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`). */
+export function parseSecretKey(raw: string): Buffer | null {
+  const text = raw.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, "base64") : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
+function secretKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!parseSecretKey(raw)) throw new ConfigError("CRS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)");
+  return raw.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServe?: boolean } = {}): Config {
   const port = int(env, "PORT", 8080, 0, 65535);
   const host = env.CRS_HOST || "127.0.0.1";
@@ -177,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
     rateLimits,
     syncIntervalSeconds: int(env, "CRS_SYNC_INTERVAL_SECONDS", 300, 0, 86400 * 7),
     webRemoteAllow: webRemoteAllow(env.CRS_WEB_REMOTE_ALLOW),
+    secretKey: secretKey(env.CRS_SECRET_KEY),
+    reconcileIntervalSeconds: int(env, "CRS_RECONCILE_INTERVAL_SECONDS", 300, 0, 86400),
     trustProxy: ["1", "true", "on"].includes((env.CRS_TRUST_PROXY ?? "").toLowerCase()),
     bodyIdleTimeoutMs: int(env, "CRS_BODY_IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
     corsOrigins: corsOrigins(env.CRS_CORS_ORIGINS),

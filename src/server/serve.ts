@@ -2,6 +2,7 @@
 // The server's modules are imported inside the functions, so `crs serve --help` answers without them.
 import type { FastifyInstance } from "fastify";
 import type { App } from "../kernel/app.ts";
+import type { Capability } from "../kernel/capability.ts";
 
 export async function startServer(app: App): Promise<FastifyInstance> {
   const [{ buildServer }, { capabilities }, { operations, webOperations }, { registerWeb }, { plannerStatistics }] = await Promise.all([
@@ -22,11 +23,24 @@ export async function startServer(app: App): Promise<FastifyInstance> {
       ),
   ];
   const server = await buildServer(app, { operations, plugins });
-  for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? [])]) {
+  const workerServices = app.config.worker.inProcess ? capabilities.flatMap((c) => c.workerServices ?? []) : [];
+  for (const service of [plannerStatistics, ...capabilities.flatMap((c) => c.services ?? []), ...workerServices]) {
     const stop = service(app);
     if (stop) app.onClose(stop);
   }
   return server;
+}
+
+/** Runs the manifests' start checks; prints the first failure and closes the app. */
+export async function passesStartChecks(app: App, command: string, list: readonly Capability[]): Promise<boolean> {
+  try {
+    for (const check of list.flatMap((c) => c.startChecks ?? [])) await check(app);
+    return true;
+  } catch (err) {
+    process.stderr.write(`crs ${command}: ${(err as Error).message}\n`);
+    await app.close();
+    return false;
+  }
 }
 
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -47,6 +61,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (!config) return 2;
   if (argv.includes("--no-worker")) config.worker.inProcess = false;
   const app = await createApp(config);
+  if (!(await passesStartChecks(app, "serve", capabilities))) return 2;
   const fresh = await bootstrap(
     app,
     capabilities.flatMap((c) => c.bootstrapSteps ?? []),

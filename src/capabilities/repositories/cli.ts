@@ -4,6 +4,23 @@ import { record, table, type Out } from "../../kernel/ui/output.ts";
 
 function repository(o: Out, b: any): void {
   record(o, b, ["id", "fullName", "defaultBranch", "access", "mirror.state", "mirror.lastSyncedAt", "mirror.reason", "webUrl"]);
+  const c = b.connection;
+  if (!c) return;
+  const p = c.policy;
+  record(
+    o,
+    {
+      ...c,
+      autoReview: p.autoReview ? "on" : "off",
+      forks: p.forks ? "on" : "off",
+      focuses: p.focuses.join(", ") || "-",
+      caps: `${p.maxRunPriceCents ?? "-"} per run, ${p.dailyCapCents ?? "-"} per day`,
+      inline: p.inlineComments,
+      failAt: p.failAtSeverity,
+    },
+    ["host", "hostRepo", "access", "webhook", "autoReview", "forks", "focuses", "caps", "inline", "failAt"],
+  );
+  if (c.lastDeliveries.length) table(o, c.lastDeliveries, ["receivedAt", "event", "state", "outcome"]);
 }
 
 function refs(o: Out, b: any): void {

@@ -4,6 +4,40 @@ import { z } from "zod";
 /** The spec's "Repository reference" as an input: owner/name or a numeric id (parsed in reference.ts). */
 export const repositoryRefParam = z.union([z.number().int().positive(), z.string().min(1).max(201)]).describe("Repository: owner/name or numeric id.");
 
+// What members read about a repository's code-host connection (filled by connection-summary.ts).
+export const connectionSchema = z
+  .object({
+    host: z.enum(["github", "gitlab"]).describe("The code host."),
+    hostRepo: z.string().describe("The repository's path on the host."),
+    access: z.enum(["unknown", "ok", "lost", "unavailable"]).describe("The host's last answer about access."),
+    webhook: z.enum(["created", "manual"]).describe("created: crs made the webhook; manual: an admin set it up."),
+    policy: z
+      .object({
+        autoReview: z.boolean().describe("Pull requests are reviewed when opened or pushed to."),
+        forks: z.boolean().describe("Pull requests from forks too."),
+        focuses: z.array(z.string()).describe("Focus slugs applied."),
+        maxRunPriceCents: z.number().int().nullable().describe("Most one automatic run may cost."),
+        dailyCapCents: z.number().int().nullable().describe("Most automatic runs may cost per UTC day."),
+        inlineComments: z.number().int().describe("Inline comments per review."),
+        failAtSeverity: z.string().describe("Lowest severity that fails the check."),
+      })
+      .describe("The review policy."),
+    lastDeliveries: z
+      .array(
+        z.object({
+          event: z.string().describe("Host event."),
+          state: z.string().describe("queued, processing, done, ignored or failed."),
+          outcome: z.string().nullable().describe("What came of it."),
+          receivedAt: z.string().describe("ISO time."),
+        }),
+      )
+      .describe("The last webhook deliveries, newest first."),
+  })
+  .nullable()
+  .describe("The connection to its code host; null when not connected.");
+
+export type ConnectionSummary = z.input<typeof connectionSchema>;
+
 const mirrorStates = ["pending", "syncing", "ready", "failed"] as const;
 const accessStates = ["unknown", "ok", "lost", "unavailable"] as const;
 
@@ -38,6 +72,7 @@ export const repositorySchema = z
       ),
     mirror: mirrorSchema,
     webUrl: z.string().nullable().describe("Browser URL of the repository on its code host; null for local remotes."),
+    connection: connectionSchema,
   })
   .describe("A repository registered in the workspace.");
 

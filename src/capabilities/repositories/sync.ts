@@ -85,7 +85,8 @@ export async function syncRepository(deps: RepoDeps, repositoryId: number, opts:
   try {
     // A host that resolved to a public address when added may point inside since (DNS rebinding).
     if (row.web_added) await recheckWebRemote(row.remote, deps.config?.webRemoteAllow ?? []);
-    const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal });
+    const env = await deps.gitAuth?.(row.id);
+    const result = await deps.mirrors.get(row.id).sync(row.remote, { timeoutMs: opts.timeoutMs ?? syncTimeoutMs, signal: controller.signal, env });
     const done = await mine
       .set({
         ...release,

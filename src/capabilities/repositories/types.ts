@@ -15,6 +15,8 @@ export interface RepoDeps {
   log?: RepoLog;
   /** What remotes added from the web may be beyond public https (CRS_WEB_REMOTE_ALLOW); none when absent. */
   config?: { webRemoteAllow: readonly string[] };
+  /** Credentials of a private remote as git environment (a connected repository's), or undefined. */
+  gitAuth?: (repositoryId: number) => Promise<Record<string, string> | undefined>;
 }
 
 /** How long one sync may talk to the remote. */

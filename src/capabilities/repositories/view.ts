@@ -1,7 +1,7 @@
 // The public view of a repository row: what the API, MCP and `crs admin --json` show. The remote
 // itself is never part of it (it may carry credentials); admins see it redacted.
 import { redactRemote } from "../../platform/codehost/index.ts";
-import type { RepositoryView } from "./schemas.ts";
+import type { ConnectionSummary, RepositoryView } from "./schemas.ts";
 import type { RepositoryRow } from "./reference.ts";
 
 /** A sync holds an unexpired lease on the row. */
@@ -9,7 +9,7 @@ function isSyncing(row: Pick<RepositoryRow, "sync_owner" | "sync_lease_until">, 
   return row.sync_owner !== null && row.sync_lease_until !== null && row.sync_lease_until > now.toISOString();
 }
 
-export function repositoryView(row: RepositoryRow, now = new Date()): RepositoryView {
+export function repositoryView(row: RepositoryRow, now = new Date(), connection: ConnectionSummary = null): RepositoryView {
   // The stored state is the last outcome (pending, ready, failed); "syncing" is read from the lease.
   const state = isSyncing(row, now) ? "syncing" : row.mirror_state === "syncing" ? "pending" : row.mirror_state;
   return {
@@ -24,6 +24,7 @@ export function repositoryView(row: RepositoryRow, now = new Date()): Repository
       lastAttemptAt: row.last_attempt_at,
     },
     webUrl: row.web_url,
+    connection,
   };
 }
 

@@ -49,6 +49,8 @@ function run(o: Out, b: any): void {
       : b.model.state === "skipped"
         ? ["model.state", "model.reason"]
         : ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"]),
+    // Posting back on a connected pull request: its state, the host's last error, the comment.
+    ...(b.delivery ? ["delivery.state", ...(b.delivery.lastError ? ["delivery.lastError"] : []), "pullRequestCommentUrl"] : []),
     "createdAt",
     "endedAt",
     "error",

@@ -2,3 +2,6 @@
 // other file in this folder is internal to it.
 export * from "./ledger.ts";
 export * from "./quote.ts";
+export { startRun } from "./start.ts";
+export { cancelRun } from "./cancel.ts";
+export { recordRunDelivery } from "./delivery.ts";

@@ -90,7 +90,12 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
         throw positionUnavailable("not_on_ref", `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
       base = since = r.sha;
     } else {
-      const main = await resolvePosition(mirror, { kind: "default" }, row.default_branch_override);
+      // A connected pull request's base branch comes from its host; otherwise the default branch.
+      const main = await resolvePosition(
+        mirror,
+        "pr" in c && c.baseRef ? { kind: "branch", name: c.baseRef, pin: null } : { kind: "default" },
+        row.default_branch_override,
+      );
       const mb = await mirror.mergeBase(main.sha, head.sha);
       if (mb === null) throw changeRefused("detached", "The change shares no history with the default branch (no merge base); review it with at instead.");
       base = mb;

@@ -199,7 +199,9 @@ export const runSchema = z
     at: z.string().nullable().describe("The pinned position of a full review; null for a change review."),
     extraRepositories: z.array(targetSchema).describe("The extra repositories reviewed (full reviews)."),
     retryOf: z.number().int().nullable().describe("The run this one retries, or null."),
-    trigger: z.enum(["api", "mcp", "cli", "web"]).describe("How it was started: api, mcp, cli or web."),
+    trigger: z
+      .enum(["api", "mcp", "cli", "web", "webhook"])
+      .describe("How it was started: api, mcp, cli, web, or webhook (an automatic review of a pull request)."),
     costCents: z.number().int().describe("What the run costs: the price charged less any refund."),
     priceCents: z.number().int().describe("The price charged at start."),
     findings: z
@@ -234,8 +236,17 @@ export const runSchema = z
       })
       .describe("The state of the finding import."),
     model: modelStageSchema.nullable().describe("The model review stage: null until it ends (or when it never ran)."),
-    publicUrl: z.string().nullable().describe("A public link to the run's report; null (not offered by this service)."),
-    pullRequestCommentUrl: z.string().nullable().describe("The comment posted on the pull request; null (not offered by this service)."),
+    publicUrl: z.string().nullable().describe("The run's page (signed-in users) when the review is posted on its pull request; else null."),
+    pullRequestCommentUrl: z.string().nullable().describe("The summary comment posted on the pull request (connected repositories), or null."),
+    delivery: z
+      .object({
+        state: z.enum(["pending", "posted", "retrying", "failed"]).describe("Posting the review on the pull request."),
+        attempts: z.number().int().describe("Attempts so far."),
+        lastError: z.string().nullable().describe("Why the last attempt failed, or null."),
+        updatedAt: z.string().describe("When the state last changed."),
+      })
+      .nullable()
+      .describe("Not in the spec. The post-back to a connected pull request; null when the run posts nothing."),
   })
   .describe("A run.");
 

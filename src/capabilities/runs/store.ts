@@ -6,7 +6,7 @@ export interface RunsTable {
   repository_id: number;
   created_by: number;
   kind: "full" | "change";
-  trigger: "api" | "mcp" | "cli" | "web";
+  trigger: "api" | "mcp" | "cli" | "web" | "webhook";
   title: string;
   state: string;
   /** The pinned position of a full review (branch:main@sha); null for a change review. */
@@ -46,6 +46,8 @@ export interface RunsTable {
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;
+  /** JSON: the pull request post-back's delivery (RunDelivery, delivery.ts), or null when the run posts nothing. */
+  delivery_json: Generated<string | null>;
   created_at: string;
   started_at: string | null;
   ended_at: string | null;

@@ -1,11 +1,12 @@
 // Shapes shared by the runs domain (mirroring schemas.ts, which documents each field).
 
 /** How a run was started (the adapter that carried the request). */
-export type RunTrigger = "api" | "mcp" | "cli" | "web";
+export type RunTrigger = "api" | "mcp" | "cli" | "web" | "webhook";
 export interface RunRequest {
   repository: string | number;
   at?: string | undefined;
-  change?: { pr: number } | { branch: string; since?: string | undefined } | undefined;
+  /** `baseRef` (not in the API): the pull request's base branch as its code host says (automatic reviews). */
+  change?: { pr: number; baseRef?: string | undefined } | { branch: string; since?: string | undefined } | undefined;
   focuses?: string[] | undefined;
   scope?: string[] | undefined;
   repositories?: Array<{ repository: string | number; at?: string | undefined }> | undefined;

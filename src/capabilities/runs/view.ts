@@ -2,6 +2,7 @@
 import type { Selectable } from "kysely";
 import type { RunsTable } from "./store.ts";
 import { terminalStates, type RunState } from "./schemas.ts";
+import type { RunDelivery } from "./delivery.ts";
 import type { ChangeView, Target } from "./types.ts";
 
 export type RunRow = Selectable<RunsTable>;
@@ -77,6 +78,7 @@ function modelView(row: RunRow) {
 export function runView(row: RunRow, baseUrl: string) {
   const targets = JSON.parse(row.targets_json) as Target[];
   const stages = JSON.parse(row.stages_json) as Stage[];
+  const delivery = row.delivery_json ? (JSON.parse(row.delivery_json) as RunDelivery) : null;
   const imp = row.import_json ? (JSON.parse(row.import_json) as { state: "imported" | "partial"; reason: string | null }) : null;
   return {
     id: row.id,
@@ -110,8 +112,10 @@ export function runView(row: RunRow, baseUrl: string) {
     stages,
     import: imp ?? { state: "pending" as const, reason: null },
     model: modelView(row),
-    publicUrl: null,
-    pullRequestCommentUrl: null,
+    // A run posted back on its pull request links there, and the comment links to the run's page.
+    publicUrl: delivery ? `${baseUrl}/app/runs/${row.id}` : null,
+    pullRequestCommentUrl: delivery?.commentUrl ?? null,
+    delivery: delivery ? { state: delivery.state, attempts: delivery.attempts, lastError: delivery.lastError, updatedAt: delivery.updatedAt } : null,
   };
 }
 

@@ -12,6 +12,8 @@ export interface GitRunOptions {
   signal?: AbortSignal;
   /** Kill git and fail when stdout grows past this many bytes. */
   maxBytes?: number;
+  /** Extra environment (GIT_CONFIG_* credentials for a private remote: never in argv or a URL). */
+  env?: Record<string, string>;
 }
 
 export interface GitResult {
@@ -43,7 +45,7 @@ const scrubbed = [
   "GIT_REPLACE_REF_BASE",
 ];
 
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of scrubbed) delete env[key];
   return {
@@ -58,6 +60,7 @@ function gitEnv(): NodeJS.ProcessEnv {
     GIT_ALLOW_PROTOCOL: "file:git:http:https:ssh",
     GIT_NO_REPLACE_OBJECTS: "1",
     GIT_OPTIONAL_LOCKS: "0",
+    ...extra,
   };
 }
 
@@ -77,11 +80,11 @@ const baseConfig = [
   "gc.autoDetach=false",
 ];
 
-export function spawnGit(args: string[], opts: { gitDir?: string; cwd?: string; group?: boolean } = {}): ChildProcess {
+export function spawnGit(args: string[], opts: { gitDir?: string; cwd?: string; group?: boolean; env?: Record<string, string> } = {}): ChildProcess {
   const full = [...baseConfig];
   if (opts.gitDir) full.push("--git-dir", opts.gitDir);
   full.push(...args);
-  return spawn("git", full, { cwd: opts.cwd ?? opts.gitDir ?? "/", env: gitEnv(), stdio: ["pipe", "pipe", "pipe"], detached: opts.group ?? false });
+  return spawn("git", full, { cwd: opts.cwd ?? opts.gitDir ?? "/", env: gitEnv(opts.env), stdio: ["pipe", "pipe", "pipe"], detached: opts.group ?? false });
 }
 
 /**

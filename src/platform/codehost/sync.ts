@@ -25,6 +25,8 @@ export const syncMarker = "crs-sync.json";
 export interface SyncOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Credentials for a private remote as GIT_CONFIG_* environment (never in the URL, argv or the mirror's config). */
+  env?: Record<string, string> | undefined;
 }
 
 export interface SyncResult {
@@ -69,11 +71,16 @@ export async function syncMirror(dir: string, remote: string, opts: SyncOptions)
       const init = await runGit(["init", "--bare", "--quiet", work]);
       if (init.code !== 0) throw new AppError("internal_error", "Creating the mirror failed.", { cause: new Error(init.stderr) });
     }
-    const probe = await runGit(["ls-remote", "--symref", "--", url, "HEAD"], { timeoutMs: left(), signal: opts.signal, maxBytes: 1 << 20 });
+    const probe = await runGit(["ls-remote", "--symref", "--", url, "HEAD"], {
+      timeoutMs: left(),
+      signal: opts.signal,
+      maxBytes: 1 << 20,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     if (probe.code !== 0) throw failed(probe, "ls-remote");
     const fetch = await runGit(
       ["-c", "fetch.recurseSubmodules=false", "fetch", "--prune", "--no-tags", "--no-write-fetch-head", "--quiet", "--", url, ...refspecs],
-      { gitDir: work, timeoutMs: left(), signal: opts.signal },
+      { gitDir: work, timeoutMs: left(), signal: opts.signal, ...(opts.env ? { env: opts.env } : {}) },
     );
     if (fetch.code !== 0) throw failed(fetch, "fetch");
     // Thousands of loose ref files make every for-each-ref slow; one packed-refs file (with peeled

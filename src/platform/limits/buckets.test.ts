@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BUCKETS, DEFAULT_LIMITS, failsClosed, isPerIp, parseRateLimits } from "./buckets.ts";
 
-test("defaults are the spec's rate-limit table plus shared 60 a minute, client registration 20 an hour and settings 30 a minute", () => {
+test("defaults: the spec's table plus shared 60/min, client registration 20/h, settings 30/min, webhooks 12,000/min, automatic runs 120/h", () => {
   assert.deepEqual(Object.fromEntries(BUCKETS.map((b) => [b, [DEFAULT_LIMITS[b].points, DEFAULT_LIMITS[b].durationSeconds]])), {
     ip: [3000, 60],
     mcp: [1500, 60],
@@ -15,6 +15,8 @@ test("defaults are the spec's rate-limit table plus shared 60 a minute, client r
     shared: [60, 60],
     "oauth:register": [20, 3600],
     settings: [30, 60],
+    hooks: [12000, 60],
+    automatic: [120, 3600],
   });
 });
 
@@ -52,15 +54,16 @@ test("a zero count, a zero or over-long window, or a bucket given twice is refus
   assert.throws(() => parseRateLimits("reads=5/1m,reads=6/1m"), /given twice/);
 });
 
-test("changes, estimates, starts, cancellations, documents, client registrations and settings fail closed; ip, mcp and reads carry on", () => {
+// A webhook delivery is never lost to a limiter outage: hooks and automatic runs carry on.
+test("changes, estimates, starts, cancellations, documents, registrations and settings fail closed; ip, mcp, reads, hooks, automatic carry on", () => {
   const closed = BUCKETS.filter(failsClosed);
   assert.deepEqual(closed, ["findings:write", "runs:estimate", "runs:write", "runs:manage", "documents", "shared", "oauth:register", "settings"]);
   assert.deepEqual(
     BUCKETS.filter((b) => !failsClosed(b)),
-    ["ip", "mcp", "reads"],
+    ["ip", "mcp", "reads", "hooks", "automatic"],
   );
 });
 
-test("only the ip and oauth:register buckets are counted per address", () => {
-  assert.deepEqual(BUCKETS.filter(isPerIp), ["ip", "oauth:register"]);
+test("only the ip, oauth:register and hooks buckets are counted per address", () => {
+  assert.deepEqual(BUCKETS.filter(isPerIp), ["ip", "oauth:register", "hooks"]);
 });

@@ -12,7 +12,9 @@ export type Bucket =
   | "documents"
   | "shared"
   | "oauth:register"
-  | "settings";
+  | "settings"
+  | "hooks"
+  | "automatic";
 
 export interface BucketLimit {
   /** Requests (points) allowed per window. */
@@ -38,6 +40,11 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   "oauth:register": { points: 20, durationSeconds: 3600 },
   // The app's developer settings (API keys, authorized apps, password, workspace), per user.
   settings: { points: 30, durationSeconds: 60 },
+  // Webhook deliveries (/hooks/*), per sending address: hosts deliver from few addresses, so this
+  // replaces the ip budget there.
+  hooks: { points: 12_000, durationSeconds: 60 },
+  // Automatic runs (webhooks, reconciliation), per connected repository.
+  automatic: { points: 120, durationSeconds: 3600 },
 });
 
 export const BUCKETS: readonly Bucket[] = Object.keys(DEFAULT_LIMITS) as Bucket[];
@@ -62,7 +69,7 @@ export function failsClosed(bucket: Bucket): boolean {
 
 /** True for the buckets counted per IP address rather than per user. */
 export function isPerIp(bucket: Bucket): boolean {
-  return bucket === "ip" || bucket === "oauth:register";
+  return bucket === "ip" || bucket === "oauth:register" || bucket === "hooks";
 }
 
 export function isBucket(name: string): name is Bucket {

@@ -5,8 +5,9 @@ import type { RepositoriesTable, ReviewedCommitsTable } from "../../capabilities
 import type { RunTables } from "../../capabilities/runs/store.ts";
 import type { FindingTables } from "../../capabilities/findings/store.ts";
 import type { OAuthTables } from "../../capabilities/oauth/store.ts";
+import type { ConnectionTables } from "../../capabilities/connections/store.ts";
 
-export interface Database extends DocumentTables, RunTables, FindingTables, OAuthTables {
+export interface Database extends DocumentTables, RunTables, FindingTables, OAuthTables, ConnectionTables {
   settings: SettingsTable;
   users: UsersTable;
   workspaces: WorkspacesTable;

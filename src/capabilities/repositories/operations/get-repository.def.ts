@@ -8,7 +8,9 @@ export const getRepositoryDefinition = defineOperation({
   method: "GET",
   path: "/repositories/{owner}/{repo}",
   summary: "Get a repository",
-  description: "One repository of the workspace by owner/name (matched case-insensitively) or by id as /repositories/{id}/-, with its access and mirror state.",
+  description:
+    "One repository of the workspace by owner/name (matched case-insensitively) or by id as /repositories/{id}/-, with its access, mirror state " +
+    "and code-host connection (policy, last deliveries).",
   scopes: ["repos:read"],
   bucket: "reads",
   mcp: false,

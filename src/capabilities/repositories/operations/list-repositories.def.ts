@@ -8,7 +8,8 @@ export const listRepositoriesDefinition = defineOperation({
   method: "GET",
   path: "/repositories",
   summary: "List repositories",
-  description: "The repositories registered in the workspace, sorted by full name (case-insensitively) then id, with their access and mirror state.",
+  description:
+    "The repositories registered in the workspace, sorted by full name (case-insensitively) then id, with their access, mirror state and code-host connection.",
   scopes: ["repos:read"],
   bucket: "reads",
   mcp: true,

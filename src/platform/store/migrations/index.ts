@@ -13,8 +13,10 @@ import { repositoryImports } from "./012-repository-imports.ts";
 import { firstPartyClient } from "./013-first-party-client.ts";
 import { findingConfidence } from "./014-finding-confidence.ts";
 import { modelStage } from "./015-model-stage.ts";
+import { connections } from "./016-connections.ts";
 import { findingPageIndexes } from "./017-finding-page-indexes.ts";
 import { runProgress } from "./018-run-progress.ts";
+import { postBack } from "./019-post-back.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -30,7 +32,9 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "013-first-party-client": firstPartyClient(),
     "014-finding-confidence": findingConfidence(),
     "015-model-stage": modelStage(),
+    "016-connections": connections(engine),
     "017-finding-page-indexes": findingPageIndexes(),
     "018-run-progress": runProgress(),
+    "019-post-back": postBack(),
   };
 }

@@ -1,0 +1,32 @@
+// What connections plug in: the webhook endpoints (server routes outside /api/v2), the delivery
+// processor and the reconciliation pass (worker services), private mirrors' git credentials, the
+// server key's start check, and `crs admin repo connect|policy|deliveries`, `crs admin secret-key rotate`.
+import { capability, type Service } from "../../kernel/capability.ts";
+import { registerConnections } from "./admin.ts";
+import { gitAuthFor } from "./host.ts";
+import { registerHooks } from "./hooks.ts";
+import { startDeliveryProcessor } from "./processor.ts";
+import { postBackService } from "./post-back/index.ts";
+import { startReconciler } from "./reconcile.ts";
+import { unpaidNotices } from "./unpaid.ts";
+import { verifySecretKey } from "./secret-key.ts";
+import { connectRepository } from "./operations/connect-repository.ts";
+import { setReviewPolicy } from "./operations/set-review-policy.ts";
+import { registerConnectionPage } from "./web.ts";
+
+/** Mirror syncs of connected repositories fetch with the connection's credentials. */
+const gitCredentials: Service = (app) => {
+  app.gitAuth = (repositoryId) => gitAuthFor(app, repositoryId);
+};
+
+export const connections = capability({
+  name: "connections",
+  operations: [],
+  webOperations: [connectRepository, setReviewPolicy],
+  webRoutes: [registerConnectionPage],
+  routes: [registerHooks],
+  services: [gitCredentials],
+  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler, postBackService(), unpaidNotices],
+  startChecks: [(app) => verifySecretKey(app.config, app.store)],
+  adminCommands: [registerConnections],
+});

@@ -1,0 +1,49 @@
+// The post-back's tables (migration 019).
+
+export type PostBackState = "pending" | "posting" | "posted" | "retrying" | "failed";
+
+export interface PostBackJobsTable {
+  run_id: number;
+  workspace_id: number;
+  repository_id: number;
+  pr: number;
+  head_sha: string;
+  state: PostBackState;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The summary comment of a pull request: edited by each later run instead of posted again. */
+export interface PullRequestPostsTable {
+  repository_id: number;
+  pr: number;
+  workspace_id: number;
+  summary_comment_id: string;
+  summary_url: string;
+  run_id: number;
+  updated_at: string;
+}
+
+/** A finding crs commented on inline in a pull request. */
+export interface PostedFindingsTable {
+  repository_id: number;
+  pr: number;
+  finding_id: number;
+  workspace_id: number;
+  comment_id: string;
+  url: string;
+  run_id: number;
+  fixed_at: string | null;
+  created_at: string;
+}
+
+export interface PostBackTables {
+  post_back_jobs: PostBackJobsTable;
+  pull_request_posts: PullRequestPostsTable;
+  posted_findings: PostedFindingsTable;
+}
