@@ -133,6 +133,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         o.external,
         o.findings.some((f) => f.engine === "taint"),
         item.changed,
+        o.matches,
       );
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
@@ -176,6 +177,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
             file: { path: it.path, content: buf(it.content) },
             changed: it.changed,
             context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
+            matches: it.matches,
           })),
         )
         .forEach((o, i) => {
