@@ -69,17 +69,6 @@ export interface FileOutcome {
   failedRules: string[];
   /** Library names (../library.ts) of calls into other files that stayed unknown with tainted data. */
   external?: string[];
-  /** With `external`: the pattern rules' matches, which a second pass with context takes instead of matching again. */
-  matches?: PatternMatches;
-}
-
-/**
- * What the pattern rules matched in a file, before taint (plain data): the second pass with
- * context changes only what taint makes of it, and matching again cost a third of that pass.
- */
-export interface PatternMatches {
-  findings: Finding[];
-  failed: string[];
 }
 
 /** A file to analyse; `context`: other files of the repository its calls may run (taint/driver/cross-file-context.ts). */
@@ -87,8 +76,6 @@ export interface AnalyzeItem {
   file: SourceFile;
   changed?: ReadonlyArray<readonly [number, number]> | undefined;
   context?: ContextSource[] | undefined;
-  /** The file's pattern matches from a first pass: no matching again (taint finds the nodes by location). */
-  matches?: PatternMatches | undefined;
 }
 
 export class FileAnalyzer {
@@ -143,7 +130,7 @@ export class FileAnalyzer {
     // Files alike in language and live rules, joined in runs (runsOf).
     const groups = new Map<string, { index: number; p: Joinable }[]>();
     prepared.forEach((p, index) => {
-      if ("outcome" in p || items[index]!.matches || !p.pack || !p.lang || p.text.source.length > packableChars) return;
+      if ("outcome" in p || !p.pack || !p.lang || p.text.source.length > packableChars) return;
       const live = liveRules(p.pack, p.present);
       if (this.unpackable.get(p.lang)?.some((i) => live[i] === "1")) return;
       const key = `${p.lang}:${live}`;
@@ -173,12 +160,7 @@ export class FileAnalyzer {
     }
     // Files analysed with context share its trees and summaries within the batch (taint/driver/cross-file-context.ts).
     const contextTrees = new Map<string, unknown>();
-    return prepared.map((p, i) => {
-      if ("outcome" in p) return p.outcome;
-      const { matches, changed, context } = items[i]!;
-      const prior = matches && { findings: matches.findings, nodes: new Map(), failed: matches.failed, timedOut: false, extra: null };
-      return this.finishFile(p, matched.get(i) ?? prior, changed, context, contextTrees);
-    });
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context, contextTrees)));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
@@ -242,7 +224,7 @@ export class FileAnalyzer {
   /** Pattern matching (unless done on a joined tree), taint, secrets and the final filter. */
   private finishFile(
     p: Prepared,
-    matched: PackedOutcome | MatchOutcome | undefined,
+    matched: PackedOutcome | undefined,
     changed?: ReadonlyArray<readonly [number, number]>,
     context?: ContextSource[],
     contextTrees?: Map<string, unknown>,
@@ -253,7 +235,6 @@ export class FileAnalyzer {
     let skipped: SkippedFile | undefined;
     const failedRules: string[] = [];
     const external = new Set<string>(p.names);
-    let matches: PatternMatches | undefined;
     if (lang && pack) {
       let root: SgRoot | undefined;
       const tree = (): SgRoot => {
@@ -265,11 +246,10 @@ export class FileAnalyzer {
       };
       const out = matched ?? matchRules(pack, tree(), text, path, deadline, present, candidates?.length ? functionKinds(lang) : undefined);
       failedRules.push(...out.failed);
-      if (!out.timedOut) matches = { findings: out.findings, failed: out.failed };
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
       if (!out.timedOut && this.config.taint && taintLanguages().has(lang))
-        findings = this.refine(lang, pack, tree, text, path, out, candidates, matched && "window" in matched ? matched.window : undefined, {
+        findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, {
           context,
           contextPoints: p.xpoints ?? [],
           external,
@@ -287,10 +267,7 @@ export class FileAnalyzer {
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     findings = this.finish(foldFindings(findings), lang, changed);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
-    if (external.size) {
-      outcome.external = [...external];
-      if (matches) outcome.matches = matches;
-    }
+    if (external.size) outcome.external = [...external];
     return outcome;
   }
 

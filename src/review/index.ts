@@ -133,7 +133,6 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         o.external,
         o.findings.some((f) => f.engine === "taint"),
         item.changed,
-        o.matches,
       );
     result.findings.push(...o.findings);
     if (o.skipped) result.skipped.push(o.skipped);
@@ -177,7 +176,6 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
             file: { path: it.path, content: buf(it.content) },
             changed: it.changed,
             context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
-            matches: it.matches,
           })),
         )
         .forEach((o, i) => {

@@ -4,7 +4,6 @@
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
 import { contextPoints, mayHoldSink, textMark } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
-import type { PatternMatches } from "./analyze-file.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
 export const libraryCap = 32 << 20;
@@ -78,7 +77,7 @@ export class Library {
   }
 
   /** Files to analyse again and the names their first analysis recorded (interned: many files share them). */
-  private readonly pending: { path: string; names: string[]; sinksOnly: boolean; changed?: Array<[number, number]>; matches?: PatternMatches }[] = [];
+  private readonly pending: { path: string; names: string[]; sinksOnly: boolean; changed?: Array<[number, number]> }[] = [];
   private readonly interned = new Map<string, string>();
 
   /**
@@ -86,14 +85,14 @@ export class Library {
    * cleaner than an unknown call's, so without findings to lose, a file is analysed again only for
    * the sinks inside other files: only files holding a candidate sink are then its context.
    */
-  recorded(path: string, names: readonly string[], tainted: boolean, changed?: Array<[number, number]>, matches?: PatternMatches): void {
+  recorded(path: string, names: readonly string[], tainted: boolean, changed?: Array<[number, number]>): void {
     const list = names.slice(0, 256).map((n) => this.interned.get(n) ?? (this.interned.set(n, n), n));
-    this.pending.push({ path, names: list, sinksOnly: !tainted, ...(changed ? { changed } : {}), ...(matches ? { matches } : {}) });
+    this.pending.push({ path, names: list, sinksOnly: !tainted, ...(changed ? { changed } : {}) });
   }
 
   /** The second pass: each recorded file (kept here, not past the cap) whose names resolve, with its context. */
   *again(): Generator<BatchItem> {
-    for (const { path, names, sinksOnly, changed, matches } of this.pending) {
+    for (const { path, names, sinksOnly, changed } of this.pending) {
       const content = this.files.get(path);
       const context = content ? this.contextFor(path, names, sinksOnly) : [];
       // For sinks elsewhere only: the file must call a function of those files by name.
@@ -111,7 +110,7 @@ export class Library {
       // Analysed again anyway: the files of its other unknown calls come too, as their summaries
       // may clean a value on its way to those sinks (`Files.read(base, Params.safe(name))`).
       if (sinksOnly) this.widen(path, names, context);
-      if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}), ...(matches ? { matches } : {}) };
+      if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
     }
   }
 

@@ -61,7 +61,7 @@ function pack(items: BatchItem[]): { buffer: ArrayBuffer; wire: WireItem[] } {
   const once = (path: string, content: Uint8Array): [number, number] => placed.get(path) ?? placed.set(path, put(content)).get(path)!;
   for (const it of items) {
     const [start, end] = put(it.content);
-    const w: WireItem = { path: it.path, start, end, ...(it.changed ? { changed: it.changed } : {}), ...(it.matches ? { matches: it.matches } : {}) };
+    const w: WireItem = { path: it.path, start, end, ...(it.changed ? { changed: it.changed } : {}) };
     if (it.context)
       w.context = it.context.map((c) => {
         const [s, e] = once(c.path, c.content);

@@ -2,7 +2,7 @@
 // files one batch at a time. A batch's contents arrive as one transferred buffer with offsets.
 import { parentPort } from "node:worker_threads";
 import { FileAnalyzer } from "../analyze-file.ts";
-import type { EngineConfig, FileOutcome, PatternMatches } from "../analyze-file.ts";
+import type { EngineConfig, FileOutcome } from "../analyze-file.ts";
 import type { ContextFile } from "../library.ts";
 import type { ContextSource } from "../engines/taint/driver/cross-file-context.ts";
 
@@ -12,8 +12,6 @@ export interface BatchItem {
   changed?: Array<[number, number]>;
   /** Other files of the repository the file's calls may run (second pass, ../library.ts). */
   context?: ContextFile[];
-  /** The pattern matches of its first pass (second pass). */
-  matches?: PatternMatches;
 }
 
 /** A file of a batch as sent: its content is bytes [start, end) of the batch's buffer. */
@@ -23,7 +21,6 @@ export interface WireItem {
   end: number;
   changed?: Array<[number, number]>;
   context?: { path: string; start: number; end: number; names: string[] }[];
-  matches?: PatternMatches;
 }
 
 /** The context of a file as the analysis takes it: the texts of the files, decoded. */
@@ -56,7 +53,6 @@ async function runBatch(msg: Extract<ToWorker, { type: "batch" }>): Promise<File
       file: { path: it.path, content: Buffer.from(msg.buffer, it.start, it.end - it.start) },
       changed: it.changed,
       context: contextSources(msg.buffer, it.context, texts),
-      matches: it.matches,
     })),
   );
   await analyzer.release();
