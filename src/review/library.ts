@@ -107,7 +107,20 @@ export class Library {
         ).length
       )
         continue;
+      // Analysed again anyway: the files of its other unknown calls come too, as their summaries
+      // may clean a value on its way to those sinks (`Files.read(base, Params.safe(name))`).
+      if (sinksOnly) this.widen(path, names, context);
       if (context.length) yield { path, content: content!, context, ...(changed ? { changed } : {}) };
+    }
+  }
+
+  /** Adds the files of the names the analysis recorded (not those read from text) to a context, up to its limit. */
+  private widen(path: string, recorded: readonly string[], context: ContextFile[]): void {
+    for (const name of recorded) {
+      if (context.length >= contextLimits.files) return;
+      if (name.startsWith(textMark)) continue;
+      const p = this.resolve(name, path);
+      if (p && !context.some((c) => c.path === p)) context.push({ path: p, content: this.files.get(p)!, names: [name] });
     }
   }
 

@@ -166,3 +166,46 @@ test("hostile repositories: hundreds of classes of one name stay ambiguous, a he
   const h = await reviewFiles({ files: stream({ [servletPath]: servlet, "src/shop/util/Texts.java": huge }), rules, maxFileBytes: 4 << 20 });
   assert.ok(taint(h).includes(`${servletPath}:9:xss`));
 });
+
+const files = `package app.util;
+
+public class Files {
+  public static String read(String base, String name) throws IOException {
+    return new String(java.nio.file.Files.readAllBytes(new File(base, name).toPath()));
+  }
+}
+`;
+const params = `package app.util;
+
+public class Params {
+  public static String safe(String v) { return v.replaceAll("[^A-Za-z0-9_]", ""); }
+  public static String loose(String v) { return v.replaceAll("[^A-Za-z0-9_/.]", ""); }
+}
+`;
+const download = `package app.web;
+
+import app.util.*;
+
+public class DownloadServlet extends HttpServlet {
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String name = req.getParameter("name");
+    String a = Files.read("/srv", Params.safe(name));
+    String b = Files.read("/srv", Params.loose(name));
+    String c = Files.read("/srv", name.replaceAll("[^\\\\w.-]", ""));
+    resp.setContentType("text/plain");
+    resp.getWriter().print(a.length() + b.length() + c.length());
+  }
+}
+`;
+
+test("a file analysed again for a sink in another file also takes the files of its other calls: a helper that strips all but an allow-list cleans the value", async () => {
+  const path = "src/app/web/DownloadServlet.java";
+  for (const threads of [1, 2]) {
+    const r = await review({ [path]: download, "src/app/util/Files.java": files, "src/app/util/Params.java": params }, threads);
+    // Only the helper that keeps `/` and `.` leaves a path traversal; the in-place replaceAll allow-list is clean too.
+    assert.deepEqual(taint(r), [`${path}:9:path-traversal`]);
+  }
+  // Without the Params file its calls stay unknown calls: both reach the sink.
+  const alone = await review({ [path]: download, "src/app/util/Files.java": files });
+  assert.deepEqual(taint(alone), [`${path}:8:path-traversal`, `${path}:9:path-traversal`]);
+});
