@@ -54,6 +54,23 @@ const repositoriesCli = (() => {
 
   function repository(o: Out, b: any): void {
     record(o, b, ["id", "fullName", "defaultBranch", "access", "mirror.state", "mirror.lastSyncedAt", "mirror.reason", "webUrl"]);
+    const c = b.connection;
+    if (!c) return;
+    const p = c.policy;
+    record(
+      o,
+      {
+        ...c,
+        autoReview: p.autoReview ? "on" : "off",
+        forks: p.forks ? "on" : "off",
+        focuses: p.focuses.join(", ") || "-",
+        caps: `${p.maxRunPriceCents ?? "-"} per run, ${p.dailyCapCents ?? "-"} per day`,
+        inline: p.inlineComments,
+        failAt: p.failAtSeverity,
+      },
+      ["host", "hostRepo", "access", "webhook", "autoReview", "forks", "focuses", "caps", "inline", "failAt"],
+    );
+    if (c.lastDeliveries.length) table(o, c.lastDeliveries, ["receivedAt", "event", "state", "outcome"]);
   }
 
   function refs(o: Out, b: any): void {
@@ -213,6 +230,8 @@ const runsCli = (() => {
         : b.model.state === "skipped"
           ? ["model.state", "model.reason"]
           : ["model.state", "model.requests", "model.tokensIn", "model.tokensOut", "model.dropped", "model.reason", "model.refundedCents"]),
+      // Posting back on a connected pull request: its state, the host's last error, the comment.
+      ...(b.delivery ? ["delivery.state", ...(b.delivery.lastError ? ["delivery.lastError"] : []), "pullRequestCommentUrl"] : []),
       "createdAt",
       "endedAt",
       "error",
