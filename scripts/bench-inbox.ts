@@ -11,37 +11,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
-import { sql } from "kysely";
-import { createApp } from "../src/kernel/app.ts";
-import { loadConfig } from "../src/kernel/config.ts";
-import { startServer } from "../src/server/serve.ts";
 import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { forgetPositions } from "../src/capabilities/findings/position.ts";
-import { repos, reviewedPerRepo, seedInbox, severities } from "./inbox-seed.ts";
+import { benchServer, load as measure, repos, reviewedPerRepo, seedInbox, severities } from "./inbox-seed.ts";
 
 const seconds = Number(process.argv[2] ?? 5);
 
-async function load(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: 32, duration: seconds, workers: 1, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
-}
+const load = (url: string, headers: Record<string, string>) => measure(url, headers, 32, seconds);
 
 async function bench(label: string, remote: string, databaseUrl: string | undefined): Promise<boolean> {
-  const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-inbox-"));
-  const schema = databaseUrl ? `bench_inbox_${process.pid}` : undefined;
-  const config = loadConfig({
-    CRS_DATA_DIR: dataDir,
-    PORT: "0",
-    CRS_LOG_LEVEL: "warn",
-    CRS_SYNC_INTERVAL_SECONDS: "0",
-    CRS_WORKER_IN_PROCESS: "off",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,findings:write=1000000000/1m",
-  });
-  const app = await createApp(config, schema ? { schema } : {});
-  const server = await startServer(app);
-  const url = await server.listen({ port: 0, host: "127.0.0.1" });
+  const { app, url, close } = await benchServer("bench-inbox", databaseUrl);
   try {
     const t0 = Date.now();
     const { key, repoIds, number } = await seedInbox(app, remote, prNumber);
@@ -133,10 +112,7 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     console.log(`  organization page right after a triage  median ${afterTriage[1]} ms (${repos} cached positions brought up to date)`);
     return repoPage.bad === 0 && orgPage.bad === 0 && prPage.bad === 0;
   } finally {
-    await server.close();
-    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -8,14 +8,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
-import { sql } from "kysely";
 import { createSession, sessionCookie } from "../src/capabilities/identity/index.ts";
-import { createApp } from "../src/kernel/app.ts";
-import { loadConfig } from "../src/kernel/config.ts";
 import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
-import { startServer } from "../src/server/serve.ts";
-import { seedInbox } from "./inbox-seed.ts";
+import { benchServer, load as measure, seedInbox } from "./inbox-seed.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = 8;
@@ -29,26 +24,10 @@ const pages: { name: string; path: (s: { repoIds: number[] }) => string; goal: n
   { name: "dashboard (/app)", path: () => "/app", goal: 300 },
 ];
 
-async function load(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections, duration: seconds, workers: 1, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
-}
+const load = (url: string, headers: Record<string, string>) => measure(url, headers, connections, seconds);
 
 async function bench(label: string, remote: string, databaseUrl: string | undefined): Promise<boolean> {
-  const dataDir = mkdtempSync(join(tmpdir(), "crs-bench-web-"));
-  const schema = databaseUrl ? `bench_web_${process.pid}` : undefined;
-  const config = loadConfig({
-    CRS_DATA_DIR: dataDir,
-    PORT: "0",
-    CRS_LOG_LEVEL: "warn",
-    CRS_SYNC_INTERVAL_SECONDS: "0",
-    CRS_WORKER_IN_PROCESS: "off",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,findings:write=1000000000/1m",
-  });
-  const app = await createApp(config, schema ? { schema } : {});
-  const server = await startServer(app);
-  const url = await server.listen({ port: 0, host: "127.0.0.1" });
+  const { app, url, close } = await benchServer("bench-web", databaseUrl);
   try {
     const t0 = Date.now();
     const seeded = await seedInbox(app, remote, prNumber);
@@ -78,10 +57,7 @@ async function bench(label: string, remote: string, databaseUrl: string | undefi
     }
     return ok;
   } finally {
-    await server.close();
-    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

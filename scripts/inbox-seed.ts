@@ -1,12 +1,53 @@
 // The workspace bench:inbox and bench:web measure: 100,000 findings over 50 repositories, 200 fully
 // reviewed commits (4 per repository along main) and a pull request reviewed as a change adding 20
 // findings on the eighth repository. The seed writes the tables the import writes, in batches.
-import type { App } from "../src/kernel/app.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { type App, createApp } from "../src/kernel/app.ts";
+import { loadConfig } from "../src/kernel/config.ts";
+import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
 import { addPullRequest } from "../src/platform/codehost/testing/generate.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";
+
+/**
+ * The server both inbox benches measure: the real one on a fresh store (SQLite in a temp dir, or a
+ * PostgreSQL schema of its own), with the rate limits out of the way. `close` removes the store.
+ */
+export async function benchServer(name: string, databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), `crs-${name}-`));
+  const schema = databaseUrl ? `${name.replaceAll("-", "_")}_${process.pid}` : undefined;
+  const config = loadConfig({
+    CRS_DATA_DIR: dataDir,
+    PORT: "0",
+    CRS_LOG_LEVEL: "warn",
+    CRS_SYNC_INTERVAL_SECONDS: "0",
+    CRS_WORKER_IN_PROCESS: "off",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    CRS_RATE_LIMITS: "ip=1000000000/1m,reads=1000000000/1m,findings:write=1000000000/1m",
+  });
+  const app = await createApp(config, schema ? { schema } : {});
+  const server = await startServer(app);
+  const url = await server.listen({ port: 0, host: "127.0.0.1" });
+  const close = async () => {
+    await server.close();
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, url, close };
+}
+
+/** One autocannon measurement of a URL: requests per second, p50 and p99 latency, failures. */
+export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  const r = await autocannon({ url, connections, duration: seconds, workers: 1, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
+}
 
 export const repos = 50;
 const perRepo = 2000;
