@@ -8,31 +8,9 @@ import php from "@ast-grep/lang-php";
 import csharp from "@ast-grep/lang-csharp";
 import kotlin from "@ast-grep/lang-kotlin";
 import rust from "@ast-grep/lang-rust";
+import { type Language, languageByExtension } from "./language-ids.ts";
 
-export const languages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
-export type Language = (typeof languages)[number];
-
-const byExtension: Record<string, Language> = {
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "javascript",
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  py: "python",
-  pyi: "python",
-  go: "go",
-  java: "java",
-  rb: "ruby",
-  php: "php",
-  cs: "csharp",
-  kt: "kotlin",
-  kts: "kotlin",
-  rs: "rust",
-};
-
+export { languages, type Language } from "./language-ids.ts";
 const byInterpreter: [RegExp, Language][] = [
   [/^(node|nodejs|bun)$/, "javascript"],
   [/^(deno|ts-node|tsx)$/, "typescript"],
@@ -43,12 +21,8 @@ const byInterpreter: [RegExp, Language][] = [
 
 /** Language of a file by its extension, else by a `#!` line naming a known interpreter. */
 export function detectLanguage(path: string, head: string): Language | null {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  const dot = base.lastIndexOf(".");
-  if (dot > 0) {
-    const lang = byExtension[base.slice(dot + 1).toLowerCase()];
-    if (lang) return lang;
-  }
+  const lang = languageByExtension(path);
+  if (lang) return lang;
   if (!head.startsWith("#!")) return null;
   const line = head
     .slice(2, head.indexOf("\n") >>> 0)

@@ -4,7 +4,7 @@
 // one failing only facet X's check counts in X alone. Kept per inbox version, like the list.
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import { checks, type Facet, type Filters } from "./filters.ts";
-import { languageOf } from "./languages.ts";
+import { languageByExtension } from "../../review/language-ids.ts";
 import { defaultViews, type ListDeps, type RepositoryView } from "./list.ts";
 import { inboxVersion, type PositionEntry, positionView } from "./position.ts";
 
@@ -15,7 +15,7 @@ const facetValue: Record<Counted, (e: PositionEntry) => string> = {
   status: (e) => e.status,
   severity: (e) => e.severity,
   rule: (e) => e.finding.rule_id,
-  language: (e) => languageOf(e.location.path) ?? "other",
+  language: (e) => languageByExtension(e.location.path) ?? "other",
   assignee: (e) => (e.finding.assignee_id === null ? "none" : String(e.finding.assignee_id)),
 };
 const counted = Object.keys(facetValue) as Counted[];

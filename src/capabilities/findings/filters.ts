@@ -2,7 +2,7 @@
 // the list applies them all, its counts all but status and severity, and the app's facets all but
 // the facet's own (each facet's counts apply every other filter).
 import type { Store } from "../../platform/store/index.ts";
-import { languageOf } from "./languages.ts";
+import { languageByExtension } from "../../review/language-ids.ts";
 import type { sortOrders } from "./schemas.ts";
 import { assigneeIds } from "./lookup.ts";
 import type { PositionEntry } from "./position.ts";
@@ -86,7 +86,7 @@ export async function checks(store: Store, workspaceId: number, me: number, f: F
   }
   if (f.language) {
     const set = new Set(f.language);
-    add("language", (e) => set.has(languageOf(e.location.path) ?? ""));
+    add("language", (e) => set.has(languageByExtension(e.location.path) ?? ""));
   }
   if (f.status) {
     const set = new Set<string>(f.status);

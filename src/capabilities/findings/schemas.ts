@@ -8,7 +8,10 @@ export const confidenceValues = ["low", "medium", "high"] as const;
 export const writableStatuses = ["open", "investigating", "fixed", "wont-fix", "false-positive"] as const;
 /** The inbox lists' orders (the `sort` parameter). */
 export const sortOrders = ["newest", "severity", "path"] as const;
-/** The engine's languages (src/review/languages.ts; languages.test.ts keeps them equal), for the `language` filter. */
+/**
+ * The engine's languages (src/review/language-ids.ts), for the `language` filter: repeated because operation
+ * definitions load no engine module; languages.test.ts keeps the two equal.
+ */
 export const inboxLanguages = ["javascript", "typescript", "tsx", "python", "go", "java", "ruby", "php", "csharp", "kotlin", "rust"] as const;
 
 const repoRef = z.object({ id: z.number().int().describe("Repository id."), fullName: z.string().describe("owner/name.") }).describe("A repository.");
