@@ -2,21 +2,27 @@
 // processor and the reconciliation pass (worker services), private mirrors' git credentials, the
 // server key's start check, and `crs admin repo connect|policy|deliveries`, `crs admin secret-key rotate`.
 import { capability, type Service } from "../../kernel/capability.ts";
+import { provideConnectionSummaries } from "../repositories/index.ts";
 import { registerConnections } from "./admin.ts";
 import { gitAuthFor } from "./host.ts";
 import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
 import { postBackService } from "./post-back/index.ts";
 import { startReconciler } from "./reconcile.ts";
+import { connectionSummaries } from "./summary.ts";
 import { unpaidNotices } from "./unpaid.ts";
 import { verifySecretKey } from "./secret-key.ts";
 import { connectRepository } from "./operations/connect-repository.ts";
 import { setReviewPolicy } from "./operations/set-review-policy.ts";
 import { registerConnectionPage } from "./web.ts";
 
-/** Mirror syncs of connected repositories fetch with the connection's credentials. */
-const gitCredentials: Service = (app) => {
+/**
+ * What this capability offers the ones below it, plugged in at start: mirror syncs of connected
+ * repositories fetch with the connection's credentials, and the repository view shows the connection.
+ */
+const hooks: Service = (app) => {
   app.gitAuth = (repositoryId) => gitAuthFor(app, repositoryId);
+  provideConnectionSummaries(app, (workspaceId, ids) => connectionSummaries(app.store, workspaceId, ids));
 };
 
 export const connections = capability({
@@ -25,8 +31,8 @@ export const connections = capability({
   webOperations: [connectRepository, setReviewPolicy],
   webRoutes: [registerConnectionPage],
   routes: [registerHooks],
-  services: [gitCredentials],
-  workerServices: [gitCredentials, (app) => startDeliveryProcessor(app), startReconciler, postBackService(), unpaidNotices],
+  services: [hooks],
+  workerServices: [hooks, (app) => startDeliveryProcessor(app), startReconciler, postBackService(), unpaidNotices],
   startChecks: [(app) => verifySecretKey(app.config, app.store)],
   adminCommands: [registerConnections],
 });

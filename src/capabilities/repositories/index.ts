@@ -9,6 +9,8 @@ export { listRefs } from "./refs.ts";
 export { resolveAt } from "./at.ts";
 export { absolutizeRemote } from "./remote-input.ts";
 export type { RepoDeps } from "./types.ts";
+export type { ConnectionSummary } from "./schemas.ts";
+export { provideConnectionSummaries } from "./connection-summary.ts";
 export { syncTimeoutMs } from "./types.ts";
 export * from "./operations/params.ts";
 export * from "./positions/index.ts";

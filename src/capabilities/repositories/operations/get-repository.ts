@@ -5,6 +5,6 @@ import { getRepositoryDefinition } from "./get-repository.def.ts";
 
 export const getRepository = implement(getRepositoryDefinition, async (ctx, input) => {
   const row = await repositoryFromPath(ctx.store, ctx.workspaceId, input.owner, input.repo);
-  const connection = (await connectionSummaries(ctx.store, ctx.workspaceId, [row.id])).get(row.id) ?? null;
+  const connection = (await connectionSummaries(ctx.app, ctx.workspaceId, [row.id])).get(row.id) ?? null;
   return repositoryView(row, new Date(), connection);
 });

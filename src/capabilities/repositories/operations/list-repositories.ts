@@ -12,7 +12,7 @@ export const listRepositories = implement(listRepositoriesDefinition, async (ctx
   const page = await listPage(ctx.store, ctx.workspaceId, { limit: input.limit, after });
   const now = new Date();
   const connections = await connectionSummaries(
-    ctx.store,
+    ctx.app,
     ctx.workspaceId,
     page.items.map((r) => r.id),
   );
