@@ -11,6 +11,16 @@ export interface AdminIo {
   err: (line: string) => void;
 }
 
+/**
+ * What capabilities offer each other's admin commands, filled while the commands are registered
+ * (the pattern of App's hooks, for commands that build no App): a lower capability's command reads
+ * a hook a higher one set, without importing it.
+ */
+export interface AdminHooks {
+  /** Git credentials of a connected repository's remote as environment, or undefined (the connections capability's). */
+  gitAuth?: (deps: { store: Store; config: Config; warn(message: string): void }, repositoryId: number) => Promise<Record<string, string> | undefined>;
+}
+
 export const stdio: AdminIo = {
   out: (line) => process.stdout.write(line + "\n"),
   err: (line) => process.stderr.write(line + "\n"),

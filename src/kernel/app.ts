@@ -24,6 +24,12 @@ export interface App {
    * undefined for none; the connections capability's service plugs itself in here.
    */
   gitAuth(repositoryId: number): Promise<Record<string, string> | undefined>;
+  /**
+   * The base branch of pull request `number` as the code host of a connected repository names it, or
+   * undefined when the repository is not connected (the connections capability plugs itself in here).
+   * Throws the AppError of a host failure (409 repository_not_runnable, 502 upstream_error, 503).
+   */
+  pullRequestBase(workspaceId: number, repositoryId: number, number: number): Promise<string | undefined>;
   /** The clock behind quotes, months and run times; tests may replace it. */
   now(): Date;
   /** Background tasks register here so close() can stop them. */
@@ -92,6 +98,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     now: () => new Date(),
     wakeWorkers: () => {},
     gitAuth: async () => undefined,
+    pullRequestBase: async () => undefined,
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;

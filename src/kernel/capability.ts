@@ -4,7 +4,7 @@
 // first-start steps are all derived from it, so adding an operation touches no other list.
 import type { Command } from "commander";
 import type { FastifyInstance } from "fastify";
-import type { AdminIo } from "./admin.ts";
+import type { AdminHooks, AdminIo } from "./admin.ts";
 import type { App } from "./app.ts";
 import type { AnyOperation } from "./operation.ts";
 
@@ -26,8 +26,8 @@ export type ServerPlugin = (server: FastifyInstance, app: App) => void;
  */
 export type WebRoutes = (web: FastifyInstance, app: App, operation: (id: string) => AnyOperation) => void;
 
-/** Subcommands of `crs admin`: operator acts on the store, no rate limit. */
-export type AdminCommand = (admin: Command, io: AdminIo) => void;
+/** Subcommands of `crs admin`: operator acts on the store, no rate limit. `hooks` is shared by all of them. */
+export type AdminCommand = (admin: Command, io: AdminIo, hooks: AdminHooks) => void;
 
 export interface Capability {
   /** Its folder under src/capabilities. */

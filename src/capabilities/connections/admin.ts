@@ -2,12 +2,13 @@
 // connections. Tokens are read from standard input only, never from arguments.
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { type AdminIo, withStore } from "../../kernel/admin.ts";
+import { type AdminHooks, type AdminIo, withStore } from "../../kernel/admin.ts";
 import { loadConfig } from "../../kernel/config.ts";
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import * as accounts from "../identity/index.ts";
 import * as repos from "../repositories/index.ts";
 import { lastDeliveries } from "./deliveries.ts";
+import { gitAuthFor } from "./host.ts";
 import { setPolicy } from "./policy.ts";
 import { rotateSecretKey } from "./rotate.ts";
 import { connectRepository, type SetupResult } from "./setup.ts";
@@ -54,7 +55,9 @@ function setupText(r: SetupResult): string {
   return lines.join("\n");
 }
 
-export function registerConnections(admin: Command, io: AdminIo): void {
+export function registerConnections(admin: Command, io: AdminIo, hooks: AdminHooks): void {
+  // `crs admin repo sync|add --wait` fetch a connected repository with its credentials.
+  hooks.gitAuth = (deps, repositoryId) => gitAuthFor(deps, repositoryId);
   const repo = admin.commands.find((c) => c.name() === "repo") ?? admin.command("repo");
   repo
     .command("connect <workspace> <repo>")

@@ -4,7 +4,7 @@
 import { capability, type Service } from "../../kernel/capability.ts";
 import { provideConnectionSummaries } from "../repositories/index.ts";
 import { registerConnections } from "./admin.ts";
-import { gitAuthFor } from "./host.ts";
+import { gitAuthFor, pullRequestBaseFor } from "./host.ts";
 import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
 import { postBackService } from "./post-back/index.ts";
@@ -18,10 +18,13 @@ import { registerConnectionPage } from "./web.ts";
 
 /**
  * What this capability offers the ones below it, plugged in at start: mirror syncs of connected
- * repositories fetch with the connection's credentials, and the repository view shows the connection.
+ * repositories fetch with the connection's credentials, a change review of a pull request takes its
+ * base from the host, and the repository view shows the connection.
  */
 const hooks: Service = (app) => {
-  app.gitAuth = (repositoryId) => gitAuthFor(app, repositoryId);
+  const warn = (message: string) => app.log.warn(message);
+  app.gitAuth = (repositoryId) => gitAuthFor({ ...app, warn }, repositoryId);
+  app.pullRequestBase = (workspaceId, repositoryId, n) => pullRequestBaseFor(app, workspaceId, repositoryId, n);
   provideConnectionSummaries(app, (workspaceId, ids) => connectionSummaries(app.store, workspaceId, ids));
 };
 

@@ -1,8 +1,9 @@
 // The host client of a connection (helper F's layer), the git credentials of a private mirror as
 // environment, and the host's answer about access recorded on the repository.
-import type { App } from "../../kernel/app.ts";
+import type { AppError } from "../../kernel/errors.ts";
+import { remoteFailureError } from "../../platform/codehost/index.ts";
 import { createHostClient, type HostClient, type HostRefusal, HostRefusedError, HostUnavailableError } from "../../platform/codehost/hosts/index.ts";
-import { type ConnectionDeps, type ConnectionsTable, openConnection, recordAccess } from "./connections.ts";
+import { type ConnectionDeps, type ConnectionsTable, connectionRow, openConnection, recordAccess } from "./connections.ts";
 
 export async function clientFor(deps: ConnectionDeps, row: ConnectionsTable): Promise<HostClient> {
   return createHostClient(await openConnection(deps, row));
@@ -13,10 +14,10 @@ export async function clientFor(deps: ConnectionDeps, row: ConnectionsTable): Pr
  * Never a URL, argv or the mirror's config; undefined for a repository that is not connected or
  * whose remote is not http(s) (ssh keys are the operator's).
  */
-export async function gitAuthFor(app: App, repositoryId: number): Promise<Record<string, string> | undefined> {
-  const row = await app.store.db.selectFrom("connections").selectAll().where("repository_id", "=", repositoryId).executeTakeFirst();
+export async function gitAuthFor(deps: ConnectionDeps & { warn(message: string): void }, repositoryId: number): Promise<Record<string, string> | undefined> {
+  const row = await deps.store.db.selectFrom("connections").selectAll().where("repository_id", "=", repositoryId).executeTakeFirst();
   if (!row) return undefined;
-  const repo = await app.store.db.selectFrom("repositories").select("remote").where("id", "=", repositoryId).executeTakeFirst();
+  const repo = await deps.store.db.selectFrom("repositories").select("remote").where("id", "=", repositoryId).executeTakeFirst();
   let origin: string;
   try {
     const u = new URL(repo?.remote ?? "");
@@ -26,11 +27,11 @@ export async function gitAuthFor(app: App, repositoryId: number): Promise<Record
     return undefined;
   }
   try {
-    const { username, password } = await (await clientFor(app, row)).gitCredentials();
+    const { username, password } = await (await clientFor(deps, row)).gitCredentials();
     const basic = Buffer.from(`${username}:${password}`).toString("base64");
     return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: `http.${origin}.extraHeader`, GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
   } catch (err) {
-    app.log.warn({ repositoryId, err: (err as Error).message }, "git credentials of a connected repository could not be had; fetching without");
+    deps.warn(`git credentials of connected repository ${repositoryId} could not be had (${(err as Error).message}); fetching without`);
     return undefined;
   }
 }
@@ -61,5 +62,34 @@ export async function checkAccess(deps: ConnectionDeps, row: ConnectionsTable, n
       return "unavailable";
     }
     throw err;
+  }
+}
+
+/**
+ * A host call's failure as the API answers it (the spec's error table): refused → 409
+ * repository_not_runnable, no answer or rate limited → 503 repository_access_unavailable, any other
+ * failed answer → 502 upstream_error; details.reason in the mirror's words.
+ */
+function hostFailure(err: unknown): AppError | unknown {
+  if (err instanceof HostRefusedError) return remoteFailureError(err.reason === "rejected" ? "remote_error" : lostReason(err.reason), err);
+  if (err instanceof HostUnavailableError) {
+    const answered = err.status !== undefined && err.status >= 500;
+    return remoteFailureError(answered ? "remote_error" : "remote_unreachable", err);
+  }
+  return err;
+}
+
+/**
+ * The base branch the host names for pull request `n` of a connected repository (undefined when
+ * not connected), so a change review started through the API compares with what the pull request
+ * merges into, as automatic reviews do. Reads only; a host failure is thrown as the API's error.
+ */
+export async function pullRequestBaseFor(deps: ConnectionDeps, workspaceId: number, repositoryId: number, n: number): Promise<string | undefined> {
+  const row = await connectionRow(deps.store, workspaceId, repositoryId);
+  if (!row) return undefined;
+  try {
+    return (await (await clientFor(deps, row)).getPullRequest(n)).baseRef;
+  } catch (err) {
+    throw hostFailure(err);
   }
 }

@@ -7,7 +7,7 @@ import { loadConfig } from "../../kernel/config.ts";
 import { AppError } from "../../kernel/errors.ts";
 import * as accounts from "../identity/index.ts";
 import * as repos from "./index.ts";
-import { openAdminStore, type AdminIo } from "../../kernel/admin.ts";
+import { openAdminStore, type AdminHooks, type AdminIo } from "../../kernel/admin.ts";
 
 type View = ReturnType<typeof repos.adminView>;
 
@@ -15,6 +15,7 @@ type View = ReturnType<typeof repos.adminView>;
 async function withRepos<T extends View | View[]>(
   cmd: Command,
   io: AdminIo,
+  hooks: AdminHooks,
   action: (deps: repos.RepoDeps) => Promise<T>,
   human: (r: T) => string,
 ): Promise<void> {
@@ -23,7 +24,10 @@ async function withRepos<T extends View | View[]>(
   const mirrors = new MirrorPool(join(config.dataDir, "mirrors"));
   let result: T;
   try {
-    result = await action({ store, mirrors, config });
+    // A connected repository's mirror fetches with its connection's credentials, as the server's syncs do.
+    const auth = hooks.gitAuth;
+    const gitAuth = auth && ((id: number) => auth({ store, config, warn: (m) => io.err(`warning: ${m}`) }, id));
+    result = await action({ store, mirrors, config, ...(gitAuth ? { gitAuth } : {}) });
   } finally {
     mirrors.closeAll();
     await store.close();
@@ -51,7 +55,7 @@ function line(v: View): string {
   return `${v.id}\t${v.fullName}\t${v.defaultBranch ?? "-"}\taccess ${v.access}\tmirror ${state}\t${m.lastSyncedAt ?? "never synced"}\t${v.remote}`;
 }
 
-export function registerRepos(admin: Command, io: AdminIo): void {
+export function registerRepos(admin: Command, io: AdminIo, hooks: AdminHooks): void {
   const repo = admin.command("repo").description("Repositories (git remotes mirrored by the server)");
 
   repo
@@ -64,6 +68,7 @@ export function registerRepos(admin: Command, io: AdminIo): void {
       withRepos(
         cmd,
         io,
+        hooks,
         async (deps) => {
           const w = await accounts.findWorkspace(deps.store, ws);
           const row = await repos.registerRepository(
@@ -92,6 +97,7 @@ export function registerRepos(admin: Command, io: AdminIo): void {
       withRepos(
         cmd,
         io,
+        hooks,
         async (deps) => {
           const w = await accounts.findWorkspace(deps.store, ws);
           return (await repos.allRepositories(deps.store, w.id)).map((r) => repos.adminView(r));
@@ -107,6 +113,7 @@ export function registerRepos(admin: Command, io: AdminIo): void {
       withRepos(
         cmd,
         io,
+        hooks,
         async (deps) => {
           const w = await accounts.findWorkspace(deps.store, ws);
           return repos.adminView(await repos.removeRepository(deps, w.id, reference(ref)));
@@ -123,6 +130,7 @@ export function registerRepos(admin: Command, io: AdminIo): void {
       withRepos(
         cmd,
         io,
+        hooks,
         async (deps) => {
           const w = await accounts.findWorkspace(deps.store, ws);
           if (!o.wait) return repos.adminView(await repos.requestSync(deps, w.id, reference(ref)));

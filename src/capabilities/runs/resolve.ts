@@ -21,6 +21,8 @@ export interface ResolveDeps {
   store: Store;
   mirrors: MirrorPool;
   config: { pricing: PricingConfig; model: ModelConfig | null };
+  /** A connected repository's pull request base branch from its host (App.pullRequestBase); absent: the default branch. */
+  pullRequestBase?: (workspaceId: number, repositoryId: number, number: number) => Promise<string | undefined>;
 }
 
 export interface ResolvedRun {
@@ -90,12 +92,10 @@ export async function resolveRun(deps: ResolveDeps, workspaceId: number, req: Ru
         throw positionUnavailable("not_on_ref", `Commit ${r.sha} (since) is not on the history of branch ${c.branch}.`);
       base = since = r.sha;
     } else {
-      // A connected pull request's base branch comes from its host; otherwise the default branch.
-      const main = await resolvePosition(
-        mirror,
-        "pr" in c && c.baseRef ? { kind: "branch", name: c.baseRef, pin: null } : { kind: "default" },
-        row.default_branch_override,
-      );
+      // A connected pull request's base branch comes from its host (named by a webhook, or asked
+      // now); otherwise the default branch. Estimates, quotes and starts all ask, so they agree.
+      const baseRef = "pr" in c ? (c.baseRef ?? (await deps.pullRequestBase?.(workspaceId, row.id, c.pr))) : undefined;
+      const main = await resolvePosition(mirror, baseRef ? { kind: "branch", name: baseRef, pin: null } : { kind: "default" }, row.default_branch_override);
       const mb = await mirror.mergeBase(main.sha, head.sha);
       if (mb === null) throw changeRefused("detached", "The change shares no history with the default branch (no merge base); review it with at instead.");
       base = mb;

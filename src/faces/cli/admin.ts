@@ -1,7 +1,7 @@
 // `crs admin`: operator commands against the same store as the server. Each capability's manifest
 // names its subcommands (adminCommands).
 import { Command } from "commander";
-import { describeFailure, stdio, type AdminIo } from "../../kernel/admin.ts";
+import { type AdminHooks, describeFailure, stdio, type AdminIo } from "../../kernel/admin.ts";
 import { capabilities } from "../../server/capabilities.ts";
 
 export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise<number> {
@@ -11,7 +11,8 @@ export async function adminCommand(argv: string[], io: AdminIo = stdio): Promise
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   // Subcommands inherit exitOverride and the output configuration from `admin` (commander copies them).
-  for (const area of capabilities.flatMap((c) => c.adminCommands ?? [])) area(admin, io);
+  const hooks: AdminHooks = {};
+  for (const area of capabilities.flatMap((c) => c.adminCommands ?? [])) area(admin, io, hooks);
   try {
     await admin.parseAsync(argv, { from: "user" });
     return 0;
