@@ -2,7 +2,8 @@
 // test server's store, against the GitHub stand-in (github.com cannot be reached from the tests);
 // what members then read on the repository; and the server key's start check in `crs worker`.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -144,6 +145,22 @@ describe("crs admin repo policy and what members read", () => {
     const list = await json(await t.request("/api/v2/repositories", { token: member.token }));
     assert.deepEqual(list.items[0].connection, one.connection);
     assert.ok(!JSON.stringify(list).includes(standIn.token));
+  });
+});
+
+describe("crs admin repo sync --wait on a connected repository", () => {
+  test("fetches with the connection's token (the stand-in refuses git without it), which stays out of the mirror's config", async () => {
+    const head = remote.commit({ "src/later.py": "x = 1\n" }, { branch: "main", message: "later" });
+    const served = standIn.server.gitRequests.length;
+    const r = await run(["admin", "repo", "sync", "--wait", ws.slug, "acme/widgets", "--json"]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).mirror.state, "ready");
+    const git = standIn.server.gitRequests.slice(served);
+    assert.ok(git.length > 0 && git.every((g) => g.status === 200), JSON.stringify(git));
+    const mirrorDir = join(t.config.dataDir, "mirrors", `${repoId}.git`);
+    assert.equal(execFileSync("git", ["--git-dir", mirrorDir, "rev-parse", "refs/heads/main"], { encoding: "utf8" }).trim(), head);
+    assert.ok(!readFileSync(join(mirrorDir, "config"), "utf8").includes(standIn.token));
+    assert.ok(!r.out.includes(standIn.token) && !r.err.includes(standIn.token));
   });
 });
 
