@@ -8,8 +8,9 @@ import { startDeliveryProcessor } from "../src/capabilities/connections/processo
 import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { balanceCents } from "../src/capabilities/runs/ledger.ts";
 import { signGitHubPayload } from "../src/platform/codehost/hosts/index.ts";
-import { expectError, json, startTestServer, type TestServer } from "./harness.ts";
-import { type Connected, connectedRepository, testSecretKey, weak } from "./fixtures/connections.ts";
+import { setPolicy } from "../src/capabilities/connections/policy.ts";
+import { eventually, expectError, json, startTestServer, type TestServer } from "./harness.ts";
+import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey, weak } from "./fixtures/connections.ts";
 
 let t: TestServer;
 before(async () => {
@@ -48,7 +49,11 @@ describe("a change review of a connected pull request started through the API", 
     assert.equal(est.change.base, pr.releaseHead);
     assert.equal(est.change.head, pr.head);
     assert.equal(est.change.changedLines, weak.split("\n").length - 1, "only the pull request's own file is changed");
-    const quoted = await t.request("/api/v2/runs", { method: "POST", token: c.ws.token, json: { repository: c.row.id, change: { pr: 7 }, quote: est.quote, maxPriceCents: 100_000 } });
+    const quoted = await t.request("/api/v2/runs", {
+      method: "POST",
+      token: c.ws.token,
+      json: { repository: c.row.id, change: { pr: 7 }, quote: est.quote, maxPriceCents: 100_000 },
+    });
     assert.equal(quoted.status, 201, await quoted.clone().text());
     assert.equal((await json(quoted)).run.change.base, pr.releaseHead);
     const fresh = await json(
@@ -67,7 +72,11 @@ describe("a change review of a connected pull request started through the API", 
     let body = await expectError(await t.request("/api/v2/runs", { method: "POST", token: c.ws.token, json: start }), 502, "upstream_error");
     assert.equal(body.error.details.reason, "remote_error");
     c.standIn.server.failNext({ status: 429, match: /\/pulls\/7$/, headers: { "retry-after": "60" } });
-    body = await expectError(await t.request("/api/v2/runs/estimate", { method: "POST", token: c.ws.token, json: start }), 503, "repository_access_unavailable");
+    body = await expectError(
+      await t.request("/api/v2/runs/estimate", { method: "POST", token: c.ws.token, json: start }),
+      503,
+      "repository_access_unavailable",
+    );
     assert.equal(body.error.details.reason, "remote_unreachable");
     assert.equal(await runCount(c.row.id), runs);
     assert.equal(await balance(c), before);
@@ -100,11 +109,7 @@ describe("GitHub signatures over the raw bytes", () => {
   /** A push event whose commit message holds bytes that are not UTF-8 (0xff, which decodes as U+FFFD). */
   function rawPush(odd: number): Buffer {
     const repo = JSON.stringify({ id: 1, full_name: `${c.standIn.owner}/${c.standIn.repo}`, name: c.standIn.repo });
-    return Buffer.concat([
-      Buffer.from(`{"ref":"refs/heads/main","repository":${repo},"head_commit":{"message":"caf`),
-      Buffer.from([odd]),
-      Buffer.from(`"}}`),
-    ]);
+    return Buffer.concat([Buffer.from(`{"ref":"refs/heads/main","repository":${repo},"head_commit":{"message":"caf`), Buffer.from([odd]), Buffer.from(`"}}`)]);
   }
   const post = (body: Buffer, signature: string) =>
     fetch(`${t.url}/hooks/github`, {
@@ -134,5 +139,83 @@ describe("GitHub signatures over the raw bytes", () => {
       await expectError(await post(rawPush(0xff), signature), 401, "unauthenticated");
     }
     assert.equal(await stored(), 1);
+  });
+});
+
+type Row = Awaited<ReturnType<typeof rowsOf>>[number];
+const rowsOf = (repoId: number) => t.app.store.db.selectFrom("webhook_deliveries").selectAll().where("repository_id", "=", repoId).orderBy("id").execute();
+
+describe("failed deliveries are retried on their own", () => {
+  const only = async (c: Connected) => {
+    const rows = await rowsOf(c.row.id);
+    assert.equal(rows.length, 1, "one delivery, never redelivered");
+    return rows[0]!;
+  };
+  /**
+   * Polls like `eventually` while moving the server's clock past each waiting delivery's next attempt,
+   * so the backoff passes without the test waiting for it.
+   */
+  async function withBackoffPassed(c: Connected, check: (d: Row) => boolean): Promise<Row> {
+    const real = t.app.now;
+    let ahead = 0;
+    t.app.now = () => new Date(Date.now() + ahead);
+    try {
+      return await eventually(async () => {
+        const d = await only(c);
+        if (d.state === "queued" && d.next_attempt_at) ahead = Math.max(ahead, Date.parse(d.next_attempt_at) - Date.now() + 1000);
+        return d;
+      }, check);
+    } finally {
+      t.app.now = real;
+    }
+  }
+  async function openedWhileGitIsDown(failures: number): Promise<{ c: Connected; head: string; deliveryId: string; body: unknown }> {
+    const c = await connectedRepository(t);
+    await setPolicy(t.app.store, c.ws.id, c.row.id, { autoReview: true }, new Date());
+    const head = c.push(1);
+    c.standIn.server.failGitNext(failures);
+    const deliveryId = randomUUID();
+    const body = pullRequestPayload(c, 1, head, "opened");
+    const res = await deliverGitHub(t, "pull_request", body, { secret: c.standIn.hooks[0]!.secret, deliveryId });
+    assert.equal(res.status, 202);
+    return { c, head, deliveryId, body };
+  }
+
+  test("a delivery whose sync fails while the host is down waits with its error, then reaches done once the host answers, without a redelivery", async () => {
+    const { c, head } = await openedWhileGitIsDown(1);
+    const waiting = await eventually(
+      () => only(c),
+      (d) => d.attempts === 1 && d.state === "queued" && d.next_attempt_at !== null,
+    );
+    const said = /^attempt 1 of 6 failed, next at (\S+): mirror sync failed/.exec(waiting.outcome ?? "");
+    assert.ok(said, waiting.outcome ?? "");
+    assert.equal(said[1], waiting.next_attempt_at, "the outcome names the next attempt's time");
+    const repo = await json(await t.request(`/api/v2/repositories/${c.row.id}/-`, { token: c.ws.token }));
+    assert.equal(repo.connection.lastDeliveries[0].state, "queued");
+    assert.match(repo.connection.lastDeliveries[0].outcome, /^attempt 1 of 6 failed/);
+    const done = await withBackoffPassed(c, (d) => d.state === "done");
+    assert.equal(done.attempts, 2);
+    assert.match(done.outcome ?? "", /^run \d+ started/);
+    const runs = await t.app.store.db.selectFrom("automatic_runs").select("head_sha").where("repository_id", "=", c.row.id).execute();
+    assert.deepEqual(
+      runs.map((r) => r.head_sha),
+      [head],
+    );
+  });
+
+  test("after the last attempt it is failed for good; a host redelivery of it is processed afresh", async () => {
+    const { c, deliveryId, body } = await openedWhileGitIsDown(1000);
+    const failed = await withBackoffPassed(c, (d) => d.state === "failed");
+    assert.equal(failed.attempts, 6);
+    assert.match(failed.outcome ?? "", /^failed after 6 attempts: mirror sync failed/);
+    c.standIn.server.clearFailures();
+    const res = await deliverGitHub(t, "pull_request", body, { secret: c.standIn.hooks[0]!.secret, deliveryId });
+    assert.equal((await json(res)).status, "queued");
+    const done = await eventually(
+      () => only(c),
+      (d) => d.state === "done",
+    );
+    assert.equal(done.attempts, 1, "the redelivery starts its attempts afresh");
+    assert.match(done.outcome ?? "", /^run \d+ started/);
   });
 });

@@ -7,7 +7,7 @@ import { loadConfig } from "../../kernel/config.ts";
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import * as accounts from "../identity/index.ts";
 import * as repos from "../repositories/index.ts";
-import { lastDeliveries } from "./deliveries.ts";
+import { lastDeliveries } from "./delivery-list.ts";
 import { gitAuthFor } from "./host.ts";
 import { setPolicy } from "./policy.ts";
 import { rotateSecretKey } from "./rotate.ts";
@@ -169,7 +169,13 @@ export function registerConnections(admin: Command, io: AdminIo, hooks: AdminHoo
           const row = await repos.resolveRepository(store, w.id, reference(ref));
           return lastDeliveries(store, w.id, row.id, limit);
         },
-        (list) => list.map((d) => `${d.receivedAt}\t${d.event}\t${d.state}\t${d.outcome ?? ""}`).join("\n") || "no deliveries",
+        (list) =>
+          list
+            .map((d) => {
+              const retry = d.nextAttemptAt ? ` (next attempt ${d.nextAttemptAt})` : "";
+              return `${d.receivedAt}\t${d.event}\t${d.state}${retry}\tattempts ${d.attempts}\t${d.outcome ?? ""}`;
+            })
+            .join("\n") || "no deliveries",
       );
     });
 

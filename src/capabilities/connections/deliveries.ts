@@ -1,13 +1,18 @@
 // Webhook deliveries: stored before the host gets its 202, then processed by a worker with a lease,
 // like runs. A delivery id already stored is acknowledged without acting again, unless it failed
-// (a redelivery of a failed one is processed). One delivery per repository is processed at a
-// time, so a pull request's pushes are handled in the order they arrived.
+// for good (a redelivery of such one is processed afresh). A failed attempt is retried on its own
+// with backoff (retryDelaysMs), then the delivery is failed for good. One delivery per repository is
+// processed at a time, so a pull request's pushes are handled in the order they arrived.
 import type { Selectable } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
 import type { Intent } from "./events.ts";
 import type { DeliveryState, HostName, WebhookDeliveriesTable } from "./store.ts";
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** The waits after failed attempts 1 to 5 (as post-back jobs); the 6th failure is final. */
+export const retryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000];
+export const maxDeliveryAttempts = retryDelaysMs.length + 1;
 
 export interface NewDelivery {
   host: HostName;
@@ -18,7 +23,7 @@ export interface NewDelivery {
   intent: Intent;
 }
 
-/** "queued": stored now (or a failed one queued again); "duplicate": already stored and not failed. */
+/** "queued": stored now (or one failed for good queued again, its attempts from 0); "duplicate": already stored and not failed. */
 export async function storeDelivery(store: Store, d: NewDelivery, now: Date): Promise<"queued" | "duplicate"> {
   const at = now.toISOString();
   // Redeliveries are common (a host retrying, reconciliation): answered with a read, no write.
@@ -52,7 +57,17 @@ export async function storeDelivery(store: Store, d: NewDelivery, now: Date): Pr
   if (inserted) return "queued";
   const again = await store.db
     .updateTable("webhook_deliveries")
-    .set({ state: "queued", payload: JSON.stringify(d.intent), outcome: null, received_at: at, lease_owner: null, lease_until: null })
+    .set({
+      state: "queued",
+      payload: JSON.stringify(d.intent),
+      outcome: null,
+      received_at: at,
+      lease_owner: null,
+      lease_until: null,
+      attempts: 0,
+      next_attempt_at: null,
+      processed_at: null,
+    })
     .where("host", "=", d.host)
     .where("delivery_id", "=", d.deliveryId)
     .where("repository_id", "=", d.repositoryId)
@@ -61,7 +76,7 @@ export async function storeDelivery(store: Store, d: NewDelivery, now: Date): Pr
   return Number(again.numUpdatedRows) > 0 ? "queued" : "duplicate";
 }
 
-/** Claims the oldest queued delivery (or one whose lease lapsed) of a repository no one else is processing. */
+/** Claims the oldest due queued delivery (or one whose lease lapsed) of a repository no one else is processing. */
 export async function claimDelivery(store: Store, owner: string, leaseMs: number, now: Date): Promise<DeliveryRow | undefined> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
@@ -72,7 +87,12 @@ export async function claimDelivery(store: Store, owner: string, leaseMs: number
       let q = eb
         .selectFrom("webhook_deliveries as d")
         .select("d.id")
-        .where((w) => w.or([w("d.state", "=", "queued"), w.and([w("d.state", "=", "processing"), w("d.lease_until", "<", at)])]))
+        .where((w) =>
+          w.or([
+            w.and([w("d.state", "=", "queued"), w.or([w("d.next_attempt_at", "is", null), w("d.next_attempt_at", "<=", at)])]),
+            w.and([w("d.state", "=", "processing"), w("d.lease_until", "<", at)]),
+          ]),
+        )
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -119,13 +139,29 @@ export async function finishDelivery(
     .execute();
 }
 
-/** A later pull request delivery for the same pull request is waiting: this one's work would be redone. */
+/**
+ * A failed attempt: queued again until `nextAt`, its error kept as the outcome (what members and
+ * `crs admin repo deliveries` read while it waits).
+ */
+export async function retryDelivery(store: Store, id: number, owner: string, outcome: string, nextAt: Date) {
+  await store.db
+    .updateTable("webhook_deliveries")
+    .set({ state: "queued", outcome: outcome.slice(0, 500), next_attempt_at: nextAt.toISOString(), lease_owner: null, lease_until: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .execute();
+}
+
+/**
+ * A later delivery for the same pull request is waiting, or was handled (this one waited to be
+ * retried meanwhile): this one's work would be redone, or would review an older head.
+ */
 export async function supersededBy(store: Store, row: DeliveryRow, pr: number): Promise<number | undefined> {
   const later = await store.db
     .selectFrom("webhook_deliveries")
     .select(["id", "payload"])
     .where("repository_id", "=", row.repository_id)
-    .where("state", "=", "queued")
+    .where("state", "in", ["queued", "done"])
     .where("id", ">", row.id)
     .orderBy("id", "desc")
     .limit(50)
@@ -134,36 +170,4 @@ export async function supersededBy(store: Store, row: DeliveryRow, pr: number): 
     const i = JSON.parse(l.payload) as Intent;
     return i.kind === "pr" && i.number === pr;
   })?.id;
-}
-
-export interface DeliveryView {
-  id: number;
-  host: HostName;
-  deliveryId: string;
-  event: string;
-  state: DeliveryState;
-  outcome: string | null;
-  receivedAt: string;
-  processedAt: string | null;
-}
-
-export async function lastDeliveries(store: Store, workspaceId: number, repositoryId: number, limit: number): Promise<DeliveryView[]> {
-  const rows = await store.db
-    .selectFrom("webhook_deliveries")
-    .select(["id", "host", "delivery_id", "event", "state", "outcome", "received_at", "processed_at"])
-    .where("workspace_id", "=", workspaceId)
-    .where("repository_id", "=", repositoryId)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    host: r.host,
-    deliveryId: r.delivery_id,
-    event: r.event,
-    state: r.state,
-    outcome: r.outcome,
-    receivedAt: r.received_at,
-    processedAt: r.processed_at,
-  }));
 }

@@ -1,14 +1,24 @@
 // The delivery worker: claims stored webhook deliveries with a lease (several processes share the
 // queue; one delivery per repository at a time) and acts on them. A push requests a mirror sync; a
 // pull request event syncs now, then starts the automatic review the policy asks for. A delivery
-// whose pull request has a later delivery waiting is done as superseded: the later one does the work.
+// whose pull request has a later delivery waiting (or handled) is done as superseded: the later one
+// does the work. A failed attempt is retried on its own with backoff.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { App } from "../../kernel/app.ts";
 import { requestSync, syncAndWait } from "../repositories/index.ts";
 import { reviewPullRequest } from "./automatic.ts";
 import { connectionRow } from "./connections.ts";
-import { claimDelivery, type DeliveryRow, finishDelivery, renewDelivery, supersededBy } from "./deliveries.ts";
+import {
+  claimDelivery,
+  type DeliveryRow,
+  finishDelivery,
+  maxDeliveryAttempts,
+  renewDelivery,
+  retryDelaysMs,
+  retryDelivery,
+  supersededBy,
+} from "./deliveries.ts";
 import type { Intent } from "./events.ts";
 import { readPolicy } from "./policy.ts";
 
@@ -45,6 +55,23 @@ async function act(app: App, d: DeliveryRow): Promise<Result> {
   return { state: "done", outcome: `no review: ${got.reason}` };
 }
 
+/**
+ * Records an attempt's result. A failed one is queued again after its backoff (the lease loop below
+ * picks it up when due, with no redelivery needed) until the last attempt, which fails for good.
+ */
+async function settle(app: App, d: DeliveryRow, owner: string, result: Result): Promise<void> {
+  const now = app.now();
+  if (result.state === "failed" && d.attempts < maxDeliveryAttempts) {
+    const wait = retryDelaysMs[Math.max(0, d.attempts - 1)] ?? retryDelaysMs[retryDelaysMs.length - 1]!;
+    const next = new Date(now.getTime() + wait);
+    const outcome = `attempt ${d.attempts} of ${maxDeliveryAttempts} failed, next at ${next.toISOString()}: ${result.outcome}`;
+    await retryDelivery(app.store, d.id, owner, outcome, next);
+    return;
+  }
+  const outcome = result.state === "failed" ? `failed after ${d.attempts} attempts: ${result.outcome}` : result.outcome;
+  await finishDelivery(app.store, d.id, owner, result.state, outcome, now);
+}
+
 export interface ProcessorOptions {
   concurrency?: number;
   pollMs?: number;
@@ -71,7 +98,7 @@ export function startDeliveryProcessor(app: App, opts: ProcessorOptions = {}): (
     } finally {
       clearInterval(renew);
     }
-    await finishDelivery(app.store, d.id, owner, result.state, result.outcome, app.now());
+    await settle(app, d, owner, result);
   };
 
   const fill = async () => {

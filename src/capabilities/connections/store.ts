@@ -1,5 +1,5 @@
 // The connections capability's tables (migration 016).
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { PostBackTables } from "./post-back/store.ts";
 
 export type HostName = "github" | "gitlab";
@@ -58,6 +58,8 @@ export interface WebhookDeliveriesTable {
   lease_until: string | null;
   received_at: string;
   processed_at: string | null;
+  /** A queued delivery whose last attempt failed waits until then; null: due now (migration 020). */
+  next_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AutomaticRunsTable {

@@ -10,7 +10,7 @@ import { errorPage, sendPage } from "../../kernel/ui/page.ts";
 import { act, formError, requireWorkspace, type WorkspaceSession } from "../identity/index.ts";
 import { resolveRepository } from "../repositories/index.ts";
 import { connectionRow } from "./connections.ts";
-import { lastDeliveries } from "./deliveries.ts";
+import { lastDeliveries } from "./delivery-list.ts";
 import { readPolicy } from "./policy.ts";
 import { severities } from "./types.ts";
 

@@ -59,6 +59,7 @@ export interface StandInOptions {
 export class StandInServer {
   readonly requests: RecordedRequest[] = [];
   readonly gitRequests: { path: string; status: number }[] = [];
+  private gitFailuresLeft = 0;
   private readonly rules: FailureRule[] = [];
   private readonly server: Server;
   readonly gitDir: string;
@@ -92,9 +93,15 @@ export class StandInServer {
     this.rules.push({ times: 1, ...rule });
   }
 
+  /** Answer the next `times` git requests with 503, as a host whose git service is down. */
+  failGitNext(times = 1): void {
+    this.gitFailuresLeft += times;
+  }
+
   /** Forgets the failure rules not yet used up. */
   clearFailures(): void {
     this.rules.length = 0;
+    this.gitFailuresLeft = 0;
   }
 
   /** Requests the validator found wrong: a test of crs asserts this is empty. */
@@ -161,6 +168,12 @@ export class StandInServer {
     const auth = String(req.headers.authorization ?? "");
     const password = auth.startsWith("Basic ") ? (Buffer.from(auth.slice(6), "base64").toString("utf8").split(":")[1] ?? "") : "";
     const ok = password.length > 0 && this.opts.gitPasswordOk(password);
+    if (ok && this.gitFailuresLeft > 0) {
+      this.gitFailuresLeft -= 1;
+      this.gitRequests.push({ path: rest, status: 503 });
+      res.writeHead(503, { "content-type": "text/plain" }).end("stand-in told to fail\n");
+      return;
+    }
     this.gitRequests.push({ path: rest, status: ok ? 200 : 401 });
     if (!ok) {
       res.writeHead(401, { "www-authenticate": 'Basic realm="stand-in"', "content-type": "text/plain" }).end("Authentication failed\n");
