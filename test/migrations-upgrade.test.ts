@@ -271,3 +271,51 @@ test("a store migrated up to 016 upgrades to 019: runs keep their rows with no d
     },
   );
 });
+
+test("a store migrated up to 019 upgrades to 020: webhook deliveries keep their rows and state, due now (no next attempt)", async () => {
+  await upgradeFrom(
+    "020",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      const repo = await db
+        .insertInto("repositories")
+        .values({ workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const [id, state] of [
+        ["d-1", "queued"],
+        ["d-2", "failed"],
+      ]) {
+        await db
+          .insertInto("webhook_deliveries")
+          .values({
+            host: "github",
+            delivery_id: id,
+            event: "push",
+            workspace_id: ws.id,
+            repository_id: repo.id,
+            payload: '{"kind":"push"}',
+            state,
+            outcome: state === "failed" ? "failed: host down" : null,
+            attempts: 1,
+            received_at: at,
+          })
+          .execute();
+      }
+    },
+    async (store) => {
+      const rows = await store.db
+        .selectFrom("webhook_deliveries")
+        .select(["delivery_id", "state", "outcome", "attempts", "next_attempt_at"])
+        .orderBy("delivery_id")
+        .execute();
+      assert.deepEqual(
+        rows.map((r) => ({ ...r })),
+        [
+          { delivery_id: "d-1", state: "queued", outcome: null, attempts: 1, next_attempt_at: null },
+          { delivery_id: "d-2", state: "failed", outcome: "failed: host down", attempts: 1, next_attempt_at: null },
+        ],
+      );
+    },
+  );
+});
