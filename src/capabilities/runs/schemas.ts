@@ -39,7 +39,7 @@ const changeField = z
           .int()
           .min(1)
           .max(2 ** 31 - 1)
-          .describe("Pull request number: its head against its merge base with the default branch."),
+          .describe("Pull request number: its head against its merge base with its base branch (the code host's, if connected; else the default branch)."),
       })
       .strict(),
     z
