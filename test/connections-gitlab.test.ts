@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { GitLabStandIn } from "../src/platform/codehost/hosts/testing/gitlab-standin.ts";
 import { type GitLabTarget, gitlabMergeRequest, gitlabPush } from "../src/platform/codehost/hosts/testing/webhooks.ts";
-import { registerRepository } from "../src/capabilities/repositories/index.ts";
+import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { connectRepository } from "../src/capabilities/connections/setup.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
@@ -115,5 +115,22 @@ describe("GitLab merge request hooks", () => {
     assert.equal(res.status, 202);
     const rows = await eventually(deliveries, (r) => r.length === before + 1 && r.at(-1)!.state === "done");
     assert.equal(rows.at(-1)!.outcome, "mirror sync requested");
+  });
+});
+
+describe("a change review of a merge request started through the API", () => {
+  test("compares with the head of the target branch GitLab names, not the default branch", async () => {
+    remote.git(["checkout", "-q", "-B", "stable", "main"]);
+    const stableHead = remote.commit({ "src/stable.py": weak }, { branch: "stable", message: "stable work" });
+    const head = remote.commit({ "src/mr9.py": weak }, { branch: "mr-9", message: "mr 9" });
+    remote.git(["update-ref", "refs/merge-requests/9/head", head]);
+    remote.git(["checkout", "-q", "main"]);
+    remote.commit({ "src/main_moves_on.py": weak }, { branch: "main", message: "main moves on" });
+    standIn.addMergeRequest({ iid: 9, sourceBranch: "mr-9", targetBranch: "stable" });
+    assert.equal((await syncAndWait(t.app, repoId)).status, "synced");
+    const est = await json(await t.request("/api/v2/runs/estimate", { method: "POST", token: ws.token, json: { repository: repoId, change: { pr: 9 } } }));
+    assert.equal(est.change.base, stableHead);
+    assert.equal(est.change.head, head);
+    assert.deepEqual(standIn.server.invalid(), []);
   });
 });
