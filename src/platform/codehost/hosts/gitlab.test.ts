@@ -82,14 +82,16 @@ describe("GitLab client (against the GitLab stand-in)", () => {
     assert.deepEqual(sent?.errors, []);
   });
 
-  test("status: failure and error become failed; a repeated pending is accepted", async () => {
+  test("status: failure and error become failed, cancelled canceled; a repeated pending is accepted", async () => {
     const c = createHostClient(gl.connection());
     await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
     await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
     await c.setStatus(head, { state: "failure", description: "1 high", context: "crs", targetUrl: "http://crs.test/app/runs/2" });
+    await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
+    assert.equal(await c.setStatus(head, { state: "cancelled", description: "superseded", context: "crs" }), null);
     assert.deepEqual(
       gl.statuses.map((s) => s.state),
-      ["pending", "failed"],
+      ["pending", "failed", "pending", "canceled"],
     );
   });
 

@@ -169,13 +169,14 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
       await api.MergeRequestDiscussions.addNote(project, pr, commentId, body);
     },
     async setStatus(sha, s) {
-      const state = s.state === "pending" ? "pending" : s.state === "success" ? "success" : "failed";
+      const state = s.state === "pending" ? "pending" : s.state === "success" ? "success" : s.state === "cancelled" ? "canceled" : "failed";
       try {
         await api.Commits.editStatus(project, sha, state, { name: s.context, description: s.description.slice(0, 255), targetUrl: s.targetUrl });
       } catch (err) {
         // GitLab refuses a transition to the state the status already has ("Cannot transition status").
         if (refused(err) !== "rejected") throw err;
       }
+      return null;
     },
   };
 }
