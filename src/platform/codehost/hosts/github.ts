@@ -189,7 +189,7 @@ async function postAsOneReview(octokit: Octokit, owner: string, repo: string, pr
 /** Creates the check run, or updates the one `s.checkRunId` names (a pending run turned final); returns its id. */
 async function checkRun(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<string> {
   const done = s.state !== "pending";
-  const conclusion = s.state === "success" ? "success" : s.state === "cancelled" ? "cancelled" : "failure";
+  const conclusion: "success" | "cancelled" | "failure" = s.state === "success" ? "success" : s.state === "cancelled" ? "cancelled" : "failure";
   const fields = {
     status: done ? ("completed" as const) : ("in_progress" as const),
     ...(done ? { conclusion, completed_at: new Date().toISOString() } : {}),
