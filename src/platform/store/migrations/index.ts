@@ -17,6 +17,7 @@ import { connections } from "./016-connections.ts";
 import { findingPageIndexes } from "./017-finding-page-indexes.ts";
 import { runProgress } from "./018-run-progress.ts";
 import { postBack } from "./019-post-back.ts";
+import { pendingStatus } from "./021-pending-status.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -36,5 +37,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "017-finding-page-indexes": findingPageIndexes(),
     "018-run-progress": runProgress(),
     "019-post-back": postBack(),
+    "021-pending-status": pendingStatus(),
   };
 }
