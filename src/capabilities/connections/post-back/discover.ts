@@ -54,6 +54,7 @@ async function queue(app: App, rows: Candidate[], phase: "start" | "end", now: s
         phase,
         pending_at: null,
         check_run_id: null,
+        superseded_by: null,
       })
       .onConflict((oc) => oc.column("run_id").doNothing())
       .executeTakeFirst();

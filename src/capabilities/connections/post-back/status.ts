@@ -52,17 +52,8 @@ export async function postStopped(app: App, client: HostClient, job: JobRow, sta
     await postFinal(client, job, { state: "error", description: `The review (run ${job.run_id}) failed before a verdict`, targetUrl: runUrl });
     return true;
   }
-  const newer = await db
-    .selectFrom("automatic_runs")
-    .select("run_id")
-    .where("workspace_id", "=", job.workspace_id)
-    .where("repository_id", "=", job.repository_id)
-    .where("pr", "=", job.pr)
-    .where("run_id", ">", job.run_id)
-    .orderBy("run_id")
-    .executeTakeFirst();
-  const description = newer
-    ? `Superseded by a newer push (run ${newer.run_id}); this head was not reviewed`
+  const description = job.superseded_by
+    ? `Superseded by a newer push (${job.superseded_by.slice(0, 12)}); this head was not reviewed`
     : `The review (run ${job.run_id}) was cancelled before a verdict`;
   await postFinal(client, job, { state: "cancelled", description, targetUrl: runUrl });
   return true;

@@ -23,6 +23,8 @@ export interface PostBackJobsTable {
   pending_at: string | null;
   /** GitHub App: the in-progress check run the verdict updates. */
   check_run_id: string | null;
+  /** The newer head whose automatic review cancelled this run (set by automatic.ts when it supersedes). */
+  superseded_by: string | null;
 }
 
 /** The summary comment of a pull request: edited by each later run instead of posted again. */

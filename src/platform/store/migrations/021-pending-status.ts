@@ -16,6 +16,8 @@ export function pendingStatus() {
       await db.schema.alterTable("post_back_jobs").addColumn("pending_at", "text").execute();
       /** GitHub App: the in-progress check run the final verdict updates. */
       await db.schema.alterTable("post_back_jobs").addColumn("check_run_id", "text").execute();
+      /** The newer head whose automatic review cancelled this run's (its status says it was superseded). */
+      await db.schema.alterTable("post_back_jobs").addColumn("superseded_by", "text").execute();
       await db.schema.createIndex("post_back_jobs_phase").on("post_back_jobs").columns(["phase", "run_id"]).execute();
     },
   };
