@@ -4,6 +4,7 @@
 // server runs no worker of its own: the test starts the post-back service, the delivery processor
 // and the run worker itself, so a run stays queued for as long as a test needs.
 import assert from "node:assert/strict";
+import { generateKeyPairSync } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { postBackService } from "../src/capabilities/connections/post-back/index.ts";
@@ -12,6 +13,7 @@ import { connectRepository } from "../src/capabilities/connections/setup.ts";
 import { registerRepository, resolveRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
+import { GitHubStandIn } from "../src/platform/codehost/hosts/testing/github-standin.ts";
 import { GitLabStandIn } from "../src/platform/codehost/hosts/testing/gitlab-standin.ts";
 import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey, weak } from "./fixtures/connections.ts";
@@ -139,6 +141,51 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
 
   test("every request crs sent to the GitHub stand-in matched GitHub's OpenAPI description", () => {
     assert.deepEqual(c.standIn.server.invalid(), []);
+  });
+});
+
+describe("GitHub App (stand-in): a check run", () => {
+  test("in progress while the review is queued, then the same check run completes with the verdict; every request valid", async () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const app = { appId: 4243, installationId: 78, privateKey: privateKey.export({ type: "pkcs1", format: "pem" }).toString() };
+    const remote = makeRepo();
+    remote.git(["checkout", "-q", "main"]);
+    const gh = await GitHubStandIn.start({ repoDir: remote.path, fullName: `${unique("acme").toLowerCase()}/widgets`, app });
+    t.app.onClose(async () => {
+      await gh.close();
+      remote.cleanup();
+    });
+    const ws = await t.workspace();
+    await addCredits(t.app.store, ws.id, { kind: "grant", cents: 100_000 });
+    const registered = await registerRepository(t.app, { workspaceId: ws.id, remote: gh.cloneUrl, name: `${gh.owner}/${gh.repo}` }, { background: false });
+    const row = await resolveRepository(t.app.store, ws.id, { id: registered.id });
+    await connectRepository(
+      t.app,
+      { workspaceId: ws.id, repositoryId: row.id, fullName: row.full_name, host: "github", apiUrl: gh.apiUrl, auth: { kind: "app", ...app } },
+      t.url,
+      new Date(),
+    );
+    await setPolicy(t.app.store, ws.id, row.id, { failAtSeverity: "info" }, new Date());
+    const head = remote.commit({ "src/weak.py": weak }, { branch: "pr-1", message: "weak hash" });
+    remote.git(["update-ref", "refs/pull/1/head", head]);
+    remote.git(["checkout", "-q", "main"]);
+    gh.addPull({ number: 1, headRef: "pr-1", baseRef: "main" });
+    const id = await apiRun(ws.token, row.id, 1);
+    const started = await eventually(
+      async () => gh.checkRuns.filter((r) => r.head_sha === head),
+      (runs) => runs.length > 0,
+    );
+    assert.deepEqual([started.length, started[0]?.status, started[0]?.name], [1, "in_progress", "crs"]);
+    await work(ws.token, id);
+    await eventually(
+      () => runOf(ws.token, id),
+      (r) => r.delivery?.state === "posted",
+    );
+    const runs = gh.checkRuns.filter((r) => r.head_sha === head);
+    assert.equal(runs.length, 1, "updated, not a second check run");
+    assert.deepEqual([runs[0]?.status, runs[0]?.conclusion], ["completed", "failure"]);
+    assert.deepEqual(gh.statuses, [], "an App reports through check runs only");
+    assert.deepEqual(gh.server.invalid(), []);
   });
 });
 
