@@ -6,7 +6,7 @@ import type { App } from "../../../kernel/app.ts";
 import type { CommitStatus, HostClient } from "../../../platform/codehost/hosts/index.ts";
 import type { JobRow } from "./jobs.ts";
 
-export const statusContext = "crs";
+const statusContext = "crs";
 
 /** Posts the pending status on the run's head once (a retry after it was posted does nothing), remembering an App's check run. */
 export async function postPending(app: App, client: HostClient, job: JobRow, runUrl: string): Promise<void> {

@@ -45,8 +45,9 @@ function deliveryBlock(run: Row): Html | "" {
   if (!d) return "";
   const url = typeof run.pullRequestCommentUrl === "string" && /^https?:\/\//i.test(run.pullRequestCommentUrl) ? run.pullRequestCommentUrl : null;
   const tone = d.state === "posted" ? "ok" : d.state === "failed" ? "bad" : "busy";
+  const attempts = `${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`;
   return html`<section class="panel" id="delivery"><h2>On the pull request</h2>
-<p><span class="badge badge-${tone}" data-field="delivery-state">${deliveryWords[d.state] ?? d.state}</span> · ${d.attempts} attempt${d.attempts === 1 ? "" : "s"} · updated ${when(d.updatedAt)}</p>
+<p><span class="badge badge-${tone}" data-field="delivery-state">${deliveryWords[d.state] ?? d.state}</span> · ${attempts} · updated ${when(d.updatedAt)}</p>
 ${d.lastError ? html`<p class="error" data-field="delivery-error">Last error from the code host: ${d.lastError}</p>` : ""}
 ${url ? html`<p><a href="${url}" rel="noopener noreferrer">The review comment on the pull request</a></p>` : ""}</section>`;
 }
