@@ -32,15 +32,19 @@ async function addedLines(app: App, repositoryId: number, change: { base: string
 
 /**
  * The open findings the run reported (not dismissed, not triaged away), each marked new when its
- * location touches a line the change added: those are the ones a review comments on.
+ * location touches a line the change added: those are the ones a review comments on. `reported`
+ * holds every finding the run reported (null when the cap cut the list short).
  */
-async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<PostFinding[]> {
+async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<{ open: PostFinding[]; reported: Set<number> | null }> {
   let added: Map<string, Array<{ start: number; end: number }>> | null = null;
   const out: PostFinding[] = [];
+  // Every finding the run reported, dismissed or triaged away included: only the others were fixed.
+  const reported = new Set<number>();
   let after: number | undefined;
   while (out.length < maxFindings) {
     const page = await runFindings(app, job.workspace_id, job.run_id, { limit: 500, ...(after !== undefined ? { afterReport: after } : {}) }, app.now());
     for (const f of page.items) {
+      reported.add(f.id);
       if (f.dismissed || (f.status !== "open" && f.status !== "investigating")) continue;
       // The diff is read only when there is a finding to place (most pushes of a clean change have none).
       added ??= await addedLines(app, job.repository_id, change);
@@ -48,10 +52,11 @@ async function openFindings(app: App, job: JobRow, change: { base: string; head:
       const touched = ranges.some((r) => r.start <= f.location.endLine && r.end >= f.location.startLine);
       out.push({ ...f, baseline: touched ? "new" : "unchanged" });
     }
-    if (page.nextAfter === null) break;
+    if (page.nextAfter === null) return { open: out, reported };
     after = page.nextAfter;
   }
-  return out;
+  // Stopped at the cap: what the rest reports is unknown, so nothing can be called fixed.
+  return { open: out, reported: null };
 }
 
 export type PostOutcome = { outcome: "posted" | "waiting" | "dropped"; commentUrl: string | null };
@@ -86,7 +91,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     .where("pr", "=", job.pr)
     .executeTakeFirst();
   const policy = await deps.loadPolicy(app, job.workspace_id, job.repository_id);
-  const open = await openFindings(app, job, change);
+  const { open, reported } = await openFindings(app, job, change);
   // A later run of this pull request posted already: an older review must not overwrite it, but its
   // own head's pending status still turns into its verdict.
   if (prior && prior.run_id > job.run_id) {
@@ -136,10 +141,9 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     }
   }
 
-  const reported = new Set(open.map((f) => f.id));
   let fixed = 0;
   for (const c of commented) {
-    if (c.fixed_at !== null || reported.has(c.finding_id)) continue;
+    if (c.fixed_at !== null || !reported || reported.has(c.finding_id)) continue;
     try {
       await client.replyToInlineComment(job.pr, c.comment_id, fixedReply(job.head_sha));
     } catch (err) {
