@@ -1,6 +1,7 @@
 // The post-back queue (jobs found by discover.ts): claimed with a lease so separate worker processes
 // share it, retried with backoff, and mirrored on the run as `delivery`.
 import type { App } from "../../../kernel/app.ts";
+import { isUniqueViolation } from "../../../platform/store/unique.ts";
 import { recordRunDelivery } from "../../runs/index.ts";
 import type { PostBackJobsTable, PostBackState } from "./store.ts";
 
@@ -21,15 +22,30 @@ export async function claimJob(app: App, owner: string): Promise<JobRow | null> 
   const now = app.now();
   const at = now.toISOString();
   const due = await db
-    .selectFrom("post_back_jobs")
-    .select("run_id")
+    .selectFrom("post_back_jobs as j")
+    .select("j.run_id")
     .where((eb) =>
       eb.or([
-        eb.and([eb("state", "in", ["pending", "retrying"]), eb("next_attempt_at", "<=", at)]),
-        eb.and([eb("state", "=", "posting"), eb("lease_until", "<", at)]),
+        eb.and([eb("j.state", "in", ["pending", "retrying"]), eb("j.next_attempt_at", "<=", at)]),
+        eb.and([eb("j.state", "=", "posting"), eb("j.lease_until", "<", at)]),
       ]),
     )
-    .orderBy("next_attempt_at")
+    // Another job of the same pull request is being posted: this one waits its turn.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("post_back_jobs as o")
+            .select("o.run_id")
+            .where("o.state", "=", "posting")
+            .where("o.lease_until", ">=", at)
+            .whereRef("o.workspace_id", "=", "j.workspace_id")
+            .whereRef("o.repository_id", "=", "j.repository_id")
+            .whereRef("o.pr", "=", "j.pr")
+            .whereRef("o.run_id", "!=", "j.run_id"),
+        ),
+      ),
+    )
+    .orderBy("j.next_attempt_at")
     .limit(5)
     .execute();
   for (const { run_id } of due) {
@@ -49,7 +65,12 @@ export async function claimJob(app: App, owner: string): Promise<JobRow | null> 
           eb.and([eb("state", "=", "posting"), eb("lease_until", "<", at)]),
         ]),
       )
-      .executeTakeFirst();
+      .executeTakeFirst()
+      // The unique index on posting jobs per pull request: another worker took a sibling job meanwhile.
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) return { numUpdatedRows: 0n };
+        throw err;
+      });
     if (Number(res.numUpdatedRows) === 1) return (await db.selectFrom("post_back_jobs").selectAll().where("run_id", "=", run_id).executeTakeFirst()) ?? null;
   }
   return null;

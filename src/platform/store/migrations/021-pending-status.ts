@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // A pending status on a connected pull request while its review is queued or running: the post-back
 // job now starts with the run (phase `start`: post the pending status, then wait for the run to end)
@@ -18,6 +18,19 @@ export function pendingStatus() {
       await db.schema.alterTable("post_back_jobs").addColumn("check_run_id", "text").execute();
       /** The newer head whose automatic review cancelled this run's (its status says it was superseded). */
       await db.schema.alterTable("post_back_jobs").addColumn("superseded_by", "text").execute();
+      // One job of a pull request is posted at a time, whatever the number of workers: two at once
+      // would both find no summary comment and post two. A pair already posting keeps the older one.
+      await sql`update post_back_jobs set state = 'retrying', lease_owner = null, lease_until = null
+        where state = 'posting' and exists (select 1 from post_back_jobs o where o.state = 'posting'
+          and o.workspace_id = post_back_jobs.workspace_id and o.repository_id = post_back_jobs.repository_id
+          and o.pr = post_back_jobs.pr and o.run_id < post_back_jobs.run_id)`.execute(db);
+      await db.schema
+        .createIndex("post_back_jobs_one_posting")
+        .unique()
+        .on("post_back_jobs")
+        .columns(["workspace_id", "repository_id", "pr"])
+        .where(sql<boolean>`state = 'posting'`)
+        .execute();
       await db.schema.createIndex("post_back_jobs_phase").on("post_back_jobs").columns(["phase", "run_id"]).execute();
     },
   };
