@@ -139,6 +139,41 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
     assert.deepEqual(statesOn(head), []);
   });
 
+  test("an older review that ends after a newer one posted leaves the summary to the newer, but turns its own head's pending into its verdict", async () => {
+    const older = c.push(4);
+    const a = await apiRun(c.ws.token, c.row.id, 4);
+    await eventually(
+      async () => statesOn(older),
+      (s) => s.includes("pending"),
+    );
+    const newer = c.push(4);
+    const b = await apiRun(c.ws.token, c.row.id, 4);
+    await eventually(
+      async () => statesOn(newer),
+      (s) => s.includes("pending"),
+    );
+    // The older head's verdict cannot be posted until the newer review is on the pull request.
+    c.standIn.server.failNext({ status: 502, times: 1000, match: new RegExp(`/statuses/${older}`) });
+    await work(c.ws.token, a);
+    await work(c.ws.token, b);
+    const posted = await eventually(
+      () => runOf(c.ws.token, b),
+      (r) => r.delivery?.state === "posted",
+    );
+    c.standIn.server.clearFailures();
+    await t.app.store.db.updateTable("post_back_jobs").set({ next_attempt_at: new Date().toISOString() }).where("run_id", "=", a).execute();
+    const end = await eventually(
+      () => runOf(c.ws.token, a),
+      (r) => r.delivery?.state === "posted",
+    );
+    assert.deepEqual(statesOn(older), ["pending", "failure"]);
+    assert.deepEqual(statesOn(newer), ["pending", "failure"]);
+    const summaries = [...c.standIn.issueComments.values()].filter((x) => x.pull === 4);
+    assert.equal(summaries.length, 1);
+    assert.ok(summaries[0]!.body.includes(`/app/runs/${b})`), "the summary speaks of the newer review");
+    assert.equal(end.pullRequestCommentUrl, posted.pullRequestCommentUrl);
+  });
+
   test("every request crs sent to the GitHub stand-in matched GitHub's OpenAPI description", () => {
     assert.deepEqual(c.standIn.server.invalid(), []);
   });

@@ -90,12 +90,14 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     .where("repository_id", "=", job.repository_id)
     .where("pr", "=", job.pr)
     .executeTakeFirst();
-  const policy = await deps.loadPolicy(app, job.workspace_id, job.repository_id);
-  const { open, reported } = await openFindings(app, job, change);
   // A later run of this pull request posted already: an older review must not overwrite it, but its
   // own head's pending status still turns into its verdict.
-  if (prior && prior.run_id > job.run_id) {
-    if (job.pending_at !== null) await postVerdict(client, job, open, policy, runUrl);
+  const superseded = prior !== undefined && prior.run_id > job.run_id;
+  if (superseded && job.pending_at === null) return { outcome: "posted", commentUrl: prior.summary_url };
+  const policy = await deps.loadPolicy(app, job.workspace_id, job.repository_id);
+  const { open, reported } = await openFindings(app, job, change);
+  if (superseded) {
+    await postVerdict(client, job, open, policy, runUrl);
     return { outcome: "posted", commentUrl: prior.summary_url };
   }
   const commented = await db
