@@ -139,7 +139,8 @@ async function main(): Promise<void> {
       hook.push(await timedHook(n, head));
     }
     const invalid = standIn.server.invalid().length;
-    // Where the time went, from the rows: delivery stored -> run created -> run ended -> comment posted.
+    // Where the time went, from the rows: delivery stored -> run created -> run ended -> comment posted
+    // (the job is made when the run is first seen, queued or running, for its pending status).
     const steps = await app.store.db
       .selectFrom("automatic_runs as a")
       .innerJoin("runs as r", "r.id", "a.run_id")
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
     for (const x of steps) {
       console.log(
         `  pr ${x.pr}: run queued -> started ${d(x.queued, x.started_at)} ms, started -> ended ${d(x.started_at, x.ended_at)} ms, ` +
-          `ended -> job ${d(x.ended_at, x.found)} ms, job -> posted ${d(x.found, x.posted)} ms`,
+          `queued -> job ${d(x.queued, x.found)} ms, ended -> posted ${d(x.ended_at, x.posted)} ms`,
       );
     }
     console.log(`repository: ${files} files (${lines} lines), pull requests of 20 added lines, SQLite`);

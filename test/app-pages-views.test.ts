@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { putFocus } from "../src/capabilities/focuses/index.ts";
+import { recordRunDelivery } from "../src/capabilities/runs/index.ts";
 import { signIn, userWithPassword, type Browser } from "./browser.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { demoRepository, finished, startedRun } from "./fixtures/worker.ts";
@@ -40,6 +41,26 @@ describe("webUrl links lead to pages", () => {
     const runPage = await browser.get(path(run.webUrl));
     assert.equal(runPage.status, 200);
     for (const key of ["F-1", "F-2", "F-3", "F-4"]) assert.match(runPage.text, new RegExp(`href="/app/findings/${key}"`));
+  });
+
+  test("a run's page shows posting back on the pull request: state, attempts, the host's error escaped, the comment's link", async () => {
+    assert.doesNotMatch((await browser.get(`/app/runs/${runId}`)).text, /id="delivery"/, "no section for a run of an unconnected repository");
+    const at = new Date().toISOString();
+    const lastError = `GitHub failed (502): <img src=x onerror="alert(1)">`;
+    await recordRunDelivery(t.app.store, ws.id, runId, { state: "retrying", attempts: 2, lastError, commentUrl: null, updatedAt: at });
+    const retrying = await browser.get(`/app/runs/${runId}`);
+    assert.match(retrying.text, /<span class="badge badge-busy" data-field="delivery-state">Retrying<\/span> · 2 attempts/);
+    assert.match(retrying.text, /Last error from the code host: GitHub failed \(502\): &lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;/);
+    assert.doesNotMatch(retrying.text, /<img src=x/);
+    const commentUrl = 'https://github.example/acme/shop/pull/7#issuecomment-12&x="y"';
+    await recordRunDelivery(t.app.store, ws.id, runId, { state: "posted", attempts: 3, lastError: null, commentUrl, updatedAt: at });
+    const posted = await browser.get(`/app/runs/${runId}`);
+    assert.match(posted.text, /data-field="delivery-state">Posted<\/span> · 3 attempts/);
+    assert.match(posted.text, /<a href="https:\/\/github\.example\/acme\/shop\/pull\/7#issuecomment-12&amp;x=&quot;y&quot;" rel="noopener noreferrer">/);
+    assert.doesNotMatch(posted.text, /Last error/);
+    // A host answering with a non-web URL gets no link.
+    await recordRunDelivery(t.app.store, ws.id, runId, { state: "posted", attempts: 3, lastError: null, commentUrl: "javascript:alert(1)", updatedAt: at });
+    assert.doesNotMatch((await browser.get(`/app/runs/${runId}`)).text, /javascript:/);
   });
 
   test("a finding's suggested fix shows as text, its markup escaped", async () => {

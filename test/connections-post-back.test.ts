@@ -110,6 +110,19 @@ describe("posting back on a GitHub pull request (stand-in)", () => {
     assert.ok(![...c.standIn.reviewComments.values()].some((x) => x.in_reply_to_id === second.id));
   });
 
+  test("a commented finding dismissed in crs is still reported: no reply calls it fixed", async () => {
+    const { run } = await reviewed(c, secret, 1);
+    const found = (await findingsOf(c, run.id)).items;
+    const newest = [...c.standIn.reviewComments.values()].filter((x) => x.pull === 1 && x.in_reply_to_id === null).at(-1);
+    assert.ok(newest);
+    const finding = found.find((f: any) => f.location.path === newest.path);
+    assert.ok(finding, "the run reports the commented finding");
+    const res = await t.request(`/api/v2/findings/${finding.key}`, { method: "PATCH", token: c.ws.token, json: { dismissed: true, reason: "accepted here" } });
+    assert.equal(res.status, 200, await res.clone().text());
+    await reviewed(c, secret, 1);
+    assert.ok(![...c.standIn.reviewComments.values()].some((x) => x.in_reply_to_id === newest.id), "no Fixed reply on a dismissed finding");
+  });
+
   test("the policy's number caps inline comments; the rest are listed in the summary", async () => {
     await setPolicy(t.app.store, c.ws.id, c.row.id, { inlineComments: 0 }, new Date());
     const before = c.standIn.reviewComments.size;

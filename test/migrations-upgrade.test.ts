@@ -319,3 +319,70 @@ test("a store migrated up to 019 upgrades to 020: webhook deliveries keep their 
     },
   );
 });
+
+test("a store migrated up to 020 upgrades to 021: post-back jobs keep their rows as end-phase jobs with no pending status", async () => {
+  await upgradeFrom(
+    "021",
+    async (db, at) => {
+      const ws = await db.insertInto("workspaces").values({ slug: "old", name: "old", created_at: at }).returning("id").executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto("users")
+        .values({ username: "old", email: "old@example.test", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const repo = await db
+        .insertInto("repositories")
+        .values({ workspace_id: ws.id, full_name: "o/r", full_name_key: "o/r", remote: "/nowhere", created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const run = await db
+        .insertInto("runs")
+        .values({
+          workspace_id: ws.id,
+          repository_id: repo.id,
+          created_by: user.id,
+          kind: "change",
+          trigger: "api",
+          title: "old change review",
+          state: "complete",
+          sha: "a".repeat(40),
+          change_json: JSON.stringify({ kind: "pr", pr: 3, base: "b".repeat(40), head: "a".repeat(40) }),
+          targets_json: "[]",
+          focuses_json: "[]",
+          documents_json: "[]",
+          scope_json: "[]",
+          price_cents: 7,
+          request_hash: "h",
+          stages_json: "[]",
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("post_back_jobs")
+        .values({
+          run_id: run.id,
+          workspace_id: ws.id,
+          repository_id: repo.id,
+          pr: 3,
+          head_sha: "a".repeat(40),
+          state: "posted",
+          attempts: 1,
+          next_attempt_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    },
+    async (store) => {
+      const jobs = await store.db
+        .selectFrom("post_back_jobs")
+        .select(["pr", "state", "attempts", "phase", "pending_at", "check_run_id", "superseded_by"])
+        .execute();
+      assert.deepEqual(
+        jobs.map((j) => ({ ...j })),
+        [{ pr: 3, state: "posted", attempts: 1, phase: "end", pending_at: null, check_run_id: null, superseded_by: null }],
+      );
+    },
+  );
+});

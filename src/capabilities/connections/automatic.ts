@@ -77,6 +77,9 @@ async function supersede(app: App, c: ConnectionsTable, pr: number, headSha: str
     .execute();
   const done: number[] = [];
   for (const { run_id } of queued) {
+    // Marked before the cancel, so the post-back never sees it cancelled without the reason: its
+    // pending status becomes "superseded by" this head (ignored if the run goes on to complete).
+    await app.store.db.updateTable("post_back_jobs").set({ superseded_by: headSha }).where("run_id", "=", run_id).execute();
     try {
       const { result } = await cancelRun(app.store, { workspaceId: c.workspace_id, userId: c.service_user_id }, run_id, now);
       if (result === "cancelled") done.push(run_id);

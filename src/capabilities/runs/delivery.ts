@@ -15,10 +15,11 @@ export interface RunDelivery {
   updatedAt: string;
 }
 
-export async function recordRunDelivery(store: Store, workspaceId: number, runId: number, delivery: RunDelivery): Promise<void> {
+/** Records the delivery; null: nothing is or will be posted for the run (it shows no delivery). */
+export async function recordRunDelivery(store: Store, workspaceId: number, runId: number, delivery: RunDelivery | null): Promise<void> {
   await store.db
     .updateTable("runs")
-    .set({ delivery_json: JSON.stringify(delivery) })
+    .set({ delivery_json: delivery ? JSON.stringify(delivery) : null })
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", runId)
     .execute();

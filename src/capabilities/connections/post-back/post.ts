@@ -1,13 +1,15 @@
-// One attempt at posting a run's review on its pull request: inline comments for new findings not
-// commented on before (up to the policy's number), replies on the ones a push fixed, the summary
-// comment (edited, never duplicated), then the commit status / check run. Each step records what it
-// did before the next, so a retry after a failure does not post twice.
+// One attempt at posting a run's review on its pull request: while the run is queued or running, the
+// pending status (status.ts); once complete, inline comments for new findings not commented on
+// before (up to the policy's number), replies on the ones a push fixed, the summary comment (edited,
+// never duplicated), then the commit status / check run; once cancelled or failed, a final status in
+// place of the pending one. Each step records what it did before the next, so a retry does not post twice.
 import type { App } from "../../../kernel/app.ts";
 import { createHostClient, type HostClient, type HostConnection, HostRefusedError } from "../../../platform/codehost/hosts/index.ts";
 import { runFindings } from "../../findings/index.ts";
 import type { ReviewPolicy } from "../types.ts";
 import { bySeverity, fixedReply, inlineBody, type PostFinding, summaryBody, verdict } from "./compose.ts";
 import type { JobRow } from "./jobs.ts";
+import { postFinal, postPending, postStopped } from "./status.ts";
 
 export interface PostBackDeps {
   loadConnection(app: App, workspaceId: number, repositoryId: number): Promise<HostConnection | null>;
@@ -19,7 +21,6 @@ export interface PostBackDeps {
 /** A post-back that cannot succeed by retrying (the repository was disconnected, the run is gone). */
 export class PostBackGiveUp extends Error {}
 
-const statusContext = "crs";
 const maxFindings = 5000;
 
 /** Lines the change added, per path at its head. */
@@ -31,15 +32,19 @@ async function addedLines(app: App, repositoryId: number, change: { base: string
 
 /**
  * The open findings the run reported (not dismissed, not triaged away), each marked new when its
- * location touches a line the change added: those are the ones a review comments on.
+ * location touches a line the change added: those are the ones a review comments on. `reported`
+ * holds every finding the run reported (null when the cap cut the list short).
  */
-async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<PostFinding[]> {
+async function openFindings(app: App, job: JobRow, change: { base: string; head: string }): Promise<{ open: PostFinding[]; reported: Set<number> | null }> {
   let added: Map<string, Array<{ start: number; end: number }>> | null = null;
   const out: PostFinding[] = [];
+  // Every finding the run reported, dismissed or triaged away included: only the others were fixed.
+  const reported = new Set<number>();
   let after: number | undefined;
   while (out.length < maxFindings) {
     const page = await runFindings(app, job.workspace_id, job.run_id, { limit: 500, ...(after !== undefined ? { afterReport: after } : {}) }, app.now());
     for (const f of page.items) {
+      reported.add(f.id);
       if (f.dismissed || (f.status !== "open" && f.status !== "investigating")) continue;
       // The diff is read only when there is a finding to place (most pushes of a clean change have none).
       added ??= await addedLines(app, job.repository_id, change);
@@ -47,25 +52,37 @@ async function openFindings(app: App, job: JobRow, change: { base: string; head:
       const touched = ranges.some((r) => r.start <= f.location.endLine && r.end >= f.location.startLine);
       out.push({ ...f, baseline: touched ? "new" : "unchanged" });
     }
-    if (page.nextAfter === null) break;
+    if (page.nextAfter === null) return { open: out, reported };
     after = page.nextAfter;
   }
-  return out;
+  // Stopped at the cap: what the rest reports is unknown, so nothing can be called fixed.
+  return { open: out, reported: null };
 }
 
-/** Posts the run's review; returns the summary comment's URL. Host failures propagate (the caller retries). */
-export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promise<string> {
+export type PostOutcome = { outcome: "posted" | "waiting" | "dropped"; commentUrl: string | null };
+
+/** Posts what the run's state calls for (see the head of this file). Host failures propagate (the caller retries). */
+export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promise<PostOutcome> {
   const conn = await deps.loadConnection(app, job.workspace_id, job.repository_id);
   if (!conn) throw new PostBackGiveUp("the repository is no longer connected to its code host");
-  const run = await app.store.db
+  const db = app.store.db;
+  const run = await db
     .selectFrom("runs")
-    .select(["id", "price_cents", "refunded_cents", "change_json"])
+    .select(["id", "state", "price_cents", "refunded_cents", "change_json"])
     .where("workspace_id", "=", job.workspace_id)
     .where("id", "=", job.run_id)
     .executeTakeFirst();
   const change = run?.change_json ? (JSON.parse(run.change_json) as { base: string; head: string }) : null;
   if (!run || !change) throw new PostBackGiveUp("the run no longer exists");
-  const db = app.store.db;
+  const client = deps.client?.(conn) ?? createHostClient(conn);
+  const runUrl = `${app.config.baseUrl}/app/runs/${job.run_id}`;
+  if (!["complete", "cancelled", "failed"].includes(run.state)) {
+    await postPending(app, client, job, runUrl);
+    return { outcome: "waiting", commentUrl: null };
+  }
+  // Ended: from here on a failed attempt is retried as the end of the run, never re-armed again.
+  if (job.phase === "start") await db.updateTable("post_back_jobs").set({ phase: "end" }).where("run_id", "=", job.run_id).execute();
+  if (run.state !== "complete") return { outcome: (await postStopped(app, client, job, run.state, runUrl)) ? "posted" : "dropped", commentUrl: null };
   const prior = await db
     .selectFrom("pull_request_posts")
     .selectAll()
@@ -73,13 +90,16 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     .where("repository_id", "=", job.repository_id)
     .where("pr", "=", job.pr)
     .executeTakeFirst();
-  // A later run of this pull request posted already: an older review must not overwrite it.
-  if (prior && prior.run_id > job.run_id) return prior.summary_url;
-
+  // A later run of this pull request posted already: an older review must not overwrite it, but its
+  // own head's pending status still turns into its verdict.
+  const superseded = prior !== undefined && prior.run_id > job.run_id;
+  if (superseded && job.pending_at === null) return { outcome: "posted", commentUrl: prior.summary_url };
   const policy = await deps.loadPolicy(app, job.workspace_id, job.repository_id);
-  const client = deps.client?.(conn) ?? createHostClient(conn);
-  const runUrl = `${app.config.baseUrl}/app/runs/${job.run_id}`;
-  const open = await openFindings(app, job, change);
+  const { open, reported } = await openFindings(app, job, change);
+  if (superseded) {
+    await postVerdict(client, job, open, policy, runUrl);
+    return { outcome: "posted", commentUrl: prior.summary_url };
+  }
   const commented = await db
     .selectFrom("posted_findings")
     .selectAll()
@@ -123,10 +143,9 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     }
   }
 
-  const reported = new Set(open.map((f) => f.id));
   let fixed = 0;
   for (const c of commented) {
-    if (c.fixed_at !== null || reported.has(c.finding_id)) continue;
+    if (c.fixed_at !== null || !reported || reported.has(c.finding_id)) continue;
     try {
       await client.replyToInlineComment(job.pr, c.comment_id, fixedReply(job.head_sha));
     } catch (err) {
@@ -162,7 +181,11 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
     .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "pr"]).doUpdateSet(values))
     .execute();
 
+  await postVerdict(client, job, open, policy, runUrl);
+  return { outcome: "posted", commentUrl: summary.url };
+}
+
+async function postVerdict(client: HostClient, job: JobRow, open: PostFinding[], policy: ReviewPolicy, runUrl: string): Promise<void> {
   const { failing, description } = verdict(open, policy.failAtSeverity);
-  await client.setStatus(job.head_sha, { state: failing.length > 0 ? "failure" : "success", description, targetUrl: runUrl, context: statusContext });
-  return summary.url;
+  await postFinal(client, job, { state: failing.length > 0 ? "failure" : "success", description, targetUrl: runUrl });
 }

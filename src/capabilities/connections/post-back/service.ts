@@ -7,7 +7,8 @@ import type { App } from "../../../kernel/app.ts";
 import type { Service } from "../../../kernel/capability.ts";
 import { HostRefusedError } from "../../../platform/codehost/hosts/index.ts";
 import { loadConnection, loadPolicy } from "../index.ts";
-import { claimJob, defaultBackoffMs, discoverJobs, finishJob, type JobEnd } from "./jobs.ts";
+import { discoverJobs } from "./discover.ts";
+import { claimJob, defaultBackoffMs, finishJob, type JobEnd } from "./jobs.ts";
 import { type PostBackDeps, PostBackGiveUp, postRun } from "./post.ts";
 
 export interface PostBackOptions extends Partial<PostBackDeps> {
@@ -33,7 +34,8 @@ async function postBackPass(app: App, owner: string, cursor: { value: number }, 
     if (!job) return handled;
     let end: JobEnd;
     try {
-      end = { ok: true, commentUrl: await postRun(app, job, deps), error: null, retryable: false };
+      const { outcome, commentUrl } = await postRun(app, job, deps);
+      end = { ok: true, outcome, commentUrl, error: null, retryable: false };
     } catch (err) {
       end = describe(err);
       app.log.warn({ runId: job.run_id, pr: job.pr, attempt: job.attempts, err: end.error }, "post-back to the code host failed");

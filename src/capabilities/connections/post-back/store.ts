@@ -1,6 +1,7 @@
 // The post-back's tables (migration 019).
 
-export type PostBackState = "pending" | "posting" | "posted" | "retrying" | "failed";
+// waiting (migration 021): the pending status is posted, the job waits for the run to end.
+export type PostBackState = "pending" | "posting" | "posted" | "retrying" | "failed" | "waiting";
 
 export interface PostBackJobsTable {
   run_id: number;
@@ -16,6 +17,14 @@ export interface PostBackJobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** start: the run was queued or running when seen (post the pending status); end: the run ended. Migration 021. */
+  phase: "start" | "end";
+  /** When the pending status was posted; null when none was. */
+  pending_at: string | null;
+  /** GitHub App: the in-progress check run the verdict updates. */
+  check_run_id: string | null;
+  /** The newer head whose automatic review cancelled this run (set by automatic.ts when it supersedes). */
+  superseded_by: string | null;
 }
 
 /** The summary comment of a pull request: edited by each later run instead of posted again. */

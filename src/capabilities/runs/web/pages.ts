@@ -32,6 +32,26 @@ function progressBlock(runId: number, p: Progress): Html {
 ${p.terminal ? "" : html`<p class="muted"><a href="/app/runs/${runId}">Reload</a> to see the latest (it refreshes by itself).</p>`}</section>`;
 }
 
+const deliveryWords: Record<string, string> = {
+  pending: "Waiting to post",
+  posted: "Posted",
+  retrying: "Retrying",
+  failed: "Gave up",
+};
+
+/** Posting the review back on the pull request (connected repositories): state, attempts, the host's last error, the comment. */
+function deliveryBlock(run: Row): Html | "" {
+  const d = run.delivery as Row | null;
+  if (!d) return "";
+  const url = typeof run.pullRequestCommentUrl === "string" && /^https?:\/\//i.test(run.pullRequestCommentUrl) ? run.pullRequestCommentUrl : null;
+  const tone = d.state === "posted" ? "ok" : d.state === "failed" ? "bad" : "busy";
+  const attempts = `${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`;
+  return html`<section class="panel" id="delivery"><h2>On the pull request</h2>
+<p><span class="badge badge-${tone}" data-field="delivery-state">${deliveryWords[d.state] ?? d.state}</span> · ${attempts} · updated ${when(d.updatedAt)}</p>
+${d.lastError ? html`<p class="error" data-field="delivery-error">Last error from the code host: ${d.lastError}</p>` : ""}
+${url ? html`<p><a href="${url}" rel="noopener noreferrer">The review comment on the pull request</a></p>` : ""}</section>`;
+}
+
 export function registerRunPages(web: FastifyInstance, app: App, operation: OperationById): void {
   const read = (req: FastifyRequest, s: WorkspaceSession, id: string, input: Row) => readAs(operation, app, req, s, id, input);
 
@@ -85,6 +105,7 @@ ${progressBlock(run.id, p)}
 created ${when(run.createdAt)}${run.endedAt ? html` · ended ${when(run.endedAt)}` : ""}
 ${run.focuses?.length ? html` · focuses ${(run.focuses as Row[]).map((f) => f.slug).join(", ")}` : ""}</p>
 ${run.error ? html`<p class="error">${run.error.message ?? run.error.code ?? ""}</p>` : ""}
+${deliveryBlock(run)}
 ${
   model
     ? html`<p>Model review: ${model.state} · ${model.requests} requests · ${model.tokensIn} tokens in, ${model.tokensOut} out · ${model.dropped} dropped${

@@ -94,6 +94,23 @@ describe("GitHub client (against the GitHub stand-in)", () => {
     assert.equal(gh.checkRuns.at(-1)?.status, "completed");
   });
 
+  test("pending then final: a token's cancelled is an error status; the App's in-progress check run is updated, not doubled", async () => {
+    const token = createHostClient(gh.connection());
+    assert.equal(await token.setStatus(head, { state: "pending", description: "reviewing", context: "crs" }), null);
+    await token.setStatus(head, { state: "cancelled", description: "superseded", context: "crs" });
+    assert.deepEqual(
+      gh.statuses.slice(-2).map((s) => s.state),
+      ["pending", "error"],
+    );
+    const app = createHostClient(gh.connection(true));
+    const before = gh.checkRuns.length;
+    const id = await app.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
+    assert.equal(gh.checkRuns.at(-1)?.status, "in_progress");
+    assert.equal(await app.setStatus(head, { state: "cancelled", description: "superseded", context: "crs", checkRunId: id ?? "" }), id);
+    assert.equal(gh.checkRuns.length, before + 1);
+    assert.deepEqual([gh.checkRuns.at(-1)?.status, gh.checkRuns.at(-1)?.conclusion], ["completed", "cancelled"]);
+  });
+
   test("App: installation token minted from a verified JWT works for git over https", async () => {
     const cred = await createHostClient(gh.connection(true)).gitCredentials();
     assert.equal(cred.username, "x-access-token");

@@ -144,18 +144,20 @@ export function createGitHubClient(c: HostConnection, opts: HostClientOptions, f
       await call(() => rest.pulls.createReplyForReviewComment({ owner, repo, pull_number: pr, comment_id: Number(commentId), body }));
     },
     async setStatus(sha, s) {
-      if (auth.kind === "app") return void (await createCheckRun(octokit, owner, repo, sha, s));
+      if (auth.kind === "app") return checkRun(octokit, owner, repo, sha, s);
       await call(() =>
         rest.repos.createCommitStatus({
           owner,
           repo,
           sha,
-          state: s.state,
+          // Commit statuses have no cancelled: error is the state that is neither a pass nor a failing review.
+          state: s.state === "cancelled" ? "error" : s.state,
           description: s.description.slice(0, 140),
           context: s.context,
           target_url: s.targetUrl,
         }),
       );
+      return null;
     },
   };
 }
@@ -184,19 +186,25 @@ async function postAsOneReview(octokit: Octokit, owner: string, repo: string, pr
   });
 }
 
-async function createCheckRun(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus) {
+/** Creates the check run, or updates the one `s.checkRunId` names (a pending run turned final); returns its id. */
+async function checkRun(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<string> {
   const done = s.state !== "pending";
-  const conclusion = s.state === "success" ? "success" : "failure";
-  await call(() =>
-    octokit.rest.checks.create({
-      owner,
-      repo,
-      name: s.context,
-      head_sha: sha,
-      status: done ? "completed" : "in_progress",
-      ...(done ? { conclusion, completed_at: new Date().toISOString() } : {}),
-      details_url: s.targetUrl,
-      output: { title: s.description.slice(0, 140), summary: s.description },
-    }),
-  );
+  const conclusion: "success" | "cancelled" | "failure" = s.state === "success" ? "success" : s.state === "cancelled" ? "cancelled" : "failure";
+  const fields = {
+    status: done ? ("completed" as const) : ("in_progress" as const),
+    ...(done ? { conclusion, completed_at: new Date().toISOString() } : {}),
+    details_url: s.targetUrl,
+    output: { title: s.description.slice(0, 140), summary: s.description },
+  };
+  if (s.checkRunId && /^\d+$/.test(s.checkRunId)) {
+    try {
+      const { data } = await call(() => octokit.rest.checks.update({ owner, repo, check_run_id: Number(s.checkRunId), ...fields }));
+      return String(data.id);
+    } catch (err) {
+      // Gone on the host: a new check run carries the verdict.
+      if ((err as { reason?: unknown }).reason !== "not_found") throw err;
+    }
+  }
+  const { data } = await call(() => octokit.rest.checks.create({ owner, repo, name: s.context, head_sha: sha, ...fields }));
+  return String(data.id);
 }

@@ -9,10 +9,15 @@ import { GitLabStandIn } from "./testing/gitlab-standin.ts";
 let repo: TestRepo;
 let gl: GitLabStandIn;
 let head: string;
+/** A path gitbeaker's form encoding of a position would cut apart (`&`), with every other troublesome character. */
+const awkward = "src/a&b=c [x] 100% #1 ünï.ts";
 
 before(async () => {
   repo = makeRepo();
-  repo.commit({ "src/new.ts": "export const a = 1;\nexport const b = 2;\nexport const c = 3;\n" }, { branch: "topic", message: "topic" });
+  repo.commit(
+    { "src/new.ts": "export const a = 1;\nexport const b = 2;\nexport const c = 3;\n", [awkward]: "export const d = 4;\nexport const e = 5;\n" },
+    { branch: "topic", message: "topic" },
+  );
   head = repo.git(["rev-parse", "HEAD"]);
   repo.git(["checkout", "-q", "main"]);
   gl = await GitLabStandIn.start({ repoDir: repo.path, fullPath: "acme/sub/widgets" });
@@ -67,14 +72,26 @@ describe("GitLab client (against the GitLab stand-in)", () => {
     assert.equal(gl.discussions.get(String(posted[0]?.id))?.length, 2);
   });
 
-  test("status: failure and error become failed; a repeated pending is accepted", async () => {
+  test("an inline comment on a path with & = [ ] % # spaces and non-ASCII lands on that path and line", async () => {
+    const c = createHostClient(gl.connection());
+    const [posted] = await c.postInlineComments(5, head, [{ path: awkward, line: 2, body: "on the awkward path" }]);
+    assert.ok(posted, "positioned, not refused");
+    const note = [...gl.notes.values()].find((n) => n.body === "on the awkward path");
+    assert.deepEqual(note?.position, { new_path: awkward, old_path: awkward, new_line: 2 });
+    const sent = gl.server.requests.filter((r) => r.operation?.endsWith("/discussions")).at(-1);
+    assert.deepEqual(sent?.errors, []);
+  });
+
+  test("status: failure and error become failed, cancelled canceled; a repeated pending is accepted", async () => {
     const c = createHostClient(gl.connection());
     await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
     await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
     await c.setStatus(head, { state: "failure", description: "1 high", context: "crs", targetUrl: "http://crs.test/app/runs/2" });
+    await c.setStatus(head, { state: "pending", description: "reviewing", context: "crs" });
+    assert.equal(await c.setStatus(head, { state: "cancelled", description: "superseded", context: "crs" }), null);
     assert.deepEqual(
       gl.statuses.map((s) => s.state),
-      ["pending", "failed"],
+      ["pending", "failed", "pending", "canceled"],
     );
   });
 

@@ -66,6 +66,18 @@ function toPullRequest(m: MergeRequestData): HostPullRequest {
 
 const refused = (err: unknown) => (err as { reason?: unknown }).reason;
 
+/**
+ * A diff discussion sent as JSON through gitbeaker's own requester. `MergeRequestDiscussions.create`
+ * flattens the position into form keys without encoding them (qs `encode: false`, then split on `&`
+ * and `=`), which cuts apart a path holding `&`; as JSON every path arrives whole. gitbeaker still
+ * builds the request (URL, token header, body), only the position's shape is ours.
+ */
+async function createDiscussion(api: InstanceType<typeof Gitlab>, project: string, pr: number, body: string, position: Record<string, unknown>) {
+  const path = `${encodeURIComponent(project)}/merge_requests/${pr}/discussions`;
+  const res = await api.MergeRequestDiscussions.requester.post<Record<string, unknown>>(path, { body: { body, position } });
+  return res.body as { id: string; notes?: Array<{ id: number }> };
+}
+
 export function createGitLabClient(c: HostConnection, opts: { userAgent?: string }, fetchFn: typeof fetch): HostClient {
   if (c.auth.kind !== "token") throw new TypeError("GitLab connections authenticate with a project or group access token");
   const token = c.auth.token;
@@ -132,22 +144,17 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
       const refs = m.diff_refs;
       const out: Array<PostedComment | null> = [];
       for (const cm of comments) {
-        // gitbeaker sends the position as unencoded form keys: a path with & = [ ] would be cut apart.
-        if (/[&=[\]]/.test(cm.path)) {
-          out.push(null);
-          continue;
-        }
         try {
           const position = {
-            positionType: "text" as const,
-            baseSha: refs?.base_sha ?? headSha,
-            startSha: refs?.start_sha ?? headSha,
-            headSha,
-            newPath: cm.path,
-            oldPath: cm.path,
-            newLine: cm.line,
+            position_type: "text",
+            base_sha: refs?.base_sha ?? headSha,
+            start_sha: refs?.start_sha ?? headSha,
+            head_sha: headSha,
+            new_path: cm.path,
+            old_path: cm.path,
+            new_line: cm.line,
           };
-          const d = await api.MergeRequestDiscussions.create(project, pr, cm.body, { position } as never);
+          const d = await createDiscussion(api, project, pr, cm.body, position);
           const noteId = d.notes?.[0]?.id;
           // The discussion id is what a reply needs; the note anchors the URL.
           out.push({ id: d.id, url: noteId === undefined ? m.web_url : `${m.web_url}#note_${noteId}` });
@@ -162,13 +169,14 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
       await api.MergeRequestDiscussions.addNote(project, pr, commentId, body);
     },
     async setStatus(sha, s) {
-      const state = s.state === "pending" ? "pending" : s.state === "success" ? "success" : "failed";
+      const state = s.state === "pending" ? "pending" : s.state === "success" ? "success" : s.state === "cancelled" ? "canceled" : "failed";
       try {
         await api.Commits.editStatus(project, sha, state, { name: s.context, description: s.description.slice(0, 255), targetUrl: s.targetUrl });
       } catch (err) {
         // GitLab refuses a transition to the state the status already has ("Cannot transition status").
         if (refused(err) !== "rejected") throw err;
       }
+      return null;
     },
   };
 }

@@ -5,6 +5,7 @@ import { createGitLabClient } from "./gitlab.ts";
 import type { HostClient, HostClientOptions, HostConnection } from "./types.ts";
 
 export type {
+  CommitStatus,
   HostAuth,
   HostClient,
   HostClientOptions,

@@ -43,11 +43,14 @@ export interface InlineComment {
 }
 
 export interface CommitStatus {
-  state: "pending" | "success" | "failure" | "error";
+  /** pending: under review; cancelled: the review stopped before a verdict (GitHub status `error`, check run `cancelled`, GitLab `canceled`). */
+  state: "pending" | "success" | "failure" | "error" | "cancelled";
   description: string;
   targetUrl?: string;
   /** The status's name on the host (GitHub context / check name, GitLab status name). */
   context: string;
+  /** GitHub App: the check run an earlier `setStatus` returned, updated instead of creating another. */
+  checkRunId?: string;
 }
 
 export interface PostedComment {
@@ -75,8 +78,8 @@ export interface HostClient {
   postInlineComments(pr: number, headSha: string, comments: InlineComment[]): Promise<Array<PostedComment | null>>;
   /** A reply in the thread of an inline comment `postInlineComments` returned. */
   replyToInlineComment(pr: number, commentId: string, body: string): Promise<void>;
-  /** Commit status (token) or check run (GitHub App) on `sha`. */
-  setStatus(sha: string, s: CommitStatus): Promise<void>;
+  /** Commit status (token) or check run (GitHub App) on `sha`; returns the check run's id (App), else null. */
+  setStatus(sha: string, s: CommitStatus): Promise<string | null>;
 }
 
 export interface HostClientOptions {

@@ -18,6 +18,7 @@ import { findingPageIndexes } from "./017-finding-page-indexes.ts";
 import { runProgress } from "./018-run-progress.ts";
 import { postBack } from "./019-post-back.ts";
 import { deliveryRetries } from "./020-delivery-retries.ts";
+import { pendingStatus } from "./021-pending-status.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -38,5 +39,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "018-run-progress": runProgress(),
     "019-post-back": postBack(),
     "020-delivery-retries": deliveryRetries(),
+    "021-pending-status": pendingStatus(),
   };
 }

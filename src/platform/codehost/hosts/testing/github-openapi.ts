@@ -37,6 +37,7 @@ const githubOperations = [
   ["post", "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"],
   ["post", "/repos/{owner}/{repo}/statuses/{sha}"],
   ["post", "/repos/{owner}/{repo}/check-runs"],
+  ["patch", "/repos/{owner}/{repo}/check-runs/{check_run_id}"],
   ["post", "/app/installations/{installation_id}/access_tokens"],
 ] as const;
 

@@ -248,6 +248,17 @@ export class GitHubStandIn {
         this.checkRuns.push(run);
         return { status: 201, body: { ...run, html_url: `${web}/runs/${run.id}` } };
       }
+      case "/repos/{owner}/{repo}/check-runs/{check_run_id}": {
+        if (who !== "installation") return { status: 403, body: { message: "You must authenticate via a GitHub App." } };
+        const run = this.checkRuns.find((r) => r.id === Number(params.check_run_id));
+        if (!run) return { status: 404, body: { message: "Not Found" } };
+        Object.assign(run, {
+          status: String(b.status ?? run.status),
+          ...(b.conclusion !== undefined ? { conclusion: b.conclusion as string } : {}),
+          ...(b.output !== undefined ? { output: b.output } : {}),
+        });
+        return { status: 200, body: { ...run, html_url: `${web}/runs/${run.id}` } };
+      }
     }
     return { status: 404, body: { message: "Not Found" } };
   }

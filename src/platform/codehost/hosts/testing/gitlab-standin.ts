@@ -28,7 +28,7 @@ interface Note {
   body: string;
   iid: number;
   discussionId: string | null;
-  position?: { new_path?: string; new_line?: number };
+  position?: { new_path?: string; old_path?: string; new_line?: number };
 }
 
 export class GitLabStandIn {
@@ -215,7 +215,7 @@ export class GitLabStandIn {
   }
 
   private async createDiscussion(mr: StandInMergeRequest, b: Record<string, unknown>): Promise<Reply> {
-    const position = b.position as { new_path?: string; new_line?: number; base_sha: string; head_sha: string } | undefined;
+    const position = b.position as { new_path?: string; old_path?: string; new_line?: number; base_sha: string; head_sha: string } | undefined;
     if (position) {
       const refs = (await this.mrBody(mr)).diff_refs;
       const ranges =
@@ -231,7 +231,7 @@ export class GitLabStandIn {
       body: String(b.body),
       iid: mr.iid,
       discussionId,
-      position: position ? { new_path: position.new_path, new_line: position.new_line } : undefined,
+      position: position ? { new_path: position.new_path, old_path: position.old_path, new_line: Number(position.new_line) } : undefined,
     };
     this.notes.set(note.id, note);
     this.discussions.set(discussionId, [note.id]);

@@ -215,12 +215,14 @@ export async function git(gitDir: string, args: string[]): Promise<string> {
 
 /** The new-side line ranges of `git diff base...head` per file, context included (where a host accepts a review comment). */
 export async function commentableLines(gitDir: string, base: string, head: string): Promise<Map<string, Array<[number, number]>>> {
-  const out = await git(gitDir, ["diff", "--no-color", "--no-renames", "-U3", `${base}...${head}`]);
+  // quotePath off: non-ASCII names come as they are; git still C-quotes names with quotes, backslashes
+  // or control characters, and ends a name holding a space with a tab.
+  const out = await git(gitDir, ["-c", "core.quotePath=false", "diff", "--no-color", "--no-renames", "-U3", `${base}...${head}`]);
   const files = new Map<string, Array<[number, number]>>();
   let current: Array<[number, number]> | null = null;
   for (const line of out.split("\n")) {
     if (line.startsWith("+++ ")) {
-      const name = line.slice(4);
+      const name = diffName(line.slice(4));
       current = name === "/dev/null" ? null : [];
       if (current) files.set(name.replace(/^b\//, ""), current);
     } else if (line.startsWith("@@") && current) {
@@ -229,6 +231,31 @@ export async function commentableLines(gitDir: string, base: string, head: strin
     }
   }
   return files;
+}
+
+/** A file name from a `+++` line: the trailing tab dropped, a C-quoted name unquoted. */
+function diffName(raw: string): string {
+  const name = raw.replace(/\t$/, "");
+  if (!name.startsWith('"')) return name;
+  const bytes: number[] = [];
+  const escapes: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, "\\": 92 };
+  for (let i = 1; i < name.length - 1; i++) {
+    const ch = name[i] ?? "";
+    if (ch !== "\\") {
+      bytes.push(...Buffer.from(ch, "utf8"));
+      continue;
+    }
+    const next = name[i + 1] ?? "";
+    const octal = /^[0-7]{3}/.exec(name.slice(i + 1));
+    if (octal) {
+      bytes.push(Number.parseInt(octal[0], 8));
+      i += 3;
+    } else {
+      bytes.push(escapes[next] ?? next.charCodeAt(0));
+      i += 1;
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** `git rev-parse` in the served repository; null when the ref does not exist. */
