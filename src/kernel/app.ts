@@ -24,6 +24,11 @@ export interface App {
    * undefined for none; the connections capability's service plugs itself in here.
    */
   gitAuth(repositoryId: number): Promise<Record<string, string> | undefined>;
+  /**
+   * Each repository's last complete review (run id, when it ended) for the repositories pages; the
+   * runs capability, which sits above repositories, plugs itself in here. None until it does.
+   */
+  lastReviews(workspaceId: number, repositoryIds: number[]): Promise<Map<number, { run: number; at: string | null }>>;
   /** The clock behind quotes, months and run times; tests may replace it. */
   now(): Date;
   /** Background tasks register here so close() can stop them. */
@@ -92,6 +97,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     now: () => new Date(),
     wakeWorkers: () => {},
     gitAuth: async () => undefined,
+    lastReviews: async () => new Map(),
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;
