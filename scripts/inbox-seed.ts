@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { sql } from "kysely";
+import pg from "pg";
 import { type App, createApp } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
@@ -34,10 +34,21 @@ export async function benchServer(name: string, databaseUrl: string | undefined)
   const app = await createApp(config, schema ? { schema } : {});
   const server = await startServer(app);
   const url = await server.listen({ port: 0, host: "127.0.0.1" });
+  // In this order: the server waits for handlers still running after their client went away (the
+  // load generator stops mid-request), the app stops its background services and closes the store,
+  // and only then is the schema dropped, over a connection of its own, so nothing reads a dropped table.
   const close = async () => {
     await server.close();
-    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
     await app.close();
+    if (databaseUrl && schema) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, url, close };

@@ -160,7 +160,9 @@ describe("POST /runs with a quote", () => {
     const [payload, sig] = e.quote.split(".");
     const decoded = JSON.parse(Buffer.from(payload, "base64url").toString());
     const cheaper = Buffer.from(JSON.stringify({ ...decoded, p: 1 })).toString("base64url");
-    for (const quote of [`${cheaper}.${sig}`, `${payload}.${sig.slice(0, -2)}AA`, `${payload}.${sig}=`, "garbage", `${payload}.`]) {
+    // Always a different signature: the last two characters changed, whatever they were.
+    const changed = `${sig.slice(0, -2)}${sig.endsWith("AA") ? "BB" : "AA"}`;
+    for (const quote of [`${cheaper}.${sig}`, `${payload}.${changed}`, `${payload}.${sig}=`, "garbage", `${payload}.`]) {
       await expectError(await start({ repository: r.row.id, quote, maxPriceCents: 100_000 }, { token: w.token }), 400, "invalid_request");
     }
     const other = await fundedWorkspace(1000);

@@ -202,6 +202,46 @@ test("SQLite: once optimize() has seen a large workspace, findings read by id us
   });
 });
 
+test("PostgreSQL: optimize() analyzes a table a large write left without statistics, not one left unchanged", { skip: !process.env.DATABASE_URL }, async () => {
+  await withStore(process.env.DATABASE_URL, async (store) => {
+    const ws = await store.db.insertInto("workspaces").values({ slug: "big", name: "b", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      workspace_id: ws.id,
+      number: i + 1,
+      fingerprint: `f${i}`,
+      rule_id: "r",
+      title: "t",
+      description: "d",
+      severity: "low",
+      confidence: "high",
+      engine: "pattern",
+      cwe_json: "[]",
+      tags_json: "[]",
+      first_run_id: 1,
+      first_observed_at: now(),
+      last_run_id: 1,
+      report_count: 1,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await store.db
+        .insertInto("findings")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const stats = async (table: string) =>
+      (
+        await sql<{ changed: string; analyzed: string | null }>`select n_mod_since_analyze as changed, last_analyze as analyzed
+          from pg_stat_user_tables where schemaname = current_schema() and relname = ${table}`.execute(store.db)
+      ).rows[0]!;
+    // The server publishes a backend's counts once it is idle (at most every second): wait for them.
+    for (let i = 0; i < 100 && Number((await stats("findings")).changed) < 3000; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal((await stats("findings")).analyzed, null);
+    await store.optimize();
+    assert.notEqual((await stats("findings")).analyzed, null, "findings analyzed");
+    assert.equal(Number((await stats("findings")).changed), 0);
+    assert.equal((await stats("finding_comments")).analyzed, null, "an unchanged table is left to autovacuum");
+  });
+});
+
 test("every table holding workspace data leads its primary key or an index with workspace_id", async () => {
   await withStore(undefined, async (store) => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'

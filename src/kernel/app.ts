@@ -30,6 +30,11 @@ export interface App {
    * Throws the AppError of a host failure (409 repository_not_runnable, 502 upstream_error, 503).
    */
   pullRequestBase(workspaceId: number, repositoryId: number, number: number): Promise<string | undefined>;
+  /**
+   * Each repository's last complete review (run id, when it ended) for the repositories pages; the
+   * runs capability, which sits above repositories, plugs itself in here. None until it does.
+   */
+  lastReviews(workspaceId: number, repositoryIds: number[]): Promise<Map<number, { run: number; at: string | null }>>;
   /** The clock behind quotes, months and run times; tests may replace it. */
   now(): Date;
   /** Background tasks register here so close() can stop them. */
@@ -99,6 +104,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     wakeWorkers: () => {},
     gitAuth: async () => undefined,
     pullRequestBase: async () => undefined,
+    lastReviews: async () => new Map(),
     onClose: (fn) => void closers.push(fn),
     async close() {
       if (closed) return;

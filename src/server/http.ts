@@ -10,11 +10,15 @@ import { operations as allOperations } from "./operations.ts";
 import type { AnyOperation } from "../kernel/operation.ts";
 import { registerMcp } from "../faces/mcp/server.ts";
 import { cutStalledBodies } from "./body-idle.ts";
+import { drainOnClose } from "./drain.ts";
 import { registerCors } from "./cors.ts";
 import { buildOpenApi } from "../faces/rest/openapi.ts";
 import { bodyLimitBytes, sendError } from "../kernel/reply.ts";
 import { apiPrefix, registerOperations } from "../faces/rest/rest.ts";
 import { methodsByPath, type RouteTable } from "../faces/rest/route-table.ts";
+
+/** How long close() waits at most for handlers still running (drain.ts). */
+const drainMs = 10_000;
 
 export interface ServerOptions {
   operations?: readonly AnyOperation[];
@@ -87,6 +91,7 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
     routes.push({ url: r.url, methods: methods.map(String) });
   });
 
+  drainOnClose(server, drainMs);
   // Before the ip budget: a browser's preflight is answered without counting against it.
   await registerCors(server, app);
   server.addHook("onRequest", async (req, reply) => {

@@ -54,15 +54,18 @@ export interface TokensTable {
   token_prefix: Generated<string | null>;
 }
 
-export interface CreditLedgerTable {
+export interface AppSessionsTable {
+  /** SHA-256 of the session cookie's value. */
+  id_hash: string;
+  user_id: number;
+  /** The workspace active in the app (consent binds OAuth tokens to it). */
+  workspace_id: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailuresTable {
   id: Generated<number>;
-  workspace_id: number;
-  amount_cents: number;
-  kind: "grant" | "charge" | "refund" | "adjustment";
-  note: string | null;
-  /** The run a charge or refund belongs to. */
-  run_id: Generated<number | null>;
-  /** The user (admin, or the run's starter) behind the entry, when there is one. */
-  created_by: Generated<number | null>;
+  key: string;
   created_at: string;
 }

@@ -39,26 +39,8 @@ export interface OAuthCodesTable {
   grant_id: number | null;
 }
 
-export interface AppSessionsTable {
-  /** SHA-256 of the session cookie's value. */
-  id_hash: string;
-  user_id: number;
-  /** The workspace active in the app (consent binds OAuth tokens to it). */
-  workspace_id: number | null;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface SignInFailuresTable {
-  id: Generated<number>;
-  key: string;
-  created_at: string;
-}
-
 export interface OAuthTables {
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
-  app_sessions: AppSessionsTable;
-  sign_in_failures: SignInFailuresTable;
 }

@@ -2,6 +2,7 @@
 // worker, the demo workspace's first credits (so a new user can start a run at once), and
 // `crs admin credits ...`.
 import { addCredits } from "./ledger.ts";
+import { lastReviews } from "./read.ts";
 import { capability, type Service } from "../../kernel/capability.ts";
 import { registerCredits, registerModelReview } from "./admin.ts";
 import { cancelRun } from "./operations/cancel-run.ts";
@@ -28,6 +29,11 @@ const inProcessWorker: Service = (app) => {
   return async () => (await worker).stop();
 };
 
+/** The repositories pages show each repository's last review (repositories cannot import runs). */
+const lastReviewsHook: Service = (app) => {
+  app.lastReviews = (workspaceId, ids) => lastReviews(app.store, workspaceId, ids);
+};
+
 /** Enough for a few dozen runs of the demo repository at the default prices. */
 const demoCreditsCents = 1000;
 
@@ -36,7 +42,7 @@ export const runs = capability({
   cli: "cli.ts",
   fixtures: "fixtures.ts",
   operations: [listRuns, startRun, getRun, listRunFindings, estimateRun, cancelRun],
-  services: [inProcessWorker],
+  services: [lastReviewsHook, inProcessWorker],
   // The dashboard (/app), the runs list, a run's live page, and starting and cancelling runs.
   webRoutes: [(web) => registerAssets(web), registerDashboard, registerRunPages, registerStart],
   bootstrapSteps: [

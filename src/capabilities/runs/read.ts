@@ -1,5 +1,6 @@
 // Reading runs: one by id, and the newest-first list with its filters. Every query is scoped by
 // workspace; another workspace's run is 404 like one that does not exist.
+import { sql } from "kysely";
 import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { keysetPage } from "../../platform/store/page.ts";
@@ -39,4 +40,31 @@ export async function listRunRows(store: Store, workspaceId: number, f: RunFilte
     .execute();
   const { items, last } = keysetPage(rows, f.limit);
   return { items, nextBeforeId: last?.id ?? null };
+}
+
+/** Each repository's last complete review: the run id and when it ended (the repositories pages, through `app.lastReviews`). */
+export async function lastReviews(store: Store, workspaceId: number, ids: number[]): Promise<Map<number, { run: number; at: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await store.db
+    .selectFrom("runs")
+    .select(["repository_id", sql<number>`max(id)`.as("run")])
+    .where("workspace_id", "=", workspaceId)
+    .where("repository_id", "in", ids)
+    .where("state", "=", "complete")
+    .groupBy("repository_id")
+    .execute();
+  const ended = rows.length
+    ? await store.db
+        .selectFrom("runs")
+        .select(["id", "ended_at"])
+        .where("workspace_id", "=", workspaceId)
+        .where(
+          "id",
+          "in",
+          rows.map((r) => Number(r.run)),
+        )
+        .execute()
+    : [];
+  const at = new Map(ended.map((r) => [r.id, r.ended_at]));
+  return new Map(rows.map((r) => [r.repository_id, { run: Number(r.run), at: at.get(Number(r.run)) ?? null }]));
 }

@@ -77,9 +77,23 @@ export interface WorkspaceModelSettingsTable {
   updated_at: string;
 }
 
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  workspace_id: number;
+  amount_cents: number;
+  kind: "grant" | "charge" | "refund" | "adjustment";
+  note: string | null;
+  /** The run a charge or refund belongs to. */
+  run_id: Generated<number | null>;
+  /** The user (admin, or the run's starter) behind the entry, when there is one. */
+  created_by: Generated<number | null>;
+  created_at: string;
+}
+
 export interface RunTables {
   runs: RunsTable;
   run_focuses: RunFocusesTable;
   run_model_chunks: RunModelChunksTable;
   workspace_model_settings: WorkspaceModelSettingsTable;
+  credit_ledger: CreditLedgerTable;
 }

@@ -7,7 +7,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { type Html, html, page, when } from "../../../kernel/ui/html.ts";
 import { sendPage } from "../../../kernel/ui/page.ts";
 import { act, formError, requireWorkspace, type WorkspaceSession } from "../../identity/index.ts";
-import { lastReviews, type OperationById, openCount, readAs, type Row } from "./data.ts";
+import { type OperationById, openCount, readAs, type Row } from "./data.ts";
 
 const styles = (text: string) => text.replace("</head>", '<link rel="stylesheet" href="/app/runs.css"></head>');
 const tone = (state: string) => (state === "ready" ? "ok" : state === "failed" ? "bad" : "busy");
@@ -36,8 +36,7 @@ export function registerRepositoryPages(web: FastifyInstance, app: App, operatio
     const list = await read(req, s, "list_repositories", { limit: 50, ...(typeof q.cursor === "string" && q.cursor ? { cursor: q.cursor } : {}) });
     const items = list.items as Row[];
     const [reviews, open] = await Promise.all([
-      lastReviews(
-        app.store,
+      app.lastReviews(
         s.workspace.id,
         items.map((r) => r.id),
       ),

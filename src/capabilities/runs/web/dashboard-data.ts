@@ -1,9 +1,11 @@
-// The dashboard's aggregates, each one indexed query over the workspace: the trend of open and fixed
-// findings from the history of complete full reviews, the most frequent rules, and the repositories
-// never reviewed. (Open findings by severity and recent runs come from the list operations.)
-import { sql } from "kysely";
+// The dashboard's aggregates over the workspace: the trend of open and fixed findings from the
+// history of complete full reviews, the most frequent rules among open findings, and the repositories
+// never reviewed. (Open findings by severity and recent runs come from the list operations.) What
+// belongs to the findings and repositories is read through their public functions.
+import type { App } from "../../../kernel/app.ts";
 import type { Store } from "../../../platform/store/index.ts";
-
+import { inboxVersion, openRuleCounts, reviewCounts, type ReviewStep } from "../../findings/index.ts";
+import { allRepositories } from "../../repositories/index.ts";
 export interface Trend {
   /** Day starts, in seconds since the epoch (uPlot's x axis). */
   days: number[];
@@ -18,14 +20,14 @@ const trendRuns = 5000;
 
 /**
  * Per day: the findings present at each repository's latest complete full review (summed), and the
- * findings those reviews stopped finding, counted up (a review's previous total plus its new ones
- * minus its total, per repository).
+ * findings those reviews stopped finding, counted up: per repository, those present at its previous
+ * full review and absent at the next (each run's targets in turn).
  */
 export async function trend(store: Store, workspaceId: number, now: Date): Promise<Trend> {
   const since = new Date(now.getTime() - trendDays * dayMs).toISOString();
   const rows = await store.db
     .selectFrom("runs")
-    .select(["id", "repository_id", "ended_at", "findings_json"])
+    .select(["id", "ended_at", "targets_json"])
     .where("workspace_id", "=", workspaceId)
     .where("state", "=", "complete")
     .where("kind", "=", "full")
@@ -33,17 +35,35 @@ export async function trend(store: Store, workspaceId: number, now: Date): Promi
     .limit(trendRuns)
     .execute();
   rows.reverse();
+  const reviews: { endedAt: string; steps: ReviewStep[] }[] = [];
+  const lastSha = new Map<number, string>();
+  for (const r of rows) {
+    if (!r.ended_at) continue;
+    const steps: ReviewStep[] = [];
+    for (const t of JSON.parse(r.targets_json) as { repository: { id: number }; sha: string | null }[]) {
+      if (!t.sha) continue;
+      steps.push({ repositoryId: t.repository.id, sha: t.sha, previous: lastSha.get(t.repository.id) ?? null });
+      lastSha.set(t.repository.id, t.sha);
+    }
+    reviews.push({ endedAt: r.ended_at, steps });
+  }
+  const counts = await reviewCounts(
+    store,
+    workspaceId,
+    reviews.flatMap((r) => r.steps),
+  );
   const latest = new Map<number, number>();
   let fixedSoFar = 0;
+  let i = 0;
   const byDay = new Map<number, { open: number; fixed: number }>();
-  for (const r of rows) {
-    if (!r.findings_json || !r.ended_at) continue;
-    const f = JSON.parse(r.findings_json) as { total: number; new: number };
-    const before = latest.get(r.repository_id);
-    if (before !== undefined) fixedSoFar += Math.max(0, before + f.new - f.total);
-    latest.set(r.repository_id, f.total);
-    if (r.ended_at < since) continue;
-    const day = Math.floor(Date.parse(r.ended_at) / dayMs) * dayMs;
+  for (const r of reviews) {
+    for (const step of r.steps) {
+      const c = counts[i++]!;
+      fixedSoFar += c.stopped;
+      latest.set(step.repositoryId, c.present);
+    }
+    if (r.endedAt < since) continue;
+    const day = Math.floor(Date.parse(r.endedAt) / dayMs) * dayMs;
     let open = 0;
     for (const v of latest.values()) open += v;
     byDay.set(day, { open, fixed: fixedSoFar });
@@ -52,67 +72,20 @@ export async function trend(store: Store, workspaceId: number, now: Date): Promi
   return { days: days.map((d) => d / 1000), open: days.map((d) => byDay.get(d)!.open), fixed: days.map((d) => byDay.get(d)!.fixed) };
 }
 
-type RuleCount = { rule: string; count: number };
-const ruleCounts = new Map<string, Promise<RuleCount[]>>();
-
-/**
- * The rules with the most findings (dismissed ones left out). Counting them reads every finding of
- * the workspace (~100 ms at 100,000), so the answer is kept until a finding is added or triaged
- * (the workspace's inbox version, which every review and triage bumps, is in the key), and every
- * process sharing the store recomputes after the same change.
- */
-export async function topRules(store: Store, workspaceId: number, limit = 8): Promise<RuleCount[]> {
-  const key = `${workspaceId}:${await inboxVersionOf(store, workspaceId)}:${limit}`;
-  let hit = ruleCounts.get(key);
-  if (!hit) {
-    hit = countRules(store, workspaceId, limit);
-    if (ruleCounts.size >= 64) ruleCounts.delete(ruleCounts.keys().next().value!);
-    ruleCounts.set(key, hit);
-    hit.catch(() => ruleCounts.delete(key));
-  }
-  return hit;
+/** The rules with the most open findings (as the inbox counts them with status open). */
+export function topRules(app: App, workspaceId: number, userId: number, limit = 8): Promise<{ rule: string; count: number }[]> {
+  return openRuleCounts(app, workspaceId, userId, app.now(), limit);
 }
 
-async function countRules(store: Store, workspaceId: number, limit: number): Promise<RuleCount[]> {
-  const rows = await store.db
-    .selectFrom("findings")
-    .select(["rule_id", sql<number>`count(*)`.as("n")])
-    .where("workspace_id", "=", workspaceId)
-    .where("dismissed_at", "is", null)
-    .groupBy("rule_id")
-    .orderBy("n", "desc")
-    .orderBy("rule_id")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ rule: r.rule_id, count: Number(r.n) }));
-}
-
-/** Repositories with no complete review, oldest first. */
+/** Repositories with no complete review (a run whose first target is the repository), oldest first. */
 export async function neverReviewed(store: Store, workspaceId: number, limit = 20): Promise<{ items: { id: number; fullName: string }[]; total: number }> {
-  const base = store.db
-    .selectFrom("repositories as r")
-    .where("r.workspace_id", "=", workspaceId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("runs as x")
-            .select("x.id")
-            .where("x.workspace_id", "=", workspaceId)
-            .whereRef("x.repository_id", "=", "r.id")
-            .where("x.state", "=", "complete"),
-        ),
-      ),
-    );
-  const [rows, count] = await Promise.all([
-    base.select(["r.id", "r.full_name"]).orderBy("r.id").limit(limit).execute(),
-    base.select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
+  const [repos, reviewed] = await Promise.all([
+    allRepositories(store, workspaceId),
+    store.db.selectFrom("runs").select("repository_id").distinct().where("workspace_id", "=", workspaceId).where("state", "=", "complete").execute(),
   ]);
-  return { items: rows.map((r) => ({ id: r.id, fullName: r.full_name })), total: Number(count?.n ?? 0) };
-}
-
-async function inboxVersionOf(store: Store, workspaceId: number): Promise<number> {
-  const ws = await store.db.selectFrom("workspaces").select("inbox_version").where("id", "=", workspaceId).executeTakeFirst();
-  return ws?.inbox_version ?? 0;
+  const done = new Set(reviewed.map((r) => r.repository_id));
+  const never = repos.filter((r) => !done.has(r.id)).sort((a, b) => a.id - b.id);
+  return { items: never.slice(0, limit).map((r) => ({ id: r.id, fullName: r.full_name })), total: never.length };
 }
 
 const openCounts = new Map<string, { at: number; value: Promise<number[]> }>();
@@ -125,15 +98,14 @@ const openCountsMs = 60_000;
  * minute, so time-bound decisions expiring show soon.
  */
 export async function openBySeverity(store: Store, workspaceId: number, now: Date, compute: () => Promise<number[]>): Promise<number[]> {
-  const [version, repos] = await Promise.all([
-    inboxVersionOf(store, workspaceId),
-    store.db
-      .selectFrom("repositories")
-      .select([sql<number>`count(*)`.as("n"), sql<string | null>`max(last_synced_at)`.as("s"), sql<number>`max(id)`.as("i")])
-      .where("workspace_id", "=", workspaceId)
-      .executeTakeFirst(),
-  ]);
-  const key = `${workspaceId}:${version}:${repos?.n ?? 0}:${repos?.s ?? ""}:${repos?.i ?? 0}`;
+  const [version, repos] = await Promise.all([inboxVersion(store, workspaceId), allRepositories(store, workspaceId)]);
+  let synced = "";
+  let maxId = 0;
+  for (const r of repos) {
+    if (r.last_synced_at !== null && r.last_synced_at > synced) synced = r.last_synced_at;
+    maxId = Math.max(maxId, r.id);
+  }
+  const key = `${workspaceId}:${version}:${repos.length}:${synced}:${maxId}`;
   const hit = openCounts.get(key);
   if (hit && now.getTime() - hit.at < openCountsMs) return hit.value;
   const value = compute();

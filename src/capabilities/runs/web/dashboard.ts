@@ -41,7 +41,7 @@ export function registerDashboard(web: FastifyInstance, app: App, operation: Ope
       ),
       read(req, s, "list_runs", { limit: 8 }),
       trend(app.store, ws, app.now()),
-      topRules(app.store, ws),
+      topRules(app, ws, s.user.id),
       neverReviewed(app.store, ws),
     ]);
     const csrf = reply.generateCsrf();
