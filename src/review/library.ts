@@ -95,16 +95,17 @@ export class Library {
     for (const { path, names, sinksOnly, changed } of this.pending) {
       const content = this.files.get(path);
       const context = content ? this.contextFor(path, names, sinksOnly) : [];
-      // For sinks elsewhere only: the file must call a function of those files by name.
+      // For sinks elsewhere only: the file must call a function of those files by name (without
+      // such files, the other files' summaries could only clean values no sink receives).
       if (
         sinksOnly &&
-        context.length &&
-        !contextPoints(
-          language(path),
-          text(content!),
-          context.map((c) => ({ ...c, source: text(c.content) })),
-          path,
-        ).length
+        (!context.length ||
+          !contextPoints(
+            language(path),
+            text(content!),
+            context.map((c) => ({ ...c, source: text(c.content) })),
+            path,
+          ).length)
       )
         continue;
       // Analysed again anyway: the files of its other unknown calls come too, as their summaries

@@ -209,3 +209,25 @@ test("a file analysed again for a sink in another file also takes the files of i
   const alone = await review({ [path]: download, "src/app/util/Files.java": files });
   assert.deepEqual(taint(alone), [`${path}:8:path-traversal`, `${path}:9:path-traversal`]);
 });
+
+test("a file without taint findings whose calls reach no file holding a sink is not analysed again", () => {
+  const lib = new Library();
+  const caller =
+    'package web;\nimport util.*;\nclass Page {\n  void doGet(HttpServletRequest req) {\n    String v = Params.param(req, "v");\n    show(Text.pad(v, 3));\n  }\n}\n';
+  lib.add(
+    "util/Params.java",
+    Buffer.from(
+      "package util;\npublic final class Params {\n  public static String param(HttpServletRequest req, String k) { return req.getParameter(k); }\n}\n",
+    ),
+  );
+  lib.add("util/Text.java", Buffer.from("package util;\npublic final class Text {\n  public static String pad(String s, int n) { return s + n; }\n}\n"));
+  lib.add("web/Page.java", Buffer.from(caller));
+  lib.recorded("web/Page.java", ["java:Params", "java:Text"], false);
+  assert.deepEqual([...lib.again()], []);
+  // With a taint finding to lose, the same file is analysed again with those files.
+  lib.recorded("web/Page.java", ["java:Params", "java:Text"], true);
+  assert.deepEqual(
+    [...lib.again()].map((i) => i.context?.map((c) => c.path)),
+    [["util/Params.java", "util/Text.java"]],
+  );
+});
