@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
 import { reviewOf, stream, taintFindings } from "./testing/stream.ts";
 import { Library, pythonModuleNames } from "./library.ts";
+import { ContextTrees } from "./engines/taint/driver/cross-file-context.ts";
 
 const rules = await loadRules();
 
@@ -229,5 +230,23 @@ test("a file without taint findings whose calls reach no file holding a sink is 
   assert.deepEqual(
     [...lib.again()].map((i) => i.context?.map((c) => c.path)),
     [["util/Params.java", "util/Text.java"]],
+  );
+});
+
+test("context trees are kept for later files up to their size cap, the least recently used going first", () => {
+  const trees = new ContextTrees(10);
+  trees.set("a", 1, 4);
+  trees.set("b", 2, 4);
+  assert.equal(trees.get("a"), 1);
+  trees.set("c", 3, 4);
+  assert.deepEqual(
+    ["a", "b", "c"].map((k) => trees.get(k)),
+    [1, undefined, 3],
+  );
+  // One file larger than the cap is still kept while it is the newest.
+  trees.set("d", 4, 50);
+  assert.deepEqual(
+    ["a", "c", "d"].map((k) => trees.get(k)),
+    [undefined, undefined, 4],
   );
 });
