@@ -2,7 +2,7 @@
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
 // declares, so a file whose analysis met calls into another file can be analysed again with
 // those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
-import { contextPoints, mayHoldSink, textMark } from "./engines/taint/driver/cross-file-names.ts";
+import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
@@ -18,6 +18,7 @@ export interface ContextFile {
   names: string[];
 }
 
+const javaExtends = /\bclass\s+[\w$]+(?:<[^{]*?>)?\s+extends\s+([A-Z][\w$]*)/g;
 const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
 
 /**
@@ -43,13 +44,13 @@ export class Library {
   /** Files not kept because the cap was reached. */
   dropped = 0;
 
-  /** Keeps a Java or Python file's text and indexes its names; other files are ignored. */
-  add(path: string, content: Uint8Array): void {
+  /** Keeps a Java or Python file's text and indexes its names (true when kept); other files are ignored. */
+  add(path: string, content: Uint8Array): boolean {
     const java = path.endsWith(".java");
-    if (!java && !path.endsWith(".py")) return;
+    if (!java && !path.endsWith(".py")) return false;
     if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
       this.dropped++;
-      return;
+      return false;
     }
     // Kept even when it declares nothing another file can name: it may be analysed again itself.
     const declared = java ? javaNames(content) : pythonModuleNames(path);
@@ -64,6 +65,37 @@ export class Library {
       else if (list.length >= maxPerName) this.names.set(key, null);
       else if (!list.includes(path)) list.push(path);
     }
+    return true;
+  }
+
+  /** A kept file's content. */
+  content(path: string): Uint8Array | undefined {
+    return this.files.get(path);
+  }
+
+  /**
+   * Context for a kept file before its analysis, once the library holds the whole repository: the
+   * files declaring the names its text uses (textNames, and a Java superclass), those holding a
+   * candidate sink first, then the others (their summaries may clean a value on its way to a sink:
+   * `Files.read(base, Params.safe(name))`), at most contextLimits.files.
+   */
+  contextBefore(path: string): ContextFile[] {
+    const content = this.files.get(path);
+    if (!content) return [];
+    const lang = language(path);
+    const source = text(content);
+    const names = textNames(lang, path, source).map((n) => n.slice(textMark.length));
+    if (lang === "java") for (const m of source.matchAll(javaExtends)) names.push(`java:${m[1]}`);
+    const byPath = new Map<string, ContextFile>();
+    for (const name of names) {
+      const p = this.resolve(name, path);
+      if (!p) continue;
+      const known = byPath.get(p);
+      if (known) known.names.push(name);
+      else byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
+    }
+    const all = [...byPath.values()];
+    return [...all.filter((c) => this.holdsSink(c.path)), ...all.filter((c) => !this.holdsSink(c.path))].slice(0, contextLimits.files);
   }
 
   private holdsSink(path: string): boolean {

@@ -250,3 +250,15 @@ test("context trees are kept for later files up to their size cap, the least rec
     [undefined, undefined, 4],
   );
 });
+
+test("cross-file findings do not depend on the order files stream in: helpers after or before the servlet", async () => {
+  const path = "src/app/web/DownloadServlet.java";
+  const helpers = { "src/app/util/Files.java": files, "src/app/util/Params.java": params };
+  const before = await review({ ...helpers, [path]: download });
+  const after = await review({ [path]: download, ...helpers });
+  assert.deepEqual(taint(before), [`${path}:9:path-traversal`]);
+  assert.deepEqual(
+    after.findings.map((f) => f.fingerprint),
+    before.findings.map((f) => f.fingerprint),
+  );
+});
