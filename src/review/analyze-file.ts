@@ -127,8 +127,8 @@ export class FileAnalyzer {
   /**
    * Analyses files in order. Small files of a language whose rules allow it are matched together
    * on one joined tree (fast/packed.ts); every file's outcome is what it gets alone. Files
-   * analysed again with context are joined too: the second pass is mostly such files, and each
-   * parsed and matched alone cost a fifth of a servlet tree's review.
+   * analysed with context are joined too: most Java files of a repository are, and each parsed
+   * and matched alone cost a fifth of a servlet tree's review.
    */
   analyzeMany(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file, it.context));

@@ -1,7 +1,8 @@
 // The repository's declarations for cross-file taint summaries: while files stream through a
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
-// declares, so a file whose analysis met calls into another file can be analysed again with
-// those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
+// declares. After the stream, a kept file is analysed with the files its text names attached
+// (contextBefore); a file analysed without context whose analysis met calls into another file is
+// analysed again with those files (again). Names are found by cheap text tests, not parses.
 import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
 
