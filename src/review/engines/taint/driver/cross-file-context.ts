@@ -218,7 +218,7 @@ export class ContextTrees {
   private size = 0;
   private readonly cap: number;
 
-  constructor(cap = 8 << 20) {
+  constructor(cap = 2 << 20) {
     this.cap = cap;
   }
 
