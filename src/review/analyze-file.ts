@@ -24,6 +24,7 @@ import type { Selection, SeverityOverride } from "./select.ts";
 import { syntaxFor } from "./engines/taint/syntax/languages.ts";
 import { classInfo, classTags, taintClasses } from "./engines/taint/syntax/classes.ts";
 import { TreeReleaser } from "./fast/trees.ts";
+import { ContextTrees } from "./engines/taint/driver/cross-file-context.ts";
 import type { ContextSource } from "./engines/taint/driver/cross-file-context.ts";
 import { contextPoints, textNames } from "./engines/taint/driver/cross-file-names.ts";
 
@@ -89,6 +90,11 @@ export class FileAnalyzer {
   private readonly packs: Map<Language, LanguagePack>;
   private readonly secrets: SecretRule[];
   private readonly taintClasses = new Map<Language, Set<string>>();
+  /**
+   * Context files (taint/driver/cross-file-context.ts) parsed and summarised, shared by every file
+   * this analyzer (one review) analyses: the same helpers are context of files in many batches.
+   */
+  private readonly contextTrees = new ContextTrees();
   /** Files matched on joined trees, the trees, and joined files handed back to be analysed alone. */
   readonly joined = { files: 0, trees: 0, alone: 0 };
   /** Files of a language with rules that were not parsed: no rule could match, taint had nothing to walk. */
@@ -121,8 +127,8 @@ export class FileAnalyzer {
   /**
    * Analyses files in order. Small files of a language whose rules allow it are matched together
    * on one joined tree (fast/packed.ts); every file's outcome is what it gets alone. Files
-   * analysed again with context are joined too: the second pass is mostly such files, and each
-   * parsed and matched alone cost a fifth of a servlet tree's review.
+   * analysed with context are joined too: most Java files of a repository are, and each parsed
+   * and matched alone cost a fifth of a servlet tree's review.
    */
   analyzeMany(items: ReadonlyArray<AnalyzeItem>): FileOutcome[] {
     const prepared = items.map((it) => this.prepare(it.file, it.context));
@@ -158,9 +164,7 @@ export class FileAnalyzer {
         });
       }
     }
-    // Files analysed with context share its trees and summaries within the batch (taint/driver/cross-file-context.ts).
-    const contextTrees = new Map<string, unknown>();
-    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context, contextTrees)));
+    return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context)));
   }
 
   /** analyzeMany, where an unexpected failure costs only the files it happens on (engine_error). */
@@ -227,7 +231,6 @@ export class FileAnalyzer {
     matched: PackedOutcome | undefined,
     changed?: ReadonlyArray<readonly [number, number]>,
     context?: ContextSource[],
-    contextTrees?: Map<string, unknown>,
   ): FileOutcome {
     const { path, bytes, text, lines, lang, pack, present, candidates } = p;
     const deadline = Date.now() + this.config.timeBudgetMs;
@@ -253,7 +256,7 @@ export class FileAnalyzer {
           context,
           contextPoints: p.xpoints ?? [],
           external,
-          contextTrees,
+          contextTrees: this.contextTrees,
           parsed: (n) => this.trees.parsed(n),
         });
       findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
@@ -316,7 +319,7 @@ export class FileAnalyzer {
     { findings, nodes, extra }: MatchOutcome,
     candidates: number[] | null,
     window: TaintWindow | undefined,
-    cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: Map<string, unknown>; parsed: (n: number) => void },
+    cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: ContextTrees; parsed: (n: number) => void },
   ): Finding[] {
     const classes = this.taintClassesFor(lang, pack);
     if (!classes.size) return findings;

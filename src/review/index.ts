@@ -125,8 +125,10 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   // Cross-file summaries: files whose calls into other files stayed unknown with tainted data are
   // analysed again, after the stream, with the files the library says declare them (library.ts).
   const library = config.taint ? new Library() : null;
+  const deferred: { path: string; changed?: Array<[number, number]> }[] = [];
   const collect = (o: FileOutcome, item: BatchItem) => {
-    if (o.external && !o.skipped)
+    // A file analysed with its context is not analysed again (its context came from its whole text).
+    if (o.external && !o.skipped && !item.context?.length)
       library?.recorded(
         item.path,
         o.external,
@@ -210,11 +212,17 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       configValues.add(e.path, e.content);
       const marks = suppressionComments(e.content);
       if (marks) comments.set(e.path, marks);
-      library?.add(e.path, e.content);
       // A change that adds a crs-ignore comment silences the line below it too: that line is
       // reviewed as changed, so the suppression shows in the change's results.
       const lines = marks && changed?.get(e.path) ? withSuppressedLines(changed.get(e.path)!, marks) : changed?.get(e.path);
-      await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
+      // Java and Python files the library keeps are analysed after the stream, with the files their
+      // text names as context (library.ts): once, instead of once alone and again with context.
+      if (library?.add(e.path, e.content)) deferred.push({ path: e.path, ...(lines ? { changed: lines } : {}) });
+      else await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
+    }
+    for (const d of deferred) {
+      const context = library!.contextBefore(d.path);
+      await add({ ...d, content: library!.content(d.path)!, ...(context.length ? { context } : {}) });
     }
     await flush();
     await Promise.all(inflight);

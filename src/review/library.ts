@@ -1,8 +1,9 @@
 // The repository's declarations for cross-file taint summaries: while files stream through a
 // review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
-// declares, so a file whose analysis met calls into another file can be analysed again with
-// those files attached (index.ts, second pass). Names are found by cheap text tests, not parses.
-import { contextPoints, mayHoldSink, textMark } from "./engines/taint/driver/cross-file-names.ts";
+// declares. After the stream, a kept file is analysed with the files its text names attached
+// (contextBefore); a file analysed without context whose analysis met calls into another file is
+// analysed again with those files (again). Names are found by cheap text tests, not parses.
+import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
@@ -18,6 +19,7 @@ export interface ContextFile {
   names: string[];
 }
 
+const javaExtends = /\bclass\s+[\w$]+(?:<[^{]*?>)?\s+extends\s+([A-Z][\w$]*)/g;
 const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
 
 /**
@@ -43,13 +45,13 @@ export class Library {
   /** Files not kept because the cap was reached. */
   dropped = 0;
 
-  /** Keeps a Java or Python file's text and indexes its names; other files are ignored. */
-  add(path: string, content: Uint8Array): void {
+  /** Keeps a Java or Python file's text and indexes its names (true when kept); other files are ignored. */
+  add(path: string, content: Uint8Array): boolean {
     const java = path.endsWith(".java");
-    if (!java && !path.endsWith(".py")) return;
+    if (!java && !path.endsWith(".py")) return false;
     if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
       this.dropped++;
-      return;
+      return false;
     }
     // Kept even when it declares nothing another file can name: it may be analysed again itself.
     const declared = java ? javaNames(content) : pythonModuleNames(path);
@@ -64,6 +66,37 @@ export class Library {
       else if (list.length >= maxPerName) this.names.set(key, null);
       else if (!list.includes(path)) list.push(path);
     }
+    return true;
+  }
+
+  /** A kept file's content. */
+  content(path: string): Uint8Array | undefined {
+    return this.files.get(path);
+  }
+
+  /**
+   * Context for a kept file before its analysis, once the library holds the whole repository: the
+   * files declaring the names its text uses (textNames, and a Java superclass), those holding a
+   * candidate sink first, then the others (their summaries may clean a value on its way to a sink:
+   * `Files.read(base, Params.safe(name))`), at most contextLimits.files.
+   */
+  contextBefore(path: string): ContextFile[] {
+    const content = this.files.get(path);
+    if (!content) return [];
+    const lang = language(path);
+    const source = text(content);
+    const names = textNames(lang, path, source).map((n) => n.slice(textMark.length));
+    if (lang === "java") for (const m of source.matchAll(javaExtends)) names.push(`java:${m[1]}`);
+    const byPath = new Map<string, ContextFile>();
+    for (const name of names) {
+      const p = this.resolve(name, path);
+      if (!p) continue;
+      const known = byPath.get(p);
+      if (known) known.names.push(name);
+      else byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
+    }
+    const all = [...byPath.values()];
+    return [...all.filter((c) => this.holdsSink(c.path)), ...all.filter((c) => !this.holdsSink(c.path))].slice(0, contextLimits.files);
   }
 
   private holdsSink(path: string): boolean {
@@ -95,16 +128,17 @@ export class Library {
     for (const { path, names, sinksOnly, changed } of this.pending) {
       const content = this.files.get(path);
       const context = content ? this.contextFor(path, names, sinksOnly) : [];
-      // For sinks elsewhere only: the file must call a function of those files by name.
+      // For sinks elsewhere only: the file must call a function of those files by name (without
+      // such files, the other files' summaries could only clean values no sink receives).
       if (
         sinksOnly &&
-        context.length &&
-        !contextPoints(
-          language(path),
-          text(content!),
-          context.map((c) => ({ ...c, source: text(c.content) })),
-          path,
-        ).length
+        (!context.length ||
+          !contextPoints(
+            language(path),
+            text(content!),
+            context.map((c) => ({ ...c, source: text(c.content) })),
+            path,
+          ).length)
       )
         continue;
       // Analysed again anyway: the files of its other unknown calls come too, as their summaries

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
 import { reviewOf, stream, taintFindings } from "./testing/stream.ts";
 import { Library, pythonModuleNames } from "./library.ts";
+import { ContextTrees } from "./engines/taint/driver/cross-file-context.ts";
 
 const rules = await loadRules();
 
@@ -208,4 +209,56 @@ test("a file analysed again for a sink in another file also takes the files of i
   // Without the Params file its calls stay unknown calls: both reach the sink.
   const alone = await review({ [path]: download, "src/app/util/Files.java": files });
   assert.deepEqual(taint(alone), [`${path}:8:path-traversal`, `${path}:9:path-traversal`]);
+});
+
+test("a file without taint findings whose calls reach no file holding a sink is not analysed again", () => {
+  const lib = new Library();
+  const caller =
+    'package web;\nimport util.*;\nclass Page {\n  void doGet(HttpServletRequest req) {\n    String v = Params.param(req, "v");\n    show(Text.pad(v, 3));\n  }\n}\n';
+  lib.add(
+    "util/Params.java",
+    Buffer.from(
+      "package util;\npublic final class Params {\n  public static String param(HttpServletRequest req, String k) { return req.getParameter(k); }\n}\n",
+    ),
+  );
+  lib.add("util/Text.java", Buffer.from("package util;\npublic final class Text {\n  public static String pad(String s, int n) { return s + n; }\n}\n"));
+  lib.add("web/Page.java", Buffer.from(caller));
+  lib.recorded("web/Page.java", ["java:Params", "java:Text"], false);
+  assert.deepEqual([...lib.again()], []);
+  // With a taint finding to lose, the same file is analysed again with those files.
+  lib.recorded("web/Page.java", ["java:Params", "java:Text"], true);
+  assert.deepEqual(
+    [...lib.again()].map((i) => i.context?.map((c) => c.path)),
+    [["util/Params.java", "util/Text.java"]],
+  );
+});
+
+test("context trees are kept for later files up to their size cap, the least recently used going first", () => {
+  const trees = new ContextTrees(10);
+  trees.set("a", 1, 4);
+  trees.set("b", 2, 4);
+  assert.equal(trees.get("a"), 1);
+  trees.set("c", 3, 4);
+  assert.deepEqual(
+    ["a", "b", "c"].map((k) => trees.get(k)),
+    [1, undefined, 3],
+  );
+  // One file larger than the cap is still kept while it is the newest.
+  trees.set("d", 4, 50);
+  assert.deepEqual(
+    ["a", "c", "d"].map((k) => trees.get(k)),
+    [undefined, undefined, 4],
+  );
+});
+
+test("cross-file findings do not depend on the order files stream in: helpers after or before the servlet", async () => {
+  const path = "src/app/web/DownloadServlet.java";
+  const helpers = { "src/app/util/Files.java": files, "src/app/util/Params.java": params };
+  const before = await review({ ...helpers, [path]: download });
+  const after = await review({ [path]: download, ...helpers });
+  assert.deepEqual(taint(before), [`${path}:9:path-traversal`]);
+  assert.deepEqual(
+    after.findings.map((f) => f.fingerprint),
+    before.findings.map((f) => f.fingerprint),
+  );
 });

@@ -10,7 +10,7 @@ export interface BatchItem {
   path: string;
   content: Uint8Array;
   changed?: Array<[number, number]>;
-  /** Other files of the repository the file's calls may run (second pass, ../library.ts). */
+  /** Other files of the repository the file's calls may run (../library.ts). */
   context?: ContextFile[];
 }
 

@@ -22,7 +22,7 @@ import { helperCallTest, sourceHelpers } from "./functions/source-helpers.ts";
 import type { TaintWindow } from "./fast/joined-window.ts";
 import { External } from "./driver/cross-file-context.ts";
 import { contextPoints, fileRules } from "./driver/cross-file-names.ts";
-import type { ContextSource } from "./driver/cross-file-context.ts";
+import type { ContextSource, ContextTrees } from "./driver/cross-file-context.ts";
 
 export interface TaintInput {
   path: string;
@@ -54,8 +54,8 @@ export interface TaintInput {
   parsed?: (bytes: number) => void;
   /** contextPoints() of the file when the caller already asked. */
   contextPoints?: number[];
-  /** Context files parsed and summarised, shared by the files of one batch (dropped with it). */
-  contextTrees?: Map<string, unknown>;
+  /** Context files parsed and summarised, shared by the files analysed one after another. */
+  contextTrees?: ContextTrees;
 }
 
 /**

@@ -43,8 +43,8 @@ export class External {
   private readonly source: string;
   private readonly files: readonly ContextSource[];
   private readonly rulesOf: (source: string) => CompiledRules;
-  /** Context files' trees and summaries by path: the caller may share them between the files of a batch. */
-  private readonly loaded: Map<string, unknown>;
+  /** Context files' trees and summaries by path: the caller may share them between files (ContextTrees). */
+  private readonly loaded: ContextTrees;
   private imports: Map<string, string> | null = null;
   private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
@@ -59,10 +59,10 @@ export class External {
     files: readonly ContextSource[],
     rulesOf: (source: string) => CompiledRules,
     parsed?: (bytes: number) => void,
-    loaded?: Map<string, unknown>,
+    loaded?: ContextTrees,
   ) {
     this.parsed = parsed;
-    this.loaded = loaded ?? new Map();
+    this.loaded = loaded ?? new ContextTrees();
     this.syn = syn;
     this.path = path;
     this.source = source;
@@ -203,8 +203,44 @@ export class External {
     } catch {
       s = null;
     }
-    this.loaded.set(key, s);
+    this.loaded.set(key, s, file.source.length);
     return s;
+  }
+}
+
+/**
+ * Context files parsed, with their summaries, kept for the files analysed after them (a helper
+ * class is context of hundreds of files): the least recently used go past `cap` characters of
+ * source. A summary depends only on its own file (its calls into other files stay unknown).
+ */
+export class ContextTrees {
+  private readonly entries = new Map<string, { value: unknown; size: number }>();
+  private size = 0;
+  private readonly cap: number;
+
+  constructor(cap = 2 << 20) {
+    this.cap = cap;
+  }
+
+  get(key: string): unknown {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value;
+  }
+
+  set(key: string, value: unknown, size: number): void {
+    const old = this.entries.get(key);
+    if (old) this.size -= old.size;
+    this.entries.delete(key);
+    this.entries.set(key, { value, size });
+    this.size += size;
+    for (const [k, e] of this.entries) {
+      if (this.size <= this.cap || k === key) break;
+      this.entries.delete(k);
+      this.size -= e.size;
+    }
   }
 }
 

@@ -82,6 +82,28 @@ function calleeSinks(syn: Syntax, source: string): number[] {
     .filter((o) => !source.startsWith("return", o));
 }
 
+/**
+ * reaching() of a context file that may hold a sink, else []: asked for every file it is context of
+ * (a helper class is context of hundreds), so remembered for the last files asked.
+ */
+function reachingOf(language: string, source: string): string[] {
+  const key = `${language}:${source}`;
+  let fns = reachingSeen.get(key);
+  if (!fns) {
+    fns = mayHoldSink(language, source) ? reaching(language, source) : [];
+    reachingChars += key.length;
+    // The keys hold the files' text: past a few MB, start again.
+    if (reachingChars > 8 << 20) {
+      reachingSeen.clear();
+      reachingChars = key.length;
+    }
+    reachingSeen.set(key, fns);
+  }
+  return fns;
+}
+const reachingSeen = new Map<string, string[]>();
+let reachingChars = 0;
+
 const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
 const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
 const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
@@ -120,8 +142,7 @@ export function contextPoints(language: string, source: string, context: readonl
   const bound: string[] = [];
   const imports = language === "python" ? importNames(source) : null;
   for (const c of context) {
-    if (!mayHoldSink(language, c.source)) continue;
-    const fns = reaching(language, c.source);
+    const fns = reachingOf(language, c.source);
     if (!fns.length) continue;
     if (!imports) {
       for (const f of fns) loose.add(f);

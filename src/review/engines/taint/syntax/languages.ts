@@ -444,6 +444,18 @@ const syntaxes: Record<string, Syntax> = {
   },
 };
 
+// A function's parameters are asked for several times (whether its scope has a source, its walk,
+// its description as a callee): read from the tree once per node.
+for (const syn of Object.values(syntaxes)) {
+  const read = syn.params;
+  const known = new WeakMap<TNode, Param[]>();
+  syn.params = (fn) => {
+    let ps = known.get(fn);
+    if (!ps) known.set(fn, (ps = read(fn)));
+    return ps;
+  };
+}
+
 export function syntaxFor(language: string): Syntax | undefined {
   return syntaxes[language];
 }
