@@ -26,6 +26,14 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
   return after.test(a.source.slice(end, end + 40));
 }
 
+/** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
+ * the file and the function does what it was asked; traversal needs a base directory the value escapes
+ * (`path.join(root, rel)`), and a value built or copied on the way is still reported. */
+function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): boolean {
+  if (spec.className !== "path-traversal" || t.step.prev || t.step.kind !== "param" || t.step.sourceId !== a.rules.library?.spec.id) return false;
+  return a.syn.roles[arg.kind()] === "ident" && /^[\w$]+/.exec(t.step.node.text())?.[0] === arg.text();
+}
+
 export interface Callee {
   text: string;
   recv: TNode | null;
@@ -119,6 +127,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
         if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+          if (wholeCallerPath(a, spec, t, p!)) continue;
           if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
           break;
         }
