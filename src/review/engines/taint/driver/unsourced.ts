@@ -54,7 +54,7 @@ function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, local
   const any = (kids: TNode[]): boolean => kids.some((c) => openPart(a, c, depth + 1, scopeText, locals));
   switch (k) {
     case "identifier":
-      return !constantName(n.text(), scopeText, locals);
+      return !constantName(a, n.text(), scopeText, locals, depth);
     case "member_expression":
     case "attribute": {
       const prop = n.field(a.syn.memberFields[1])?.text() ?? "";
@@ -80,14 +80,76 @@ function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, local
   }
 }
 
-/** A constant by convention, or a local this function assigns nothing but literals. */
-function constantName(name: string, scopeText: string, locals: Map<string, boolean>): boolean {
+/** A constant by convention, a local this function assigns nothing but literals, or a name the function
+ * never binds whose one top-level binding is an import or holds such values (`const bin = path.join(__dirname, "tool")`). */
+function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<string, boolean>, depth: number): boolean {
   if (constantRoots.test(name)) return true;
   let v = locals.get(name);
   if (v === undefined) {
-    const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:\\+|-)?=(?!=)\\s*(\\S)`, "g"))].map((m) => m[1]!);
-    v = values.length > 0 && values.every((c) => /["'`\d]/.test(c));
+    const esc = escapeRegExp(name);
+    const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S)`, "g"))].map((m) => m[1]!);
+    locals.set(name, false);
+    if (values.length) v = values.every((c) => /["'`\d]/.test(c));
+    else v = !boundIn(esc, scopeText) && topLevelClosed(a, name, depth);
     locals.set(name, v);
   }
   return v;
+}
+
+/** The name may be bound in the function other than by `name = ...`: in its head (a parameter), a
+ * declaration or destructuring, a loop, `as`, `catch`, a tuple target, a nested function's parameters.
+ * A cautious text test: a read may match too, which only keeps the value open. */
+function boundIn(esc: string, scopeText: string): boolean {
+  const body = scopeText.search(/[{:]\s*\n|=>/);
+  const w = `(?<![\\w$.])${esc}(?![\\w$])`;
+  if (new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;
+  return [
+    `\\b(?:const|let|var)\\s+[^=;]*${w}`,
+    `\\bfor\\b[^\\n;:]*${w}[^\\n;:]*\\b(?:of|in)\\b`,
+    `\\b(?:as|catch|global|nonlocal)\\s*\\(?\\s*${w}`,
+    `${w}\\s*,[^=\\n;()]*=(?!=)`,
+    `[(,]\\s*${w}\\s*(?:,[^()]*)?\\)\\s*=>|${w}\\s*=>`,
+    `\\b(?:function|def)\\b[^(]*\\([^)]*${w}|\\blambda\\b[^:]*${w}`,
+  ].some((r) => new RegExp(r).test(scopeText));
+}
+
+/** The one top-level binding of `name` is an import or a declaration whose value is built from closed values only. */
+function topLevelClosed(a: Analyzer, name: string, depth: number): boolean {
+  const root = a.fileRoot;
+  if (!root || depth > 16) return false;
+  const word = new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`);
+  let init: TNode | null | undefined;
+  let count = 0;
+  for (const stmt of named(root)) {
+    if (!word.test(stmt.text())) continue;
+    const k = stmt.kind() as string;
+    if (k === "import_statement" || k === "import_from_statement") {
+      if (!word.test(stmt.text().replace(/(["'`]).*?\1/g, ""))) continue;
+      count++;
+      init = null;
+      continue;
+    }
+    const decl = k === "export_statement" ? stmt.field("declaration") : stmt;
+    const dk = decl?.kind() as string | undefined;
+    if (dk === "lexical_declaration" || dk === "variable_declaration") {
+      for (const d of named(decl!).filter((c) => c.kind() === "variable_declarator")) {
+        if (d.field("name")?.text() !== name) continue;
+        count++;
+        init = d.field("value");
+      }
+    } else if (dk === "expression_statement") {
+      const asg = named(decl!)[0];
+      if (asg?.kind() === "assignment" && asg.field("left")?.text() === name) {
+        count++;
+        init = asg.field("right");
+      }
+    }
+  }
+  // Bound once and never assigned again anywhere (a `let` changed by some function is no constant).
+  if (count !== 1 || init === undefined) return false;
+  if (init === null) return true;
+  const again = a.source.match(new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:\\+|-)?=(?!=)`, "g"))?.length ?? 0;
+  if (again > 1) return false;
+  // Its parts are names of the top level too: no function's text binds them.
+  return !openPart(a, init, depth + 1, "", new Map());
 }

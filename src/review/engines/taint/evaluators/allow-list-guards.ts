@@ -71,6 +71,9 @@ function either(a: Guard[], b: Guard[]): Guard[] {
   return out;
 }
 
+/** A member of a check's result that says it passed. */
+const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is_?(?:[Vv]alid|[Oo]k|[Ss]afe|[Aa]llowed)/;
+
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
@@ -123,6 +126,11 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       if (literalKinds.has(l.kind() as string)) return one(isTypeof(r) ? typeofGuard(r, l, syn) : checkedName(r, syn));
     }
     return [];
+  }
+  // A check's verdict read off its result (`validate(name).validForOldPackages`, `check(p).ok`): as the check.
+  if (syn.roles[kind] === "member" && verdictMember.test(cond.field(syn.memberFields[1])?.text() ?? "")) {
+    const obj = cond.field(syn.memberFields[0]);
+    if (obj && syn.roles[obj.kind()] === "call") return guardedIdents(obj, positive, syn, rules, held, depth + 1);
   }
   if (syn.roles[kind] === "call") {
     const fn = cond.field("function");
