@@ -60,7 +60,8 @@ function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, local
       const prop = n.field(a.syn.memberFields[1])?.text() ?? "";
       if (a.rules.cleanMembers.has(prop)) return false;
       const root = n.text().split(/[.[(]/)[0]!.trim();
-      return !constantRoots.test(root);
+      // A member of a closed top-level name (`pkg.version` of `require("../package.json")`, `path.sep`).
+      return !constantRoots.test(root) && !(/^[A-Za-z_$][\w$]*$/.test(root) && constantName(a, root, scopeText, locals, depth));
     }
     case "binary_expression":
     case "binary_operator":
@@ -89,11 +90,29 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
     const esc = escapeRegExp(name);
     const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S)`, "g"))].map((m) => m[1]!);
     locals.set(name, false);
-    if (values.length) v = values.every((c) => /["'`\d]/.test(c));
+    if (closedLoop(a, esc, scopeText, depth)) v = true;
+    // Top-level code: its names are the file's own bindings.
+    else if (scopeText === a.source) v = topLevelClosed(a, name, depth);
+    else if (values.length) v = values.every((c) => /["'`\d]/.test(c));
     else v = !boundIn(esc, scopeText) && topLevelClosed(a, name, depth);
     locals.set(name, v);
   }
   return v;
+}
+
+/** The name is only the variable of loops over literal lists or closed names (`for (const t of ["a", "b"])`,
+ * `for table in TABLES:`) and bound nowhere else in the function. */
+function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number): boolean {
+  const loop = new RegExp(`\\bfor\\s*(?:\\(\\s*(?:const|let|var)\\s+)?${esc}\\s+(?:of|in)\\s+([^\\n]*?)\\s*(?:\\)\\s*\\{?|:)\\s*$`, "gm");
+  const lists = [...scopeText.matchAll(loop)].map((m) => m[1]!);
+  if (!lists.length) return false;
+  const rest = scopeText.replace(loop, "");
+  if (boundIn(esc, rest) || new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)`).test(rest)) return false;
+  return lists.every((l) => {
+    const items = /^[[(]([^[\]()]*)[\])]$/.exec(l.trim());
+    if (items) return items[1]!.split(",").every((x) => /^\s*(?:(["'`])[^"'`]*\1|\d+)?\s*$/.test(x));
+    return /^[A-Za-z_$][\w$]*$/.test(l.trim()) && constantName(a, l.trim(), "", new Map(), depth + 1);
+  });
 }
 
 /** The name may be bound in the function other than by `name = ...`: in its head (a parameter), a
