@@ -8,6 +8,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
+import { closedFromCallers } from "./closed-params.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|__file__|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set([
@@ -77,7 +78,8 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
     // Top-level code: its names are the file's own bindings.
     else if (scopeText === a.source) v = topLevelClosed(a, name, depth);
     else if (values.length) v = values.every((c) => /["'`\d]/.test(c));
-    else v = !boundIn(esc, scopeText) && topLevelClosed(a, name, depth);
+    else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
+    else v = closedFromCallers(a, name, scopeText, depth, openPart, (n, body) => boundIn(escapeRegExp(n), body, false));
     locals.set(name, v);
   }
   return v;
@@ -101,10 +103,10 @@ function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number):
 /** The name may be bound in the function other than by `name = ...`: in its head (a parameter), a
  * declaration or destructuring, a loop, `as`, `catch`, a tuple target, a nested function's parameters.
  * A cautious text test: a read may match too, which only keeps the value open. */
-function boundIn(esc: string, scopeText: string): boolean {
+function boundIn(esc: string, scopeText: string, withHead = true): boolean {
   const body = scopeText.search(/[{:]\s*\n|=>/);
   const w = `(?<![\\w$.])${esc}(?![\\w$])`;
-  if (new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;
+  if (withHead && new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;
   return [
     `\\b(?:const|let|var)\\s+[^=;]*${w}`,
     `\\bfor\\b[^\\n;:]*${w}[^\\n;:]*\\b(?:of|in)\\b`,
