@@ -39,6 +39,12 @@ function helperHead(a: Analyzer, scopeText: string): { fn: string; params: strin
   return { fn, params };
 }
 
+/** Where a function's head (its parameter list) ends: the `)` before its body (`{`, `:`, `=>`, a TypeScript return
+ * type or a Python annotation between); -1 when none is found. */
+export function headEnd(scopeText: string): number {
+  return scopeText.search(/\)\s*(?:->[^:\n]*)?:|\)\s*(?::[^{=\n]*)?\{|=>/);
+}
+
 function enclosingScope(n: TNode): TNode | null {
   for (let p = n.parent(); p; p = p.parent()) if (scopeKinds.has(p.kind())) return p;
   return null;
@@ -57,7 +63,8 @@ export function closedFromCallers(a: Analyzer, name: string, scopeText: string, 
   const mentions = a.source.match(new RegExp(`(?<![\\w$])${escapeRegExp(head.fn)}(?![\\w$])`, "g"))?.length ?? 0;
   if (!calls.length || mentions !== calls.length + 1) return false;
   // Bound again in its body (a loop, `as`, destructuring): not the value callers pass.
-  const body = scopeText.slice(scopeText.search(/[{:]\s*\n/) + 1);
+  const end = headEnd(scopeText);
+  const body = end < 0 ? "" : scopeText.slice(end + 1);
   if (rebound(name, body)) return false;
   return calls.every((call) => {
     const args = named(call.field("arguments"));

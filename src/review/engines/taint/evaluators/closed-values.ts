@@ -8,7 +8,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
-import { closedFromCallers } from "./closed-params.ts";
+import { closedFromCallers, headEnd } from "./closed-params.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|__file__|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set([
@@ -88,8 +88,8 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
 /** The name is only the variable of loops over literal lists or closed names (`for (const t of ["a", "b"])`,
  * `for table in TABLES:`) and bound nowhere else in the function. */
 function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number): boolean {
-  const loop = new RegExp(`\\bfor\\s*(?:\\(\\s*(?:const|let|var)\\s+)?${esc}\\s+(?:of|in)\\s+([^\\n]*?)\\s*(?:\\)\\s*\\{?|:)\\s*$`, "gm");
-  const lists = [...scopeText.matchAll(loop)].map((m) => m[1]!);
+  const loop = new RegExp(`\\bfor\\s*(?:\\(\\s*(?:const|let|var)\\s+${esc}\\s+of\\s+([^\\n]*?)\\s*\\)|${esc}\\s+in\\s+([^\\n]*?)\\s*:\\s*$)`, "gm");
+  const lists = [...scopeText.matchAll(loop)].map((m) => m[1] ?? m[2]!);
   if (!lists.length) return false;
   const rest = scopeText.replace(loop, "");
   if (boundIn(esc, rest) || new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)`).test(rest)) return false;
@@ -104,7 +104,7 @@ function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number):
  * declaration or destructuring, a loop, `as`, `catch`, a tuple target, a nested function's parameters.
  * A cautious text test: a read may match too, which only keeps the value open. */
 function boundIn(esc: string, scopeText: string, withHead = true): boolean {
-  const body = scopeText.search(/[{:]\s*\n|=>/);
+  const body = headEnd(scopeText);
   const w = `(?<![\\w$.])${esc}(?![\\w$])`;
   if (withHead && new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;
   return [
