@@ -13,6 +13,7 @@ import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
 import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
+import { namedSanitizerMask } from "./custom-checks.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -188,8 +189,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const sanitize = rules.sanitizers
     .lookup(callee.text)
     ?.filter((x) => conditionHolds(x, positional, all) && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
-  if (sanitize?.length) {
-    const mask = sanitize.reduce((m, x) => m | x.mask, 0);
+  const byName = namedSanitizerMask(callee.text);
+  if (sanitize?.length || byName) {
+    const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };

@@ -165,3 +165,14 @@ exports.read = function read(key) { return fs.readFileSync("/cache/" + crypto.cr
 `;
   assert.deepEqual(taint("javascript", js), ["4:code-injection"]);
 });
+
+test("a project's own escape, known by its name, sanitizes its class only; a normalizer is no escape", () => {
+  const src = `const { exec } = require("child_process");
+const fs = require("fs");
+exports.notify = function notify(t) { exec("notify-send " + escapeShellArg(t)); };
+exports.notifyRaw = function notifyRaw(t) { exec("notify-send " + normalizePath(t)); };
+exports.read = function read(n) { return fs.readFileSync("/data/" + escapeShellArg(n)); };
+exports.readSafe = function readSafe(n) { return fs.readFileSync("/data/" + sanitizeFilename(n)); };
+`;
+  assert.deepEqual(taint("javascript", src), ["4:command-injection", "5:path-traversal"]);
+});

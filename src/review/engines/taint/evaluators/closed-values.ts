@@ -9,6 +9,7 @@ import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
 import { closedFromCallers, headEnd } from "./closed-params.ts";
+import { namedSanitizerMask } from "./custom-checks.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|__file__|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set([
@@ -55,7 +56,7 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
     case "call": {
       const fn = n.field("function");
       const callee = (fn?.text() ?? "").replace(/\s+/g, "");
-      if (a.rules.sanitizers.lookup(callee)) return false;
+      if (a.rules.sanitizers.lookup(callee) || namedSanitizerMask(callee)) return false;
       const kids = named(n.field("arguments"));
       const recv = fn && (fn.kind() === "member_expression" || fn.kind() === "attribute") ? fn.field(a.syn.memberFields[0]) : null;
       return any(recv ? [recv, ...kids] : kids);
