@@ -65,7 +65,7 @@ function allowListCallback(a: Analyzer, cb: TNode): number {
 /** The path a file read is given (its first argument, else the receiver: `Path(p).read_text()`) is fixed text of the program. */
 function fixedPath(a: Analyzer, callee: Callee, positional: TNode[]): boolean {
   const path = positional[0] ?? callee.recv;
-  return !!path && !openPart(a, path, 0, a.scopeText(), new Map());
+  return !!path && path.kind() !== "number" && path.kind() !== "integer" && !openPart(a, path, 0, a.scopeText(), new Map());
 }
 
 export interface Callee {

@@ -176,3 +176,23 @@ exports.readSafe = function readSafe(n) { return fs.readFileSync("/data/" + sani
 `;
   assert.deepEqual(taint("javascript", src), ["4:command-injection", "5:path-traversal"]);
 });
+
+test("without a known source, a top-level binding from a source (argv, stdin) stays open", async () => {
+  const js = `const { execSync } = require("child_process");
+const target = process.argv[2];
+const input = require("fs").readFileSync(0, "utf8");
+function a() { execSync("ping " + target); }
+function b() { execSync("echo " + input); }
+`;
+  assert.deepEqual(await review({ "lib/cli.js": js }, 78), ["lib/cli.js:4:low", "lib/cli.js:5:low"]);
+  const py = `import os
+import sys
+url = sys.argv[1]
+name = input()
+def a():
+    os.system("curl " + url)
+def b():
+    os.system("echo " + name)
+`;
+  assert.deepEqual(await review({ "tool/cli.py": py }, 78), ["tool/cli.py:6:low", "tool/cli.py:8:low"]);
+});

@@ -44,6 +44,9 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
     case "attribute": {
       const prop = n.field(a.syn.memberFields[1])?.text() ?? "";
       if (a.rules.cleanMembers.has(prop)) return false;
+      // A source's member path (`process.argv`, `sys.argv`, `request.args`) is never closed, whatever binds its root.
+      const path = n.text().replace(/\s+/g, "");
+      if (a.rules.paths.some((p) => path === p.prefix || path.startsWith(`${p.prefix}.`) || path.startsWith(`${p.prefix}[`))) return true;
       const root = n.text().split(/[.[(]/)[0]!.trim();
       // A member of a closed top-level name (`pkg.version` of `require("../package.json")`, `path.sep`).
       return !constantRoots.test(root) && !(/^[A-Za-z_$][\w$]*$/.test(root) && constantName(a, root, scopeText, locals, depth));
@@ -58,6 +61,9 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
       const callee = (fn?.text() ?? "").replace(/\s+/g, "");
       if (a.rules.sanitizers.lookup(callee) || namedSanitizerMask(callee)) return false;
       const kids = named(n.field("arguments"));
+      // A source call (`input()`, `sys.stdin.read()`) is open; a file read is closed only on a fixed path, not a descriptor (`readFileSync(0)`).
+      const source = (a.rules.sourceCalls.lookup(callee) ?? a.rules.sourceCalls.lookup(callee.slice(callee.lastIndexOf(".") + 1)))?.[0];
+      if (source && (!source.fixedPathSafe || kids[0]?.kind() === "number" || kids[0]?.kind() === "integer")) return true;
       const recv = fn && (fn.kind() === "member_expression" || fn.kind() === "attribute") ? fn.field(a.syn.memberFields[0]) : null;
       return any(recv ? [recv, ...kids] : kids);
     }
