@@ -68,7 +68,7 @@ async function reviewTree(dir: URL): Promise<TreeResult | undefined> {
 }
 
 /** A finding of the class (CWE, rule id or tag) whose location or a flow step is within 3 lines of the mark. */
-export function hits(f: Finding, m: Mark): boolean {
+function hits(f: Finding, m: Mark): boolean {
   const cwes = classInfo[m.cls as TaintClass]?.cwe ?? otherCwes[m.cls] ?? [];
   const named = new RegExp(`(^|[^a-z])${m.cls}($|[^a-z])`);
   const ofClass = f.cwe.some((n) => cwes.includes(n)) || [f.ruleId, ...f.tags].some((n) => named.test(n.toLowerCase()));
