@@ -87,7 +87,7 @@ export async function evaluatePairs(filter?: (id: string) => boolean): Promise<P
       const vulnerable = await reviewTree(new URL("vulnerable/", caseDir));
       const fixed = await reviewTree(new URL("fixed/", caseDir));
       if (!fixed) throw new Error(`pairs/${language}/${id}: no fixed/ tree`);
-      const vMarks = vulnerable?.marks.filter((m) => m) ?? [];
+      const vMarks = vulnerable?.marks ?? [];
       const cls = (vMarks[0] ?? fixed.marks[0])?.cls ?? "unknown";
       const found = !!vulnerable && vMarks.length > 0 && vMarks.every((m) => vulnerable.findings.some((f) => hits(f, m)));
       const still = found && fixed.marks.some((m) => fixed.findings.some((f) => hits(f, m)));
