@@ -217,7 +217,14 @@ function refine(input: TaintInput): Finding[] {
     if (!w?.taint) {
       // No source is known in a function the walk never entered: a string built from values it does
       // not fix stays, at low confidence (driver/unsourced.ts); where the walk judged the values, it is dropped.
-      if (!analyzer.walked.has(pc.scope.id()) && builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))) kept.push({ ...f, confidence: "low" });
+      // Tests, fixtures, examples, benchmarks and scripts (the library's `unlessPath`) are no interface anyone
+      // calls: without a source there, nobody feeds the sink.
+      if (
+        !analyzer.walked.has(pc.scope.id()) &&
+        !(rules.library?.unlessPath?.test(input.path) ?? false) &&
+        builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))
+      )
+        kept.push({ ...f, confidence: "low" });
       return;
     }
     if (!cls) {

@@ -467,6 +467,10 @@ export class Analyzer {
   recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
     this.hit(node, spec, t, note);
   }
+  /** The file's root (driver/unsourced.ts reads its top-level bindings). */
+  get fileRoot(): TNode | null {
+    return this.root;
+  }
   rootOf(node: TNode): string | null {
     return rootIdent(this, node);
   }

@@ -44,6 +44,18 @@ function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
   return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
 }
 
+/** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
+ * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
+function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
+  if (syn.prefix !== "py" || syn.roles[call.kind()] !== "call") return null;
+  if (!/(?:^|\.)common(?:path|prefix)$/.test(call.field("function")?.text() ?? "")) return null;
+  const list = named(call.field("arguments"))[0];
+  if (!list || named(call.field("arguments")).length !== 1 || (list.kind() !== "list" && list.kind() !== "tuple")) return null;
+  const others = named(list).filter((e) => e.text() !== root.text());
+  if (others.length === named(list).length) return null;
+  return others.flatMap((e) => one(checkedName(e, syn)));
+}
+
 /** What a variable holding a check's outcome vouches for where it is true or false (evaluators/held-checks.ts). */
 export type Held = (name: string, positive: boolean) => Guard[] | undefined;
 
@@ -58,6 +70,9 @@ function either(a: Guard[], b: Guard[]): Guard[] {
   }
   return out;
 }
+
+/** A member of a check's result that says it passed. */
+const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is_?(?:[Vv]alid|[Oo]k|[Ss]afe|[Aa]llowed)/;
 
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
@@ -103,12 +118,19 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // `abs.indexOf(root) === 0` is `abs.startsWith(root)` (a containment check before a 403).
       const prefix = startsAt(l, r, syn) ?? startsAt(r, l, syn);
       if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);
+      const common = commonPathGuard(l, r, syn) ?? commonPathGuard(r, l, syn);
+      if (common) return common;
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
       // typeof x === "number" makes x safe; "string" only from operator objects (typeofGuard).
       if (literalKinds.has(r.kind() as string)) return one(isTypeof(l) ? typeofGuard(l, r, syn) : checkedName(l, syn));
       if (literalKinds.has(l.kind() as string)) return one(isTypeof(r) ? typeofGuard(r, l, syn) : checkedName(r, syn));
     }
     return [];
+  }
+  // A check's verdict read off its result (`validate(name).validForOldPackages`, `check(p).ok`): as the check.
+  if (syn.roles[kind] === "member" && verdictMember.test(cond.field(syn.memberFields[1])?.text() ?? "")) {
+    const obj = cond.field(syn.memberFields[0]);
+    if (obj && syn.roles[obj.kind()] === "call") return guardedIdents(obj, positive, syn, rules, held, depth + 1);
   }
   if (syn.roles[kind] === "call") {
     const fn = cond.field("function");

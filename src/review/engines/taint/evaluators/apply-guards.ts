@@ -53,7 +53,14 @@ const pathBit = classBit("path-traversal");
 /** Variables a deny-list check showed to hold no `..`: clean for path traversal only. */
 function pathSafe(a: Analyzer, names: string[], at: TNode): void {
   const vars = a.state.vars;
-  for (const n of names) {
+  for (let n of names) {
+    if (n.startsWith("rel:")) {
+      // A relative path not starting with `..` (evaluators/deny-list-guards.ts): it, and the path it relates while that still holds its value.
+      const f = vars.get(n.slice(4))?.from;
+      if (f?.kind !== "relative" || vars.get(f.name) !== f.value) continue;
+      names.push(f.name);
+      n = n.slice(4);
+    }
     const v = vars.get(n);
     // A member path (`req.params.name`): a guard's mark makes its reads safe for path traversal only.
     if (n.includes(".") && (v === undefined || v?.step.kind === "guard")) guardPath(a, n, { name: n, mask: pathBit }, at);

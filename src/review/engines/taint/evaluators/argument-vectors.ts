@@ -34,6 +34,15 @@ export function fixedProgram(a: Analyzer, n: TNode): boolean {
   return program !== null && program !== "" && !runsCode.test(program);
 }
 
+/** A name or attribute for a program the code is configured with (`self.binary`, `ffmpegPath`), clean where
+ * the list is built: not a shell or interpreter by its name. */
+const interpreterWords = /sh$|shell|interp|exe(?:cutable)?$|python|node|perl|ruby|php|cmd|command|script|eval/i;
+function configuredProgram(n: TNode): boolean {
+  if (!/^[\w$.]+$/.test(n.text())) return false;
+  const word = /[\w$]+$/.exec(n.text())?.[0] ?? "";
+  return word !== "" && !runsCode.test(word) && !interpreterWords.test(word);
+}
+
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
@@ -50,5 +59,6 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
   if (!v) return null;
   const { argv: _, ...plain } = v;
   if (first || !elems[0]) return plain;
-  return fixedProgram(a, elems[0]) ? { ...plain, argv: true } : plain;
+  const literal = literalText(a, elems[0]) !== null;
+  return fixedProgram(a, elems[0]) || (!literal && configuredProgram(elems[0])) ? { ...plain, argv: true } : plain;
 }

@@ -11,6 +11,9 @@ import { evalArgv } from "./argument-vectors.ts";
 import { applySummary, sourceHelperValue } from "./function-summaries.ts";
 import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
+import { guardedIdents } from "./allow-list-guards.ts";
+import { openPart } from "./closed-values.ts";
+import { namedSanitizerMask } from "./custom-checks.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -24,6 +27,45 @@ const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
 function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
   const end = node.range().end.index;
   return after.test(a.source.slice(end, end + 40));
+}
+
+/** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
+ * the file and the function does what it was asked; traversal needs a base directory the value escapes
+ * (`path.join(root, rel)`), and a value built or copied on the way is still reported. */
+function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): boolean {
+  if (spec.className !== "path-traversal" || t.step.prev || t.step.kind !== "param" || t.step.sourceId !== a.rules.library?.spec.id) return false;
+  return a.syn.roles[arg.kind()] === "ident" && /^[\w$]+/.exec(t.step.node.text())?.[0] === arg.text();
+}
+
+/** An arrow function whose body is a literal (`() => "?"`, `(_, i) => `$${i + 1}``): its result ignores the element. */
+function constantCallback(cb: TNode): boolean {
+  if (cb.kind() !== "arrow_function") return false;
+  const body = cb.field("body");
+  const k = body?.kind();
+  if (k === "string" || k === "number") return true;
+  if (k !== "template_string") return false;
+  // Substitutions of numbers only (an index): `$${i + 1}`.
+  return named(body!)
+    .filter((c) => c.kind() === "template_substitution")
+    .every((sub) => /^\$\{\s*[\w\s+*-]*\}$/.test(sub.text()) && !/[a-z]/i.test(sub.text().replace(/\b(?:i|idx|index|n)\b/g, "")));
+}
+
+/** The classes a filter callback's allow-list check (`(c) => ALLOWED.includes(c)`) vouches for its element; 0 when none. */
+function allowListCallback(a: Analyzer, cb: TNode): number {
+  if (cb.kind() !== "arrow_function") return 0;
+  const params = cb.field("parameters") ?? cb.field("parameter");
+  const name = params ? (named(params)[0]?.text() ?? params.text()) : "";
+  const body = cb.field("body");
+  if (!/^[\w$]+$/.test(name) || !body || body.kind() === "statement_block") return 0;
+  return guardedIdents(body, true, a.syn, a.rules)
+    .filter((g) => g.name === name)
+    .reduce((m, g) => m | g.mask, 0);
+}
+
+/** The path a file read is given (its first argument, else the receiver: `Path(p).read_text()`) is fixed text of the program. */
+function fixedPath(a: Analyzer, callee: Callee, positional: TNode[]): boolean {
+  const path = positional[0] ?? callee.recv;
+  return !!path && path.kind() !== "number" && path.kind() !== "integer" && !openPart(a, path, 0, a.scopeText(), new Map());
 }
 
 export interface Callee {
@@ -119,6 +161,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
         if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+          if (wholeCallerPath(a, spec, t, p!)) continue;
           if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
           break;
         }
@@ -127,19 +170,36 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     }
   }
 
+  // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants; `cols.filter((c) => ALLOWED.includes(c))`
+  // keeps allow-listed elements only.
+  if (
+    recvT &&
+    callee.recv &&
+    positional.length === 1 &&
+    (method === "map" || method === "flatMap" || method === "filter") &&
+    (a.syn.prefix === "js" || a.syn.prefix === "ts")
+  ) {
+    const cb = positional[0]!;
+    if (method !== "filter" && constantCallback(cb)) return null;
+    const mask = method === "filter" ? allowListCallback(a, cb) : 0;
+    if (mask) return ((recvT.mask | mask) & allClassesMask) === allClassesMask ? null : { ...recvT, mask: recvT.mask | mask };
+  }
+
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
   const sanitize = rules.sanitizers
     .lookup(callee.text)
     ?.filter((x) => conditionHolds(x, positional, all) && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
-  if (sanitize?.length) {
-    const mask = sanitize.reduce((m, x) => m | x.mask, 0);
+  const byName = namedSanitizerMask(callee.text);
+  if (sanitize?.length || byName) {
+    const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };
   }
 
   const source = rules.sourceCalls.lookup(callee.text);
-  if (source?.[0]) return sourceTaint(node, source[0].id, source[0].confidence, "source", source[0].mask);
+  if (source?.[0] && !(source[0].fixedPathSafe && fixedPath(a, callee, positional)))
+    return sourceTaint(node, source[0].id, source[0].confidence, "source", source[0].mask);
 
   if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
     const root = a.rootOf(callee.recv);

@@ -5,6 +5,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
+import { classBit } from "../syntax/classes.ts";
 
 /** A function whose true result means its arguments passed a check. */
 const checkName =
@@ -35,4 +36,20 @@ export function throwingCheckStatement(stmt: TNode, source: string, syn: Syntax)
   if (!e || syn.roles[e.kind()] !== "call") return null;
   const fn = e.field("function");
   return fn && isThrowingCheck(fn.text().replace(/\s+/g, "")) ? e : null;
+}
+
+/** Escapes a project writes itself, known by their names as checks are: `escapeShellArg(x)`, `quote_identifier(t)`,
+ * `sanitizeFilename(n)` (not `normalizePath`, which keeps `..`). Each vouches for its class only. */
+const namedEscapes: [RegExp, number][] = [
+  [/^(?:shell|cmd|command|args?)_?(?:escape|quote)|^(?:escape|quote)_?(?:shell|cmd|command)(?:_?arg(?:ument)?s?)?$/i, classBit("command-injection")],
+  [/^(?:escape|quote)_?(?:sql|identifier|ident|literal)|^sql_?(?:escape|quote)/i, classBit("sql-injection")],
+  [/^(?:sanitize|clean|safe)_?(?:file_?)?(?:name|path)$|^secure_?filename$/i, classBit("path-traversal")],
+];
+
+/** The classes a call of `callee` sanitizes by its name; 0 when none. */
+export function namedSanitizerMask(callee: string): number {
+  const name = last(callee);
+  let mask = 0;
+  for (const [r, bit] of namedEscapes) if (r.test(name)) mask |= bit;
+  return mask;
 }

@@ -24,6 +24,15 @@ const dots = (n: TNode | undefined): boolean => {
   return typeof c === "string" && c.includes("..");
 };
 
+/** The path a `path.relative(root, full)` (JavaScript) or `os.path.relpath(full, root)` (Python) call relates, by name. */
+export function relativeTarget(call: TNode, syn: Syntax): string | null {
+  const fn = call.field("function")?.text().replace(/\s+/g, "") ?? "";
+  const args = named(call.field("arguments"));
+  if (/(?:^|\.)relative$/.test(fn) && args.length === 2 && syn.prefix !== "py") return ident(args[1], syn);
+  if (/(?:^|\.)relpath$/.test(fn) && args.length >= 1 && syn.prefix === "py") return ident(args[0], syn);
+  return null;
+}
+
 /** For `x.contains("..")`-like calls: the checked variable, and whether the call's value is "x contains it". */
 function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean } | null {
   const fn = call.field("function");
@@ -34,6 +43,14 @@ function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean 
   if (obj?.text() === "strings" && dots(args[1])) {
     const name = ident(args[0], syn);
     return name && (method === "Contains" || method === "Index") ? { name, index: method === "Index" } : null;
+  }
+  // `path.relative(root, full).startsWith("..")`, `os.path.relpath(full, root).startswith("..")`: true
+  // when `full` lies outside `root`; on a variable holding such a path, it counts only for that variable
+  // (`rel:` + its name, evaluators/apply-guards.ts).
+  if (/^starts[wW]ith$/.test(method) && args.length === 1 && /^["'`]\.\.["'`]$/.test(args[0]!.text())) {
+    if (obj && syn.roles[obj.kind()] === "ident") return { name: `rel:${obj.text()}`, index: false };
+    const target = obj && syn.roles[obj.kind()] === "call" ? relativeTarget(obj, syn) : null;
+    return target ? { name: target, index: false } : null;
   }
   const name = ident(obj, syn);
   if (!name || args.length !== 1 || !dots(args[0])) return null;

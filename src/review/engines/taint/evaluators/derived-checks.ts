@@ -8,6 +8,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Derivation, Taint } from "../model/state.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.ts";
+import { relativeTarget } from "./deny-list-guards.ts";
 
 const parserWords = /URI|URL|urlparse|urlsplit/;
 
@@ -18,6 +19,12 @@ function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string
     const src = valueNode.text();
     const value = src !== name ? a.state.vars.get(src) : null;
     return value ? { name: src, value, kind: "copy" } : null;
+  }
+  // `rel = path.relative(root, full)`: a check that rel does not start with `..` confines full (evaluators/apply-guards.ts).
+  if (!member && a.syn.roles[valueNode.kind()] === "call" && /relative|relpath/.test(valueNode.field("function")?.text() ?? "")) {
+    const target = relativeTarget(valueNode, a.syn);
+    const value = target && target !== name ? a.state.vars.get(target) : null;
+    if (value) return { name: target!, value, kind: "relative" };
   }
   // Every form names a URL parser: most files name none, and their assignments need no look.
   if (!a.fileMatches(parserWords)) return null;
@@ -52,6 +59,7 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
     const g = guards[i]!;
     const f = vars.get(g.name)?.from;
     if (!f || vars.get(f.name) !== f.value) continue;
+    if (f.kind === "relative") continue;
     if (f.kind === "copy") {
       (out ??= guards.slice()).push({ name: f.name, mask: g.mask });
       continue;

@@ -31,7 +31,7 @@ export interface Taint {
 export interface Derivation {
   name: string;
   value: Taint;
-  kind: "host" | "url" | "copy";
+  kind: "host" | "url" | "copy" | "relative";
 }
 
 export type Value = Taint | null;

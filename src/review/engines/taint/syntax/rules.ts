@@ -34,6 +34,12 @@ const sourceRule = z
     params: paramRule.optional(),
     paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
     calls: callList.optional().describe("Calls whose return value is tainted"),
+    fixedPathSafe: z
+      .boolean()
+      .default(false)
+      .describe(
+        "A call whose path (first argument, or the receiver of a method such as Path(p).read_text) is fixed text of the program reads the program's own file: no source",
+      ),
     classes: z
       .array(z.enum(taintClasses))
       .optional()
@@ -186,6 +192,8 @@ export interface SanitizerSpec {
 }
 export interface SourceSpec {
   id: string;
+  /** A read of a fixed path is none (schema `fixedPathSafe`). */
+  fixedPathSafe?: true;
   confidence: "high" | "medium" | "low" /** Classes its values cannot cause. */;
   mask: number;
 }
@@ -347,7 +355,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
   for (const s of file.sources) {
     if (!s.enabled) continue;
     const mask = s.classes ? allClassesMask & ~s.classes.reduce((m, c) => m | classBit(c), 0) : namedOnlyMask;
-    const spec: SourceSpec = { id: s.id, confidence: s.confidence, mask };
+    const spec: SourceSpec = s.fixedPathSafe ? { id: s.id, confidence: s.confidence, mask, fixedPathSafe: true } : { id: s.id, confidence: s.confidence, mask };
     if (s.params) {
       out.params.push({
         ...spec,

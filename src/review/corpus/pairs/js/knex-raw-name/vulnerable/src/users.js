@@ -1,0 +1,5 @@
+const knex = require("./knex");
+
+exports.findByName = function findByName(name) {
+  return knex.raw("select * from users where name = '" + name + "'"); // vuln: sql-injection
+};

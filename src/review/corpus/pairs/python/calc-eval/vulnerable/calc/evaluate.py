@@ -1,0 +1,2 @@
+def evaluate(expression):
+    return eval(expression)  # vuln: code-injection

@@ -1,0 +1,11 @@
+import sqlite3
+
+
+class UserStore:
+    def __init__(self, path):
+        self.conn = sqlite3.connect(path)
+
+    def get(self, user_id):
+        cur = self.conn.cursor()
+        cur.execute("SELECT * FROM users WHERE id = '%s'" % (user_id,))  # vuln: sql-injection
+        return cur.fetchone()
