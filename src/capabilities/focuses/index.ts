@@ -6,7 +6,9 @@ import { focusSlugPattern } from "./schemas.ts";
 import { ReviewError } from "../../review/errors.ts";
 import { isBody, isName } from "../../kernel/text.ts";
 import { parseFocusFrontMatter } from "../../review/focus.ts";
+import type { Selectable } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
+import type { FocusesTable } from "./store.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { keysetPage } from "../../platform/store/page.ts";
@@ -59,16 +61,7 @@ function validateFocus(input: FocusInput): void {
   }
 }
 
-function toRecord(r: {
-  id: number;
-  slug: string;
-  title: string;
-  emoji: string | null;
-  instructions: string;
-  revision: number;
-  archived_at: string | null;
-  updated_at: string;
-}): FocusRecord {
+function toRecord(r: Omit<Selectable<FocusesTable>, "workspace_id" | "created_at">): FocusRecord {
   return {
     id: r.id,
     slug: r.slug,

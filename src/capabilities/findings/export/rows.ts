@@ -22,16 +22,8 @@ export interface ExportRow {
   falsePositiveReason: string | null;
 }
 
-interface Item {
-  id: number;
-  key: string;
-  status: Status;
-  severity: string;
-  confidence: string;
-  location: { path: string; startLine: number; endLine: number };
-  repository: { id: number; fullName: string } | null;
-  webUrl: string;
-}
+/** The list item an export row is made from: the row's own fields of the finding list. */
+type Item = Pick<ExportRow, "key" | "status" | "severity" | "confidence" | "location" | "repository" | "webUrl"> & { id: number };
 
 /** 400 naming the cap before anything is built: the caller narrows the selection with filters. */
 export function checkCap(count: number): void {
