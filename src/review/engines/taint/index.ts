@@ -122,8 +122,10 @@ function refine(input: TaintInput): Finding[] {
   // Functions listed by the rules' walk, or many candidates, a small file or pattern findings to
   // place: list the functions with one native query; few candidates in a large file: descend from
   // the root for each.
+  // One wrapper per function of a window, whichever list holds it (fast/joined-window.ts).
+  const wrapped = new Map<number, TNode>();
   const spans = win
-    ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)])
+    ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)], wrapped)
     : input.funcs
       ? spansOf(input.funcs.map((n) => new TNode(n)))
       : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile
@@ -137,7 +139,8 @@ function refine(input: TaintInput): Finding[] {
   }
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
   let allFuncs = spans?.funcs;
-  const fileFuncs = (): Span[] => (allFuncs = win ? win.tree.spans(syn, win.shift.index, win.end, win.shift) : spans!.funcs);
+  let whole: Span[] | undefined;
+  const fileFuncs = (): Span[] => (allFuncs = whole ??= win ? win.tree.spans(syn, win.shift.index, win.end, win.shift, wrapped) : spans!.funcs);
   const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
   const ext = crossFile
     ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)

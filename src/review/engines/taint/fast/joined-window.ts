@@ -27,8 +27,12 @@ export class JoinedTree {
     if (listed) this.found = { nodes: listed, ranges: listed.map((n) => n.range()) };
   }
 
-  /** The functions starting within [start, end) of the joined source, as spans of the file at `shift`. */
-  spans(syn: Syntax, start: number, end: number, shift: Shift): Span[] {
+  /**
+   * The functions starting within [start, end) of the joined source, as spans of the file at `shift`.
+   * `wrapped`: the file's wrappers by node, so that every list of its functions shares one wrapper
+   * per function and each function's kind, fields and parameters are read from the tree once.
+   */
+  spans(syn: Syntax, start: number, end: number, shift: Shift, wrapped?: Map<number, TNode>): Span[] {
     let f = this.found;
     if (!f) {
       const nodes = this.top.findAll(spanQuery(syn));
@@ -50,7 +54,12 @@ export class JoinedTree {
     const out: Span[] = [];
     for (let i = first(start), stop = first(end); i < stop; i++) {
       const r = range(i);
-      out.push({ node: new TNode(nodes[i]!, shift, r), start: r.start.index - shift.index, end: r.end.index - shift.index });
+      let node = wrapped?.get(i);
+      if (!node) {
+        node = new TNode(nodes[i]!, shift, r);
+        wrapped?.set(i, node);
+      }
+      out.push({ node, start: r.start.index - shift.index, end: r.end.index - shift.index });
     }
     return out;
   }
@@ -86,7 +95,7 @@ export function windowRoot(w: TaintWindow, source: string): TNode {
  * walk needs every function of the file: then the joined tree's one query (run once for all its
  * files) gives them all.
  */
-export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, points: [number, number][]): FileSpans {
+export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, points: [number, number][], wrapped?: Map<number, TNode>): FileSpans {
   const picked = root.children().filter((k) => {
     const r = k.range();
     return points.some(([a, b]) => a < r.end.index && b > r.start.index);
@@ -95,10 +104,10 @@ export function windowSpans(w: TaintWindow, root: TNode, syn: Syntax, points: [n
   const under = (k: TNode): Span[] => {
     if (!w.tree.listed) return spansOf(k.findAll(query)).funcs;
     const r = k.range();
-    return w.tree.spans(syn, r.start.index + w.shift.index, r.end.index + w.shift.index, w.shift);
+    return w.tree.spans(syn, r.start.index + w.shift.index, r.end.index + w.shift.index, w.shift, wrapped);
   };
   const spans = { funcs: picked.flatMap(under) };
   const inFunction = ([a, b]: [number, number]): boolean => spans.funcs.some((f) => f.start <= a && b <= f.end);
   if (points.every(inFunction)) return spans;
-  return { funcs: w.tree.spans(syn, w.shift.index, w.end, w.shift) };
+  return { funcs: w.tree.spans(syn, w.shift.index, w.end, w.shift, wrapped) };
 }
