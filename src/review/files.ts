@@ -1,7 +1,7 @@
 // File sources: a directory on disk (walked without following symlinks) or any async stream of
 // `{path, content}`. Entries the walk refuses to read come out as skips.
 import type { Dir } from "node:fs";
-import { lstat, opendir, readFile } from "node:fs/promises";
+import { lstatSync, opendirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SkipReason, SourceFile } from "./types.ts";
 import { vendoredDirs } from "./skip.ts";
@@ -14,50 +14,59 @@ export interface WalkOptions {
   wanted?: (path: string) => boolean;
 }
 
-/** Walks a directory depth-first with an explicit stack, so deep trees cannot overflow. */
+/**
+ * Walks a directory depth-first with an explicit stack, so deep trees cannot overflow. The file
+ * system is read synchronously: an asynchronous call is a round trip through libuv's thread pool,
+ * which for small source files costs about ten times the reading itself (a 2,700-file tree: about
+ * 0.5 s of CPU against 0.05 s), and only a local `crs review` walks a directory.
+ */
 export async function* walkDirectory(root: string, opts: WalkOptions): AsyncGenerator<SourceEntry> {
   const stack: string[] = [""];
   while (stack.length) {
     const rel = stack.pop()!;
     let dir: Dir;
     try {
-      dir = await opendir(join(root, rel));
+      dir = opendirSync(join(root, rel));
     } catch (e) {
       yield { path: rel || ".", skip: "unreadable", detail: (e as NodeJS.ErrnoException).code };
       continue;
     }
     const subdirs: string[] = [];
-    for await (const d of dir) {
-      const path = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) {
-        if (d.name === ".git" || d.name === ".hg" || d.name === ".svn") continue;
-        if (vendoredDirs.has(d.name)) {
-          if (!opts.wanted || opts.wanted(`${path}/`)) yield { path: `${path}/`, skip: "vendored" };
-        } else subdirs.push(path);
-        continue;
-      }
-      if (opts.wanted && !opts.wanted(path)) continue;
-      // Symlinks are never followed: they may loop or point outside the tree.
-      if (d.isSymbolicLink()) {
-        yield { path, skip: "symlink" };
-        continue;
-      }
-      if (!d.isFile()) continue;
-      const abs = join(root, path);
-      try {
-        const st = await lstat(abs);
-        if (st.size > opts.maxBytes) {
-          yield { path, skip: "too_large", detail: `${st.size} bytes` };
+    try {
+      for (let d = dir.readSync(); d; d = dir.readSync()) {
+        const path = rel ? `${rel}/${d.name}` : d.name;
+        if (d.isDirectory()) {
+          if (d.name === ".git" || d.name === ".hg" || d.name === ".svn") continue;
+          if (vendoredDirs.has(d.name)) {
+            if (!opts.wanted || opts.wanted(`${path}/`)) yield { path: `${path}/`, skip: "vendored" };
+          } else subdirs.push(path);
           continue;
         }
-        if (st.size === 0) {
-          yield { path, content: Buffer.alloc(0) };
+        if (opts.wanted && !opts.wanted(path)) continue;
+        // Symlinks are never followed: they may loop or point outside the tree.
+        if (d.isSymbolicLink()) {
+          yield { path, skip: "symlink" };
           continue;
         }
-        yield { path, content: await readFile(abs) };
-      } catch (e) {
-        yield { path, skip: "unreadable", detail: (e as NodeJS.ErrnoException).code };
+        if (!d.isFile()) continue;
+        const abs = join(root, path);
+        try {
+          const st = lstatSync(abs);
+          if (st.size > opts.maxBytes) {
+            yield { path, skip: "too_large", detail: `${st.size} bytes` };
+            continue;
+          }
+          if (st.size === 0) {
+            yield { path, content: Buffer.alloc(0) };
+            continue;
+          }
+          yield { path, content: readFileSync(abs) };
+        } catch (e) {
+          yield { path, skip: "unreadable", detail: (e as NodeJS.ErrnoException).code };
+        }
       }
+    } finally {
+      dir.closeSync();
     }
     stack.push(...subdirs.sort().reverse());
   }
