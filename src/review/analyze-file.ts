@@ -87,7 +87,9 @@ export class FileAnalyzer {
    */
   private readonly trees = new TreeReleaser();
   private readonly config: EngineConfig;
-  private readonly packs: Map<Language, LanguagePack>;
+  /** The selected rules, and their packs by language, built for a language when a file of it comes. */
+  private readonly selected: Rule[];
+  private readonly packs = new Map<Language, LanguagePack>();
   private readonly secrets: SecretRule[];
   private readonly taintClasses = new Map<Language, Set<string>>();
   /**
@@ -108,16 +110,26 @@ export class FileAnalyzer {
   constructor(config: EngineConfig) {
     ensureParsers();
     this.config = config;
-    const selected = config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections));
-    this.packs = buildPacks(selected, languages);
-    for (const [lang, pack] of this.packs) {
-      const rootKind = String(parse(parserName(lang), "").root().kind());
-      this.unpackable.set(
-        lang,
-        pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])),
-      );
-    }
+    this.selected = config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections));
     this.secrets = secretRules.filter((r) => isSelected({ id: r.id, tags: ["secret", "security"], cwe: [798] }, ...config.selections));
+  }
+
+  /**
+   * A language's pack, built on first use: compiling every language's rules cost more than
+   * analysing a small repository, most of which use one or two languages.
+   */
+  private packFor(lang: Language): LanguagePack | undefined {
+    let pack = this.packs.get(lang);
+    if (pack || !languages.includes(lang)) return pack;
+    pack = buildPacks(this.selected, [lang]).get(lang);
+    if (!pack) return undefined;
+    this.packs.set(lang, pack);
+    const rootKind = String(parse(parserName(lang), "").root().kind());
+    this.unpackable.set(
+      lang,
+      pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])),
+    );
+    return pack;
   }
 
   analyze(file: SourceFile, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
@@ -199,7 +211,7 @@ export class FileAnalyzer {
     for (let i = text.source.indexOf("\n"); i >= 0; i = text.source.indexOf("\n", i + 1)) lines++;
     if (bytes && !text.source.endsWith("\n")) lines++;
     const lang = detectLanguage(file.path, text.source.slice(0, 200));
-    const pack = lang ? this.packs.get(lang) : undefined;
+    const pack = lang ? this.packFor(lang) : undefined;
     const taint = !!(lang && pack && this.config.taint && taintLanguages().has(lang) && this.taintClassesFor(lang, pack).size);
     const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
     let candidates = taint ? taintCandidates(lang!, text.source) : null;
