@@ -179,17 +179,35 @@ export class External {
     const file = this.files.find((f) => f.names.includes(t.key));
     const shared = file ? this.load(file) : null;
     if (!file || !shared) return null;
-    const python = this.syn.ruleLanguage === "python";
-    const cands = shared.defs.named(t.fn).filter((d) => {
-      const n = d.params.length - d.skip;
-      if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
-      return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
-    });
-    return cands.length === 1 ? { shared, def: cands[0]!, file } : null;
+    // The same helper is called from hundreds of files: its definitions are picked once per call shape.
+    let picked = definitions.get(shared);
+    if (!picked) definitions.set(shared, (picked = new Map()));
+    const key = `${t.cls ?? ""}\0${t.fn}\0${argc}`;
+    let def = picked.get(key);
+    if (def === undefined) {
+      const python = this.syn.ruleLanguage === "python";
+      const cands = shared.defs.named(t.fn).filter((d) => {
+        const n = d.params.length - d.skip;
+        if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
+        return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
+      });
+      def = cands.length === 1 ? cands[0]! : null;
+      picked.set(key, def);
+    }
+    return def ? { shared, def, file } : null;
   }
+
+  /** Context files loaded by this analysis (a file's calls ask for the same few again and again). */
+  private readonly mine = new Map<ContextSource, Shared | null>();
 
   /** A context file parsed once per analysis, with its own rules (Python: its own import names). */
   private load(file: ContextSource): Shared | null {
+    let s = this.mine.get(file);
+    if (s === undefined) this.mine.set(file, (s = this.loadShared(file)));
+    return s;
+  }
+
+  private loadShared(file: ContextSource): Shared | null {
     const key = `${this.syn.parseLang}:${file.path}:${file.source.length}`;
     let s = this.loaded.get(key) as Shared | null | undefined;
     if (s !== undefined) return s;
@@ -243,6 +261,9 @@ export class ContextTrees {
     }
   }
 }
+
+/** lookup's pick by context file (its summaries' state) and call shape (class, function, arity); null: none or several. */
+const definitions = new WeakMap<Shared, Map<string, Def | null>>();
 
 /** An interface's or abstract method's declaration (Python: `...`, `pass`, `raise NotImplementedError`) summarises nothing. */
 function hasBody(d: Def, python: boolean): boolean {

@@ -87,21 +87,25 @@ function calleeSinks(syn: Syntax, source: string): number[] {
  * (a helper class is context of hundreds), so remembered for the last files asked.
  */
 function reachingOf(language: string, source: string): string[] {
-  const key = `${language}:${source}`;
-  let fns = reachingSeen.get(key);
+  // Keyed by the text itself, per language: a key built by concatenation was a new string, copied
+  // and hashed whole at every ask.
+  let seen = reachingSeen.get(language);
+  if (!seen) reachingSeen.set(language, (seen = new Map()));
+  let fns = seen.get(source);
   if (!fns) {
     fns = mayHoldSink(language, source) ? reaching(language, source) : [];
-    reachingChars += key.length;
+    reachingChars += source.length;
     // The keys hold the files' text: past a few MB, start again.
     if (reachingChars > 8 << 20) {
       reachingSeen.clear();
-      reachingChars = key.length;
+      reachingSeen.set(language, (seen = new Map()));
+      reachingChars = source.length;
     }
-    reachingSeen.set(key, fns);
+    seen.set(source, fns);
   }
   return fns;
 }
-const reachingSeen = new Map<string, string[]>();
+const reachingSeen = new Map<string, Map<string, string[]>>();
 let reachingChars = 0;
 
 const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
