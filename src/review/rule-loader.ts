@@ -1,6 +1,9 @@
 // Loads YAML rule files (built-in and custom), validates every document and compiles it for
 // matching. A bad rule becomes a RuleProblem with file and line; it never stops the others.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "@ast-grep/napi";
@@ -12,6 +15,7 @@ import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { ruleNeed } from "./fast/prefilter.ts";
 import type { Need } from "./fast/prefilter.ts";
+import { cacheDir } from "./engines/redos-cache.ts";
 
 export interface Rule {
   id: string;
@@ -55,27 +59,99 @@ async function ruleFiles(dir: string, depth = 0): Promise<string[]> {
   return out;
 }
 
-/** Parses one rule file's text; `file` is only used in problems. */
-export function parseRuleText(text: string, file: string): RuleSet {
+/** One YAML document of a rule file: its first line and value, or its first YAML error. */
+interface RuleDoc {
+  line: number;
+  raw?: unknown;
+  error?: { line: number; message: string };
+  /** The line of a value by its path (for schema problems); absent for documents read from the cache. */
+  lineOf?: (path: (string | number)[]) => number;
+}
+
+function yamlDocs(text: string): RuleDoc[] {
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lc });
+  return (Array.isArray(docs) ? docs : [docs]).map((doc): RuleDoc => {
+    const line = lc.linePos(doc.range[0]).line;
+    const e = doc.errors[0];
+    if (e) return { line, error: { line: e.linePos?.[0]?.line ?? line, message: e.message.split("\n")[0]! } };
+    const lineOf = (path: (string | number)[]): number => {
+      const node = doc.getIn(path, true) as { range?: [number, number] } | undefined;
+      return node?.range ? lc.linePos(node.range[0]).line : line;
+    };
+    return { line, raw: doc.toJS(), lineOf };
+  });
+}
+
+/**
+ * The documents of a built-in rule file, from the cache directory when this text was read before:
+ * parsing the built-in rules' YAML cost about 0.3 s of CPU per `crs review` (the parser's code runs
+ * cold), reading its JSON a few milliseconds. Keyed by the yaml package's version and the text's
+ * hash; only files without YAML errors whose values JSON keeps exactly are written; any failure to
+ * read or write just parses the text.
+ */
+function cachedDocs(text: string): RuleDoc[] {
+  const dir = cacheDir();
+  const key = createHash("sha256").update(`${yamlVersion()}\0${text}`).digest("hex").slice(0, 40);
+  const path = dir ? join(dir, "rules", `${key}.json`) : null;
+  if (path) {
+    try {
+      const docs = JSON.parse(readFileSync(path, "utf8")) as unknown;
+      if (Array.isArray(docs) && docs.every((d) => typeof (d as RuleDoc).line === "number" && "raw" in d)) return docs as RuleDoc[];
+    } catch {
+      // not cached yet, or unreadable: parsed below
+    }
+  }
+  const docs = yamlDocs(text);
+  if (path && !docs.some((d) => d.error)) {
+    try {
+      let exact = true;
+      const json = JSON.stringify(
+        docs.map((d) => ({ line: d.line, raw: d.raw ?? null })),
+        (_, v: unknown) => {
+          if (v === undefined || (typeof v === "number" && !Number.isFinite(v))) exact = false;
+          return v;
+        },
+      );
+      if (exact) {
+        mkdirSync(join(path, ".."), { recursive: true });
+        const tmp = `${path}.${process.pid}.tmp`;
+        writeFileSync(tmp, json);
+        renameSync(tmp, path);
+      }
+    } catch {
+      // a read-only home or a full disk: parsed again next time
+    }
+  }
+  return docs;
+}
+
+let version: string | null = null;
+const yamlVersion = (): string => (version ??= (createRequire(import.meta.url)("yaml/package.json") as { version: string }).version);
+
+/** Parses one rule file's text; `file` is only used in problems; `cached`: its documents may come from the cache (cachedDocs). */
+export function parseRuleText(text: string, file: string, cached = false): RuleSet {
+  return rulesOf(cached ? cachedDocs(text) : yamlDocs(text), text, file);
+}
+
+function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
   ensureParsers();
   const rules: Rule[] = [];
   const problems: RuleProblem[] = [];
-  const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc });
-  for (const doc of Array.isArray(docs) ? docs : [docs]) {
-    const line = lc.linePos(doc.range[0]).line;
-    if (doc.errors.length) {
-      const e = doc.errors[0]!;
-      problems.push({ file, line: e.linePos?.[0]?.line ?? line, reason: `YAML: ${e.message.split("\n")[0]}` });
+  for (const doc of docs) {
+    const line = doc.line;
+    if (doc.error) {
+      problems.push({ file, line: doc.error.line, reason: `YAML: ${doc.error.message}` });
       continue;
     }
-    const raw: unknown = doc.toJS();
+    const raw: unknown = doc.raw;
     if (raw === null || raw === undefined) continue;
     const parsed = ruleDocument.safeParse(raw);
     if (!parsed.success) {
+      // A document from the cache has no positions: the file is parsed again for this problem's line.
+      if (!doc.lineOf) return rulesOf(yamlDocs(text), text, file);
       const issue = parsed.error.issues[0]!;
-      const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number] } | undefined;
-      const at = node?.range ? lc.linePos(node.range[0]).line : line;
+      const at = doc.lineOf(issue.path as (string | number)[]);
       problems.push({ file, line: at, reason: `${issue.path.join(".") || "document"}: ${issue.message}` });
       continue;
     }
@@ -135,7 +211,7 @@ export async function loadRules(options: { customRulesDirs?: string[]; builtin?:
         problems.push({ file: name, reason: `cannot read rule file: ${(e as NodeJS.ErrnoException).code ?? "error"}` });
         continue;
       }
-      const set = parseRuleText(text, name);
+      const set = parseRuleText(text, name, dir === builtinRulesDir);
       problems.push(...set.problems);
       for (const r of set.rules) byId.set(r.id, r);
     }
