@@ -1,9 +1,6 @@
 // Loads YAML rule files (built-in and custom), validates every document and compiles it for
 // matching. A bad rule becomes a RuleProblem with file and line; it never stops the others.
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "@ast-grep/napi";
@@ -15,7 +12,7 @@ import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { ruleNeed } from "./fast/prefilter.ts";
 import type { Need } from "./fast/prefilter.ts";
-import { cacheDir } from "./engines/redos-cache.ts";
+import { cachedDocs } from "./rule-cache.ts";
 
 export interface Rule {
   id: string;
@@ -60,7 +57,7 @@ async function ruleFiles(dir: string, depth = 0): Promise<string[]> {
 }
 
 /** One YAML document of a rule file: its first line and value, or its first YAML error. */
-interface RuleDoc {
+export interface RuleDoc {
   line: number;
   raw?: unknown;
   error?: { line: number; message: string };
@@ -83,55 +80,9 @@ function yamlDocs(text: string): RuleDoc[] {
   });
 }
 
-/**
- * The documents of a built-in rule file, from the cache directory when this text was read before:
- * parsing the built-in rules' YAML cost about 0.3 s of CPU per `crs review` (the parser's code runs
- * cold), reading its JSON a few milliseconds. Keyed by the yaml package's version and the text's
- * hash; only files without YAML errors whose values JSON keeps exactly are written; any failure to
- * read or write just parses the text.
- */
-function cachedDocs(text: string): RuleDoc[] {
-  const dir = cacheDir();
-  const key = createHash("sha256").update(`${yamlVersion()}\0${text}`).digest("hex").slice(0, 40);
-  const path = dir ? join(dir, "rules", `${key}.json`) : null;
-  if (path) {
-    try {
-      const docs = JSON.parse(readFileSync(path, "utf8")) as unknown;
-      if (Array.isArray(docs) && docs.every((d) => typeof (d as RuleDoc).line === "number" && "raw" in d)) return docs as RuleDoc[];
-    } catch {
-      // not cached yet, or unreadable: parsed below
-    }
-  }
-  const docs = yamlDocs(text);
-  if (path && !docs.some((d) => d.error)) {
-    try {
-      let exact = true;
-      const json = JSON.stringify(
-        docs.map((d) => ({ line: d.line, raw: d.raw ?? null })),
-        (_, v: unknown) => {
-          if (v === undefined || (typeof v === "number" && !Number.isFinite(v))) exact = false;
-          return v;
-        },
-      );
-      if (exact) {
-        mkdirSync(join(path, ".."), { recursive: true });
-        const tmp = `${path}.${process.pid}.tmp`;
-        writeFileSync(tmp, json);
-        renameSync(tmp, path);
-      }
-    } catch {
-      // a read-only home or a full disk: parsed again next time
-    }
-  }
-  return docs;
-}
-
-let version: string | null = null;
-const yamlVersion = (): string => (version ??= (createRequire(import.meta.url)("yaml/package.json") as { version: string }).version);
-
 /** Parses one rule file's text; `file` is only used in problems; `cached`: its documents may come from the cache (cachedDocs). */
 export function parseRuleText(text: string, file: string, cached = false): RuleSet {
-  return rulesOf(cached ? cachedDocs(text) : yamlDocs(text), text, file);
+  return rulesOf(cached ? cachedDocs(text, yamlDocs) : yamlDocs(text), text, file);
 }
 
 function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
