@@ -1,4 +1,4 @@
-// `npm run bench:engine [-- --lines N] [--rounds N]` (defaults 300 000 and 3): review-engine
+// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling]` (defaults 300 000 and 3): review-engine
 // throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's
 // node_modules (about 70%, as far as it goes) plus generated Python, Go and Java
 // (scripts/bench-corpus.ts) for the rest.
@@ -51,6 +51,7 @@ function nodeModules(limit: number): SourceFile[] {
 }
 
 ensureParsers();
+const sourceOf = (path: string) => (path.startsWith("gen/handlers/") ? "handlers" : path.startsWith("gen/") ? "modules" : "node_modules");
 const t0 = Date.now();
 // Shares of the corpus (lines): generated handler files (--handlers, default 0.1) and generated
 // modules (--modules, default 0.2); node_modules JS/TS fills the rest as far as it goes, modules
@@ -61,7 +62,11 @@ const fromNodeModules = nodeModules(target * (1 - handlersShare - modulesShare))
 const nmLines = fromNodeModules.reduce((n, f) => n + lineCount(f.content), 0);
 const handlers = handlersShare > 0 ? generated("handlers", target * handlersShare) : [];
 const handlerLines = handlers.reduce((n, f) => n + lineCount(f.content), 0);
-const corpus = [...fromNodeModules, ...handlers, ...generated("modules", target - nmLines - handlerLines)];
+// --only <node_modules|handlers|modules>: keep one source of the corpus so built (to profile it alone:
+// `node --cpu-prof scripts/bench-engine.ts --only handlers --rounds 1 --no-scaling`); --no-scaling: one-core part only.
+const only = flag("--only");
+const built = [...fromNodeModules, ...handlers, ...generated("modules", target - nmLines - handlerLines)];
+const corpus = only ? built.filter((f) => sourceOf(f.path) === only) : built;
 const totalLines = corpus.reduce((n, f) => n + lineCount(f.content), 0);
 const totalBytes = corpus.reduce((n, f) => n + f.content.length, 0);
 console.log(`corpus: ${corpus.length} files, ${totalLines} lines, ${(totalBytes / 1e6).toFixed(1)} MB (built in ${Date.now() - t0} ms)`);
@@ -75,7 +80,6 @@ const perSec = (lines: number, ms: number) => Math.round(lines / (ms / 1000));
 // spent on them, so the ratios can be read for each apart.
 const sources = ["node_modules", "handlers", "modules"] as const;
 type BySource = Record<(typeof sources)[number], { lines: number; ms: number }>;
-const sourceOf = (path: string) => (path.startsWith("gen/handlers/") ? "handlers" : path.startsWith("gen/") ? "modules" : "node_modules");
 const emptyBySource = (): BySource => ({ node_modules: { lines: 0, ms: 0 }, handlers: { lines: 0, ms: 0 }, modules: { lines: 0, ms: 0 } });
 
 // Counted before any timing: counting in the parse loop made (a) about 6% slower than parsing is.
@@ -192,6 +196,7 @@ if (!threadsOnly) {
   }
 }
 
+if (args.includes("--no-scaling")) process.exit(0);
 const stream = () =>
   (async function* () {
     yield* corpus;

@@ -10,8 +10,39 @@ const numberKinds = new Set(["number", "integer", "int_literal", "decimal_intege
 const callKinds = new Set(["method_invocation", "call", "call_expression", "subscript", "subscript_expression"]);
 const stringKinds = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal"]);
 
+/** An operator token: punctuation, or one or two words (`in`, `not in`, `is not`, `typeof`); no comment. */
+const operatorToken = /^(?:[!%&*+\-./:<=>?@^|~]+|[A-Za-z]+(?: +[A-Za-z]+)?)$/;
+
+/**
+ * The operator of a node whose named children were read already, from their texts: the text between
+ * the two operands (`a + b`), or beside the one (`!x`, `x++`). Wrapping the operator's own node (or
+ * every child, where it is no field) costs more than the texts, mostly read already. Undefined when
+ * the texts leave any doubt (a comment, a third operand): the tree is asked then.
+ */
+function operatorFromText(node: TNode): string | undefined {
+  const parts = node.namedIfRead();
+  if (!parts || parts.length < 1 || parts.length > 2) return undefined;
+  const t = node.text();
+  const l = parts.length === 2 ? parts[0]!.text() : "";
+  const r = parts[parts.length - 1]!.text();
+  if (r === "" || (parts.length === 2 && l === "")) return undefined;
+  if (parts.length === 1) {
+    const at = t.indexOf(r);
+    if (at < 0 || t.indexOf(r, at + 1) >= 0) return undefined;
+    const before = t.slice(0, at).trim();
+    const after = t.slice(at + r.length).trim();
+    const op = before && after ? "" : before || after;
+    return operatorToken.test(op) ? op : undefined;
+  }
+  if (t.length < l.length + r.length || !t.startsWith(l) || !t.endsWith(r)) return undefined;
+  const op = t.slice(l.length, t.length - r.length).trim();
+  return operatorToken.test(op) ? op : undefined;
+}
+
 /** Operator of a binary-like node: the `operator` field, else the first anonymous child. */
 export function operatorOf(node: TNode): string {
+  const known = operatorFromText(node);
+  if (known !== undefined) return known;
   const f = node.field("operator");
   if (f) return f.text();
   for (const c of node.children()) if (!c.isNamed()) return c.text();

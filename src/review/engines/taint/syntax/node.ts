@@ -88,6 +88,11 @@ export class TNode {
     return (this.namedKids ??= this.windowed ? this.kids!.filter((k) => k.isNamed()) : this.wrap(this.raw.namedChildren()));
   }
 
+  /** named() when it was read already, else undefined (asks the native side nothing). */
+  namedIfRead(): TNode[] | undefined {
+    return this.namedNoComments;
+  }
+
   /** Named children other than comments (the list the analysis walks); shared, not to be modified. */
   named(): TNode[] {
     return (this.namedNoComments ??= this.namedChildren().filter((c) => c.kind() !== "comment"));

@@ -205,11 +205,16 @@ export interface ParamSpec extends SourceSpec {
   exceptTypes: RegExp[];
 }
 
-/** Lookup table from callee text to specs; see `callList` for the entry syntax. */
+const memoMax = 512;
+
+/** Lookup table from callee text to specs; see `callList` for the entry syntax. Lists returned are shared: not to be modified. */
 export class CallTable<T> {
   readonly exact = new Map<string, T[]>();
   readonly suffix = new Map<string, { suffix: string; spec: T }[]>();
+  /** Lookups by callee text: the same callees come back in every function and file (cleared past `memoMax`). */
+  private memo: Map<string, T[] | undefined> | null = null;
   add(entry: string, spec: T): void {
+    this.memo = null;
     if (entry.startsWith(".")) {
       const last = lastSegment(entry);
       const list = this.suffix.get(last) ?? [];
@@ -223,6 +228,16 @@ export class CallTable<T> {
   }
   /** Exact entries win over suffix entries, so `xmlquery.Find` is not taken for a `.Find` of another API. */
   lookup(callee: string): T[] | undefined {
+    const memo = (this.memo ??= new Map());
+    let found = memo.get(callee);
+    if (found === undefined && !memo.has(callee)) {
+      found = this.find(callee);
+      if (memo.size >= memoMax) memo.clear();
+      memo.set(callee, found);
+    }
+    return found;
+  }
+  private find(callee: string): T[] | undefined {
     const exact = this.exact.get(callee);
     if (exact) return exact;
     // A chain with arguments inside (`res.status(400).send`) is also listed without them (`res.status().send`).
