@@ -15,6 +15,7 @@ import { hitToFinding, patternClass } from "./driver/report.ts";
 import { classBit } from "./syntax/classes.ts";
 import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
+import { callersContract } from "./driver/library-contract.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
 import { callersOf } from "./functions/sink-callers.ts";
 import { enableSummaries } from "./evaluators/function-summaries.ts";
@@ -241,7 +242,9 @@ function refine(input: TaintInput): Finding[] {
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
-  return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+  const js = syn.prefix === "js" || syn.prefix === "ts";
+  const reported = js ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && callersContract(h))) : hits;
+  return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 
 function fromLibrary(a: Analyzer, t: Taint): boolean {
