@@ -16,6 +16,7 @@ import { classBit } from "./syntax/classes.ts";
 import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
 import { callersContract } from "./driver/library-contract.ts";
+import { receiverIsValue } from "./driver/receivers.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
 import { callersOf } from "./functions/sink-callers.ts";
 import { enableSummaries } from "./evaluators/function-summaries.ts";
@@ -239,6 +240,7 @@ function refine(input: TaintInput): Finding[] {
     // Library input is already a guess about callers: it reaches only the sinks the taint rules list,
     // not whatever call a pattern matched (`DATE_TIME.exec(isoDate)` is no child_process).
     if (fromLibrary(analyzer, w.taint)) return;
+    if (cls === "command-injection" && receiverIsValue(pc.call, input.source)) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
