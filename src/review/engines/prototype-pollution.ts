@@ -60,6 +60,8 @@ function outerFunction(node: SgNode): SgNode | null {
 /** The identifiers a pattern binds (`key`, `[key, value]`: the first element only). */
 function boundKey(pattern: SgNode | null): string | null {
   if (!pattern) return null;
+  // TypeScript: `(key: string) => …`
+  if (/^(required|optional)_parameter$/.test(String(pattern.kind()))) return boundKey(pattern.field("pattern"));
   if (pattern.kind() === "identifier") return pattern.text();
   if (pattern.kind() === "array_pattern") {
     const first = pattern.children().find((c) => c.isNamed());
@@ -290,7 +292,7 @@ function descendingReduce(fn: SgNode): boolean {
       .find((c) => c.isNamed());
     if (!cb || !functionKinds.has(String(cb.kind()))) continue;
     const params = cb.field("parameters")?.children().filter((c) => c.isNamed()) ?? [];
-    const acc = params[0]?.kind() === "identifier" ? params[0].text().replace(/\$/g, "\\$") : null;
+    const acc = boundKey(params[0] ?? null)?.replace(/\$/g, "\\$");
     if (!acc) continue;
     const body = cb.field("body");
     const text = body?.text() ?? "";
