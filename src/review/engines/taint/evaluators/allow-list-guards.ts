@@ -44,6 +44,15 @@ function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
   return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
 }
 
+/** `abs.slice(0, root.length)` compared with `root` itself: the call, else null. */
+function slicedPrefix(call: TNode, root: TNode, syn: Syntax): TNode | null {
+  if ((syn.prefix !== "js" && syn.prefix !== "ts") || syn.roles[call.kind()] !== "call") return null;
+  const fn = call.field("function");
+  if (fn?.kind() !== "member_expression" || !/^(?:slice|substr|substring)$/.test(fn.field("property")?.text() ?? "")) return null;
+  const [from, len, ...rest] = named(call.field("arguments"));
+  return from?.text() === "0" && !rest.length && len?.text().replace(/\s+/g, "") === `${root.text()}.length` ? call : null;
+}
+
 /** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
  * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
 function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
@@ -118,6 +127,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // `abs.indexOf(root) === 0` is `abs.startsWith(root)` (a containment check before a 403).
       const prefix = startsAt(l, r, syn) ?? startsAt(r, l, syn);
       if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);
+      // `abs.slice(0, root.length) === root` (substr, substring) is `abs.startsWith(root)` too.
+      const cut = slicedPrefix(l, r, syn) ?? slicedPrefix(r, l, syn);
+      if (cut) return prefixGuard(cut.field("function")!.field("object"), cut === l ? r : l, syn);
       const common = commonPathGuard(l, r, syn) ?? commonPathGuard(r, l, syn);
       if (common) return common;
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
