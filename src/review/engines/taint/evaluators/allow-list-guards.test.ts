@@ -283,5 +283,6 @@ require("http").createServer((req, res) => {
 });`;
   assert.deepEqual(found("javascript", "s.js", server("if (file.slice(0, root.length) !== root) { res.statusCode = 403; return res.end(); }")), []);
   assert.deepEqual(found("javascript", "s.js", server("if (file.substring(0, root.length) !== root) return res.end();")), []);
+  assert.deepEqual(found("javascript", "s.js", server("if ((file + path.sep).substr(0, root.length) !== root) return res.end();")), []);
   assert.deepEqual(found("javascript", "s.js", server("if (file.slice(0, 4) !== root) return res.end();")), ["7 path-traversal"]);
 });

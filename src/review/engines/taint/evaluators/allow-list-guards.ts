@@ -53,6 +53,15 @@ function slicedPrefix(call: TNode, root: TNode, syn: Syntax): TNode | null {
   return from?.text() === "0" && !rest.length && len?.text().replace(/\s+/g, "") === `${root.text()}.length` ? call : null;
 }
 
+/** `(full + sep)`, `(full + "/")`: `full`, whose prefix the check confines as well. */
+function withoutSeparator(n: TNode | null): TNode | null {
+  let x = n;
+  while (x?.kind() === "parenthesized_expression") x = named(x)[0] ?? null;
+  if (x?.kind() !== "binary_expression" || operatorOf(x) !== "+") return n;
+  const right = x.field("right")?.text() ?? "";
+  return /^(?:(?:path\.)?sep|["'`][/\\]{1,2}["'`])$/.test(right) ? (x.field("left") ?? n) : n;
+}
+
 /** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
  * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
 function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
@@ -129,7 +138,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);
       // `abs.slice(0, root.length) === root` (substr, substring) is `abs.startsWith(root)` too.
       const cut = slicedPrefix(l, r, syn) ?? slicedPrefix(r, l, syn);
-      if (cut) return prefixGuard(cut.field("function")!.field("object"), cut === l ? r : l, syn);
+      if (cut) return prefixGuard(withoutSeparator(cut.field("function")!.field("object")), cut === l ? r : l, syn);
       const common = commonPathGuard(l, r, syn) ?? commonPathGuard(r, l, syn);
       if (common) return common;
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
