@@ -17,6 +17,7 @@ import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
 import { callersContract } from "./driver/library-contract.ts";
 import { receiverIsValue } from "./driver/receivers.ts";
+import { rawRequestLog } from "./driver/raw-request.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
 import { callersOf } from "./functions/sink-callers.ts";
 import { enableSummaries } from "./evaluators/function-summaries.ts";
@@ -245,7 +246,7 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   const js = syn.prefix === "js" || syn.prefix === "ts";
-  const reported = js ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && callersContract(h))) : hits;
+  const reported = js ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h))) : hits;
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 
