@@ -71,10 +71,9 @@ function boundKey(pattern: SgNode | null): string | null {
 }
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays. */
-function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Map<string, string> } {
+function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
   const keys = new Map<string, "keys" | "path">();
-  /** Key name -> the object whose keys it iterates. */
-  const ofObject = new Map<string, string>();
+  const ofObject: Iteration[] = [];
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
     expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
       ? expr
@@ -124,7 +123,7 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const kind = isIn ? "keys" : iterated(loop.field("right"));
     if (kind) keys.set(name, kind);
     const from = kind === "keys" ? objectOf(loop.field("right")) : undefined;
-    if (from) ofObject.set(name, from);
+    if (from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: loop.range().start.index, end: loop.range().end.index });
   }
   for (const call of fn.findAll({
     rule: {
@@ -149,7 +148,7 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const name = boundKey(params[reduce ? 1 : 0] ?? null);
     if (name) keys.set(name, kind);
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
-    if (name && from) ofObject.set(name, from);
+    if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: cb.range().start.index, end: cb.range().end.index });
   }
   // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
   for (const d of fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
@@ -161,6 +160,21 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
   }
   return { keys, splitVars, ofObject };
+}
+
+/** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
+interface Iteration {
+  name: string;
+  from: string;
+  start: number;
+  end: number;
+}
+
+/** The object whose keys the innermost loop or callback around `at` binds `name` to. */
+function iterated(its: Iteration[], name: string, at: number): string | undefined {
+  let best: Iteration | undefined;
+  for (const it of its) if (it.name === name && it.start <= at && at < it.end && (!best || it.start > best.start)) best = it;
+  return best?.from;
 }
 
 /** The key a computed member reads with, when it is one of `keys` (or a split part indexed in place). */
@@ -220,7 +234,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  * Where a function writes through a key it does not check: the merge into `t[key]` (a call given
  * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
  */
-function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Map<string, string>): SgNode | null {
+function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
   const writes = fn
     .findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
@@ -229,7 +243,7 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
       if (!keyOf(left, keys, splitIndexed)) return false;
       const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
       const key = left.field("index")?.text() ?? "";
-      return ofObject.get(key)?.replace(/\s+/g, "") !== target && !ownChecked.has(`${target}\n${key}`);
+      return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
     });
   if (!writes.length) return null;
   const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
