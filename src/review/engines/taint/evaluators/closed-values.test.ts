@@ -196,3 +196,23 @@ def b():
 `;
   assert.deepEqual(await review({ "tool/cli.py": py }, 78), ["tool/cli.py:6:low", "tool/cli.py:8:low"]);
 });
+
+test("without a known source, a local holding a path joined from literals is closed; one joined with a parameter is not", async () => {
+  const src = `const { exec } = require("child_process");
+const path = require("path");
+function lint() {
+  let bin = path.join("./node_modules/.bin/eslint");
+  exec(bin + " --fix lib");
+}
+function format(dir) {
+  const bin = path.resolve(__dirname, "tools", "fmt");
+  exec(bin + " " + path.join(dir, "src"));
+}
+function run(tool) {
+  let bin = path.join("./node_modules/.bin", tool);
+  exec(bin + " lib");
+}
+module.exports = { lint, format, run };
+`;
+  assert.deepEqual(await review({ "tasks/lint.js": src }, 78), ["tasks/lint.js:9:low", "tasks/lint.js:13:low"]);
+});
