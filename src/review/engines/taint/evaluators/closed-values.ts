@@ -114,7 +114,9 @@ function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number):
 /** The name may be bound in the function other than by `name = ...`: in its head (a parameter), a
  * declaration or destructuring, a loop, `as`, `catch`, a tuple target, a nested function's parameters.
  * A cautious text test: a read may match too, which only keeps the value open. */
-function boundIn(esc: string, scopeText: string, withHead = true): boolean {
+function boundIn(esc: string, source: string, withHead = true): boolean {
+  // Words in string literals bind nothing (`typeof f === "function"` is no function head).
+  const scopeText = source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
   const body = headEnd(scopeText);
   const w = `(?<![\\w$.])${esc}(?![\\w$])`;
   if (withHead && new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;
