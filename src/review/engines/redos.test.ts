@@ -88,3 +88,20 @@ module.exports = function parse(header) {
   assert.deepEqual(judged("if (header.length > MAX) return null;"), [5]);
   assert.deepEqual(judged("if (header.length > 2) return null;"), [4, 5]);
 });
+
+test("patterns in tests, fixtures and benchmarks meet only the suite's own strings and are not reported", async () => {
+  const { judgeRedos } = await import("./redos.ts");
+  const { FileText } = await import("../text.ts");
+  const src = "const re = /^(a+)+$/;\n";
+  const at = (path: string) =>
+    judgeRedos(
+      [{ ruleId: "js.redos", location: { path, startLine: 1, startColumn: 12, endLine: 1, endColumn: 20, snippet: "/^(a+)+$/" } }] as never,
+      new FileText(src),
+      new Set(["js.redos"]),
+      false,
+    ).length;
+  assert.equal(at("lib/parse.js"), 1);
+  assert.equal(at("test/parse.js"), 0);
+  assert.equal(at("lib/parse.spec.ts"), 0);
+  assert.equal(at("benchmarks/templating/parse.js"), 0);
+});
