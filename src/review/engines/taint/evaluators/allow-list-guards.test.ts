@@ -286,3 +286,15 @@ require("http").createServer((req, res) => {
   assert.deepEqual(found("javascript", "s.js", server("if ((file + path.sep).substr(0, root.length) !== root) return res.end();")), []);
   assert.deepEqual(found("javascript", "s.js", server("if (file.slice(0, 4) !== root) return res.end();")), ["7 path-traversal"]);
 });
+
+test("a search for a character outside an allow-list that leaves on a hit confines the value; one that does not leave, or leaves on a miss, does not", () => {
+  const lib = (check: string) => `const { exec } = require("child_process");
+module.exports = function locate(bin, done) {
+  ${check}
+  exec("command -v " + bin, done);
+};`;
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (/[^\\w.-]/.test(bin)) return done(new Error('bad name'));")), []);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (typeof bin !== 'string' || bin.match(/[^a-z0-9_-]/i)) throw new TypeError('bad');")), []);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (!/[^\\w.-]/.test(bin)) return done(new Error('bad name'));")), ["4 command-injection"]);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (/[^\\w.-]/.test(bin)) console.warn('odd name');")), ["4 command-injection"]);
+});

@@ -62,6 +62,17 @@ function withoutSeparator(n: TNode | null): TNode | null {
   return /^(?:(?:path\.)?sep|["'`][/\\]{1,2}["'`])$/.test(right) ? (x.field("left") ?? n) : n;
 }
 
+/** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
+const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
+
+/** The value a search for a character outside an allow-list tests (`RE.test(x)`, `x.match(RE)`, `x.search(RE) …`), else null. */
+function outsideAllowList(call: TNode, callee: string, recv: TNode | null): TNode | null {
+  const args = named(call.field("arguments"));
+  if (/\.test$/.test(callee) && recv && negatedAllowList.test(recv.text()) && args.length === 1) return args[0]!;
+  if (/\.match$/.test(callee) && recv && args.length === 1 && negatedAllowList.test(args[0]!.text())) return recv;
+  return null;
+}
+
 /** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
  * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
 function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
@@ -160,6 +171,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : (name ?? "")).replace(/\s+/g, "");
     const out: Guard[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
+    // `/[^a-z0-9_-]/.test(x)`, `x.match(/[^\w.]/)`: true when x holds a character outside the list.
+    const outside = syn.prefix === "js" || syn.prefix === "ts" ? outsideAllowList(cond, text, recv) : null;
+    if (outside) return positive ? [] : one(checkedName(outside, syn));
     if (!positive) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
