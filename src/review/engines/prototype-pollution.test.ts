@@ -66,6 +66,7 @@ test("a merge that descends only into the target's own keys is not reported; one
 }
 `;
   assert.deepEqual(await lines("extend.ts", extend("Object.hasOwn(target, key)")), []);
+  assert.deepEqual(await lines("extend.ts", `const has = Object.prototype.hasOwnProperty;\n${extend("has.call(target, key)")}`), []);
   assert.deepEqual(await lines("extend.ts", extend("Object.hasOwn(source, key)")), [6]);
 });
 

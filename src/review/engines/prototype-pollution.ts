@@ -278,7 +278,8 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
 /** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`. */
 function ownKeyChecks(body: string): Set<string> {
   const out = new Set<string>();
-  for (const m of body.matchAll(/(?:hasOwnProperty\.call|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g)) {
+  // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
+  for (const m of body.matchAll(/(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g)) {
     const target = m[1] ?? m[3];
     if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
   }
