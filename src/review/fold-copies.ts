@@ -1,7 +1,7 @@
 // One weakness, one finding (per repository): packages commit the same code more than once (a source
 // file and its built copies: CommonJS and ES module builds, browser bundles, versioned build folders).
-// A finding of one rule on the same code in several files is one weakness: the copy in the source
-// tree stays, the others become its related locations. "The same code" is a line of some length, or a
+// A finding of one rule on the same code in a source file and its built copies is one weakness: the
+// copy in the source tree stays, the built ones become its related locations. "The same code" is a line of some length, or a
 // whole taint flow, equal after whitespace: short lines (`s.replace(/\s+$/, "")`) recur in unrelated
 // files and stay apart.
 import type { Finding } from "./types.ts";
@@ -16,6 +16,17 @@ function sameCode(f: Finding): string | null {
   const flow = f.flow?.length ? f.flow.map((l) => squash(l.snippet)).join("\n") : "";
   if (flow && (f.flow?.length ?? 0) >= 3) return `${f.ruleId}\n${flow}`;
   return sink.length >= minChars ? `${f.ruleId}\n${sink}\n${flow}` : null;
+}
+
+/** `path.mjs` beside `path.js`: a file's stem and folder. */
+const stem = (p: string): string => p.replace(/\.[^./]+$/, "");
+
+/**
+ * A file that is a built copy of `source`: in a built folder, or the same name beside it with another
+ * extension. Copy-pasted code elsewhere is another place to fix, and stays a finding of its own.
+ */
+function builtCopy(path: string, source: string): boolean {
+  return builtDir.test(path) || stem(path) === stem(source);
 }
 
 /** Sources first (outside built folders), then the shallower path, then the shorter one. */
@@ -43,7 +54,8 @@ export function foldCopies(findings: Finding[]): Finding[] {
     if (paths.size < 2) continue;
     let keep = group[0]!;
     for (const f of group) if (better(f.location.path, keep.location.path)) keep = f;
-    const copies = group.filter((f) => f.location.path !== keep.location.path);
+    const copies = group.filter((f) => f.location.path !== keep.location.path && builtCopy(f.location.path, keep.location.path));
+    if (!copies.length) continue;
     for (const c of copies) folded.add(c);
     kept.set(keep, {
       ...keep,
