@@ -13,13 +13,22 @@ exports.${name} = function (file, cb) {
 
 test("a finding on code a package also ships as built copies is one finding, at the source, the copies related", async () => {
   const src = helper("thumb");
-  const { findings } = await reviewFiles({ files: stream({ "lib/thumb.js": src, "lib/thumb.mjs": src, "dist/cjs/thumb.js": src, "dist/esm/thumb.js": src }), rules });
+  const { findings } = await reviewFiles({
+    files: stream({ "lib/thumb.js": src, "lib/thumb.mjs": src, "dist/cjs/thumb.js": src, "dist/esm/thumb.js": src }),
+    rules,
+  });
   const cmd = findings.filter((f) => f.cwe.includes(78));
   assert.deepEqual(
     cmd.map((f) => f.location.path),
     ["lib/thumb.js"],
   );
-  assert.deepEqual(cmd[0]!.relatedLocations.filter((l) => /same code/.test(l.message ?? "")).map((l) => l.path).sort(), ["dist/cjs/thumb.js", "dist/esm/thumb.js", "lib/thumb.mjs"]);
+  assert.deepEqual(
+    cmd[0]!.relatedLocations
+      .filter((l) => /same code/.test(l.message ?? ""))
+      .map((l) => l.path)
+      .sort(),
+    ["dist/cjs/thumb.js", "dist/esm/thumb.js", "lib/thumb.mjs"],
+  );
 });
 
 test("the same code pasted into two source files stays two findings: two places to fix", async () => {

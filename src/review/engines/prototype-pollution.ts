@@ -236,15 +236,13 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  */
 function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
-  const writes = fn
-    .findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
-    .filter((w) => {
-      const left = w.field("left")!;
-      if (!keyOf(left, keys, splitIndexed)) return false;
-      const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
-      const key = left.field("index")?.text() ?? "";
-      return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
-    });
+  const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
+    const left = w.field("left")!;
+    if (!keyOf(left, keys, splitIndexed)) return false;
+    const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
+    const key = left.field("index")?.text() ?? "";
+    return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
+  });
   if (!writes.length) return null;
   const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
   if (kinds.has("keys")) {
@@ -279,7 +277,9 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
 function ownKeyChecks(body: string): Set<string> {
   const out = new Set<string>();
   // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
-  for (const m of body.matchAll(/(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g)) {
+  for (const m of body.matchAll(
+    /(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g,
+  )) {
     const target = m[1] ?? m[3];
     if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
   }
@@ -300,18 +300,25 @@ function inCondition(call: SgNode): boolean {
 
 /** A `reduce` whose callback descends (`return acc[part]`, `(acc, k) => acc[k]`), as a set-by-path walk does. */
 function descendingReduce(fn: SgNode): boolean {
-  for (const call of fn.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^reduce$" } } } })) {
+  for (const call of fn.findAll({
+    rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^reduce$" } } },
+  })) {
     const cb = call
       .field("arguments")
       ?.children()
       .find((c) => c.isNamed());
     if (!cb || !functionKinds.has(String(cb.kind()))) continue;
-    const params = cb.field("parameters")?.children().filter((c) => c.isNamed()) ?? [];
+    const params =
+      cb
+        .field("parameters")
+        ?.children()
+        .filter((c) => c.isNamed()) ?? [];
     const acc = boundKey(params[0] ?? null)?.replace(/\$/g, "\\$");
     if (!acc) continue;
     const body = cb.field("body");
     const text = body?.text() ?? "";
-    if (body?.kind() === "statement_block" ? new RegExp(`\\breturn\\s*\\(?\\s*${acc}\\s*\\[`).test(text) : new RegExp(`^\\(?\\s*${acc}\\s*\\[`).test(text)) return true;
+    if (body?.kind() === "statement_block" ? new RegExp(`\\breturn\\s*\\(?\\s*${acc}\\s*\\[`).test(text) : new RegExp(`^\\(?\\s*${acc}\\s*\\[`).test(text))
+      return true;
   }
   return false;
 }

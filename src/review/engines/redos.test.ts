@@ -80,7 +80,10 @@ module.exports = function parse(header) {
       const l = lines[n - 1]!;
       const at = l.indexOf("/");
       const end = l.lastIndexOf("/") + 1;
-      return { ...(rule(n, l.slice(at, end)) as object), location: { path: "a.js", startLine: n, startColumn: at + 1, endLine: n, endColumn: end + 1, snippet: l.slice(at, end) } };
+      return {
+        ...(rule(n, l.slice(at, end)) as object),
+        location: { path: "a.js", startLine: n, startColumn: at + 1, endLine: n, endColumn: end + 1, snippet: l.slice(at, end) },
+      };
     });
     return judgeRedos(found as never, text, new Set(["js.redos"]), false).map((f) => f.location.startLine);
   };

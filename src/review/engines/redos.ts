@@ -226,7 +226,8 @@ const lengthBound =
  * match the strings the suite itself feeds them, never input anyone else chooses. Examples are left
  * in: users copy them.
  */
-const suitePath = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+const suitePath =
+  /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
 export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean, deadline = Infinity): Finding[] {
   if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
