@@ -221,7 +221,9 @@ export class FileAnalyzer {
     const names = candidates && !context ? textNames(lang!, file.path, text.source) : [];
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
-    const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present));
+    // The prototype-pollution check reads the tree whatever its rule's own prefilter says.
+    const polluting = !!pack?.rules.some((r) => r.check === "prototype-pollution") && mayPollute(text.source);
+    const parsed = !!pack && (!!candidates?.length || mayMatch(pack, present) || polluting);
     if (pack && !parsed) this.treeless.files++;
     return {
       path: file.path,

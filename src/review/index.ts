@@ -16,6 +16,7 @@ import { ConfigValues } from "./config-values.ts";
 import { Library } from "./library.ts";
 import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
 import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
+import { foldCopies } from "./fold-copies.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { RuleSet } from "./rule-loader.ts";
@@ -243,7 +244,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     const r = ruleSet.rules.find((x) => x.id === id);
     result.ruleProblems.push({ file: r?.source.file ?? id, line: r?.source.line, reason: `${id}: failed while matching; skipped` });
   }
-  result.findings = markSuppressed(configValues.resolve(result.findings), comments, changed);
+  result.findings = markSuppressed(foldCopies(configValues.resolve(result.findings)), comments, changed);
   if (tuning) result.findings = tuneFindings(result.findings, tuning);
   for (const path of configSkipped) result.skipped.push({ path, reason: "out_of_scope", detail: ".crs.yml skip" });
   result.findings.sort(

@@ -52,3 +52,39 @@ test("a set-by-path helper walking split parts is reported at its last write; a 
   assert.deepEqual(await lines("set.ts", set("obj")), [5]);
   assert.deepEqual(await lines("set.ts", set("Object.create(null)")), []);
 });
+
+test("a merge that descends only into the target's own keys is not reported; one that checks only the source still is", async () => {
+  const extend = (check: string) => `export function extend(target: any, source: any) {
+  for (const key in source) {
+    if (!source[key] || typeof source[key] !== "object") target[key] = source[key];
+    else {
+      if (!${check}) target[key] = {};
+      extend(target[key], source[key]);
+    }
+  }
+  return target;
+}
+`;
+  assert.deepEqual(await lines("extend.ts", extend("Object.hasOwn(target, key)")), []);
+  assert.deepEqual(await lines("extend.ts", `const has = Object.prototype.hasOwnProperty;\n${extend("has.call(target, key)")}`), []);
+  assert.deepEqual(await lines("extend.ts", extend("Object.hasOwn(source, key)")), [6]);
+});
+
+test("rewriting an object's own keys in place is not reported; copying another object's keys into it is", async () => {
+  const rewrite = (from: string) => `export function prepare(t: any, s: any) {
+  for (const k in ${from}) t.parts[k] = build(t.parts[k], s);
+  return t;
+}
+`;
+  assert.deepEqual(await lines("prepare.ts", rewrite("t.parts")), []);
+  assert.deepEqual(await lines("prepare.ts", rewrite("s")), [2]);
+});
+
+test("a reduce over split parts is a set-by-path walk only when it descends into the accumulator", async () => {
+  const red = (body: string) => `export function parse(s: string) {
+  return s.split(";").reduce((acc: any, part: string) => ${body}, {});
+}
+`;
+  assert.deepEqual(await lines("parse.ts", red("(acc[part] = acc[part] || {})")), [2]);
+  assert.deepEqual(await lines("parse.ts", red("{ acc[part] = true; return acc; }")), []);
+});

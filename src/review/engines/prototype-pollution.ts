@@ -3,8 +3,10 @@
 // own keys (`for…in`, `Object.keys/entries`) or a part of a path string (`path.split(".")`), in a
 // function that descends into what it writes (a nested write, a call given `t[key]`, a
 // `cur = cur[key]` walk). `__proto__` is an own key of `JSON.parse` output, so a `hasOwnProperty`
-// check does not help: only a guard naming `__proto__` and `constructor` or `prototype` (a comparison,
-// an `includes`/`has` on a list of them, a helper or constant holding them) makes it safe.
+// check on the source does not help: only a guard naming `__proto__` and `constructor` or `prototype` (a
+// comparison, an `includes`/`has` on a list of them, a helper or constant holding them) makes it safe, or
+// an own-key check on the target (`hasOwn(target, key)`): then the walk never enters an inherited object.
+// Keys of the target itself (`for (k in t) t[k] = f(t[k])`) are no source's keys: they only rewrite it.
 import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
@@ -41,16 +43,25 @@ function guardNames(root: SgNode): string[] {
   return names;
 }
 
-/** The outermost function around a node (a merge helper's inner callbacks belong to it). */
+/**
+ * The function around a node that is not a callback (a merge helper's `forEach` callbacks belong to it;
+ * a bundle's wrapper does not, or its keys would meet every helper's writes).
+ */
 function outerFunction(node: SgNode): SgNode | null {
   let out: SgNode | null = null;
-  for (let p = node.parent(); p; p = p.parent()) if (functionKinds.has(String(p.kind()))) out = p;
+  for (let p = node.parent(); p; p = p.parent()) {
+    if (!functionKinds.has(String(p.kind()))) continue;
+    out = p;
+    if (p.parent()?.kind() !== "arguments") break;
+  }
   return out;
 }
 
 /** The identifiers a pattern binds (`key`, `[key, value]`: the first element only). */
 function boundKey(pattern: SgNode | null): string | null {
   if (!pattern) return null;
+  // TypeScript: `(key: string) => …`
+  if (/^(required|optional)_parameter$/.test(String(pattern.kind()))) return boundKey(pattern.field("pattern"));
   if (pattern.kind() === "identifier") return pattern.text();
   if (pattern.kind() === "array_pattern") {
     const first = pattern.children().find((c) => c.isNamed());
@@ -60,8 +71,17 @@ function boundKey(pattern: SgNode | null): string | null {
 }
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays. */
-function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string> } {
+function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
   const keys = new Map<string, "keys" | "path">();
+  const ofObject: Iteration[] = [];
+  const objectOf = (expr: SgNode | null | undefined): string | undefined =>
+    expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
+      ? expr
+          .field("arguments")
+          ?.children()
+          .find((c) => c.isNamed())
+          ?.text()
+      : expr?.text();
   const splitVars = new Set<string>();
   for (const d of fn.findAll({
     rule: {
@@ -102,6 +122,8 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const isIn = loop.field("operator")?.text() === "in";
     const kind = isIn ? "keys" : iterated(loop.field("right"));
     if (kind) keys.set(name, kind);
+    const from = kind === "keys" ? objectOf(loop.field("right")) : undefined;
+    if (from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: loop.range().start.index, end: loop.range().end.index });
   }
   for (const call of fn.findAll({
     rule: {
@@ -125,6 +147,8 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const reduce = member.field("property")?.text() === "reduce";
     const name = boundKey(params[reduce ? 1 : 0] ?? null);
     if (name) keys.set(name, kind);
+    const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
+    if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: cb.range().start.index, end: cb.range().end.index });
   }
   // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
   for (const d of fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
@@ -135,7 +159,22 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
     if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
   }
-  return { keys, splitVars };
+  return { keys, splitVars, ofObject };
+}
+
+/** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
+interface Iteration {
+  name: string;
+  from: string;
+  start: number;
+  end: number;
+}
+
+/** The object whose keys the innermost loop or callback around `at` binds `name` to. */
+function iterated(its: Iteration[], name: string, at: number): string | undefined {
+  let best: Iteration | undefined;
+  for (const it of its) if (it.name === name && it.start <= at && at < it.end && (!best || it.start > best.start)) best = it;
+  return best?.from;
 }
 
 /** The key a computed member reads with, when it is one of `keys` (or a split part indexed in place). */
@@ -164,10 +203,10 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     done.add(fnKey);
     const body = fn.text();
     if (guardText(body) || guardWord?.test(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
-    const { keys, splitVars } = keyNames(fn);
+    const { keys, splitVars, ofObject } = keyNames(fn);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject);
     if (!hit) continue;
     const r = hit.range();
     const code = hit.text();
@@ -195,10 +234,15 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  * Where a function writes through a key it does not check: the merge into `t[key]` (a call given
  * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
  */
-function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): SgNode | null {
-  const writes = fn
-    .findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })
-    .filter((w) => keyOf(w.field("left")!, keys, splitIndexed));
+function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
+  const ownChecked = ownKeyChecks(fn.text());
+  const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
+    const left = w.field("left")!;
+    if (!keyOf(left, keys, splitIndexed)) return false;
+    const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
+    const key = left.field("index")?.text() ?? "";
+    return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
+  });
   if (!writes.length) return null;
   const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
   if (kinds.has("keys")) {
@@ -212,7 +256,7 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
       // `merge(t[key] || {}, s[key])`
       while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression"))
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
-      if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text())) return call;
+      if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
     const nested = writes.find((w) => w.field("left")!.field("object")?.kind() === "subscript_expression");
     if (nested) return nested;
@@ -223,8 +267,58 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
       const left = a.field("left");
       return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
     });
-    const reduces = /\.reduce\s*\(/.test(fn.text());
+    const reduces = descendingReduce(fn);
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }
   return null;
+}
+
+/** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`. */
+function ownKeyChecks(body: string): Set<string> {
+  const out = new Set<string>();
+  // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
+  for (const m of body.matchAll(
+    /(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g,
+  )) {
+    const target = m[1] ?? m[3];
+    if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
+  }
+  return out;
+}
+
+/** A call whose value is only tested (`if (isPlain(t[k]))`, `ok(t[k]) ? … : …`, `a && f(t[k])`) does not write. */
+function inCondition(call: SgNode): boolean {
+  for (let n: SgNode = call, p = n.parent(); p; n = p, p = p.parent()) {
+    const k = String(p.kind());
+    if (k === "parenthesized_expression" || k === "unary_expression") continue;
+    if (k === "binary_expression" && /^(&&|\|\||!|===?|!==?)$/.test(p.field("operator")?.text() ?? "")) continue;
+    if (k === "ternary_expression") return p.field("condition")?.range().start.index === n.range().start.index;
+    return k === "if_statement" || k === "while_statement";
+  }
+  return false;
+}
+
+/** A `reduce` whose callback descends (`return acc[part]`, `(acc, k) => acc[k]`), as a set-by-path walk does. */
+function descendingReduce(fn: SgNode): boolean {
+  for (const call of fn.findAll({
+    rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^reduce$" } } },
+  })) {
+    const cb = call
+      .field("arguments")
+      ?.children()
+      .find((c) => c.isNamed());
+    if (!cb || !functionKinds.has(String(cb.kind()))) continue;
+    const params =
+      cb
+        .field("parameters")
+        ?.children()
+        .filter((c) => c.isNamed()) ?? [];
+    const acc = boundKey(params[0] ?? null)?.replace(/\$/g, "\\$");
+    if (!acc) continue;
+    const body = cb.field("body");
+    const text = body?.text() ?? "";
+    if (body?.kind() === "statement_block" ? new RegExp(`\\breturn\\s*\\(?\\s*${acc}\\s*\\[`).test(text) : new RegExp(`^\\(?\\s*${acc}\\s*\\[`).test(text))
+      return true;
+  }
+  return false;
 }

@@ -56,3 +56,55 @@ test("one unanchored quantifier with nothing after it that can fail is linear", 
   assert.equal(mayBeSuperLinear("\\s+$"), true);
   assert.equal(mayBeSuperLinear("a+|b"), true);
 });
+
+test("a file that refuses input past a length bound keeps its exponential patterns reported, not its quadratic ones (bound squared stays small)", async () => {
+  const { judgeRedos } = await import("./redos.ts");
+  const { FileText } = await import("../text.ts");
+  const rule = (line: number, snippet: string) =>
+    ({
+      ruleId: "js.redos",
+      location: { path: "a.js", startLine: line, startColumn: 13, endLine: line, endColumn: 13 + snippet.length, snippet },
+    }) as never;
+  const src = (guard: string) => `const MAX = 2000;
+module.exports = function parse(header) {
+  ${guard}
+  const a = /\\s+$/.exec(header);
+  const b = /^(a+)+$/.test(header);
+  return [a, b];
+};
+`;
+  const judged = (guard: string) => {
+    const text = new FileText(src(guard));
+    const lines = text.source.split("\n");
+    const found = [4, 5].map((n) => {
+      const l = lines[n - 1]!;
+      const at = l.indexOf("/");
+      const end = l.lastIndexOf("/") + 1;
+      return {
+        ...(rule(n, l.slice(at, end)) as object),
+        location: { path: "a.js", startLine: n, startColumn: at + 1, endLine: n, endColumn: end + 1, snippet: l.slice(at, end) },
+      };
+    });
+    return judgeRedos(found as never, text, new Set(["js.redos"]), false).map((f) => f.location.startLine);
+  };
+  assert.deepEqual(judged(""), [4, 5]);
+  assert.deepEqual(judged("if (header.length > MAX) return null;"), [5]);
+  assert.deepEqual(judged("if (header.length > 2) return null;"), [4, 5]);
+});
+
+test("patterns in tests, fixtures and benchmarks meet only the suite's own strings and are not reported", async () => {
+  const { judgeRedos } = await import("./redos.ts");
+  const { FileText } = await import("../text.ts");
+  const src = "const re = /^(a+)+$/;\n";
+  const at = (path: string) =>
+    judgeRedos(
+      [{ ruleId: "js.redos", location: { path, startLine: 1, startColumn: 12, endLine: 1, endColumn: 20, snippet: "/^(a+)+$/" } }] as never,
+      new FileText(src),
+      new Set(["js.redos"]),
+      false,
+    ).length;
+  assert.equal(at("lib/parse.js"), 1);
+  assert.equal(at("test/parse.js"), 0);
+  assert.equal(at("lib/parse.spec.ts"), 0);
+  assert.equal(at("benchmarks/templating/parse.js"), 0);
+});

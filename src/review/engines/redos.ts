@@ -213,8 +213,26 @@ function matchedText(text: FileText, f: Finding): string {
  * dropped; vulnerable ones say how and with what input. A match without a literal pattern
  * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
  */
+/**
+ * A check that refuses input past a length (`if (s.length > MAX_LEN) return …`, `throw`, a bound of 256
+ * or more or a named limit): the fix for polynomial patterns the rule itself gives. With it in the file,
+ * quadratic patterns there cost at most the bound squared; exponential ones are still reported.
+ */
+const lengthBound =
+  /\bif\s*\(\s*[\w$.[\]'"]+\.length\s*>=?\s*(?:\d{3,}|[\w$.]*(?:MAX|max|Max|LIMIT|limit|Limit|LEN|Len)[\w$.]*)\s*\)\s*(?:\{[^}]*?\b(?:return|throw)\b|return\b|throw\b)|\bif\s+len\([\w.]+\)\s*>=?\s*(?:\d{3,}|[\w.]*(?:MAX|max|LIMIT|limit|LEN|len)[\w.]*)\s*:\s*(?:\n\s*)?(?:return|raise)\b/;
+
+/**
+ * Tests, fixtures and benchmarks (as the taint rules' library `unlessPath` has them): their patterns
+ * match the strings the suite itself feeds them, never input anyone else chooses. Examples are left
+ * in: users copy them.
+ */
+const suitePath =
+  /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+
 export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean, deadline = Infinity): Finding[] {
   if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
+  if (suitePath.test(findings[0]!.location.path)) return findings.filter((f) => !checked.has(f.ruleId));
+  const bounded = lengthBound.test(text.source);
   const out: Finding[] = [];
   for (const f of findings) {
     if (!checked.has(f.ruleId)) {
@@ -227,7 +245,7 @@ export function judgeRedos(findings: Finding[], text: FileText, checked: Readonl
       continue;
     }
     const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
-    if (!verdict) continue;
+    if (!verdict || (verdict.quadratic && bounded)) continue;
     const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
     // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
     out.push({

@@ -17,6 +17,9 @@ import { hitToFinding, patternClass } from "./driver/report.ts";
 import { classBit } from "./syntax/classes.ts";
 import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
+import { callersContract } from "./driver/library-contract.ts";
+import { receiverIsValue } from "./driver/receivers.ts";
+import { rawRequestLog } from "./driver/raw-request.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
 import { callersOf } from "./functions/sink-callers.ts";
 import { enableSummaries } from "./evaluators/function-summaries.ts";
@@ -271,10 +274,13 @@ function refine(input: TaintInput): Finding[] {
     // Library input is already a guess about callers: it reaches only the sinks the taint rules list,
     // not whatever call a pattern matched (`DATE_TIME.exec(isoDate)` is no child_process).
     if (fromLibrary(analyzer, w.taint)) return;
+    if (cls === "command-injection" && receiverIsValue(pc.call, input.source)) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });
-  return [...hits.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+  const js = syn.prefix === "js" || syn.prefix === "ts";
+  const reported = js ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h))) : hits;
+  return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 
 function fromLibrary(a: Analyzer, t: Taint): boolean {

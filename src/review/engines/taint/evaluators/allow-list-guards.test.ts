@@ -271,3 +271,30 @@ test("a check on a copy of a variable checks the variable, while it keeps the va
 `);
   assert.deepEqual(found("python", "app.py", changed), ["16 open-redirect"]);
 });
+
+test("a containment check written as a slice of the root's length confines the path like startsWith; the unchecked path is still reported", () => {
+  const server = (check: string) => `const fs = require("fs");
+const path = require("path");
+const root = path.join(path.resolve("public"), "/");
+require("http").createServer((req, res) => {
+  const file = path.normalize(path.join(root, decodeURIComponent(req.url)));
+  ${check}
+  fs.createReadStream(file).pipe(res);
+});`;
+  assert.deepEqual(found("javascript", "s.js", server("if (file.slice(0, root.length) !== root) { res.statusCode = 403; return res.end(); }")), []);
+  assert.deepEqual(found("javascript", "s.js", server("if (file.substring(0, root.length) !== root) return res.end();")), []);
+  assert.deepEqual(found("javascript", "s.js", server("if ((file + path.sep).substr(0, root.length) !== root) return res.end();")), []);
+  assert.deepEqual(found("javascript", "s.js", server("if (file.slice(0, 4) !== root) return res.end();")), ["7 path-traversal"]);
+});
+
+test("a search for a character outside an allow-list that leaves on a hit confines the value; one that does not leave, or leaves on a miss, does not", () => {
+  const lib = (check: string) => `const { exec } = require("child_process");
+module.exports = function locate(bin, done) {
+  ${check}
+  exec("command -v " + bin, done);
+};`;
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (/[^\\w.-]/.test(bin)) return done(new Error('bad name'));")), []);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (typeof bin !== 'string' || bin.match(/[^a-z0-9_-]/i)) throw new TypeError('bad');")), []);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (!/[^\\w.-]/.test(bin)) return done(new Error('bad name'));")), ["4 command-injection"]);
+  assert.deepEqual(found("javascript", "lib/locate.js", lib("if (/[^\\w.-]/.test(bin)) console.warn('odd name');")), ["4 command-injection"]);
+});

@@ -44,6 +44,35 @@ function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
   return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
 }
 
+/** `abs.slice(0, root.length)` compared with `root` itself: the call, else null. */
+function slicedPrefix(call: TNode, root: TNode, syn: Syntax): TNode | null {
+  if ((syn.prefix !== "js" && syn.prefix !== "ts") || syn.roles[call.kind()] !== "call") return null;
+  const fn = call.field("function");
+  if (fn?.kind() !== "member_expression" || !/^(?:slice|substr|substring)$/.test(fn.field("property")?.text() ?? "")) return null;
+  const [from, len, ...rest] = named(call.field("arguments"));
+  return from?.text() === "0" && !rest.length && len?.text().replace(/\s+/g, "") === `${root.text()}.length` ? call : null;
+}
+
+/** `(full + sep)`, `(full + "/")`: `full`, whose prefix the check confines as well. */
+function withoutSeparator(n: TNode | null): TNode | null {
+  let x = n;
+  while (x?.kind() === "parenthesized_expression") x = named(x)[0] ?? null;
+  if (x?.kind() !== "binary_expression" || operatorOf(x) !== "+") return n;
+  const right = x.field("right")?.text() ?? "";
+  return /^(?:(?:path\.)?sep|["'`][/\\]{1,2}["'`])$/.test(right) ? (x.field("left") ?? n) : n;
+}
+
+/** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
+const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
+
+/** The value a search for a character outside an allow-list tests (`RE.test(x)`, `x.match(RE)`, `x.search(RE) …`), else null. */
+function outsideAllowList(call: TNode, callee: string, recv: TNode | null): TNode | null {
+  const args = named(call.field("arguments"));
+  if (/\.test$/.test(callee) && recv && negatedAllowList.test(recv.text()) && args.length === 1) return args[0]!;
+  if (/\.match$/.test(callee) && recv && args.length === 1 && negatedAllowList.test(args[0]!.text())) return recv;
+  return null;
+}
+
 /** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
  * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
 function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
@@ -118,6 +147,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // `abs.indexOf(root) === 0` is `abs.startsWith(root)` (a containment check before a 403).
       const prefix = startsAt(l, r, syn) ?? startsAt(r, l, syn);
       if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);
+      // `abs.slice(0, root.length) === root` (substr, substring) is `abs.startsWith(root)` too.
+      const cut = slicedPrefix(l, r, syn) ?? slicedPrefix(r, l, syn);
+      if (cut) return prefixGuard(withoutSeparator(cut.field("function")!.field("object")), cut === l ? r : l, syn);
       const common = commonPathGuard(l, r, syn) ?? commonPathGuard(r, l, syn);
       if (common) return common;
       if (op === "in" || op === "not in") return one(checkedName(l, syn));
@@ -139,6 +171,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const text = (fn ? fn.text() : obj && name ? `${obj.text()}.${name}` : (name ?? "")).replace(/\s+/g, "");
     const out: Guard[] = [];
     const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : obj;
+    // `/[^a-z0-9_-]/.test(x)`, `x.match(/[^\w.]/)`: true when x holds a character outside the list.
+    const outside = syn.prefix === "js" || syn.prefix === "ts" ? outsideAllowList(cond, text, recv) : null;
+    if (outside) return positive ? [] : one(checkedName(outside, syn));
     if (!positive) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;

@@ -60,7 +60,9 @@ export function closedFromCallers(a: Analyzer, name: string, scopeText: string, 
   const callKind = a.syn.prefix === "py" ? "call" : "call_expression";
   const calls = root.findAll({ rule: { kind: callKind, has: { field: "function", regex: `(^|\\.)${escapeRegExp(head.fn)}$` } } });
   // Every mention is the definition or a call: a helper passed as a callback (`rows.forEach(helper)`) gets values unseen.
-  const mentions = a.source.match(new RegExp(`(?<![\\w$])${escapeRegExp(head.fn)}(?![\\w$])`, "g"))?.length ?? 0;
+  // Words inside string literals (`exec("getconf " + key)`) are no mentions.
+  const code = a.source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  const mentions = code.match(new RegExp(`(?<![\\w$])${escapeRegExp(head.fn)}(?![\\w$])`, "g"))?.length ?? 0;
   if (!calls.length || mentions !== calls.length + 1) return false;
   // Bound again in its body (a loop, `as`, destructuring): not the value callers pass.
   const end = headEnd(scopeText);

@@ -196,3 +196,45 @@ def b():
 `;
   assert.deepEqual(await review({ "tool/cli.py": py }, 78), ["tool/cli.py:6:low", "tool/cli.py:8:low"]);
 });
+
+test("without a known source, a local holding a path joined from literals is closed; one joined with a parameter is not", async () => {
+  const src = `const { exec } = require("child_process");
+const path = require("path");
+function lint() {
+  let bin = path.join("./node_modules/.bin/eslint");
+  exec(bin + " --fix lib");
+}
+function format(dir) {
+  const bin = path.resolve(__dirname, "tools", "fmt");
+  exec(bin + " " + path.join(dir, "src"));
+}
+function run(tool) {
+  let bin = path.join("./node_modules/.bin", tool);
+  exec(bin + " lib");
+}
+module.exports = { lint, format, run };
+`;
+  assert.deepEqual(await review({ "tasks/lint.js": src }, 78), ["tasks/lint.js:9:low", "tasks/lint.js:13:low"]);
+});
+
+test("a private helper whose every caller passes a literal is closed, even when it checks typeof an argument or names itself in a message", async () => {
+  const src = (second: string) => `const exec = require("child_process").exec;
+function limits(done) {
+  sysconf("OPEN_MAX", { fallback: 256 }, done);
+  sysconf(${second}, { fallback: 4096 }, done);
+}
+module.exports = limits;
+function sysconf(name, options, done) {
+  if (typeof options === "function") {
+    done = options;
+    options = { fallback: 0 };
+  }
+  exec("getconf " + name, (err, out) => {
+    if (err) console.error("sysconf " + name + " failed");
+    done(null, err ? options.fallback : Number(out));
+  });
+}
+`;
+  assert.deepEqual(await review({ "lib/limits.js": src('"PAGESIZE"') }, 78), []);
+  assert.deepEqual(await review({ "lib/limits.js": src("process.env.KEY") }, 78), ["lib/limits.js:12:low"]);
+});

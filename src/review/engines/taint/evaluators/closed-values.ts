@@ -31,6 +31,10 @@ const leafKinds = new Set([
 ]);
 export const concatOps = new Set(["+", "%"]);
 
+/** A path made of literals alone (`path.join("./node_modules/.bin/eslint")`, `path.resolve(__dirname, "bin")`). */
+const fixedPathPart = String.raw`(?:"[^"\\]*"|'[^'\\]*'|__dirname|__filename)`;
+const fixedPath = new RegExp(String.raw`^(?:path\.)?(?:join|resolve|normalize)\(\s*${fixedPathPart}(?:\s*,\s*${fixedPathPart})*\s*\)$`);
+
 /** True when `n`'s value may come from outside the function (`scopeText`: the function's text; `locals`: names judged so far). */
 export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, locals: Map<string, boolean>): boolean {
   if (depth > 32) return true;
@@ -79,12 +83,12 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
   let v = locals.get(name);
   if (v === undefined) {
     const esc = escapeRegExp(name);
-    const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S)`, "g"))].map((m) => m[1]!);
+    const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S[^;\\n]*)`, "g"))].map((m) => m[1]!);
     locals.set(name, false);
     if (closedLoop(a, esc, scopeText, depth)) v = true;
     // Top-level code: its names are the file's own bindings.
     else if (scopeText === a.source) v = topLevelClosed(a, name, depth);
-    else if (values.length) v = values.every((c) => /["'`\d]/.test(c));
+    else if (values.length) v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()));
     else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
     else v = closedFromCallers(a, name, scopeText, depth, openPart, (n, body) => boundIn(escapeRegExp(n), body, false));
     locals.set(name, v);
@@ -110,7 +114,9 @@ function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number):
 /** The name may be bound in the function other than by `name = ...`: in its head (a parameter), a
  * declaration or destructuring, a loop, `as`, `catch`, a tuple target, a nested function's parameters.
  * A cautious text test: a read may match too, which only keeps the value open. */
-function boundIn(esc: string, scopeText: string, withHead = true): boolean {
+function boundIn(esc: string, source: string, withHead = true): boolean {
+  // Words in string literals bind nothing (`typeof f === "function"` is no function head).
+  const scopeText = source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
   const body = headEnd(scopeText);
   const w = `(?<![\\w$.])${esc}(?![\\w$])`;
   if (withHead && new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;

@@ -19,6 +19,10 @@ test("a check function named as one, whose failure returns, cleans its argument;
   assert.deepEqual(lines("javascript", js("if (!allowPath(p, ROOT)) { res.status(403).end(); }")), [5]);
   // A call named for something else checks nothing.
   assert.deepEqual(lines("javascript", js("if (!loadPath(p, ROOT)) { return; }")), [5]);
+  // Containment checks named for what they check (`is-path-inside`, `path-is-inside`, a project's own).
+  assert.deepEqual(lines("javascript", js("if (!isPathInside(p, ROOT)) return res.sendStatus(403);")), []);
+  assert.deepEqual(lines("javascript", js("if (!pathIsInside(p, ROOT)) return res.sendStatus(403);")), []);
+  assert.deepEqual(lines("javascript", js("if (!isPathName(p, ROOT)) return res.sendStatus(403);")), [5]);
 });
 
 test("a validator called as a statement vouches for its argument after it", () => {

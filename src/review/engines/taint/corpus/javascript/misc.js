@@ -10,6 +10,8 @@ app.post("/misc", (req, res) => {
   console.log("login " + req.body.user); // vuln: log-injection
   logger.info("login " + req.body.user.replace(/[\r\n]/g, "")); // safe: log-injection sanitized
   console.log("login ok"); // safe: log-injection constant
+  console.warn("odd range " + req.headers.range + " on " + req.url); // safe: log-injection raw request fields hold no CR or LF
+  console.warn("missing " + decodeURIComponent(req.url)); // vuln: log-injection
   req.session.user = req.body.user; // vuln: trust-boundary
   req.session.visits = 1; // safe: trust-boundary constant
   client.search("ou=people", { filter: "(uid=" + req.query.uid + ")" }); // vuln: ldap-injection

@@ -1,0 +1,43 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadRules, reviewFiles } from "./index.ts";
+import { stream } from "./testing/stream.ts";
+
+const rules = await loadRules();
+
+const helper = (name: string) => `const { exec } = require("child_process");
+exports.${name} = function (file, cb) {
+  exec("convert " + file + " -resize 50% thumbnail-of-the-picture.png", cb);
+};
+`;
+
+test("a finding on code a package also ships as built copies is one finding, at the source, the copies related", async () => {
+  const src = helper("thumb");
+  const { findings } = await reviewFiles({
+    files: stream({ "lib/thumb.js": src, "lib/thumb.mjs": src, "dist/cjs/thumb.js": src, "dist/esm/thumb.js": src }),
+    rules,
+  });
+  const cmd = findings.filter((f) => f.cwe.includes(78));
+  assert.deepEqual(
+    cmd.map((f) => f.location.path),
+    ["lib/thumb.js"],
+  );
+  assert.deepEqual(
+    cmd[0]!.relatedLocations
+      .filter((l) => /same code/.test(l.message ?? ""))
+      .map((l) => l.path)
+      .sort(),
+    ["dist/cjs/thumb.js", "dist/esm/thumb.js", "lib/thumb.mjs"],
+  );
+});
+
+test("the same code pasted into two source files stays two findings: two places to fix", async () => {
+  const src = helper("thumb");
+  const { findings } = await reviewFiles({ files: stream({ "lib/thumb.js": src, "routes/thumb.js": src }), rules });
+  assert.equal(findings.filter((f) => f.cwe.includes(78)).length, 2);
+});
+
+test("different code in two files stays two findings", async () => {
+  const { findings } = await reviewFiles({ files: stream({ "lib/a.js": helper("a"), "lib/b.js": helper("b").replace("50%", "25%") }), rules });
+  assert.equal(findings.filter((f) => f.cwe.includes(78)).length, 2);
+});

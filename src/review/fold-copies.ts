@@ -1,0 +1,67 @@
+// One weakness, one finding (per repository): packages commit the same code more than once (a source
+// file and its built copies: CommonJS and ES module builds, browser bundles, versioned build folders).
+// A finding of one rule on the same code in a source file and its built copies is one weakness: the
+// copy in the source tree stays, the built ones become its related locations. "The same code" is a line of some length, or a
+// whole taint flow, equal after whitespace: short lines (`s.replace(/\s+$/, "")`) recur in unrelated
+// files and stay apart.
+import type { Finding } from "./types.ts";
+
+const minChars = 40;
+/** Folders that hold built output rather than the code a maintainer edits. */
+const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es|web)\//;
+const squash = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "");
+
+function sameCode(f: Finding): string | null {
+  const sink = squash(f.location.snippet);
+  const flow = f.flow?.length ? f.flow.map((l) => squash(l.snippet)).join("\n") : "";
+  if (flow && (f.flow?.length ?? 0) >= 3) return `${f.ruleId}\n${flow}`;
+  return sink.length >= minChars ? `${f.ruleId}\n${sink}\n${flow}` : null;
+}
+
+/** `path.mjs` beside `path.js`: a file's stem and folder. */
+const stem = (p: string): string => p.replace(/\.[^./]+$/, "");
+
+/**
+ * A file that is a built copy of `source`: in a built folder, or the same name beside it with another
+ * extension. Copy-pasted code elsewhere is another place to fix, and stays a finding of its own.
+ */
+function builtCopy(path: string, source: string): boolean {
+  return builtDir.test(path) || stem(path) === stem(source);
+}
+
+/** Sources first (outside built folders), then the shallower path, then the shorter one. */
+function rank(path: string): [number, number, number] {
+  return [builtDir.test(path) ? 1 : 0, path.split("/").length, path.length];
+}
+
+function better(a: string, b: string): boolean {
+  const [x, y] = [rank(a), rank(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+  return a < b;
+}
+
+/** The findings with copies of one finding in other files folded into the one in the source tree. */
+export function foldCopies(findings: Finding[]): Finding[] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = sameCode(f);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const folded = new Set<Finding>();
+  const kept = new Map<Finding, Finding>();
+  for (const group of groups.values()) {
+    const paths = new Set(group.map((f) => f.location.path));
+    if (paths.size < 2) continue;
+    let keep = group[0]!;
+    for (const f of group) if (better(f.location.path, keep.location.path)) keep = f;
+    const copies = group.filter((f) => f.location.path !== keep.location.path && builtCopy(f.location.path, keep.location.path));
+    if (!copies.length) continue;
+    for (const c of copies) folded.add(c);
+    kept.set(keep, {
+      ...keep,
+      relatedLocations: [...keep.relatedLocations, ...copies.map((c) => ({ ...c.location, message: "the same code in another file" }))],
+    });
+  }
+  if (!folded.size) return findings;
+  return findings.filter((f) => !folded.has(f)).map((f) => kept.get(f) ?? f);
+}
