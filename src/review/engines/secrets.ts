@@ -66,7 +66,9 @@ export const secretRules: SecretRule[] = [
     id: "secret.private-key",
     title: "Private key block",
     severity: "critical",
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)/g,
+    // A header whose body is elided in the first line or two (`...`, `…`, `***`, `<key>`) is documentation
+    // showing the format, not a key; a bare header is still reported (the body may follow in another file).
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>))/g,
   },
   {
     id: "secret.jwt",
