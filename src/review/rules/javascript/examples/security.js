@@ -47,6 +47,7 @@ const signed = jwt.sign(claims, "inline-signing-key"); // expect: js.hardcoded-c
 const signed2 = jwt.sign(claims, JWT_SECRET_FROM_ENV); // ok: js.hardcoded-credential
 const TOKEN_HEADER = "x-auth-token"; // ok: js.hardcoded-credential
 const redacted = { secret: "hidden", public: "data" }; // ok: js.hardcoded-credential
+const emoji = { secret: "\u3299\ufe0f", sos: "\u{1F198}" }; // ok: js.hardcoded-credential
 const stripped = { secret: "SHOULD_BE_STRIPPED" }; // ok: js.hardcoded-credential
 const COOKIE_SECRET = "cookie-sign-24"; // expect: js.hardcoded-credential
 const claims2 = jwt.decode(token); // expect: js.jwt-verification-disabled
