@@ -1,7 +1,8 @@
 // Token format: <prefix> + 30 base62 characters (~178 random bits) + 6 base62 characters of a CRC32
 // checksum, as GitHub's tokens: a secret scanner can tell a real token from noise offline.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
+import { safeEqual } from "./safe-equal.ts";
 
 export const tokenPrefixes = { api_key: "svcp_", oauth_access: "svca_", oauth_refresh: "svcr_" } as const;
 export type TokenKind = keyof typeof tokenPrefixes;
@@ -40,8 +41,7 @@ const shape = /^(svcp_|svca_|svcr_)[0-9A-Za-z]{36}$/;
 export function hasValidChecksum(token: string): boolean {
   if (!shape.test(token)) return false;
   const head = token.slice(0, token.length - checksumLength);
-  const expected = Buffer.from(base62(crc32(head), checksumLength));
-  return timingSafeEqual(expected, Buffer.from(token.slice(-checksumLength)));
+  return safeEqual(base62(crc32(head), checksumLength), token.slice(-checksumLength));
 }
 
 export function tokenKind(token: string): TokenKind | undefined {

@@ -1,7 +1,8 @@
 // Upload URLs are credentials: an HMAC-SHA256 over the slot id, the workspace and the expiry, keyed
 // with the server secret (shared by every instance through the settings table).
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { AppError } from "../../kernel/errors.ts";
+import { safeEqual } from "../../kernel/safe-equal.ts";
 import { slotIdPattern } from "./storage.ts";
 
 function mac(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number): Buffer {
@@ -18,9 +19,7 @@ function signUpload(secret: Buffer, workspaceId: number, slotId: string, expires
  * so comparing decoded bytes would let many spellings of one signature through.
  */
 function verifyUpload(secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number, signature: string): boolean {
-  const expected = Buffer.from(signUpload(secret, workspaceId, slotId, expiresUnix));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return safeEqual(signature, signUpload(secret, workspaceId, slotId, expiresUnix));
 }
 
 export function uploadUrl(baseUrl: string, secret: Buffer, workspaceId: number, slotId: string, expiresUnix: number): string {

@@ -1,11 +1,12 @@
 // The token endpoint's two grants (RFC 6749 §4.1.3, §6) as OAuth 2.1 has them: a code is exchanged
 // once, with its PKCE verifier; a refresh token is used once and replaced, and presenting a used
 // one again (a sign it leaked) revokes the whole grant.
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuthConfig } from "../../kernel/config.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
+import { safeEqual } from "../../kernel/safe-equal.ts";
 import { generateToken, hasValidChecksum, hashToken, tokenKind } from "../../kernel/tokens.ts";
 import { checkResource, hashCode } from "./authorize.ts";
 import { OAuthError } from "./errors.ts";
@@ -28,12 +29,6 @@ const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
 
 function s256(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
-}
-
-function sameString(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Ends a grant: it and every access and refresh token issued under it (the grant first: see refreshTokens). */
@@ -128,7 +123,7 @@ export async function exchangeCode(store: Store, s: TokenSettings, p: CodeExchan
   if (code.client_id !== p.client_id) throw invalidGrant("The code was issued to another client.");
   // OAuth 2.1 drops redirect_uri from the token request (PKCE binds the code); when sent, it must match.
   if (p.redirect_uri !== undefined && p.redirect_uri !== code.redirect_uri) throw invalidGrant("redirect_uri differs from the authorization request's.");
-  if (!p.code_verifier || !verifierRe.test(p.code_verifier) || !sameString(s256(p.code_verifier), code.code_challenge)) {
+  if (!p.code_verifier || !verifierRe.test(p.code_verifier) || !safeEqual(s256(p.code_verifier), code.code_challenge)) {
     throw invalidGrant("The PKCE code_verifier does not match the code_challenge.");
   }
   if (p.resource !== undefined && checkResource(s.baseUrl, p.resource) !== code.resource) {

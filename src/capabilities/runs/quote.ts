@@ -1,8 +1,9 @@
 // Quotes: what an estimate priced, signed with the server secret so that any instance can check
 // it without storing anything. A quote binds the workspace, the request, the resolved commits,
 // focus revisions and documents, and the price; it is valid for 15 minutes.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { AppError } from "../../kernel/errors.ts";
+import { safeEqual } from "../../kernel/safe-equal.ts";
 import type { ResolvedRun } from "./resolve.ts";
 
 export const quoteTtlSeconds = 15 * 60;
@@ -89,9 +90,8 @@ function invalidQuote(message: string): AppError {
 export function openQuote(secret: Buffer, quote: string, expect: { workspaceId: number; requestHash: string; nowSeconds: number }): QuotePayload {
   const dot = quote.indexOf(".");
   const body = dot > 0 ? quote.slice(0, dot) : "";
-  const given = Buffer.from(dot > 0 ? quote.slice(dot + 1) : "");
-  const expected = Buffer.from(mac(secret, body));
-  if (!body || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const given = dot > 0 ? quote.slice(dot + 1) : "";
+  if (!body || !safeEqual(given, mac(secret, body))) {
     throw invalidQuote("The quote is not valid: pass the quote returned by estimate_run unchanged.");
   }
   const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as QuotePayload;

@@ -3,8 +3,9 @@
 // takes the payload as a string (its verify decodes nothing, so a body that is not UTF-8 could not be
 // checked as the bytes GitHub signed): crs verifies over the raw bytes with node:crypto, and the
 // library signs the string payloads the stand-ins and benchmarks send, an independent check of it.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { sign } from "@octokit/webhooks-methods";
+import { safeEqual } from "../../../kernel/safe-equal.ts";
 
 /** The X-Hub-Signature-256 value ("sha256=…") for a payload; bytes are signed as they are. */
 export function signGitHubPayload(secret: string, rawBody: string | Buffer): Promise<string> {
@@ -20,13 +21,11 @@ export async function verifyGitHubSignature(secret: string, rawBody: string | Bu
   const expected = createHmac("sha256", secret)
     .update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody)
     .digest();
-  return timingSafeEqual(expected, Buffer.from(m[1]!, "hex"));
+  return safeEqual(expected, Buffer.from(m[1]!, "hex"));
 }
 
-/** True when the X-Gitlab-Token header equals the secret; hashes first so lengths never leak. */
+/** True when the X-Gitlab-Token header equals the secret (safeEqual: lengths never leak). */
 export function verifyGitLabToken(secret: string, header: string | undefined): boolean {
   if (!header || secret.length === 0) return false;
-  const a = createHash("sha256").update(secret).digest();
-  const b = createHash("sha256").update(header).digest();
-  return timingSafeEqual(a, b);
+  return safeEqual(secret, header);
 }
