@@ -41,3 +41,16 @@ test("different code in two files stays two findings", async () => {
   const { findings } = await reviewFiles({ files: stream({ "lib/a.js": helper("a"), "lib/b.js": helper("b").replace("50%", "25%") }), rules });
   assert.equal(findings.filter((f) => f.cwe.includes(78)).length, 2);
 });
+
+test("the same code in two source packages named web/ stays two findings: web/ is source, not a build", async () => {
+  const src = helper("thumb");
+  const files = stream({ "src/app/web/orders/thumb.js": src, "src/app/web/users/thumb.js": src });
+  const { findings } = await reviewFiles({ files, rules });
+  assert.equal(findings.filter((f) => f.cwe.includes(78)).length, 2);
+});
+
+test("two builds with no source beside them stay two findings", async () => {
+  const src = helper("thumb");
+  const { findings } = await reviewFiles({ files: stream({ "dist/a/thumb.js": src, "dist/b/other.js": src }), rules });
+  assert.equal(findings.filter((f) => f.cwe.includes(78)).length, 2);
+});

@@ -8,7 +8,8 @@ import type { Finding } from "./types.ts";
 
 const minChars = 40;
 /** Folders that hold built output rather than the code a maintainer edits. */
-const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es|web)\//;
+// (`web/` is not one: it is a common source package, `app/web/` in Java servlet trees.)
+const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es)\//;
 const squash = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "");
 
 function sameCode(f: Finding): string | null {
@@ -26,7 +27,8 @@ const stem = (p: string): string => p.replace(/\.[^./]+$/, "");
  * extension. Copy-pasted code elsewhere is another place to fix, and stays a finding of its own.
  */
 function builtCopy(path: string, source: string): boolean {
-  return builtDir.test(path) || stem(path) === stem(source);
+  // Two files in built folders are two builds of unknown source: both stay unless one is beside the other.
+  return (builtDir.test(path) && !builtDir.test(source)) || stem(path) === stem(source);
 }
 
 /** Sources first (outside built folders), then the shallower path, then the shorter one. */
