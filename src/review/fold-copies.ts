@@ -27,8 +27,7 @@ const stem = (p: string): string => p.replace(/\.[^./]+$/, "");
  * extension. Copy-pasted code elsewhere is another place to fix, and stays a finding of its own.
  */
 function builtCopy(path: string, source: string): boolean {
-  // Two files in built folders are two builds of unknown source: both stay unless one is beside the other.
-  return (builtDir.test(path) && !builtDir.test(source)) || stem(path) === stem(source);
+  return builtDir.test(path) || stem(path) === stem(source);
 }
 
 /** Sources first (outside built folders), then the shallower path, then the shorter one. */
