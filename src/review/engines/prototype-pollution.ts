@@ -134,21 +134,14 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const member = call.field("function")!;
     const kind = iterated(member.field("object"));
     if (!kind) continue;
-    const cb = call
-      .field("arguments")
-      ?.children()
-      .find((c) => c.isNamed());
-    if (!cb || !functionKinds.has(String(cb.kind()))) continue;
-    const params =
-      cb
-        .field("parameters")
-        ?.children()
-        .filter((c) => c.isNamed()) ?? (cb.field("parameter") ? [cb.field("parameter")!] : []);
+    const callback = callbackOf(call);
+    if (!callback) continue;
+    const params = callback.params;
     const reduce = member.field("property")?.text() === "reduce";
     const name = boundKey(params[reduce ? 1 : 0] ?? null);
     if (name) keys.set(name, kind);
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
-    if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: cb.range().start.index, end: cb.range().end.index });
+    if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
   }
   // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
   for (const d of fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
@@ -298,21 +291,26 @@ function inCondition(call: SgNode): boolean {
   return false;
 }
 
+/** A call's first argument when it is a function, with its parameters (`(a, b) => …` or `a => …`). */
+function callbackOf(call: SgNode): { fn: SgNode; params: SgNode[] } | null {
+  const fn = call
+    .field("arguments")
+    ?.children()
+    .find((c) => c.isNamed());
+  if (!fn || !functionKinds.has(String(fn.kind()))) return null;
+  const list = fn.field("parameters");
+  const single = fn.field("parameter");
+  return { fn, params: list ? list.children().filter((c) => c.isNamed()) : single ? [single] : [] };
+}
+
 /** A `reduce` whose callback descends (`return acc[part]`, `(acc, k) => acc[k]`), as a set-by-path walk does. */
 function descendingReduce(fn: SgNode): boolean {
   for (const call of fn.findAll({
     rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^reduce$" } } },
   })) {
-    const cb = call
-      .field("arguments")
-      ?.children()
-      .find((c) => c.isNamed());
-    if (!cb || !functionKinds.has(String(cb.kind()))) continue;
-    const params =
-      cb
-        .field("parameters")
-        ?.children()
-        .filter((c) => c.isNamed()) ?? [];
+    const callback = callbackOf(call);
+    if (!callback) continue;
+    const { fn: cb, params } = callback;
     const acc = boundKey(params[0] ?? null)?.replace(/\$/g, "\\$");
     if (!acc) continue;
     const body = cb.field("body");
