@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { storeDelivery } from "../src/capabilities/connections/deliveries.ts";
+import type { Intent } from "../src/capabilities/connections/events.ts";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
 import { syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { balanceCents } from "../src/capabilities/runs/ledger.ts";
@@ -201,6 +203,35 @@ describe("failed deliveries are retried on their own", () => {
       runs.map((r) => r.head_sha),
       [head],
     );
+  });
+
+  test("a host redelivery of a delivery waiting for its next attempt makes that attempt due now, its attempts kept", async () => {
+    const { c, deliveryId, body } = await openedWhileGitIsDown(1000);
+    await eventually(
+      () => only(c),
+      (d) => d.attempts === 1 && d.state === "queued" && d.next_attempt_at !== null,
+    );
+    c.standIn.server.clearFailures();
+    const res = await deliverGitHub(t, "pull_request", body, { secret: c.standIn.hooks[0]!.secret, deliveryId });
+    assert.equal((await json(res)).status, "queued", "the redelivery is acted on, not acknowledged as a duplicate");
+    const done = await eventually(
+      () => only(c),
+      (d) => d.state === "done",
+    );
+    assert.equal(done.attempts, 2, "the redelivery is the second attempt, not a fresh start");
+    assert.match(done.outcome ?? "", /^run \d+ started/);
+  });
+
+  test("a reconciliation of a waiting delivery leaves its backoff as it is", async () => {
+    const { c } = await openedWhileGitIsDown(1000);
+    const waiting = await eventually(
+      () => only(c),
+      (d) => d.attempts === 1 && d.state === "queued" && d.next_attempt_at !== null,
+    );
+    const intent = JSON.parse(waiting.payload) as Intent;
+    const again = { host: "github" as const, deliveryId: waiting.delivery_id, event: "reconcile", workspaceId: c.ws.id, repositoryId: c.row.id, intent };
+    assert.equal(await storeDelivery(t.app.store, again, new Date()), "duplicate");
+    assert.equal((await only(c)).next_attempt_at, waiting.next_attempt_at);
   });
 
   test("after the last attempt it is failed for good; a host redelivery of it is processed afresh", async () => {

@@ -1,7 +1,8 @@
 // Webhook deliveries: stored before the host gets its 202, then processed by a worker with a lease,
 // like runs. A delivery id already stored is acknowledged without acting again, unless it failed
 // for good (a redelivery of such one is processed afresh). A failed attempt is retried on its own
-// with backoff (retryDelaysMs), then the delivery is failed for good. One delivery per repository is
+// with backoff (retryDelaysMs), then the delivery is failed for good; a host redelivery of one that
+// waits for its next attempt makes that attempt due now (someone pressed "redeliver" and watches). One delivery per repository is
 // processed at a time, so a pull request's pushes are handled in the order they arrived.
 import type { Selectable } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
@@ -23,17 +24,31 @@ export interface NewDelivery {
   intent: Intent;
 }
 
-/** "queued": stored now (or one failed for good queued again, its attempts from 0); "duplicate": already stored and not failed. */
-export async function storeDelivery(store: Store, d: NewDelivery, now: Date): Promise<"queued" | "duplicate"> {
+/**
+ * "queued": stored now (or one failed for good queued again, its attempts from 0, or with `hurry` one
+ * waiting for its next attempt made due now, its attempts kept); "duplicate": already stored and not
+ * failed. Reconciliation does not hurry: it comes back every interval and would undo the backoff.
+ */
+export async function storeDelivery(store: Store, d: NewDelivery, now: Date, opts: { hurry?: boolean } = {}): Promise<"queued" | "duplicate"> {
   const at = now.toISOString();
   // Redeliveries are common (a host retrying, reconciliation): answered with a read, no write.
   const seen = await store.db
     .selectFrom("webhook_deliveries")
-    .select("state")
+    .select(["id", "state", "next_attempt_at"])
     .where("host", "=", d.host)
     .where("delivery_id", "=", d.deliveryId)
     .where("repository_id", "=", d.repositoryId)
     .executeTakeFirst();
+  if (seen && seen.state === "queued" && opts.hurry && seen.next_attempt_at !== null && seen.next_attempt_at > at) {
+    const due = await store.db
+      .updateTable("webhook_deliveries")
+      .set({ next_attempt_at: null })
+      .where("id", "=", seen.id)
+      .where("state", "=", "queued")
+      .where("next_attempt_at", ">", at)
+      .executeTakeFirst();
+    return Number(due.numUpdatedRows) > 0 ? "queued" : "duplicate";
+  }
   if (seen && seen.state !== "failed") return "duplicate";
   const inserted = await store.db
     .insertInto("webhook_deliveries")

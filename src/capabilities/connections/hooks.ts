@@ -82,6 +82,7 @@ async function receive(app: App, host: HostName, req: FastifyRequest, reply: Fas
       app.store,
       { host, deliveryId, event, workspaceId: c.workspace_id, repositoryId: c.repository_id, intent: read.intent },
       now,
+      { hurry: true },
     );
     if (got === "queued") queued++;
   }
