@@ -6,6 +6,7 @@
 // patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
 
 import { maySelfAssign } from "./text-checks.ts";
+import { mayHoldJudgeableRegex } from "./regex-literals.ts";
 import { escapeRegExp } from "../text.ts";
 
 type Obj = Record<string, unknown>;
@@ -264,7 +265,7 @@ export function needMet(need: Need, text: string): boolean {
 }
 
 /** Checks of the whole text (`c:<name>` terms): each answers true for every text its rule shape can match. */
-const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign };
+const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign, "redos-literal": mayHoldJudgeableRegex };
 
 /** One compiled scanner for the requirements of a set of rules. */
 export class TokenScanner {
