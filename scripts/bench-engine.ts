@@ -1,4 +1,4 @@
-// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling]` (defaults 300 000 and 3): review-engine
+// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling] [--phase b]` (defaults 300 000 and 3): review-engine
 // throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's
 // node_modules (about 70%, as far as it goes) plus generated Python, Go and Java
 // (scripts/bench-corpus.ts) for the rest.
@@ -85,10 +85,17 @@ const emptyBySource = (): BySource => ({ node_modules: { lines: 0, ms: 0 }, hand
 // Counted before any timing: counting in the parse loop made (a) about 6% slower than parsing is.
 const linesOf = new Map(corpus.map((f) => [f, lineCount(f.content)]));
 
-async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }> {
+/** CPU milliseconds (user + system) of the process since `from`: less sensitive to a loaded machine than wall time. */
+const cpuMs = (from: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+};
+
+async function timeParse(): Promise<{ lines: number; ms: number; cpu: number; by: BySource }> {
   const trees = new TreeReleaser();
   const by = emptyBySource();
   let lines = 0;
+  const cpu = process.cpuUsage();
   const t = performance.now();
   for (const f of corpus) {
     const text = f.content.toString("utf8");
@@ -104,7 +111,7 @@ async function timeParse(): Promise<{ lines: number; ms: number; by: BySource }>
     trees.parsed(f.content.length);
     await trees.release();
   }
-  return { lines, ms: performance.now() - t, by };
+  return { lines, ms: performance.now() - t, cpu: cpuMs(cpu), by };
 }
 
 /** The engine as reviewFiles drives it: batches of reviewBatch size (one source each). */
@@ -125,11 +132,12 @@ function batches(): SourceFile[][] {
   return out;
 }
 
-async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number; findings: number; by: BySource }> {
+async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number; cpu: number; findings: number; by: BySource }> {
   const a = new FileAnalyzer({ rules: rules.rules, selections: [], overrides: [], taint, maxBytes, timeBudgetMs: 10_000 });
   const by = emptyBySource();
   let lines = 0,
     findings = 0;
+  const cpu = process.cpuUsage();
   const t = performance.now();
   for (const batch of batches()) {
     const t1 = performance.now();
@@ -144,17 +152,17 @@ async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number;
     }
     await a.release();
   }
-  return { lines, ms: performance.now() - t, findings, by };
+  return { lines, ms: performance.now() - t, cpu: cpuMs(cpu), findings, by };
 }
 
 const mb = () => `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
-type Timed = { lines: number; ms: number; by: BySource; findings?: number };
+type Timed = { lines: number; ms: number; cpu: number; by: BySource; findings?: number };
 /** Keeps each phase's fastest round, and each source's fastest time, across rounds. */
 const fastest = (best: Timed | undefined, run: Timed): Timed => {
   if (!best) return run;
   const by = emptyBySource();
   for (const src of sources) by[src] = { lines: run.by[src].lines, ms: Math.min(best.by[src].ms, run.by[src].ms) };
-  return { ...(run.ms < best.ms ? run : best), by };
+  return { ...(run.ms < best.ms ? run : best), cpu: Math.min(best.cpu, run.cpu), by };
 };
 // Rounds (--rounds, default 3) interleave the phases and each keeps its fastest: on a shared virtual
 // machine one pass of a phase has read 40% slow now and then (host load), and interleaving spreads
@@ -163,13 +171,16 @@ const rounds = Math.max(1, Number(flag("--rounds") ?? 3));
 if (!threadsOnly) {
   let pa: Timed | undefined, pb: Timed | undefined, pc: Timed | undefined;
   for (let r = 1; r <= rounds; r++) {
-    const ra = await timeParse(),
-      rb = await timeAnalyze(false),
-      rc = await timeAnalyze(true);
+    // --phase b: (b) alone, to profile the pattern stage (the other phases then read as (b)).
+    const alone = flag("--phase") === "b" ? await timeAnalyze(false) : undefined;
+    const ra = alone ?? (await timeParse()),
+      rb = alone ?? (await timeAnalyze(false)),
+      rc = alone ?? (await timeAnalyze(true));
     const rate = (x: Timed) => x.lines / x.ms;
     console.log(
       `round ${r}: (a) ${ra.ms.toFixed(0)} ms, (b) ${rb.ms.toFixed(0)} ms, (c) ${rc.ms.toFixed(0)} ms: b/a = ${(rate(rb) / rate(ra)).toFixed(2)}, ` +
-        `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; rss ${mb()}`,
+        `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; cpu ${ra.cpu.toFixed(0)}, ${rb.cpu.toFixed(0)}, ${rc.cpu.toFixed(0)} ms: ` +
+        `b/a = ${(ra.cpu / rb.cpu).toFixed(2)}, c/a = ${(ra.cpu / rc.cpu).toFixed(2)}; rss ${mb()}`,
     );
     pa = fastest(pa, ra);
     pb = fastest(pb, rb);
@@ -182,6 +193,11 @@ if (!threadsOnly) {
   console.log(`  (a) parse only                 ${a.toLocaleString("en")} lines/s`);
   console.log(`  (b) all rules, taint off       ${b.toLocaleString("en")} lines/s   b/a = ${(b / a).toFixed(2)}   (${pb!.findings} findings)`);
   console.log(`  (c) all rules, taint on        ${c.toLocaleString("en")} lines/s   c/a = ${(c / a).toFixed(2)}   (${pc!.findings} findings)`);
+  // Per CPU time (least of the rounds): the same ratios, less moved by other processes on the machine.
+  console.log(
+    `  cpu (least of ${rounds}): (a) ${pa!.cpu.toFixed(0)} ms, (b) ${pb!.cpu.toFixed(0)} ms, (c) ${pc!.cpu.toFixed(0)} ms: ` +
+      `b/a = ${(pa!.cpu / pb!.cpu).toFixed(2)}, c/a = ${(pa!.cpu / pc!.cpu).toFixed(2)}`,
+  );
   // The file loops above also pay for releasing trees; these per-source figures time parse and
   // analysis calls alone, so they read a little higher than the totals.
   for (const src of sources) {

@@ -53,6 +53,8 @@ interface Prepared {
    * When there are any, taint will walk the file: the rules' walk lists its functions.
    */
   candidates: number[] | null;
+  /** The prototype-pollution check may report in its text (mayPollute): its tree is read whatever the rules say. */
+  polluting: boolean;
   /** Java, Python: library names its text uses (taint/driver/cross-file-names.ts textNames), when it may hold a source. */
   names?: string[];
   /** With context: the calls of its functions (in candidates too). */
@@ -234,6 +236,7 @@ export class FileAnalyzer {
       pack: parsed ? pack : undefined,
       present,
       candidates,
+      polluting,
       ...(names.length ? { names } : {}),
       ...(xpoints.length ? { xpoints } : {}),
     };
@@ -275,7 +278,7 @@ export class FileAnalyzer {
         });
       findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
-      if (pollution && mayPollute(text.source)) {
+      if (pollution && p.polluting) {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
         findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
       }

@@ -131,7 +131,7 @@ function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
       config,
       ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
       ...(d.metadata?.check ? { check: d.metadata.check } : {}),
-      need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter }),
+      need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter, prefilterRegex: d.metadata?.prefilterRegex }),
       source: { file, line },
     });
   }

@@ -43,6 +43,20 @@ export const ruleDocument = z.strictObject({
         .array(z.string().min(2))
         .optional()
         .describe("Words (case-insensitive) of which a file must contain one for the rule to run; speeds up kind-based rules"),
+      prefilterRegex: z
+        .string()
+        .refine((s) => {
+          try {
+            new RegExp(s, "iu");
+            return true;
+          } catch {
+            return false;
+          }
+        }, "not a valid JavaScript regular expression")
+        .optional()
+        .describe(
+          "A JavaScript regular expression (flags iu) a file's text must match for the rule to run: it must match every text holding code the rule matches (spaces and comments between tokens too)",
+        ),
       taint: z.enum(taintClassNames).optional().describe("Injection class: findings go through taint refinement in languages that support it"),
       check: z
         .enum(["redos", "prototype-pollution"])

@@ -58,9 +58,19 @@ function splitAny(rule: Rule, empty: SgNode): RulePart[] | null {
       return null;
     }
     // A node one alternative matches meets the whole rule's requirement too.
-    parts.push({ alt, constraints: own, need: [...rule.need, ...ruleNeed(alt, { constraints, utils })] });
+    parts.push({ alt, constraints: own, need: [...rule.need, ...ruleNeed(alt, { constraints, utils }), ...checkNeed(rule, alt)] });
   }
   return parts.some((p) => p.need.length > rule.need.length) ? parts : null;
+}
+
+/**
+ * What a file needs for a match of this alternative to survive the rule's check: a JavaScript regex
+ * literal the ReDoS judge keeps is one it may judge (fast/regex-literals.ts); a match it does not
+ * judge is dropped (engines/redos.ts judgeRedos).
+ */
+function checkNeed(rule: Rule, alt: unknown): Need {
+  const regexOnly = (alt as { kind?: unknown }).kind === "regex" && (rule.language === "javascript" || rule.language === "typescript");
+  return rule.check === "redos" && regexOnly ? [["c:redos-literal"]] : [];
 }
 
 export function buildPacks(rules: Rule[], langs: readonly Language[]): Map<Language, LanguagePack> {

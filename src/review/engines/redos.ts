@@ -56,6 +56,10 @@ export function mayBeSuperLinear(source: string): boolean {
   const at = shape.search(unboundedQuantifier);
   return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
 }
+/** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
+export function judgeable(source: string): boolean {
+  return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source);
+}
 const cache = new Map<string, Verdict>();
 /** Verdicts recheck reached in earlier processes (redos-cache.ts). */
 let stored: VerdictStore | null = null;
@@ -127,7 +131,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
   const limit = limitMs();
   const timeout = Math.min(limit, budgetMs);
   if (timeout <= 0) return null;
-  if (source.length <= maxPatternChars && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source)) {
+  if (judgeable(source)) {
     stored ??= new VerdictStore();
     const storeKey = VerdictStore.key(source, flags, limit);
     const known = stored.get(storeKey);

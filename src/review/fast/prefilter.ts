@@ -2,10 +2,12 @@
 // identifiers appear verbatim, a regex's literal parts appear in the node text), so two regex scans
 // per file decide which rules to run natively. Each rule's requirement is a conjunction of clauses,
 // each a disjunction of terms: `w:<word>` (a whole word, case-sensitive), `t:<text>` (a
-// case-insensitive substring) or `c:<check>` (a check of the whole text, text-checks.ts, for
-// patterns without words such as `$X = $X`). The requirement is always implied by a match (a superset).
+// case-insensitive substring), `c:<check>` (a check of the whole text, text-checks.ts, for
+// patterns without words such as `$X = $X`) or `r:<regex>` (a rule's `metadata.prefilterRegex`, flags
+// iu). The requirement is always implied by a match (a superset).
 
 import { maySelfAssign } from "./text-checks.ts";
+import { mayHoldJudgeableRegex } from "./regex-literals.ts";
 import { escapeRegExp } from "../text.ts";
 
 type Obj = Record<string, unknown>;
@@ -229,9 +231,13 @@ function derive(rule: unknown, ctx: Context, depth: number, top: boolean): Need 
  * What a file must contain for the rule to possibly match: the rule's own words, those of the
  * constraints on metavariables a match binds, and any `metadata.prefilter` words.
  */
-export function ruleNeed(rule: unknown, options: { constraints?: Record<string, unknown>; utils?: Record<string, unknown>; prefilter?: string[] } = {}): Need {
+export function ruleNeed(
+  rule: unknown,
+  options: { constraints?: Record<string, unknown>; utils?: Record<string, unknown>; prefilter?: string[]; prefilterRegex?: string } = {},
+): Need {
   const clauses = derive(rule, { constraints: options.constraints, utils: options.utils }, 0, true);
   if (options.prefilter?.length) clauses.push(options.prefilter.map((w) => `t:${w.toLowerCase()}`));
+  if (options.prefilterRegex) clauses.push([`r:${options.prefilterRegex}`]);
   return distinct(clauses);
 }
 
@@ -264,7 +270,7 @@ export function needMet(need: Need, text: string): boolean {
 }
 
 /** Checks of the whole text (`c:<name>` terms): each answers true for every text its rule shape can match. */
-const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign };
+const textChecks: Record<string, (text: string) => boolean> = { "self-assignment": maySelfAssign, "redos-literal": mayHoldJudgeableRegex };
 
 /** One compiled scanner for the requirements of a set of rules. */
 export class TokenScanner {
@@ -273,12 +279,22 @@ export class TokenScanner {
   /** For each text, the texts inside it: a match of the longer one also contains them. */
   private readonly inner = new Map<string, string[]>();
   private readonly checks: string[] = [];
+  /** Each `r:` term, compiled, with the requirements that hold it. */
+  private readonly regexes = new Map<string, { re: RegExp; needs: Need[] }>();
 
   constructor(needs: Need[]) {
     const words = new Set<string>();
     const texts = new Set<string>();
     const checks = new Set<string>();
-    for (const n of needs) for (const c of n) for (const t of c) (t.startsWith("w:") ? words : t.startsWith("c:") ? checks : texts).add(t.slice(2));
+    for (const n of needs)
+      for (const c of n)
+        for (const t of c) {
+          if (t.startsWith("r:")) {
+            const entry = this.regexes.get(t) ?? { re: new RegExp(t.slice(2), "iu"), needs: [] };
+            entry.needs.push(n);
+            this.regexes.set(t, entry);
+          } else (t.startsWith("w:") ? words : t.startsWith("c:") ? checks : texts).add(t.slice(2));
+        }
     this.checks = [...checks].filter((c) => textChecks[c]);
     for (const t of texts)
       this.inner.set(
@@ -312,6 +328,9 @@ export class TokenScanner {
         for (const u of this.inner.get(t) ?? []) found.add(`t:${u}`);
       }
     }
+    // A regex is tried only where a requirement holding it has all its other clauses found.
+    const others = (n: Need, term: string): boolean => n.every((c) => c.includes(term) || c.some((t) => t.startsWith("r:") || found.has(t)));
+    for (const [term, { re, needs }] of this.regexes) if (needs.some((n) => others(n, term)) && re.test(text)) found.add(term);
     return found;
   }
 }
