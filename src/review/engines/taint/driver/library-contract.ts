@@ -3,8 +3,11 @@ import type { SinkHit } from "./analyzer.ts";
 import type { Step } from "../model/state.ts";
 
 const noShellRunners = /(?:^|\.)(?:spawn|spawnSync|execFile|execFileSync)$/;
-/** Classes where a value passed on as given is the caller's own act: opening their path, running their command. */
-const passedOnClasses = new Set(["path-traversal", "command-injection"]);
+/**
+ * Classes where a value passed on as given is the caller's own act: opening their path, running their
+ * command, sending their query (a query builder's `whereRaw(sql)`, a store's `find(filter)`).
+ */
+const passedOnClasses = new Set(["path-traversal", "command-injection", "sql-injection", "nosql-injection"]);
 const plainRef = /^[\w$]+(?:\??\.[\w$]+)*$/;
 /** A step that builds a new value from the input (a join, a template, a concatenation, a rewrite). */
 const building = /[+`]|\.(?:join|concat|replace|format)\(|\b(?:resolve|join|format|normalize)\(/;
@@ -12,7 +15,7 @@ const building = /[+`]|\.(?:join|concat|replace|format)\(|\b(?:resolve|join|form
 /**
  * Library input that reaches a sink as the caller gave it is the function's contract, not a weakness
  * the library adds: the program an argument-vector runner (no shell) starts (`spawn(opts.app, args)`),
- * or a whole parameter passed on unchanged (`fs.mkdir(opts.dir)`, `exec(cmd)` in a run-this helper).
+ * or a whole parameter passed on unchanged (`fs.mkdir(opts.dir)`, `exec(cmd)` in a run-this helper, `db.query(sql)`).
  * The caller who chose the value could run or open it themselves; a value the library builds is not so.
  */
 export function callersContract(h: SinkHit): boolean {

@@ -132,6 +132,13 @@ class UserStore {
   _raw(sql) {
     return this.db.query(sql); // safe: sql-injection private method is no entry point
   }
+  // A query builder's raw escape hatch (`rawQuery(sql)`): the SQL is the caller's own, passed on as given.
+  rawQuery(sql, bindings) {
+    return this.db.query(sql, bindings); // safe: sql-injection caller's query passed on unchanged
+  }
+  whereColumn(column, value) {
+    return this.db.query(`SELECT * FROM users WHERE ${column} = ?`, [value]); // vuln: sql-injection
+  }
 }
 
 // A Mongo helper: a string is no operator object.
@@ -141,6 +148,11 @@ async function findAccount(coll, id) {
 
 async function findAccountSafe(coll, id) {
   return coll.findOne({ _id: String(id) }); // safe: nosql-injection converted to a string
+}
+
+// A store that runs the caller's own filter object: the query is theirs to write.
+async function findAccounts(coll, filter) {
+  return coll.find(filter); // safe: nosql-injection caller's filter passed on unchanged
 }
 
 async function findAccountToString(coll, id) {
@@ -163,3 +175,4 @@ exports.readAssetValidated = readAssetValidated;
 exports.findAccount = findAccount;
 exports.findAccountSafe = findAccountSafe;
 exports.findAccountToString = findAccountToString;
+exports.findAccounts = findAccounts;
