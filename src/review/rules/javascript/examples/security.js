@@ -57,6 +57,15 @@ const words = /^(\w+\s?)*$/; // expect: js.redos
 function fill(grid, row, col, v) {
   grid[row][col] = v; // ok: js.prototype-pollution
 }
+const kHeaders = Symbol("headers");
+const HIDDEN = "__hidden";
+function setHeader(reply, key, value) {
+  reply[kHeaders][key] = value; // ok: js.prototype-pollution
+  reply[HIDDEN][key] = true; // ok: js.prototype-pollution
+}
+function setOption(store, scope, key, value) {
+  store[scope][key] = value; // expect: js.prototype-pollution
+}
 window.addEventListener("message", (event) => {
   document.getElementById("out").innerHTML = event.data; // expect: js.message-origin-unchecked, js.xss-html-sink
 });
