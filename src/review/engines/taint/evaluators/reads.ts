@@ -20,6 +20,10 @@ export function evIdent(a: Analyzer, node: TNode): Value {
   return null;
 }
 
+/** The runtime's and the script's own paths (`process.argv[0]`, `[1]`; Python's `sys.argv[0]`): no argument anyone gives. */
+const ownPaths = /^(?:process\.argv\[[01]\]|sys\.argv\[0\])$/;
+export const ownPath = (node: TNode): boolean => ownPaths.test(node.text().replace(/\s+/g, ""));
+
 export function globalSource(a: Analyzer, node: TNode): Value {
   if (!a.rules.paths.length) return null;
   let root: TNode | null = node;
