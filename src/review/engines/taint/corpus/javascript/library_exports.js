@@ -24,6 +24,15 @@ exports.convertSafe = function convertSafe(file, opts) {
   cp.execFile("ffmpeg", ["-y", "-i", file, "-b:a", String(opts.bitrate), out], () => {}); // safe: command-injection argument array
 };
 
+// A scheduler: the caller's callback runs later; code built from their text is evaluated (in a browser).
+exports.later = function later(task, ms) {
+  setTimeout(task, ms); // safe: code-injection caller's callback passed on unchanged
+};
+
+exports.laterCall = function laterCall(name, ms) {
+  setTimeout("window." + name + "()", ms); // vuln: code-injection
+};
+
 // A git helper that checks its argument against an allow-list pattern and throws otherwise.
 function checkout(ref) {
   if (!/^[\w./-]+$/.test(ref)) throw new Error("invalid ref: " + ref);
