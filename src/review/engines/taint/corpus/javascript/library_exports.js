@@ -145,6 +145,12 @@ class UserStore {
   rawQuery(sql, bindings) {
     return this.db.query(sql, bindings); // safe: sql-injection caller's query passed on unchanged
   }
+  truncate(table) {
+    return this.db.query(`TRUNCATE TABLE ${this.escapePath(table)}`); // safe: sql-injection builder's own identifier escaping
+  }
+  truncateLoose(table) {
+    return this.db.query(`TRUNCATE TABLE ${table}`); // vuln: sql-injection
+  }
   whereColumn(column, value) {
     return this.db.query(`SELECT * FROM users WHERE ${column} = ?`, [value]); // vuln: sql-injection
   }
