@@ -62,7 +62,8 @@ function memberValue(a: Analyzer, node: TNode): Value {
   const prop = node.field(a.syn.memberFields[1]);
   const name = prop?.text() ?? "";
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-  if (t.step.kind === "param" && a.rules.trustedParamMembers.has(name)) return null;
+  const trusted = a.rules.trustedParamMembers;
+  if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
   if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
 }
