@@ -9,14 +9,14 @@ import type { Finding } from "./types.ts";
 const minChars = 40;
 /** Folders that hold built output rather than the code a maintainer edits. */
 // (`web/` is not one: it is a common source package, `app/web/` in Java servlet trees.)
-const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es)\//;
+const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es|min)\//;
 const squash = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "");
 
 /**
  * A regular expression's own text on its line: a bundler rewrites the line around it (`var` for `const`,
- * a call split over lines) but copies the pattern as written. Short ones (`\s+$`) recur in unrelated code.
+ * a call split over lines) but copies the pattern as written. The shortest (`/\s+$/`) recur in unrelated code.
  */
-const minPatternChars = 12;
+const minPatternChars = 8;
 function patternText(f: Finding): string | null {
   const { startLine, endLine, startColumn, endColumn, snippet } = f.location;
   if (!f.tags?.includes("redos") || startLine !== endLine || !snippet) return null;
