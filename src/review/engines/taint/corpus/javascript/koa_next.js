@@ -25,6 +25,7 @@ router.use(async (ctx, next) => {
   const res = ctx.res;
   if (typeof ctx.body === "string") res.end(ctx.body); // safe: xss response body the application set
   else res.end(ctx.message); // safe: xss response status message
+  res.end(String(ctx.status)); // safe: xss response status
   res.write(ctx.request.body); // vuln: xss
 });
 
