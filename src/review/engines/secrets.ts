@@ -68,7 +68,10 @@ export const secretRules: SecretRule[] = [
     severity: "critical",
     // A header whose body is elided in the first line or two (`...`, `…`, `***`, `<key>`) is documentation
     // showing the format, not a key; a bare header is still reported (the body may follow in another file).
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>))/g,
+    // Code that reads or writes keys names the header too: followed by regular-expression syntax
+    // (`(?:\r\n|\n)`, `\s*`, `$`) or by the end of a string that ends the statement or call
+    // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key.
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)])/g,
   },
   {
     id: "secret.jwt",
