@@ -276,7 +276,7 @@ export class FileAnalyzer {
           contextTrees: this.contextTrees,
           parsed: (n) => this.trees.parsed(n),
         });
-      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline);
+      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline, tree);
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
       if (pollution && p.polluting) {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));

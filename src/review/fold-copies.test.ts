@@ -57,3 +57,14 @@ test("a package that ships only builds (dist/cjs and dist/esm) reports the weakn
     ["dist/cjs/thumb.js"],
   );
 });
+
+test("a super-linear pattern a bundle copies into a rewritten line is one finding, at the source; the same pattern in two source files stays two", async () => {
+  process.env.CRS_REDOS_PATTERN_MS ??= "10000";
+  const source = `export function stripQuery(url) {\n  return url.replace(/([?&][^=&#]*=)[^&#]*/g, "$1");\n}\n`;
+  const bundle = `var stripQuery = function stripQuery(url) { return url.replace(/([?&][^=&#]*=)[^&#]*/g, "$1"); };\nmodule.exports = { stripQuery };\n`;
+  const redos = async (files: Record<string, string>) =>
+    (await reviewFiles({ files: stream(files), rules, taint: false })).findings.filter((f) => f.ruleId === "js.redos").map((f) => f.location.path);
+  assert.deepEqual(await redos({ "lib/url.js": source, "dist/url.js": bundle }), ["lib/url.js"]);
+  assert.deepEqual(await redos({ "lib/url.js": source, "min/all-in-one.js": bundle }), ["lib/url.js"]);
+  assert.deepEqual((await redos({ "lib/url.js": source, "lib/links.js": bundle })).sort(), ["lib/links.js", "lib/url.js"]);
+});

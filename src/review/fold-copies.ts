@@ -9,10 +9,24 @@ import type { Finding } from "./types.ts";
 const minChars = 40;
 /** Folders that hold built output rather than the code a maintainer edits. */
 // (`web/` is not one: it is a common source package, `app/web/` in Java servlet trees.)
-const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es)\//;
+const builtDir = /(?:^|\/)(?:dist|build|builds|out|bundles?|browser|umd|esm|cjs|es|min)\//;
 const squash = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "");
 
+/**
+ * A regular expression's own text on its line: a bundler rewrites the line around it (`var` for `const`,
+ * a call split over lines) but copies the pattern as written. The shortest (`/\s+$/`) recur in unrelated code.
+ */
+const minPatternChars = 8;
+function patternText(f: Finding): string | null {
+  const { startLine, endLine, startColumn, endColumn, snippet } = f.location;
+  if (!f.tags?.includes("redos") || startLine !== endLine || !snippet) return null;
+  const text = snippet.split("\n")[0]!.slice(startColumn - 1, endColumn - 1);
+  return text.length >= minPatternChars ? text : null;
+}
+
 function sameCode(f: Finding): string | null {
+  const pattern = patternText(f);
+  if (pattern) return `${f.ruleId}\n${pattern}`;
   const sink = squash(f.location.snippet);
   const flow = f.flow?.length ? f.flow.map((l) => squash(l.snippet)).join("\n") : "";
   if (flow && (f.flow?.length ?? 0) >= 3) return `${f.ruleId}\n${flow}`;

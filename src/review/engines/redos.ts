@@ -5,7 +5,9 @@
 import { createRequire } from "node:module";
 import type { Finding } from "../types.ts";
 import type { FileText } from "../text.ts";
+import type { SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
+import { meetsNoInput } from "./redos-reach.ts";
 
 /** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
 export type Verdict = { complexity: string; quadratic: boolean; attack?: string } | null;
@@ -233,7 +235,14 @@ const lengthBound =
 const suitePath =
   /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
-export function judgeRedos(findings: Finding[], text: FileText, checked: ReadonlySet<string>, python: boolean, deadline = Infinity): Finding[] {
+export function judgeRedos(
+  findings: Finding[],
+  text: FileText,
+  checked: ReadonlySet<string>,
+  python: boolean,
+  deadline = Infinity,
+  tree?: () => SgRoot,
+): Finding[] {
   if (!checked.size || !findings.some((f) => checked.has(f.ruleId))) return findings;
   if (suitePath.test(findings[0]!.location.path)) return findings.filter((f) => !checked.has(f.ruleId));
   const bounded = lengthBound.test(text.source);
@@ -250,6 +259,8 @@ export function judgeRedos(findings: Finding[], text: FileText, checked: Readonl
     }
     const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
     if (!verdict || (verdict.quadratic && bounded)) continue;
+    // JavaScript: a pattern applied to a string the program makes itself meets no input (redos-reach.ts).
+    if (tree && !python && meetsNoInput(tree(), f)) continue;
     const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
     // Quadratic patterns are common and hurt only with long input: reported, at low confidence.
     out.push({

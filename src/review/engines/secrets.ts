@@ -68,7 +68,10 @@ export const secretRules: SecretRule[] = [
     severity: "critical",
     // A header whose body is elided in the first line or two (`...`, `…`, `***`, `<key>`) is documentation
     // showing the format, not a key; a bare header is still reported (the body may follow in another file).
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>))/g,
+    // Code that reads or writes keys names the header too: followed by regular-expression syntax
+    // (`(?:\r\n|\n)`, `\s*`, `$`) or by the end of a string that ends the statement or call
+    // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key.
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)])/g,
   },
   {
     id: "secret.jwt",
@@ -84,7 +87,9 @@ export const secretRules: SecretRule[] = [
     severity: "high",
     // The scheme is a lookbehind so that the search starts at the literal `://` (four times faster
     // than trying the scheme list at every position); the same matches.
-    re: /(?<=\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver)):\/\/[^:/\s@"'`]+:([^@\s/"'`]{3,})@/g,
+    // A server on the loopback or a documentation host (`@localhost`, `@127.0.0.1`, `@db.example.com`) is a
+    // developer's own or nobody's: its password opens nothing anyone else can reach.
+    re: /(?<=\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver)):\/\/[^:/\s@"'`]+:([^@\s/"'`]{3,})@(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|(?:[\w-]+\.)*example\.(?:com|org|net))(?![\w.-]))/g,
     verify: (s) => !placeholder.test(s) && !/^[$%{<]/.test(s),
   },
   { id: "secret.crs-token", title: "crs API or OAuth token", severity: "critical", re: /\b(svc[pa]_[0-9A-Za-z]{36})\b/g, verify: crsChecksumOk },

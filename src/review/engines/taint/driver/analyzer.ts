@@ -11,7 +11,7 @@ import { hasParamSource, paramSource } from "../evaluators/framework-params.ts";
 import { entrySource } from "../evaluators/entry-points.ts";
 import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
 import { applyGuards } from "../evaluators/apply-guards.ts";
-import { evIdent, evMember, evTernary, globalSource } from "../evaluators/reads.ts";
+import { evIdent, evMember, evTernary, globalSource, ownPath } from "../evaluators/reads.ts";
 import { returned, returnSinks } from "../evaluators/returns.ts";
 import { cloneState, join, newState, worse } from "../model/state.ts";
 import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
@@ -282,6 +282,7 @@ export class Analyzer {
       case "member":
         return evMember(this, node);
       case "index": {
+        if (ownPath(node)) return null;
         const obj = node.field(this.syn.indexField) ?? named(node)[0];
         // Told apart from the child list by id or kind: by object, the object part ran twice at
         // each level, 2^depth times in a[i][j][k].

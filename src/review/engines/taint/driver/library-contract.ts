@@ -3,8 +3,12 @@ import type { SinkHit } from "./analyzer.ts";
 import type { Step } from "../model/state.ts";
 
 const noShellRunners = /(?:^|\.)(?:spawn|spawnSync|execFile|execFileSync)$/;
-/** Classes where a value passed on as given is the caller's own act: opening their path, running their command. */
-const passedOnClasses = new Set(["path-traversal", "command-injection"]);
+/**
+ * Classes where a value passed on as given is the caller's own act: opening their path, running their
+ * command, sending their query (a query builder's `whereRaw(sql)`, a store's `find(filter)`).
+ */
+const passedOnClasses = new Set(["path-traversal", "command-injection", "sql-injection", "nosql-injection"]);
+const timers = /(?:^|\.)set(?:Timeout|Interval|Immediate)$/;
 const plainRef = /^[\w$]+(?:\??\.[\w$]+)*$/;
 /** A step that builds a new value from the input (a join, a template, a concatenation, a rewrite). */
 const building = /[+`]|\.(?:join|concat|replace|format)\(|\b(?:resolve|join|format|normalize)\(/;
@@ -12,7 +16,7 @@ const building = /[+`]|\.(?:join|concat|replace|format)\(|\b(?:resolve|join|form
 /**
  * Library input that reaches a sink as the caller gave it is the function's contract, not a weakness
  * the library adds: the program an argument-vector runner (no shell) starts (`spawn(opts.app, args)`),
- * or a whole parameter passed on unchanged (`fs.mkdir(opts.dir)`, `exec(cmd)` in a run-this helper).
+ * or a whole parameter passed on unchanged (`fs.mkdir(opts.dir)`, `exec(cmd)` in a run-this helper, `db.query(sql)`).
  * The caller who chose the value could run or open it themselves; a value the library builds is not so.
  */
 export function callersContract(h: SinkHit): boolean {
@@ -22,7 +26,9 @@ export function callersContract(h: SinkHit): boolean {
   const callee = h.node.field("function")?.text() ?? h.node.field("constructor")?.text() ?? "";
   if (h.className === "command-injection" && noShellRunners.test(callee) && !/^["'`]/.test(first.text()) && !/\bshell\s*:/.test(args!.text())) return true;
   // Other classes keep it: a library that runs given code in a `vm` context promises a sandbox it cannot keep.
-  if (!passedOnClasses.has(h.className) || !plainRef.test(first.text())) return false;
+  // A timer's first argument passed on as given is the caller's callback (Node refuses a string there).
+  const passedOn = passedOnClasses.has(h.className) || (h.className === "code-injection" && timers.test(callee));
+  if (!passedOn || !plainRef.test(first.text())) return false;
   for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && building.test(s.node.text())) return false;
   return true;
 }

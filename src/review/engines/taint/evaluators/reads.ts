@@ -20,6 +20,10 @@ export function evIdent(a: Analyzer, node: TNode): Value {
   return null;
 }
 
+/** The runtime's and the script's own paths (`process.argv[0]`, `[1]`; Python's `sys.argv[0]`): no argument anyone gives. */
+const ownPaths = /^(?:process\.argv\[[01]\]|sys\.argv\[0\])$/;
+export const ownPath = (node: TNode): boolean => ownPaths.test(node.text().replace(/\s+/g, ""));
+
 export function globalSource(a: Analyzer, node: TNode): Value {
   if (!a.rules.paths.length) return null;
   let root: TNode | null = node;
@@ -58,7 +62,8 @@ function memberValue(a: Analyzer, node: TNode): Value {
   const prop = node.field(a.syn.memberFields[1]);
   const name = prop?.text() ?? "";
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-  if (t.step.kind === "param" && a.rules.trustedParamMembers.has(name)) return null;
+  const trusted = a.rules.trustedParamMembers;
+  if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
   if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
 }

@@ -165,7 +165,9 @@ export const taintRuleFile = z
     trustedParamMembers: z
       .array(z.string())
       .default([])
-      .describe("Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source"),
+      .describe(
+        "Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source; `param.member` names one parameter's (ctx.body)",
+      ),
     library: libraryRule.optional(),
   })
   .describe("One language's taint configuration");

@@ -57,6 +57,15 @@ const words = /^(\w+\s?)*$/; // expect: js.redos
 function fill(grid, row, col, v) {
   grid[row][col] = v; // ok: js.prototype-pollution
 }
+const kHeaders = Symbol("headers");
+const HIDDEN = "__hidden";
+function setHeader(reply, key, value) {
+  reply[kHeaders][key] = value; // ok: js.prototype-pollution
+  reply[HIDDEN][key] = true; // ok: js.prototype-pollution
+}
+function setOption(store, scope, key, value) {
+  store[scope][key] = value; // expect: js.prototype-pollution
+}
 window.addEventListener("message", (event) => {
   document.getElementById("out").innerHTML = event.data; // expect: js.message-origin-unchecked, js.xss-html-sink
 });
@@ -165,3 +174,8 @@ function loadIniUnsafe(text) {
   }
   return conf;
 }
+// Code that parses or writes keys names their header; a key committed as a string has a body.
+const opensshHeader = /^-----BEGIN OPENSSH PRIVATE KEY-----$/m; // ok: secret.private-key
+const isRsaKey = (pem) => pem.indexOf("-----BEGIN RSA PRIVATE KEY-----") !== -1; // ok: secret.private-key
+let written = "-----BEGIN OPENSSH PRIVATE KEY-----\n"; // ok: secret.private-key
+const pinnedKey = "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBv7Qm2kTz0cXr9LwJp4sVn8Hd3uYa6Gf1EiKoR5tWbNoAoGCCqGSM49\n"; // expect: secret.private-key

@@ -33,6 +33,13 @@ function cli() {
   exec("cat " + target); // vuln: command-injection
 }
 
+// A CLI that re-runs itself: argv[0] is the runtime and argv[1] the script, not arguments anyone gives.
+function rerun(args) {
+  cp.spawn(process.argv[0], [process.argv[1], ...args], { stdio: "inherit" }); // safe: command-injection runtime's own path
+  exec(process.argv[0] + " --version"); // safe: command-injection runtime's own path
+  exec(process.argv[3] + " --version"); // vuln: command-injection
+}
+
 app.get("/allow", (req, res) => {
   const op = req.query.op;
   if (!["start", "stop"].includes(op)) return res.status(400).end();

@@ -19,6 +19,16 @@ router.get("/hello", async (ctx) => {
   ctx.redirect("/login?next=" + encodeURIComponent(ctx.query.next)); // safe: open-redirect fixed path
 });
 
+// A responder middleware: ctx.body is the response the application set, ctx.request.body the request's.
+router.use(async (ctx, next) => {
+  await next();
+  const res = ctx.res;
+  if (typeof ctx.body === "string") res.end(ctx.body); // safe: xss response body the application set
+  else res.end(ctx.message); // safe: xss response status message
+  res.end(String(ctx.status)); // safe: xss response status
+  res.write(ctx.request.body); // vuln: xss
+});
+
 router.post("/users", async (ctx) => {
   const { name, age } = ctx.request.body;
   await ctx.db.query("INSERT INTO users (name, age) VALUES ($1, $2)", [name, age]); // safe: sql-injection parameterized

@@ -24,6 +24,15 @@ exports.convertSafe = function convertSafe(file, opts) {
   cp.execFile("ffmpeg", ["-y", "-i", file, "-b:a", String(opts.bitrate), out], () => {}); // safe: command-injection argument array
 };
 
+// A scheduler: the caller's callback runs later; code built from their text is evaluated (in a browser).
+exports.later = function later(task, ms) {
+  setTimeout(task, ms); // safe: code-injection caller's callback passed on unchanged
+};
+
+exports.laterCall = function laterCall(name, ms) {
+  setTimeout("window." + name + "()", ms); // vuln: code-injection
+};
+
 // A git helper that checks its argument against an allow-list pattern and throws otherwise.
 function checkout(ref) {
   if (!/^[\w./-]+$/.test(ref)) throw new Error("invalid ref: " + ref);
@@ -132,6 +141,19 @@ class UserStore {
   _raw(sql) {
     return this.db.query(sql); // safe: sql-injection private method is no entry point
   }
+  // A query builder's raw escape hatch (`rawQuery(sql)`): the SQL is the caller's own, passed on as given.
+  rawQuery(sql, bindings) {
+    return this.db.query(sql, bindings); // safe: sql-injection caller's query passed on unchanged
+  }
+  truncate(table) {
+    return this.db.query(`TRUNCATE TABLE ${this.escapePath(table)}`); // safe: sql-injection builder's own identifier escaping
+  }
+  truncateLoose(table) {
+    return this.db.query(`TRUNCATE TABLE ${table}`); // vuln: sql-injection
+  }
+  whereColumn(column, value) {
+    return this.db.query(`SELECT * FROM users WHERE ${column} = ?`, [value]); // vuln: sql-injection
+  }
 }
 
 // A Mongo helper: a string is no operator object.
@@ -141,6 +163,11 @@ async function findAccount(coll, id) {
 
 async function findAccountSafe(coll, id) {
   return coll.findOne({ _id: String(id) }); // safe: nosql-injection converted to a string
+}
+
+// A store that runs the caller's own filter object: the query is theirs to write.
+async function findAccounts(coll, filter) {
+  return coll.find(filter); // safe: nosql-injection caller's filter passed on unchanged
 }
 
 async function findAccountToString(coll, id) {
@@ -163,3 +190,4 @@ exports.readAssetValidated = readAssetValidated;
 exports.findAccount = findAccount;
 exports.findAccountSafe = findAccountSafe;
 exports.findAccountToString = findAccountToString;
+exports.findAccounts = findAccounts;

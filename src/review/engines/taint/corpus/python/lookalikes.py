@@ -60,6 +60,7 @@ def cli():
     conn = sqlite3.connect("app.db")
     conn.execute("SELECT * FROM t WHERE name = '" + sys.argv[1] + "'")  # vuln: sql-injection
     conn.execute("SELECT * FROM t WHERE name = ?", (sys.argv[1],))  # safe: sql-injection parameterized
+    os.system("python3 " + sys.argv[0] + " --help")  # safe: command-injection script's own path
     line = input()
     os.system(line)  # vuln: command-injection
 
