@@ -344,6 +344,8 @@ export class Analyzer {
         // (statement()), they need not even be looked at.
         for (const c of node.namedChildren()) {
           if (this.st.dead) break;
+          // Comments and imports change nothing: no range to read, no text to test (below the limit, as ev() would).
+          if (this.syn.roles[c.kind()] === "skip" && this.depth < maxDepth) continue;
           if (this.statement(c) && this.depth + 2 * (node.range().end.index - c.range().start.index) + 16 < maxDepth) break;
         }
         return null;
