@@ -171,7 +171,13 @@ export class Analyzer {
     if (!outer) {
       const r = fn.range();
       const [start, end] = [r.start.index, r.end.index];
-      const maybe = (name: string): boolean => mentions(this.source.slice(0, start), name) || mentions(this.source.slice(end), name);
+      // Asked twice per lookup (has, then get), each a scan of the text around the function: remembered per name.
+      const seen = new Map<string, boolean>();
+      const maybe = (name: string): boolean => {
+        let m = seen.get(name);
+        if (m === undefined) seen.set(name, (m = mentions(this.source.slice(0, start), name) || mentions(this.source.slice(end), name)));
+        return m;
+      };
       this.st.consts = new ConstMap(() => (this.facts.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
     }
     const decorators = this.syn.decorators(fn);
