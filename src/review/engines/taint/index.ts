@@ -179,7 +179,7 @@ function refine(input: TaintInput): Finding[] {
     ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)
     : null;
   // Functions that read a source themselves make their callers' statements and scopes worth a walk.
-  const helpers = spans && pre.sources ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
+  const helpers = spans && pre.sources && pre.hasSource(input.source) ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
   const helperCalls = helperCallTest(helpers);
   enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext, helpers);
   const pfCalls = input.patternFindings.map((f, i) => {
@@ -229,7 +229,7 @@ function refine(input: TaintInput): Finding[] {
       return input.source.slice(r.start.index, r.end.index);
     };
     const t = scope === root ? input.source : text();
-    if ((pre.sources?.test(t) ?? false) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope, callsHelper.has(id))) {
+    if (pre.hasSource(t) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope, callsHelper.has(id))) {
       analyzer.analyzeScope(scope);
     }
   }

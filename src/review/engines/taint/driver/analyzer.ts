@@ -28,6 +28,11 @@ import { concatArgv, readIndex } from "../evaluators/collection-sites.ts";
 import { stepConst } from "../evaluators/constant-values.ts";
 import type { Relevance } from "../fast/relevance.ts";
 
+interface FileFacts {
+  tests: Map<RegExp, boolean>;
+  globals: ReadonlyMap<string, unknown> | null;
+}
+
 /** A loop or switch that `break` leaves; a loop also takes `continue` back to its head. */
 export interface Exit {
   loop: boolean;
@@ -62,7 +67,6 @@ export class Analyzer {
   readonly watch = new Map<number, Watch>();
   private st: State = newState();
   private depth = 0;
-  private globals: Map<string, unknown> | null = null;
   /** Loops around the walk's position (a second pass only at the outer two levels). */
   loopDepth = 0;
   /**
@@ -105,15 +109,17 @@ export class Analyzer {
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */
   readonly source: string;
-  private readonly fileTests = new Map<RegExp, boolean>();
+  /** Text tests on the file and its top-level constants: shared with forks that walk the same file (a callee's summary). */
+  private readonly facts: FileFacts;
   /** The file's root as the caller wrapped it, so file constants reuse its child list. */
   private readonly root: TNode | null;
 
-  constructor(syn: Syntax, rules: CompiledRules, source = "", root: TNode | null = null) {
+  constructor(syn: Syntax, rules: CompiledRules, source = "", root: TNode | null = null, facts: FileFacts = { tests: new Map(), globals: null }) {
     this.syn = syn;
     this.rules = rules;
     this.source = source;
     this.root = root;
+    this.facts = facts;
   }
 
   /**
@@ -121,14 +127,15 @@ export class Analyzer {
    * context file): evaluators get one from here, so they never import this module's class.
    */
   fork(rules: CompiledRules, source: string, root: TNode | null): Analyzer {
-    return new Analyzer(this.syn, rules, source, root);
+    const same = source === this.source && root !== null && root === this.root;
+    return new Analyzer(this.syn, rules, source, root, same ? this.facts : undefined);
   }
 
   fileMatches(r: RegExp): boolean {
-    let v = this.fileTests.get(r);
+    let v = this.facts.tests.get(r);
     if (v === undefined) {
       v = r.test(this.source);
-      this.fileTests.set(r, v);
+      this.facts.tests.set(r, v);
     }
     return v;
   }
@@ -164,8 +171,14 @@ export class Analyzer {
     if (!outer) {
       const r = fn.range();
       const [start, end] = [r.start.index, r.end.index];
-      const maybe = (name: string): boolean => mentions(this.source.slice(0, start), name) || mentions(this.source.slice(end), name);
-      this.st.consts = new ConstMap(() => (this.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
+      // Asked twice per lookup (has, then get), each a scan of the text around the function: remembered per name.
+      const seen = new Map<string, boolean>();
+      const maybe = (name: string): boolean => {
+        let m = seen.get(name);
+        if (m === undefined) seen.set(name, (m = mentions(this.source.slice(0, start), name) || mentions(this.source.slice(end), name)));
+        return m;
+      };
+      this.st.consts = new ConstMap(() => (this.facts.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
     }
     const decorators = this.syn.decorators(fn);
     const args = outer ? null : this.args;
@@ -345,6 +358,8 @@ export class Analyzer {
         // (statement()), they need not even be looked at.
         for (const c of node.namedChildren()) {
           if (this.st.dead) break;
+          // Comments and imports change nothing: no range to read, no text to test (below the limit, as ev() would).
+          if (this.syn.roles[c.kind()] === "skip" && this.depth < maxDepth) continue;
           if (this.statement(c) && this.depth + 2 * (node.range().end.index - c.range().start.index) + 16 < maxDepth) break;
         }
         return null;

@@ -35,10 +35,7 @@ export function evalIf(a: Analyzer, node: TNode): void {
   const clause = alt?.kind();
   const alts =
     clause === "elif_clause" ? named(node).filter((c) => c.kind() === "elif_clause" || c.kind() === "else_clause") : clause === "else_clause" ? [alt!] : null;
-  branch(a, cond, cons, () => {
-    if (alts) pyElse(a, alts, 0);
-    else if (alt) a.ev(alt);
-  });
+  branch(a, cond, cons, alts ? () => pyElse(a, alts, 0) : alt ? () => a.ev(alt) : null);
 }
 
 function pyElse(a: Analyzer, alts: TNode[], i: number): void {
@@ -49,16 +46,17 @@ function pyElse(a: Analyzer, alts: TNode[], i: number): void {
     if (body) a.ev(body);
     return;
   }
-  branch(a, c.field("condition"), c.field("consequence"), () => pyElse(a, alts, i + 1));
+  branch(a, c.field("condition"), c.field("consequence"), alts[i + 1] ? () => pyElse(a, alts, i + 1) : null);
 }
 
-function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () => void): void {
+/** `elseFn`: walks the else part; null when there is none. */
+function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: (() => void) | null): void {
   if (cond) a.ev(cond);
   const c = cond ? constEval(cond, a.state.consts) : unknown;
   if (c !== unknown) {
     if (c) {
       if (cons) a.ev(cons);
-    } else elseFn();
+    } else elseFn?.();
     return;
   }
   const before = a.state;
@@ -68,9 +66,15 @@ function branch(a: Analyzer, cond: TNode | null, cons: TNode | null, elseFn: () 
   if (guards) applyGuards(a, cond, true);
   if (cons) a.ev(cons);
   const thenState = a.state;
+  // Nothing to walk or check on the else path: join with the state before as it is (join copies what it
+  // keeps of a path that is not dead; a dead then-path leaves a copy of it).
+  if (!guards && !elseFn) {
+    a.state = thenState.dead && !before.dead ? cloneState(before) : join(thenState, before);
+    return;
+  }
   a.state = cloneState(before);
   if (guards) applyGuards(a, cond, false);
-  elseFn();
+  elseFn?.();
   a.state = join(thenState, a.state);
 }
 

@@ -168,6 +168,10 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   if (v.argv) arg.argv = true;
   const args: Value[] = def.params.map((_, j) => (j === i ? arg : null));
   const sub = a.fork(shared.rules, shared.source, shared.root);
+  // A callee of the same file skips its clean statements' expressions as the caller's walk does (fast/relevance.ts;
+  // never the cut: what follows the last sink still makes the return value). Not with a tainted receiver: `this`
+  // and `self` are in no variable a statement's text is checked for.
+  if (i >= 0 && shared.source === a.source) sub.rel = a.rel;
   // Pattern findings' calls are nodes of the caller's file.
   if (shared.root === (a.summaries as Ctx | null)?.shared.root) for (const id of a.watch.keys()) sub.watch.set(id, { taint: null });
   sub.summaries = { shared, depth: depth + 1 } satisfies Ctx;

@@ -16,6 +16,8 @@ export interface Prefilter {
   sinkOffsets: (source: string) => number[];
   /** Matches text that may produce untrusted data without a framework parameter. */
   sources: RegExp | null;
+  /** `sources.test(text)`, false without `sources`; texts holding none of the words every match needs are not scanned. */
+  hasSource: (text: string) => boolean;
   /** Matches any file that may hold a source at all, framework parameters included. */
   anySource: RegExp | null;
   /**
@@ -39,6 +41,13 @@ function callAlt(entry: string): Alternative {
   // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
   const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
   return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };
+}
+
+/** The longest identifier among a pattern's literal tokens, "" when it has none. */
+function longestWord(ts: string[]): string {
+  let best = "";
+  for (const t of ts) if (/^[\w$]+$/.test(t) && t.length > best.length) best = t;
+  return best;
 }
 
 function callPattern(entry: string): string {
@@ -73,6 +82,8 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
   const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
+  // Each alternative matches its tokens literally: its longest word is in every text it matches.
+  const srcWords = [...new Set([...rules.paths.map((x) => tokens(x.prefix)), ...srcCalls.map((c) => callAlt(c).literal)].map(longestWord))];
   const paramParts = rules.params.flatMap((x) => [
     ...x.names.map((r) => `\\b${r.source.slice(1, -1)}\\b`),
     ...x.types.map((r) => r.source.slice(1, -1)),
@@ -85,9 +96,12 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
     sinkOffsets: sinkScanner([...alts.values()]),
     // A file that may hold a library's entry points (evaluators/entry-points.ts) may have a source in any function.
     sources: either(srcParts),
+    hasSource: () => false,
     anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
     candidates: () => null,
   };
+  const sources = p.sources;
+  if (sources) p.hasSource = srcWords.every((w) => w !== "") ? (t) => srcWords.some((w) => t.includes(w)) && sources.test(t) : (t) => sources.test(t);
   const framework = either([...srcParts, ...paramParts, ...entryParts(rules).filter((x) => x !== rules.library?.fileContains?.source)]);
   const library = rules.library?.fileContains ?? null;
   const offsets = p.sinkOffsets;
