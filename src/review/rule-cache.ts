@@ -14,28 +14,40 @@ import type { RuleDoc } from "./rule-loader.ts";
  * read or write just parses the text.
  */
 export function cachedDocs(text: string, parse: (text: string) => RuleDoc[]): RuleDoc[] {
+  return cachedParse(
+    "rules",
+    text,
+    parse,
+    (docs) => (docs.some((d) => d.error) ? null : docs.map((d) => ({ line: d.line, raw: d.raw ?? null }))),
+    (docs): docs is RuleDoc[] => Array.isArray(docs) && docs.every((d) => typeof (d as RuleDoc).line === "number" && "raw" in d),
+  );
+}
+
+/**
+ * A YAML text's parsed value kept as JSON under `<cache>/<kind>/` (the taint rules use it too), by the
+ * same key: `stored` gives what to write (null: nothing), `valid` says whether a read one has the right shape.
+ */
+export function cachedParse<T>(kind: string, text: string, parse: (text: string) => T, stored: (v: T) => unknown, valid: (v: unknown) => v is T): T {
   const dir = cacheDir();
   const key = createHash("sha256").update(`${yamlVersion()}\0${text}`).digest("hex").slice(0, 40);
-  const path = dir ? join(dir, "rules", `${key}.json`) : null;
+  const path = dir ? join(dir, kind, `${key}.json`) : null;
   if (path) {
     try {
-      const docs = JSON.parse(readFileSync(path, "utf8")) as unknown;
-      if (Array.isArray(docs) && docs.every((d) => typeof (d as RuleDoc).line === "number" && "raw" in d)) return docs as RuleDoc[];
+      const value = JSON.parse(readFileSync(path, "utf8")) as unknown;
+      if (valid(value)) return value;
     } catch {
       // not cached yet, or unreadable: parsed below
     }
   }
-  const docs = parse(text);
-  if (path && !docs.some((d) => d.error)) {
+  const value = parse(text);
+  const keep = path ? stored(value) : null;
+  if (path && keep !== null) {
     try {
       let exact = true;
-      const json = JSON.stringify(
-        docs.map((d) => ({ line: d.line, raw: d.raw ?? null })),
-        (_, v: unknown) => {
-          if (v === undefined || (typeof v === "number" && !Number.isFinite(v))) exact = false;
-          return v;
-        },
-      );
+      const json = JSON.stringify(keep, (_, v: unknown) => {
+        if (v === undefined || (typeof v === "number" && !Number.isFinite(v))) exact = false;
+        return v;
+      });
       if (exact) {
         mkdirSync(join(path, ".."), { recursive: true });
         const tmp = `${path}.${process.pid}.tmp`;
@@ -46,7 +58,7 @@ export function cachedDocs(text: string, parse: (text: string) => RuleDoc[]): Ru
       // a read-only home or a full disk: parsed again next time
     }
   }
-  return docs;
+  return value;
 }
 
 let version: string | null = null;

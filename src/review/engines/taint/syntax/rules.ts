@@ -6,6 +6,7 @@ import { paramHeadTest } from "./param-text.ts";
 import { escapeRegExp } from "../../../text.ts";
 import type { ParamHead } from "./param-text.ts";
 import { ReviewError } from "../../../errors.ts";
+import { cachedParse } from "../../../rule-cache.ts";
 import { allClassesMask, classBit, namedOnlyMask, taintClasses } from "./classes.ts";
 
 const callList = z
@@ -309,7 +310,11 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     throw new ReviewError("internal", `No taint rules for language ${language}`);
   }
   seen.add(language);
-  const parsed = taintRuleFile.safeParse(parseYaml(readFileSync(url, "utf8")));
+  // Parsed YAML from the cache directory when this text was read before (rule-cache.ts): the parser's
+  // cold code cost most of a language's first use in each `crs review`.
+  const text = readFileSync(url, "utf8");
+  const isObject = (v: unknown): v is unknown => typeof v === "object" && v !== null && !Array.isArray(v);
+  const parsed = taintRuleFile.safeParse(cachedParse("taint", text, parseYaml, (v) => v, isObject));
   if (!parsed.success) {
     throw new ReviewError("internal", `Invalid taint rules for ${language}: ${parsed.error.message}`);
   }
