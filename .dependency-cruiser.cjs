@@ -53,9 +53,9 @@ module.exports = {
     {
       name: "face-imports-only-the-capability-list-from-server",
       severity: "error",
-      comment: "A face may read the one list of capabilities (and the table derived from it), nothing else of the root.",
+      comment: "A face may read the one list of capabilities (the table derived from it, `crs admin`'s list of admin areas), nothing else of the root.",
       from: { path: "^src/faces/" },
-      to: { path: "^src/server/|^src/main\\.ts$", pathNot: "^src/server/(capabilities|operations)\\.ts$" },
+      to: { path: "^src/server/|^src/main\\.ts$", pathNot: "^src/server/(capabilities|operations|admin-areas)\\.ts$" },
     },
     {
       name: "kernel-and-platform-import-nothing-above",

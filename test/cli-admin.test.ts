@@ -3,15 +3,15 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hashToken } from "../src/kernel/tokens.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 
 let e: CliEnv;
 let t: TestServer;
 before(async () => {
-  e = cliEnv();
+  e = await cliEnv();
   await crsJson(e, ["admin", "workspace", "create", "acme", "--name", "Acme Inc"]);
   // The server over the same store the CLI writes to.
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  t = await startTestServer(sameStoreAsCli(e));
 });
 after(async () => {
   await t.close();

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { scopes } from "../src/kernel/scopes.ts";
 
@@ -10,9 +10,9 @@ let e: CliEnv;
 let t: TestServer;
 let token: string;
 before(async () => {
-  e = cliEnv();
+  e = await cliEnv();
   await crsJson(e, ["admin", "workspace", "create", "billing"]);
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  t = await startTestServer(sameStoreAsCli(e));
   const ws = await accounts.findWorkspace(t.app.store, "billing");
   const user = await accounts.createUser(t.app.store, { username: "payer", email: "payer@example.test" });
   await accounts.addMember(t.app.store, ws.id, user.id, "admin");

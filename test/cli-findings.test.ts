@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 import { engineFinding, importAt } from "./fixtures/findings.ts";
 import { readyRepository } from "./fixtures/repositories.ts";
 
@@ -11,8 +11,8 @@ let e: CliEnv;
 let t: TestServer;
 let ws: TestWorkspace;
 before(async () => {
-  e = cliEnv();
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  e = await cliEnv();
+  t = await startTestServer(sameStoreAsCli(e));
   ws = await t.workspace({ slug: "triage" });
   const repo = await readyRepository(t, ws);
   const sha = (await t.app.mirrors.get(repo.id).listRefs()).branch("main")!.sha;

@@ -1,12 +1,11 @@
 // Runs the real `crs` executable as a child process against a test data dir (and a fresh
-// PostgreSQL schema when DATABASE_URL is set), like an operator would.
+// PostgreSQL database when DATABASE_URL is set), like an operator would.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { sql } from "kysely";
-import { openStore } from "../src/platform/store/index.ts";
-import { unique, usingPostgres } from "./harness.ts";
+import { type StartOptions, unique, usingPostgres } from "./harness.ts";
+import { dropDatabase, freshDatabase } from "./pg-template.ts";
 import { compileCache } from "./child-env.ts";
 
 const bin = resolve(import.meta.dirname, "../bin/crs.js");
@@ -17,12 +16,17 @@ export interface CliEnv {
   env: Record<string, string>;
 }
 
-export function cliEnv(): CliEnv {
+export async function cliEnv(): Promise<CliEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-cli-"));
   const schema = usingPostgres ? unique("cli_") : undefined;
   const env: Record<string, string> = { CRS_DATA_DIR: dataDir, CRS_LOG_LEVEL: "silent" };
-  if (usingPostgres) (env.DATABASE_URL = process.env.DATABASE_URL!), (env.CRS_DB_SCHEMA = schema!);
+  if (schema) (env.DATABASE_URL = await freshDatabase(schema)), (env.CRS_DB_SCHEMA = schema);
   return { dataDir, schema, env };
+}
+
+/** Options for a test server over the CLI's store (data dir, PostgreSQL database and schema); dropCliStore removes it. */
+export function sameStoreAsCli(e: CliEnv): StartOptions {
+  return { dataDir: e.dataDir, ...(e.schema ? { env: { DATABASE_URL: e.env.DATABASE_URL!, CRS_DB_SCHEMA: e.schema } } : {}) };
 }
 
 export function crs(e: CliEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -46,10 +50,7 @@ export async function crsJson<T = any>(e: CliEnv, args: string[]): Promise<T> {
   return JSON.parse(r.stdout) as T;
 }
 
-/** Drops the PostgreSQL schema a CLI test used (nothing to do on SQLite: the data dir is a temp dir). */
+/** Drops the PostgreSQL database a CLI test used (nothing to do on SQLite: the data dir is a temp dir). */
 export async function dropCliStore(e: CliEnv): Promise<void> {
-  if (!e.schema) return;
-  const s = await openStore({ dataDir: e.dataDir, databaseUrl: process.env.DATABASE_URL, migrate: false });
-  await sql`drop schema if exists ${sql.id(e.schema)} cascade`.execute(s.db);
-  await s.close();
+  if (e.env.DATABASE_URL) await dropDatabase(e.env.DATABASE_URL);
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { putFocus } from "../src/capabilities/focuses/index.ts";
 import { hiddenFields, signIn, userWithPassword } from "./browser.ts";
-import { cliEnv, crs, crsJson, dropCliStore, type CliEnv } from "./cli.ts";
+import { cliEnv, crs, crsJson, dropCliStore, type CliEnv, sameStoreAsCli } from "./cli.ts";
 import { testClient } from "./fixtures/client.ts";
 import { expectError, json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { register } from "./oauth-requests.ts";
@@ -17,9 +17,9 @@ let e: CliEnv;
 let t: TestServer;
 let ws: TestWorkspace;
 before(async () => {
-  e = cliEnv();
+  e = await cliEnv();
   await crsJson(e, ["admin", "workspace", "create", "acme"]);
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  t = await startTestServer(sameStoreAsCli(e));
   ws = await t.workspace();
 });
 after(async () => {

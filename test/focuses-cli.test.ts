@@ -6,15 +6,15 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import * as accounts from "../src/capabilities/identity/accounts.ts";
 import { json, startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 
 let e: CliEnv;
 let t: TestServer;
 let token: string;
 before(async () => {
-  e = cliEnv();
+  e = await cliEnv();
   await crsJson(e, ["admin", "workspace", "create", "acme"]);
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  t = await startTestServer(sameStoreAsCli(e));
   const ws = await accounts.findWorkspace(t.app.store, "acme");
   const user = await accounts.createUser(t.app.store, { username: "op", email: "op@example.test" });
   await accounts.addMember(t.app.store, ws.id, user.id, "admin");

@@ -1,5 +1,5 @@
 // The test harness: a real in-process server (Fastify listening on a port) over a real store,
-// SQLite in a temp dir by default and a fresh PostgreSQL schema when DATABASE_URL is set, plus
+// SQLite in a temp dir by default and a fresh PostgreSQL database when DATABASE_URL is set, plus
 // factories for users, workspaces and keys. No part of crs is mocked.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
@@ -15,7 +15,7 @@ import type { Scope } from "../src/kernel/scopes.ts";
 import { scopes as allScopes } from "../src/kernel/scopes.ts";
 import { startServer } from "../src/server/serve.ts";
 import { openStore, type Store } from "../src/platform/store/index.ts";
-import { sql } from "kysely";
+import { dropDatabase, freshDatabase } from "./pg-template.ts";
 import "./child-env.ts";
 
 export interface TestServer {
@@ -23,8 +23,9 @@ export interface TestServer {
   server: FastifyInstance;
   url: string;
   config: Config;
-  /** The PostgreSQL schema this server's store uses (undefined on SQLite). */
+  /** The PostgreSQL schema this server's store uses, and its database's URL (undefined on SQLite). */
   schema: string | undefined;
+  databaseUrl: string | undefined;
   /** fetch against the server; `token` sets the Authorization header. */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** A workspace with an admin and an all-scope key, ready to call the API. */
@@ -55,12 +56,16 @@ export function unique(prefix: string): string {
 }
 
 export interface StartOptions {
+  /**
+   * CRS_DB_SCHEMA (with DATABASE_URL) names a store another owner made and removes; DATABASE_URL alone
+   * (a proxy, say) is the address the server reaches its fresh database through.
+   */
   env?: Record<string, string>;
   /** Keep a given data dir (e.g. to share it with a CLI process). */
   dataDir?: string;
   /** Rate-limit key prefix (default: unique per server); servers given the same one share counts in Redis. */
   rateLimitPrefix?: string;
-  /** Use another test server's store (data dir and PostgreSQL schema); that server owns and removes it. */
+  /** Use another test server's store (data dir and PostgreSQL database); that server owns and removes it. */
   sameStoreAs?: TestServer;
   /** Where the server's log lines go (default: pino's stdout, silent unless CRS_LOG_LEVEL says otherwise). */
   logStream?: { write(line: string): void };
@@ -69,10 +74,11 @@ export interface StartOptions {
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? opts.sameStoreAs?.config.dataDir ?? mkdtempSync(join(tmpdir(), "crs-test-"));
   const ownsStore = !opts.sameStoreAs;
-  const schema = opts.sameStoreAs ? opts.sameStoreAs.schema : usingPostgres ? (opts.env?.CRS_DB_SCHEMA ?? unique("t_")) : undefined;
+  const given = opts.sameStoreAs ?? (opts.env?.CRS_DB_SCHEMA ? { schema: opts.env.CRS_DB_SCHEMA, databaseUrl: opts.env.DATABASE_URL } : undefined);
+  const schema = given ? given.schema : usingPostgres ? unique("t_") : undefined;
+  const databaseUrl = given ? given.databaseUrl : schema ? await freshDatabase(schema, opts.env?.DATABASE_URL) : undefined;
   const env: Record<string, string | undefined> = {
     CRS_DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     PORT: "0",
     CRS_LOG_LEVEL: "silent",
@@ -81,6 +87,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     CRS_WORKER_IN_PROCESS: "off",
     CRS_WORKER_THREADS: "1",
     ...opts.env,
+    DATABASE_URL: databaseUrl,
   };
   const config = loadConfig(env as NodeJS.ProcessEnv);
   const app = await createApp(config, {
@@ -124,32 +131,34 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     url,
     config,
     schema,
+    databaseUrl,
     request,
     workspace,
     async close() {
       await server.close();
-      if (schema && ownsStore) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.store.db).catch(() => {});
       await app.close();
+      if (databaseUrl && !given) await dropDatabase(databaseUrl).catch(() => {});
       if (!opts.dataDir && ownsStore) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * A migrated store of its own (temp dir, or a fresh PostgreSQL schema) that no server uses: for tests
+ * A migrated store of its own (temp dir, or a fresh PostgreSQL database) that no server uses: for tests
  * that count what one call of a maintenance function does, which a server's periodic services on the
  * same store could share. close() removes it.
  */
 export async function openTestStore(): Promise<{ store: Store; dataDir: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "crs-store-"));
   const schema = usingPostgres ? unique("s_") : undefined;
-  const store = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, ...(schema ? { schema } : {}) });
+  const databaseUrl = schema ? await freshDatabase(schema) : undefined;
+  const store = await openStore({ dataDir, databaseUrl, ...(schema ? { schema } : {}) });
   return {
     store,
     dataDir,
     async close() {
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db).catch(() => {});
       await store.close();
+      if (databaseUrl) await dropDatabase(databaseUrl).catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -33,7 +33,7 @@ before(async () => {
     CRS_RATE_LIMIT_PREFIX: prefix,
     CRS_RATE_LIMITS: "reads=4/1m",
   };
-  if (a.schema) (env.DATABASE_URL = process.env.DATABASE_URL!), (env.CRS_DB_SCHEMA = a.schema);
+  if (a.schema) (env.DATABASE_URL = a.databaseUrl!), (env.CRS_DB_SCHEMA = a.schema);
   child = spawn(process.execPath, [bin, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   childUrl = await new Promise<string>((done, fail) => {

@@ -25,7 +25,7 @@ before(async () => {
   delete env.DATABASE_URL;
   if (usingPostgres) {
     const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(t.app.store.db);
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(t.databaseUrl!);
     url.searchParams.set("options", `-c search_path=${rows[0]!.s}`);
     env.DATABASE_URL = url.toString();
   }

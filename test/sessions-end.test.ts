@@ -5,15 +5,15 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Browser, hiddenFields, signIn } from "./browser.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
-import { cliEnv, crs, crsJson, type CliEnv, dropCliStore } from "./cli.ts";
+import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 
 let e: CliEnv;
 let t: TestServer;
 before(async () => {
-  e = cliEnv();
+  e = await cliEnv();
   await crsJson(e, ["admin", "workspace", "create", "acme"]);
   await crsJson(e, ["admin", "workspace", "create", "other"]);
-  t = await startTestServer({ dataDir: e.dataDir, ...(e.schema ? { env: { CRS_DB_SCHEMA: e.schema } } : {}) });
+  t = await startTestServer(sameStoreAsCli(e));
 });
 after(async () => {
   await t.close();

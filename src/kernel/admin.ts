@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { loadConfig, type Config } from "./config.ts";
 import { AppError } from "./errors.ts";
-import { openStore, type Store } from "../platform/store/index.ts";
+import type { Store } from "../platform/store/index.ts";
 import { terminalBody, terminalText } from "./ui/terminal.ts";
 
 export interface AdminIo {
@@ -26,8 +26,12 @@ export const stdio: AdminIo = {
   err: (line) => process.stderr.write(line + "\n"),
 };
 
-/** The store the server uses: the same database, PostgreSQL schema (CRS_DB_SCHEMA) and data directory. */
-export function openAdminStore(config: Config): Promise<Store> {
+/**
+ * The store the server uses: the same database, PostgreSQL schema (CRS_DB_SCHEMA) and data directory.
+ * Loaded here, not with the module, so `crs admin --help` and usage errors load no database driver.
+ */
+export async function openAdminStore(config: Config): Promise<Store> {
+  const { openStore } = await import("../platform/store/index.ts");
   return openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(config.dbSchema ? { schema: config.dbSchema } : {}) });
 }
 

@@ -29,6 +29,21 @@ export type WebRoutes = (web: FastifyInstance, app: App, operation: (id: string)
 /** Subcommands of `crs admin`: operator acts on the store, no rate limit. `hooks` is shared by all of them. */
 export type AdminCommand = (admin: Command, io: AdminIo, hooks: AdminHooks) => void;
 
+/**
+ * A capability's part of `crs admin`, declared in a module that imports nothing of the capability
+ * (admin-area.ts): `crs admin --help` lists its subcommands from here, and the module that registers
+ * them, with the store and the domain behind it, loads only when one of them runs.
+ */
+export interface AdminArea {
+  /** Its top-level subcommands and their one-line help, in the order it registers them. */
+  commands: Readonly<Record<string, string>>;
+  /** Other areas' subcommands it adds commands under (connections' `repo connect`). */
+  extends?: readonly string[];
+  register: () => Promise<AdminCommand>;
+  /** What it offers other areas' commands; each hook loads its code when called. */
+  hooks?: AdminHooks;
+}
+
 export interface Capability {
   /** Its folder under src/capabilities. */
   name: string;
@@ -50,7 +65,7 @@ export interface Capability {
   /** Checks `crs serve` and `crs worker` make before starting (a missing or wrong server key); a throw stops the start with its message. */
   startChecks?: readonly StartCheck[];
   bootstrapSteps?: readonly BootstrapStep[];
-  adminCommands?: readonly AdminCommand[];
+  admin?: AdminArea;
   /**
    * Its `crs` client commands: a module of its folder (cli.ts) exporting `commands` (CommandSpec[],
    * kernel/ui/cli.ts). `npm run gen:cli` copies them into the client's one generated module, so the

@@ -2,13 +2,12 @@
 // connections. Tokens are read from standard input only, never from arguments.
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { type AdminHooks, type AdminIo, withStore } from "../../kernel/admin.ts";
+import { type AdminIo, withStore } from "../../kernel/admin.ts";
 import { loadConfig } from "../../kernel/config.ts";
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import * as accounts from "../identity/index.ts";
 import * as repos from "../repositories/index.ts";
 import { lastDeliveries } from "./delivery-list.ts";
-import { gitAuthFor } from "./host.ts";
 import { setPolicy } from "./policy.ts";
 import { rotateSecretKey } from "./rotate.ts";
 import { connectRepository, type SetupResult } from "./setup.ts";
@@ -55,9 +54,7 @@ function setupText(r: SetupResult): string {
   return lines.join("\n");
 }
 
-export function registerConnections(admin: Command, io: AdminIo, hooks: AdminHooks): void {
-  // `crs admin repo sync|add --wait` fetch a connected repository with its credentials.
-  hooks.gitAuth = (deps, repositoryId) => gitAuthFor(deps, repositoryId);
+export function registerConnections(admin: Command, io: AdminIo): void {
   const repo = admin.commands.find((c) => c.name() === "repo") ?? admin.command("repo");
   repo
     .command("connect <workspace> <repo>")

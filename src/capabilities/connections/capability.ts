@@ -3,7 +3,7 @@
 // server key's start check, and `crs admin repo connect|policy|deliveries`, `crs admin secret-key rotate`.
 import { capability, type Service } from "../../kernel/capability.ts";
 import { provideConnectionSummaries } from "../repositories/index.ts";
-import { registerConnections } from "./admin.ts";
+import { connectionsAdmin } from "./admin-area.ts";
 import { gitAuthFor, pullRequestBaseFor } from "./host.ts";
 import { registerHooks } from "./hooks.ts";
 import { startDeliveryProcessor } from "./processor.ts";
@@ -37,5 +37,5 @@ export const connections = capability({
   services: [hooks],
   workerServices: [hooks, (app) => startDeliveryProcessor(app), startReconciler, postBackService(), unpaidNotices],
   startChecks: [(app) => verifySecretKey(app.config, app.store)],
-  adminCommands: [registerConnections],
+  admin: connectionsAdmin,
 });

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, stat, unlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
+import { AppError } from "../../kernel/errors.ts";
 
 export const slotIdPattern = /^upl_[A-Za-z0-9_-]{22}$/;
 const shaPattern = /^[0-9a-f]{64}$/;
@@ -36,6 +37,18 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Our disk refused the bytes (full, unwritable): not the client's fault, and worth a retry. */
+export function notStored(err: unknown): AppError {
+  return new AppError("platform_unavailable", "The upload could not be stored; retry shortly.", { cause: err });
+}
+
+/** A disk operation whose failure is notStored. */
+export function stored<T>(p: Promise<T>): Promise<T> {
+  return p.catch((err: unknown) => {
+    throw notStored(err);
+  });
 }
 
 export async function removeQuietly(path: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
 import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { uploadUrl } from "./signing.ts";
-import { removeQuietly, uploadedPath, uploadsDir, uploadTempPath } from "./storage.ts";
+import { notStored, removeQuietly, stored, uploadedPath, uploadsDir, uploadTempPath } from "./storage.ts";
 
 export const maxUploadBytes = 50 * 1024 * 1024;
 const slotValidityMs = 10 * 60 * 1000;
@@ -110,19 +110,34 @@ export interface Received {
   sha256: string;
 }
 
+/** The client's body ended before its end (aborted, connection reset, cut as stalled): a 400. */
+function bodyCut(err: unknown): AppError {
+  return new AppError("invalid_request", "The upload ended before the whole body arrived; send the file again.", {
+    details: { issues: [{ path: "(body)", message: "body cut off" }] },
+    cause: err,
+  });
+}
+
 /**
  * Streams `body` into the slot's file, hashing while writing. Over the limit: no file is kept, the
- * slot can be used again, and the error is payload_too_large. An empty body is refused.
+ * slot can be used again, and the error is payload_too_large. An empty or cut-off body is a 400, a
+ * failed write a 503; neither keeps a file or the slot.
  */
 export async function receiveUpload(store: Store, dataDir: string, workspaceId: number, slotId: string, body: Readable, now = new Date()): Promise<Received> {
   // The partial file exists before the slot is claimed and until it is renamed, so recovery
   // (recoverUploads) can tell a live upload by its file being written to.
-  await mkdir(uploadsDir(dataDir, workspaceId), { recursive: true });
   const temp = uploadTempPath(dataDir, workspaceId, slotId);
-  const out = createWriteStream(temp, { flags: "wx" });
+  const out = await stored(
+    mkdir(uploadsDir(dataDir, workspaceId), { recursive: true }).then(async () => {
+      const file = createWriteStream(temp, { flags: "wx" });
+      await once(file, "open");
+      return file;
+    }),
+  );
+  // Destroying the file on purpose (over the limit) fails its unfinished writes: that is no write error.
+  let discarded = false;
   let writeError: Error | undefined;
-  out.on("error", (e) => void (writeError ??= e));
-  await once(out, "open");
+  out.on("error", (e) => void (discarded || (writeError ??= e)));
   try {
     await claim(store, workspaceId, slotId, now);
   } catch (err) {
@@ -132,35 +147,41 @@ export async function receiveUpload(store: Store, dataDir: string, workspaceId: 
   }
   const hash = createHash("sha256");
   let size = 0;
-  let over = false;
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (over || size > maxUploadBytes) {
-        if (!over) {
-          over = true;
-          out.destroy();
-          await removeQuietly(temp);
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        // Over the limit, or the disk refused a write: keep reading (a bounded amount) without
+        // writing, so the client gets the answer rather than a reset connection.
+        if (size > maxUploadBytes || writeError) {
+          if (!discarded) {
+            discarded = true;
+            out.destroy();
+            await removeQuietly(temp);
+          }
+          if (size > maxUploadBytes + drainBytes) break;
+          continue;
         }
-        if (size > maxUploadBytes + drainBytes) break;
-        continue;
+        hash.update(chunk);
+        if (!out.write(chunk)) await once(out, "drain").catch(() => {});
       }
-      hash.update(chunk);
-      if (!out.write(chunk)) await once(out, "drain");
+    } catch (err) {
+      // The body broke (client gone, connection cut). Refused for its size or our disk already, or cut off.
+      throw writeError ? notStored(writeError) : discarded ? tooLarge() : bodyCut(err);
     }
-    if (writeError) throw writeError;
-    if (over) throw tooLarge();
+    if (writeError) throw notStored(writeError);
+    if (discarded) throw tooLarge();
     if (size === 0)
       throw new AppError("invalid_request", "The upload is empty; send the file's bytes as the body.", {
         details: { issues: [{ path: "(body)", message: "empty body" }] },
       });
     const closed = once(out, "close");
     out.end();
-    await closed;
-    if (writeError) throw writeError;
+    await stored(closed);
+    if (writeError) throw notStored(writeError);
     const sha256 = hash.digest("hex");
     const done = uploadedPath(dataDir, workspaceId, slotId);
-    await rename(temp, done);
+    await stored(rename(temp, done));
     const r = await store.db
       .updateTable("document_uploads")
       .set({ state: "uploaded", size_bytes: size, sha256, uploaded_at: new Date().toISOString() })

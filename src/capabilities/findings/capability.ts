@@ -2,7 +2,7 @@
 // the background after start, so the first reader of a large inbox does not wait for every repository's.
 import { warmPositions } from "./warm.ts";
 import { capability, type Service } from "../../kernel/capability.ts";
-import { registerFindings } from "./admin.ts";
+import { findingsAdmin } from "./admin-area.ts";
 import { commentOnFinding } from "./operations/comment-on-finding.ts";
 import { getFinding } from "./operations/get-finding.ts";
 import { listFindings } from "./operations/list-findings.ts";
@@ -45,5 +45,5 @@ export const findings = capability({
   operations: [listRepositoryFindings, listFindings, updateFindings, getFinding, updateFinding, commentOnFinding],
   webRoutes: [registerInbox, registerFinding, registerViews],
   services: [warmInbox],
-  adminCommands: [registerFindings],
+  admin: findingsAdmin,
 });

@@ -1,6 +1,6 @@
 // What focuses plug in: reading the workspace's review focuses, and managing them in `crs admin`.
 import { capability } from "../../kernel/capability.ts";
-import { registerFocuses } from "./admin.ts";
+import { focusesAdmin } from "./admin-area.ts";
 import { getFocus } from "./operations/get-focus.ts";
 import { listFocuses } from "./operations/list-focuses.ts";
 
@@ -9,5 +9,5 @@ export const focuses = capability({
   cli: "cli.ts",
   fixtures: "fixtures.ts",
   operations: [listFocuses, getFocus],
-  adminCommands: [registerFocuses],
+  admin: focusesAdmin,
 });

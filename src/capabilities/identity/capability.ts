@@ -2,7 +2,7 @@
 // users, workspaces, members and API keys in `crs admin`, and the app's sign-in, session, workspace
 // switcher, API keys, authorized apps and password pages, whose changes are web-only operations.
 import { capability } from "../../kernel/capability.ts";
-import { registerIdentity } from "./admin.ts";
+import { identityAdmin } from "./admin-area.ts";
 import { getMe } from "./operations/get-me.ts";
 import { listMembers } from "./operations/list-members.ts";
 import { changePassword } from "./operations/change-password.ts";
@@ -23,5 +23,5 @@ export const identity = capability({
   operations: [getMe, listMembers],
   webOperations: [signIn, signOut, createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],
-  adminCommands: [registerIdentity],
+  admin: identityAdmin,
 });

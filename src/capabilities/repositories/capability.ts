@@ -3,7 +3,7 @@
 import { createDemoRepository } from "./demo.ts";
 import { startSyncScheduler } from "./scheduler.ts";
 import { capability } from "../../kernel/capability.ts";
-import { registerRepos } from "./admin.ts";
+import { repositoriesAdmin } from "./admin-area.ts";
 import { getRepository } from "./operations/get-repository.ts";
 import { listRefs } from "./operations/list-refs.ts";
 import { listRepositories } from "./operations/list-repositories.ts";
@@ -24,5 +24,5 @@ export const repositories = capability({
     (app) => startSyncScheduler(app, { intervalSeconds: app.config.syncIntervalSeconds }),
   ],
   bootstrapSteps: [(app, workspaceId) => createDemoRepository(app, app.config.dataDir, workspaceId)],
-  adminCommands: [registerRepos],
+  admin: repositoriesAdmin,
 });

@@ -4,7 +4,7 @@
 import { addCredits } from "./ledger.ts";
 import { lastReviews } from "./read.ts";
 import { capability, type Service } from "../../kernel/capability.ts";
-import { registerCredits, registerModelReview } from "./admin.ts";
+import { runsAdmin } from "./admin-area.ts";
 import { cancelRun } from "./operations/cancel-run.ts";
 import { estimateRun } from "./operations/estimate-run.ts";
 import { getRun } from "./operations/get-run.ts";
@@ -51,5 +51,5 @@ export const runs = capability({
       return `credits: ${(demoCreditsCents / 100).toFixed(2)} granted to the demo workspace`;
     },
   ],
-  adminCommands: [registerCredits, registerModelReview],
+  admin: runsAdmin,
 });
