@@ -3,14 +3,13 @@
 // with spaces, comments and type annotations between the tokens.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import { satisfied, TokenScanner } from "./prefilter.ts";
 import type { Need } from "./prefilter.ts";
 import { FileAnalyzer } from "../analyze-file.ts";
 import { loadRules } from "../index.ts";
-import { detectLanguage, ensureParsers, parserName } from "../languages.ts";
+import { ensureParsers, parserName } from "../languages.ts";
+import { packageSources } from "../testing/package-sources.ts";
 
 const rules = (await loadRules()).rules;
 
@@ -49,7 +48,7 @@ const inserts: Record<string, string[]> = {
 
 test("wherever a rule with a prefilterRegex matches, real or inserted with spaces, comments and types, its requirement holds", () => {
   ensureParsers();
-  const nm = new URL("../../../node_modules/", import.meta.url).pathname;
+  const sources = packageSources(["pg", "ioredis", "fastify", "pino", "commander", "zod"], 12);
   for (const [id, lines] of Object.entries(inserts)) {
     const rule = rules.find((r) => r.id === id)!;
     assert.ok(
@@ -60,30 +59,18 @@ test("wherever a rule with a prefilterRegex matches, real or inserted with space
     const holds = (t: string) => satisfied(rule.need, scanner.scan(t));
     let inserted = 0;
     let cleared = 0;
-    const walk = (dir: string, budget: { left: number }): void => {
-      for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        if (budget.left <= 0) return;
-        const p = join(dir, e.name);
-        if (e.isDirectory()) walk(p, budget);
-        else if (/\.(m?js|ts)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
-          const text = readFileSync(p, "utf8");
-          const lang = detectLanguage(p, text.slice(0, 200));
-          if (!lang || text.length > 200_000) continue;
-          budget.left--;
-          const count = (t: string) => parse(parserName(lang), t).root().findAll(rule.config).length;
-          const found = count(text);
-          if (found) assert.ok(holds(text), `${p}: ${found} matches of ${id}, the prefilter says none`);
-          else if (!holds(text)) cleared++;
-          for (const line of lines) {
-            const t = `${text}\n${line}\n`;
-            if (count(t) <= found) continue;
-            inserted++;
-            assert.ok(holds(t), `${p}: inserted ${JSON.stringify(line)}, ${id}'s prefilter says none`);
-          }
-        }
+    for (const { path: p, text, lang } of sources) {
+      const count = (t: string) => parse(parserName(lang), t).root().findAll(rule.config).length;
+      const found = count(text);
+      if (found) assert.ok(holds(text), `${p}: ${found} matches of ${id}, the prefilter says none`);
+      else if (!holds(text)) cleared++;
+      for (const line of lines) {
+        const t = `${text}\n${line}\n`;
+        if (count(t) <= found) continue;
+        inserted++;
+        assert.ok(holds(t), `${p}: inserted ${JSON.stringify(line)}, ${id}'s prefilter says none`);
       }
-    };
-    for (const pkg of ["pg", "ioredis", "fastify", "pino", "commander", "zod"]) walk(join(nm, pkg), { left: 12 });
+    }
     assert.ok(inserted > 10 * lines.length, `${id}: ${inserted} inserted matches checked`);
     assert.ok(cleared > 20, `${id}: ${cleared} files cleared`);
   }

@@ -2,14 +2,13 @@
 // unparsed): it must say yes wherever the grammar sees a literal the ReDoS judge would look at.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
 import { mayHoldJudgeableRegex } from "./regex-literals.ts";
 import { judgeable, patternOf } from "../engines/redos.ts";
 import { FileAnalyzer } from "../analyze-file.ts";
 import { loadRules } from "../index.ts";
-import { detectLanguage, ensureParsers, parserName } from "../languages.ts";
+import { ensureParsers, parserName } from "../languages.ts";
+import { packageSources } from "../testing/package-sources.ts";
 
 const rules = (await loadRules()).rules;
 const analyzer = () => new FileAnalyzer({ rules, selections: [], overrides: [], taint: false, maxBytes: 1 << 20, timeBudgetMs: 60_000 });
@@ -30,33 +29,20 @@ test("literals the judge looks at are seen past divisions, comments, classes wit
 
 test("wherever real code holds a regex literal the judge would look at, the check says it may", () => {
   ensureParsers();
-  const nm = new URL("../../../node_modules/", import.meta.url).pathname;
   let judged = 0;
   let cleared = 0;
-  const walk = (dir: string, budget: { left: number }): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (budget.left <= 0) return;
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p, budget);
-      else if (/\.(m?js|ts)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
-        const text = readFileSync(p, "utf8");
-        const lang = detectLanguage(p, text.slice(0, 200));
-        if (!lang || text.length > 200_000) continue;
-        budget.left--;
-        const literals = parse(parserName(lang), text)
-          .root()
-          .findAll({ rule: { kind: "regex" } });
-        const some = literals.some((n) => {
-          const pattern = patternOf(n.text(), false);
-          return !pattern || judgeable(pattern.source);
-        });
-        if (some) judged++;
-        assert.equal(mayHoldJudgeableRegex(text) || !some, true, `${p}: a judgeable literal, the check says none`);
-        if (!mayHoldJudgeableRegex(text)) cleared++;
-      }
-    }
-  };
-  for (const pkg of ["yaml", "zod", "commander", "fastify", "pino", "semver", "ajv", "recheck"]) walk(join(nm, pkg), { left: 80 });
+  for (const { path: p, text, lang } of packageSources(["yaml", "zod", "commander", "fastify", "pino", "semver", "ajv", "recheck"], 80)) {
+    const literals = parse(parserName(lang), text)
+      .root()
+      .findAll({ rule: { kind: "regex" } });
+    const some = literals.some((n) => {
+      const pattern = patternOf(n.text(), false);
+      return !pattern || judgeable(pattern.source);
+    });
+    if (some) judged++;
+    assert.equal(mayHoldJudgeableRegex(text) || !some, true, `${p}: a judgeable literal, the check says none`);
+    if (!mayHoldJudgeableRegex(text)) cleared++;
+  }
   assert.ok(judged > 20, `${judged} files with literals to judge`);
   assert.ok(cleared > 50, `${cleared} files cleared`);
 });
