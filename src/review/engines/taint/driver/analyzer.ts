@@ -181,12 +181,15 @@ export class Analyzer {
       this.st.consts = new ConstMap(() => (this.facts.globals ??= fileConstants(this.root ?? fn.getRoot().root())), maybe);
     }
     const decorators = this.syn.decorators(fn);
+    // Not nested in another function: walked on its own, or in place from the module's own scope (a
+    // module-level sink makes the whole file one scope), its parameters may be library input all the same.
+    const topLevel = !outer || this.syn.roles[savedScope.kind()] !== "func";
     const args = outer ? null : this.args;
     if (!args) this.walked.add(fn.id());
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? (args[i] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, !outer)));
+      this.st.vars.set(p.name, args ? (args[i] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, topLevel)));
       this.st.consts.delete(p.name);
     });
     const body = fn.field("body");

@@ -36,12 +36,18 @@ export interface Derivation {
 
 export type Value = Taint | null;
 
-/** The more tainted of two values: a taint wins over clean, fewer sanitized classes win. */
+/**
+ * The more tainted of two values: a taint wins over clean, fewer sanitized classes win. When each is
+ * sanitized for a class the other is not (`path.join(baseDir, name + ".hbs")`: the base is the caller's
+ * setting, the suffixed name is no operator object), the result is tainted for both's classes.
+ */
 export function worse(a: Value, b: Value): Value {
   if (!a) return b;
   if (!b) return a;
   if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
-  return (b.mask & ~a.mask) === 0 ? b : a;
+  if ((b.mask & ~a.mask) === 0) return b;
+  if ((a.mask & ~b.mask) === 0) return a;
+  return { ...a, mask: a.mask & b.mask };
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
