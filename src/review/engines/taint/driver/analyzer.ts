@@ -183,7 +183,7 @@ export class Analyzer {
     const decorators = this.syn.decorators(fn);
     // Not nested in another function: walked on its own, or in place from the module's own scope (a
     // module-level sink makes the whole file one scope), its parameters may be library input all the same.
-    const topLevel = !outer || this.syn.roles[savedScope.kind()] !== "func";
+    const topLevel = !outer || !savedScope || this.syn.roles[savedScope.kind()] !== "func";
     const args = outer ? null : this.args;
     if (!args) this.walked.add(fn.id());
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
