@@ -11,11 +11,19 @@ import type { FileChange } from "./diff.ts";
 import { runGit } from "./git.ts";
 import { readFiles } from "./read-files.ts";
 import type { FileRead, ReadFilesOptions } from "./read-files.ts";
+import { branchTip, headBranch } from "./branch-tip.ts";
 import { RefSnapshot, readRefs } from "./refs.ts";
 import { probeRemote, syncMarker, syncMirror } from "./sync.ts";
 import type { AccessProbe, SyncOptions, SyncResult } from "./sync.ts";
 import { listTree } from "./tree.ts";
 import type { TreeEntry } from "./tree.ts";
+
+export interface DefaultHead {
+  branch: string;
+  /** refs/heads/<branch> */
+  ref: string;
+  sha: string;
+}
 
 export type ResolvedCommit = { status: "found"; sha: string } | { status: "missing" } | { status: "ambiguous" };
 
@@ -30,6 +38,7 @@ export class Mirror {
   readonly dir: string;
   private cat: CatFile;
   private snapshot: { key: number; refs: RefSnapshot } | null = null;
+  private head: { key: number; configured: string | null; value: DefaultHead | null; checkedAt: number } | null = null;
   private existedAt = 0;
   private checkedAt = 0;
   private ancestry = new Map<string, boolean>();
@@ -77,6 +86,7 @@ export class Mirror {
     } finally {
       if (syncing.get(this.dir) === run) syncing.delete(this.dir);
       this.snapshot = null;
+      this.head = null;
       this.trees = [];
       this.cat.recycle();
     }
@@ -84,6 +94,34 @@ export class Mirror {
 
   probeAccess(remote: string, opts: SyncOptions = { timeoutMs: 30_000 }): Promise<AccessProbe> {
     return probeRemote(remote, opts);
+  }
+
+  /**
+   * The default branch's head (`configured`, else the remote's HEAD) read from the ref files, while
+   * no current ref listing is loaded: a process's first read of a position at a default head then
+   * starts no git process. Null: ask listRefs (loaded already, or the files did not say plainly).
+   * Cached until a sync like the listing, checked at most every 100 ms.
+   */
+  defaultHead(configured: string | null): DefaultHead | null {
+    const now = Date.now();
+    const held = this.head;
+    if (held && held.configured === configured && now - held.checkedAt < 100) return held.value;
+    let key: number;
+    try {
+      key = statSync(join(this.dir, syncMarker)).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (this.snapshot?.key === key) return null;
+    if (held && held.configured === configured && held.key === key) {
+      held.checkedAt = now;
+      return held.value;
+    }
+    const branch = configured ?? headBranch(this.dir);
+    const sha = branch === null ? null : branchTip(this.dir, branch);
+    const value = branch !== null && sha !== null ? { branch, ref: `refs/heads/${branch}`, sha } : null;
+    this.head = { key, configured, value, checkedAt: now };
+    return value;
   }
 
   /** Mirrored refs; an empty snapshot (syncedAt null) before the first sync. Cached until a sync. */
