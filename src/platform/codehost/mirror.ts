@@ -12,6 +12,7 @@ import { runGit } from "./git.ts";
 import { readFiles } from "./read-files.ts";
 import type { FileRead, ReadFilesOptions } from "./read-files.ts";
 import { branchTip, headBranch } from "./branch-tip.ts";
+import { storedHistory, storeHistory } from "./history-store.ts";
 import { RefSnapshot, readRefs } from "./refs.ts";
 import { probeRemote, syncMarker, syncMirror } from "./sync.ts";
 import type { AccessProbe, SyncOptions, SyncResult } from "./sync.ts";
@@ -179,16 +180,21 @@ export class Mirror {
 
   /**
    * `sha` and its first-parent ancestors, newest first, at most `max` (the history a position's
-   * findings are read along). A commit's history never changes: cached per sha.
+   * findings are read along). A commit's history never changes: cached per sha, in memory and on
+   * disk for later processes (history-store.ts).
    */
   async firstParents(sha: string, max: number): Promise<string[]> {
     check(sha, sha);
     const key = `${sha}:${max}`;
     const hit = this.histories.get(key);
     if (hit) return hit;
-    const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
-    if (res.code !== 0) throw gitFailed("rev-list");
-    const list = res.stdout.toString("latin1").split("\n").filter(Boolean);
+    let list = storedHistory(this.dir, sha, max);
+    if (!list) {
+      const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
+      if (res.code !== 0) throw gitFailed("rev-list");
+      list = res.stdout.toString("latin1").split("\n").filter(Boolean);
+      storeHistory(this.dir, sha, max, list);
+    }
     if (this.histories.size >= 200) this.histories.delete(this.histories.keys().next().value!);
     this.histories.set(key, list);
     return list;
