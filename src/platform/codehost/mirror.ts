@@ -113,8 +113,12 @@ export class Mirror {
     } catch {
       return null;
     }
-    if (this.snapshot?.key === key) return null;
-    if (held && held.configured === configured && held.key === key) {
+    if (this.snapshot?.key === key) {
+      // The listing is current: answer null without another stat for 100 ms, as listRefs does.
+      this.head = { key, configured, value: null, checkedAt: now };
+      return null;
+    }
+    if (held && held.configured === configured && held.key === key && held.value !== null) {
       held.checkedAt = now;
       return held.value;
     }
