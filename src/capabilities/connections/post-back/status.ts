@@ -1,7 +1,7 @@
 // The `crs` status while a review is under way and after it stopped without a verdict: pending (a
 // GitHub status, an App's in-progress check run, a GitLab pending status) when the run is seen queued
-// or running, GitLab's running once the worker started it, and, for a run cancelled or failed after that, a final state saying why, so no head is
-// left pending. The verdict of a completed review is post.ts's.
+// or running, GitLab's running once the worker started it, and, for a run cancelled or failed after
+// that, a final state saying why, so no head is left pending. The verdict of a completed review is post.ts's.
 import type { App } from "../../../kernel/app.ts";
 import type { CommitStatus, HostClient } from "../../../platform/codehost/hosts/index.ts";
 import type { JobRow } from "./jobs.ts";
