@@ -1,6 +1,7 @@
 // The inbound side of a connection, against the GitHub stand-in (github.com cannot be reached from
-// the tests): a change review started through the API takes its pull request's base from the host,
-// signatures are checked over the exact bytes sent, and failed deliveries are retried on their own.
+// the tests): a change review started through the API (REST, MCP or the CLI: one operation) takes
+// its pull request's base from the host, signatures are checked over the exact bytes sent, and
+// failed deliveries are retried on their own.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
@@ -12,6 +13,8 @@ import { balanceCents } from "../src/capabilities/runs/ledger.ts";
 import { signGitHubPayload } from "../src/platform/codehost/hosts/index.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { eventually, expectError, json, startTestServer, type TestServer } from "./harness.ts";
+import { testClient } from "./fixtures/client.ts";
+import { mcpClient } from "./mcp-client.ts";
 import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey, weak } from "./fixtures/connections.ts";
 
 let t: TestServer;
@@ -64,6 +67,25 @@ describe("a change review of a connected pull request started through the API", 
     assert.equal(fresh.run.change.base, pr.releaseHead);
     const asked = c.standIn.server.requests.filter((r) => r.method === "GET" && r.path.endsWith("/pulls/7"));
     assert.ok(asked.length >= 3, "each of the three asked the host");
+  });
+
+  test("MCP and the CLI are the same operation: their estimates and runs compare with the host's base too", async () => {
+    const client = await mcpClient(t.url, c.ws.token);
+    try {
+      const est = await client.callTool({ name: "estimate_run", arguments: { repository: c.row.id, change: { pr: 7 } } });
+      assert.equal((est.structuredContent as any).change.base, pr.releaseHead);
+      const started = await client.callTool({ name: "start_run", arguments: { repository: c.row.id, change: { pr: 7 }, maxPriceCents: 100_000 } });
+      assert.equal((started.structuredContent as any).run.change.base, pr.releaseHead);
+    } finally {
+      await client.close();
+    }
+    const crs = testClient(t.url, c.ws.token);
+    const est = await crs.run(["runs", "estimate", c.row.full_name, "--pr", "7", "--json"]);
+    assert.equal(est.code, 0, est.err);
+    assert.equal(JSON.parse(est.out).change.base, pr.releaseHead);
+    const started = await crs.run(["runs", "start", c.row.full_name, "--pr", "7", "--max-price", "100000", "--json"]);
+    assert.equal(started.code, 0, started.err);
+    assert.equal(JSON.parse(started.out).run.change.base, pr.releaseHead);
   });
 
   test("a host that fails is 502 upstream_error, one that does not answer is 503; nothing is started or charged", async () => {

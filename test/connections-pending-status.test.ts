@@ -14,7 +14,6 @@ import { registerRepository, resolveRepository, syncAndWait } from "../src/capab
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { GitHubStandIn } from "../src/platform/codehost/hosts/testing/github-standin.ts";
-import { GitLabStandIn } from "../src/platform/codehost/hosts/testing/gitlab-standin.ts";
 import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
 import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey, weak } from "./fixtures/connections.ts";
 import { eventually, json, startTestServer, type TestServer, unique } from "./harness.ts";
@@ -221,64 +220,5 @@ describe("GitHub App (stand-in): a check run", () => {
     assert.deepEqual([runs[0]?.status, runs[0]?.conclusion], ["completed", "failure"]);
     assert.deepEqual(gh.statuses, [], "an App reports through check runs only");
     assert.deepEqual(gh.server.invalid(), []);
-  });
-});
-
-describe("GitLab (stand-in): commit statuses", () => {
-  test("pending while queued, then failed; a cancelled review's pending becomes canceled; every request valid", async () => {
-    const remote = makeRepo();
-    remote.git(["checkout", "-q", "main"]);
-    const gl = await GitLabStandIn.start({ repoDir: remote.path, fullPath: `${unique("group").toLowerCase()}/widgets` });
-    t.app.onClose(async () => {
-      await gl.close();
-      remote.cleanup();
-    });
-    const ws = await t.workspace();
-    await addCredits(t.app.store, ws.id, { kind: "grant", cents: 100_000 });
-    const registered = await registerRepository(t.app, { workspaceId: ws.id, remote: gl.cloneUrl, name: gl.fullPath }, { background: false });
-    const row = await resolveRepository(t.app.store, ws.id, { id: registered.id });
-    const auth = { kind: "token" as const, token: gl.token };
-    await connectRepository(
-      t.app,
-      { workspaceId: ws.id, repositoryId: row.id, fullName: row.full_name, host: "gitlab", apiUrl: gl.apiUrl, hostRepo: gl.fullPath, auth },
-      t.url,
-      new Date(),
-    );
-    await setPolicy(t.app.store, ws.id, row.id, { failAtSeverity: "low" }, new Date());
-    const states = (sha: string) => gl.statuses.filter((s) => s.sha === sha && s.name === "crs").map((s) => s.state);
-
-    const head = remote.commit({ "src/weak.py": weak }, { branch: "topic", message: "weak hash" });
-    remote.git(["update-ref", "refs/merge-requests/4/head", head]);
-    remote.git(["checkout", "-q", "main"]);
-    gl.addMergeRequest({ iid: 4, sourceBranch: "topic", targetBranch: "main" });
-    const id = await apiRun(ws.token, row.id, 4);
-    await eventually(
-      async () => states(head),
-      (s) => s.includes("pending"),
-    );
-    await work(ws.token, id);
-    await eventually(
-      () => runOf(ws.token, id),
-      (r) => r.delivery?.state === "posted",
-    );
-    assert.deepEqual(states(head), ["pending", "failed"]);
-
-    const other = remote.commit({ "src/other.py": weak }, { branch: "topic2", message: "another" });
-    remote.git(["update-ref", "refs/merge-requests/5/head", other]);
-    remote.git(["checkout", "-q", "main"]);
-    gl.addMergeRequest({ iid: 5, sourceBranch: "topic2", targetBranch: "main" });
-    const queued = await apiRun(ws.token, row.id, 5);
-    await eventually(
-      async () => states(other),
-      (s) => s.includes("pending"),
-    );
-    assert.equal((await t.request(`/api/v2/runs/${queued}/cancel`, { method: "POST", token: ws.token })).status, 200);
-    await eventually(
-      async () => states(other),
-      (s) => s.length === 2,
-    );
-    assert.deepEqual(states(other), ["pending", "canceled"]);
-    assert.match(gl.statuses.at(-1)?.description ?? "", /was cancelled before a verdict/);
-    assert.deepEqual(gl.server.invalid(), []);
   });
 });

@@ -68,6 +68,7 @@ test("a second worker skips a pull request whose job is being posted, takes anot
         updated_at: due,
         phase: "end",
         pending_at: null,
+        running_at: null,
         check_run_id: null,
         superseded_by: null,
       })

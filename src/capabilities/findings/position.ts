@@ -13,6 +13,11 @@ import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Stat
 /** How far back along the first-parent history a review still covers a position. */
 const historyDepth = 10_000;
 
+/** The first-parent history a position's findings are read along (the mirror caches it per commit). */
+export function historyOf(mirror: Mirror, sha: string): Promise<string[]> {
+  return mirror.firstParents(sha, historyDepth);
+}
+
 export interface Coverage {
   sha: string;
   runId: number | null;
@@ -213,7 +218,7 @@ function validUntilOf(entries: PositionEntry[], now: Date): string | null {
 }
 
 async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version: number): Promise<Computed> {
-  const history = await mirror.firstParents(sha, historyDepth);
+  const history = await historyOf(mirror, sha);
   const index = new Map(history.map((s, i) => [s, i]));
   const reviewed = await store.db
     .selectFrom("reviewed_commits")
@@ -276,22 +281,44 @@ async function compute(store: Store, mirror: Mirror, workspaceId: number, reposi
   return { view: { sha, coverage, change, entries, validUntil: validUntilOf(entries, now) }, version, index, coverageIndex };
 }
 
-/** Present at the coverage, or last seen at an earlier review on the history (newest sighting wins). */
+/**
+ * Present at the coverage, or last seen at an earlier review on the history (newest sighting wins).
+ * The coverage is the nearest review, so what it holds is read from it alone; the earlier reviews
+ * are read only for the findings the coverage no longer has (a fraction of their rows).
+ */
 async function fullSightings(store: Store, workspaceId: number, repositoryId: number, index: Map<string, number>, shas: string[], covering: string) {
   const seen = new Map<number, Sighting>();
-  for (let i = 0; i < shas.length; i += 500) {
-    const rows = await store.db
-      .selectFrom("finding_presence")
-      .select(["finding_id", "sha", "path", "start_line", "end_line"])
-      .where("workspace_id", "=", workspaceId)
-      .where("repository_id", "=", repositoryId)
-      .where("sha", "in", shas.slice(i, i + 500))
+  const presence = () =>
+    store.db
+      .selectFrom("finding_presence as p")
+      .select(["p.finding_id", "p.sha", "p.path", "p.start_line", "p.end_line"])
+      .where("p.workspace_id", "=", workspaceId)
+      .where("p.repository_id", "=", repositoryId);
+  const at = index.get(covering)!;
+  for (const r of await presence().where("p.sha", "=", covering).execute()) {
+    seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: true, at, baseline: null });
+  }
+  const older = shas.filter((s) => s !== covering);
+  for (let i = 0; i < older.length; i += 500) {
+    const rows = await presence()
+      .where("p.sha", "in", older.slice(i, i + 500))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("finding_presence as c")
+              .select("c.finding_id")
+              .where("c.workspace_id", "=", workspaceId)
+              .where("c.repository_id", "=", repositoryId)
+              .where("c.sha", "=", covering)
+              .whereRef("c.finding_id", "=", "p.finding_id"),
+          ),
+        ),
+      )
       .execute();
     for (const r of rows) {
       const at = index.get(r.sha)!;
       const prev = seen.get(r.finding_id);
-      if (!prev || at < prev.at)
-        seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: r.sha === covering, at, baseline: null });
+      if (!prev || at < prev.at) seen.set(r.finding_id, { path: r.path, startLine: r.start_line, endLine: r.end_line, present: false, at, baseline: null });
     }
   }
   return seen;

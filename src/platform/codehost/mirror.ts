@@ -11,11 +11,20 @@ import type { FileChange } from "./diff.ts";
 import { runGit } from "./git.ts";
 import { readFiles } from "./read-files.ts";
 import type { FileRead, ReadFilesOptions } from "./read-files.ts";
+import { branchTip, headBranch } from "./branch-tip.ts";
+import { storedHistory, storeHistory } from "./history-store.ts";
 import { RefSnapshot, readRefs } from "./refs.ts";
 import { probeRemote, syncMarker, syncMirror } from "./sync.ts";
 import type { AccessProbe, SyncOptions, SyncResult } from "./sync.ts";
 import { listTree } from "./tree.ts";
 import type { TreeEntry } from "./tree.ts";
+
+export interface DefaultHead {
+  branch: string;
+  /** refs/heads/<branch> */
+  ref: string;
+  sha: string;
+}
 
 export type ResolvedCommit = { status: "found"; sha: string } | { status: "missing" } | { status: "ambiguous" };
 
@@ -30,6 +39,7 @@ export class Mirror {
   readonly dir: string;
   private cat: CatFile;
   private snapshot: { key: number; refs: RefSnapshot } | null = null;
+  private head: { key: number; configured: string | null; value: DefaultHead | null; checkedAt: number } | null = null;
   private existedAt = 0;
   private checkedAt = 0;
   private ancestry = new Map<string, boolean>();
@@ -77,6 +87,7 @@ export class Mirror {
     } finally {
       if (syncing.get(this.dir) === run) syncing.delete(this.dir);
       this.snapshot = null;
+      this.head = null;
       this.trees = [];
       this.cat.recycle();
     }
@@ -84,6 +95,38 @@ export class Mirror {
 
   probeAccess(remote: string, opts: SyncOptions = { timeoutMs: 30_000 }): Promise<AccessProbe> {
     return probeRemote(remote, opts);
+  }
+
+  /**
+   * The default branch's head (`configured`, else the remote's HEAD) read from the ref files, while
+   * no current ref listing is loaded: a process's first read of a position at a default head then
+   * starts no git process. Null: ask listRefs (loaded already, or the files did not say plainly).
+   * Cached until a sync like the listing, checked at most every 100 ms.
+   */
+  defaultHead(configured: string | null): DefaultHead | null {
+    const now = Date.now();
+    const held = this.head;
+    if (held && held.configured === configured && now - held.checkedAt < 100) return held.value;
+    let key: number;
+    try {
+      key = statSync(join(this.dir, syncMarker)).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (this.snapshot?.key === key) {
+      // The listing is current: answer null without another stat for 100 ms, as listRefs does.
+      this.head = { key, configured, value: null, checkedAt: now };
+      return null;
+    }
+    if (held && held.configured === configured && held.key === key && held.value !== null) {
+      held.checkedAt = now;
+      return held.value;
+    }
+    const branch = configured ?? headBranch(this.dir);
+    const sha = branch === null ? null : branchTip(this.dir, branch);
+    const value = branch !== null && sha !== null ? { branch, ref: `refs/heads/${branch}`, sha } : null;
+    this.head = { key, configured, value, checkedAt: now };
+    return value;
   }
 
   /** Mirrored refs; an empty snapshot (syncedAt null) before the first sync. Cached until a sync. */
@@ -141,16 +184,21 @@ export class Mirror {
 
   /**
    * `sha` and its first-parent ancestors, newest first, at most `max` (the history a position's
-   * findings are read along). A commit's history never changes: cached per sha.
+   * findings are read along). A commit's history never changes: cached per sha, in memory and on
+   * disk for later processes (history-store.ts).
    */
   async firstParents(sha: string, max: number): Promise<string[]> {
     check(sha, sha);
     const key = `${sha}:${max}`;
     const hit = this.histories.get(key);
     if (hit) return hit;
-    const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
-    if (res.code !== 0) throw gitFailed("rev-list");
-    const list = res.stdout.toString("latin1").split("\n").filter(Boolean);
+    let list = storedHistory(this.dir, sha, max);
+    if (!list) {
+      const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
+      if (res.code !== 0) throw gitFailed("rev-list");
+      list = res.stdout.toString("latin1").split("\n").filter(Boolean);
+      storeHistory(this.dir, sha, max, list);
+    }
     if (this.histories.size >= 200) this.histories.delete(this.histories.keys().next().value!);
     this.histories.set(key, list);
     return list;

@@ -6,6 +6,8 @@ import type { App } from "../../../kernel/app.ts";
 import { recordRunDelivery } from "../../runs/index.ts";
 
 const active = ["queued", "in_progress", "compilation_in_progress", "compilation_completed", "analysis_in_progress", "analysis_completed"];
+/** Active states past the queue: a worker has started the run. */
+const started = active.filter((s) => s !== "queued");
 const terminal = ["complete", "failed", "cancelled"];
 const batch = 200;
 
@@ -53,6 +55,7 @@ async function queue(app: App, rows: Candidate[], phase: "start" | "end", now: s
         updated_at: now,
         phase,
         pending_at: null,
+        running_at: null,
         check_run_id: null,
         superseded_by: null,
       })
@@ -88,6 +91,7 @@ export async function discoverJobs(app: App, cursor: { value: number }): Promise
   let queued = await queue(app, ended, "end", now);
   queued += await queue(app, await candidates(app, active).execute(), "start", now);
   await rearmEnded(app, now);
+  await rearmStarted(app, now);
   const lowest = Number(low?.low ?? Number.NaN);
   if (ended.length === batch) cursor.value = ended.at(-1)?.id ?? cursor.value;
   else cursor.value = Number.isFinite(lowest) ? lowest : Number(top?.top ?? 0) + 1;
@@ -111,6 +115,37 @@ async function rearmEnded(app: App, now: string): Promise<void> {
         .select("id")
         .where("state", "in", terminal)
         .where("id", "in", eb.selectFrom("post_back_jobs").select("run_id").where("phase", "=", "start")),
+    )
+    .execute();
+}
+
+/**
+ * GitLab only: re-arms the `start` jobs waiting with their pending status up whose run the worker
+ * has started, to move the status to running (once: `running_at`). A GitHub job is never re-armed
+ * (its status has no running state), so this costs GitHub nothing but this statement.
+ */
+async function rearmStarted(app: App, now: string): Promise<void> {
+  await app.store.db
+    .updateTable("post_back_jobs")
+    .set({ state: "pending", attempts: 0, next_attempt_at: now, last_error: null, updated_at: now })
+    .where("phase", "=", "start")
+    .where("state", "=", "waiting")
+    .where("running_at", "is", null)
+    .where("run_id", "in", (eb) =>
+      eb
+        .selectFrom("runs")
+        .select("id")
+        .where("state", "in", started)
+        .where("id", "in", eb.selectFrom("post_back_jobs").select("run_id").where("phase", "=", "start").where("state", "=", "waiting")),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("connections as c")
+          .select("c.repository_id")
+          .whereRef("c.repository_id", "=", "post_back_jobs.repository_id")
+          .whereRef("c.workspace_id", "=", "post_back_jobs.workspace_id")
+          .where("c.host", "=", "gitlab"),
+      ),
     )
     .execute();
 }

@@ -1,7 +1,7 @@
 // One attempt at posting a run's review on its pull request: while the run is queued or running, the
-// pending status (status.ts); once complete, inline comments for new findings not commented on
-// before (up to the policy's number), replies on the ones a push fixed, the summary comment (edited,
-// never duplicated), then the commit status / check run; once cancelled or failed, a final status in
+// pending status (GitLab: then running; status.ts); once complete, inline comments for new findings
+// not commented on before (up to the policy's number), replies on the ones a push fixed, the summary
+// comment (edited, never duplicated), then the commit status / check run; once cancelled or failed, a final status in
 // place of the pending one. Each step records what it did before the next, so a retry does not post twice.
 import type { App } from "../../../kernel/app.ts";
 import { createHostClient, type HostClient, type HostConnection, HostRefusedError } from "../../../platform/codehost/hosts/index.ts";
@@ -9,7 +9,7 @@ import { runFindings } from "../../findings/index.ts";
 import type { ReviewPolicy } from "../types.ts";
 import { bySeverity, fixedReply, inlineBody, type PostFinding, summaryBody, verdict } from "./compose.ts";
 import type { JobRow } from "./jobs.ts";
-import { postFinal, postPending, postStopped } from "./status.ts";
+import { postFinal, postStopped, postUnderWay } from "./status.ts";
 
 export interface PostBackDeps {
   loadConnection(app: App, workspaceId: number, repositoryId: number): Promise<HostConnection | null>;
@@ -77,7 +77,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   const client = deps.client?.(conn) ?? createHostClient(conn);
   const runUrl = `${app.config.baseUrl}/app/runs/${job.run_id}`;
   if (!["complete", "cancelled", "failed"].includes(run.state)) {
-    await postPending(app, client, job, runUrl);
+    await postUnderWay(app, client, job, run.state, runUrl);
     return { outcome: "waiting", commentUrl: null };
   }
   // Ended: from here on a failed attempt is retried as the end of the run, never re-armed again.

@@ -1,25 +1,33 @@
 // The `crs` status while a review is under way and after it stopped without a verdict: pending (a
 // GitHub status, an App's in-progress check run, a GitLab pending status) when the run is seen queued
-// or running, and, for a run cancelled or failed after that, a final state saying why, so no head is
-// left pending. The verdict of a completed review is post.ts's.
+// or running, GitLab's running once the worker started it, and, for a run cancelled or failed after
+// that, a final state saying why, so no head is left pending. The verdict of a completed review is post.ts's.
 import type { App } from "../../../kernel/app.ts";
 import type { CommitStatus, HostClient } from "../../../platform/codehost/hosts/index.ts";
 import type { JobRow } from "./jobs.ts";
 
 const statusContext = "crs";
 
-/** Posts the pending status on the run's head once (a retry after it was posted does nothing), remembering an App's check run. */
-export async function postPending(app: App, client: HostClient, job: JobRow, runUrl: string): Promise<void> {
-  if (job.pending_at !== null) return;
+/**
+ * Posts the status of a review under way on the run's head: pending while queued; on GitLab, running
+ * once the worker has started it (straight from nothing when the run was first seen started: GitLab
+ * enqueues then runs it). Each is posted once (a retry after it was posted does nothing); the caller
+ * calls this only while the run has not ended, and the job's lease keeps it before the verdict.
+ * Remembers an App's check run.
+ */
+export async function postUnderWay(app: App, client: HostClient, job: JobRow, runState: string, runUrl: string): Promise<void> {
+  const running = client.host === "gitlab" && runState !== "queued";
+  if (running ? job.running_at !== null : job.pending_at !== null) return;
   const checkRunId = await client.setStatus(job.head_sha, {
-    state: "pending",
+    state: running ? "running" : "pending",
     description: `crs is reviewing this change (run ${job.run_id})`,
     targetUrl: runUrl,
     context: statusContext,
   });
+  const at = app.now().toISOString();
   await app.store.db
     .updateTable("post_back_jobs")
-    .set({ pending_at: app.now().toISOString(), check_run_id: checkRunId })
+    .set({ pending_at: job.pending_at ?? at, check_run_id: checkRunId ?? job.check_run_id, ...(running ? { running_at: at } : {}) })
     .where("run_id", "=", job.run_id)
     .execute();
 }

@@ -21,6 +21,8 @@ export interface PostBackJobsTable {
   phase: "start" | "end";
   /** When the pending status was posted; null when none was. */
   pending_at: string | null;
+  /** GitLab: when the status was moved to running (the worker started the run); null when it was not. Migration 022. */
+  running_at: string | null;
   /** GitHub App: the in-progress check run the verdict updates. */
   check_run_id: string | null;
   /** The newer head whose automatic review cancelled this run (set by automatic.ts when it supersedes). */

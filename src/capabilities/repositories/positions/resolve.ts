@@ -20,7 +20,7 @@ export interface ResolvedPosition {
 export type PositionUnavailableReason = "unknown_branch" | "unknown_pr" | "unknown_commit" | "ambiguous_commit" | "not_on_ref" | "mirror_unavailable";
 
 /** What resolution needs from a mirror. */
-export type PositionSource = Pick<Mirror, "exists" | "listRefs" | "resolveCommit" | "isAncestor">;
+export type PositionSource = Pick<Mirror, "exists" | "defaultHead" | "listRefs" | "resolveCommit" | "isAncestor">;
 
 export function positionUnavailable(reason: PositionUnavailableReason, message: string): AppError {
   return new AppError("position_unavailable", message, { details: { reason } });
@@ -35,6 +35,11 @@ export async function resolvePosition(mirror: PositionSource, parsed: ParsedPosi
   if (parsed.kind === "commit") {
     const sha = await pinned(mirror, parsed.sha);
     return { at: `commit:${sha}`, kind: "commit", ref: null, sha };
+  }
+  if (parsed.kind === "default") {
+    // The default head alone, from the ref files, before anything listed the refs (a cold inbox).
+    const head = mirror.defaultHead(defaultBranch);
+    if (head) return { at: `branch:${head.branch}@${head.sha}`, kind: "branch", ref: head.ref, sha: head.sha };
   }
   const refs = await mirror.listRefs();
   let name: string;

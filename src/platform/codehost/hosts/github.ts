@@ -151,7 +151,7 @@ export function createGitHubClient(c: HostConnection, opts: HostClientOptions, f
           repo,
           sha,
           // Commit statuses have no cancelled: error is the state that is neither a pass nor a failing review.
-          state: s.state === "cancelled" ? "error" : s.state,
+          state: s.state === "cancelled" ? "error" : s.state === "running" ? "pending" : s.state,
           description: s.description.slice(0, 140),
           context: s.context,
           target_url: s.targetUrl,
@@ -188,7 +188,7 @@ async function postAsOneReview(octokit: Octokit, owner: string, repo: string, pr
 
 /** Creates the check run, or updates the one `s.checkRunId` names (a pending run turned final); returns its id. */
 async function checkRun(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<string> {
-  const done = s.state !== "pending";
+  const done = s.state !== "pending" && s.state !== "running";
   const conclusion: "success" | "cancelled" | "failure" = s.state === "success" ? "success" : s.state === "cancelled" ? "cancelled" : "failure";
   const fields = {
     status: done ? ("completed" as const) : ("in_progress" as const),

@@ -95,6 +95,20 @@ describe("GitLab client (against the GitLab stand-in)", () => {
     );
   });
 
+  test("status: running starts a status or moves a pending one; a repeated running is accepted; running after the verdict reopens the head", async () => {
+    const c = createHostClient(gl.connection());
+    const sha = repo.git(["rev-parse", "main"]);
+    const kept = () => gl.statusJobs.filter((s) => s.sha === sha && s.name === "crs").map((s) => s.state);
+    await c.setStatus(sha, { state: "running", description: "reviewing", context: "crs" });
+    await c.setStatus(sha, { state: "running", description: "reviewing", context: "crs" });
+    assert.deepEqual(kept(), ["running"]);
+    await c.setStatus(sha, { state: "success", description: "clean", context: "crs" });
+    assert.deepEqual(kept(), ["success"]);
+    // Why the post-back never posts running once the run ended: GitLab would start a new status.
+    await c.setStatus(sha, { state: "running", description: "late", context: "crs" });
+    assert.deepEqual(kept(), ["success", "running"]);
+  });
+
   test("git over https with the token; without it 401", async () => {
     const cred = await createHostClient(gl.connection()).gitCredentials();
     const auth = `Basic ${Buffer.from(`${cred.username}:${cred.password}`).toString("base64")}`;

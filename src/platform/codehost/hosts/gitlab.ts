@@ -169,11 +169,12 @@ export function createGitLabClient(c: HostConnection, opts: { userAgent?: string
       await api.MergeRequestDiscussions.addNote(project, pr, commentId, body);
     },
     async setStatus(sha, s) {
-      const state = s.state === "pending" ? "pending" : s.state === "success" ? "success" : s.state === "cancelled" ? "canceled" : "failed";
+      const state = s.state === "pending" || s.state === "running" || s.state === "success" ? s.state : s.state === "cancelled" ? "canceled" : "failed";
       try {
         await api.Commits.editStatus(project, sha, state, { name: s.context, description: s.description.slice(0, 255), targetUrl: s.targetUrl });
       } catch (err) {
-        // GitLab refuses a transition to the state the status already has ("Cannot transition status").
+        // GitLab refuses a transition to the state the status already has ("Cannot transition status"):
+        // a retry after a lost answer, already done.
         if (refused(err) !== "rejected") throw err;
       }
       return null;

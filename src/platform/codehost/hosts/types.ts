@@ -43,8 +43,12 @@ export interface InlineComment {
 }
 
 export interface CommitStatus {
-  /** pending: under review; cancelled: the review stopped before a verdict (GitHub status `error`, check run `cancelled`, GitLab `canceled`). */
-  state: "pending" | "success" | "failure" | "error" | "cancelled";
+  /**
+   * pending: queued for review; running: the review started (GitLab `running`; GitHub has no such
+   * state: a status stays `pending`, a check run `in_progress`); cancelled: the review stopped before
+   * a verdict (GitHub status `error`, check run `cancelled`, GitLab `canceled`).
+   */
+  state: "pending" | "running" | "success" | "failure" | "error" | "cancelled";
   description: string;
   targetUrl?: string;
   /** The status's name on the host (GitHub context / check name, GitLab status name). */

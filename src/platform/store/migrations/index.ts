@@ -19,6 +19,7 @@ import { runProgress } from "./018-run-progress.ts";
 import { postBack } from "./019-post-back.ts";
 import { deliveryRetries } from "./020-delivery-retries.ts";
 import { pendingStatus } from "./021-pending-status.ts";
+import { runningStatus } from "./022-running-status.ts";
 
 export function migrations(engine: Engine): Record<string, MigrationDef> {
   return {
@@ -40,5 +41,6 @@ export function migrations(engine: Engine): Record<string, MigrationDef> {
     "019-post-back": postBack(),
     "020-delivery-retries": deliveryRetries(),
     "021-pending-status": pendingStatus(),
+    "022-running-status": runningStatus(),
   };
 }
