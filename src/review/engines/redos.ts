@@ -240,6 +240,9 @@ const lengthBound =
 const suitePath =
   /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
+/** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
+export const patternLead = "The pattern is ";
+
 export function judgeRedos(
   findings: Finding[],
   text: FileText,
@@ -271,7 +274,7 @@ export function judgeRedos(
     out.push({
       ...f,
       ...(verdict.quadratic ? { confidence: "low" as const } : {}),
-      description: `${f.description}\n\nThis pattern's matching time is ${verdict.complexity} in the input's length.${attack}`,
+      description: `${f.description}\n\n${patternLead}\`/${pattern.source}/${pattern.flags}\`: its matching time is ${verdict.complexity} in the input's length.${attack}`,
     });
   }
   return out;
