@@ -39,3 +39,28 @@ module.exports = function parse(key) {
 `;
   assert.deepEqual(await lines("lib/uid.js", src), [7, 10]);
 });
+
+test("a pattern applied to a command's output (execSync's result, the stdout a callback gets, its lines) meets no input; the same on a caller's text does", async () => {
+  const src = `const { execSync, exec } = require("child_process");
+exports.branch = function () {
+  return execSync("git rev-parse --abbrev-ref HEAD").toString().replace(/^\\s+|\\s+$/g, "");
+};
+exports.cards = function (cb) {
+  exec("aplay -l", (error, stdout) => {
+    const lines = stdout.toString().split("\\n");
+    lines.forEach((line) => {
+      const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+      if (m) cb(m[2]);
+    });
+  });
+};
+exports.parseCards = function (text) {
+  for (const line of text.split("\\n")) {
+    const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+    if (m) return m[2];
+  }
+};
+exports.tidy = (name) => name.replace(/^\\s+|\\s+$/g, "");
+`;
+  assert.deepEqual(await lines("lib/cards.js", src), [16, 20]);
+});

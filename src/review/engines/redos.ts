@@ -238,7 +238,7 @@ const lengthBound =
  * in: users copy them.
  */
 const suitePath =
-  /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+  /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
 /** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
 export const patternLead = "The pattern is ";
