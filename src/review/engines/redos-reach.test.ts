@@ -64,3 +64,14 @@ exports.tidy = (name) => name.replace(/^\\s+|\\s+$/g, "");
 `;
   assert.deepEqual(await lines("lib/cards.js", src), [16, 20]);
 });
+
+test("a quadratic pattern that reads a template's tags parses the application's own template; an exponential one, or the same shape on other text, is reported", async () => {
+  const src = `exports.render = function render(template, data) {
+  return template.replace(/\\{\\{(.+?)\\}\\}/g, (_, key) => data[key.trim()]);
+};
+exports.compile = (tpl) => tpl.replace(/<%=(.+?)%>/g, "\${$1}");
+exports.names = (template) => /\\{\\{((?:\\w+\\s?)+)\\}\\}/.exec(template);
+exports.links = (text) => text.replace(/\\[\\[(.+?)\\]\\]/g, "<a>$1</a>");
+`;
+  assert.deepEqual(await lines("lib/render.js", src), [5, 6]);
+});

@@ -240,6 +240,13 @@ const lengthBound =
 const suitePath =
   /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
+/**
+ * A pattern that finds a template's tags (`{{ … }}`, `<% … %>`, `{% … %}`) reads a template: the
+ * application's own source, written by its developers, not a string a request sends. A quadratic one
+ * costs at most the template's length squared; an exponential one is still reported.
+ */
+const templateTag = /\\\{\\\{|\\\}\\\}|\{\{|\}\}|<%|%>|\\?\{%|%\\?\}/;
+
 /** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
 export const patternLead = "The pattern is ";
 
@@ -266,7 +273,7 @@ export function judgeRedos(
       continue;
     }
     const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
-    if (!verdict || (verdict.quadratic && bounded)) continue;
+    if (!verdict || (verdict.quadratic && (bounded || templateTag.test(pattern.source)))) continue;
     // JavaScript: a pattern applied to a string the program makes itself meets no input (redos-reach.ts).
     if (tree && !python && meetsNoInput(tree(), f)) continue;
     const attack = verdict.attack ? ` An input such as \`${verdict.attack.slice(0, 120)}\` shows it.` : "";
