@@ -277,10 +277,11 @@ export class FileAnalyzer {
           contextTrees: this.contextTrees,
           parsed: (n) => this.trees.parsed(n),
         });
-      // The ReDoS judge has the file's budget again, of its own: patterns a slow match left no time for
-      // would otherwise go unjudged on a loaded machine only (engines/redos.ts); its time is not the secrets scan's.
+      // The ReDoS judge has twice the file's budget, of its own: one pattern may use the analyser's whole
+      // safety net (engines/redos.ts) and leave time for the others, and no pattern goes unjudged because
+      // a slow match or a loaded machine used the file's budget first. Its time is not the secrets scan's.
       const judging = Date.now();
-      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", Math.max(deadline, judging + this.config.timeBudgetMs), tree);
+      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", judging + 2 * this.config.timeBudgetMs, tree);
       judgeMs = Date.now() - judging;
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
       if (pollution && p.polluting) {

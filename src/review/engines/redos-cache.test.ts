@@ -58,6 +58,12 @@ test("a pattern the analyser ran out of time on is judged again until as many pr
   assert.equal(new VerdictStore(dir).get(other)?.complexity, "exponential");
 });
 
+test("a pattern recheck does not support (a lookahead) is stored as not judged at once: that is its answer, not a time-out", () => {
+  useVerdictStore(new VerdictStore(dir));
+  assert.equal(judgePattern("\\s+(?=[\\d/])x+y", ""), null);
+  assert.equal(new VerdictStore(dir).get(VerdictStore.key("\\s+(?=[\\d/])x+y", "", judgeBounds)), null);
+});
+
 test("the cache lives under CRS_CACHE_DIR, else XDG_CACHE_HOME, and can be turned off", () => {
   assert.equal(cacheDir({ CRS_CACHE_DIR: "/tmp/c" }), "/tmp/c");
   assert.equal(cacheDir({ XDG_CACHE_HOME: "/tmp/x" }), join("/tmp/x", "crs"));

@@ -16,6 +16,7 @@ interface RecheckResult {
   status: "safe" | "vulnerable" | "unknown";
   complexity?: { type: string; degree?: number; summary?: string };
   attack?: { pattern?: string };
+  error?: { kind?: string };
 }
 type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
 
@@ -24,8 +25,9 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
  * patterns it may see are bounded by shape below (length, counted repetitions, a super-linear shape,
  * literals shortened). Within those bounds the slowest patterns of the bench corpus's `node_modules`
  * (698 patterns) took 2.6 s of CPU on a machine with 6 processes per core, a quarter of this net;
- * the median took 12 ms. A verdict thus depends on the pattern, not on the machine's load. It equals
- * the file's default time budget, which still bounds a file's patterns together.
+ * the median took 12 ms. A verdict thus depends on the pattern, not on the machine's load, except for
+ * the few (about 1 in 300) that no bound on shape singles out and recheck does not finish: those settle
+ * as not judged in the verdict cache. A file's patterns together get twice its time budget (analyze-file.ts).
  */
 const safetyNetMs = 10_000;
 /** `CRS_REDOS_PATTERN_MS` changes the net (a lower one makes verdicts depend on load again). */
@@ -150,7 +152,8 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     try {
       const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
       if (r.status === "unknown" && timeout < limit) return null;
-      timedOut = r.status === "unknown";
+      // Only a time-out may be the machine's load; "unsupported" (lookarounds, back-references) is recheck's answer.
+      timedOut = r.status === "unknown" && r.error?.kind !== "unsupported";
       if (r.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
         verdict = {
