@@ -254,6 +254,7 @@ export class FileAnalyzer {
     let findings: Finding[] = [];
     let skipped: SkippedFile | undefined;
     const failedRules: string[] = [];
+    let judgeMs = 0;
     const external = new Set<string>(p.names);
     if (lang && pack) {
       let root: SgRoot | undefined;
@@ -276,14 +277,19 @@ export class FileAnalyzer {
           contextTrees: this.contextTrees,
           parsed: (n) => this.trees.parsed(n),
         });
-      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", deadline, tree);
+      // The ReDoS judge has twice the file's budget, of its own: one pattern may use the analyser's whole
+      // safety net (engines/redos.ts) and leave time for the others, and no pattern goes unjudged because
+      // a slow match or a loaded machine used the file's budget first. Its time is not the secrets scan's.
+      const judging = Date.now();
+      findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", judging + 2 * this.config.timeBudgetMs, tree);
+      judgeMs = Date.now() - judging;
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
       if (pollution && p.polluting) {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
         findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
       }
     }
-    if (!skipped && Date.now() > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
+    if (!skipped && Date.now() - judgeMs > deadline) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     findings = this.finish(foldFindings(findings), lang, changed);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };

@@ -68,3 +68,16 @@ test("a super-linear pattern a bundle copies into a rewritten line is one findin
   assert.deepEqual(await redos({ "lib/url.js": source, "min/all-in-one.js": bundle }), ["lib/url.js"]);
   assert.deepEqual((await redos({ "lib/url.js": source, "lib/links.js": bundle })).sort(), ["lib/links.js", "lib/url.js"]);
 });
+
+test("a super-linear pattern far along a minified bundle's line (past what its snippet shows) is one finding, at the source", async () => {
+  process.env.CRS_REDOS_PATTERN_MS ??= "10000";
+  const source = `export function stripQuery(url) {\n  return url.replace(/([?&][^=&#]*=)[^&#]*/g, "$1");\n}\n`;
+  const padding = Array.from({ length: 30 }, (_, i) => `var v${i}=function(a){return a+${i}};`).join("");
+  // A small bundle (a large one of such lines, or a `.min.js`, is skipped as minified).
+  const minified = `${padding}exports.stripQuery=function(u){return u.replace(/([?&][^=&#]*=)[^&#]*/g,"$1")};\n//# end\n`;
+  const redos = async (files: Record<string, string>) =>
+    (await reviewFiles({ files: stream(files), rules, taint: false })).findings.filter((f) => f.ruleId === "js.redos").map((f) => f.location.path);
+  assert.deepEqual(await redos({ "src/url.js": source, "dist/url.js": minified }), ["src/url.js"]);
+  // The same minified line beside another source file (not a build folder, another name) stays its own finding.
+  assert.deepEqual((await redos({ "src/url.js": source, "src/links.js": minified })).sort(), ["src/links.js", "src/url.js"]);
+});

@@ -5,6 +5,7 @@
 // whole taint flow, equal after whitespace: short lines (`s.replace(/\s+$/, "")`) recur in unrelated
 // files and stay apart.
 import type { Finding } from "./types.ts";
+import { patternLead } from "./engines/redos.ts";
 
 const minChars = 40;
 /** Folders that hold built output rather than the code a maintainer edits. */
@@ -20,9 +21,15 @@ const minPatternChars = 8;
 function patternText(f: Finding): string | null {
   const { startLine, endLine, startColumn, endColumn, snippet } = f.location;
   if (!f.tags?.includes("redos") || startLine !== endLine || !snippet) return null;
-  const text = snippet.split("\n")[0]!.slice(startColumn - 1, endColumn - 1);
+  let text = snippet.split("\n")[0]!.slice(startColumn - 1, endColumn - 1);
+  // A minified bundle's line is cut in the snippet: the judge's description names the pattern.
+  if (text.length < endColumn - startColumn) text = pattern(f.description) ?? "";
   return text.length >= minPatternChars ? text : null;
 }
+const pattern = (description: string): string | null => {
+  const at = description.lastIndexOf(patternLead);
+  return at < 0 ? null : (/^`([^`]*)`/.exec(description.slice(at + patternLead.length))?.[1] ?? null);
+};
 
 function sameCode(f: Finding): string | null {
   const pattern = patternText(f);

@@ -2,8 +2,9 @@
 // same patterns again, about 2-3 s of CPU on a large JavaScript tree, most of it on patterns that end
 // unknown at the time limit. One JSON line per verdict, appended as it is reached (an append of one
 // short line is whole even with several processes writing); keys carry recheck's version and the
-// time limit, so a newer analyser or another limit judges afresh. A time-out can be the machine's
-// load rather than the pattern: it settles as "not judged" only after several processes met it.
+// bounds on what it judges (redos.ts), so a newer analyser or other bounds judge afresh. A time-out
+// (the safety net) can be the machine's load rather than the pattern: it settles as "not judged"
+// only after several processes met it.
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -37,9 +38,9 @@ export class VerdictStore {
     this.file = dir ? join(dir, "redos-verdicts.jsonl") : null;
   }
 
-  /** The key of a pattern judged with these flags under this time limit. */
-  static key(source: string, flags: string, limitMs: number): string {
-    return `2|${recheckVersion()}|${limitMs}|${flags}/${source}`;
+  /** The key of a pattern judged with these flags within these bounds (checker and shape limits). */
+  static key(source: string, flags: string, bounds: string): string {
+    return `3|${recheckVersion()}|${bounds}|${flags}/${source}`;
   }
 
   get(key: string): Stored | undefined {

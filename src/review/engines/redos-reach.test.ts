@@ -39,3 +39,39 @@ module.exports = function parse(key) {
 `;
   assert.deepEqual(await lines("lib/uid.js", src), [7, 10]);
 });
+
+test("a pattern applied to a command's output (execSync's result, the stdout a callback gets, its lines) meets no input; the same on a caller's text does", async () => {
+  const src = `const { execSync, exec } = require("child_process");
+exports.branch = function () {
+  return execSync("git rev-parse --abbrev-ref HEAD").toString().replace(/^\\s+|\\s+$/g, "");
+};
+exports.cards = function (cb) {
+  exec("aplay -l", (error, stdout) => {
+    const lines = stdout.toString().split("\\n");
+    lines.forEach((line) => {
+      const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+      if (m) cb(m[2]);
+    });
+  });
+};
+exports.parseCards = function (text) {
+  for (const line of text.split("\\n")) {
+    const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+    if (m) return m[2];
+  }
+};
+exports.tidy = (name) => name.replace(/^\\s+|\\s+$/g, "");
+`;
+  assert.deepEqual(await lines("lib/cards.js", src), [16, 20]);
+});
+
+test("a quadratic pattern that reads a template's tags parses the application's own template; an exponential one, or the same shape on other text, is reported", async () => {
+  const src = `exports.render = function render(template, data) {
+  return template.replace(/\\{\\{(.+?)\\}\\}/g, (_, key) => data[key.trim()]);
+};
+exports.compile = (tpl) => tpl.replace(/<%=(.+?)%>/g, "\${$1}");
+exports.names = (template) => /\\{\\{((?:\\w+\\s?)+)\\}\\}/.exec(template);
+exports.links = (text) => text.replace(/\\[\\[(.+?)\\]\\]/g, "<a>$1</a>");
+`;
+  assert.deepEqual(await lines("lib/render.js", src), [5, 6]);
+});

@@ -11,6 +11,12 @@ const regexMethods = /^(?:test|exec)$/;
 const boundedRendering = /\.(?:digest|toFixed|toPrecision|toExponential|toISOString|toUTCString|getTime)\([^()]*\)$/;
 /** The process's own facts (version, platform, paths, environment, its own command line), never a caller's. */
 const ownFacts = /^(?:process\.|os\.\w+\(|__dirname\b|__filename\b|import\.meta\.)/;
+/**
+ * Output of a command the program runs itself (`execSync(…)`, a result's `.stdout`, the `stdout` a
+ * callback is given): what the system prints, in the form the command fixes, not a string a caller
+ * or a request chose. Parsers of `ps`, `git`, `netsh` or `ffmpeg` output apply many patterns to it.
+ */
+const commandOutput = /\b(?:stdout|stderr)\b|\b(?:execSync|execFileSync|spawnSync)\(/;
 /** A browser page's address, title or frames are the visitor's, even in code that runs at load. */
 const pageInput = /\b(?:location|document|window|navigator|self|top|parent)\b/;
 const functionKinds = new Set([
@@ -86,11 +92,65 @@ function runsAtLoad(call: SgNode): boolean {
   return true;
 }
 
+/** The name a subject starts from: `lines` in `lines[i].trim()`, `line` in `line`. */
+function baseName(n: SgNode): string | null {
+  let p: SgNode | null = n;
+  while (p && ["member_expression", "subscript_expression", "call_expression", "parenthesized_expression"].includes(String(p.kind())))
+    p =
+      p.kind() === "call_expression"
+        ? p.field("function")
+        : p.kind() === "parenthesized_expression"
+          ? (p.children().find((c) => c.isNamed()) ?? null)
+          : p.field("object");
+  return p?.kind() === "identifier" ? p.text() : null;
+}
+
+const iterators = /\.(?:forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
+
+/**
+ * What a local name holds, as the code it was made from, searched in the function that uses it: its
+ * declarations and assignments, the `for … of` it iterates, the array whose `forEach`/`map` callback
+ * gets it. Null when any of them is unknown (a parameter of an exported or called function).
+ */
+function originsOf(name: string, from: SgNode): SgNode[] | null {
+  let scope: SgNode | null = from;
+  while (scope && !functionKinds.has(String(scope.kind())) && scope.kind() !== "program") scope = scope.parent();
+  if (!scope) return null;
+  const out: SgNode[] = [];
+  name = name.replace(/\$/g, "\\$");
+  for (const d of scope.findAll({ rule: { kind: "variable_declarator", has: { field: "name", regex: `^${name}$`, kind: "identifier" } } })) {
+    const v = d.field("value");
+    if (!v) continue;
+    out.push(v);
+  }
+  for (const a of scope.findAll({ rule: { kind: "assignment_expression", has: { field: "left", regex: `^${name}$`, kind: "identifier" } } }))
+    out.push(a.field("right")!);
+  for (const l of scope.findAll({ rule: { kind: "for_in_statement", has: { field: "left", regex: `^(?:(?:const|let|var)\\s+)?${name}$` } } }))
+    out.push(l.field("right")!);
+  // The function's own parameter: the callback of an iteration over a known array, else unknown.
+  const params = scope.field("parameters") ?? scope.field("parameter");
+  if (params && new RegExp(`^\\(?\\s*${name}\\b`).test(params.text())) {
+    const callee = unparen(scope.parent())?.kind() === "arguments" ? scope.parent()!.parent()?.field("function") : null;
+    if (!callee || !iterators.test(callee.text())) return null;
+    out.push(callee.field("object")!);
+  }
+  return out.length ? out : null;
+}
+
+/** Whether a value comes from a command's output, following local names up to a few steps. */
+function fromCommandOutput(n: SgNode, depth = 0): boolean {
+  if (commandOutput.test(n.text())) return true;
+  const name = depth < 4 ? baseName(n) : null;
+  const origins = name ? originsOf(name, n) : null;
+  return !!origins?.length && origins.every((o) => fromCommandOutput(o, depth + 1));
+}
+
 /** True when the pattern at the finding is applied where it is written to a string no caller chooses. */
 export function meetsNoInput(tree: SgRoot, f: Finding): boolean {
   const re = nodeAt(tree.root(), f);
   const use = re && application(re);
   if (!use) return false;
   const subject = use.subject.text().replace(/\s+/g, "");
-  return boundedRendering.test(subject) || ownFacts.test(subject) || (!pageInput.test(subject) && runsAtLoad(use.call));
+  if (boundedRendering.test(subject) || ownFacts.test(subject) || (!pageInput.test(subject) && runsAtLoad(use.call))) return true;
+  return !/\b(?:req|request|ctx|body|query|params)\b/.test(subject) && fromCommandOutput(use.subject);
 }

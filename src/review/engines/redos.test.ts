@@ -107,4 +107,6 @@ test("patterns in tests, fixtures and benchmarks meet only the suite's own strin
   assert.equal(at("test/parse.js"), 0);
   assert.equal(at("lib/parse.spec.ts"), 0);
   assert.equal(at("benchmarks/templating/parse.js"), 0);
+  assert.equal(at("src/__test__/unlogger.js"), 0);
+  assert.equal(at("src/__testing__/parse.js"), 1);
 });
