@@ -115,8 +115,12 @@ export async function buildServer(app: App, opts: ServerOptions = {}): Promise<F
     throw new AppError("api_version_retired", "API version 1 is retired; use /api/v2.");
   }
 
-  const openapi = JSON.stringify(buildOpenApi(ops, app.config.baseUrl));
+  // Built on the first request, not at start: converting every operation's schemas is ~40 ms of a
+  // start's CPU, and most servers (nearly every test's) never serve the document. It then also names
+  // the address `crs serve` settles on once it listens.
+  let openapi: string | undefined;
   server.get(`${apiPrefix}/openapi.json`, async (_req, reply) => {
+    openapi ??= JSON.stringify(buildOpenApi(ops, app.config.baseUrl));
     return reply.header("Cache-Control", "public, max-age=300").type("application/json").send(openapi);
   });
   server.get("/healthz", async () => ({ status: "ok" }));
