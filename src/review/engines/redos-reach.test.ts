@@ -75,3 +75,37 @@ exports.links = (text) => text.replace(/\\[\\[(.+?)\\]\\]/g, "<a>$1</a>");
 `;
   assert.deepEqual(await lines("lib/render.js", src), [5, 6]);
 });
+
+test("a parser the module keeps to itself and calls only with a command's output meets no input; exported, or also called with a caller's text, it does", async () => {
+  const src = `const { exec } = require("child_process");
+function parseCards(text) {
+  return text.split("\\n").map((line) => line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/));
+}
+exports.cards = function (cb) {
+  exec("aplay -l", (error, stdout) => cb(parseCards(stdout)));
+};
+function parseMounts(text) {
+  return text.split("\\n").map((line) => line.match(/^\\s*(\\S+)\\s+on\\s+(.+?)\\s+type\\s*(.*)$/));
+}
+exports.mounts = function (cb) {
+  exec("mount", (error, stdout) => cb(parseMounts(stdout)));
+};
+exports.parseMountTable = (table) => parseMounts(table);
+const parseLinks = (text) => text.match(/^\\s*(\\d+):\\s+(.+?)\\s*:\\s*(.*)$/);
+exports.parseLinks = parseLinks;
+`;
+  assert.deepEqual(await lines("lib/system.js", src), [9, 15]);
+});
+
+test("a pattern kept in a module constant and applied only to a command's output meets no input; one applied to a caller's text, or exported, does", async () => {
+  const src = `const { execSync } = require("child_process");
+const CARD = /^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/;
+exports.cards = () => execSync("aplay -l").toString().split("\\n").map((l) => CARD.exec(l));
+const MOUNT = /^\\s*(\\S+)\\s+on\\s+(.+?)\\s+type\\s*(.*)$/;
+exports.mounts = () => execSync("mount").toString().split("\\n").map((l) => l.match(MOUNT));
+exports.parseMount = (line) => MOUNT.exec(line);
+const LINK = /^\\s*(\\d+):\\s+(.+?)\\s*:\\s*(.*)$/;
+exports.LINK = LINK;
+`;
+  assert.deepEqual(await lines("lib/tables.js", src), [4, 7]);
+});

@@ -4,6 +4,7 @@
 // process's own facts, or whatever code at module level reads once while the module loads.
 import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
+import { callSiteArguments, patternUses } from "./redos-uses.ts";
 
 const stringMethods = /^(?:replace|replaceAll|match|matchAll|split|search)$/;
 const regexMethods = /^(?:test|exec)$/;
@@ -127,12 +128,22 @@ function originsOf(name: string, from: SgNode): SgNode[] | null {
     out.push(a.field("right")!);
   for (const l of scope.findAll({ rule: { kind: "for_in_statement", has: { field: "left", regex: `^(?:(?:const|let|var)\\s+)?${name}$` } } }))
     out.push(l.field("right")!);
-  // The function's own parameter: the callback of an iteration over a known array, else unknown.
+  // The function's own parameter: the callback of an iteration over a known array, what every call of a
+  // function the module keeps to itself passes (redos-uses.ts), else unknown.
   const params = scope.field("parameters") ?? scope.field("parameter");
-  if (params && new RegExp(`^\\(?\\s*${name}\\b`).test(params.text())) {
-    const callee = unparen(scope.parent())?.kind() === "arguments" ? scope.parent()!.parent()?.field("function") : null;
-    if (!callee || !iterators.test(callee.text())) return null;
+  const callee = unparen(scope.parent())?.kind() === "arguments" ? scope.parent()!.parent()?.field("function") : null;
+  if (params && callee && new RegExp(`^\\(?\\s*${name}\\b`).test(params.text())) {
+    if (!iterators.test(callee.text())) return null;
     out.push(callee.field("object")!);
+  } else if (params) {
+    const plain = name.replace(/\\\$/g, "$");
+    const list = params.kind() === "identifier" ? [params] : params.children().filter((c) => c.isNamed());
+    const index = list.findIndex((c) => c.text() === plain);
+    if (index >= 0) {
+      const args = callSiteArguments(scope, index);
+      if (!args) return null;
+      out.push(...args);
+    } else if (list.some((c) => c.kind() !== "identifier" && c.text().includes(plain))) return null;
   }
   return out.length ? out : null;
 }
@@ -145,12 +156,22 @@ function fromCommandOutput(n: SgNode, depth = 0): boolean {
   return !!origins?.length && origins.every((o) => fromCommandOutput(o, depth + 1));
 }
 
-/** True when the pattern at the finding is applied where it is written to a string no caller chooses. */
-export function meetsNoInput(tree: SgRoot, f: Finding): boolean {
-  const re = nodeAt(tree.root(), f);
-  const use = re && application(re);
-  if (!use) return false;
+/** True when the string a pattern is applied to is one no caller chooses. */
+function subjectMeetsNoInput(use: { call: SgNode; subject: SgNode }): boolean {
   const subject = use.subject.text().replace(/\s+/g, "");
   if (boundedRendering.test(subject) || ownFacts.test(subject) || (!pageInput.test(subject) && runsAtLoad(use.call))) return true;
   return !/\b(?:req|request|ctx|body|query|params)\b/.test(subject) && fromCommandOutput(use.subject);
+}
+
+/**
+ * True when the pattern at the finding meets no string a caller chooses: applied where it is written,
+ * or kept under a name the module does not export and applied only so (`LINE.exec(out)`).
+ */
+export function meetsNoInput(tree: SgRoot, f: Finding): boolean {
+  const re = nodeAt(tree.root(), f);
+  if (!re) return false;
+  const use = application(re);
+  if (use) return subjectMeetsNoInput(use);
+  const uses = patternUses(re)?.map(application);
+  return !!uses?.length && uses.every((u) => u !== null && subjectMeetsNoInput(u));
 }
