@@ -10,12 +10,20 @@ import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { postBackService } from "../src/capabilities/connections/post-back/index.ts";
 import { startDeliveryProcessor } from "../src/capabilities/connections/processor.ts";
 import { connectRepository } from "../src/capabilities/connections/setup.ts";
-import { registerRepository, resolveRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
+import { registerRepository, resolveRepository } from "../src/capabilities/repositories/index.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
-import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { GitHubStandIn } from "../src/platform/codehost/hosts/testing/github-standin.ts";
 import { makeRepo } from "../src/platform/codehost/testing/make-repo.ts";
-import { type Connected, connectedRepository, deliverGitHub, pullRequestPayload, testSecretKey, weak } from "./fixtures/connections.ts";
+import {
+  type Connected,
+  connectedRepository,
+  deliverGitHub,
+  pullRequestPayload,
+  runToEnd,
+  startPullRequestReview,
+  testSecretKey,
+  weak,
+} from "./fixtures/connections.ts";
 import { eventually, json, startTestServer, type TestServer, unique } from "./harness.ts";
 
 let t: TestServer;
@@ -29,27 +37,6 @@ after(() => t.close());
 const runOf = (token: string, id: number) => t.request(`/api/v2/runs/${id}`, { token }).then(json);
 const job = (runId: number) => t.app.store.db.selectFrom("post_back_jobs").selectAll().where("run_id", "=", runId).executeTakeFirst();
 
-/** Starts a change review of pull request `pr` through the API (after syncing the mirror, as a client would wait for). */
-async function apiRun(token: string, repositoryId: number, pr: number): Promise<number> {
-  await syncAndWait(t.app, repositoryId);
-  const res = await t.request("/api/v2/runs", { method: "POST", token, json: { repository: repositoryId, change: { pr }, maxPriceCents: 100_000 } });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).run.id;
-}
-
-/** Runs the queued runs to their end with a run worker started for the purpose. */
-async function work(token: string, runId: number) {
-  const worker = startWorker(t.app);
-  try {
-    return await eventually(
-      () => runOf(token, runId),
-      (r) => r.terminal,
-    );
-  } finally {
-    await worker.stop();
-  }
-}
-
 describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
   let c: Connected;
   before(async () => {
@@ -60,7 +47,7 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
 
   test("a review started through the API: pending on the head while queued, then the verdict in its place", async () => {
     const head = c.push(1);
-    const id = await apiRun(c.ws.token, c.row.id, 1);
+    const id = await startPullRequestReview(t, c.ws.token, c.row.id, 1);
     await eventually(
       async () => statesOn(head),
       (s) => s.length > 0,
@@ -72,7 +59,7 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
     assert.equal(queued.state, "queued");
     assert.equal(queued.delivery.state, "pending");
     assert.equal((await job(id))?.state, "waiting");
-    await work(c.ws.token, id);
+    await runToEnd(t, c.ws.token, id);
     const done = await eventually(
       () => runOf(c.ws.token, id),
       (r) => r.delivery?.state === "posted",
@@ -118,7 +105,7 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
   test("a pending status the host refuses to take is retried with backoff; a run cancelled before any was posted leaves nothing behind", async () => {
     const head = c.push(3);
     c.standIn.server.failNext({ status: 502, times: 1000, match: /\/statuses\// });
-    const id = await apiRun(c.ws.token, c.row.id, 3);
+    const id = await startPullRequestReview(t, c.ws.token, c.row.id, 3);
     const retrying = await eventually(
       () => runOf(c.ws.token, id),
       (r) => r.delivery?.state === "retrying",
@@ -140,21 +127,21 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
 
   test("an older review that ends after a newer one posted leaves the summary to the newer, but turns its own head's pending into its verdict", async () => {
     const older = c.push(4);
-    const a = await apiRun(c.ws.token, c.row.id, 4);
+    const a = await startPullRequestReview(t, c.ws.token, c.row.id, 4);
     await eventually(
       async () => statesOn(older),
       (s) => s.includes("pending"),
     );
     const newer = c.push(4);
-    const b = await apiRun(c.ws.token, c.row.id, 4);
+    const b = await startPullRequestReview(t, c.ws.token, c.row.id, 4);
     await eventually(
       async () => statesOn(newer),
       (s) => s.includes("pending"),
     );
     // The older head's verdict cannot be posted until the newer review is on the pull request.
     c.standIn.server.failNext({ status: 502, times: 1000, match: new RegExp(`/statuses/${older}`) });
-    await work(c.ws.token, a);
-    await work(c.ws.token, b);
+    await runToEnd(t, c.ws.token, a);
+    await runToEnd(t, c.ws.token, b);
     const posted = await eventually(
       () => runOf(c.ws.token, b),
       (r) => r.delivery?.state === "posted",
@@ -204,13 +191,13 @@ describe("GitHub App (stand-in): a check run", () => {
     remote.git(["update-ref", "refs/pull/1/head", head]);
     remote.git(["checkout", "-q", "main"]);
     gh.addPull({ number: 1, headRef: "pr-1", baseRef: "main" });
-    const id = await apiRun(ws.token, row.id, 1);
+    const id = await startPullRequestReview(t, ws.token, row.id, 1);
     const started = await eventually(
       async () => gh.checkRuns.filter((r) => r.head_sha === head),
       (runs) => runs.length > 0,
     );
     assert.deepEqual([started.length, started[0]?.status, started[0]?.name], [1, "in_progress", "crs"]);
-    await work(ws.token, id);
+    await runToEnd(t, ws.token, id);
     await eventually(
       () => runOf(ws.token, id),
       (r) => r.delivery?.state === "posted",

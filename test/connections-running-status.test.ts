@@ -10,13 +10,12 @@ import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { discoverJobs } from "../src/capabilities/connections/post-back/discover.ts";
 import { postBackService } from "../src/capabilities/connections/post-back/index.ts";
 import { connectRepository } from "../src/capabilities/connections/setup.ts";
-import { registerRepository, resolveRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
+import { registerRepository, resolveRepository } from "../src/capabilities/repositories/index.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import { claimRun } from "../src/capabilities/runs/queue.ts";
-import { startWorker } from "../src/capabilities/runs/worker/index.ts";
 import { GitLabStandIn } from "../src/platform/codehost/hosts/testing/gitlab-standin.ts";
 import { makeRepo, type TestRepo } from "../src/platform/codehost/testing/make-repo.ts";
-import { connectedRepository, testSecretKey, weak } from "./fixtures/connections.ts";
+import { connectedRepository, runToEnd, startPullRequestReview, testSecretKey, weak } from "./fixtures/connections.ts";
 import { eventually, json, startTestServer, type TestServer, type TestWorkspace, unique } from "./harness.ts";
 
 let t: TestServer;
@@ -29,31 +28,11 @@ after(() => t.close());
 const runOf = (token: string, id: number) => t.request(`/api/v2/runs/${id}`, { token }).then(json);
 const job = (runId: number) => t.app.store.db.selectFrom("post_back_jobs").selectAll().where("run_id", "=", runId).executeTakeFirstOrThrow();
 
-async function apiRun(token: string, repositoryId: number, pr: number): Promise<number> {
-  await syncAndWait(t.app, repositoryId);
-  const res = await t.request("/api/v2/runs", { method: "POST", token, json: { repository: repositoryId, change: { pr }, maxPriceCents: 100_000 } });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).run.id;
-}
-
 /** Takes the run off the queue as a worker starting it would (in_progress), with a lease that lapses at once. */
 async function start(runId: number): Promise<void> {
   const claimed = await claimRun(t.app.store, "test-holder", 1, new Date());
   assert.equal(claimed?.id, runId);
   assert.equal(claimed?.state, "in_progress");
-}
-
-/** A run worker takes the started run over and runs it to its end. */
-async function work(token: string, runId: number) {
-  const worker = startWorker(t.app);
-  try {
-    return await eventually(
-      () => runOf(token, runId),
-      (r) => r.terminal,
-    );
-  } finally {
-    await worker.stop();
-  }
 }
 
 describe("GitLab (stand-in): pending, running, verdict", () => {
@@ -92,7 +71,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
 
   test("pending while queued, running once the worker started it, then failed: one GitLab status through its states", async () => {
     const head = mergeRequest(4);
-    const id = await apiRun(ws.token, repositoryId, 4);
+    const id = await startPullRequestReview(t, ws.token, repositoryId, 4);
     await eventually(
       async () => posted(head),
       (s) => s.includes("pending"),
@@ -105,7 +84,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
     );
     assert.equal((await job(id)).state, "waiting");
     assert.ok((await job(id)).running_at);
-    await work(ws.token, id);
+    await runToEnd(t, ws.token, id);
     await eventually(
       () => runOf(ws.token, id),
       (r) => r.delivery?.state === "posted",
@@ -117,7 +96,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
 
   test("a review cancelled while running: running becomes canceled", async () => {
     const head = mergeRequest(5);
-    const id = await apiRun(ws.token, repositoryId, 5);
+    const id = await startPullRequestReview(t, ws.token, repositoryId, 5);
     await eventually(
       async () => posted(head),
       (s) => s.includes("pending"),
@@ -128,7 +107,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
       (s) => s.includes("running"),
     );
     assert.equal((await t.request(`/api/v2/runs/${id}/cancel`, { method: "POST", token: ws.token })).status, 200);
-    assert.equal((await work(ws.token, id)).state, "cancelled");
+    assert.equal((await runToEnd(t, ws.token, id)).state, "cancelled");
     await eventually(
       () => runOf(ws.token, id),
       (r) => r.delivery?.state === "posted",
@@ -139,7 +118,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
 
   test("a review cancelled while queued: pending becomes canceled, never running", async () => {
     const head = mergeRequest(8);
-    const id = await apiRun(ws.token, repositoryId, 8);
+    const id = await startPullRequestReview(t, ws.token, repositoryId, 8);
     await eventually(
       async () => posted(head),
       (s) => s.includes("pending"),
@@ -155,7 +134,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
 
   test("a running status the host did not take before the run ended is dropped: the verdict comes last, the status stays closed", async () => {
     const head = mergeRequest(6);
-    const id = await apiRun(ws.token, repositoryId, 6);
+    const id = await startPullRequestReview(t, ws.token, repositoryId, 6);
     await eventually(
       async () => posted(head),
       (s) => s.includes("pending"),
@@ -167,7 +146,7 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
       (j) => j.state === "retrying",
     );
     gl.server.clearFailures();
-    await work(ws.token, id);
+    await runToEnd(t, ws.token, id);
     // The run ended: the retry is re-armed as the end of the run, due at once.
     await eventually(
       () => runOf(ws.token, id),
@@ -188,7 +167,7 @@ describe("GitHub (stand-in): no running state, no further request", () => {
     const c = await connectedRepository(t);
     await setPolicy(t.app.store, c.ws.id, c.row.id, { failAtSeverity: "info" }, new Date());
     const head = c.push(1);
-    const id = await apiRun(c.ws.token, c.row.id, 1);
+    const id = await startPullRequestReview(t, c.ws.token, c.row.id, 1);
     await eventually(
       () => job(id).catch(() => null),
       (j) => j?.state === "waiting",
@@ -201,7 +180,7 @@ describe("GitHub (stand-in): no running state, no further request", () => {
     await discoverJobs(t.app, { value: 0 });
     assert.equal((await job(id)).state, "waiting");
     assert.equal(c.standIn.server.requests.length, requests);
-    await work(c.ws.token, id);
+    await runToEnd(t, c.ws.token, id);
     await eventually(
       () => runOf(c.ws.token, id),
       (r) => r.delivery?.state === "posted",
