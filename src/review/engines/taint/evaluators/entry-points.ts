@@ -75,6 +75,16 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
     if (k === "variable_declarator" || k === "class_declaration" || k === "class") {
       const nm = p.field("name");
       if (nm) names.push(nm.text());
+    } else if (k === "pair" && /^["'`]?[#_]/.test(p.field("key")?.text() ?? "")) return false;
+    else if (k === "assignment_expression") {
+      // `Runner.prototype.run = function`, `Runner.prototype = { run() {} }`, `Runner.create = …`: a method of
+      // what the module exports under `Runner`; `_name` is private by convention.
+      const left = p.field("left");
+      if (left?.kind() === "member_expression") {
+        if (/^[#_]/.test(left.field("property")?.text() ?? "")) return false;
+        const base = /^[A-Za-z_$][\w$]*/.exec(left.text())?.[0];
+        if (base && base !== "module" && base !== "exports" && base !== "this") names.push(base);
+      }
     }
   }
   return false;
