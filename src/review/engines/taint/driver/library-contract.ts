@@ -1,6 +1,7 @@
 // Library input (a package's callers) that reaches a sink as the caller gave it (JavaScript, TypeScript).
 import type { SinkHit } from "./analyzer.ts";
 import type { Step } from "../model/state.ts";
+import type { TNode } from "../syntax/node.ts";
 
 const noShellRunners = /(?:^|\.)(?:spawn|spawnSync|execFile|execFileSync)$/;
 /**
@@ -28,7 +29,23 @@ export function callersContract(h: SinkHit): boolean {
   // Other classes keep it: a library that runs given code in a `vm` context promises a sandbox it cannot keep.
   // A timer's first argument passed on as given is the caller's callback (Node refuses a string there).
   const passedOn = passedOnClasses.has(h.className) || (h.className === "code-injection" && timers.test(callee));
-  if (!passedOn || !plainRef.test(first.text())) return false;
-  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && building.test(s.node.text())) return false;
+  if (!passedOn) return false;
+  const under = h.className === "path-traversal" ? constantUnder(first) : null;
+  if (!under && !plainRef.test(first.text())) return false;
+  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && s.node.id() !== under && building.test(s.node.text())) return false;
   return true;
+}
+
+/** Segments that stay where they are put: no separator, no `..`. */
+const plainSegment = /^(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
+
+/**
+ * `path.join(dir, "index.json")`: fixed names under a directory given whole, where only the directory can be
+ * the caller's; the call's node id, else null. Nothing in it can leave the directory the caller named.
+ */
+function constantUnder(arg: TNode): number | null {
+  if (arg.kind() !== "call_expression" || !/^(?:path\.)?(?:join|resolve)$/.test(arg.field("function")?.text() ?? "")) return null;
+  const [base, ...rest] = arg.field("arguments")?.namedChildren() ?? [];
+  if (!base || !rest.length || !plainRef.test(base.text()) || !rest.every((r) => plainSegment.test(r.text()))) return null;
+  return arg.id();
 }

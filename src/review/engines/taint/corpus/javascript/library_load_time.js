@@ -25,4 +25,12 @@ function readTemplateChecked(dir, name) {
   return fs.readFileSync(path.join(dir, "templates", name + ".hbs"), "utf8"); // safe: path-traversal allow-list then throw
 }
 
-module.exports = { tag, tagSafe, readTemplate, readTemplateChecked, version: pkg.version, gitVersion };
+function readIndex(pathname) {
+  return JSON.parse(fs.readFileSync(path.join(pathname, "index.json"), "utf8")); // safe: path-traversal fixed name under the caller's directory
+}
+
+function readEntry(pathname, entry) {
+  return fs.readFileSync(path.join(pathname, "entries", entry), "utf8"); // vuln: path-traversal
+}
+
+module.exports = { tag, tagSafe, readTemplate, readTemplateChecked, readIndex, readEntry, version: pkg.version, gitVersion };
