@@ -9,6 +9,7 @@ import type { State, Taint, Value } from "../model/state.ts";
 import type { Elem } from "../model/collection-values.ts";
 import { hasParamSource, paramSource } from "../evaluators/framework-params.ts";
 import { entrySource } from "../evaluators/entry-points.ts";
+import { constructorFields } from "../evaluators/constructor-fields.ts";
 import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
 import { applyGuards } from "../evaluators/apply-guards.ts";
 import { evIdent, evMember, evTernary, globalSource, ownPath } from "../evaluators/reads.ts";
@@ -185,6 +186,14 @@ export class Analyzer {
     // module-level sink makes the whole file one scope), its parameters may be library input all the same.
     const topLevel = !outer || !savedScope || this.syn.roles[savedScope.kind()] !== "func";
     const args = outer ? null : this.args;
+    // A public method walked as an entry reads the fields its class's constructor kept from its callers
+    // (`this.dir`, `self.repo`: evaluators/constructor-fields.ts).
+    const savedSelf = this.selfValue;
+    const kept = !args && topLevel && this.rules.library ? constructorFields(this, fn) : null;
+    if (kept && this.syn.prefix !== "py") this.selfValue = kept;
+    // `this` is in no variable a statement's text is checked for (fast/relevance.ts): such a walk reads every statement.
+    const savedRel = this.rel;
+    if (kept) this.rel = null;
     if (!args) this.walked.add(fn.id());
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
@@ -192,6 +201,7 @@ export class Analyzer {
       this.st.vars.set(p.name, args ? (args[i] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, topLevel)));
       this.st.consts.delete(p.name);
     });
+    if (kept && this.syn.prefix === "py") this.st.vars.set("self", kept);
     const body = fn.field("body");
     if (fn === this.retScope) this.retParams = this.syn.params(fn).map((p) => p.name);
     // An expression body (arrow function, lambda) is the return value; a block's value is null.
@@ -203,12 +213,14 @@ export class Analyzer {
     this.st = saved;
     this.exits = savedExits;
     this.scope = savedScope;
+    this.selfValue = savedSelf;
+    this.rel = savedRel;
     this.scopeTextCache = null;
   }
 
   /** True when the scope is a function with a parameter the framework fills from the request (evaluators/framework-params.ts). */
   hasParamSource(scope: TNode, viaHelper = false): boolean {
-    return hasParamSource(this, scope, viaHelper);
+    return hasParamSource(this, scope, viaHelper) || (this.syn.roles[scope.kind()] === "func" && constructorFields(this, scope) !== null);
   }
 
   /**

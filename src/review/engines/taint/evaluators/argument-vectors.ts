@@ -43,6 +43,13 @@ function configuredProgram(n: TNode): boolean {
   return word !== "" && !runsCode.test(word) && !interpreterWords.test(word);
 }
 
+/** A value whose flow starts at library input: a program the package's caller chose is theirs to run (`[self.binary, "-i", src]`). */
+function fromLibrary(a: Analyzer, v: NonNullable<Value>): boolean {
+  let s = v.step;
+  while (s.prev) s = s.prev;
+  return s.sourceId === a.rules.library?.spec.id;
+}
+
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
@@ -58,7 +65,7 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
   recordElems(a, elems[0], record);
   if (!v) return null;
   const { argv: _, ...plain } = v;
-  if (first || !elems[0]) return plain;
+  if (!elems[0] || (first && !(fromLibrary(a, first) && configuredProgram(elems[0])))) return plain;
   const literal = literalText(a, elems[0]) !== null;
   return fixedProgram(a, elems[0]) || (!literal && configuredProgram(elems[0])) ? { ...plain, argv: true } : plain;
 }

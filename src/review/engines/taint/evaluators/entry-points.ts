@@ -103,7 +103,7 @@ function pyEntry(fn: TNode): boolean {
 }
 
 /** True when `fn`'s parameters are library input: a public entry of a module that is no application module. */
-function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
+export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
   const st = stateOf(a);
   if (!st.library) return false;
   const id = fn.id();

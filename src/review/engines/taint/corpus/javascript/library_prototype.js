@@ -17,6 +17,10 @@ Converter.prototype.resizeSafe = function (file, size) {
   return childProcess.execFileSync(this.bin, [file, "-resize", String(size)]); // safe: command-injection argument array
 };
 
+Converter.prototype.identify = function () {
+  return childProcess.execSync(this.bin + " -list format").toString(); // vuln: command-injection
+};
+
 Converter.prototype._run = function (args) {
   return childProcess.execSync(args.join(" ")); // safe: command-injection private method is no entry point
 };
@@ -39,5 +43,24 @@ Store.prototype = {
   },
 };
 
+// A class keeping its caller's options for later calls: the fields are library input in every public method.
+class Repo {
+  constructor(dir, options) {
+    this.dir = dir;
+    this.remote = (options && options.remote) || "origin";
+    this.shell = "/bin/sh";
+  }
+  pull() {
+    return childProcess.execSync("cd " + this.dir + " && git pull " + this.remote); // vuln: command-injection
+  }
+  pullSafe() {
+    return childProcess.execFileSync("git", ["-C", this.dir, "pull", this.remote]); // safe: command-injection argument array
+  }
+  shellPath() {
+    return childProcess.execSync(this.shell + " -c true"); // safe: command-injection field the constructor sets to a constant
+  }
+}
+
 module.exports = Converter;
 module.exports.Store = Store;
+module.exports.Repo = Repo;

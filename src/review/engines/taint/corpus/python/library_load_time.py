@@ -21,3 +21,21 @@ def archive_safe(ref, dest):
 def list_tags(pattern):
     out = subprocess.check_output(f"git tag -l {pattern}", shell=True)  # vuln: command-injection
     return out.decode().split()
+
+
+class Repo:
+    """Keeps its caller's checkout path for later calls: the field is library input in every public method."""
+
+    def __init__(self, path, remote="origin"):
+        self.path = path
+        self.remote = remote
+        self.git = "/usr/bin/git"
+
+    def pull(self):
+        return subprocess.check_output("cd %s && git pull %s" % (self.path, self.remote), shell=True)  # vuln: command-injection
+
+    def pull_safe(self):
+        return subprocess.check_output(["git", "-C", self.path, "pull", self.remote])  # safe: command-injection argument array
+
+    def version(self):
+        return subprocess.check_output(self.git + " --version", shell=True)  # safe: command-injection field set to a constant

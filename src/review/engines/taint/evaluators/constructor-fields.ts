@@ -1,0 +1,81 @@
+// Library input kept by a constructor: `constructor(dir) { this.dir = dir }` (`__init__(self, repo)`:
+// `self.repo = repo`) and then read by a public method, `pull() { exec("cd " + this.dir + …) }`. Whoever
+// makes the object chose those values, as they choose a method's arguments.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Taint } from "../model/state.ts";
+import { named } from "../syntax/languages.ts";
+import { sourceTaint, withField } from "../model/values.ts";
+import { isLibraryEntry } from "./entry-points.ts";
+import { classBit } from "../syntax/classes.ts";
+
+/**
+ * A path, query or filter kept at construction is the caller's configuration (a cache file, a checkout, the
+ * query a `Query` object runs): the object uses it as given. A command line built from it still runs it in a shell.
+ */
+const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | classBit("nosql-injection");
+
+const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
+
+/** The constructor of the class (or constructor function) a method belongs to, and the receiver's name there. */
+function constructorOf(fn: TNode, python: boolean): TNode | null {
+  if (python) {
+    const body = fn.parent()?.kind() === "decorated_definition" ? fn.parent()!.parent() : fn.parent();
+    if (body?.kind() !== "block" || body.parent()?.kind() !== "class_definition") return null;
+    for (const c of named(body)) {
+      const d = c.kind() === "decorated_definition" ? c.field("definition") : c;
+      if (d?.kind() === "function_definition" && d.field("name")?.text() === "__init__") return d;
+    }
+    return null;
+  }
+  const body = fn.parent();
+  if (fn.kind() === "method_definition" && body?.kind() === "class_body")
+    return named(body).find((m) => m.kind() === "method_definition" && m.field("name")?.text() === "constructor") ?? null;
+  // `Base.prototype.m = function`, `Base.prototype = { m: function }`: the constructor function `Base` of the file.
+  let up = body?.kind() === "pair" ? body.parent()?.parent() : body;
+  if (up?.kind() !== "assignment_expression") return null;
+  const base = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(up.field("left")?.text() ?? "")?.[1];
+  if (!base) return null;
+  for (up = up.parent(); up && up.kind() !== "program"; up = up.parent());
+  for (const c of named(up)) {
+    if (c.kind() === "function_declaration" && c.field("name")?.text() === base) return c;
+    for (const d of c.kind() === "variable_declaration" || c.kind() === "lexical_declaration" ? named(c) : [])
+      if (d.field("name")?.text() === base && /^function/.test(d.field("value")?.kind() ?? "")) return d.field("value");
+  }
+  return null;
+}
+
+/**
+ * The receiver's value in a public method of an exported class walked as an entry: tainted as library input
+ * in the fields its constructor sets from its own parameters (not of an excepted type); null when there are none.
+ */
+export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
+  const lib = a.rules.library;
+  const python = a.syn.prefix === "py";
+  if (!lib || (!python && a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return null;
+  if (fn.field("name")?.text() === (python ? "__init__" : "constructor")) return null;
+  const ctor = constructorOf(fn, python);
+  if (!ctor || !isLibraryEntry(a, fn)) return null;
+  const self = python ? "self" : "this";
+  const params = a.syn.params(ctor).filter((p) => p.name && p.name !== "self" && !lib.exceptTypes.some((r) => r.test(p.type)));
+  if (!params.length) return null;
+  let out: Taint | null = null;
+  for (const stmt of named(ctor.field("body") ?? null)) {
+    const assign = stmt.kind() === "expression_statement" ? named(stmt)[0] : null;
+    if (assign?.kind() !== (python ? "assignment" : "assignment_expression")) continue;
+    const left = assign.field("left");
+    const right = assign.field("right");
+    const obj = left?.field(a.syn.memberFields[0]);
+    const prop = left?.field(a.syn.memberFields[1])?.text();
+    if (!right || !prop || obj?.text() !== self) continue;
+    const from = params.find((p) => identifier(p.name).test(right.text()));
+    if (!from) continue;
+    // A setting (`root`, `cwd`) is no input for the classes it names; one value holds every field, so it is
+    // as tainted as its most tainted field.
+    let mask = lib.spec.mask | keptForCaller;
+    for (const x of lib.settings) if (x.names.some((r) => r.test(from.name))) mask |= x.mask;
+    const kept = withField(out, sourceTaint(from.node, lib.spec.id, lib.spec.confidence, "param", mask), assign, prop);
+    out = out ? { ...kept, mask: out.mask & mask } : kept;
+  }
+  return out;
+}
