@@ -18,7 +18,7 @@ const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | c
 const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
 /** The constructor of the class (or constructor function) a method belongs to, and the receiver's name there. */
-function constructorOf(fn: TNode, python: boolean): TNode | null {
+function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
   if (python) {
     const body = fn.parent()?.kind() === "decorated_definition" ? fn.parent()!.parent() : fn.parent();
     if (body?.kind() !== "block" || body.parent()?.kind() !== "class_definition") return null;
@@ -36,8 +36,7 @@ function constructorOf(fn: TNode, python: boolean): TNode | null {
   if (up?.kind() !== "assignment_expression") return null;
   const base = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(up.field("left")?.text() ?? "")?.[1];
   if (!base) return null;
-  for (up = up.parent(); up && up.kind() !== "program"; up = up.parent());
-  for (const c of named(up)) {
+  for (const c of a.topLevel(fn).filter((n) => n.isNamed())) {
     if (c.kind() === "function_declaration" && c.field("name")?.text() === base) return c;
     for (const d of c.kind() === "variable_declaration" || c.kind() === "lexical_declaration" ? named(c) : [])
       if (d.field("name")?.text() === base && /^function/.test(d.field("value")?.kind() ?? "")) return d.field("value");
@@ -54,7 +53,7 @@ export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
   const python = a.syn.prefix === "py";
   if (!lib || (!python && a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return null;
   if (fn.field("name")?.text() === (python ? "__init__" : "constructor")) return null;
-  const ctor = constructorOf(fn, python);
+  const ctor = constructorOf(a, fn, python);
   if (!ctor || !isLibraryEntry(a, fn)) return null;
   const self = python ? "self" : "this";
   const params = a.syn.params(ctor).filter((p) => p.name && p.name !== "self" && !lib.exceptTypes.some((r) => r.test(p.type)));
