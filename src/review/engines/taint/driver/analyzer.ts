@@ -131,7 +131,7 @@ export class Analyzer {
   topLevel(from: TNode): TNode[] {
     if (this.root) return this.root.children();
     let up: TNode | null = from;
-    while (up && up.parent()) up = up.parent();
+    while (up?.parent()) up = up.parent();
     return up ? up.children() : [];
   }
 

@@ -32,7 +32,7 @@ function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
   if (fn.kind() === "method_definition" && body?.kind() === "class_body")
     return named(body).find((m) => m.kind() === "method_definition" && m.field("name")?.text() === "constructor") ?? null;
   // `Base.prototype.m = function`, `Base.prototype = { m: function }`: the constructor function `Base` of the file.
-  let up = body?.kind() === "pair" ? body.parent()?.parent() : body;
+  const up = body?.kind() === "pair" ? body.parent()?.parent() : body;
   if (up?.kind() !== "assignment_expression") return null;
   const base = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(up.field("left")?.text() ?? "")?.[1];
   if (!base) return null;
