@@ -3,7 +3,11 @@
 // (redos-reach.ts) follows them to judge the strings a pattern meets.
 import type { SgNode } from "@ast-grep/napi";
 
-/** Whether the module may hand `name` to others: an export naming it, or a default export of it. */
+/**
+ * Whether the module may hand `name` to others: an export naming it, or a default export of it. Looser than
+ * the taint engine's `exportedNames` on purpose (any `exports… = name…`, not only a whole statement): here
+ * a name wrongly taken for exported keeps a finding, where there it would add one.
+ */
 function exported(source: string, name: string): boolean {
   const n = name.replace(/\$/g, "\\$");
   return new RegExp(

@@ -26,7 +26,7 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
  * literals shortened). Within those bounds the slowest patterns of the bench corpus's `node_modules`
  * (698 patterns) took 2.6 s of CPU on a machine with 6 processes per core, a quarter of this net;
  * the median took 12 ms. A verdict thus depends on the pattern, not on the machine's load, except for
- * the few (about 1 in 300) that no bound on shape singles out and recheck does not finish: those settle
+ * the few (10 of those 698 at that load) that no bound on shape singles out and recheck does not finish: those settle
  * as not judged in the verdict cache. A file's patterns together get twice its time budget (analyze-file.ts).
  */
 const safetyNetMs = 10_000;

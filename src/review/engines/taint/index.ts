@@ -5,7 +5,7 @@ import { TNode } from "./syntax/node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./driver/analyzer.ts";
 import type { SinkHit } from "./driver/analyzer.ts";
-import type { Taint } from "./model/state.ts";
+import { fromLibrary } from "./evaluators/entry-points.ts";
 import type { Syntax } from "./syntax/languages.ts";
 import type { CompiledRules } from "./syntax/rules.ts";
 import { ensureLanguages, supportedLanguages, syntaxFor } from "./syntax/languages.ts";
@@ -281,12 +281,6 @@ function refine(input: TaintInput): Finding[] {
   const js = syn.prefix === "js" || syn.prefix === "ts";
   const reported = js ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h))) : hits;
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
-}
-
-function fromLibrary(a: Analyzer, t: Taint): boolean {
-  let s = t.step;
-  while (s.prev) s = s.prev;
-  return s.sourceId === a.rules.library?.spec.id;
 }
 
 function sliceOf(source: string, n: TNode): string {

@@ -127,17 +127,17 @@ export class Analyzer {
    * A fresh analyzer of the same language for another body (a summary's callee, here or in a
    * context file): evaluators get one from here, so they never import this module's class.
    */
+  fork(rules: CompiledRules, source: string, root: TNode | null): Analyzer {
+    const same = source === this.source && root !== null && root === this.root;
+    return new Analyzer(this.syn, rules, source, root, same ? this.facts : undefined);
+  }
+
   /** The file's top level: in a joined tree (fast/joined-window.ts), this file's part of it only. */
   topLevel(from: TNode): TNode[] {
     if (this.root) return this.root.children();
     let up: TNode | null = from;
     while (up?.parent()) up = up.parent();
     return up ? up.children() : [];
-  }
-
-  fork(rules: CompiledRules, source: string, root: TNode | null): Analyzer {
-    const same = source === this.source && root !== null && root === this.root;
-    return new Analyzer(this.syn, rules, source, root, same ? this.facts : undefined);
   }
 
   fileMatches(r: RegExp): boolean {

@@ -7,6 +7,7 @@ import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import type { Elem } from "../model/collection-values.ts";
+import { fromLibrary } from "./entry-points.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
 const runsCode =
@@ -43,13 +44,6 @@ function configuredProgram(n: TNode): boolean {
   return word !== "" && !runsCode.test(word) && !interpreterWords.test(word);
 }
 
-/** A value whose flow starts at library input: a program the package's caller chose is theirs to run (`[self.binary, "-i", src]`). */
-function fromLibrary(a: Analyzer, v: NonNullable<Value>): boolean {
-  let s = v.step;
-  while (s.prev) s = s.prev;
-  return s.sourceId === a.rules.library?.spec.id;
-}
-
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
@@ -65,6 +59,7 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
   recordElems(a, elems[0], record);
   if (!v) return null;
   const { argv: _, ...plain } = v;
+  // A program the package's caller chose under a configured name is theirs to run (`[self.binary, "-i", src]`).
   if (!elems[0] || (first && !(fromLibrary(a, first) && configuredProgram(elems[0])))) return plain;
   const literal = literalText(a, elems[0]) !== null;
   return fixedProgram(a, elems[0]) || (!literal && configuredProgram(elems[0])) ? { ...plain, argv: true } : plain;

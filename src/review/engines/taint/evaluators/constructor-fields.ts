@@ -17,7 +17,7 @@ const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | c
 
 const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
-/** The constructor of the class (or constructor function) a method belongs to, and the receiver's name there. */
+/** The constructor of the class (or the constructor function) a method belongs to, else null. */
 function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
   if (python) {
     const body = fn.parent()?.kind() === "decorated_definition" ? fn.parent()!.parent() : fn.parent();

@@ -5,7 +5,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Param } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
-import type { Value } from "../model/state.ts";
+import type { Taint, Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rules.ts";
@@ -100,6 +100,13 @@ function pyEntry(fn: TNode): boolean {
   const cls = p?.kind() === "block" ? p.parent() : null;
   if (cls?.kind() !== "class_definition" || (cls.field("name")?.text() ?? "_").startsWith("_")) return false;
   return up(cls.parent())?.kind() === "module";
+}
+
+/** Whether a value's flow starts at library input (a parameter of a library entry). */
+export function fromLibrary(a: Analyzer, t: Taint): boolean {
+  let s = t.step;
+  while (s.prev) s = s.prev;
+  return s.sourceId === a.rules.library?.spec.id;
 }
 
 /** True when `fn`'s parameters are library input: a public entry of a module that is no application module. */
