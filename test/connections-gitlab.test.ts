@@ -129,6 +129,7 @@ describe("a change review of a merge request started through the API", () => {
     standIn.addMergeRequest({ iid: 9, sourceBranch: "mr-9", targetBranch: "stable" });
     assert.equal((await syncAndWait(t.app, repoId)).status, "synced");
     const est = await json(await t.request("/api/v2/runs/estimate", { method: "POST", token: ws.token, json: { repository: repoId, change: { pr: 9 } } }));
+    assert.ok(est.change, JSON.stringify(est));
     assert.equal(est.change.base, stableHead);
     assert.equal(est.change.head, head);
     assert.deepEqual(standIn.server.invalid(), []);

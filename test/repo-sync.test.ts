@@ -10,6 +10,7 @@ import {
   removeRepository,
   requestSync,
   resolveRepository,
+  syncAndWait,
   syncRepository,
   takeLease,
   type RepositoryRow,
@@ -167,6 +168,25 @@ describe("the sync lease", () => {
     assert.equal((await syncRepository(t.app, r.id)).status, "synced");
     const after = await row(r.id);
     assert.deepEqual([after.sync_owner, after.sync_lease_until, after.mirror_state], [null, null, "ready"]);
+  });
+
+  test("a wait that finds another sync running syncs again after it, so a commit pushed before the call is mirrored", async () => {
+    const remote = makeRepo();
+    try {
+      const r = await readyRepository(t, ws, { remote: remote.path });
+      // Another process holds the lease: its fetch may predate the commit pushed now.
+      const held = new Date(Date.now() + 60_000).toISOString();
+      await t.app.store.db.updateTable("repositories").set({ sync_owner: "other-host:1:abc", sync_lease_until: held }).where("id", "=", r.id).execute();
+      const pushed = remote.commit({ "late.txt": "late\n" }, { branch: "main", message: "pushed while the other sync ran" });
+      const waiting = syncAndWait(t.app, r.id, { pollMs: 20 });
+      await new Promise((res) => setTimeout(res, 100));
+      // The other sync ends (without the new commit) and releases the lease.
+      await t.app.store.db.updateTable("repositories").set({ sync_owner: null, sync_lease_until: null }).where("id", "=", r.id).execute();
+      assert.equal((await waiting).status, "synced");
+      assert.deepEqual(await t.app.mirrors.get(r.id).resolveCommit(pushed), { status: "found", sha: pushed });
+    } finally {
+      remote.cleanup();
+    }
   });
 
   test("a sync stopped by shutdown releases the lease, records no failure and asks for a new sync", async () => {

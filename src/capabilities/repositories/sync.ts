@@ -127,8 +127,9 @@ async function dropIfRemoved(deps: RepoDeps, id: number): Promise<void> {
 }
 
 /**
- * Syncs now, or when another sync holds the lease, waits for it to end (polling the row) and reports
- * the state it left. For `crs admin repo sync --wait` and first syncs run inline.
+ * Syncs now, or when another sync holds the lease, waits for it to end (polling the row) and then syncs
+ * itself: the other sync may have fetched before the caller's change reached the remote, so its outcome
+ * cannot stand for "synced as of this call". For `crs admin repo sync --wait` and first syncs run inline.
  */
 export async function syncAndWait(deps: RepoDeps, repositoryId: number, opts: SyncRunOptions & { pollMs?: number } = {}): Promise<SyncOutcome> {
   const deadline = Date.now() + (opts.timeoutMs ?? syncTimeoutMs) + (opts.leaseMs ?? syncLeaseMs);
@@ -138,19 +139,10 @@ export async function syncAndWait(deps: RepoDeps, repositoryId: number, opts: Sy
     // Someone else is syncing: wait until the lease is released (or lapses, then take over).
     for (;;) {
       await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
-      const row = await deps.store.db
-        .selectFrom("repositories")
-        .select(["sync_owner", "sync_lease_until", "mirror_state", "mirror_reason", "mirror_message", "last_synced_at", "default_branch"])
-        .where("id", "=", repositoryId)
-        .executeTakeFirst();
+      const row = await deps.store.db.selectFrom("repositories").select(["sync_owner", "sync_lease_until"]).where("id", "=", repositoryId).executeTakeFirst();
       if (!row) return { status: "gone" };
-      const now = new Date().toISOString();
-      if (row.sync_owner === null) {
-        if (row.mirror_state === "ready" && row.last_synced_at) return { status: "synced", syncedAt: row.last_synced_at, defaultBranch: row.default_branch };
-        if (row.mirror_state === "failed") return { status: "failed", reason: row.mirror_reason ?? "remote_error", message: row.mirror_message ?? "" };
-        break; // released without an outcome (stopped): try ourselves
-      }
-      if (row.sync_lease_until === null || row.sync_lease_until < now) break; // lapsed: take over
+      if (row.sync_owner === null) break; // released: sync ourselves
+      if (row.sync_lease_until === null || row.sync_lease_until < new Date().toISOString()) break; // lapsed: take over
       if (Date.now() > deadline) return { status: "busy" };
     }
   }
