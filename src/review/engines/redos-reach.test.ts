@@ -49,14 +49,14 @@ exports.cards = function (cb) {
   exec("aplay -l", (error, stdout) => {
     const lines = stdout.toString().split("\\n");
     lines.forEach((line) => {
-      const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+      const m = line.match(/^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/);
       if (m) cb(m[2]);
     });
   });
 };
 exports.parseCards = function (text) {
   for (const line of text.split("\\n")) {
-    const m = line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/);
+    const m = line.match(/^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/);
     if (m) return m[2];
   }
 };
@@ -76,22 +76,24 @@ exports.links = (text) => text.replace(/\\[\\[(.+?)\\]\\]/g, "<a>$1</a>");
   assert.deepEqual(await lines("lib/render.js", src), [5, 6]);
 });
 
+// The patterns are ones recheck judges in a fraction of a second: these tests are about reach, and a
+// pattern near the analyser's safety net would make them depend on the machine's load.
 test("a parser the module keeps to itself and calls only with a command's output meets no input; exported, or also called with a caller's text, it does", async () => {
   const src = `const { exec } = require("child_process");
 function parseCards(text) {
-  return text.split("\\n").map((line) => line.match(/^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/));
+  return text.split("\\n").map((line) => line.match(/^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/));
 }
 exports.cards = function (cb) {
   exec("aplay -l", (error, stdout) => cb(parseCards(stdout)));
 };
 function parseMounts(text) {
-  return text.split("\\n").map((line) => line.match(/^\\s*(\\S+)\\s+on\\s+(.+?)\\s+type\\s*(.*)$/));
+  return text.split("\\n").map((line) => line.match(/^(\\S+)\\s+(.*)\\s*\\((.*)\\)$/));
 }
 exports.mounts = function (cb) {
   exec("mount", (error, stdout) => cb(parseMounts(stdout)));
 };
 exports.parseMountTable = (table) => parseMounts(table);
-const parseLinks = (text) => text.match(/^\\s*(\\d+):\\s+(.+?)\\s*:\\s*(.*)$/);
+const parseLinks = (text) => text.match(/^(\\S+):\\s+(.*)\\s*:/);
 exports.parseLinks = parseLinks;
 `;
   assert.deepEqual(await lines("lib/system.js", src), [9, 15]);
@@ -99,12 +101,12 @@ exports.parseLinks = parseLinks;
 
 test("a pattern kept in a module constant and applied only to a command's output meets no input; one applied to a caller's text, or exported, does", async () => {
   const src = `const { execSync } = require("child_process");
-const CARD = /^\\s*(\\d+)\\s+\\[(.+?)\\s*\\]:\\s*(.*)$/;
+const CARD = /^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/;
 exports.cards = () => execSync("aplay -l").toString().split("\\n").map((l) => CARD.exec(l));
-const MOUNT = /^\\s*(\\S+)\\s+on\\s+(.+?)\\s+type\\s*(.*)$/;
+const MOUNT = /^(\\S+)\\s+(.*)\\s*\\((.*)\\)$/;
 exports.mounts = () => execSync("mount").toString().split("\\n").map((l) => l.match(MOUNT));
 exports.parseMount = (line) => MOUNT.exec(line);
-const LINK = /^\\s*(\\d+):\\s+(.+?)\\s*:\\s*(.*)$/;
+const LINK = /^(\\S+):\\s+(.*)\\s*:/;
 exports.LINK = LINK;
 `;
   assert.deepEqual(await lines("lib/tables.js", src), [4, 7]);
