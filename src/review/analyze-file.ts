@@ -14,6 +14,7 @@ import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
+import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/fast/joined-window.ts";
@@ -284,6 +285,7 @@ export class FileAnalyzer {
       findings = judgeRedos(findings, text, this.redosRules(pack), lang === "python", judging + 2 * this.config.timeBudgetMs, tree);
       judgeMs = Date.now() - judging;
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
+      if (pollution && findings.some((f) => f.ruleId === pollution.id)) findings = dropCounterWrites(findings, tree(), pollution.id);
       if (pollution && p.polluting) {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
         findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));

@@ -88,3 +88,36 @@ test("a reduce over split parts is a set-by-path walk only when it descends into
   assert.deepEqual(await lines("parse.ts", red("(acc[part] = acc[part] || {})")), [2]);
   assert.deepEqual(await lines("parse.ts", red("{ acc[part] = true; return acc; }")), []);
 });
+
+test("writes at loop counters (a matrix, a compiler's _i2) are not reported; the same write at caller-chosen keys is", async () => {
+  const fill = (init: string) => `export function fill(m: any, a: any, b: any, n: number) {
+  for (${init}; a < n; a++) m[a][b] = 0;
+}
+`;
+  assert.deepEqual(await lines("fill.ts", fill("let a = 0")), []);
+  assert.deepEqual(await lines("fill.ts", fill("let _i = 0")), [2]);
+});
+
+test("a merge guarded by `key in Object.prototype`, or done only for listed literal keys, is not reported", async () => {
+  assert.deepEqual(await lines("merge.ts", merge("if (key in Object.prototype) continue;")), []);
+  const listed = (list: string) => `export function opts(t: any, s: any) {
+  for (const key of Object.keys(s)) {
+    if (${list}.includes(key)) t[key] = copy(t[key] || {}, s[key]);
+  }
+}
+`;
+  assert.deepEqual(await lines("opts.ts", listed('["tls", "auth"]')), []);
+  assert.deepEqual(await lines("opts.ts", listed('["tls", "constructor"]')), [3]);
+});
+
+test("a method inside a module factory's callback is reported once", async () => {
+  const src = `export const create = factory("Unit", [], () => {
+  function Unit() {}
+  Unit.prototype.merge = function (s: any) {
+    for (const k in s) for (const p in s[k]) this.parts[k][p] = s[k][p];
+  };
+  return Unit;
+});
+`;
+  assert.deepEqual(await lines("unit.ts", src), [4]);
+});

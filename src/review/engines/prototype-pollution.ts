@@ -12,6 +12,7 @@ import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
+import { allowListed, isCounter } from "./prototype-pollution-keys.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -26,7 +27,9 @@ export function mayPollute(source: string): boolean {
   return computedWrite.test(source) && keySource.test(source);
 }
 
-const guardText = (t: string): boolean => protoLiteral.test(t) && otherLiteral.test(t);
+/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once. */
+const inheritedCheck = /\bin\s+Object\.prototype\b/;
+const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
 /** Top-level names (constants, helpers) whose text names the dangerous keys: using one is a guard. */
 function guardNames(root: SgNode): string[] {
@@ -188,6 +191,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
   const done = new Set<string>();
   const out: Finding[] = [];
   const seen = new Map<string, number>();
+  const reported = new Set<number>();
   for (const write of top.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })) {
     const fn = outerFunction(write);
     if (!fn) continue;
@@ -200,7 +204,9 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
     const hit = pollutingSite(fn, keys, splitIndexed, ofObject);
-    if (!hit) continue;
+    // A function nested in a callback (a module factory's methods) is met again from the outer one.
+    if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
+    reported.add(hit.range().start.index);
     const r = hit.range();
     const code = hit.text();
     const norm = code.replace(/\s+/g, "");
@@ -251,7 +257,12 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
-    const nested = writes.find((w) => w.field("left")!.field("object")?.kind() === "subscript_expression");
+    // `t[a][key] = v` reaches a shared prototype only through `t[a]`: an element at a counted index
+    // (`copy.units[i][p]`) is an object of the program's own, and `__proto__` written there swaps its prototype only.
+    const nested = writes.find((w) => {
+      const inner = w.field("left")!.field("object");
+      return inner?.kind() === "subscript_expression" && !isCounter(inner.field("index"), w);
+    });
     if (nested) return nested;
   }
   if (kinds.has("path")) {
