@@ -15,6 +15,7 @@ import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
+import { suitePath } from "./suite-paths.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/fast/joined-window.ts";
@@ -351,6 +352,9 @@ export class FileAnalyzer {
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
+    // A test suite's handlers and helpers serve and run what the suite sends them: no injection there is
+    // the product's (suite-paths.ts). Examples and scripts are still reviewed.
+    if (suitePath.test(path)) return rest;
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));

@@ -8,6 +8,7 @@ import type { FileText } from "../text.ts";
 import type { SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput } from "./redos-reach.ts";
+import { suitePath } from "../suite-paths.ts";
 
 /** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
 export type Verdict = { complexity: string; quadratic: boolean; attack?: string } | null;
@@ -234,14 +235,6 @@ function matchedText(text: FileText, f: Finding): string {
  */
 const lengthBound =
   /\bif\s*\(\s*[\w$.[\]'"]+\.length\s*>=?\s*(?:\d{3,}|[\w$.]*(?:MAX|max|Max|LIMIT|limit|Limit|LEN|Len)[\w$.]*)\s*\)\s*(?:\{[^}]*?\b(?:return|throw)\b|return\b|throw\b)|\bif\s+len\([\w.]+\)\s*>=?\s*(?:\d{3,}|[\w.]*(?:MAX|max|LIMIT|limit|LEN|len)[\w.]*)\s*:\s*(?:\n\s*)?(?:return|raise)\b/;
-
-/**
- * Tests, fixtures and benchmarks (as the taint rules' library `unlessPath` has them): their patterns
- * match the strings the suite itself feeds them, never input anyone else chooses. Examples are left
- * in: users copy them.
- */
-const suitePath =
-  /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
 
 /**
  * A pattern that finds a template's tags (`{{ … }}`, `<% … %>`, `{% … %}`) reads a template: the
