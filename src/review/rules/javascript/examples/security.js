@@ -179,3 +179,7 @@ const opensshHeader = /^-----BEGIN OPENSSH PRIVATE KEY-----$/m; // ok: secret.pr
 const isRsaKey = (pem) => pem.indexOf("-----BEGIN RSA PRIVATE KEY-----") !== -1; // ok: secret.private-key
 let written = "-----BEGIN OPENSSH PRIVATE KEY-----\n"; // ok: secret.private-key
 const pinnedKey = "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBv7Qm2kTz0cXr9LwJp4sVn8Hd3uYa6Gf1EiKoR5tWbNoAoGCCqGSM49\n"; // expect: secret.private-key
+var PKCS8_START = '-----BEGIN PRIVATE KEY-----' // ok: secret.private-key
+const sample = { key: '-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----' }; // ok: secret.private-key
+const joinedKey = '-----BEGIN RSA PRIVATE KEY-----' // expect: secret.private-key
+  + '\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit+CqvjWYzvQwECAwEAAQ';
