@@ -39,6 +39,8 @@ test("vendored, generated, minified, binary and oversized files are reported as 
     "gen.ts": "// @generated\neval(a)\n",
     "app.min.js": "eval(a)",
     "bundle.js": `${"var a=1;".repeat(2000)}`,
+    "docs/prettify.js": `/* license */\n${`${"var a=1;".repeat(60)}\n`.repeat(20)}var end;\n`,
+    "lib/plain.js": `${"const a = 1; // a line of hand-written code\n".repeat(200)}const table = "${"x".repeat(400)}";\n`,
     "img.png": Buffer.from([137, 80, 0, 1]),
     "big.py": "x = 1\n".repeat(300_000),
   });
@@ -49,6 +51,7 @@ test("vendored, generated, minified, binary and oversized files are reported as 
     "gen.ts": "generated",
     "app.min.js": "minified",
     "bundle.js": "minified",
+    "docs/prettify.js": "minified",
     "img.png": "binary",
     "big.py": "too_large",
   });

@@ -32,6 +32,8 @@ const generatedNames = [
   /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock|Gemfile\.lock)$/,
   /\.(map|snap)$/,
 ];
+/** Hand-written code has next to no lines this long. */
+const longLine = 300;
 const minifiedNames = /\.min\.(js|css|mjs)$|-min\.js$|\.bundle\.js$/;
 const generatedHeader = /^\s*(?:\/\/|#|\/?\*|<!--|--|;).*(?:@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT)/im;
 
@@ -56,9 +58,23 @@ export function skipByContent(content: Buffer, maxBytes: number): SkipReason | n
   if (generatedHeader.test(headText)) return "generated";
   if (content.length > 4096) {
     let newlines = 0;
-    for (let i = 0; i < content.length; i++) if (content[i] === 10) newlines++;
-    // Hand-written code averages well under 100 characters a line; bundles are few giant lines.
+    let start = 0;
+    let longBytes = 0;
+    let longLines = 0;
+    for (let i = 0; i <= content.length; i++) {
+      if (i < content.length && content[i] !== 10) continue;
+      if (i < content.length) newlines++;
+      if (i - start > longLine) {
+        longBytes += i - start;
+        longLines++;
+      }
+      start = i + 1;
+    }
+    // Hand-written code averages well under 100 characters a line; bundles are few giant lines, or lines
+    // wrapped at a few hundred characters (a prettifier shipped in docs) beside a license header and a
+    // few short ones, or a bundler's modules each on a line of their own.
     if (content.length / (newlines + 1) > 500) return "minified";
+    if (longLines >= 3 && longBytes * 2 > content.length) return "minified";
   }
   return null;
 }
