@@ -32,8 +32,59 @@ export function callersContract(h: SinkHit): boolean {
   if (!passedOn) return false;
   const under = h.className === "path-traversal" ? constantUnder(first) : null;
   if (!under && !plainRef.test(first.text())) return false;
-  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && s.node.id() !== under && building.test(s.node.text())) return false;
+  for (let s: Step | null = h.taint.step; s; s = s.prev)
+    if (s.kind === "step" && s.node.id() !== under && building.test(stepText(s.node)) && !entryUnder(s.node)) return false;
   return true;
+}
+
+/**
+ * `path.join(dir, name)` where `name` is an entry of a directory listing (`fs.readdirSync(dir).forEach((name) => …)`,
+ * `for (const name of fs.readdirSync(dir))`, `const names = fs.readdirSync(dir)` iterated): a recursive delete or copy
+ * walks the tree the caller named, and an entry name holds no separator and is never `..`.
+ */
+function entryUnder(step: TNode): boolean {
+  const m = /^(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*(?:path\.|Path\.)?join\(\s*[\w$.]+\s*,\s*([\w$]+)\s*\)$/.exec(step.text().trim().replace(/;$/, ""));
+  if (!m) return false;
+  let scope: TNode | null = step;
+  while (scope && !/function|arrow_function|method_definition|program/.test(scope.kind())) scope = scope.parent();
+  // The callback's own function: the listing it iterates is its parent's call.
+  const outer = scope?.parent()?.kind() === "arguments" ? scope.parent()!.parent() : null;
+  const name = m[1]!.replace(/\$/g, "\\$");
+  const listing = String.raw`\breaddir(?:Sync)?\([^()]*\)`;
+  if (
+    outer &&
+    new RegExp(`${listing}\\s*\\.(?:forEach|map|filter|some|every)\\s*\\(\\s*(?:async\\s+)?(?:function\\s*[\\w$]*\\s*)?\\(?\\s*${name}\\b`).test(outer.text())
+  )
+    return true;
+  const text = scope?.text() ?? "";
+  const held = [...text.matchAll(new RegExp(`([\\w$]+)\\s*=\\s*(?:await\\s+)?[\\w$.]*${listing}`, "g"))].map((x) => x[1]!.replace(/\$/g, "\\$"));
+  const lists = [listing, ...held].join("|");
+  return new RegExp(`for\\s*\\(\\s*(?:const|let|var)\\s+${name}\\s+of\\s+(?:${lists})`).test(text);
+}
+
+const functionKinds = new Set(["function_expression", "function", "arrow_function", "generator_function"]);
+/**
+ * Calls that hand back the caller's own path: made absolute against the working directory (`path.resolve(x)`,
+ * `path.resolve(process.cwd(), x)`) or made a string (`String(x)`). The caller's file is the same file.
+ */
+const sameValue = /\b(?:(?:path\.)?resolve\((?:process\.cwd\(\)\s*,\s*)?|String\()([\w$.]+)\)/g;
+
+/** A step's code without the bodies of callbacks it passes (`run(opts, (err) => { … + … })`) and calls that keep the path. */
+function stepText(n: TNode): string {
+  const parts: string[] = [];
+  const walk = (x: TNode): void => {
+    if (functionKinds.has(x.kind())) return void parts.push("fn");
+    const kids = x.children();
+    if (!kids.length) parts.push(x.text());
+    else for (const k of kids) walk(k);
+  };
+  walk(n);
+  let text = parts.join(" ");
+  for (let prev = ""; prev !== text; ) {
+    prev = text;
+    text = text.replace(/\s*([().,])\s*/g, "$1").replace(sameValue, "$1");
+  }
+  return text;
 }
 
 /** Segments that stay where they are put: no separator, no `..`. */

@@ -1,0 +1,47 @@
+// File helpers of npm packages (link, remove a tree, load a module file): the caller names the file, and
+// a value the helper only makes absolute, stringifies or walks into by directory entries stays theirs. Each
+// beside a helper that builds a path from a name under a base it should keep.
+const fs = require("fs");
+const Path = require("path");
+
+// `ln -f`: the destination the caller named is removed first.
+exports.link = function link(src, dest, force) {
+  dest = Path.resolve(process.cwd(), String(dest));
+  if (force && fs.existsSync(dest)) fs.unlinkSync(dest); // safe: path-traversal the caller's own path made absolute
+  fs.symlinkSync(src, dest);
+};
+
+exports.unlinkUnder = function unlinkUnder(base, name) {
+  const target = Path.resolve(base, "links", name);
+  fs.unlinkSync(target); // vuln: path-traversal
+};
+
+// A recursive delete: names joined under the directory are the directory's own entries.
+const removeTree = function (top) {
+  if (!fs.existsSync(top)) return;
+  fs.readdirSync(top).forEach((entry) => { // safe: path-traversal a directory the walk reached through its own entries
+    const child = Path.join(top, entry);
+    if (fs.lstatSync(child).isDirectory()) removeTree(child);
+    else fs.unlinkSync(child); // safe: path-traversal directory entries under the caller's directory
+  });
+  fs.rmdirSync(top);
+};
+module.exports.removeTree = removeTree;
+
+exports.removeNamed = function removeNamed(top, names) {
+  for (const entry of names) {
+    const child = Path.join(top, entry);
+    fs.unlinkSync(child); // vuln: path-traversal
+  }
+};
+
+// A loader that reads the file the caller names, after resolving it and reporting through a callback.
+exports.load = function load(filename, done) {
+  const resolved = Path.resolve(filename);
+  report(resolved, (err) => done(err + " while loading " + resolved));
+  return fs.readFileSync(resolved, "utf8"); // safe: path-traversal the caller's own path made absolute
+};
+
+function report(file, cb) {
+  cb(file);
+}
