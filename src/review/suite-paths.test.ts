@@ -22,3 +22,19 @@ test("a super-linear pattern in a bundled test file (x.tests.js) is not reported
   const found = await ids({ "dist/lib.tests.js": src, "dist/lib.js": src });
   assert.deepEqual(found, ["dist/lib.js:1:js.redos"]);
 });
+
+test("a test client that skips TLS verification is no product weakness; a leaked key in a test and its correctness bugs are still reported", async () => {
+  const client = `const https = require("https");
+const agent = new https.Agent({ rejectUnauthorized: false });
+const key = "AKIA${"ABCDEFGHIJKLMNOP"}";
+if (agent === NaN) throw new Error();
+`;
+  const found = await ids({ "test/https.test.js": client, "lib/client.js": client });
+  assert.deepEqual(found.sort(), [
+    "lib/client.js:2:js.tls-verification-disabled",
+    "lib/client.js:3:secret.aws-access-key-id",
+    "lib/client.js:4:js.nan-comparison",
+    "test/https.test.js:3:secret.aws-access-key-id",
+    "test/https.test.js:4:js.nan-comparison",
+  ]);
+});
