@@ -5,6 +5,8 @@ function f(x, y) {
   if (x > 1) { y = 2; } else { y = 3; } // ok: js.identical-branches
   x = x; // expect: js.self-assignment
   x = y; // ok: js.self-assignment
+  anchor.href = anchor.href; // ok: js.self-assignment
+  options.port = options.port; // expect: js.self-assignment
   fetchUser(x).then((u) => show(u)); // expect: js.floating-promise
   fetchUser(x).then((u) => show(u)).catch(report); // ok: js.floating-promise
   const p = new Promise(async (resolve) => resolve(await g())); // expect: js.async-promise-executor
