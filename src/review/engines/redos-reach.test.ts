@@ -20,8 +20,10 @@ exports.trim = function (header) {
   return header.replace(/=+$/, "");
 };
 exports.strip = (s) => s.replace(/\\.?0+$/, "");
+exports.api = () => (process.env.API_URL || "https://api.example.com").replace(/\\/+$/, "");
+exports.base = (url) => (url || "https://api.example.com").replace(/\\/+$/, "");
 `;
-  assert.deepEqual(await lines("lib/sign.js", src), [8, 10]);
+  assert.deepEqual(await lines("lib/sign.js", src), [8, 10, 12]);
 });
 
 test("a pattern run once at load on the module's own values meets no input; one in a function taking arguments, or on the page's address, does", async () => {

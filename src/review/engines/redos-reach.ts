@@ -160,6 +160,9 @@ function fromCommandOutput(n: SgNode, depth = 0): boolean {
 function subjectMeetsNoInput(use: { call: SgNode; subject: SgNode }): boolean {
   const subject = use.subject.text().replace(/\s+/g, "");
   if (boundedRendering.test(subject) || ownFacts.test(subject) || (!pageInput.test(subject) && runsAtLoad(use.call))) return true;
+  // `(process.env.API_URL || "https://api.example.com")`: the process's own setting or the module's default.
+  const either = /^\((.*)\)$/.exec(subject)?.[1]?.split(/\|\||\?\?/);
+  if (either && either.length > 1 && either.every((o) => ownFacts.test(o) || /^(["'`])[^"'`$\\]*\1$/.test(o))) return true;
   return !/\b(?:req|request|ctx|body|query|params)\b/.test(subject) && fromCommandOutput(use.subject);
 }
 
