@@ -39,9 +39,11 @@ export function throwingCheckStatement(stmt: TNode, source: string, syn: Syntax)
 }
 
 /** Escapes a project writes itself, known by their names as checks are: `escapeShellArg(x)`, `quote_identifier(t)`,
- * `sanitizeFilename(n)` (not `normalizePath`, which keeps `..`). Each vouches for its class only. */
+ * `sanitizeFilename(n)`, `sanitizeShellString(s)` (not `normalizePath`, which keeps `..`). Each vouches for its class only. */
 const namedEscapes: [RegExp, number][] = [
   [/^(?:shell|cmd|command|args?)_?(?:escape|quote)|^(?:escape|quote)_?(?:shell|cmd|command)(?:_?arg(?:ument)?s?)?$/i, classBit("command-injection")],
+  // A system-info package's `sanitizeShellString(name)` / `sanitizeString(iface)` strips the shell's characters.
+  [/^sanitize_?(?:shell|cmd|command)?_?(?:string|str|arg(?:ument)?s?)$/i, classBit("command-injection")],
   [/^(?:escape|quote)_?(?:sql|identifier|ident|literal)|^sql_?(?:escape|quote)/i, classBit("sql-injection")],
   [/^(?:sanitize|clean|safe)_?(?:file_?)?(?:name|path)$|^secure_?filename$/i, classBit("path-traversal")],
 ];

@@ -25,3 +25,13 @@ class Session {
 
 module.exports.CommandExecutor = CommandExecutor;
 module.exports.Session = Session;
+
+// A system-info helper: device names pass the package's own shell-string sanitizer before the command line.
+const { execSync } = require("child_process");
+const util = { sanitizeShellString: (s) => String(s).replace(/[^\w.-]/g, "") };
+exports.raidDetail = function raidDetail(device) {
+  return execSync(`mdadm --export --detail /dev/${util.sanitizeShellString(device.name)}`).toString(); // safe: command-injection named shell sanitizer
+};
+exports.raidDetailLoose = function raidDetailLoose(device) {
+  return execSync(`mdadm --export --detail /dev/${device.name}`).toString(); // vuln: command-injection
+};
