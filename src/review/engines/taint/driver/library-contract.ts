@@ -31,7 +31,7 @@ export function callersContract(h: SinkHit): boolean {
   const passedOn = passedOnClasses.has(h.className) || (h.className === "code-injection" && timers.test(callee));
   if (!passedOn) return false;
   const under = h.className === "path-traversal" ? constantUnder(first) : null;
-  if (!under && !plainRef.test(first.text())) return false;
+  if (!under && !plainRef.test(first.text()) && !(h.className === "sql-injection" && wrappedQuery(first))) return false;
   for (let s: Step | null = h.taint.step; s; s = s.prev)
     if (s.kind === "step" && s.node.id() !== under && building.test(stepText(s.node)) && !entryUnder(s.node)) return false;
   return true;
@@ -85,6 +85,26 @@ function stepText(n: TNode): string {
     text = text.replace(/\s*([().,])\s*/g, "$1").replace(sameValue, "$1");
   }
   return text;
+}
+
+/** Where a driver takes the text of a query: `{ sql }`, `{ sqlText: sql, binds }`, `{ text: q, values }`. */
+const queryKeys = /^(?:sql|sqlText|text|query)$/;
+
+/**
+ * A query given whole inside the driver's own wrapper: an options object holding it under its usual key
+ * (`connection.query({ sql }, cb)`), or a stream or statement made from it (`db.query(new QueryStream(query, params))`).
+ */
+function wrappedQuery(arg: TNode): boolean {
+  if (arg.kind() === "new_expression") {
+    const inner = arg.field("arguments")?.namedChildren()[0];
+    return !!inner && plainRef.test(inner.text());
+  }
+  if (arg.kind() !== "object") return false;
+  return arg.namedChildren().some((p) => {
+    if (p.kind() === "shorthand_property_identifier") return queryKeys.test(p.text());
+    if (p.kind() !== "pair") return false;
+    return queryKeys.test(p.field("key")?.text() ?? "") && plainRef.test(p.field("value")?.text() ?? "");
+  });
 }
 
 /** Segments that stay where they are put: no separator, no `..`. */
