@@ -45,3 +45,13 @@ exports.load = function load(filename, done) {
 function report(file, cb) {
   cb(file);
 }
+
+// A CLI prints its banner and version from files; a config file's command is still run.
+exports.show = function show(file) {
+  const text = fs.readFileSync(file, "utf8");
+  console.log(text); // safe: log-injection a file's contents printed as they are
+};
+exports.runConfigured = function runConfigured(file) {
+  const conf = JSON.parse(fs.readFileSync(file, "utf8"));
+  require("child_process").execSync("sh -c '" + conf.command + "'"); // vuln: command-injection
+};
