@@ -5,7 +5,9 @@
 // `cur = cur[key]` walk). `__proto__` is an own key of `JSON.parse` output, so a `hasOwnProperty`
 // check on the source does not help: only a guard naming `__proto__` and `constructor` or `prototype` (a
 // comparison, an `includes`/`has` on a list of them, a helper or constant holding them) makes it safe, or
-// an own-key check on the target (`hasOwn(target, key)`): then the walk never enters an inherited object.
+// an own-key check on the target (`hasOwn(target, key)`): then the walk never enters an inherited object,
+// or `key in Object.prototype` (true for every inherited name). A write done only for listed literal keys, or
+// into an element at a loop counter (prototype-pollution-keys.ts), reaches no shared prototype.
 // Keys of the target itself (`for (k in t) t[k] = f(t[k])`) are no source's keys: they only rewrite it.
 import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
