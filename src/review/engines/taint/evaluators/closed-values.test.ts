@@ -116,7 +116,7 @@ exports.latest = function latest(pkg) {
   assert.deepEqual(taint("javascript", src("warnings")), ["4:command-injection"]);
 });
 
-test("array callbacks: map to a constant and filter by an allow-list clean the array; map by the element does not", () => {
+test("array callbacks: map to a constant or an index and filter by an allow-list clean the array; map by the element does not", () => {
   const src = (expr: string) => `const db = require("./db");
 exports.byIds = function byIds(ids) {
   return db.query("SELECT * FROM t WHERE id IN (" + ${expr} + ")", ids);
@@ -125,6 +125,9 @@ exports.byIds = function byIds(ids) {
   assert.deepEqual(taint("javascript", src('ids.map(() => "?").join(",")')), []);
   assert.deepEqual(taint("javascript", src('ids.filter((c) => ["a", "b"].includes(c)).join(",")')), []);
   assert.deepEqual(taint("javascript", src('ids.map((c) => c + "?").join(",")')), ["3:sql-injection"]);
+  // An index is a number, the element is not, whatever it is called.
+  assert.deepEqual(taint("javascript", src('ids.map((_, i) => `$${i + 1}`).join(",")')), []);
+  assert.deepEqual(taint("javascript", src('ids.map((i) => `\'${i}\'`).join(",")')), ["3:sql-injection"]);
 });
 
 test("a library entry's parameter handed whole to a file sink is no path traversal; joined under a base it is", () => {
