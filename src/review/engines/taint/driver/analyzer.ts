@@ -20,6 +20,7 @@ import { evalCall } from "../evaluators/calls.ts";
 import { evalArgv } from "../evaluators/argument-vectors.ts";
 import { bind, evalAssign, rootIdent } from "../evaluators/assignments.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "../evaluators/control-flow.ts";
+import { evalComprehension } from "../evaluators/comprehensions.ts";
 import { evalTry } from "../evaluators/try-catch.ts";
 import { fileConstants } from "../model/file-constants.ts";
 import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
@@ -420,6 +421,8 @@ export class Analyzer {
       case "forin":
         evalLoop(this, node, node);
         return null;
+      case "comprehension":
+        return evalComprehension(this, node);
       case "opaque":
         this.incomplete = true;
         for (const c of node.namedChildren()) this.ev(c);

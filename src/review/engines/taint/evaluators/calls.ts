@@ -134,7 +134,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   } else if (callee.fn && a.syn.roles[callee.fn.kind()] !== "ident") {
     recvT = a.ev(callee.fn);
   }
-  const all = named(node.field("arguments"));
+  // `f(x for x in xs)`: a generator expression is the call's one argument, not its argument list.
+  const list = node.field("arguments");
+  const all = list?.kind() === "generator_expression" ? [list] : named(list);
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
   let firstTainted: Value = null;
   const vals = new Map<TNode, Value>();
