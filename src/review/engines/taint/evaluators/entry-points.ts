@@ -79,6 +79,8 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
       const nm = p.field("name");
       if (nm) names.push(nm.text());
     } else if (k === "pair" && /^["'`]?[#_]/.test(p.field("key")?.text() ?? "")) return false;
+    // A class field holding a function (`_run = (...args) => …`, TypeScript's `private run = …`) is private so named or declared.
+    else if ((k === "field_definition" || k === "public_field_definition") && /^(?:(?:static\s+)?[#_]|private\b)/.test(p.text())) return false;
     else if (k === "assignment_expression") {
       // `Runner.prototype.run = function`, `Runner.prototype = { run() {} }`, `Runner.create = …`: a method of
       // what the module exports under `Runner`; `_name` is private by convention.
@@ -93,16 +95,29 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
   return false;
 }
 
-/** Python: a public module-level function, or a public method of a public module-level class (test functions aside). */
+/**
+ * Python: a public module-level function (or a lambda a public module-level name holds), or a public method of a
+ * public module-level class; test functions aside. Protocol methods (`__init__`, `__call__`) are public: the
+ * caller's arguments reach them through `Cls(x)` and `obj(x)`.
+ */
 function pyEntry(fn: TNode): boolean {
+  if (fn.kind() === "lambda") return pyLambdaEntry(fn);
   const name = fn.field("name")?.text() ?? "";
-  if (!name || name.startsWith("_") || name.startsWith("test")) return false;
+  if (!name || (name.startsWith("_") && !/^__\w+__$/.test(name)) || name.startsWith("test")) return false;
   const up = (n: TNode | null): TNode | null => (n?.kind() === "decorated_definition" ? n.parent() : n);
   const p = up(fn.parent());
   if (p?.kind() === "module") return true;
   const cls = p?.kind() === "block" ? p.parent() : null;
   if (cls?.kind() !== "class_definition" || (cls.field("name")?.text() ?? "_").startsWith("_")) return false;
   return up(cls.parent())?.kind() === "module";
+}
+
+/** `run = lambda cmd: ...` at module level, under a public name. */
+function pyLambdaEntry(fn: TNode): boolean {
+  const assign = fn.parent();
+  const left = assign?.kind() === "assignment" ? assign.field("left") : null;
+  if (left?.kind() !== "identifier" || left.text().startsWith("_")) return false;
+  return assign!.parent()?.kind() === "expression_statement" && assign!.parent()!.parent()?.kind() === "module";
 }
 
 /** Whether a value's flow starts at library input (a parameter of a library entry). */

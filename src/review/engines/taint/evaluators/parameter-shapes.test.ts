@@ -107,3 +107,31 @@ app.get("/c", (req, res) => { each(["a", "b"], req.query.cmd); });
 `;
   assert.deepEqual(found("javascript", "app.js", src), ["2:command-injection:http-request", "3:command-injection:http-request"]);
 });
+
+test("Python protocol methods and public module-level lambdas are entries; private names and JavaScript `_` or `#` fields are not", () => {
+  const py = `import os
+class Command:
+    def __init__(self, program):
+        os.system(program + " --version")
+    def __call__(self, arg):
+        os.system("run " + arg)
+    def __run(self, arg):
+        os.system("run " + arg)
+which = lambda name: os.popen("which " + name)
+_which = lambda name: os.popen("which " + name)
+`;
+  assert.deepEqual(found("python", "pkg/command.py", py), [
+    "4:command-injection:library-input",
+    "6:command-injection:library-input",
+    "9:command-injection:library-input",
+  ]);
+  const js = `const cp = require("child_process");
+class Docker {
+  run = (...cmd) => cp.execSync("docker run " + cmd.join(" "));
+  _exec = (...cmd) => cp.execSync(cmd.join(" "));
+  #raw = (...cmd) => cp.execSync(cmd.join(" "));
+}
+module.exports = Docker;
+`;
+  assert.deepEqual(found("javascript", "lib/docker.js", js), ["3:command-injection:library-input"]);
+});

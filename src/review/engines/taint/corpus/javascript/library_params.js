@@ -91,7 +91,22 @@ function sleep(seconds = 1) {
   cp.execSync("sleep " + Number(seconds)); // safe: command-injection number
 }
 
+// A class whose methods are arrow functions in fields; `_name` ones are its own.
+class Docker {
+  constructor(bin, ...globalFlags) {
+    this.bin = bin;
+    cp.execSync(`${bin} ${globalFlags.join(" ")} version`); // vuln: command-injection
+  }
+
+  run = (image, ...cmd) => cp.execSync(`docker run --rm ${image} ${cmd.join(" ")}`); // vuln: command-injection
+
+  runArgv = (image, ...cmd) => cp.execFileSync("docker", ["run", "--rm", image, ...cmd]); // safe: command-injection argument array
+
+  _exec = (...line) => cp.execSync(line.join(" ")); // safe: command-injection private field is no entry point
+}
+
 module.exports = {
+  Docker,
   git,
   gitArgv,
   run,
@@ -112,6 +127,11 @@ module.exports = {
   loadPresetSafe,
   sleep,
 };
+
+// A shell helper exported as an arrow function on module.exports.
+module.exports.sh = (cmd, ...rest) => cp.execSync(`${cmd} ${rest.join(" ")}`); // vuln: command-injection
+
+module.exports.shArgv = (cmd, ...rest) => cp.execFileSync(cmd, rest); // safe: command-injection argument array
 
 // Older packages read their variadic arguments from `arguments`.
 module.exports.npm = function npm() {

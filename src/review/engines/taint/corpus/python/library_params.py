@@ -95,6 +95,36 @@ def lookup_quoted(host, /, resolver="8.8.8.8"):
     return os.popen("dig @%s %s" % (shlex.quote(resolver), shlex.quote(host))).read()  # safe: command-injection quoted
 
 
+class Command:
+    """A callable command object: the constructor's and the call's arguments are the caller's."""
+
+    def __init__(self, program, *args):
+        subprocess.check_call("%s %s --version" % (program, " ".join(args)), shell=True)  # vuln: command-injection
+        self.argv = [program, *args]
+
+    def __call__(self, *more):
+        return subprocess.check_output(" ".join(self.argv + list(more)), shell=True)  # vuln: command-injection
+
+    def __helper(self, *more):
+        return subprocess.check_output(" ".join(more), shell=True)  # safe: command-injection private method is no entry point
+
+
+class SafeCommand:
+    def __init__(self, program, *args):
+        subprocess.check_call([program, *args, "--version"])  # safe: command-injection argument array
+        self.argv = [program, *args]
+
+    def __call__(self, *more):
+        return subprocess.check_output(self.argv + list(more))  # safe: command-injection caller's argument vector without a shell
+
+
+which = lambda name: os.popen("which " + name).read()  # vuln: command-injection
+
+which_argv = lambda name: subprocess.check_output(["which", name])  # safe: command-injection argument array
+
+_which = lambda name: os.popen("which " + name).read()  # safe: command-injection private name is no entry point
+
+
 class Remote:
     def __init__(self, host: str):
         self.host = host
