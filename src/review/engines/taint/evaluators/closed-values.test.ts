@@ -66,6 +66,27 @@ ${calls}
   assert.deepEqual(await review({ "app/m.py": helper("            _vacuum(cursor, table)\n        list(map(_vacuum, extra))") }, 89), ["app/m.py:6:low"]);
 });
 
+test("without a known source, a private helper's *args, rest or destructured parameter is no one argument; those after it keep their places", async () => {
+  const py = `import django
+import os
+def _run(*args):
+    os.system("nice " + " ".join(args))
+def _pick(opts: dict[str, int], cmd):
+    os.system("nice " + cmd)
+def main(user):
+    _run("ls", user)
+    _pick({"a": 1}, "ls")
+`;
+  assert.deepEqual(await review({ "app/m.py": py }, 78), ["app/m.py:4:low"]);
+  const js = `const cp = require("child_process");
+function h({ a, b }, cmd) { cp.execSync("nice " + b + cmd); }
+function k(...parts) { cp.execSync("nice " + parts.join(" ")); }
+function main(opts) { h(opts, "ls"); k("ls", opts.x); }
+main(JSON.parse(process.env.X));
+`;
+  assert.deepEqual(await review({ "app/m.js": js }, 78), ["app/m.js:2:low", "app/m.js:3:low"]);
+});
+
 test("without a known source, tests and scripts keep no sink finding; the same code in a library module does", async () => {
   const src = `const { execSync } = require("child_process");
 function cli(args) { return execSync("node cli.js " + args); }
