@@ -11,7 +11,10 @@ function elementType(type: string): string {
     t = t
       .replace(/^readonly(?=\w)/, "")
       .replace(/\[\]$/, "")
-      .replace(/^(?:Array|ReadonlyArray|Set|ReadonlySet|Iterable|list|List|tuple|Tuple|set|Set|frozenset|FrozenSet|Sequence|Optional)(?:<(.*)>|\[(.*)\])$/, "$1$2")
+      .replace(
+        /^(?:Array|ReadonlyArray|Set|ReadonlySet|Iterable|list|List|tuple|Tuple|set|Set|frozenset|FrozenSet|Sequence|Optional)(?:<(.*)>|\[(.*)\])$/,
+        "$1$2",
+      )
       .replace(/,\.\.\.$/, "")
       .replace(/\|(?:undefined|null|None)$/, "")
       .replace(/^(?:undefined|null|None)\|/, "");
