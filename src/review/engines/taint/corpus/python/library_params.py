@@ -60,6 +60,26 @@ def update_safe(cur, **fields):
     cur.execute("UPDATE hosts SET " + sets, tuple(fields[k] for k in fields if k in ("name", "port")))  # safe: sql-injection parameterized
 
 
+def find_by(cur, **kw):
+    cur.execute("SELECT * FROM hosts WHERE name = '{name}' AND port = {port}".format(**kw))  # vuln: sql-injection
+
+
+def find_by_safe(cur, **kw):
+    cur.execute("SELECT * FROM hosts WHERE name = %(name)s AND port = %(port)s", kw)  # safe: sql-injection parameterized
+
+
+def set_columns(cur, host_id, **cols):
+    for column, value in cols.items():
+        cur.execute("UPDATE hosts SET %s = %%s WHERE id = %%s" % column, (value, host_id))  # vuln: sql-injection
+
+
+def set_columns_checked(cur, host_id, **cols):
+    for column, value in cols.items():
+        if column not in ("name", "port"):
+            raise KeyError(column)
+        cur.execute("UPDATE hosts SET %s = %%s WHERE id = %%s" % column, (value, host_id))  # safe: sql-injection allow-list then raise
+
+
 def deploy(*, host, branch="main"):
     os.system("ssh %s 'cd app && git checkout %s'" % (host, branch))  # vuln: command-injection
 
