@@ -135,3 +135,18 @@ module.exports = Docker;
 `;
   assert.deepEqual(found("javascript", "lib/docker.js", js), ["3:command-injection:library-input"]);
 });
+
+test("Python: a helper with keyword-only parameters is summarised (a bare `*` gathers nothing); one with *args stays an unknown call", () => {
+  const src = (head: string) => `import os
+from flask import Flask, request
+app = Flask(__name__)
+def _run(${head}):
+    os.system("nice " + cmd)
+@app.route("/r")
+def view():
+    _run(cmd=request.args["c"])
+`;
+  assert.deepEqual(found("python", "app.py", src("*, cmd")), ["5:command-injection:flask-request"]);
+  assert.deepEqual(found("python", "app.py", src("a=1, /, *, cmd")), ["5:command-injection:flask-request"]);
+  assert.deepEqual(found("python", "app.py", src("*args, cmd")), []);
+});

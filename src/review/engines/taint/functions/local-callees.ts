@@ -95,7 +95,8 @@ export class FileDefs {
     const first = params[0]?.name;
     const skip = ownerIsClass && this.syn.ruleLanguage === "python" && (first === "self" || first === "cls") ? 1 : 0;
     const list = node.field("parameters")?.text() ?? "";
-    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && list.includes("*"));
+    // Python's bare `*` (keyword-only parameters after it) and `/` take no arguments of their own: only `*args` and `**kw` gather.
+    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && /\*\s*[A-Za-z_]/.test(list));
     return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic };
   }
 
