@@ -150,3 +150,12 @@ def view():
   assert.deepEqual(found("python", "app.py", src("a=1, /, *, cmd")), ["5:command-injection:flask-request"]);
   assert.deepEqual(found("python", "app.py", src("*args, cmd")), []);
 });
+
+test("TypeScript: a declared `this` parameter takes no argument: the parameters after it get theirs", () => {
+  const src = `import { exec } from "child_process";
+function quiet(this: unknown, cmd: string, flag: string) { exec("nice " + flag); }
+function loud(this: unknown, cmd: string, flag: string) { exec("nice " + cmd); }
+app.get("/x", (req, res) => { quiet(req.query.c, "-n"); loud(req.query.c, "-n"); });
+`;
+  assert.deepEqual(found("typescript", "app.ts", src), ["3:command-injection:http-request"]);
+});

@@ -197,6 +197,8 @@ function jsParams(fn: TNode): Param[] {
       // TypeScript: `cmd?: string`, `...args: string[]`, `{ cwd }: Options = {}`, `private readonly dir: string`.
       const pat = p.field("pattern");
       const pk = pat?.kind();
+      // `function f(this: Window, cmd)`: a declared `this` takes no argument.
+      if (pk === "this") continue;
       const rest = pk === "rest_pattern" ? named(pat!)[0] : null;
       if (rest?.kind() === "identifier") out.push({ name: rest.text(), type: typeText(p.field("type")), annotations: [], node: p, slot });
       else if (pk === "object_pattern" || pk === "array_pattern" || pk === "rest_pattern") bound(pat, slot, out);
