@@ -17,7 +17,7 @@ import { hitToFinding, patternClass } from "./driver/report.ts";
 import { classBit } from "./syntax/classes.ts";
 import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
-import { callersContract } from "./driver/library-contract.ts";
+import { callersContract, pythonCallersArgv } from "./driver/library-contract.ts";
 import { receiverIsValue } from "./driver/receivers.ts";
 import { rawRequestLog } from "./driver/raw-request.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
@@ -279,7 +279,11 @@ function refine(input: TaintInput): Finding[] {
     hitCalls.add(pc.key);
   });
   const js = syn.prefix === "js" || syn.prefix === "ts";
-  const reported = js ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h))) : hits;
+  const reported = js
+    ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h)))
+    : syn.prefix === "py"
+      ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && pythonCallersArgv(h)))
+      : hits;
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 

@@ -3,12 +3,12 @@
 import type { TNode } from "../syntax/node.ts";
 import type { CompiledRules, SinkSpec } from "../syntax/rules.ts";
 import type { Role, Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import { named, slotOf } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import type { State, Taint, Value } from "../model/state.ts";
 import type { Elem } from "../model/collection-values.ts";
 import { hasParamSource, paramSource } from "../evaluators/framework-params.ts";
-import { entrySource } from "../evaluators/entry-points.ts";
+import { argumentsSource, entrySource } from "../evaluators/entry-points.ts";
 import { constructorFields } from "../evaluators/constructor-fields.ts";
 import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
 import { applyGuards } from "../evaluators/apply-guards.ts";
@@ -20,6 +20,7 @@ import { evalCall } from "../evaluators/calls.ts";
 import { evalArgv } from "../evaluators/argument-vectors.ts";
 import { bind, evalAssign, rootIdent } from "../evaluators/assignments.ts";
 import { evalCases, evalIf, evalLoop, otherChildren } from "../evaluators/control-flow.ts";
+import { evalComprehension } from "../evaluators/comprehensions.ts";
 import { evalTry } from "../evaluators/try-catch.ts";
 import { fileConstants } from "../model/file-constants.ts";
 import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
@@ -206,9 +207,11 @@ export class Analyzer {
     if (args && this.selfValue) for (const f of this.fields) this.st.vars.set(f, this.selfValue);
     this.syn.params(fn).forEach((p, i) => {
       if (!p.name) return;
-      this.st.vars.set(p.name, args ? (args[i] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, topLevel)));
+      this.st.vars.set(p.name, args ? (args[slotOf(p, i)] ?? null) : (paramSource(this, p, decorators) ?? entrySource(this, fn, p, topLevel)));
       this.st.consts.delete(p.name);
     });
+    const rest = args ? null : argumentsSource(this, fn, topLevel);
+    if (rest) this.st.vars.set("arguments", rest);
     if (kept && this.syn.prefix === "py") this.st.vars.set("self", kept);
     const body = fn.field("body");
     if (fn === this.retScope) this.retParams = this.syn.params(fn).map((p) => p.name);
@@ -418,6 +421,8 @@ export class Analyzer {
       case "forin":
         evalLoop(this, node, node);
         return null;
+      case "comprehension":
+        return evalComprehension(this, node);
       case "opaque":
         this.incomplete = true;
         for (const c of node.namedChildren()) this.ev(c);

@@ -9,6 +9,7 @@ import { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "./analyzer.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Syntax } from "../syntax/languages.ts";
+import { slotCount } from "../syntax/languages.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
 import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
@@ -187,7 +188,7 @@ export class External {
     if (def === undefined) {
       const python = this.syn.ruleLanguage === "python";
       const cands = shared.defs.named(t.fn).filter((d) => {
-        const n = d.params.length - d.skip;
+        const n = slotCount(d.params) - d.skip;
         if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
         return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
       });

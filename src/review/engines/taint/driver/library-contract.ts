@@ -1,4 +1,5 @@
-// Library input (a package's callers) that reaches a sink as the caller gave it (JavaScript, TypeScript).
+// Library input (a package's callers) that reaches a sink as the caller gave it (JavaScript, TypeScript; Python's
+// argument vectors).
 import type { SinkHit } from "./analyzer.ts";
 import type { Step } from "../model/state.ts";
 import type { TNode } from "../syntax/node.ts";
@@ -105,6 +106,24 @@ function wrappedQuery(arg: TNode): boolean {
     if (p.kind() !== "pair") return false;
     return queryKeys.test(p.field("key")?.text() ?? "") && plainRef.test(p.field("value")?.text() ?? "");
   });
+
+const pyArgvRunners = /^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)$|^os\.(?:exec|spawn)[lv]p?e?$/;
+/** Python's ways of building a string: `%`, `+`, f-strings, `.format(`, `.join(`. */
+const pyBuilding = /[+%]|\bf["']|\.(?:join|format|replace)\(/;
+
+/**
+ * Python: library input handed to a runner without a shell as the whole argument vector (`subprocess.call(args)`,
+ * `subprocess.run(list(argv))` in a `run(*args)` helper): the caller chose the program and its arguments, as
+ * with JavaScript's `spawn(opts.app, args)`. A list built here (`["sh", "-c", x]`) or a string built here is not so.
+ */
+export function pythonCallersArgv(h: SinkHit): boolean {
+  if (h.className !== "command-injection") return false;
+  const args = h.node.field("arguments");
+  const first = args?.namedChildren()[0];
+  if (!first || first.kind() === "keyword_argument" || !pyArgvRunners.test(h.node.field("function")?.text() ?? "")) return false;
+  if (/\bshell\s*=\s*(?!False\b)/.test(args!.text()) || /^(?:\[|\(|[rbuf]*["'])/i.test(first.text())) return false;
+  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
+  return true;
 }
 
 /** Segments that stay where they are put: no separator, no `..`. */

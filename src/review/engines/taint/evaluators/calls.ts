@@ -44,10 +44,17 @@ function constantCallback(cb: TNode): boolean {
   const k = body?.kind();
   if (k === "string" || k === "number") return true;
   if (k !== "template_string") return false;
-  // Substitutions of numbers only (an index): `$${i + 1}`.
+  // Substitutions of numbers only (an index): `$${i + 1}`; never the element (`(i) => `'${i}'``: its first parameter).
+  const list = cb.field("parameters") ?? cb.field("parameter");
+  const elem = /^[\w$]*/.exec(list ? (named(list)[0]?.text() ?? list.text()) : "")![0];
   return named(body!)
     .filter((c) => c.kind() === "template_substitution")
-    .every((sub) => /^\$\{\s*[\w\s+*-]*\}$/.test(sub.text()) && !/[a-z]/i.test(sub.text().replace(/\b(?:i|idx|index|n)\b/g, "")));
+    .every(
+      (sub) =>
+        /^\$\{\s*[\w\s+*-]*\}$/.test(sub.text()) &&
+        !/[a-z]/i.test(sub.text().replace(/\b(?:i|idx|index|n)\b/g, "")) &&
+        !(elem && new RegExp(`\\b${elem.replace(/\$/g, "\\$")}\\b`).test(sub.text())),
+    );
 }
 
 /** The classes a filter callback's allow-list check (`(c) => ALLOWED.includes(c)`) vouches for its element; 0 when none. */
@@ -127,7 +134,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   } else if (callee.fn && a.syn.roles[callee.fn.kind()] !== "ident") {
     recvT = a.ev(callee.fn);
   }
-  const all = named(node.field("arguments"));
+  // `f(x for x in xs)`: a generator expression is the call's one argument, not its argument list.
+  const list = node.field("arguments");
+  const all = list?.kind() === "generator_expression" ? [list] : named(list);
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
   let firstTainted: Value = null;
   const vals = new Map<TNode, Value>();

@@ -28,7 +28,9 @@ function helperHead(a: Analyzer, scopeText: string): { fn: string; params: strin
   const m = (py ? pyHead : jsHead).exec(scopeText);
   if (!m || /^(?:if|for|while|switch|catch|function)$/.test(m[1]!)) return null;
   const fn = m[1]!;
-  const params = m[2]!.split(",").map((p) => /^\s*\**([A-Za-z_$][\w$]*)/.exec(p)?.[1] ?? "");
+  // A destructuring or rest parameter (`{ a, b }`, `[x, y]`, `...rest`, `*args`, `**kw`) names no one argument: it
+  // holds its place unnamed.
+  const params = topLevelParts(m[2]!).map((p) => /^\s*([A-Za-z_$][\w$]*)/.exec(p)?.[1] ?? "");
   if (py) {
     if (!fn.startsWith("_") || fn.startsWith("__")) return null;
     if (params[0] === "self" || params[0] === "cls") params.shift();
@@ -37,6 +39,24 @@ function helperHead(a: Analyzer, scopeText: string): { fn: string; params: strin
   )
     return null;
   return { fn, params };
+}
+
+/** A parameter list split at its own commas, not those inside brackets (`{ a, b }`, `Dict[str, int]`, defaults `f(x, y)`). */
+function topLevelParts(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if (c === ")" || c === "]" || c === "}" || (c === ">" && list[i - 1] !== "=")) depth = Math.max(0, depth - 1);
+    else if (c === "," && depth === 0) {
+      out.push(list.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(list.slice(from));
+  return out;
 }
 
 /** Where a function's head (its parameter list) ends: the `)` before its body (`{`, `:`, `=>`, a TypeScript return

@@ -66,6 +66,27 @@ ${calls}
   assert.deepEqual(await review({ "app/m.py": helper("            _vacuum(cursor, table)\n        list(map(_vacuum, extra))") }, 89), ["app/m.py:6:low"]);
 });
 
+test("without a known source, a private helper's *args, rest or destructured parameter is no one argument; those after it keep their places", async () => {
+  const py = `import django
+import os
+def _run(*args):
+    os.system("nice " + " ".join(args))
+def _pick(opts: dict[str, int], cmd):
+    os.system("nice " + cmd)
+def main(user):
+    _run("ls", user)
+    _pick({"a": 1}, "ls")
+`;
+  assert.deepEqual(await review({ "app/m.py": py }, 78), ["app/m.py:4:low"]);
+  const js = `const cp = require("child_process");
+function h({ a, b }, cmd) { cp.execSync("nice " + b + cmd); }
+function k(...parts) { cp.execSync("nice " + parts.join(" ")); }
+function main(opts) { h(opts, "ls"); k("ls", opts.x); }
+main(JSON.parse(process.env.X));
+`;
+  assert.deepEqual(await review({ "app/m.js": js }, 78), ["app/m.js:2:low", "app/m.js:3:low"]);
+});
+
 test("without a known source, tests and scripts keep no sink finding; the same code in a library module does", async () => {
   const src = `const { execSync } = require("child_process");
 function cli(args) { return execSync("node cli.js " + args); }
@@ -116,7 +137,7 @@ exports.latest = function latest(pkg) {
   assert.deepEqual(taint("javascript", src("warnings")), ["4:command-injection"]);
 });
 
-test("array callbacks: map to a constant and filter by an allow-list clean the array; map by the element does not", () => {
+test("array callbacks: map to a constant or an index and filter by an allow-list clean the array; map by the element does not", () => {
   const src = (expr: string) => `const db = require("./db");
 exports.byIds = function byIds(ids) {
   return db.query("SELECT * FROM t WHERE id IN (" + ${expr} + ")", ids);
@@ -125,6 +146,9 @@ exports.byIds = function byIds(ids) {
   assert.deepEqual(taint("javascript", src('ids.map(() => "?").join(",")')), []);
   assert.deepEqual(taint("javascript", src('ids.filter((c) => ["a", "b"].includes(c)).join(",")')), []);
   assert.deepEqual(taint("javascript", src('ids.map((c) => c + "?").join(",")')), ["3:sql-injection"]);
+  // An index is a number, the element is not, whatever it is called.
+  assert.deepEqual(taint("javascript", src('ids.map((_, i) => `$${i + 1}`).join(",")')), []);
+  assert.deepEqual(taint("javascript", src(`ids.map((i) => \`'\${i}'\`).join(",")`)), ["3:sql-injection"]);
 });
 
 test("a library entry's parameter handed whole to a file sink is no path traversal; joined under a base it is", () => {

@@ -7,6 +7,7 @@ import type { Taint } from "../model/state.ts";
 import { named } from "../syntax/languages.ts";
 import { sourceTaint, withField } from "../model/values.ts";
 import { isLibraryEntry } from "./entry-points.ts";
+import { carriesNoString } from "../syntax/param-types.ts";
 import { classBit } from "../syntax/classes.ts";
 
 /**
@@ -56,9 +57,19 @@ export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
   const ctor = constructorOf(a, fn, python);
   if (!ctor || !isLibraryEntry(a, fn)) return null;
   const self = python ? "self" : "this";
-  const params = a.syn.params(ctor).filter((p) => p.name && p.name !== "self" && !lib.exceptTypes.some((r) => r.test(p.type)));
+  const params = a.syn.params(ctor).filter((p) => p.name && p.name !== "self" && !carriesNoString(lib.exceptTypes, p.type));
   if (!params.length) return null;
   let out: Taint | null = null;
+  const keep = (from: (typeof params)[number], at: TNode, prop: string): void => {
+    // A setting (`root`, `cwd`) is no input for the classes it names; one value holds every field, so it is
+    // as tainted as its most tainted field.
+    let mask = lib.spec.mask | keptForCaller;
+    for (const x of lib.settings) if (x.names.some((r) => r.test(from.name))) mask |= x.mask;
+    const kept = withField(out, sourceTaint(from.node, lib.spec.id, lib.spec.confidence, "param", mask), at, prop);
+    out = out ? { ...kept, mask: out.mask & mask } : kept;
+  };
+  // TypeScript's parameter properties (`constructor(private readonly remote: string)`) are fields set so.
+  for (const p of params) if (/^(?:public|private|protected|readonly)\b/.test(p.node.text())) keep(p, p.node, p.name);
   for (const stmt of named(ctor.field("body") ?? null)) {
     const assign = stmt.kind() === "expression_statement" ? named(stmt)[0] : null;
     if (assign?.kind() !== (python ? "assignment" : "assignment_expression")) continue;
@@ -68,13 +79,7 @@ export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
     const prop = left?.field(a.syn.memberFields[1])?.text();
     if (!right || !prop || obj?.text() !== self) continue;
     const from = params.find((p) => identifier(p.name).test(right.text()));
-    if (!from) continue;
-    // A setting (`root`, `cwd`) is no input for the classes it names; one value holds every field, so it is
-    // as tainted as its most tainted field.
-    let mask = lib.spec.mask | keptForCaller;
-    for (const x of lib.settings) if (x.names.some((r) => r.test(from.name))) mask |= x.mask;
-    const kept = withField(out, sourceTaint(from.node, lib.spec.id, lib.spec.confidence, "param", mask), assign, prop);
-    out = out ? { ...kept, mask: out.mask & mask } : kept;
+    if (from) keep(from, assign, prop);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
+import { carriesNoString } from "../syntax/param-types.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
 interface EntryState {
@@ -61,6 +62,8 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
   const own = fn.field("name");
   if (own && fn.kind() !== "method_definition") names.push(own.text());
   else if (own && /^[#_]/.test(own.text())) return false;
+  // TypeScript's `private` methods are no more public than `#x` ones.
+  else if (own && /^private\b/.test(a.source.slice(fn.range().start.index, fn.range().start.index + 8))) return false;
   let n = fn;
   for (let p = fn.parent(); p; n = p, p = p.parent()) {
     const k = p.kind();
@@ -76,6 +79,8 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
       const nm = p.field("name");
       if (nm) names.push(nm.text());
     } else if (k === "pair" && /^["'`]?[#_]/.test(p.field("key")?.text() ?? "")) return false;
+    // A class field holding a function (`_run = (...args) => …`, TypeScript's `private run = …`) is private so named or declared.
+    else if ((k === "field_definition" || k === "public_field_definition") && /^(?:(?:static\s+)?[#_]|private\b)/.test(p.text())) return false;
     else if (k === "assignment_expression") {
       // `Runner.prototype.run = function`, `Runner.prototype = { run() {} }`, `Runner.create = …`: a method of
       // what the module exports under `Runner`; `_name` is private by convention.
@@ -90,16 +95,29 @@ function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
   return false;
 }
 
-/** Python: a public module-level function, or a public method of a public module-level class (test functions aside). */
+/**
+ * Python: a public module-level function (or a lambda a public module-level name holds), or a public method of a
+ * public module-level class; test functions aside. Protocol methods (`__init__`, `__call__`) are public: the
+ * caller's arguments reach them through `Cls(x)` and `obj(x)`.
+ */
 function pyEntry(fn: TNode): boolean {
+  if (fn.kind() === "lambda") return pyLambdaEntry(fn);
   const name = fn.field("name")?.text() ?? "";
-  if (!name || name.startsWith("_") || name.startsWith("test")) return false;
+  if (!name || (name.startsWith("_") && !/^__\w+__$/.test(name)) || name.startsWith("test")) return false;
   const up = (n: TNode | null): TNode | null => (n?.kind() === "decorated_definition" ? n.parent() : n);
   const p = up(fn.parent());
   if (p?.kind() === "module") return true;
   const cls = p?.kind() === "block" ? p.parent() : null;
   if (cls?.kind() !== "class_definition" || (cls.field("name")?.text() ?? "_").startsWith("_")) return false;
   return up(cls.parent())?.kind() === "module";
+}
+
+/** `run = lambda cmd: ...` at module level, under a public name. */
+function pyLambdaEntry(fn: TNode): boolean {
+  const assign = fn.parent();
+  const left = assign?.kind() === "assignment" ? assign.field("left") : null;
+  if (left?.kind() !== "identifier" || left.text().startsWith("_")) return false;
+  return assign!.parent()?.kind() === "expression_statement" && assign!.parent()!.parent()?.kind() === "module";
 }
 
 /** Whether a value's flow starts at library input (a parameter of a library entry). */
@@ -177,10 +195,25 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
   }
   if (!topLevel || p.name === "self" || p.name === "cls") return null;
   const lib = a.rules.library;
-  if (!lib || lib.exceptTypes.some((r) => r.test(p.type)) || !isLibraryEntry(a, fn)) return null;
+  if (!lib || carriesNoString(lib.exceptTypes, p.type) || !isLibraryEntry(a, fn)) return null;
   let mask = lib.spec.mask;
   for (const x of lib.settings) if (x.names.some((r) => r.test(p.name))) mask |= x.mask;
   return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", mask);
+}
+
+/** Text of a function that reads its `arguments` object (not a member named so). */
+const readsArguments = /(?<![\w$.])arguments(?![\w$])/;
+
+/**
+ * JavaScript: the `arguments` object of a library entry (`function run() { exec([].slice.call(arguments).join(" ")) }`)
+ * holds library input as its parameters do; an arrow function has none of its own. Null elsewhere.
+ */
+export function argumentsSource(a: Analyzer, fn: TNode, topLevel: boolean): Value {
+  if (!topLevel || (a.syn.prefix !== "js" && a.syn.prefix !== "ts") || fn.kind() === "arrow_function") return null;
+  const lib = a.rules.library;
+  const r = fn.range();
+  if (!lib || !isLibraryEntry(a, fn) || !readsArguments.test(a.source.slice(r.start.index, r.end.index))) return null;
+  return sourceTaint(fn.field("parameters") ?? fn, lib.spec.id, lib.spec.confidence, "param", lib.spec.mask);
 }
 
 /** True when some parameter of `fn` is a source by its function's role; its parameters are read only then. */
@@ -195,7 +228,7 @@ export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[], vi
     const r = fn.range();
     if (!test?.test(a.source.slice(r.start.index, r.end.index))) return false;
   }
-  return params().some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null);
+  return params().some((p) => p.name !== "" && entrySource(a, fn, p, true) !== null) || argumentsSource(a, fn, true) !== null;
 }
 
 const sinkTests = new WeakMap<CompiledRules, RegExp | null>();

@@ -13,6 +13,7 @@ import { withStep, worse } from "../model/state.ts";
 import { FileDefs, resolveCallee } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
+import { slotCount, slotOf } from "../syntax/languages.ts";
 import type { External } from "../driver/cross-file-context.ts";
 
 /** Callees summarised inside callees, at most: deeper calls are unknown calls. */
@@ -148,9 +149,10 @@ export function bindArgs(def: Def, all: TNode[], vals: Map<TNode, Value>): [numb
     if (!v) continue;
     const i = def.params.findIndex((p) => p.name === kw.field("name")?.text());
     if (i < 0) return null;
-    bound.push([i, v]);
+    bound.push([slotOf(def.params[i]!, i), v]);
   }
-  return bound.filter(([i]) => i < def.params.length);
+  const n = slotCount(def.params);
+  return bound.filter(([i]) => i < n);
 }
 
 /**
@@ -162,11 +164,13 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
-  const at = i >= 0 ? def.params[i]!.node : def.node;
+  const at = i >= 0 ? (def.params.find((p, j) => slotOf(p, j) === i)?.node ?? def.node) : def.node;
   const marker: Step = { node: at, kind: "step", sourceId: "", prev: null };
   const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: at, kind: "step", sourceId: v.step.sourceId, prev: marker } };
   if (v.argv) arg.argv = true;
-  const args: Value[] = def.params.map((_, j) => (j === i ? arg : null));
+  // By slot: every name a destructuring formal binds gets the argument.
+  const args: Value[] = [];
+  if (i >= 0) args[i] = arg;
   const sub = a.fork(shared.rules, shared.source, shared.root);
   // A callee of the same file skips its clean statements' expressions as the caller's walk does (fast/relevance.ts;
   // never the cut: what follows the last sink still makes the return value). Not with a tainted receiver: `this`
@@ -181,7 +185,8 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   for (const [id, w] of sub.watch) if (w.taint) watched.push([id, w.taint]);
   const effects: [number, Taint][] = [];
   sub.paramExits.forEach((t, j) => {
-    if (t && j !== i) effects.push([j, t]);
+    const at = def.params[j] ? slotOf(def.params[j]!, j) : j;
+    if (t && at !== i) effects.push([at, t]);
   });
   const s: Summary = { marker, ret, hits: sub.hits, watched, effects };
   memo.set(key, s);

@@ -3,7 +3,7 @@
 // two equally good candidates, is no callee: the call stays an unknown call.
 import type { TNode } from "../syntax/node.ts";
 import type { Param, Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import { named, slotCount } from "../syntax/languages.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import { mentions } from "../fast/relevance.ts";
 import { spanQuery } from "../fast/function-spans.ts";
@@ -95,7 +95,8 @@ export class FileDefs {
     const first = params[0]?.name;
     const skip = ownerIsClass && this.syn.ruleLanguage === "python" && (first === "self" || first === "cls") ? 1 : 0;
     const list = node.field("parameters")?.text() ?? "";
-    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && list.includes("*"));
+    // Python's bare `*` (keyword-only parameters after it) and `/` take no arguments of their own: only `*args` and `**kw` gather.
+    const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && /\*\s*[A-Za-z_]/.test(list));
     return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic };
   }
 
@@ -180,7 +181,7 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   const lang = syn.ruleLanguage;
   const exact = lang === "java" || lang === "go";
   const fits = (d: Def): boolean => {
-    const n = d.params.length - d.skip;
+    const n = slotCount(d.params) - d.skip;
     if (d.variadic) return false;
     return exact ? n === argc : argc <= n || lang !== "python";
   };

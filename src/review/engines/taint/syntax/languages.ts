@@ -22,6 +22,7 @@ export type Role =
   | "terminal"
   | "loop"
   | "forin"
+  | "comprehension"
   | "skip"
   | "kwarg"
   | "opaque"
@@ -36,6 +37,23 @@ export interface Param {
   type: string;
   annotations: string[];
   node: TNode;
+  /**
+   * The formal parameter it is bound from, where that differs from its index in the list (JavaScript:
+   * a destructuring formal binds several names): arguments are matched by slot (`slotOf`).
+   */
+  slot?: number;
+}
+
+/** The position of the argument a parameter (index `i` in its function's list) is bound from. */
+export const slotOf = (p: Param, i: number): number => p.slot ?? i;
+
+/** How many positional arguments a parameter list takes (destructuring formals count once). */
+export function slotCount(params: readonly Param[]): number {
+  let n = 0;
+  params.forEach((p, i) => {
+    n = Math.max(n, slotOf(p, i) + 1);
+  });
+  return n;
 }
 
 export interface Syntax {
@@ -137,16 +155,29 @@ const jsRoles: Record<string, Role> = {
   array: "array",
 };
 
-/** Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`), as parameters of their own. */
-function patternParams(pat: TNode, out: Param[]): void {
+/**
+ * Names bound by a destructuring parameter (`{ searchParams }`, `{ a: b }`, `{ cmd = "ls" }`, `[from, to]`,
+ * `{ cwd, ...flags }`, nested ones), as parameters of their own in the formal's `slot`.
+ */
+function patternParams(pat: TNode, slot: number, out: Param[]): void {
+  const add = (n: TNode): void => void out.push({ name: n.text(), type: "", annotations: [], node: n, slot });
   for (const c of named(pat)) {
     const k = c.kind();
-    if (k === "shorthand_property_identifier_pattern") out.push({ name: c.text(), type: "", annotations: [], node: c });
-    else if (k === "pair_pattern") {
-      const v = c.field("value");
-      if (v?.kind() === "identifier") out.push({ name: v.text(), type: "", annotations: [], node: v });
-    }
+    if (k === "shorthand_property_identifier_pattern" || k === "identifier") add(c);
+    else if (k === "pair_pattern") bound(c.field("value"), slot, out);
+    else if (k === "object_assignment_pattern" || k === "assignment_pattern") bound(c.field("left"), slot, out);
+    else if (k === "rest_pattern" || k === "object_pattern" || k === "array_pattern") bound(c, slot, out);
   }
+}
+
+/** What one binding position holds: a name, a pattern, a default (`x = 1`) or a rest (`...x`). */
+function bound(n: TNode | null, slot: number, out: Param[]): void {
+  const k = n?.kind();
+  if (!n) return;
+  if (k === "identifier" || k === "shorthand_property_identifier_pattern") out.push({ name: n.text(), type: "", annotations: [], node: n, slot });
+  else if (k === "assignment_pattern" || k === "object_assignment_pattern") bound(n.field("left"), slot, out);
+  else if (k === "rest_pattern") bound(named(n)[0] ?? null, slot, out);
+  else if (k === "object_pattern" || k === "array_pattern") patternParams(n, slot, out);
 }
 
 function jsParams(fn: TNode): Param[] {
@@ -154,18 +185,28 @@ function jsParams(fn: TNode): Param[] {
   const list = fn.field("parameters");
   if (!list) {
     const single = fn.field("parameter");
-    return single ? [{ name: single.text(), type: "", annotations: [], node: single }] : [];
+    return single ? [{ name: single.text(), type: "", annotations: [], node: single, slot: 0 }] : [];
   }
   const out: Param[] = [];
+  let slot = 0;
   for (const p of named(list)) {
     const k = p.kind();
-    if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
-    else if (k === "object_pattern") patternParams(p, out);
+    if (k === "comment") continue;
+    if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p, slot });
     else if (k === "required_parameter" || k === "optional_parameter") {
+      // TypeScript: `cmd?: string`, `...args: string[]`, `{ cwd }: Options = {}`, `private readonly dir: string`.
       const pat = p.field("pattern");
-      if (pat?.kind() === "object_pattern") patternParams(pat, out);
-      else out.push({ name: pat?.kind() === "identifier" ? pat.text() : "", type: typeText(p.field("type")), annotations: [], node: p });
-    } else if (k === "assignment_pattern") out.push({ name: p.field("left")?.text() ?? "", type: "", annotations: [], node: p });
+      const pk = pat?.kind();
+      // `function f(this: Window, cmd)`: a declared `this` takes no argument.
+      if (pk === "this") continue;
+      const rest = pk === "rest_pattern" ? named(pat!)[0] : null;
+      if (rest?.kind() === "identifier") out.push({ name: rest.text(), type: typeText(p.field("type")), annotations: [], node: p, slot });
+      else if (pk === "object_pattern" || pk === "array_pattern" || pk === "rest_pattern") bound(pat, slot, out);
+      else out.push({ name: pk === "identifier" ? pat!.text() : "", type: typeText(p.field("type")), annotations: [], node: p, slot });
+    } else if (k === "assignment_pattern" && p.field("left")?.kind() === "identifier")
+      out.push({ name: p.field("left")!.text(), type: "", annotations: [], node: p, slot });
+    else bound(p, slot, out);
+    slot++;
   }
   return out;
 }
@@ -193,6 +234,10 @@ const pyRoles: Record<string, Role> = {
   continue_statement: "terminal",
   while_statement: "loop",
   for_statement: "forin",
+  list_comprehension: "comprehension",
+  set_comprehension: "comprehension",
+  dictionary_comprehension: "comprehension",
+  generator_expression: "comprehension",
   import_statement: "skip",
   import_from_statement: "skip",
   comment: "skip",
@@ -216,8 +261,13 @@ function pyParams(fn: TNode): Param[] {
   for (const p of named(fn.field("parameters"))) {
     const k = p.kind();
     if (k === "identifier") out.push({ name: p.text(), type: "", annotations: [], node: p });
+    else if (k === "list_splat_pattern" || k === "dictionary_splat_pattern")
+      // `*args`, `**kwargs`: a tuple and a dict of what the caller passed.
+      out.push({ name: named(p)[0]?.text() ?? "", type: "", annotations: [], node: p });
     else if (k === "typed_parameter") {
-      const id = named(p).find((c) => c.kind() === "identifier");
+      // `cmd: str`, and `*args: str` (the type is each element's).
+      const first = named(p)[0];
+      const id = first?.kind() === "identifier" ? first : first && /splat/.test(first.kind()) ? named(first)[0] : null;
       out.push({ name: id?.text() ?? "", type: typeText(p.field("type")), annotations: [], node: p });
     } else if (k === "default_parameter" || k === "typed_default_parameter") {
       out.push({ name: p.field("name")?.text() ?? "", type: typeText(p.field("type")), annotations: [], node: p });

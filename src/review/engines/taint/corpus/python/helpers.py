@@ -100,3 +100,18 @@ def hello():
 def hello_raw():
     who = request.args.get("who")
     return "<html>" + raw_banner(who) + "</html>"  # vuln: xss
+
+
+def archive_report(*, name, fmt="gztar"):
+    subprocess.run("tar -caf /srv/out/%s.%s %s" % (name, fmt, REPORTS), shell=True)  # vuln: command-injection
+
+
+def report_id(*, name, kind="daily"):
+    return "%s-%d" % (kind, len(name))
+
+
+@app.route("/archive")
+def archive():
+    archive_report(name=request.args["name"])
+    subprocess.run("tar -caf /srv/out/x.tgz " + report_id(name=request.args["name"]), shell=True)  # safe: command-injection keyword-only helper returns no input
+    return "ok"
