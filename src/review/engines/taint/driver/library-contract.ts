@@ -106,6 +106,7 @@ function wrappedQuery(arg: TNode): boolean {
     if (p.kind() !== "pair") return false;
     return queryKeys.test(p.field("key")?.text() ?? "") && plainRef.test(p.field("value")?.text() ?? "");
   });
+}
 
 const pyArgvRunners = /^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)$|^os\.(?:exec|spawn)[lv]p?e?$/;
 /** Python's ways of building a string: `%`, `+`, f-strings, `.format(`, `.join(`. */
