@@ -89,8 +89,6 @@ const known: Record<string, string[]> = {
   "src/capabilities/oauth/cleanup.ts": ["app_sessions"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
   "src/capabilities/runs/ledger.ts": ["workspaces"],
-  "src/capabilities/runs/queue.ts": ["run_results"],
-  "src/capabilities/runs/worker/execute.ts": ["run_results"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };
 
