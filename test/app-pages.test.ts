@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { App } from "../src/kernel/app.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { createSession, readSession } from "../src/capabilities/identity/sessions.ts";
 import { deleteExpired } from "../src/capabilities/oauth/cleanup.ts";
 import { cookieOptions } from "../src/capabilities/identity/web/session.ts";

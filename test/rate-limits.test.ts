@@ -14,7 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { json, startTestServer, type TestServer } from "./harness.ts";
 import { ConfigError, loadConfig } from "../src/kernel/config.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { buildServer } from "../src/server/http.ts";
 import { operations } from "../src/server/operations.ts";
 import { operation } from "../src/kernel/operation.ts";

@@ -85,6 +85,7 @@ const known: Record<string, string[]> = {
   "src/capabilities/findings/run-findings.ts": ["repositories"],
   "src/capabilities/findings/warm.ts": ["repositories", "reviewed_commits"],
   "src/capabilities/identity/accounts.ts": ["oauth_grants"],
+  "src/capabilities/identity/members.ts": ["oauth_grants"],
   "src/capabilities/identity/settings.ts": ["oauth_clients", "oauth_grants"],
   "src/capabilities/oauth/cleanup.ts": ["app_sessions"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],

@@ -1,6 +1,8 @@
 // The identity capability's public API: what other capabilities and the faces may import. Every
 // other file in this folder is internal to it.
 export * from "./accounts.ts";
+export * from "./api-keys.ts";
+export { addMember, removeMember } from "./members.ts";
 export * from "./passwords.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
