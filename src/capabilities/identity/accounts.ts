@@ -5,6 +5,7 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { hasNul } from "../../kernel/text.ts";
 import { checkName } from "./names.ts";
+import { endUserGrants } from "../oauth/index.ts";
 import { hashPassword } from "./passwords.ts";
 
 const slugRe = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -112,7 +113,7 @@ export async function setPassword(store: Store, userId: number, password: string
     await tx.updateTable("users").set({ password_hash: hash }).where("id", "=", userId).execute();
     const r = await tx.updateTable("tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
     // The OAuth grants end with their tokens, so authorized apps no longer lists them.
-    await tx.updateTable("oauth_grants").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    await endUserGrants(tx, userId, undefined, now());
     const s = await tx.deleteFrom("app_sessions").where("user_id", "=", userId).executeTakeFirst();
     return { revokedTokens: Number(r.numUpdatedRows), endedSessions: Number(s.numDeletedRows) };
   });

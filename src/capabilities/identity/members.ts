@@ -1,6 +1,7 @@
 // Workspace memberships: adding and removing a member (which ends the user's tokens there), and the
 // member directory, sorted by username then id, byte-wise on both engines.
 import { AppError } from "../../kernel/errors.ts";
+import { endUserGrants } from "../oauth/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { keysetPage } from "../../platform/store/page.ts";
@@ -30,13 +31,7 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
       .where("revoked_at", "is", null)
       .executeTakeFirst();
     // The user's OAuth grants there end too (their tokens just did), so no refresh can revive them.
-    await tx
-      .updateTable("oauth_grants")
-      .set({ revoked_at: now() })
-      .where("workspace_id", "=", workspaceId)
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await endUserGrants(tx, userId, workspaceId, now());
     // Sessions with that workspace active lose it (readSession falls back to one the user still has).
     await tx.updateTable("app_sessions").set({ workspace_id: null }).where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
