@@ -84,7 +84,6 @@ const known: Record<string, string[]> = {
   "src/capabilities/findings/position.ts": ["repositories", "reviewed_commits", "workspaces"],
   "src/capabilities/findings/run-findings.ts": ["repositories"],
   "src/capabilities/findings/warm.ts": ["repositories", "reviewed_commits"],
-  "src/capabilities/oauth/cleanup.ts": ["app_sessions"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
   "src/capabilities/runs/ledger.ts": ["workspaces"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
