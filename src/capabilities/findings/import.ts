@@ -9,6 +9,7 @@ import type { Finding } from "../../review/types.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
+import { recordReviewedCommit } from "../repositories/index.ts";
 import { adoptChangeFindings, carryChangeStatuses } from "./merge-back.ts";
 import { bumpInbox } from "./position.ts";
 import { followSuppression } from "./suppress.ts";
@@ -239,25 +240,14 @@ export async function importFindings(
           placed.map((p) => p.id),
           at,
         );
-      await tx
-        .insertInto("reviewed_commits")
-        .values({
-          workspace_id: run.workspaceId,
-          repository_id: target.repositoryId,
-          sha: target.sha,
-          reviewed_at: at,
-          run_id: run.id,
-          full: target.full ? 1 : 0,
-        })
-        // A change review of a commit the whole tree was reviewed at keeps it marked full.
-        .onConflict((oc) =>
-          oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
-            reviewed_at: at,
-            run_id: run.id,
-            full: target.full ? 1 : eb.ref("reviewed_commits.full"),
-          })),
-        )
-        .execute();
+      await recordReviewedCommit(tx, {
+        workspaceId: run.workspaceId,
+        repositoryId: target.repositoryId,
+        sha: target.sha,
+        runId: run.id,
+        full: target.full,
+        at,
+      });
     }
     if (dropped) {
       outcome.state = "partial";

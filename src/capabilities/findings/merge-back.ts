@@ -8,6 +8,7 @@
 // finding has no record outside change heads yet.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../platform/store/schema.ts";
+import { reviewedCommits } from "../repositories/index.ts";
 import type { Finding } from "../../review/types.ts";
 
 type Tx = Kysely<Database>;
@@ -59,13 +60,7 @@ export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositor
 /** Records at `sha` the newest status each finding got at a change's head, for findings with no other record. */
 export async function carryChangeStatuses(tx: Tx, workspaceId: number, repositoryId: number, sha: string, findingIds: number[], at: string): Promise<void> {
   if (!findingIds.length) return;
-  const heads = tx
-    .selectFrom("reviewed_commits")
-    .select("sha")
-    .where("workspace_id", "=", workspaceId)
-    .where("repository_id", "=", repositoryId)
-    .where("full", "=", 0);
-  const changeHeads = new Set((await heads.execute()).map((r) => r.sha));
+  const changeHeads = new Set((await reviewedCommits(tx, workspaceId, repositoryId, false)).map((r) => r.sha));
   if (!changeHeads.size) return;
   const rows = [];
   for (let i = 0; i < findingIds.length; i += 500) {

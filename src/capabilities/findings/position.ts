@@ -7,6 +7,7 @@
 // expires, it is computed afresh.
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { reviewedCommits } from "../repositories/index.ts";
 import { changeSightings, nearestChangeReview, type ChangeReview, type Sighting } from "./change-view.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
@@ -220,13 +221,7 @@ function validUntilOf(entries: PositionEntry[], now: Date): string | null {
 async function compute(store: Store, mirror: Mirror, workspaceId: number, repositoryId: number, sha: string, now: Date, version: number): Promise<Computed> {
   const history = await historyOf(mirror, sha);
   const index = new Map(history.map((s, i) => [s, i]));
-  const reviewed = await store.db
-    .selectFrom("reviewed_commits")
-    .select(["sha", "run_id", "reviewed_at"])
-    .where("workspace_id", "=", workspaceId)
-    .where("repository_id", "=", repositoryId)
-    .where("full", "=", 1)
-    .execute();
+  const reviewed = await reviewedCommits(store.db, workspaceId, repositoryId, true);
   const onHistory = reviewed.filter((r) => index.has(r.sha)).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   const covering = onHistory[0];
   const { review, older } = await nearestChangeReview(store, workspaceId, repositoryId, index, covering ? index.get(covering.sha)! : Infinity);
