@@ -80,10 +80,9 @@ const known: Record<string, string[]> = {
   "src/capabilities/findings/items.ts": ["users"],
   "src/capabilities/findings/lookup.ts": ["memberships", "repositories", "runs", "users"],
   "src/capabilities/findings/merge-back.ts": ["runs"],
-  "src/capabilities/findings/position.ts": ["repositories", "workspaces"],
+  "src/capabilities/findings/position.ts": ["repositories"],
   "src/capabilities/findings/run-findings.ts": ["repositories"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
-  "src/capabilities/runs/ledger.ts": ["workspaces"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };
 

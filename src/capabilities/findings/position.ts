@@ -7,6 +7,7 @@
 // expires, it is computed afresh.
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { bumpWorkspaceInboxVersion, workspaceInboxVersion } from "../identity/index.ts";
 import { reviewedCommits } from "../repositories/index.ts";
 import { changeSightings, nearestChangeReview, type ChangeReview, type Sighting } from "./change-view.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
@@ -81,9 +82,8 @@ export function forgetPositions(): void {
   historyEntries = 0;
 }
 
-export async function inboxVersion(store: Store, workspaceId: number): Promise<number> {
-  const row = await store.db.selectFrom("workspaces").select("inbox_version").where("id", "=", workspaceId).executeTakeFirst();
-  return row?.inbox_version ?? 0;
+export function inboxVersion(store: Store, workspaceId: number): Promise<number> {
+  return workspaceInboxVersion(store.db, workspaceId);
 }
 
 function remember(key: string, computing: Promise<Computed>): void {
@@ -325,13 +325,7 @@ async function fullSightings(store: Store, workspaceId: number, repositoryId: nu
  * reported again by the import), which other cached positions re-read alone.
  */
 export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { findings: number[]; repositories?: number[] }): Promise<void> {
-  const row = await tx
-    .updateTable("workspaces")
-    .set((eb) => ({ inbox_version: eb("inbox_version", "+", 1) }))
-    .where("id", "=", workspaceId)
-    .returning("inbox_version")
-    .executeTakeFirstOrThrow();
-  const version = row.inbox_version;
+  const version = await bumpWorkspaceInboxVersion(tx, workspaceId);
   if (change.repositories?.length) {
     await tx
       .updateTable("repositories")

@@ -8,3 +8,4 @@ export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./sign-in.ts";
 export * from "./web/session.ts";
+export * from "./workspace-state.ts";
