@@ -4,6 +4,7 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
+import { memberIdsNamed } from "../identity/index.ts";
 import { resolveAt } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
@@ -152,11 +153,7 @@ export async function lastReportedAt(
 export async function assigneeIds(store: Store, workspaceId: number, me: number, value: string): Promise<number[] | "none"> {
   if (value === "none") return "none";
   if (value === "me") return [me];
-  let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
-  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxId));
-  else if (value.includes("@")) q = q.where("u.email", "=", value.toLowerCase());
-  else q = q.where("u.username", "=", value);
-  return (await q.execute()).map((r) => r.id);
+  return memberIdsNamed(store, workspaceId, value);
 }
 
 /** The one member a triage change assigns to; 400 when unknown or when a username is shared. */

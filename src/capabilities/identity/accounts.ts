@@ -119,6 +119,14 @@ export async function setPassword(store: Store, userId: number, password: string
   });
 }
 
+/** Usernames by user id, for the ids given (nulls skipped); one read however many. */
+export async function usernames(store: Store, ids: Array<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await store.db.selectFrom("users").select(["id", "username"]).where("id", "in", wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
 /** Whether the store has any user yet (the first start creates the admin). */
 export async function hasUsers(store: Store): Promise<boolean> {
   return !!(await store.db.selectFrom("users").select("id").limit(1).executeTakeFirst());

@@ -2,7 +2,7 @@
 // other file in this folder is internal to it.
 export * from "./accounts.ts";
 export * from "./api-keys.ts";
-export { addMember, removeMember } from "./members.ts";
+export { addMember, memberIdsNamed, memberRole, removeMember } from "./members.ts";
 export * from "./passwords.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";

@@ -5,6 +5,7 @@ import { endUserGrants } from "../oauth/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { keysetPage } from "../../platform/store/page.ts";
+import { maxId } from "../../platform/store/migrations/helpers.ts";
 
 const now = () => new Date().toISOString();
 
@@ -36,6 +37,21 @@ export async function removeMember(store: Store, workspaceId: number, userId: nu
     await tx.updateTable("app_sessions").set({ workspace_id: null }).where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
     return { revokedTokens: Number(t.numUpdatedRows) };
   });
+}
+
+/** The user's role in the workspace, or null when they are not a member. */
+export async function memberRole(store: Store, workspaceId: number, userId: number): Promise<"admin" | "member" | null> {
+  const row = await store.db.selectFrom("memberships").select("role").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+/** Ids of the workspace's members a reference names: an id, an email, or a username (all members sharing it). */
+export async function memberIdsNamed(store: Store, workspaceId: number, ref: string): Promise<number[]> {
+  let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
+  if (/^[1-9]\d{0,9}$/.test(ref)) q = q.where("u.id", "=", Math.min(Number(ref), maxId));
+  else if (ref.includes("@")) q = q.where("u.email", "=", ref.toLowerCase());
+  else q = q.where("u.username", "=", ref);
+  return (await q.execute()).map((r) => r.id);
 }
 
 export interface MemberCursor {
