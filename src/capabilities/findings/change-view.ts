@@ -6,6 +6,7 @@
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { reviewedCommits } from "../repositories/index.ts";
+import { runFacts } from "../runs/index.ts";
 import { byBasePath, mapLocation, type Place } from "./line-map.ts";
 
 export interface ChangeReview {
@@ -37,12 +38,8 @@ export async function nearestChangeReview(
   const rows = (await reviewedCommits(store.db, workspaceId, repositoryId, false)).filter((r) => r.run_id !== null);
   const onHistory = rows.filter((r) => (index.get(r.sha) ?? Infinity) < fullIndex).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   for (const [i, r] of onHistory.entries()) {
-    const run = await store.db
-      .selectFrom("runs")
-      .select(["change_json"])
-      .where("workspace_id", "=", workspaceId)
-      .where("id", "=", r.run_id!)
-      .executeTakeFirst();
+    // Almost always the nearest is it: one run read at a time, not every change review's on the history.
+    const run = (await runFacts(store.db, workspaceId, [r.run_id!])).get(r.run_id!);
     if (!run?.change_json) continue;
     const c = JSON.parse(run.change_json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null; base: string; head: string };
     const review = {

@@ -6,6 +6,7 @@ import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
 import { memberIdsNamed } from "../identity/index.ts";
 import { resolveAt } from "../repositories/index.ts";
+import { runFacts } from "../runs/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
 
@@ -122,17 +123,18 @@ export async function lastReportedAt(
   finding: FindingRow,
   repository: RepositoryRow,
 ): Promise<Position | null> {
-  const last = await deps.store.db
+  const report = await deps.store.db
     .selectFrom("finding_reports as r")
-    .innerJoin("runs", "runs.id", "r.run_id")
-    .select(["r.sha", "runs.kind", "runs.at", "runs.sha as run_sha", "runs.change_json"])
+    .select(["r.sha", "r.run_id"])
     .where("r.workspace_id", "=", workspaceId)
     .where("r.finding_id", "=", finding.id)
     .where("r.repository_id", "=", repository.id)
     .orderBy("r.id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!last) return null;
+  const run = report && (await runFacts(deps.store.db, workspaceId, [report.run_id])).get(report.run_id);
+  if (!report || !run) return null;
+  const last = { sha: report.sha, kind: run.kind, at: run.at, run_sha: run.sha, change_json: run.change_json };
   let at = `commit:${last.sha}`;
   if (last.kind === "change" && last.change_json) {
     const c = JSON.parse(last.change_json) as { pr: number | null; branch: string | null; head: string };

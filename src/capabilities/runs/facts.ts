@@ -1,0 +1,54 @@
+// What other capabilities read of runs (the findings' detail, positions and filters): a run's kind,
+// position and change, batched by id, and the runs of a kind or of a focus as subqueries the caller
+// composes into its own query, so a read that joined runs stays one query. Scoped by workspace.
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/store/schema.ts";
+
+type Db = Kysely<Database>;
+
+export interface RunFacts {
+  kind: "full" | "change";
+  /** The position a full review read (`branch:main`, ...), null for a change review. */
+  at: string | null;
+  sha: string;
+  /** JSON: the resolved change (kind, pr/branch, base, head, ...) of a change review, else null. */
+  change_json: string | null;
+}
+
+/** Each run's kind, position and change, by id; runs of another workspace are left out. */
+export async function runFacts(db: Db, workspaceId: number, runIds: number[]): Promise<Map<number, RunFacts>> {
+  const ids = [...new Set(runIds)];
+  const out = new Map<number, RunFacts>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("runs")
+      .select(["id", "kind", "at", "sha", "change_json"])
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const { id, ...facts } of rows) out.set(id, facts);
+  }
+  return out;
+}
+
+/** Subquery: the ids of the workspace's runs of one kind (for `run_id in (...)`). */
+export function runIdsOfKind(db: Db, workspaceId: number, kind: "full" | "change") {
+  return db.selectFrom("runs").select("runs.id").where("runs.workspace_id", "=", workspaceId).where("runs.kind", "=", kind);
+}
+
+/** Subquery: the ids of the workspace's runs that used the focus `slug`. */
+export function runIdsWithFocus(db: Db, workspaceId: number, slug: string) {
+  return db.selectFrom("run_focuses").select("run_focuses.run_id").where("run_focuses.workspace_id", "=", workspaceId).where("run_focuses.slug", "=", slug);
+}
+
+/** The first (by slug) focus a run used, or null for none. */
+export async function firstFocusOf(db: Db, workspaceId: number, runId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("run_focuses")
+    .select("slug")
+    .where("workspace_id", "=", workspaceId)
+    .where("run_id", "=", runId)
+    .orderBy("slug")
+    .executeTakeFirst();
+  return row?.slug ?? null;
+}
