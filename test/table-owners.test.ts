@@ -66,16 +66,11 @@ function tablesNamed(source: string): { table: string; line: number }[] {
  */
 const known: Record<string, string[]> = {
   "src/capabilities/connections/automatic.ts": ["runs"],
-  "src/capabilities/connections/connections.ts": ["repositories", "users"],
-  "src/capabilities/connections/host.ts": ["repositories"],
   "src/capabilities/connections/post-back/discover.ts": ["runs"],
   "src/capabilities/connections/post-back/post.ts": ["runs"],
   "src/capabilities/connections/rotate.ts": ["settings"],
   "src/capabilities/connections/secret-key.ts": ["settings"],
   "src/capabilities/documents/documents.ts": ["repositories", "users"],
-  "src/capabilities/findings/lookup.ts": ["repositories"],
-  "src/capabilities/findings/position.ts": ["repositories"],
-  "src/capabilities/findings/run-findings.ts": ["repositories"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };

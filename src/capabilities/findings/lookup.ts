@@ -5,7 +5,7 @@ import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
 import { memberIdsNamed } from "../identity/index.ts";
-import { resolveAt } from "../repositories/index.ts";
+import { repositoriesByIds, resolveAt } from "../repositories/index.ts";
 import { runFacts } from "../runs/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
@@ -62,19 +62,18 @@ export async function findFindings(store: Store, workspaceId: number, refs: Arra
 export async function repositoriesOf(store: Store, workspaceId: number, findingIds: number[]): Promise<Map<number, RepositoryRow[]>> {
   const out = new Map<number, RepositoryRow[]>(findingIds.map((id) => [id, []]));
   if (!findingIds.length) return out;
-  const rows = await store.db
-    .selectFrom("finding_reports as fr")
-    .innerJoin("repositories as r", "r.id", "fr.repository_id")
-    .selectAll("r")
-    .select("fr.finding_id")
+  const pairs = await store.db
+    .selectFrom("finding_reports")
+    .select(["finding_id", "repository_id"])
     .distinct()
-    .where("fr.workspace_id", "=", workspaceId)
-    .where("fr.finding_id", "in", findingIds)
-    .orderBy("r.full_name_key")
+    .where("workspace_id", "=", workspaceId)
+    .where("finding_id", "in", findingIds)
     .execute();
-  for (const r of rows) {
-    const list = out.get(r.finding_id)!;
-    if (!list.some((x) => x.id === r.id)) list.push(r);
+  const findingsIn = new Map<number, number[]>();
+  for (const p of pairs) findingsIn.set(p.repository_id, [...(findingsIn.get(p.repository_id) ?? []), p.finding_id]);
+  // By full name, as repositoriesByIds returns them.
+  for (const repo of await repositoriesByIds(store, workspaceId, [...findingsIn.keys()])) {
+    for (const id of findingsIn.get(repo.id)!) out.get(id)!.push(repo);
   }
   return out;
 }

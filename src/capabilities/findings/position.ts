@@ -8,7 +8,7 @@
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { bumpWorkspaceInboxVersion, workspaceInboxVersion } from "../identity/index.ts";
-import { reviewedCommits } from "../repositories/index.ts";
+import { importVersion, reviewedCommits, setImportVersion } from "../repositories/index.ts";
 import { changeSightings, nearestChangeReview, type ChangeReview, type Sighting } from "./change-view.ts";
 import { decisionActive, effectiveSeverity, statusAt, type FindingRow, type Status } from "./status.ts";
 
@@ -150,13 +150,7 @@ async function refresh(
   held: Computed,
   target: number,
 ): Promise<Computed> {
-  const repo = await store.db
-    .selectFrom("repositories")
-    .select("import_version")
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", repositoryId)
-    .executeTakeFirst();
-  if ((repo?.import_version ?? 0) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
+  if ((await importVersion(store.db, workspaceId, repositoryId)) > held.version) return compute(store, mirror, workspaceId, repositoryId, sha, now, target);
   const changed = await store.db
     .selectFrom("findings")
     .selectAll()
@@ -326,14 +320,7 @@ async function fullSightings(store: Store, workspaceId: number, repositoryId: nu
  */
 export async function bumpInbox(tx: Store["db"], workspaceId: number, change: { findings: number[]; repositories?: number[] }): Promise<void> {
   const version = await bumpWorkspaceInboxVersion(tx, workspaceId);
-  if (change.repositories?.length) {
-    await tx
-      .updateTable("repositories")
-      .set({ import_version: version })
-      .where("workspace_id", "=", workspaceId)
-      .where("id", "in", change.repositories)
-      .execute();
-  }
+  await setImportVersion(tx, workspaceId, change.repositories ?? [], version);
   // A finding is one row however many repositories report it (same fingerprint): the other
   // repositories' cached positions re-read the rows an import or triage changed.
   for (let i = 0; i < change.findings.length; i += 500) {

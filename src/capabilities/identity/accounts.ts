@@ -71,6 +71,19 @@ export async function createUser(store: Store, input: { username: string; email:
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A user no one signs in as (no password), who acts for the service: connections starts a
+ * repository's automatic runs as one. Unchecked: the caller makes the email unique.
+ */
+export async function createServiceUser(store: Store, u: { email: string; username: string; name: string }, at: string): Promise<number> {
+  const row = await store.db
+    .insertInto("users")
+    .values({ email: u.email, username: u.username, name: u.name, password_hash: null, suspended: 0, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A user by id, email or username; a username shared by several users is refused. */
 export async function findUser(store: Store, ref: string) {
   const q = store.db.selectFrom("users").select(["id", "username", "email", "name", "suspended", "created_at"]);

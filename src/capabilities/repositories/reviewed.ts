@@ -1,6 +1,7 @@
 // A repository's reviewed commits: which commits a completed review recorded, by which run, and
-// whether the whole tree was reviewed (1) or a change (0). The findings import writes them; the
-// findings' positions and the refs listing read them.
+// whether the whole tree was reviewed (1) or a change (0); and its import version, the inbox version
+// of its last findings import. The findings import writes them; the findings' positions and the refs
+// listing read them.
 import type { Kysely } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
@@ -78,4 +79,21 @@ export async function fullyReviewedRepositories(store: Store, limit: number): Pr
     .orderBy("repositories.id")
     .limit(limit)
     .execute();
+}
+
+/** The inbox version of the repository's last findings import (0 before any). */
+export async function importVersion(db: Kysely<Database>, workspaceId: number, repositoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom("repositories")
+    .select("import_version")
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", repositoryId)
+    .executeTakeFirst();
+  return row?.import_version ?? 0;
+}
+
+/** Marks the repositories as imported into at inbox version `version`, in the caller's transaction. */
+export async function setImportVersion(db: Kysely<Database>, workspaceId: number, repositoryIds: number[], version: number): Promise<void> {
+  if (!repositoryIds.length) return;
+  await db.updateTable("repositories").set({ import_version: version }).where("workspace_id", "=", workspaceId).where("id", "in", repositoryIds).execute();
 }
