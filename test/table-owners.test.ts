@@ -68,8 +68,6 @@ const known: Record<string, string[]> = {
   "src/capabilities/connections/automatic.ts": ["runs"],
   "src/capabilities/connections/post-back/discover.ts": ["runs"],
   "src/capabilities/connections/post-back/post.ts": ["runs"],
-  "src/capabilities/connections/rotate.ts": ["settings"],
-  "src/capabilities/connections/secret-key.ts": ["settings"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };

@@ -9,3 +9,4 @@ export * from "./settings.ts";
 export * from "./sign-in.ts";
 export * from "./web/session.ts";
 export * from "./workspace-state.ts";
+export * from "./server-settings.ts";
