@@ -65,9 +65,7 @@ function tablesNamed(source: string): { table: string; line: number }[] {
  * calling the owner's index.ts (or an App hook where that would make a cycle) and remove its line.
  */
 const known: Record<string, string[]> = {
-  "src/capabilities/connections/automatic.ts": ["runs"],
   "src/capabilities/connections/post-back/discover.ts": ["runs"],
-  "src/capabilities/connections/post-back/post.ts": ["runs"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
   "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };
