@@ -67,7 +67,6 @@ function tablesNamed(source: string): { table: string; line: number }[] {
 const known: Record<string, string[]> = {
   "src/capabilities/connections/post-back/discover.ts": ["runs"],
   "src/capabilities/oauth/grants.ts": ["memberships", "tokens", "users"],
-  "src/capabilities/runs/worker/stages/model-carry.ts": ["finding_reports", "findings"],
 };
 
 describe("capabilities name only their own tables in SQL", () => {
