@@ -5,7 +5,7 @@
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import { checks, type Facet, type Filters } from "./filters.ts";
 import { languageByExtension } from "../../review/language-ids.ts";
-import { defaultViews, type ListDeps, type RepositoryView } from "./list.ts";
+import { defaultViews, type ListDeps, type RepositoryView } from "./views.ts";
 import { inboxVersion, type PositionEntry, positionView } from "./position.ts";
 
 type Counted = Exclude<Facet, "other">;

@@ -4,7 +4,7 @@
 // first, up to the cache's capacity, one at a time so requests are served in between.
 import { AppError } from "../../kernel/errors.ts";
 import { fullyReviewedRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
-import type { ListDeps } from "./list.ts";
+import type { ListDeps } from "./views.ts";
 import { inboxVersion, positionCacheLimit, positionView } from "./position.ts";
 
 /** Returns how many positions were computed; stops early when `stopped()` turns true. */

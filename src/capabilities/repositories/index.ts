@@ -6,7 +6,7 @@ export { syncRepository, syncAndWait } from "./sync.ts";
 export { takeLease } from "./lease.ts";
 export { recordRemoteAccess, usableMirror } from "./availability.ts";
 export { listRefs } from "./refs.ts";
-export { fullyReviewedRepositories, importVersion, recordReviewedCommit, reviewedCommits, setImportVersion, type ReviewedCommit } from "./reviewed.ts";
+export { fullyReviewedRepositories, importVersion, recordReviewedCommit, reviewedCommits, setImportVersion } from "./reviewed.ts";
 export { resolveAt } from "./at.ts";
 export { absolutizeRemote } from "./remote-input.ts";
 export type { RepoDeps } from "./types.ts";
