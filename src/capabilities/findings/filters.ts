@@ -6,7 +6,7 @@ import { languageByExtension } from "../../review/language-ids.ts";
 import { runIdsWithFocus } from "../runs/index.ts";
 import type { sortOrders } from "./schemas.ts";
 import { assigneeIds } from "./lookup.ts";
-import type { PositionEntry } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 import { confidenceOf, type FindingRow } from "./status.ts";
 
 export type SortOrder = (typeof sortOrders)[number];

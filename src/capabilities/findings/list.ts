@@ -9,7 +9,8 @@ import type { ResolvedPosition } from "../repositories/index.ts";
 import { toItems } from "./items.ts";
 import { checks, type Filters, predicates } from "./filters.ts";
 import { compareKeys, type CursorKey, cursorKey, keyOf, keyOfCursor, type SortKey } from "./order.ts";
-import { inboxVersion, positionView, type PositionEntry, type PositionView } from "./position.ts";
+import { inboxVersion, positionView } from "./position.ts";
+import type { PositionEntry, PositionView } from "./position-compute.ts";
 import { defaultViews, type ListDeps, type RepositoryView } from "./views.ts";
 
 export interface Page {

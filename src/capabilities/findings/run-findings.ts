@@ -6,7 +6,8 @@ import type { Suppression } from "../../review/types.ts";
 import { keysetPage } from "../../platform/store/page.ts";
 import { repositoriesByIds } from "../repositories/index.ts";
 import { toItems } from "./items.ts";
-import { positionView, type PositionEntry } from "./position.ts";
+import { positionView } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 import { effectiveSeverity, type FindingRow } from "./status.ts";
 
 export async function runFindings(

@@ -6,7 +6,8 @@ import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { allRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
-import { historyOf, positionView, type PositionView } from "./position.ts";
+import { positionView } from "./position.ts";
+import { historyOf, type PositionView } from "./position-compute.ts";
 
 export interface ListDeps {
   store: Store;
