@@ -2,7 +2,7 @@
 // the new one, with the new key check value, in one transaction. Without CRS_SECRET_KEY on an
 // embedded store, the new key replaces the data dir's key file after the commit.
 import { randomBytes } from "node:crypto";
-import { parseSecretKey } from "../../kernel/config.ts";
+import { parseSecretKey } from "../../kernel/config-values.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import type { ConnectionDeps } from "./connections.ts";
 import { rename, writeFile } from "node:fs/promises";
