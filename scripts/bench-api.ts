@@ -13,7 +13,7 @@ import Fastify from "fastify";
 import { createApp } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";
 
 const seconds = Number(process.argv[2] ?? 10);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";
 import { connectRepository } from "../src/capabilities/connections/setup.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
 import { createApp } from "../src/kernel/app.ts";

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { createApp } from "../src/kernel/app.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { registerRepository } from "../src/capabilities/repositories/index.ts";
 import { connectRepository } from "../src/capabilities/connections/setup.ts";
 import { setPolicy } from "../src/capabilities/connections/policy.ts";

@@ -13,7 +13,7 @@ import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
 import { addPullRequest, generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";

@@ -18,7 +18,7 @@ import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
 import { generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";
 import { benchWorker } from "./bench-worker.ts";

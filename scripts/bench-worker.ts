@@ -15,7 +15,7 @@ import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
 import { addPullRequest, generateRepo } from "../src/platform/codehost/testing/generate.ts";
 import { addCredits } from "../src/capabilities/runs/ledger.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { generateDemoRepository } from "../src/capabilities/repositories/demo.ts";
 import { demoFiles } from "../src/capabilities/repositories/demo-files.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";

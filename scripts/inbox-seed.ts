@@ -11,7 +11,7 @@ import { loadConfig } from "../src/kernel/config.ts";
 import { startServer } from "../src/server/serve.ts";
 import { runGit } from "../src/platform/codehost/git.ts";
 import { addPullRequest } from "../src/platform/codehost/testing/generate.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { registerRepository, syncAndWait } from "../src/capabilities/repositories/index.ts";
 import { scopes } from "../src/kernel/scopes.ts";
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { Browser, consent, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { expectError, json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 

@@ -3,9 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { App } from "../src/kernel/app.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
-import { createSession, readSession } from "../src/capabilities/identity/sessions.ts";
-import { deleteExpired } from "../src/capabilities/oauth/cleanup.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
+import { createSession, deleteExpiredSessions, readSession } from "../src/capabilities/identity/sessions.ts";
 import { cookieOptions } from "../src/capabilities/identity/web/session.ts";
 import { Browser, hiddenFields, signIn, userWithPassword } from "./browser.ts";
 import { startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
@@ -141,7 +140,7 @@ describe("cookies and housekeeping", () => {
     const user = await userWithPassword(t, ws);
     const value = await createSession(t.app.store, user.id, 1, new Date(Date.now() - 2 * 3600_000));
     assert.equal(await readSession(t.app.store, value), undefined);
-    await deleteExpired(t.app.store);
+    await deleteExpiredSessions(t.app.store);
     const rows = await t.app.store.db.selectFrom("app_sessions").select("id_hash").where("user_id", "=", user.id).execute();
     assert.equal(rows.length, 0);
   });

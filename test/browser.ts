@@ -1,7 +1,7 @@
 // A minimal browser for tests of the app's pages: a cookie jar, manual redirects, form posts and
 // the hidden fields of a page's form. It talks to the real in-process server over HTTP.
 import assert from "node:assert/strict";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import type { TestServer, TestWorkspace } from "./harness.ts";
 import { unique } from "./harness.ts";
 

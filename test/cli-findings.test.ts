@@ -1,7 +1,7 @@
 // crs admin finding accept-risk|revoke-decision through the real executable, and the API honouring them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { json, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";
 import { cliEnv, crs, crsJson, type CliEnv, dropCliStore, sameStoreAsCli } from "./cli.ts";
 import { engineFinding, importAt } from "./fixtures/findings.ts";

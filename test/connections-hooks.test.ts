@@ -192,6 +192,29 @@ describe("the policy decides", () => {
     assert.equal(await reportUnpaid(t.app), 0, "reported once");
   });
 
+  test("the daily cap counts what the repository's automatic reviews cost today: the review that would pass it is reported, not started", async () => {
+    const c = await connectedRepository(t);
+    await setPolicy(t.app.store, c.ws.id, c.row.id, { autoReview: true }, new Date());
+    const secret = c.standIn.hooks[0]!.secret;
+    await deliverGitHub(t, "pull_request", pullRequestPayload(c, 7, c.push(7), "opened"), { secret });
+    await settled(c.row.id);
+    const [first] = await autoRuns(c.row.id);
+    assert.ok(first && first.price_cents > 0);
+    // Room for a second review of the same size (one more file like the first), less a cent.
+    await setPolicy(t.app.store, c.ws.id, c.row.id, { dailyCapCents: 2 * first.price_cents - 1 }, new Date());
+    await deliverGitHub(t, "pull_request", pullRequestPayload(c, 8, c.push(8), "opened"), { secret });
+    await settled(c.row.id);
+    const unpaid = await t.app.store.db.selectFrom("unpaid_reviews").selectAll().where("repository_id", "=", c.row.id).execute();
+    assert.deepEqual(
+      unpaid.map((u) => [u.pr, u.reason]),
+      [[8, "daily_cap_reached"]],
+    );
+    assert.deepEqual(
+      (await autoRuns(c.row.id)).map((r) => r.pr),
+      [7],
+    );
+  });
+
   test("a run over the policy's price cap is reported as price_exceeds_max", async () => {
     const c = await connectedRepository(t);
     await setPolicy(t.app.store, c.ws.id, c.row.id, { autoReview: true, maxRunPriceCents: 1 }, new Date());

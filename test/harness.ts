@@ -10,7 +10,7 @@ import pino from "pino";
 import type { FastifyInstance } from "fastify";
 import { createApp, type App } from "../src/kernel/app.ts";
 import { loadConfig, type Config } from "../src/kernel/config.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import type { Scope } from "../src/kernel/scopes.ts";
 import { scopes as allScopes } from "../src/kernel/scopes.ts";
 import { startServer } from "../src/server/serve.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import pino from "pino";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { hasValidChecksum, hashToken } from "../src/kernel/tokens.ts";
 import { json, startTestServer, unique, type TestServer, type TestWorkspace } from "./harness.ts";
 

@@ -162,3 +162,37 @@ test("the crs client's findings list takes the same flags and answers what REST 
   const bad = await c.run(["findings", "list", "--language", "cobol"]);
   assert.equal(bad.code, 1, bad.err);
 });
+
+test("focus lists the findings a run with that focus reported, in this workspace only; a focus no run used lists none", async () => {
+  const { putFocus } = await import("../src/capabilities/focuses/index.ts");
+  const { startRun } = await import("../src/capabilities/runs/index.ts");
+  const { importFindings } = await import("../src/capabilities/findings/index.ts");
+  const focused = async (w: TestWorkspace, repo: RepositoryRow, title: string) => {
+    await putFocus(t.app.store, w.id, { slug: "authz", title: "Authorization", instructions: "Look at who may do what." });
+    const { addCredits } = await import("../src/capabilities/runs/index.ts");
+    await addCredits(t.app.store, w.id, { kind: "grant", cents: 100_000 });
+    const sha = (await t.app.mirrors.get(repo.id).listRefs()).branch("main")!.sha;
+    const { run } = await startRun(
+      t.app,
+      { workspaceId: w.id, userId: w.userId, trigger: "api", baseUrl: t.url },
+      { repository: repo.id, at: `commit:${sha}`, maxPriceCents: 100_000, focuses: ["authz"] },
+    );
+    const finding = engineFinding({ path: "src/auth.py", line: 4, title, ruleId: "py.missing-authz", severity: "high" });
+    await importFindings(
+      t.app.store,
+      { id: run.id, workspaceId: w.id },
+      [{ repositoryId: repo.id, sha, full: true, findings: [finding] }],
+      {
+        maxNew: 1000,
+        now: new Date(),
+      },
+      async () => {},
+    );
+  };
+  const other = await t.workspace();
+  await focused(other, await readyRepository(t, other), "Elsewhere");
+  await focused(ws, repos[0]!, "Missing check");
+  assert.deepEqual(titles(await list("focus=authz")), ["Missing check"]);
+  assert.deepEqual(titles(await list("focus=authz", repos[1])), []);
+  assert.equal((await list("focus=perf")).total, 0);
+});

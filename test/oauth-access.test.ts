@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { hashToken } from "../src/kernel/tokens.ts";
 import { revokeGrant } from "../src/capabilities/oauth/grants.ts";
 import { consent, signIn, userWithPassword } from "./browser.ts";

@@ -6,7 +6,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { after, before, describe, test } from "node:test";
 import { operations } from "../src/server/operations.ts";
 import type { Operation } from "../src/kernel/operation.ts";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { scopes as allScopes, type Scope } from "../src/kernel/scopes.ts";
 import { startTestServer, type TestServer, type TestWorkspace, expectError as expectErrorBody } from "./harness.ts";
 import { fixtures, fixturesByCapability } from "./fixtures/index.ts";

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { maxUploadBytes, receiveUpload, requestUpload } from "../src/capabilities/documents/index.ts";
 import { AppError } from "../src/kernel/errors.ts";
 import { openTestStore } from "./harness.ts";

@@ -6,7 +6,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { randomBytes } from "node:crypto";
-import * as accounts from "../src/capabilities/identity/accounts.ts";
+import * as accounts from "../src/capabilities/identity/index.ts";
 import { recoverUploads, requestUpload } from "../src/capabilities/documents/index.ts";
 import type { Store } from "../src/platform/store/index.ts";
 import { json, openTestStore, startTestServer, type TestServer, type TestWorkspace } from "./harness.ts";

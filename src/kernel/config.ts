@@ -1,10 +1,10 @@
-// Environment -> typed configuration, validated once at start.
-import { existsSync } from "node:fs";
-import { availableParallelism, homedir } from "node:os";
-import { join, resolve } from "node:path";
+// Environment -> typed configuration, validated once at start; each value's parser is in config-values.ts.
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { parseRateLimits } from "../platform/limits/buckets.ts";
 import { ModelConfigError, modelConfigFromEnv } from "../review/model/config.ts";
 import type { ModelConfig } from "../review/model/types.ts";
+import { ConfigError, corsOrigins, defaultDataDir, int, secretKey, webRemoteAllow } from "./config-values.ts";
 
 export interface Config {
   dataDir: string;
@@ -85,8 +85,6 @@ export interface PricingConfig {
   modelPer1000LinesCents: number;
 }
 
-export class ConfigError extends Error {}
-
 /** The configuration for a long-running command, or null after printing why it is invalid (exit 2). */
 export function configFor(command: string, opts: { forServe?: boolean } = {}): Config | null {
   try {
@@ -96,57 +94,6 @@ export function configFor(command: string, opts: { forServe?: boolean } = {}): C
     process.stderr.write(`crs ${command}: ${err.message}\n`);
     return null;
   }
-}
-
-function defaultDataDir(env: NodeJS.ProcessEnv, forServe: boolean): string {
-  // `npm start` runs from the project, where ./.crs keeps the demo next to the code; elsewhere XDG.
-  if (forServe && env.npm_lifecycle_event === "start") return resolve(".crs");
-  // After `npm start`, `crs admin` run from the same checkout must find the same store.
-  if (existsSync(resolve(".crs", "crs.sqlite"))) return resolve(".crs");
-  const xdg = env.XDG_DATA_HOME || join(homedir(), ".local", "share");
-  return join(xdg, "crs");
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
-
-/** `*` (the default) or a comma-separated list of origins such as `https://tools.example.com`. */
-function corsOrigins(raw: string | undefined): "*" | string[] {
-  const value = (raw ?? "").trim();
-  if (value === "" || value === "*") return "*";
-  return value
-    .split(",")
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      let origin: string | undefined;
-      try {
-        const u = new URL(o);
-        if (u.protocol === "http:" || u.protocol === "https:") origin = u.origin;
-      } catch {
-        /* reported below */
-      }
-      if (origin !== o.replace(/\/+$/, "")) throw new ConfigError(`CRS_CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
-      return origin;
-    });
-}
-
-/** 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`). */
-export function parseSecretKey(raw: string): Buffer | null {
-  const text = raw.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, "base64") : null;
-  return bytes?.length === 32 ? bytes : null;
-}
-
-function secretKey(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  if (!parseSecretKey(raw)) throw new ConfigError("CRS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)");
-  return raw.trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServe?: boolean } = {}): Config {
@@ -221,17 +168,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { forServ
       signInMaxFailures: int(env, "CRS_SIGN_IN_MAX_FAILURES", 10, 1, 10_000),
     },
   };
-}
-
-const webRemoteWords = ["ssh", "http", "git", "private-hosts"];
-
-/** CRS_WEB_REMOTE_ALLOW: a comma list of ssh, http, git, private-hosts; anything else stops the start. */
-function webRemoteAllow(value: string | undefined): string[] {
-  const words = (value ?? "")
-    .split(",")
-    .map((w) => w.trim().toLowerCase())
-    .filter(Boolean);
-  const bad = words.filter((w) => !webRemoteWords.includes(w));
-  if (bad.length) throw new ConfigError(`CRS_WEB_REMOTE_ALLOW: unknown ${bad.join(", ")}; use a comma list of ${webRemoteWords.join(", ")}`);
-  return [...new Set(words)];
 }

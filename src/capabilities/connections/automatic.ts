@@ -3,10 +3,9 @@
 // ledger, the workspace's balance and spending limit) plus the policy's caps. One head is reviewed
 // once; a newer head cancels (and so refunds) the still-queued run of an older one. A review that
 // cannot be paid or started is recorded in unpaid_reviews for post-back to report on the pull request.
-import { sql } from "kysely";
 import type { App } from "../../kernel/app.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { cancelRun, startRun } from "../runs/index.ts";
+import { cancelRun, netCostCents, runIdsInState, startRun } from "../runs/index.ts";
 import type { ConnectionsTable } from "./connections.ts";
 import type { ReviewPolicy } from "./types.ts";
 
@@ -31,16 +30,20 @@ function dayStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
 }
 
-/** What this repository's automatic runs cost today (UTC): charges less refunds. */
-async function spentToday(app: App, repositoryId: number, now: Date): Promise<number> {
-  const row = await app.store.db
-    .selectFrom("automatic_runs as a")
-    .innerJoin("runs as r", "r.id", "a.run_id")
-    .select(sql<number>`coalesce(sum(r.price_cents - r.refunded_cents), 0)`.as("spent"))
-    .where("a.repository_id", "=", repositoryId)
-    .where("a.created_at", ">=", dayStart(now))
-    .executeTakeFirst();
-  return Number(row?.spent ?? 0);
+/** What this repository's automatic runs cost today (UTC): charges less refunds (at most the daily cap's worth of runs). */
+async function spentToday(app: App, c: ConnectionsTable, now: Date): Promise<number> {
+  const today = await app.store.db
+    .selectFrom("automatic_runs")
+    .select("run_id")
+    .where("workspace_id", "=", c.workspace_id)
+    .where("repository_id", "=", c.repository_id)
+    .where("created_at", ">=", dayStart(now))
+    .execute();
+  return netCostCents(
+    app.store.db,
+    c.workspace_id,
+    today.map((r) => r.run_id),
+  );
 }
 
 async function recordUnpaid(app: App, c: ConnectionsTable, pr: number, headSha: string, err: AppError, now: Date): Promise<AutomaticOutcome> {
@@ -67,13 +70,12 @@ async function recordUnpaid(app: App, c: ConnectionsTable, pr: number, headSha: 
 /** Cancels the queued automatic runs of this pull request for other heads (cancelling a queued run refunds it). */
 async function supersede(app: App, c: ConnectionsTable, pr: number, headSha: string, now: Date): Promise<number[]> {
   const queued = await app.store.db
-    .selectFrom("automatic_runs as a")
-    .innerJoin("runs as r", "r.id", "a.run_id")
-    .select("a.run_id")
-    .where("a.repository_id", "=", c.repository_id)
-    .where("a.pr", "=", pr)
-    .where("a.head_sha", "!=", headSha)
-    .where("r.state", "=", "queued")
+    .selectFrom("automatic_runs")
+    .select("run_id")
+    .where("repository_id", "=", c.repository_id)
+    .where("pr", "=", pr)
+    .where("head_sha", "!=", headSha)
+    .where("run_id", "in", runIdsInState(app.store.db, c.workspace_id, ["queued"]))
     .execute();
   const done: number[] = [];
   for (const { run_id } of queued) {
@@ -126,7 +128,7 @@ export async function reviewPullRequest(
     let maxPrice = policy.maxRunPriceCents ?? Number.MAX_SAFE_INTEGER;
     let capped = false;
     if (policy.dailyCapCents !== null) {
-      const left = Math.max(0, policy.dailyCapCents - (await spentToday(app, c.repository_id, now)));
+      const left = Math.max(0, policy.dailyCapCents - (await spentToday(app, c, now)));
       if (left < maxPrice) {
         maxPrice = left;
         capped = true;

@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 import type { Config } from "../../kernel/config.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { createServiceUser } from "../identity/index.ts";
+import { recordRemoteAccess } from "../repositories/index.ts";
 import { open, readingKey, seal, sealingKey } from "./secret-key.ts";
 import type { HostAuth, HostConnection } from "./types.ts";
 import type { Selectable } from "kysely";
@@ -69,20 +71,16 @@ function checkAuth(auth: HostAuth): void {
 }
 
 /** The user a repository's automatic runs are started by: no password, no membership, no tokens. */
-async function serviceUser(store: Store, input: ConnectInput, now: string): Promise<number> {
-  const row = await store.db
-    .insertInto("users")
-    .values({
+function serviceUser(store: Store, input: ConnectInput, now: string): Promise<number> {
+  return createServiceUser(
+    store,
+    {
       email: `repo-${input.repositoryId}-${randomBytes(6).toString("hex")}@service.crs.invalid`,
       username: `crs-bot-${input.repositoryId}`,
       name: `crs (${input.fullName} automatic reviews)`,
-      password_hash: null,
-      suspended: 0,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    },
+    now,
+  );
 }
 
 export interface Connected {
@@ -161,11 +159,17 @@ export async function setWebhookId(store: Store, repositoryId: number, webhookId
 }
 
 /** Records the host's answer about access (checkAccess, a failed call); the repository's `access` follows it. */
-export async function recordAccess(store: Store, repositoryId: number, state: "ok" | "lost" | "unavailable", reason: string | null, now: Date): Promise<void> {
+export async function recordAccess(
+  store: Store,
+  row: Pick<ConnectionsTable, "workspace_id" | "repository_id">,
+  state: "ok" | "lost" | "unavailable",
+  reason: string | null,
+  now: Date,
+): Promise<void> {
   await store.db
     .updateTable("connections")
     .set({ access_state: state, access_reason: reason, access_checked_at: now.toISOString() })
-    .where("repository_id", "=", repositoryId)
+    .where("repository_id", "=", row.repository_id)
     .execute();
-  await store.db.updateTable("repositories").set({ access: state, access_reason: reason }).where("id", "=", repositoryId).execute();
+  await recordRemoteAccess(store, row.workspace_id, row.repository_id, state, reason);
 }

@@ -3,6 +3,7 @@
 import type { AppError } from "../../kernel/errors.ts";
 import { remoteFailureError } from "../../platform/codehost/index.ts";
 import { createHostClient, type HostClient, type HostRefusal, HostRefusedError, HostUnavailableError } from "../../platform/codehost/hosts/index.ts";
+import { repositoriesByIds } from "../repositories/index.ts";
 import { type ConnectionDeps, type ConnectionsTable, connectionRow, openConnection, recordAccess } from "./connections.ts";
 
 export async function clientFor(deps: ConnectionDeps, row: ConnectionsTable): Promise<HostClient> {
@@ -17,7 +18,7 @@ export async function clientFor(deps: ConnectionDeps, row: ConnectionsTable): Pr
 export async function gitAuthFor(deps: ConnectionDeps & { warn(message: string): void }, repositoryId: number): Promise<Record<string, string> | undefined> {
   const row = await deps.store.db.selectFrom("connections").selectAll().where("repository_id", "=", repositoryId).executeTakeFirst();
   if (!row) return undefined;
-  const repo = await deps.store.db.selectFrom("repositories").select("remote").where("id", "=", repositoryId).executeTakeFirst();
+  const [repo] = await repositoriesByIds(deps.store, row.workspace_id, [repositoryId]);
   let origin: string;
   try {
     const u = new URL(repo?.remote ?? "");
@@ -47,18 +48,18 @@ export async function checkAccess(deps: ConnectionDeps, row: ConnectionsTable, n
   try {
     const got = await (await clientFor(deps, row)).checkAccess();
     if (got.ok) {
-      await recordAccess(app.store, row.repository_id, "ok", null, now);
+      await recordAccess(app.store, row, "ok", null, now);
       return "ok";
     }
-    await recordAccess(app.store, row.repository_id, "lost", lostReason(got.reason), now);
+    await recordAccess(app.store, row, "lost", lostReason(got.reason), now);
     return "lost";
   } catch (err) {
     if (err instanceof HostRefusedError) {
-      await recordAccess(app.store, row.repository_id, "lost", lostReason(err.reason), now);
+      await recordAccess(app.store, row, "lost", lostReason(err.reason), now);
       return "lost";
     }
     if (err instanceof HostUnavailableError) {
-      await recordAccess(app.store, row.repository_id, "unavailable", "remote_unreachable", now);
+      await recordAccess(app.store, row, "unavailable", "remote_unreachable", now);
       return "unavailable";
     }
     throw err;

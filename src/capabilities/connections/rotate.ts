@@ -2,10 +2,11 @@
 // the new one, with the new key check value, in one transaction. Without CRS_SECRET_KEY on an
 // embedded store, the new key replaces the data dir's key file after the commit.
 import { randomBytes } from "node:crypto";
-import { parseSecretKey } from "../../kernel/config.ts";
+import { parseSecretKey } from "../../kernel/config-values.ts";
 import { invalidField } from "../../kernel/errors.ts";
 import type { ConnectionDeps } from "./connections.ts";
 import { rename, writeFile } from "node:fs/promises";
+import { replaceSetting } from "../identity/index.ts";
 import { checkValue, keyFilePath, open, readingKey, seal } from "./secret-key.ts";
 
 export async function rotateSecretKey(deps: ConnectionDeps, newKeyText: string | undefined): Promise<{ connections: number; keyFile: string | null }> {
@@ -32,7 +33,7 @@ export async function rotateSecretKey(deps: ConnectionDeps, newKeyText: string |
         .execute();
     }
     const check = checkValue(next);
-    await tx.updateTable("settings").set({ value: check.value }).where("key", "=", check.key).execute();
+    await replaceSetting(tx, check.key, check.value);
     return rows.length;
   });
   if (useFile) await rename(nextFile, keyFilePath(deps.config.dataDir));

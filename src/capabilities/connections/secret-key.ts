@@ -7,9 +7,11 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Config, parseSecretKey } from "../../kernel/config.ts";
+import type { Config } from "../../kernel/config.ts";
+import { parseSecretKey } from "../../kernel/config-values.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { addSetting, readSetting } from "../identity/index.ts";
 
 const checkKey = "secret_key_check";
 const checkPlain = "crs secret key check v1";
@@ -54,7 +56,7 @@ function configuredKey(config: KeyConfig): Buffer | null {
 }
 
 async function storedCheck(store: Store): Promise<string | undefined> {
-  return (await store.db.selectFrom("settings").select("value").where("key", "=", checkKey).executeTakeFirst())?.value;
+  return readSetting(store.db, checkKey);
 }
 
 /**
@@ -110,11 +112,7 @@ export async function sealingKey(config: KeyConfig, store: Store): Promise<Buffe
     key = randomBytes(32);
     await writeKeyFile(config.dataDir, key);
   }
-  await store.db
-    .insertInto("settings")
-    .values({ key: checkKey, value: seal(key, checkPlain, checkKey) })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
+  await addSetting(store.db, checkKey, seal(key, checkPlain, checkKey));
   return key;
 }
 

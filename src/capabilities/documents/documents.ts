@@ -5,6 +5,8 @@ import { AppError } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { contentPath } from "./storage.ts";
 import { keysetPage } from "../../platform/store/page.ts";
+import { usernames } from "../identity/index.ts";
+import { repositoriesByIds } from "../repositories/index.ts";
 
 export interface DocumentView {
   id: number;
@@ -24,8 +26,6 @@ export interface DocumentView {
 function baseQuery(store: Store, workspaceId: number) {
   return store.db
     .selectFrom("documents as d")
-    .innerJoin("users as u", "u.id", "d.created_by")
-    .leftJoin("repositories as r", (j) => j.onRef("r.id", "=", "d.repository_id").onRef("r.workspace_id", "=", "d.workspace_id"))
     .select([
       "d.id",
       "d.kind",
@@ -37,37 +37,46 @@ function baseQuery(store: Store, workspaceId: number) {
       "d.created_at",
       "d.archived_at",
       "d.created_by",
-      "u.username",
-      "r.id as repository_id",
-      "r.full_name",
+      "d.repository_id",
     ])
     .where("d.workspace_id", "=", workspaceId);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
 
-function toView(r: Row): DocumentView {
-  return {
-    id: r.id,
-    kind: r.kind,
-    title: r.title,
-    filename: r.filename,
-    contentType: r.content_type,
-    sizeBytes: r.size_bytes,
-    sha256: r.sha256,
-    repository: r.repository_id !== null && r.full_name !== null ? { id: r.repository_id, fullName: r.full_name } : null,
-    createdBy: { id: r.created_by, username: r.username },
-    createdAt: r.created_at,
-    archived: r.archived_at !== null,
-    archivedAt: r.archived_at,
-  };
+/** The rows as views, their creators' and repositories' names read in one batch each (identity's, repositories'). */
+async function toViews<R extends Row>(store: Store, workspaceId: number, rows: R[]): Promise<Array<{ row: R; view: DocumentView }>> {
+  const names = await usernames(
+    store,
+    rows.map((r) => r.created_by),
+  );
+  const repositoryIds = rows.flatMap((r) => (r.repository_id === null ? [] : [r.repository_id]));
+  const repositories = new Map((await repositoriesByIds(store, workspaceId, repositoryIds)).map((r) => [r.id, r.full_name]));
+  return rows.map((r) => {
+    const fullName = r.repository_id === null ? undefined : repositories.get(r.repository_id);
+    const view: DocumentView = {
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      filename: r.filename,
+      contentType: r.content_type,
+      sizeBytes: r.size_bytes,
+      sha256: r.sha256,
+      repository: r.repository_id !== null && fullName !== undefined ? { id: r.repository_id, fullName } : null,
+      createdBy: { id: r.created_by, username: names.get(r.created_by) ?? "" },
+      createdAt: r.created_at,
+      archived: r.archived_at !== null,
+      archivedAt: r.archived_at,
+    };
+    return { row: r, view };
+  });
 }
 
 /** The document, archived or not; 404 for an unknown id or another workspace's. */
 export async function getDocument(store: Store, workspaceId: number, id: number): Promise<DocumentView> {
   const row = await baseQuery(store, workspaceId).where("d.id", "=", id).executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such document in this workspace.");
-  return toView(row);
+  return (await toViews(store, workspaceId, [row]))[0]!.view;
 }
 
 export interface DocumentPage {
@@ -90,7 +99,7 @@ export async function listDocuments(
     .limit(opts.limit + 1)
     .execute();
   const { items, last } = keysetPage(rows, opts.limit);
-  return { items: items.map(toView), nextBeforeId: last?.id ?? null };
+  return { items: (await toViews(store, workspaceId, items)).map((x) => x.view), nextBeforeId: last?.id ?? null };
 }
 
 /** Archives a document: its creator or an admin; a member archiving another's gets 403. Idempotent. */
@@ -134,10 +143,13 @@ export async function documentsForRun(store: Store, workspaceId: number, ids: re
       details: { reason: "document_archived", documents: archived },
     });
   }
-  return unique.map((id) => {
-    const r = found.get(id)!;
-    return { ...toView(r), text: r.note_text };
-  });
+  return (
+    await toViews(
+      store,
+      workspaceId,
+      unique.map((id) => found.get(id)!),
+    )
+  ).map(({ row, view }) => ({ ...view, text: row.note_text }));
 }
 
 /** A document's bytes: the note's text, or the stored file of an upload. */

@@ -31,13 +31,8 @@ function untilOf(value: string): string {
 /** The admin recording the decision: an admin of the workspace, not just any user. */
 async function deciderOf(store: Parameters<typeof accounts.findUser>[0], workspaceId: number, ref: string): Promise<number> {
   const user = await accounts.findUser(store, ref);
-  const member = await store.db
-    .selectFrom("memberships")
-    .select("role")
-    .where("workspace_id", "=", workspaceId)
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
-  if (member?.role !== "admin") throw invalidField("by", `--by names ${user.username}, who is not an admin of this workspace.`);
+  if ((await accounts.memberRole(store, workspaceId, user.id)) !== "admin")
+    throw invalidField("by", `--by names ${user.username}, who is not an admin of this workspace.`);
   return user.id;
 }
 

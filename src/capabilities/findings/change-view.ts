@@ -5,6 +5,8 @@
 // newest no longer finds make it read fixed.
 import type { Mirror } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
+import { reviewedCommits } from "../repositories/index.ts";
+import { runFacts } from "../runs/index.ts";
 import { byBasePath, mapLocation, type Place } from "./line-map.ts";
 
 export interface ChangeReview {
@@ -33,22 +35,11 @@ export async function nearestChangeReview(
   index: Map<string, number>,
   fullIndex: number,
 ): Promise<{ review: ChangeReview | null; older: string[] }> {
-  const rows = await store.db
-    .selectFrom("reviewed_commits")
-    .select(["sha", "run_id", "reviewed_at"])
-    .where("workspace_id", "=", workspaceId)
-    .where("repository_id", "=", repositoryId)
-    .where("full", "=", 0)
-    .where("run_id", "is not", null)
-    .execute();
+  const rows = (await reviewedCommits(store.db, workspaceId, repositoryId, false)).filter((r) => r.run_id !== null);
   const onHistory = rows.filter((r) => (index.get(r.sha) ?? Infinity) < fullIndex).sort((a, b) => index.get(a.sha)! - index.get(b.sha)!);
   for (const [i, r] of onHistory.entries()) {
-    const run = await store.db
-      .selectFrom("runs")
-      .select(["change_json"])
-      .where("workspace_id", "=", workspaceId)
-      .where("id", "=", r.run_id!)
-      .executeTakeFirst();
+    // Almost always the nearest is it: one run read at a time, not every change review's on the history.
+    const run = (await runFacts(store.db, workspaceId, [r.run_id!])).get(r.run_id!);
     if (!run?.change_json) continue;
     const c = JSON.parse(run.change_json) as { kind: "pr" | "branch"; pr: number | null; branch: string | null; base: string; head: string };
     const review = {

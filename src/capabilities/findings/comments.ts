@@ -5,7 +5,8 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
 import { canonicalJson, sha256 } from "../runs/index.ts";
-import { findingKey, usernames } from "./items.ts";
+import { findingKey } from "./items.ts";
+import { usernames } from "../identity/index.ts";
 import { bumpInbox } from "./position.ts";
 import type { FindingRow } from "./status.ts";
 

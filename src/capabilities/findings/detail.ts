@@ -5,9 +5,11 @@ import { AppError } from "../../kernel/errors.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { usableMirror } from "../repositories/index.ts";
+import { firstFocusOf, runFacts } from "../runs/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import { listComments } from "./comments.ts";
-import { findingKey, usernames } from "./items.ts";
+import { findingKey } from "./items.ts";
+import { usernames } from "../identity/index.ts";
 import { findFindings, lastReportedAt, positionFor, repositoriesOf, type Position } from "./lookup.ts";
 import { positionView } from "./position.ts";
 import { confidenceOf, decisionActive, effectiveSeverity, type Status } from "./status.ts";
@@ -66,24 +68,31 @@ export async function findingDetail(
     located = entry.location;
   }
   const db = deps.store.db;
-  const reports = await db
+  // The repositories of its reports are the finding's own (repos), named without another read; a
+  // report an import added since repos was read waits for the next read.
+  const repoNames = new Map(repos.map((r) => [r.id, r.full_name]));
+  const reported = await db
     .selectFrom("finding_reports as r")
-    .innerJoin("repositories as repo", "repo.id", "r.repository_id")
-    .select(["r.run_id", "r.repository_id", "repo.full_name", "r.sha", "r.detail_json", "r.created_at"])
+    .select(["r.run_id", "r.repository_id", "r.sha", "r.detail_json", "r.created_at"])
     .where("r.workspace_id", "=", workspaceId)
     .where("r.finding_id", "=", finding.id)
     .orderBy("r.id")
     .limit(100)
     .execute();
-  const first = await db
+  const reports = reported.flatMap((r) => {
+    const fullName = repoNames.get(r.repository_id);
+    return fullName === undefined ? [] : [{ ...r, full_name: fullName }];
+  });
+  const firstReport = await db
     .selectFrom("finding_reports as r")
-    .innerJoin("runs", "runs.id", "r.run_id")
-    .select(["r.run_id", "r.sha", "runs.kind", "runs.change_json"])
+    .select(["r.run_id", "r.sha"])
     .where("r.workspace_id", "=", workspaceId)
     .where("r.finding_id", "=", finding.id)
     .orderBy("r.id")
     .limit(1)
     .executeTakeFirst();
+  const firstRun = firstReport && (await runFacts(db, workspaceId, [firstReport.run_id])).get(firstReport.run_id);
+  const first = firstReport && firstRun && { ...firstReport, kind: firstRun.kind, change_json: firstRun.change_json };
   const activity = await db
     .selectFrom("finding_activity")
     .selectAll()
@@ -117,13 +126,7 @@ export async function findingDetail(
     .execute();
   const duplicateOf =
     finding.duplicate_of === null ? null : await db.selectFrom("findings").select("number").where("id", "=", finding.duplicate_of).executeTakeFirst();
-  const focus = await db
-    .selectFrom("run_focuses")
-    .select("slug")
-    .where("workspace_id", "=", workspaceId)
-    .where("run_id", "=", finding.first_run_id)
-    .orderBy("slug")
-    .executeTakeFirst();
+  const focus = await firstFocusOf(db, workspaceId, finding.first_run_id);
   const names = await usernames(deps.store, [finding.assignee_id, finding.decision_by, ...activity.map((a) => a.actor_id)]);
   const user = (id: number | null) => (id === null ? null : { id, username: names.get(id) ?? "" });
   const parsed = reports.map((r) => ({
@@ -147,7 +150,7 @@ export async function findingDetail(
     duplicateOf: duplicateOf ? findingKey(duplicateOf.number) : null,
     dismissed: finding.dismissed_at !== null,
     assignee: user(finding.assignee_id),
-    focus: focus?.slug ?? null,
+    focus,
     firstObservedAt: finding.first_observed_at,
     reportCount: finding.report_count,
     sources: [...new Set(parsed.map((r) => r.detail.engine))],

@@ -5,8 +5,9 @@
 import { resolveAt, usableMirror } from "../repositories/index.ts";
 import { checks, type Facet, type Filters } from "./filters.ts";
 import { languageByExtension } from "../../review/language-ids.ts";
-import { defaultViews, type ListDeps, type RepositoryView } from "./list.ts";
-import { inboxVersion, type PositionEntry, positionView } from "./position.ts";
+import { defaultViews, type ListDeps, type RepositoryView } from "./views.ts";
+import { inboxVersion, positionView } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 
 type Counted = Exclude<Facet, "other">;
 export type FacetCounts = Record<Counted | "repository", Record<string, number>>;

@@ -3,9 +3,10 @@
 // the facet's own (each facet's counts apply every other filter).
 import type { Store } from "../../platform/store/index.ts";
 import { languageByExtension } from "../../review/language-ids.ts";
+import { runIdsWithFocus } from "../runs/index.ts";
 import type { sortOrders } from "./schemas.ts";
 import { assigneeIds } from "./lookup.ts";
-import type { PositionEntry } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 import { confidenceOf, type FindingRow } from "./status.ts";
 
 export type SortOrder = (typeof sortOrders)[number];
@@ -62,12 +63,10 @@ export async function checks(store: Store, workspaceId: number, me: number, f: F
   if (f.focus !== undefined) {
     const rows = await store.db
       .selectFrom("finding_reports as r")
-      .innerJoin("run_focuses as rf", "rf.run_id", "r.run_id")
       .select("r.finding_id")
       .distinct()
       .where("r.workspace_id", "=", workspaceId)
-      .where("rf.workspace_id", "=", workspaceId)
-      .where("rf.slug", "=", f.focus)
+      .where("r.run_id", "in", runIdsWithFocus(store.db, workspaceId, f.focus))
       .execute();
     const focused = new Set(rows.map((r) => r.finding_id));
     add("other", (e) => focused.has(e.finding.id));

@@ -9,9 +9,10 @@ import type { Finding } from "../../review/types.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
+import { recordReviewedCommit } from "../repositories/index.ts";
 import { adoptChangeFindings, carryChangeStatuses } from "./merge-back.ts";
 import { bumpInbox } from "./position.ts";
-import { followSuppression } from "./suppress.ts";
+import { markDuplicates, writeReport } from "./import-rows.ts";
 
 export interface TargetResult {
   repositoryId: number;
@@ -35,60 +36,6 @@ function chunks<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
   return out;
-}
-
-function detail(f: Finding): string {
-  return JSON.stringify({
-    ruleId: f.ruleId,
-    engine: f.engine,
-    location: f.location,
-    relatedLocations: f.relatedLocations,
-    flow: f.flow ?? [],
-    fix: f.fix ?? null,
-    confidence: f.confidence,
-    suppression: f.suppression ?? null,
-  });
-}
-
-const rank = ["info", "low", "medium", "high", "critical"];
-
-/**
- * Two rules reporting the same weakness (a shared CWE) at the same line are one problem: the most
- * severe of them stays visible (the earliest among equals) and the others are marked duplicates of
- * it (they read `duplicate`, and `duplicateOf` names it). Findings already marked keep their mark,
- * except that a more severe finding once folded under a less severe one on this line is shown again
- * and the other folds under it: a critical must never hide behind a high.
- */
-async function markDuplicates(tx: Tx, workspaceId: number, placed: Array<{ id: number; f: Finding }>): Promise<void> {
-  const byLine = new Map<string, Array<{ id: number; f: Finding }>>();
-  for (const p of placed) {
-    const k = `${p.f.location.path}\n${p.f.location.startLine}`;
-    byLine.set(k, [...(byLine.get(k) ?? []), p]);
-  }
-  for (const group of byLine.values()) {
-    if (group.length < 2) continue;
-    group.sort((a, b) => rank.indexOf(b.f.severity) - rank.indexOf(a.f.severity) || a.id - b.id);
-    const [keep, ...rest] = group;
-    const folded = rest.filter((o) => o.f.ruleId !== keep!.f.ruleId && o.f.cwe.some((c) => keep!.f.cwe.includes(c)));
-    if (!folded.length) continue;
-    const ids = folded.map((o) => o.id);
-    await tx
-      .updateTable("findings")
-      .set({ duplicate_of: null })
-      .where("id", "=", keep!.id)
-      .where("workspace_id", "=", workspaceId)
-      .where("duplicate_of", "in", ids)
-      .execute();
-    for (const id of ids) {
-      await tx
-        .updateTable("findings")
-        .set({ duplicate_of: keep!.id })
-        .where("id", "=", id)
-        .where("workspace_id", "=", workspaceId)
-        .where((eb) => eb.or([eb("duplicate_of", "is", null), eb("duplicate_of", "=", keep!.id)]))
-        .execute();
-    }
-  }
 }
 
 /**
@@ -180,51 +127,7 @@ export async function importFindings(
             .where("id", "=", id)
             .execute();
         }
-        await tx
-          .insertInto("finding_reports")
-          .values({
-            workspace_id: run.workspaceId,
-            finding_id: id,
-            run_id: run.id,
-            repository_id: target.repositoryId,
-            sha: target.sha,
-            path: f.location.path,
-            start_line: f.location.startLine,
-            end_line: f.location.endLine,
-            severity: f.severity,
-            detail_json: detail(f),
-            created_at: at,
-          })
-          .execute();
-        await tx
-          .insertInto("finding_activity")
-          .values({
-            workspace_id: run.workspaceId,
-            finding_id: id,
-            actor_id: null,
-            kind: "reported",
-            before_json: null,
-            after_json: JSON.stringify({ run: run.id, severity: f.severity, path: f.location.path, line: f.location.startLine }),
-            repository_id: target.repositoryId,
-            sha: target.sha,
-            reason: null,
-            created_at: at,
-          })
-          .execute();
-        await followSuppression(tx, run.workspaceId, rowsByPrint.get(print) ?? { id, dismissed_at: null, dismissed_reason: null }, f, at, target);
-        await tx
-          .insertInto("finding_presence")
-          .values({
-            workspace_id: run.workspaceId,
-            repository_id: target.repositoryId,
-            sha: target.sha,
-            finding_id: id,
-            path: f.location.path,
-            start_line: f.location.startLine,
-            end_line: f.location.endLine,
-          })
-          .onConflict((oc) => oc.columns(["workspace_id", "repository_id", "sha", "finding_id"]).doNothing())
-          .execute();
+        await writeReport(tx, run, target, rowsByPrint.get(print) ?? { id, dismissed_at: null, dismissed_reason: null }, f, at);
         outcome.total++;
         outcome.bySeverity[f.severity] = (outcome.bySeverity[f.severity] ?? 0) + 1;
         placed.push({ id, f });
@@ -239,25 +142,14 @@ export async function importFindings(
           placed.map((p) => p.id),
           at,
         );
-      await tx
-        .insertInto("reviewed_commits")
-        .values({
-          workspace_id: run.workspaceId,
-          repository_id: target.repositoryId,
-          sha: target.sha,
-          reviewed_at: at,
-          run_id: run.id,
-          full: target.full ? 1 : 0,
-        })
-        // A change review of a commit the whole tree was reviewed at keeps it marked full.
-        .onConflict((oc) =>
-          oc.columns(["workspace_id", "repository_id", "sha"]).doUpdateSet((eb) => ({
-            reviewed_at: at,
-            run_id: run.id,
-            full: target.full ? 1 : eb.ref("reviewed_commits.full"),
-          })),
-        )
-        .execute();
+      await recordReviewedCommit(tx, {
+        workspaceId: run.workspaceId,
+        repositoryId: target.repositoryId,
+        sha: target.sha,
+        runId: run.id,
+        full: target.full,
+        at,
+      });
     }
     if (dropped) {
       outcome.state = "partial";

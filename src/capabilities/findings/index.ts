@@ -4,3 +4,4 @@ export * from "./import.ts";
 export * from "./run-findings.ts";
 export { exportRunFindings } from "./export/lists.ts";
 export { inboxVersion, openRuleCounts, reviewCounts, type ReviewStep } from "./summary.ts";
+export { modelReports } from "./model-reports.ts";

@@ -1,5 +1,6 @@
 // Findings as list items (schemas.ts findingItemSchema), with their assignees' names.
 import type { Store } from "../../platform/store/index.ts";
+import { usernames } from "../identity/index.ts";
 import { confidenceOf, type FindingRow, type Status } from "./status.ts";
 
 export function findingKey(number: number): string {
@@ -13,13 +14,6 @@ export interface ItemSource {
   location: { path: string; startLine: number; endLine: number };
   repository: { id: number; fullName: string } | null;
   baseline?: "new" | "unchanged" | null | undefined;
-}
-
-export async function usernames(store: Store, ids: Array<number | null>): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await store.db.selectFrom("users").select(["id", "username"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 /** `baseUrl` makes each item's webUrl (the finding's page, which opens by the rule for reads without at). */

@@ -4,7 +4,9 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { maxId } from "../../platform/store/migrations/helpers.ts";
-import { resolveAt } from "../repositories/index.ts";
+import { memberIdsNamed } from "../identity/index.ts";
+import { repositoriesByIds, resolveAt } from "../repositories/index.ts";
+import { runFacts } from "../runs/index.ts";
 import type { RepositoryRow } from "../repositories/index.ts";
 import type { FindingRow } from "./status.ts";
 
@@ -60,19 +62,18 @@ export async function findFindings(store: Store, workspaceId: number, refs: Arra
 export async function repositoriesOf(store: Store, workspaceId: number, findingIds: number[]): Promise<Map<number, RepositoryRow[]>> {
   const out = new Map<number, RepositoryRow[]>(findingIds.map((id) => [id, []]));
   if (!findingIds.length) return out;
-  const rows = await store.db
-    .selectFrom("finding_reports as fr")
-    .innerJoin("repositories as r", "r.id", "fr.repository_id")
-    .selectAll("r")
-    .select("fr.finding_id")
+  const pairs = await store.db
+    .selectFrom("finding_reports")
+    .select(["finding_id", "repository_id"])
     .distinct()
-    .where("fr.workspace_id", "=", workspaceId)
-    .where("fr.finding_id", "in", findingIds)
-    .orderBy("r.full_name_key")
+    .where("workspace_id", "=", workspaceId)
+    .where("finding_id", "in", findingIds)
     .execute();
-  for (const r of rows) {
-    const list = out.get(r.finding_id)!;
-    if (!list.some((x) => x.id === r.id)) list.push(r);
+  const findingsIn = new Map<number, number[]>();
+  for (const p of pairs) findingsIn.set(p.repository_id, [...(findingsIn.get(p.repository_id) ?? []), p.finding_id]);
+  // By full name, as repositoriesByIds returns them.
+  for (const repo of await repositoriesByIds(store, workspaceId, [...findingsIn.keys()])) {
+    for (const id of findingsIn.get(repo.id)!) out.get(id)!.push(repo);
   }
   return out;
 }
@@ -121,17 +122,18 @@ export async function lastReportedAt(
   finding: FindingRow,
   repository: RepositoryRow,
 ): Promise<Position | null> {
-  const last = await deps.store.db
+  const report = await deps.store.db
     .selectFrom("finding_reports as r")
-    .innerJoin("runs", "runs.id", "r.run_id")
-    .select(["r.sha", "runs.kind", "runs.at", "runs.sha as run_sha", "runs.change_json"])
+    .select(["r.sha", "r.run_id"])
     .where("r.workspace_id", "=", workspaceId)
     .where("r.finding_id", "=", finding.id)
     .where("r.repository_id", "=", repository.id)
     .orderBy("r.id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!last) return null;
+  const run = report && (await runFacts(deps.store.db, workspaceId, [report.run_id])).get(report.run_id);
+  if (!report || !run) return null;
+  const last = { sha: report.sha, kind: run.kind, at: run.at, run_sha: run.sha, change_json: run.change_json };
   let at = `commit:${last.sha}`;
   if (last.kind === "change" && last.change_json) {
     const c = JSON.parse(last.change_json) as { pr: number | null; branch: string | null; head: string };
@@ -152,11 +154,7 @@ export async function lastReportedAt(
 export async function assigneeIds(store: Store, workspaceId: number, me: number, value: string): Promise<number[] | "none"> {
   if (value === "none") return "none";
   if (value === "me") return [me];
-  let q = store.db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id").select("u.id").where("m.workspace_id", "=", workspaceId);
-  if (/^[1-9]\d{0,9}$/.test(value)) q = q.where("u.id", "=", Math.min(Number(value), maxId));
-  else if (value.includes("@")) q = q.where("u.email", "=", value.toLowerCase());
-  else q = q.where("u.username", "=", value);
-  return (await q.execute()).map((r) => r.id);
+  return memberIdsNamed(store, workspaceId, value);
 }
 
 /** The one member a triage change assigns to; 400 when unknown or when a username is shared. */

@@ -8,6 +8,8 @@
 // finding has no record outside change heads yet.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../platform/store/schema.ts";
+import { reviewedCommits } from "../repositories/index.ts";
+import { runIdsOfKind } from "../runs/index.ts";
 import type { Finding } from "../../review/types.ts";
 
 type Tx = Kysely<Database>;
@@ -19,20 +21,18 @@ export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositor
   // Findings only change reviews reported (few): their reports in this repository, newest first.
   const candidates = await tx
     .selectFrom("findings as f")
-    .innerJoin("runs as first", "first.id", "f.first_run_id")
     .innerJoin("finding_reports as r", "r.finding_id", "f.id")
     .select(["f.id", "f.rule_id", "r.path", "r.detail_json"])
     .where("f.workspace_id", "=", workspaceId)
-    .where("first.kind", "=", "change")
+    .where("f.first_run_id", "in", runIdsOfKind(tx, workspaceId, "change"))
     .where("r.repository_id", "=", repositoryId)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom("finding_reports as o")
-            .innerJoin("runs", "runs.id", "o.run_id")
             .select(sql`1`.as("one"))
             .whereRef("o.finding_id", "=", "f.id")
-            .where("runs.kind", "=", "full"),
+            .where("o.run_id", "in", runIdsOfKind(tx, workspaceId, "full")),
         ),
       ),
     )
@@ -59,13 +59,7 @@ export async function adoptChangeFindings(tx: Tx, workspaceId: number, repositor
 /** Records at `sha` the newest status each finding got at a change's head, for findings with no other record. */
 export async function carryChangeStatuses(tx: Tx, workspaceId: number, repositoryId: number, sha: string, findingIds: number[], at: string): Promise<void> {
   if (!findingIds.length) return;
-  const heads = tx
-    .selectFrom("reviewed_commits")
-    .select("sha")
-    .where("workspace_id", "=", workspaceId)
-    .where("repository_id", "=", repositoryId)
-    .where("full", "=", 0);
-  const changeHeads = new Set((await heads.execute()).map((r) => r.sha));
+  const changeHeads = new Set((await reviewedCommits(tx, workspaceId, repositoryId, false)).map((r) => r.sha));
   if (!changeHeads.size) return;
   const rows = [];
   for (let i = 0; i < findingIds.length; i += 500) {

@@ -1,7 +1,7 @@
 // The inbox's sort orders as keys: a row's key, compared element by element, orders the list, and
 // the last row's key (in the cursor) finds where the next page starts even after the list changed.
 import type { SortOrder } from "./filters.ts";
-import type { PositionEntry } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 
 export type SortKey = readonly (number | string)[];
 

@@ -4,8 +4,10 @@ import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Suppression } from "../../review/types.ts";
 import { keysetPage } from "../../platform/store/page.ts";
+import { repositoriesByIds } from "../repositories/index.ts";
 import { toItems } from "./items.ts";
-import { positionView, type PositionEntry } from "./position.ts";
+import { positionView } from "./position.ts";
+import type { PositionEntry } from "./position-compute.ts";
 import { effectiveSeverity, type FindingRow } from "./status.ts";
 
 export async function runFindings(
@@ -18,9 +20,8 @@ export async function runFindings(
   let q = deps.store.db
     .selectFrom("finding_reports as r")
     .innerJoin("findings as f", "f.id", "r.finding_id")
-    .innerJoin("repositories as repo", "repo.id", "r.repository_id")
     .selectAll("f")
-    .select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "r.detail_json", "repo.full_name"])
+    .select(["r.id as report_id", "r.repository_id", "r.sha", "r.path", "r.start_line", "r.end_line", "r.detail_json"])
     .where("r.workspace_id", "=", workspaceId)
     .where("r.run_id", "=", runId);
   if (page.afterReport !== undefined) q = q.where("r.id", ">", page.afterReport);
@@ -29,6 +30,16 @@ export async function runFindings(
     .limit(page.limit + 1)
     .execute();
   const { items, last } = keysetPage(rows, page.limit);
+  // The page's repositories in one read (a report's repository is there: reports go with it).
+  const names = new Map(
+    (
+      await repositoriesByIds(
+        deps.store,
+        workspaceId,
+        items.map((r) => r.repository_id),
+      )
+    ).map((r) => [r.id, r.full_name]),
+  );
   const views = new Map<string, Map<number, PositionEntry>>();
   for (const r of items) {
     const key = `${r.repository_id}:${r.sha}`;
@@ -45,7 +56,7 @@ export async function runFindings(
       status: entryOf(r)?.status ?? "open",
       severity: effectiveSeverity(r),
       location: { path: r.path, startLine: r.start_line, endLine: r.end_line },
-      repository: { id: r.repository_id, fullName: r.full_name },
+      repository: { id: r.repository_id, fullName: names.get(r.repository_id) ?? "" },
     })),
     deps.config.baseUrl,
   );

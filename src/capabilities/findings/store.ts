@@ -1,13 +1,5 @@
 import type { Generated } from "kysely";
 
-export interface RunResultsTable {
-  run_id: number;
-  workspace_id: number;
-  /** JSON: per target, the engine's findings (review/types.ts Finding[]) and counts. */
-  results_json: string;
-  created_at: string;
-}
-
 export interface FindingsTable {
   id: Generated<number>;
   workspace_id: number;
@@ -107,7 +99,6 @@ export interface FindingPresenceTable {
 }
 
 export interface FindingTables {
-  run_results: RunResultsTable;
   findings: FindingsTable;
   finding_reports: FindingReportsTable;
   finding_presence: FindingPresenceTable;

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
 import { allRepositories } from "../repositories/index.ts";
 import { facetCounts } from "./facets.ts";
-import type { ListDeps } from "./list.ts";
+import type { ListDeps } from "./views.ts";
 
 export { inboxVersion } from "./position.ts";
 

@@ -3,29 +3,17 @@
 // computes the default heads of reviewed repositories in the background instead, newest workspaces
 // first, up to the cache's capacity, one at a time so requests are served in between.
 import { AppError } from "../../kernel/errors.ts";
-import { resolveAt, usableMirror } from "../repositories/index.ts";
-import type { RepositoryRow } from "../repositories/index.ts";
-import type { ListDeps } from "./list.ts";
+import { fullyReviewedRepositories, resolveAt, usableMirror } from "../repositories/index.ts";
+import type { ListDeps } from "./views.ts";
 import { inboxVersion, positionCacheLimit, positionView } from "./position.ts";
 
 /** Returns how many positions were computed; stops early when `stopped()` turns true. */
 export async function warmPositions(deps: ListDeps, now: () => Date, stopped: () => boolean = () => false): Promise<number> {
   // Repositories with a full review: the others' positions are empty and cheap on first read.
-  const reviewed = await deps.store.db
-    .selectFrom("reviewed_commits")
-    .innerJoin("repositories", (j) =>
-      j.onRef("repositories.workspace_id", "=", "reviewed_commits.workspace_id").onRef("repositories.id", "=", "reviewed_commits.repository_id"),
-    )
-    .selectAll("repositories")
-    .where("reviewed_commits.full", "=", 1)
-    .distinct()
-    .orderBy("repositories.workspace_id", "desc")
-    .orderBy("repositories.id")
-    .limit(positionCacheLimit)
-    .execute();
+  const reviewed = await fullyReviewedRepositories(deps.store, positionCacheLimit);
   let warmed = 0;
   const versions = new Map<number, number>();
-  for (const repo of reviewed as RepositoryRow[]) {
+  for (const repo of reviewed) {
     if (stopped()) break;
     try {
       let version = versions.get(repo.workspace_id);

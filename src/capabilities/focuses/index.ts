@@ -1,19 +1,14 @@
 // Focuses: workspace instruction documents that steer runs. Every change of title, emoji or
 // instructions makes a new revision; old revisions are kept so a run can record what it used.
 // An archived focus is hidden from the API (404) and from lists; putting it again restores it.
-import { AppError, invalidField } from "../../kernel/errors.ts";
-import { focusSlugPattern } from "./schemas.ts";
-import { ReviewError } from "../../review/errors.ts";
-import { isBody, isName } from "../../kernel/text.ts";
-import { parseFocusFrontMatter } from "../../review/focus.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { validateFocus } from "./validate.ts";
 import type { Selectable } from "kysely";
 import type { Store } from "../../platform/store/index.ts";
 import type { FocusesTable } from "./store.ts";
 import { bytewise } from "../../platform/store/collate.ts";
 import { isUniqueViolation } from "../../platform/store/unique.ts";
 import { keysetPage } from "../../platform/store/page.ts";
-
-const focusLimits = { slug: 200, title: 200, emoji: 32, instructions: 65536 } as const;
 
 export interface FocusRecord {
   id: number;
@@ -31,34 +26,6 @@ export interface FocusInput {
   title: string;
   emoji?: string | null;
   instructions: string;
-}
-
-/** Checks a focus before it is stored; the front matter must be what the review engine accepts. */
-function validateFocus(input: FocusInput): void {
-  if (!focusSlugPattern.test(input.slug)) {
-    throw invalidField("slug", "A focus slug is 1 to 200 characters: letters, digits, '.', '-' or '_', starting with a letter or digit.");
-  }
-  const title = input.title.trim();
-  if (title.length < 1 || title.length > focusLimits.title) throw invalidField("title", `The title must be 1 to ${focusLimits.title} characters.`);
-  if (input.emoji != null && (input.emoji.length < 1 || input.emoji.length > focusLimits.emoji)) {
-    throw invalidField("emoji", `The emoji must be 1 to ${focusLimits.emoji} characters.`);
-  }
-  if (input.instructions.trim().length === 0) throw invalidField("instructions", "The instructions are empty.");
-  if (!isName(title) || (input.emoji != null && !isName(input.emoji))) {
-    throw invalidField("title", "The title and emoji may not hold control characters.");
-  }
-  if (!isBody(input.instructions)) throw invalidField("instructions", "The instructions may not hold control characters other than line breaks and tabs.");
-  if (input.instructions.length > focusLimits.instructions) {
-    throw invalidField("instructions", `The instructions must be at most ${focusLimits.instructions} characters.`);
-  }
-  try {
-    parseFocusFrontMatter(input.instructions);
-  } catch (err) {
-    if (!(err instanceof ReviewError)) throw err;
-    const d = err.details ?? {};
-    const where = typeof d.field === "string" && d.field ? ` (field ${d.field})` : "";
-    throw invalidField("instructions", `${err.message.replace(/\.$/, "")}${where}: ${String(d.reason ?? "invalid")}`, { frontMatter: d });
-  }
 }
 
 function toRecord(r: Omit<Selectable<FocusesTable>, "workspace_id" | "created_at">): FocusRecord {

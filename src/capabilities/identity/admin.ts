@@ -1,6 +1,8 @@
 // crs admin workspace|user|member|key: the operator's identity commands.
 import type { Command } from "commander";
 import * as accounts from "./accounts.ts";
+import * as apiKeys from "./api-keys.ts";
+import * as members from "./members.ts";
 import { generatePassword } from "./passwords.ts";
 import { withStore, type AdminIo } from "../../kernel/admin.ts";
 import { terminalText } from "../../kernel/ui/terminal.ts";
@@ -92,7 +94,7 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
           if (o.role !== "admin" && o.role !== "member") throw new Error("--role must be admin or member");
           const w = await accounts.findWorkspace(s, ws);
           const u = await accounts.findUser(s, ref);
-          await accounts.addMember(s, w.id, u.id, o.role);
+          await members.addMember(s, w.id, u.id, o.role);
           return { workspace: w.slug, user: u.username, userId: u.id, role: o.role };
         },
         (r) => `${r.user} is ${r.role} of ${r.workspace}`,
@@ -108,7 +110,7 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
         async (s) => {
           const w = await accounts.findWorkspace(s, ws);
           const u = await accounts.findUser(s, ref);
-          const { revokedTokens } = await accounts.removeMember(s, w.id, u.id);
+          const { revokedTokens } = await members.removeMember(s, w.id, u.id);
           return { workspace: w.slug, user: u.username, removed: true, revokedTokens };
         },
         (r) => `${r.user} removed from ${r.workspace}; ${r.revokedTokens} of their tokens revoked`,
@@ -128,7 +130,7 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
         async (s) => {
           const w = await accounts.findWorkspace(s, ws);
           const u = await accounts.findUser(s, ref);
-          return accounts.createApiKey(s, { workspaceId: w.id, userId: u.id, scopes: o.scopes, ...(o.name ? { name: o.name } : {}) });
+          return apiKeys.createApiKey(s, { workspaceId: w.id, userId: u.id, scopes: o.scopes, ...(o.name ? { name: o.name } : {}) });
         },
         (k) => `key ${k.id} (${k.scopes.join(",")}) created; it is shown only now:\n${k.token}`,
       ),
@@ -142,7 +144,7 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
         io,
         async (s) => {
           if (!/^\d+$/.test(id)) throw new Error("a key id is a number (see crs admin key list)");
-          await accounts.revokeApiKey(s, Number(id));
+          await apiKeys.revokeApiKey(s, Number(id));
           return { id: Number(id), revoked: true };
         },
         (r) => `key ${r.id} revoked`,
@@ -157,7 +159,7 @@ export function registerIdentity(admin: Command, io: AdminIo): void {
         io,
         async (s) => {
           const w = await accounts.findWorkspace(s, ws);
-          return accounts.listApiKeys(s, w.id);
+          return apiKeys.listApiKeys(s, w.id);
         },
         (keys) => keys.map((k) => `${k.id}\t${terminalText(k.name)}\t${k.user.username}\t${k.scopes.join(",")}\t${k.state}`).join("\n") || "no keys",
       ),

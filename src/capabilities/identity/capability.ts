@@ -1,7 +1,7 @@
 // What identity plugs in: who the caller is (get_me) and the workspace's members, and the operator's
 // users, workspaces, members and API keys in `crs admin`, and the app's sign-in, session, workspace
 // switcher, API keys, authorized apps and password pages, whose changes are web-only operations.
-import { capability } from "../../kernel/capability.ts";
+import { capability, type Service } from "../../kernel/capability.ts";
 import { identityAdmin } from "./admin-area.ts";
 import { getMe } from "./operations/get-me.ts";
 import { listMembers } from "./operations/list-members.ts";
@@ -15,6 +15,26 @@ import { switchWorkspace } from "./operations/switch-workspace.ts";
 import { registerApps } from "./web/apps.ts";
 import { registerKeys } from "./web/keys.ts";
 import { registerSignIn } from "./web/sign-in.ts";
+import { deleteExpiredSessions } from "./sessions.ts";
+
+const cleanupEveryMs = 60 * 60 * 1000;
+
+/** Expired app sessions are deleted hourly; readSession refuses them meanwhile. */
+const sessionCleanup: Service = (app) => {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= deleteExpiredSessions(app.store)
+      .catch((err) => app.log.warn({ err }, "session cleanup failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  }, cleanupEveryMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+};
 
 export const identity = capability({
   name: "identity",
@@ -23,5 +43,6 @@ export const identity = capability({
   operations: [getMe, listMembers],
   webOperations: [signIn, signOut, createApiKey, revokeApiKey, revokeAuthorizedApp, changePassword, switchWorkspace],
   webRoutes: [registerSignIn, registerKeys, registerApps],
+  services: [sessionCleanup],
   admin: identityAdmin,
 });

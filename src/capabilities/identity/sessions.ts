@@ -94,3 +94,8 @@ export async function switchWorkspace(store: Store, idHash: string, userId: numb
 export async function endSession(store: Store, idHash: string): Promise<void> {
   await store.db.deleteFrom("app_sessions").where("id_hash", "=", idHash).execute();
 }
+
+/** Housekeeping: deletes sessions past their expiry (readSession already refuses them). */
+export async function deleteExpiredSessions(store: Store, now = new Date()): Promise<void> {
+  await store.db.deleteFrom("app_sessions").where("expires_at", "<", now.toISOString()).execute();
+}

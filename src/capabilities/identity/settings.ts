@@ -2,7 +2,7 @@
 // and authorized apps (OAuth grants) in the active workspace, and their password.
 import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
-import { revokeGrant } from "../oauth/index.ts";
+import { revokeUserGrant, userGrants } from "../oauth/index.ts";
 import { setPassword } from "./accounts.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -39,50 +39,35 @@ export async function revokeOwnKey(store: Store, workspaceId: number, userId: nu
   if (Number(r.numUpdatedRows) === 0) throw new AppError("not_found", "No such API key.");
 }
 
-/** The user's live OAuth grants in the workspace (one of their tokens still valid), with when a token was last used. */
+/**
+ * The user's live OAuth grants in the workspace (one of their tokens still valid), with when a token
+ * was last used: the grants come from oauth, their tokens' use and life from one grouped read here.
+ */
 export async function listOwnApps(store: Store, workspaceId: number, userId: number, now = new Date()) {
-  const rows = await store.db
-    .selectFrom("oauth_grants as g")
-    .innerJoin("oauth_clients as c", "c.id", "g.client_id")
-    .leftJoin("tokens as t", "t.grant_id", "g.id")
-    .select((eb) => ["g.id", "c.id as clientId", "c.name", "g.scopes", "g.created_at", eb.fn.max("t.last_used_at").as("lastUsedAt")])
-    .where("g.workspace_id", "=", workspaceId)
-    .where("g.user_id", "=", userId)
-    .where("g.revoked_at", "is", null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("tokens as live")
-          .select("live.id")
-          .whereRef("live.grant_id", "=", "g.id")
-          .where("live.revoked_at", "is", null)
-          .where("live.expires_at", ">", now.toISOString()),
-      ),
-    )
-    .groupBy(["g.id", "c.id", "c.name", "g.scopes", "g.created_at"])
-    .orderBy("g.id")
+  const grants = await userGrants(store.db, workspaceId, userId);
+  if (grants.length === 0) return [];
+  const at = now.toISOString();
+  const ids = grants.map((g) => g.id);
+  const use = await store.db
+    .selectFrom("tokens")
+    .select((eb) => {
+      const valid = eb.and([eb("revoked_at", "is", null), eb("expires_at", ">", at)]);
+      return ["grant_id", eb.fn.max("last_used_at").as("lastUsedAt"), eb.fn.max(eb.case().when(valid).then(1).else(0).end()).as("live")];
+    })
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .where("grant_id", "in", ids)
+    .groupBy("grant_id")
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    clientId: r.clientId,
-    clientName: r.name,
-    scopes: r.scopes.split(","),
-    createdAt: r.created_at,
-    lastUsedAt: r.lastUsedAt ?? null,
-  }));
+  const byGrant = new Map(use.map((u) => [u.grant_id, u]));
+  return grants.flatMap((g) => {
+    const u = byGrant.get(g.id);
+    return u && Number(u.live) === 1 ? [{ ...g, lastUsedAt: u.lastUsedAt ?? null }] : [];
+  });
 }
 
 export async function revokeOwnApp(store: Store, workspaceId: number, userId: number, grantId: number): Promise<void> {
-  const row = await store.db
-    .selectFrom("oauth_grants")
-    .select("id")
-    .where("id", "=", grantId)
-    .where("workspace_id", "=", workspaceId)
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  if (!row) throw new AppError("not_found", "No such authorized app.");
-  await revokeGrant(store.db, row.id);
+  if (!(await revokeUserGrant(store.db, workspaceId, userId, grantId))) throw new AppError("not_found", "No such authorized app.");
 }
 
 /** Checks the current password, then sets the new one (which revokes every key and token of the user). */

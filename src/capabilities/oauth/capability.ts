@@ -1,5 +1,5 @@
 // What OAuth plugs into `crs serve`: the authorization server's endpoints and the cleanup of expired
-// codes and sessions, and the consent screen with its web-only decision.
+// codes and unused clients, and the consent screen with its web-only decision.
 import { capability, type Service } from "../../kernel/capability.ts";
 import { deleteExpired } from "./cleanup.ts";
 import { registerAuthorizationServer } from "./endpoints.ts";
@@ -12,7 +12,7 @@ const authCleanup: Service = (app) => {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     running ??= deleteExpired(app.store)
-      .catch((err) => app.log.warn({ err }, "sign-in cleanup failed"))
+      .catch((err) => app.log.warn({ err }, "authorization cleanup failed"))
       .finally(() => {
         running = undefined;
       });

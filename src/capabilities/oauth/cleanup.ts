@@ -1,5 +1,6 @@
 // Housekeeping: authorization codes a day past their expiry (kept that long so a late replay is
-// still recognised), expired app sessions, and registered clients nobody ever authorized.
+// still recognised) and registered clients nobody ever authorized. Expired app sessions are
+// identity's (its sessionCleanup).
 import type { Store } from "../../platform/store/index.ts";
 import { firstPartyClientId } from "./clients.ts";
 
@@ -12,7 +13,6 @@ export const unusedClientDays = 7;
 export async function deleteExpired(store: Store, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 86400_000).toISOString();
   await store.db.deleteFrom("oauth_codes").where("expires_at", "<", dayAgo).execute();
-  await store.db.deleteFrom("app_sessions").where("expires_at", "<", now.toISOString()).execute();
   const unusedSince = new Date(now.getTime() - unusedClientDays * 86400_000).toISOString();
   await store.db
     .deleteFrom("oauth_clients")

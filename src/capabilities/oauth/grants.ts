@@ -1,13 +1,13 @@
-// The token endpoint's two grants (RFC 6749 §4.1.3, §6) as OAuth 2.1 has them: a code is exchanged
-// once, with its PKCE verifier; a refresh token is used once and replaced, and presenting a used
-// one again (a sign it leaked) revokes the whole grant.
+// The token endpoint's authorization-code grant (RFC 6749 §4.1.3) as OAuth 2.1 has it: a code is
+// exchanged once, with its PKCE verifier, for a grant and its first tokens. The refresh grant and
+// revocation are in refresh.ts; what both issue and end is here.
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuthConfig } from "../../kernel/config.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { safeEqual } from "../../kernel/safe-equal.ts";
-import { generateToken, hasValidChecksum, hashToken, tokenKind } from "../../kernel/tokens.ts";
+import { generateToken, hashToken } from "../../kernel/tokens.ts";
 import { checkResource, hashCode } from "./authorize.ts";
 import { OAuthError } from "./errors.ts";
 
@@ -25,7 +25,7 @@ export interface TokenSettings {
 }
 
 const verifierRe = /^[A-Za-z0-9._~-]{43,128}$/;
-const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
+export const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
 
 function s256(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
@@ -39,7 +39,7 @@ export async function revokeGrant(db: Kysely<Database>, grantId: number, now = n
 }
 
 /** The user must still be active and a member of the workspace to get tokens (access ends with them). */
-async function stillAllowed(db: Kysely<Database>, userId: number, workspaceId: number): Promise<boolean> {
+export async function stillAllowed(db: Kysely<Database>, userId: number, workspaceId: number): Promise<boolean> {
   const row = await db
     .selectFrom("users as u")
     .innerJoin("memberships as m", (j) => j.onRef("m.user_id", "=", "u.id").on("m.workspace_id", "=", workspaceId))
@@ -49,7 +49,7 @@ async function stillAllowed(db: Kysely<Database>, userId: number, workspaceId: n
   return !!row && !row.suspended;
 }
 
-async function issueTokens(
+export async function issueTokens(
   db: Kysely<Database>,
   s: TokenSettings,
   grant: { id: number; userId: number; workspaceId: number; scopes: string; clientName: string },
@@ -148,102 +148,4 @@ export async function exchangeCode(store: Store, s: TokenSettings, p: CodeExchan
     await tx.updateTable("oauth_codes").set({ grant_id: grant.id }).where("code_hash", "=", code.code_hash).execute();
     return issueTokens(tx, s, { id: grant.id, userId: code.user_id, workspaceId: code.workspace_id, scopes: code.scopes, clientName: code.clientName }, now);
   });
-}
-
-export interface RefreshRequest {
-  refresh_token?: string;
-  client_id?: string;
-  resource?: string;
-  scope?: string;
-}
-
-export async function refreshTokens(store: Store, s: TokenSettings, p: RefreshRequest, now = new Date()): Promise<TokenResponse> {
-  if (!p.refresh_token) throw new OAuthError("invalid_request", "refresh_token is required.");
-  if (tokenKind(p.refresh_token) !== "oauth_refresh" || !hasValidChecksum(p.refresh_token)) throw invalidGrant("The refresh token is invalid.");
-  const row = await store.db
-    .selectFrom("tokens as t")
-    .innerJoin("oauth_grants as g", "g.id", "t.grant_id")
-    .innerJoin("oauth_clients as k", "k.id", "g.client_id")
-    .select([
-      "t.id",
-      "t.revoked_at",
-      "t.expires_at",
-      "g.id as grantId",
-      "g.client_id",
-      "g.user_id",
-      "g.workspace_id",
-      "g.scopes",
-      "g.resource",
-      "g.revoked_at as grantRevokedAt",
-      "k.name as clientName",
-    ])
-    .where("t.token_hash", "=", hashToken(p.refresh_token))
-    .where("t.kind", "=", "oauth_refresh")
-    .executeTakeFirst();
-  if (!row) throw invalidGrant("The refresh token is invalid.");
-  if (p.client_id !== undefined && p.client_id !== row.client_id) throw invalidGrant("The refresh token was issued to another client.");
-  if (row.grantRevokedAt !== null) throw invalidGrant("The authorization was revoked.");
-  const reused = async () => {
-    // Reuse of a rotated refresh token: the grant is ended, for the legitimate client too.
-    await revokeGrant(store.db, row.grantId, now);
-    return invalidGrant("The refresh token was already used; the authorization is revoked.");
-  };
-  if (row.revoked_at !== null) throw await reused();
-  if (row.expires_at !== null && row.expires_at <= now.toISOString()) throw invalidGrant("The refresh token expired.");
-  if (p.resource !== undefined && checkResource(s.baseUrl, p.resource) !== row.resource) {
-    throw new OAuthError("invalid_target", "resource differs from the authorization's.");
-  }
-  const granted = row.scopes.split(",");
-  const asked = p.scope ? p.scope.split(" ").filter(Boolean) : granted;
-  // A scope parameter of only spaces would issue a token for nothing and use up the refresh token.
-  if (asked.length === 0) throw new OAuthError("invalid_scope", "scope names no scope; leave it out to keep the authorization's scopes.");
-  if (asked.some((x) => !granted.includes(x))) throw new OAuthError("invalid_scope", "A refresh cannot add scopes to the authorization.");
-  // Claimed with a conditional update, so two concurrent refreshes with one token cannot both win.
-  const used = await store.db
-    .updateTable("tokens")
-    .set({ revoked_at: now.toISOString() })
-    .where("id", "=", row.id)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0) throw await reused();
-  return store.db.transaction().execute(async (tx) => {
-    if (!(await stillAllowed(tx, row.user_id, row.workspace_id))) throw invalidGrant("The user no longer has access to the workspace.");
-    // Row-locks the grant: a revocation racing this refresh either comes first (and this one
-    // fails) or waits for it and then revokes the tokens issued here too.
-    const live = await tx
-      .updateTable("oauth_grants")
-      .set({ last_used_at: now.toISOString() })
-      .where("id", "=", row.grantId)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    if (Number(live.numUpdatedRows) === 0) throw invalidGrant("The authorization was revoked.");
-    return issueTokens(
-      tx,
-      s,
-      {
-        id: row.grantId,
-        userId: row.user_id,
-        workspaceId: row.workspace_id,
-        scopes: granted.filter((x) => asked.includes(x)).join(","),
-        clientName: row.clientName,
-      },
-      now,
-    );
-  });
-}
-
-/** RFC 7009: revoking an access or refresh token ends its grant; unknown tokens are not an error. */
-export async function revokeToken(store: Store, p: { token?: string; client_id?: string }, now = new Date()): Promise<void> {
-  if (!p.token) throw new OAuthError("invalid_request", "token is required.");
-  const kind = tokenKind(p.token);
-  if ((kind !== "oauth_access" && kind !== "oauth_refresh") || !hasValidChecksum(p.token)) return;
-  const row = await store.db
-    .selectFrom("tokens as t")
-    .innerJoin("oauth_grants as g", "g.id", "t.grant_id")
-    .select(["g.id", "g.client_id"])
-    .where("t.token_hash", "=", hashToken(p.token))
-    .executeTakeFirst();
-  if (!row) return;
-  if (p.client_id !== undefined && p.client_id !== row.client_id) throw new OAuthError("unauthorized_client", "The token was issued to another client.");
-  await revokeGrant(store.db, row.id, now);
 }

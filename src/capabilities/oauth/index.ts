@@ -2,4 +2,5 @@
 // other file in this folder is internal to it.
 export * from "./authorize.ts";
 export * from "./grants.ts";
+export * from "./user-grants.ts";
 export { isVerifiedClient } from "./clients.ts";

@@ -7,6 +7,24 @@ import { AppError } from "../../kernel/errors.ts";
 import { isAccessLost, isRemoteFailureReason, remoteFailureError, type Mirror, type MirrorPool } from "../../platform/codehost/index.ts";
 import { positionUnavailable } from "./positions/index.ts";
 import type { RepositoryRow } from "./reference.ts";
+import type { Store } from "../../platform/store/index.ts";
+import type { AccessState } from "./store.ts";
+
+/** Records what a code host answered about access to the repository (connections asks it); usableMirror reads it. */
+export async function recordRemoteAccess(
+  store: Store,
+  workspaceId: number,
+  repositoryId: number,
+  state: Exclude<AccessState, "unknown">,
+  reason: string | null,
+): Promise<void> {
+  await store.db
+    .updateTable("repositories")
+    .set({ access: state, access_reason: reason })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", repositoryId)
+    .execute();
+}
 
 export function usableMirror(mirrors: MirrorPool, row: RepositoryRow): Mirror {
   if (row.access === "lost") {

@@ -4,8 +4,9 @@ export { registerRepository, listRepositories, allRepositories, removeRepository
 export { repositoryView, adminView } from "./view.ts";
 export { syncRepository, syncAndWait } from "./sync.ts";
 export { takeLease } from "./lease.ts";
-export { usableMirror } from "./availability.ts";
+export { recordRemoteAccess, usableMirror } from "./availability.ts";
 export { listRefs } from "./refs.ts";
+export { fullyReviewedRepositories, importVersion, recordReviewedCommit, reviewedCommits, setImportVersion } from "./reviewed.ts";
 export { resolveAt } from "./at.ts";
 export { absolutizeRemote } from "./remote-input.ts";
 export type { RepoDeps } from "./types.ts";

@@ -54,6 +54,13 @@ export async function resolveRepository(store: Store, workspaceId: number, ref: 
 
 export type RepositoryRow = Awaited<ReturnType<typeof resolveRepository>>;
 
+/** The workspace's repositories with these ids (others are left out), by full name: one read however many. */
+export async function repositoriesByIds(store: Store, workspaceId: number, ids: number[]): Promise<RepositoryRow[]> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return [];
+  return store.db.selectFrom("repositories").selectAll().where("workspace_id", "=", workspaceId).where("id", "in", wanted).orderBy("full_name_key").execute();
+}
+
 /** The repository named by the path segments {owner}/{repo}; 400 when malformed, 404 when not in the workspace. */
 export async function repositoryFromPath(store: Store, workspaceId: number, owner: string, repo: string): Promise<RepositoryRow> {
   const ref = refFromPath(owner, repo);

@@ -4,6 +4,7 @@ import type { MirrorPool } from "../../platform/codehost/index.ts";
 import type { Store } from "../../platform/store/index.ts";
 import { usableMirror } from "./availability.ts";
 import type { RepositoryRow } from "./reference.ts";
+import { reviewedShas } from "./reviewed.ts";
 
 export interface RefsQuery {
   /** Case-insensitive substring of the name; for pull requests, of the number (a leading # is ignored). */
@@ -37,21 +38,4 @@ export async function listRefs(deps: { store: Store; mirrors: MirrorPool }, work
     asOf: snapshot.syncedAt ?? row.last_synced_at ?? new Date(0).toISOString(),
     nextCursor: null,
   };
-}
-
-/** Which of these commits a completed review recorded (the runs work fills reviewed_commits). */
-async function reviewedShas(store: Store, workspaceId: number, repositoryId: number, shas: string[]): Promise<Set<string>> {
-  const distinct = [...new Set(shas)];
-  const found = new Set<string>();
-  for (let i = 0; i < distinct.length; i += 500) {
-    const rows = await store.db
-      .selectFrom("reviewed_commits")
-      .select("sha")
-      .where("workspace_id", "=", workspaceId)
-      .where("repository_id", "=", repositoryId)
-      .where("sha", "in", distinct.slice(i, i + 500))
-      .execute();
-    for (const r of rows) found.add(r.sha);
-  }
-  return found;
 }

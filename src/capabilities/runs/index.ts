@@ -5,3 +5,4 @@ export * from "./quote.ts";
 export { startRun } from "./start.ts";
 export { cancelRun } from "./cancel.ts";
 export { recordRunDelivery } from "./delivery.ts";
+export { firstFocusOf, netCostCents, runFacts, runIdsInState, runIdsOfKind, runIdsWithFocus } from "./facts.ts";

@@ -8,6 +8,7 @@ import { AppError, invalidField } from "../../kernel/errors.ts";
 import type { Store } from "../../platform/store/index.ts";
 import type { Database } from "../../platform/store/schema.ts";
 import { compiledOnce } from "../../platform/store/compiled.ts";
+import { setWorkspaceSpendLimit, workspaceSpendLimit } from "../identity/index.ts";
 
 export type LedgerKind = "grant" | "charge" | "refund" | "adjustment";
 type Db = Kysely<Database>;
@@ -44,11 +45,6 @@ export async function monthSpendCents(db: Db, workspaceId: number, now: Date): P
   return -Number(row?.sum ?? 0);
 }
 
-export async function spendLimitCents(db: Db, workspaceId: number): Promise<number | null> {
-  const row = await db.selectFrom("workspaces").select("spend_limit_cents").where("id", "=", workspaceId).executeTakeFirst();
-  return row?.spend_limit_cents ?? null;
-}
-
 export interface LedgerEntry {
   id: number;
   kind: LedgerKind;
@@ -76,7 +72,7 @@ export async function billingSummary(store: Store, workspaceId: number, now: Dat
   return {
     balanceCents: await balanceCents(store.db, workspaceId),
     monthSpendCents: await monthSpendCents(store.db, workspaceId, now),
-    spendLimitCents: await spendLimitCents(store.db, workspaceId),
+    spendLimitCents: await workspaceSpendLimit(store.db, workspaceId),
     entries: rows.map((r) => ({ id: r.id, kind: r.kind, amountCents: r.amount_cents, note: r.note, runId: r.run_id, createdAt: r.created_at })),
   };
 }
@@ -117,8 +113,7 @@ export async function setSpendLimit(store: Store, workspaceId: number, cents: nu
   if (cents !== null && (!Number.isSafeInteger(cents) || cents < 0 || cents > maxAmountCents)) {
     throw invalidField("cents", `The limit is a whole number of cents from 0 to ${maxAmountCents}, or none.`);
   }
-  const res = await store.db.updateTable("workspaces").set({ spend_limit_cents: cents }).where("id", "=", workspaceId).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new AppError("not_found", "No such workspace.");
+  if (!(await setWorkspaceSpendLimit(store.db, workspaceId, cents))) throw new AppError("not_found", "No such workspace.");
 }
 
 /** Writes a run's charge (negative) or refund (positive); call inside the run's transaction. */

@@ -4,7 +4,8 @@
 // neither overdraw the balance, pass the limit, nor start two runs for one key.
 import { AppError } from "../../kernel/errors.ts";
 import { workspaceTransaction } from "../../platform/store/write.ts";
-import { balanceCents, monthSpendCents, spendLimitCents, writeRunEntry } from "./ledger.ts";
+import { balanceCents, monthSpendCents, writeRunEntry } from "./ledger.ts";
+import { workspaceSpendLimit } from "../identity/index.ts";
 import type { RunDeps } from "./estimate.ts";
 import { applyCounts, contentOf, modelOf, openQuote, sameContent } from "./quote.ts";
 import { skippedStage } from "./model-plan.ts";
@@ -109,7 +110,7 @@ export async function startRun(deps: RunDeps, who: Starter, input: StartInput): 
         details: { priceCents: price, balanceCents: balance },
       });
     }
-    const limit = await spendLimitCents(tx, who.workspaceId);
+    const limit = await workspaceSpendLimit(tx, who.workspaceId);
     if (limit !== null) {
       const spent = await monthSpendCents(tx, who.workspaceId, now);
       if (spent + price > limit) {

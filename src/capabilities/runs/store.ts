@@ -90,10 +90,23 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+/**
+ * A run's engine results, kept between its analysis and import stages so a run taken over after
+ * a lapsed lease imports them without analysing again; only the worker's stages read and write it.
+ */
+export interface RunResultsTable {
+  run_id: number;
+  workspace_id: number;
+  /** JSON: per target, the engine's findings (review/types.ts Finding[]) and counts. */
+  results_json: string;
+  created_at: string;
+}
+
 export interface RunTables {
   runs: RunsTable;
   run_focuses: RunFocusesTable;
   run_model_chunks: RunModelChunksTable;
   workspace_model_settings: WorkspaceModelSettingsTable;
   credit_ledger: CreditLedgerTable;
+  run_results: RunResultsTable;
 }

@@ -6,6 +6,7 @@
 import type { App } from "../../../kernel/app.ts";
 import { createHostClient, type HostClient, type HostConnection, HostRefusedError } from "../../../platform/codehost/hosts/index.ts";
 import { runFindings } from "../../findings/index.ts";
+import { runFacts } from "../../runs/index.ts";
 import type { ReviewPolicy } from "../types.ts";
 import { bySeverity, fixedReply, inlineBody, type PostFinding, summaryBody, verdict } from "./compose.ts";
 import type { JobRow } from "./jobs.ts";
@@ -66,12 +67,7 @@ export async function postRun(app: App, job: JobRow, deps: PostBackDeps): Promis
   const conn = await deps.loadConnection(app, job.workspace_id, job.repository_id);
   if (!conn) throw new PostBackGiveUp("the repository is no longer connected to its code host");
   const db = app.store.db;
-  const run = await db
-    .selectFrom("runs")
-    .select(["id", "state", "price_cents", "refunded_cents", "change_json"])
-    .where("workspace_id", "=", job.workspace_id)
-    .where("id", "=", job.run_id)
-    .executeTakeFirst();
+  const run = (await runFacts(db, job.workspace_id, [job.run_id])).get(job.run_id);
   const change = run?.change_json ? (JSON.parse(run.change_json) as { base: string; head: string }) : null;
   if (!run || !change) throw new PostBackGiveUp("the run no longer exists");
   const client = deps.client?.(conn) ?? createHostClient(conn);

@@ -3,7 +3,8 @@
 import type { RepositoryRow } from "../../repositories/index.ts";
 import { exportCap } from "../schemas.ts";
 import type { Filters } from "../filters.ts";
-import { listAtPosition, listOrganization, type ListDeps } from "../list.ts";
+import { listAtPosition, listOrganization } from "../list.ts";
+import type { ListDeps } from "../views.ts";
 import { runFindings } from "../run-findings.ts";
 import { csvOf } from "./csv.ts";
 import { checkCap, exportRows, type ExportRow } from "./rows.ts";

@@ -8,7 +8,7 @@ import { html, page } from "../../../kernel/ui/html.ts";
 import { errorPage, sendPage } from "../../../kernel/ui/page.ts";
 import { act, formError, requireWorkspace } from "../../identity/index.ts";
 import { facetCounts } from "../facets.ts";
-import { usernames } from "../items.ts";
+import { usernames } from "../../identity/index.ts";
 import { filtersOf, type InboxState, listCall, stateOf, urlOf } from "./inbox-state.ts";
 import { bulkForm, type FacetData, facetForm } from "./inbox-view.ts";
 import { type OperationById, type Row, readAs, refusedChange, type WorkspaceSession } from "./read.ts";

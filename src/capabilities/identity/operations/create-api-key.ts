@@ -1,6 +1,6 @@
 import { AppError } from "../../../kernel/errors.ts";
 import { implement } from "../../../kernel/operation.ts";
-import { createApiKey as create } from "../accounts.ts";
+import { createApiKey as create } from "../api-keys.ts";
 import { createApiKeyDefinition } from "./create-api-key.def.ts";
 
 export const createApiKey = implement(createApiKeyDefinition, async (ctx, input) => {

@@ -1,5 +1,6 @@
 import { AppError } from "../../../kernel/errors.ts";
-import { balanceCents, monthSpendCents, spendLimitCents } from "../../runs/index.ts";
+import { balanceCents, monthSpendCents } from "../../runs/index.ts";
+import { workspaceSpendLimit } from "../workspace-state.ts";
 import { publicRole } from "../schemas.ts";
 import { implement } from "../../../kernel/operation.ts";
 import { getMeDefinition } from "./get-me.def.ts";
@@ -17,7 +18,7 @@ export const getMe = implement(getMeDefinition, async (ctx) => {
       ...(p.role === "admin"
         ? {
             monthSpendCents: await monthSpendCents(ctx.store.db, ctx.workspaceId, ctx.app.now()),
-            spendLimitCents: await spendLimitCents(ctx.store.db, ctx.workspaceId),
+            spendLimitCents: await workspaceSpendLimit(ctx.store.db, ctx.workspaceId),
           }
         : {}),
     },

@@ -4,6 +4,7 @@
 // stays present; once that code changes it is not, and the inbox sees it fixed as any other finding.
 import { fingerprint } from "../../../../review/fingerprint.ts";
 import type { Finding, Location } from "../../../../review/types.ts";
+import { modelReports } from "../../../findings/index.ts";
 import type { RunContext } from "../run-context.ts";
 import type { TargetPlan } from "./checkout.ts";
 
@@ -32,33 +33,7 @@ function regionAt(lines: string[], ruleId: string, path: string, print: string, 
 
 export async function carriedModelFindings(rc: RunContext, plan: TargetPlan, found: readonly Finding[]): Promise<Finding[]> {
   if (!plan.full) return [];
-  const db = rc.app.store.db;
-  const ws = rc.row.workspace_id;
-  const rows = await db
-    .selectFrom("finding_reports as r")
-    .innerJoin("findings as f", "f.id", "r.finding_id")
-    .select([
-      "f.id",
-      "f.fingerprint",
-      "f.rule_id",
-      "f.title",
-      "f.description",
-      "f.severity",
-      "f.engine",
-      "f.cwe_json",
-      "f.tags_json",
-      "r.path",
-      "r.start_line",
-      "r.end_line",
-      "r.detail_json",
-    ])
-    .where("r.workspace_id", "=", ws)
-    .where("f.workspace_id", "=", ws)
-    .where("r.repository_id", "=", plan.repositoryId)
-    .where("f.engine", "=", "model")
-    .orderBy("r.id", "desc")
-    .limit(maxCarried)
-    .execute();
+  const rows = await modelReports(rc.app.store, rc.row.workspace_id, plan.repositoryId, maxCarried);
   const seen = new Set(found.map((f) => f.fingerprint));
   const latest = rows.filter((r) => !seen.has(r.fingerprint) && (seen.add(r.fingerprint), true));
   if (!latest.length) return [];
