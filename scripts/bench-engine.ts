@@ -171,8 +171,10 @@ const rounds = Math.max(1, Number(flag("--rounds") ?? 3));
 if (!threadsOnly) {
   let pa: Timed | undefined, pb: Timed | undefined, pc: Timed | undefined;
   for (let r = 1; r <= rounds; r++) {
-    // --phase b: (b) alone, to profile the pattern stage (the other phases then read as (b)).
-    const alone = flag("--phase") === "b" ? await timeAnalyze(false) : undefined;
+    // --phase b|c: (b) or (c) alone, to profile the pattern stage or the full review (the other
+    // phases then read as that one).
+    const phase = flag("--phase");
+    const alone = phase === "b" || phase === "c" ? await timeAnalyze(phase === "c") : undefined;
     const ra = alone ?? (await timeParse()),
       rb = alone ?? (await timeAnalyze(false)),
       rc = alone ?? (await timeAnalyze(true));

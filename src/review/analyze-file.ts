@@ -17,7 +17,7 @@ import { mayPollute, scanPrototypePollution } from "./engines/prototype-pollutio
 import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
 import { suitePath } from "./suite-paths.ts";
 import type { SecretRule } from "./engines/secrets.ts";
-import { functionKinds, refineWithTaint, taintCandidates, taintLanguages } from "./engines/taint/index.ts";
+import { functionKinds, refineWithTaint, taintCandidates, taintLanguages, taintWalkable } from "./engines/taint/index.ts";
 import type { TaintWindow } from "./engines/taint/fast/joined-window.ts";
 import { skipByContent, skipByPath } from "./skip.ts";
 import { FileText } from "./text.ts";
@@ -55,6 +55,11 @@ interface Prepared {
    * When there are any, taint will walk the file: the rules' walk lists its functions.
    */
   candidates: number[] | null;
+  /**
+   * The candidates when taint has nothing to walk for them (taintWalkable): `candidates` is then empty,
+   * and these are handed to taint only with pattern findings to judge, as they were before the check.
+   */
+  unwalked?: number[];
   /** The prototype-pollution check may report in its text (mayPollute): its tree is read whatever the rules say. */
   polluting: boolean;
   /** Java, Python: library names its text uses (taint/driver/cross-file-names.ts textNames), when it may hold a source. */
@@ -222,6 +227,8 @@ export class FileAnalyzer {
     // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.
     const xpoints = candidates && context?.length ? contextPoints(lang!, text.source, context, file.path) : [];
     if (xpoints.length) candidates = [...new Set([...candidates!, ...xpoints])].sort((x, y) => x - y);
+    const unwalked = candidates?.length && !xpoints.length && !taintWalkable(lang!, text.source, candidates) ? candidates : undefined;
+    if (unwalked) candidates = [];
     const names = candidates && !context ? textNames(lang!, file.path, text.source) : [];
     // A file is parsed only when a rule may match its text or taint may walk it: otherwise its
     // outcome (secrets aside) is empty, and the tree would cost a parse for nothing.
@@ -239,6 +246,7 @@ export class FileAnalyzer {
       present,
       candidates,
       polluting,
+      ...(unwalked ? { unwalked } : {}),
       ...(names.length ? { names } : {}),
       ...(xpoints.length ? { xpoints } : {}),
     };
@@ -272,7 +280,7 @@ export class FileAnalyzer {
       if (out.timedOut) skipped = { path, reason: "time_budget", detail: "rules stopped part way" };
       findings = out.findings;
       if (!out.timedOut && this.config.taint && taintLanguages().has(lang))
-        findings = this.refine(lang, pack, tree, text, path, out, candidates, matched?.window, {
+        findings = this.refine(lang, pack, tree, text, path, out, candidates, p.unwalked, matched?.window, {
           context,
           contextPoints: p.xpoints ?? [],
           external,
@@ -347,6 +355,7 @@ export class FileAnalyzer {
     path: string,
     { findings, nodes, extra }: MatchOutcome,
     candidates: number[] | null,
+    unwalked: number[] | undefined,
     window: TaintWindow | undefined,
     cross: { context?: ContextSource[]; contextPoints: number[]; external: Set<string>; contextTrees?: ContextTrees; parsed: (n: number) => void },
   ): Finding[] {
@@ -371,7 +380,7 @@ export class FileAnalyzer {
       parseErrors,
       window,
       funcs: extra,
-      candidates,
+      candidates: unwalked && patternFindings.length ? unwalked : candidates,
       ...cross,
     });
     const kept = refined.filter((f) => f.engine !== "taint" || f.tags.some((t) => classes.has(t.replace(/^taint:/, ""))));

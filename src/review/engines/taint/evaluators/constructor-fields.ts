@@ -53,6 +53,9 @@ export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
   const lib = a.rules.library;
   const python = a.syn.prefix === "py";
   if (!lib || (!python && a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return null;
+  // A constructor's name is in the file's text (`__init__`, a `constructor` method, an `X.prototype`
+  // assignment): without it, no lookup below can find one, and each asks the tree for every function.
+  if (a.source && !(python ? a.source.includes("__init__") : a.source.includes("constructor") || a.source.includes(".prototype"))) return null;
   if (fn.field("name")?.text() === (python ? "__init__" : "constructor")) return null;
   const ctor = constructorOf(a, fn, python);
   if (!ctor || !isLibraryEntry(a, fn)) return null;

@@ -6,6 +6,7 @@ import type { CompiledRules } from "../syntax/rules.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import type { Span } from "./function-spans.ts";
 import { sinkScanner } from "./sink-scan.ts";
+import { dottedCheck } from "./dotted-assigns.ts";
 import type { Alternative } from "./sink-scan.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
 
@@ -25,6 +26,11 @@ export interface Prefilter {
    * source is library input (evaluators/entry-points.ts) keeps the candidates of the sinks library input can reach.
    */
   candidates: (source: string) => number[] | null;
+  /**
+   * False when every one of a file's candidates is the last word of a dotted assignment sink without
+   * its object and no other sink pattern matches its text (fast/dotted-assigns.ts): nothing to walk.
+   */
+  walkable: (source: string, candidates: readonly number[]) => boolean;
 }
 
 const tokens = (s: string): string[] => s.match(/[\w$]+|[^\w$\s]/g) ?? [];
@@ -78,7 +84,13 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const alts = new Map<string, Alternative>();
   // A view's return statement is a sink where the rules have return sinks (Flask).
   const returns: Alternative[] = rules.returnSinks.length ? [{ pattern: "\\breturn\\b", literal: ["return"] }] : [];
-  for (const a of [...calls.map(callAlt), ...[...rules.assignSinks.keys()].map(assignAlt), ...returns]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  const assigns = [...rules.assignSinks.keys()];
+  for (const a of [...calls.map(callAlt), ...assigns.map(assignAlt), ...returns]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  const isDotted = (e: string): boolean => e.includes(".") && !e.endsWith("[]");
+  const dotted = dottedCheck(
+    assigns.filter(isDotted).map((entry) => ({ entry, alt: assignAlt(entry) })),
+    [...calls.map(callAlt), ...assigns.filter((e) => !isDotted(e)).map(assignAlt), ...returns],
+  );
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
   const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
@@ -99,6 +111,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
     hasSource: () => false,
     anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
     candidates: () => null,
+    walkable: dotted ?? (() => true),
   };
   const sources = p.sources;
   if (sources) p.hasSource = srcWords.every((w) => w !== "") ? (t) => srcWords.some((w) => t.includes(w)) && sources.test(t) : (t) => sources.test(t);
