@@ -11,6 +11,28 @@ import type { AnyOperation } from "./operation.ts";
 /** Background services (mirror sync, ...) started with the server; each may return a stopper. */
 export type Service = (app: App) => (() => Promise<void> | void) | void;
 
+/**
+ * A service that runs `task` every `everyMs(app)` milliseconds, never two runs at once, logging a failure
+ * as `failed`; its stopper waits for a run in progress, so shutdown does not cut a write in half.
+ */
+export function periodic(everyMs: (app: App) => number, task: (app: App) => Promise<unknown>, failed: string): Service {
+  return (app) => {
+    let running: Promise<unknown> | undefined;
+    const timer = setInterval(() => {
+      running ??= task(app)
+        .catch((err: unknown) => app.log.warn({ err }, failed))
+        .finally(() => {
+          running = undefined;
+        });
+    }, everyMs(app));
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  };
+}
+
 /** A check before the server or a worker starts; throws an Error whose message is printed (exit 2). */
 export type StartCheck = (app: App) => Promise<void>;
 

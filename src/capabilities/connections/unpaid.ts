@@ -3,7 +3,7 @@
 // the commit status "crs" (the post-back's context) set to error on that head. Retried on the next
 // pass while the host cannot be reached; marked reported once posted.
 import type { App } from "../../kernel/app.ts";
-import type { Service } from "../../kernel/capability.ts";
+import { periodic } from "../../kernel/capability.ts";
 import { HostRefusedError } from "../../platform/codehost/hosts/index.ts";
 import { connectionRow } from "./connections.ts";
 import { clientFor } from "./host.ts";
@@ -55,19 +55,4 @@ export async function reportUnpaid(app: App, limit = 20): Promise<number> {
   return reported;
 }
 
-export const unpaidNotices: Service = (app) => {
-  let current: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = reportUnpaid(app)
-      .catch((err: unknown) => app.log.warn({ err }, "reporting reviews that were not started failed"))
-      .finally(() => {
-        current = null;
-      });
-  }, app.config.worker.pollMs * 4);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-};
+export const unpaidNotices = periodic((app) => app.config.worker.pollMs * 4, reportUnpaid, "reporting reviews that were not started failed");

@@ -1,7 +1,7 @@
 // What identity plugs in: who the caller is (get_me) and the workspace's members, and the operator's
 // users, workspaces, members and API keys in `crs admin`, and the app's sign-in, session, workspace
 // switcher, API keys, authorized apps and password pages, whose changes are web-only operations.
-import { capability, type Service } from "../../kernel/capability.ts";
+import { capability, periodic } from "../../kernel/capability.ts";
 import { identityAdmin } from "./admin-area.ts";
 import { getMe } from "./operations/get-me.ts";
 import { listMembers } from "./operations/list-members.ts";
@@ -17,24 +17,12 @@ import { registerKeys } from "./web/keys.ts";
 import { registerSignIn } from "./web/sign-in.ts";
 import { deleteExpiredSessions } from "./sessions.ts";
 
-const cleanupEveryMs = 60 * 60 * 1000;
-
 /** Expired app sessions are deleted hourly; readSession refuses them meanwhile. */
-const sessionCleanup: Service = (app) => {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= deleteExpiredSessions(app.store)
-      .catch((err) => app.log.warn({ err }, "session cleanup failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  }, cleanupEveryMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-};
+const sessionCleanup = periodic(
+  () => 60 * 60 * 1000,
+  (app) => deleteExpiredSessions(app.store),
+  "session cleanup failed",
+);
 
 export const identity = capability({
   name: "identity",
