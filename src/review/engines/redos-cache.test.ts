@@ -3,7 +3,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { judgeBounds, judgePattern, useVerdictStore } from "./redos.ts";
+import { judgePattern, useVerdictStore } from "./redos.ts";
+import { judgeBounds } from "./redos-shape.ts";
 import { cacheDir, timeoutsToSettle, VerdictStore } from "./redos-cache.ts";
 
 // Verdicts must not depend on the machine's load here (engines/redos.ts).

@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { judgePattern, patternOf } from "./redos.ts";
+import { judgePattern } from "./redos.ts";
+import { patternOf } from "./redos-pattern.ts";
+import { mayBeSuperLinear, shortenLiterals } from "./redos-shape.ts";
 
 // Verdicts must not depend on the machine's load here (engines/redos.ts).
 process.env.CRS_REDOS_PATTERN_MS ??= "10000";
@@ -22,8 +24,7 @@ test("the literal pattern is read from a regex literal, a RegExp string and a Py
   assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^\\d+$", flags: "" });
 });
 
-test("literal runs are shortened for the analyser, escapes, classes, group names and counts kept", async () => {
-  const { shortenLiterals } = await import("./redos.ts");
+test("literal runs are shortened for the analyser, escapes, classes, group names and counts kept", () => {
   assert.equal(shortenLiterals("Connection:\\s*keep-alive"), "C:\\s*ke");
   assert.equal(shortenLiterals("^(?<year>\\d{4})-abcdef+\\k<year>$"), "^(?<year>\\d{4})-ef+\\k<year>$");
   assert.equal(shortenLiterals("[abcdefgh]+xyzw"), "[abcdefgh]+xw");
@@ -36,8 +37,7 @@ test("patterns without unbounded repetition, or too long or too counted to judge
   assert.equal(judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", ""), null);
 });
 
-test("only shapes that can backtrack super-linearly go to the analyser", async () => {
-  const { mayBeSuperLinear } = await import("./redos.ts");
+test("only shapes that can backtrack super-linearly go to the analyser", () => {
   assert.equal(mayBeSuperLinear("^[a-z]+$"), false);
   assert.equal(mayBeSuperLinear("^\\d{4}-\\d{2}$"), false);
   assert.equal(mayBeSuperLinear("^[+*]x\\+$"), false);
@@ -46,8 +46,7 @@ test("only shapes that can backtrack super-linearly go to the analyser", async (
   assert.equal(mayBeSuperLinear("^(a|a)*$"), true);
 });
 
-test("one unanchored quantifier with nothing after it that can fail is linear", async () => {
-  const { mayBeSuperLinear } = await import("./redos.ts");
+test("one unanchored quantifier with nothing after it that can fail is linear", () => {
   assert.equal(mayBeSuperLinear("\\s+"), false);
   assert.equal(mayBeSuperLinear("[^a-z0-9]+"), false);
   assert.equal(mayBeSuperLinear("(\\d+)"), false);

@@ -8,6 +8,8 @@ import type { FileText } from "../text.ts";
 import type { SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput } from "./redos-reach.ts";
+import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
+import { patternOf } from "./redos-pattern.ts";
 import { suitePath } from "../suite-paths.ts";
 
 /** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
@@ -23,7 +25,7 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
 
 /**
  * A safety net, not a judgement: recheck's automaton checker has no bound of its own on work, so the
- * patterns it may see are bounded by shape below (length, counted repetitions, a super-linear shape,
+ * patterns it may see are bounded by shape (redos-shape.ts: length, counted repetitions, a super-linear shape,
  * literals shortened). Within those bounds the slowest patterns of the bench corpus's `node_modules`
  * (698 patterns) took 2.6 s of CPU on a machine with 6 processes per core, a quarter of this net;
  * the median took 12 ms. A verdict thus depends on the pattern, not on the machine's load, except for
@@ -33,43 +35,9 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
 const safetyNetMs = 10_000;
 /** `CRS_REDOS_PATTERN_MS` changes the net (a lower one makes verdicts depend on load again). */
 const limitMs = (): number => Number(process.env.CRS_REDOS_PATTERN_MS) || safetyNetMs;
-/**
- * Longer patterns (URL and e-mail validators of hundreds of characters) are not judged: recheck's
- * pure-JS automaton spent over a second of CPU on each and still answered "unknown".
- */
-const maxPatternChars = 160;
-/**
- * Counted repetitions expand into as many automaton states: past this sum of their bounds
- * (`[a-z0-9-]{0,61}` twice is 122) a pattern is not judged either (over a second each).
- */
-const maxRepeatCount = 30;
-const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
-const unboundedQuantifier = /[*+]|\{\d+,\}/g;
-
-/**
- * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
- * (`*`, `+`, `{n,}`), alternatives, or one quantifier where a search may start at every character
- * (no leading `^`) followed by something that can fail. Anything else matches in linear time and
- * is not worth the analyser's time.
- */
-export function mayBeSuperLinear(source: string): boolean {
-  // Escapes and classes are single atoms here.
-  const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
-  const n = shape.match(unboundedQuantifier)?.length ?? 0;
-  if (n === 0) return false;
-  if (n > 1 || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape)) return true;
-  if (shape.startsWith("^") && !shape.includes("|")) return false;
-  // One quantifier and a search that may start anywhere: it backtracks only when something after
-  // it can fail (`\s+$`, `{[^}]+}`); `/\s+/g` or `/[^a-z]+/g` succeed once they have consumed one.
-  const at = shape.search(unboundedQuantifier);
-  return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
-}
-/** The bounds above and the checker, named in the verdict cache's keys: other bounds, other verdicts. */
-export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount}`;
-/** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
-export function judgeable(source: string): boolean {
-  return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source);
-}
+/** For fast/regex-literals.ts (which literals would be judged) and its test. */
+export { judgeable } from "./redos-shape.ts";
+export { patternOf } from "./redos-pattern.ts";
 const cache = new Map<string, Verdict>();
 /** Verdicts recheck reached in earlier processes (redos-cache.ts). */
 let stored: VerdictStore | null = null;
@@ -89,44 +57,6 @@ function recheck(): CheckSync {
     checkSync("^(a+)+$", "", { checker: "automaton" });
   }
   return checkSync;
-}
-
-const plain = /[^\\[\](){}|^$.*+?]/;
-
-/**
- * The pattern with runs of plain characters longer than three cut to their first and last: a run
- * matches one way, so its length changes how long recheck's automaton takes (each character is
- * a state; a 20-character literal cost 250 ms), not whether matching is super-linear. Escapes,
- * classes, group heads and counted quantifiers are copied as they are.
- */
-export function shortenLiterals(src: string): string {
-  let out = "";
-  let run = "";
-  const flush = (beforeQuantifier: boolean) => {
-    const keep = beforeQuantifier ? run.slice(0, -1) : run;
-    out += (keep.length > 3 ? keep[0]! + keep.at(-1)! : keep) + (beforeQuantifier ? run.slice(-1) : "");
-    run = "";
-  };
-  for (let i = 0; i < src.length; ) {
-    const c = src[i]!;
-    if (plain.test(c)) {
-      run += c;
-      i++;
-      continue;
-    }
-    flush(/[*+?{]/.test(c) && run.length > 0);
-    const rest = src.slice(i);
-    let m: RegExpExecArray | null = null;
-    if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
-    else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
-    else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
-    else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
-    const tok = m ? m[0] : c;
-    out += tok;
-    i += tok.length;
-  }
-  flush(false);
-  return out;
 }
 
 /**
@@ -173,46 +103,6 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
   return verdict;
 }
 
-const jsEscapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0" };
-
-/** The value of a JavaScript or Python string body (escapes decoded; raw Python strings as written). */
-function unescapeString(body: string, raw: boolean): string {
-  if (raw) return body;
-  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
-    if (e[0] === "u" || e[0] === "x") return e.length > 1 ? String.fromCodePoint(parseInt(e.replace(/[ux{}]/g, ""), 16)) : e;
-    return jsEscapes[e] ?? e;
-  });
-}
-
-/** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
-function fromPython(pattern: string, callText: string): { source: string; flags: string } {
-  let flags = "";
-  let source = pattern.replace(/^\(\?([aiLmsux]+)\)/, (_, f: string) => ((flags += f), ""));
-  source = source
-    .replace(/\(\?P<(\w+)>/g, "(?<$1>")
-    .replace(/\(\?P=(\w+)\)/g, "\\k<$1>")
-    .replace(/\\A/g, "^")
-    .replace(/\\Z/g, "$");
-  if (/\bre\.(I|IGNORECASE)\b/.test(callText)) flags += "i";
-  if (/\bre\.(S|DOTALL)\b/.test(callText)) flags += "s";
-  if (/\bre\.(M|MULTILINE)\b/.test(callText)) flags += "m";
-  return { source, flags: [...new Set(flags.replace(/[^ims]/g, ""))].join("") };
-}
-
-/** The literal pattern a match holds (a regex literal, or the string given to RegExp / re.*), else null. */
-export function patternOf(matched: string, python: boolean): { source: string; flags: string } | null {
-  if (python) {
-    const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
-    if (!m) return null;
-    return fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
-  }
-  const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());
-  if (lit) return { source: lit[1]!, flags: lit[2]! };
-  const ctor = /^(?:new\s+)?RegExp\s*\(\s*(["'`])((?:\\[\s\S]|(?!\1)[^\\])*)\1\s*(?:,\s*(["'`])([a-z]*)\3\s*)?\)$/.exec(matched.trim());
-  if (ctor && !(ctor[1] === "`" && ctor[2]!.includes("${"))) return { source: unescapeString(ctor[2]!, false), flags: ctor[4] ?? "" };
-  return null;
-}
-
 /** The text a finding's primary location covers. */
 function matchedText(text: FileText, f: Finding): string {
   const { startLine, startColumn, endLine, endColumn } = f.location;
@@ -223,11 +113,6 @@ function matchedText(text: FileText, f: Finding): string {
   return lines.join("\n");
 }
 
-/**
- * Findings of rules in `checked` whose matched pattern is linear (or unknown to recheck) are
- * dropped; vulnerable ones say how and with what input. A match without a literal pattern
- * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
- */
 /**
  * A check that refuses input past a length (`if (s.length > MAX_LEN) return …`, `throw`, a bound of 256
  * or more or a named limit): the fix for polynomial patterns the rule itself gives. With it in the file,
@@ -246,6 +131,11 @@ const templateTag = /\\\{\\\{|\\\}\\\}|\{\{|\}\}|<%|%>|\\?\{%|%\\?\}/;
 /** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
 export const patternLead = "The pattern is ";
 
+/**
+ * Findings of rules in `checked` whose matched pattern is linear (or unknown to recheck) are
+ * dropped; vulnerable ones say how and with what input. A match without a literal pattern
+ * (`new RegExp(req.query.p)`: the pattern itself is input) stays as the rule reported it.
+ */
 export function judgeRedos(
   findings: Finding[],
   text: FileText,

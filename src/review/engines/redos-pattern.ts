@@ -1,0 +1,41 @@
+// The pattern a ReDoS finding's match holds, as JavaScript source and flags: a regex literal, a string
+// given to RegExp, or a Python `re` call's string in JavaScript's spelling.
+const jsEscapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0" };
+
+/** The value of a JavaScript or Python string body (escapes decoded; raw Python strings as written). */
+function unescapeString(body: string, raw: boolean): string {
+  if (raw) return body;
+  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
+    if (e[0] === "u" || e[0] === "x") return e.length > 1 ? String.fromCodePoint(parseInt(e.replace(/[ux{}]/g, ""), 16)) : e;
+    return jsEscapes[e] ?? e;
+  });
+}
+
+/** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
+function fromPython(pattern: string, callText: string): { source: string; flags: string } {
+  let flags = "";
+  let source = pattern.replace(/^\(\?([aiLmsux]+)\)/, (_, f: string) => ((flags += f), ""));
+  source = source
+    .replace(/\(\?P<(\w+)>/g, "(?<$1>")
+    .replace(/\(\?P=(\w+)\)/g, "\\k<$1>")
+    .replace(/\\A/g, "^")
+    .replace(/\\Z/g, "$");
+  if (/\bre\.(I|IGNORECASE)\b/.test(callText)) flags += "i";
+  if (/\bre\.(S|DOTALL)\b/.test(callText)) flags += "s";
+  if (/\bre\.(M|MULTILINE)\b/.test(callText)) flags += "m";
+  return { source, flags: [...new Set(flags.replace(/[^ims]/g, ""))].join("") };
+}
+
+/** The literal pattern a match holds (a regex literal, or the string given to RegExp / re.*), else null. */
+export function patternOf(matched: string, python: boolean): { source: string; flags: string } | null {
+  if (python) {
+    const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
+    if (!m) return null;
+    return fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+  }
+  const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());
+  if (lit) return { source: lit[1]!, flags: lit[2]! };
+  const ctor = /^(?:new\s+)?RegExp\s*\(\s*(["'`])((?:\\[\s\S]|(?!\1)[^\\])*)\1\s*(?:,\s*(["'`])([a-z]*)\3\s*)?\)$/.exec(matched.trim());
+  if (ctor && !(ctor[1] === "`" && ctor[2]!.includes("${"))) return { source: unescapeString(ctor[2]!, false), flags: ctor[4] ?? "" };
+  return null;
+}

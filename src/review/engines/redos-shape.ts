@@ -1,0 +1,77 @@
+// The shapes of pattern recheck's automaton checker judges, and the pattern it is given: it has no bound
+// of its own on work, so what it may see is bounded by shape (length, counted repetitions, a
+// super-linear shape) and its literals are shortened. The bounds are named in the verdict cache's keys.
+/**
+ * Longer patterns (URL and e-mail validators of hundreds of characters) are not judged: recheck's
+ * pure-JS automaton spent over a second of CPU on each and still answered "unknown".
+ */
+const maxPatternChars = 160;
+/**
+ * Counted repetitions expand into as many automaton states: past this sum of their bounds
+ * (`[a-z0-9-]{0,61}` twice is 122) a pattern is not judged either (over a second each).
+ */
+const maxRepeatCount = 30;
+const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
+const unboundedQuantifier = /[*+]|\{\d+,\}/g;
+
+/**
+ * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
+ * (`*`, `+`, `{n,}`), alternatives, or one quantifier where a search may start at every character
+ * (no leading `^`) followed by something that can fail. Anything else matches in linear time and
+ * is not worth the analyser's time.
+ */
+export function mayBeSuperLinear(source: string): boolean {
+  // Escapes and classes are single atoms here.
+  const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
+  const n = shape.match(unboundedQuantifier)?.length ?? 0;
+  if (n === 0) return false;
+  if (n > 1 || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape)) return true;
+  if (shape.startsWith("^") && !shape.includes("|")) return false;
+  // One quantifier and a search that may start anywhere: it backtracks only when something after
+  // it can fail (`\s+$`, `{[^}]+}`); `/\s+/g` or `/[^a-z]+/g` succeed once they have consumed one.
+  const at = shape.search(unboundedQuantifier);
+  return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
+}
+/** The bounds above and the checker, named in the verdict cache's keys: other bounds, other verdicts. */
+export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount}`;
+/** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
+export function judgeable(source: string): boolean {
+  return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source);
+}
+const plain = /[^\\[\](){}|^$.*+?]/;
+
+/**
+ * The pattern with runs of plain characters longer than three cut to their first and last: a run
+ * matches one way, so its length changes how long recheck's automaton takes (each character is
+ * a state; a 20-character literal cost 250 ms), not whether matching is super-linear. Escapes,
+ * classes, group heads and counted quantifiers are copied as they are.
+ */
+export function shortenLiterals(src: string): string {
+  let out = "";
+  let run = "";
+  const flush = (beforeQuantifier: boolean) => {
+    const keep = beforeQuantifier ? run.slice(0, -1) : run;
+    out += (keep.length > 3 ? keep[0]! + keep.at(-1)! : keep) + (beforeQuantifier ? run.slice(-1) : "");
+    run = "";
+  };
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    if (plain.test(c)) {
+      run += c;
+      i++;
+      continue;
+    }
+    flush(/[*+?{]/.test(c) && run.length > 0);
+    const rest = src.slice(i);
+    let m: RegExpExecArray | null = null;
+    if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
+    else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
+    else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
+    else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
+    const tok = m ? m[0] : c;
+    out += tok;
+    i += tok.length;
+  }
+  flush(false);
+  return out;
+}
