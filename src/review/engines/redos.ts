@@ -8,6 +8,7 @@ import type { FileText } from "../text.ts";
 import type { SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput } from "./redos-reach.ts";
+import { CpuNet } from "./redos-net.ts";
 import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
 import { patternOf } from "./redos-pattern.ts";
 import { suitePath } from "../suite-paths.ts";
@@ -24,16 +25,16 @@ interface RecheckResult {
 type CheckSync = (source: string, flags: string, params?: Record<string, unknown>) => RecheckResult;
 
 /**
- * A safety net, not a judgement: recheck's automaton checker has no bound of its own on work, so the
- * patterns it may see are bounded by shape (redos-shape.ts: length, counted repetitions, a super-linear shape,
- * literals shortened). Within those bounds the slowest patterns of the bench corpus's `node_modules`
- * (698 patterns) took 2.6 s of CPU on a machine with 6 processes per core, a quarter of this net;
- * the median took 12 ms. A verdict thus depends on the pattern, not on the machine's load, except for
- * the few (10 of those 698 at that load) that no bound on shape singles out and recheck does not finish: those settle
- * as not judged in the verdict cache. A file's patterns together get twice its time budget (analyze-file.ts).
+ * A safety net on the CPU time recheck may spend on one pattern, not a judgement: the patterns it may
+ * see are bounded by shape (redos-shape.ts). Within those bounds the slowest patterns of the bench
+ * corpus's `node_modules` (698 patterns) took 2.6 s of CPU, a quarter of this net; the median took
+ * 12 ms. The net counts this thread's CPU, not wall time (redos-net.ts), so a verdict depends on the
+ * pattern, not on the machine's load: only a pattern that used the whole net is recorded as timed out
+ * (and settles as not judged in the verdict cache). A file's patterns together get twice its time
+ * budget of wall time (analyze-file.ts).
  */
 const safetyNetMs = 10_000;
-/** `CRS_REDOS_PATTERN_MS` changes the net (a lower one makes verdicts depend on load again). */
+/** `CRS_REDOS_PATTERN_MS` changes the net (CPU milliseconds per pattern). */
 const limitMs = (): number => Number(process.env.CRS_REDOS_PATTERN_MS) || safetyNetMs;
 /** For fast/regex-literals.ts (which literals would be judged) and its test. */
 export { judgeable } from "./redos-shape.ts";
@@ -47,6 +48,11 @@ export function useVerdictStore(store: VerdictStore | null): void {
   cache.clear();
 }
 let checkSync: CheckSync | null = null;
+let net = new CpuNet();
+/** For tests: the CPU net (and its clocks) patterns are judged under. */
+export function useCpuNet(n: CpuNet): void {
+  net = n;
+}
 
 function recheck(): CheckSync {
   if (!checkSync) {
@@ -60,32 +66,38 @@ function recheck(): CheckSync {
 }
 
 /**
- * recheck's verdict on a JavaScript pattern with its flags (cached by both). `budgetMs`: what is left
- * of the file's time budget, when less than the safety net (an unknown verdict reached under it is
- * not cached).
+ * recheck's verdict on a JavaScript pattern with its flags (cached by both). `budgetMs`: the wall time
+ * left of the file's judging budget; an unknown verdict reached short of the CPU net is not cached.
  */
 export function judgePattern(source: string, flags: string, budgetMs = Infinity): Verdict {
   const key = `${flags}/${source}`;
   if (cache.has(key)) return cache.get(key)!;
+  if (budgetMs <= 0) return null;
   let verdict: Verdict = null;
-  const limit = limitMs();
-  const timeout = Math.min(limit, budgetMs);
-  if (timeout <= 0) return null;
   if (judgeable(source)) {
     stored ??= new VerdictStore();
     const storeKey = VerdictStore.key(source, flags, judgeBounds);
     const known = stored.get(storeKey);
-    let timedOut = false;
     if (known !== undefined) {
       cache.set(key, known);
       return known;
     }
+    let timedOut = false;
     try {
-      const r = recheck()(shortenLiterals(source), flags.replace(/[^dgimsuyv]/g, ""), { timeout, checker: "automaton" });
-      if (r.status === "unknown" && timeout < limit) return null;
+      const check = recheck();
+      const shortened = shortenLiterals(source);
+      const jsFlags = flags.replace(/[^dgimsuyv]/g, "");
       // Only a time-out may be the machine's load; "unsupported" (lookarounds, back-references) is recheck's answer.
-      timedOut = r.status === "unknown" && r.error?.kind !== "unsupported";
-      if (r.status === "vulnerable" && r.complexity) {
+      const { result: r, outcome } = net.run(
+        key,
+        limitMs(),
+        budgetMs,
+        (timeout) => check(shortened, jsFlags, { timeout, checker: "automaton" }),
+        (res) => res.status === "unknown" && res.error?.kind !== "unsupported",
+      );
+      if (outcome === "starved" || outcome === "held") return null;
+      timedOut = outcome === "timeout";
+      if (r?.status === "vulnerable" && r.complexity) {
         const c = r.complexity;
         verdict = {
           complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type,
