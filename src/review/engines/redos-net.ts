@@ -19,7 +19,7 @@ export interface Clocks {
   cpu(): number;
 }
 
-export const threadClocks: Clocks = {
+const threadClocks: Clocks = {
   wall: () => performance.now(),
   cpu: () => {
     const u = process.threadCpuUsage();
