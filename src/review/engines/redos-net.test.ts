@@ -74,6 +74,16 @@ test("the wall timeout is the limit over the share of recent judgments, at most 
   assert.deepEqual(u.timeouts, [10_000, 10_000, 10_000]);
 });
 
+test("recheck's first call, compiling it, measures the thread's share before the first slow pattern", () => {
+  const s = scripted();
+  s.net.measure(() => {
+    s.t.wall += 300;
+    s.t.cpu += 100;
+  });
+  s.run("a", Infinity, [100, 33, false]);
+  assert.deepEqual(s.timeouts, [30_000]);
+});
+
 test("a pattern starved of CPU is held unjudged in this thread for a while, then judged again", () => {
   const s = scripted();
   assert.equal(s.run("a", 15_000, [10_000, 2_500, true], [5_000, 1_250, true]), "starved");

@@ -63,6 +63,20 @@ export class CpuNet {
     return wall > 0 ? clamp(this.samples.reduce((n, s) => n + s.cpu, 0) / wall) : 1;
   }
 
+  /** Runs `work` (recheck's first call, compiling it) to measure this thread's share before any pattern. */
+  measure(work: () => void): void {
+    const wall0 = this.clocks.wall();
+    const cpu0 = this.clocks.cpu();
+    work();
+    this.note(this.clocks.cpu() - cpu0, this.clocks.wall() - wall0);
+  }
+
+  private note(cpu: number, wall: number): void {
+    if (wall < minSampleMs) return;
+    this.samples.push({ cpu, wall });
+    if (this.samples.length > window) this.samples.shift();
+  }
+
   /**
    * Runs `check` (given a wall timeout in ms) for pattern `key` under a CPU limit of `limitMs`,
    * within `budgetMs` of wall time; `ranOut` says whether its result is a time-out.
@@ -79,10 +93,7 @@ export class CpuNet {
       const result = check(timeout);
       const wall = this.clocks.wall() - wall0;
       const cpu = this.clocks.cpu() - cpu0;
-      if (wall >= minSampleMs) {
-        this.samples.push({ cpu, wall });
-        if (this.samples.length > window) this.samples.shift();
-      }
+      this.note(cpu, wall);
       if (!ranOut(result)) return { result, outcome: "judged" };
       if (cpu >= realTimeout * limitMs) return { result, outcome: "timeout" };
       const left = budgetMs - (this.clocks.wall() - start);
