@@ -4,7 +4,7 @@ import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { TNode } from "./syntax/node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./driver/analyzer.ts";
-import type { SinkHit } from "./driver/analyzer.ts";
+import type { SinkHit } from "./driver/hits.ts";
 import { fromLibrary } from "./evaluators/entry-points.ts";
 import type { Syntax } from "./syntax/languages.ts";
 import type { CompiledRules } from "./syntax/rules.ts";
