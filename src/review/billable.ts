@@ -1,5 +1,5 @@
 // What the engine would review, told without reviewing: the same skips (vendored, generated,
-// minified, binary, oversized) and the same line count as analyze-file.ts, so a price counts
+// minified, binary, oversized) and the same line count as prepare-file.ts, so a price counts
 // exactly the files a run analyses. Runs price from this; the engine's scope globs match alike.
 import picomatch from "picomatch";
 import { skipByContent } from "./skip.ts";

@@ -1,7 +1,7 @@
 // Text checks for rule shapes whose patterns name no word, so that the word prefilter
 // (prefilter.ts) cannot rule them out: `$X = $X` matches any assignment. Each check is a superset
 // of what the rule can match: when it answers no, the rule cannot match the text, and a file that
-// no rule and no taint analysis can use is not parsed at all (analyze-file.ts).
+// no rule and no taint analysis can use is not parsed at all (prepare-file.ts).
 
 // Character classes, one table lookup each (the check reads every character of most files).
 const SPACE = 1,

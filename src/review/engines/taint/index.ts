@@ -4,7 +4,7 @@ import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { TNode } from "./syntax/node.ts";
 import type { Finding } from "../../types.ts";
 import { Analyzer } from "./driver/analyzer.ts";
-import type { SinkHit } from "./driver/analyzer.ts";
+import type { SinkHit } from "./driver/hits.ts";
 import { fromLibrary } from "./evaluators/entry-points.ts";
 import type { Syntax } from "./syntax/languages.ts";
 import type { CompiledRules } from "./syntax/rules.ts";
@@ -147,7 +147,7 @@ function refine(input: TaintInput): Finding[] {
   const known = input.candidates;
   const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
   if (!input.patternFindings.length && found === null) return [];
-  // The engine asks taintWalkable itself (analyze-file.ts); asked here for callers that give no candidates.
+  // The engine asks taintWalkable itself (prepare-file.ts); asked here for callers that give no candidates.
   const bare = known === undefined && !input.patternFindings.length && !input.contextPoints?.length && !input.context?.length;
   if (bare && found!.length && !pre.walkable(input.source, found!)) return [];
   let offsets = found ?? pre.sinkOffsets(input.source);

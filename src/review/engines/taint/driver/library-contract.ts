@@ -1,6 +1,6 @@
 // Library input (a package's callers) that reaches a sink as the caller gave it (JavaScript, TypeScript; Python's
 // argument vectors).
-import type { SinkHit } from "./analyzer.ts";
+import type { SinkHit } from "./hits.ts";
 import type { Step } from "../model/state.ts";
 import type { TNode } from "../syntax/node.ts";
 

@@ -2,7 +2,7 @@
 // values never hold CR, LF or other control characters (llhttp rejects the request), so written to a
 // log as they came they cannot forge a line. Decoded values (`decodeURIComponent(req.url)`, a parsed
 // query) can: a step that decodes or parses keeps the finding.
-import type { SinkHit } from "./analyzer.ts";
+import type { SinkHit } from "./hits.ts";
 import type { Step } from "../model/state.ts";
 
 const rawField = /^(?:req|request)\.(?:url|originalUrl|method|httpVersion|headers)\b/;

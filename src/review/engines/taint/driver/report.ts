@@ -4,7 +4,7 @@ import type { Finding, Location } from "../../../types.ts";
 import { fingerprint } from "../../../fingerprint.ts";
 import { classInfo, classTags, isTaintClass } from "../syntax/classes.ts";
 import type { TaintClass } from "../syntax/classes.ts";
-import type { SinkHit } from "./analyzer.ts";
+import type { SinkHit } from "./hits.ts";
 import type { Step } from "../model/state.ts";
 
 function snippet(node: TNode): string {

@@ -7,7 +7,7 @@ import { named } from "../syntax/languages.ts";
 import type { Const } from "../model/static-conditions.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { cloneState, join } from "../model/state.ts";
-import type { Exit } from "../driver/analyzer.ts";
+import type { Exit } from "../driver/statements.ts";
 
 /** `n++`, `n--`: a known number stays known. */
 export function stepConst(a: Analyzer, node: TNode): void {

@@ -1,7 +1,8 @@
 // Control flow: both branches of `if` (joined; statically known conditions prune one, allow-list
 // conditions clean what they check), every switch arm, and loops (body twice, joined with the entry).
 import type { TNode } from "../syntax/node.ts";
-import type { Analyzer, Exit } from "../driver/analyzer.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { Exit } from "../driver/statements.ts";
 import { named } from "../syntax/languages.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import type { State } from "../model/state.ts";

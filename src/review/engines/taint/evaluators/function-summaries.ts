@@ -6,7 +6,7 @@
 // callees deep; a callee already being summarised (recursion) keeps the unknown-call behaviour.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { SinkHit } from "../driver/analyzer.ts";
+import type { SinkHit } from "../driver/hits.ts";
 import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "../model/state.ts";
 import { withStep, worse } from "../model/state.ts";

@@ -1,0 +1,69 @@
+// Values of the expression kinds the walk evaluates itself (indexing, declarations, operators, string
+// literals, object entries): apart from the dispatch (node-walk.ts), which only picks the case.
+import type { TNode } from "../syntax/node.ts";
+import type { Value } from "../model/state.ts";
+import type { Analyzer } from "./analyzer.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
+import { worse } from "../model/state.ts";
+import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
+import { ownPath } from "../evaluators/reads.ts";
+import { bind } from "../evaluators/assignments.ts";
+import { otherChildren } from "../evaluators/control-flow.ts";
+import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
+import { concatArgv, readIndex } from "../evaluators/collection-sites.ts";
+
+/** A whole string literal (prefix, quotes) without a brace anywhere. */
+const plainString = /^[A-Za-z]*(["'`])[^{]*\1$/;
+
+export function evIndex(a: Analyzer, node: TNode): Value {
+  if (ownPath(node)) return null;
+  const obj = node.field(a.syn.indexField) ?? named(node)[0];
+  // Told apart from the child list by id or kind: by object, the object part ran twice at
+  // each level, 2^depth times in a[i][j][k].
+  for (const c of otherChildren(node, [obj ?? null])) a.ev(c);
+  const whole = obj ? a.ev(obj) : null;
+  const known = obj ? readIndex(a, node) : undefined;
+  return known !== undefined ? known : whole;
+}
+
+export function evDecl(a: Analyzer, node: TNode, kind: string): Value {
+  const value = node.field("value");
+  const v = value ? a.rhs(value) : null;
+  const name = node.field("name");
+  if (kind === "var_spec") {
+    for (const c of named(node)) if (c.kind() === "identifier") bind(a, c, v, node, value);
+  } else if (name) bind(a, name, v, node, value);
+  return v;
+}
+
+export function evBinary(a: Analyzer, node: TNode): Value {
+  const parts = named(node);
+  let v: Value = null;
+  for (const p of parts) v = worse(v, a.ev(p));
+  // The operator (a native lookup) matters only when an operand is tainted.
+  if (!v) return v;
+  if (!a.syn.cleanOps.has(operatorOf(node))) return withFixedDestination(a, node, concatArgv(a, node, parts, v));
+  // A number computed from a predictable one is as predictable: only that class survives.
+  return v.mask & namedOnlyMask ? null : { ...v, mask: allClassesMask & ~namedOnlyMask };
+}
+
+/** `walkable`: the nesting limit is more than a level away. */
+export function evLiteral(a: Analyzer, node: TNode, kind: string, walkable: boolean): Value {
+  // A string holds expressions only inside braces (f-string, template): without one its
+  // parts are clean leaves, known without wrapping them. Near the nesting limit, walk as before.
+  if (walkable && plainString.test(node.text())) return null;
+  let v: Value = null;
+  for (const c of node.namedChildren()) v = worse(v, a.ev(c));
+  return v && kind === "template_string" ? withFixedDestination(a, node, v) : v;
+}
+
+export function evPair(a: Analyzer, node: TNode): Value {
+  // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
+  const value = node.field("value");
+  const v = value ? eqOperand(a, node, a.ev(value)) : null;
+  if (v && a.rules.assignSinks.size) {
+    for (const spec of a.rules.assignSinks.get(node.field("key")?.text() ?? "") ?? []) a.recordHit(node, spec, v);
+  }
+  return v;
+}

@@ -1,0 +1,52 @@
+// A function's state on entry, walked on its own: the file constants it may read and its parameters'
+// values (a caller's arguments, or sources by framework and library convention); apart from the walk itself.
+import type { TNode } from "../syntax/node.ts";
+import type { Value } from "../model/state.ts";
+import type { Analyzer } from "./analyzer.ts";
+import { slotOf } from "../syntax/languages.ts";
+import { ConstMap } from "../model/scope-constants.ts";
+import { mentions } from "../fast/relevance.ts";
+import { paramSource } from "../evaluators/framework-params.ts";
+import { argumentsSource, entrySource } from "../evaluators/entry-points.ts";
+
+/**
+ * File constants are listed only when a lookup reaches them (model/scope-constants.ts) for a name the text
+ * outside this function mentions: their declarations are top-level, outside every function.
+ */
+export function entryConsts(source: string, fn: TNode, globals: () => ReadonlyMap<string, unknown>): ConstMap {
+  const r = fn.range();
+  const [start, end] = [r.start.index, r.end.index];
+  // Asked twice per lookup (has, then get), each a scan of the text around the function: remembered per name.
+  const seen = new Map<string, boolean>();
+  const maybe = (name: string): boolean => {
+    let m = seen.get(name);
+    if (m === undefined) seen.set(name, (m = mentions(source.slice(0, start), name) || mentions(source.slice(end), name)));
+    return m;
+  };
+  return new ConstMap(globals, maybe);
+}
+
+/**
+ * Binds the parameters of `fn`: a summary's run gives `args` by position (and the receiver's fields their
+ * value), else each is what its framework or library entry makes it. `kept`: the fields its class's
+ * constructor kept from callers (Python's `self`).
+ */
+export function bindParams(
+  a: Analyzer,
+  fn: TNode,
+  run: { args: Value[] | null; fields: string[] },
+  decorators: string[],
+  topLevel: boolean,
+  kept: Value,
+): void {
+  const { args, fields } = run;
+  if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
+  a.syn.params(fn).forEach((p, i) => {
+    if (!p.name) return;
+    a.state.vars.set(p.name, args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators) ?? entrySource(a, fn, p, topLevel)));
+    a.state.consts.delete(p.name);
+  });
+  const rest = args ? null : argumentsSource(a, fn, topLevel);
+  if (rest) a.state.vars.set("arguments", rest);
+  if (kept && a.syn.prefix === "py") a.state.vars.set("self", kept);
+}

@@ -1,0 +1,31 @@
+// What the walk reports: sinks reached by tainted values, once per node and class; apart from the
+// Analyzer so the report and evaluators name a hit's shape without the walk's class.
+import type { TNode } from "../syntax/node.ts";
+import type { SinkSpec } from "../syntax/rules.ts";
+import type { Taint, Value } from "../model/state.ts";
+
+/** `note`: where the sink really is when it lies in another file (driver/cross-file-context.ts). */
+export interface SinkHit {
+  node: TNode;
+  className: string;
+  taint: Taint;
+  note?: string;
+}
+/** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
+export interface Watch {
+  taint: Value;
+}
+
+/** The hits of one analyzer, in the order reached; a node reached twice for one class is one hit. */
+export class HitLog {
+  readonly list: SinkHit[] = [];
+  private readonly keys = new Set<string>();
+
+  add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
+    if (t.mask & spec.cls) return;
+    const key = `${node.id()}:${spec.className}`;
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.list.push(note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t });
+  }
+}
