@@ -7,8 +7,8 @@
 //
 // Cost on a loaded machine: the first attempt's wall time is at most the limit times 8 (the smallest
 // share believed) and a starved pattern is tried once more, with the share that attempt measured;
-// both stay within the caller's budget (analyze-file.ts: twice the file's), so a file's judging
-// never takes longer than before. A pattern starved here is not tried again in this thread for a
+// both stay within the caller's budget (file-budget.ts: twice the file's, stretched on the wall by
+// the same share, so a file's judging spends no more CPU than on an idle machine). A pattern starved here is not tried again in this thread for a
 // while (`holdMs`), so files that repeat it do not each spend their budget on it; one that only ran
 // out of the caller's budget is tried again by the next file, as before. Unloaded (share
 // 0.9 or more) the wall timeout is the limit itself, as before this net measured CPU.

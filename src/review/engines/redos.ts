@@ -31,7 +31,7 @@ type CheckSync = (source: string, flags: string, params?: Record<string, unknown
  * 12 ms. The net counts this thread's CPU, not wall time (redos-net.ts), so a verdict depends on the
  * pattern, not on the machine's load: only a pattern that used the whole net is recorded as timed out
  * (and settles as not judged in the verdict cache). A file's patterns together get twice its time
- * budget of wall time (analyze-file.ts).
+ * budget, stretched on the wall by the share of a CPU the thread gets (file-budget.ts).
  */
 const safetyNetMs = 10_000;
 /** `CRS_REDOS_PATTERN_MS` changes the net (CPU milliseconds per pattern). */
@@ -53,6 +53,8 @@ let net = new CpuNet();
 export function useCpuNet(n: CpuNet): void {
   net = n;
 }
+/** The share of a CPU this thread has been getting while judging (1 unloaded; redos-net.ts). */
+export const judgingShare = (): number => net.share();
 
 function recheck(): CheckSync {
   if (!checkSync) {
