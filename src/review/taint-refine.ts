@@ -70,8 +70,8 @@ export class TaintRefiner {
     const taintRuleIds = new Set(pack.rules.filter((r) => r.taint).map((r) => r.id));
     const patternFindings = findings.filter((f) => taintRuleIds.has(f.ruleId));
     const rest = findings.filter((f) => !taintRuleIds.has(f.ruleId));
-    // A test suite's handlers and helpers serve and run what the suite sends them: no injection there is
-    // the product's (suite-paths.ts). Examples and scripts are still reviewed.
+    // A test suite keeps no security finding (analyze-file.ts decides that, suite-paths.ts says why): its
+    // taint walk would be thrown away, so it is not done.
     if (suitePath.test(path)) return rest;
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
