@@ -18,6 +18,7 @@ import { HitLog } from "./hits.ts";
 import type { SinkHit, Watch } from "./hits.ts";
 import { evNode } from "./node-walk.ts";
 import { maxDepth } from "./statements.ts";
+import { returnSinks } from "../evaluators/returns.ts";
 import { bindParams, entryConsts } from "./function-entry.ts";
 
 interface FileFacts {
@@ -135,13 +136,23 @@ export class Analyzer {
     this.scopeTextCache = null;
     if (this.rel) {
       const r = scope.range();
-      this.cutAt = this.rel.lastPoint(r.start.index, r.end.index);
+      this.cutAt = this.rel.lastPoint(r.start.index, r.end.index, this.returnsReport(scope, r.start.index, r.end.index));
     }
     if (this.syn.roles[scope.kind()] === "func") this.analyzeFunction(scope, null);
     else {
       this.st = newState();
       this.ev(scope);
     }
+  }
+
+  /**
+   * Whether a `return` in the scope can be a sink: return sinks apply by decorators (a view's return
+   * value is its response), to the scope itself or to a decorated function nested in it. Elsewhere the
+   * statements after the scope's last sink are not walked for the `return` among them.
+   */
+  private returnsReport(scope: TNode, start: number, end: number): boolean {
+    if (!this.rules.returnSinks.length) return false;
+    return this.source.slice(start, end).includes("@") || returnSinks(this, scope, this.returnSpecCache).length > 0;
   }
 
   /** Walks a function: on its own (`outer` null), or in place as a closure that sees `outer`'s variables. */

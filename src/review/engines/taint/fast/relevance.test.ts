@@ -141,3 +141,37 @@ test("a mention is a whole ASCII identifier; any other neighbour counts", () => 
   assert.equal(mentions("a = éname", "name"), true);
   assert.equal(mentions("anything", ""), true);
 });
+
+test("a view returned past its factory's last sink still reports its response (return sinks by decorator)", () => {
+  const py = `import os
+from flask import Flask, request
+
+def create_app(cmd):
+    app = Flask(__name__)
+    os.system(cmd)
+
+    @app.route("/hello")
+    def hello():
+        name = request.args["name"]
+        return "<p>" + name + "</p>"
+
+    return app
+`;
+  const found = analyzeSource("python", "app.py", py).filter((f) => f.ruleId === "py.taint.xss");
+  assert.deepEqual(lines(found), [11]);
+});
+
+test("a view's own return after its last sink is still its response", () => {
+  const py = `import os
+from flask import Flask, request
+app = Flask(__name__)
+
+@app.route("/")
+def view():
+    name = request.args["n"]
+    os.system("ls")
+    return "<p>" + name + "</p>"
+`;
+  const found = analyzeSource("python", "v.py", py).filter((f) => f.ruleId === "py.taint.xss");
+  assert.deepEqual(lines(found), [9]);
+});

@@ -36,6 +36,8 @@ export function mentions(text: string, name: string): boolean {
 interface Words {
   sources: RegExp | null;
   sinks: RegExp | null;
+  /** The sink words without `return`: for a scope where no return sink can apply. */
+  callSinks: RegExp | null;
 }
 const cache = new WeakMap<CompiledRules, Words>();
 
@@ -54,12 +56,11 @@ function wordsFor(rules: CompiledRules, syn: Syntax): Words {
     // A path source needs its whole prefix (`self.request`, not any `self`), tokens apart only by
     // white space as in the analysis, which compares the member text without it.
     const prefix = (p: string): string => (p.match(/[\w$\u0080-\uffff]+|\S/g) ?? []).map(esc).join("\\s*");
+    const sinkWords = [...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque];
     w = {
       sources: bounded([...rules.paths.map((p) => prefix(p.prefix)), ...calls(rules.sourceCalls).map(last).map(esc)], ""),
-      sinks: bounded(
-        [...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque, ...(rules.returnSinks.length ? ["return"] : [])].map(esc),
-        "g",
-      ),
+      sinks: bounded([...sinkWords, ...(rules.returnSinks.length ? ["return"] : [])].map(esc), "g"),
+      callSinks: bounded(sinkWords.map(esc), "g"),
     };
     cache.set(rules, w);
   }
@@ -88,10 +89,13 @@ export class Relevance {
     this.nestedAssign = syn.nestedAssign;
   }
 
-  /** The last offset in [start, end) where the walk can report something, or -1. */
-  lastPoint(start: number, end: number): number {
+  /**
+   * The last offset in [start, end) where the walk can report something, or -1. `returns`: whether a
+   * `return` can be a sink there (a view's return value is its response: evaluators/returns.ts).
+   */
+  lastPoint(start: number, end: number, returns = true): number {
     let last = -1;
-    const re = this.words.sinks;
+    const re = returns ? this.words.sinks : this.words.callSinks;
     if (re) {
       re.lastIndex = 0;
       const text = this.source.slice(start, end);
