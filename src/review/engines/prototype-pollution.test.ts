@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "../index.ts";
 import { stream } from "../testing/stream.ts";
+import { mayPollute } from "./prototype-pollution.ts";
 
 const rules = await loadRules();
 const lines = async (path: string, src: string): Promise<number[]> =>
@@ -120,4 +121,18 @@ test("a method inside a module factory's callback is reported once", async () =>
 });
 `;
   assert.deepEqual(await lines("unit.ts", src), [4]);
+});
+
+test("the text check lets through every computed write of a key a source gives, and not files without one", () => {
+  for (const text of [
+    "for (const k in src) t[k] = src[k];",
+    "Object.keys(s).forEach((k) => { out [ k ]\n  = s[k]; });",
+    "const parts = p.split('.');\nfor (const x of parts) cur[x] ||= {};",
+    "for (k in s) a.b[c.d] ??= 1",
+    "for (k in s) f(x)[k] = 1",
+    "for (k in s) list[k][j] = 1",
+  ])
+    assert.equal(mayPollute(text), true, text);
+  for (const text of ["for (const k in src) if (t[k] === src[k]) n++;", "t[k] = v;", "Object.keys(s); t[f(k)] = 1", "for (k in s) x = [a];", ""])
+    assert.equal(mayPollute(text), false, text);
 });

@@ -9,6 +9,7 @@
 import { maySelfAssign } from "./text-checks.ts";
 import { mayHoldJudgeableRegex } from "./regex-literals.ts";
 import { escapeRegExp } from "../text.ts";
+import { TermScan } from "./term-scan.ts";
 
 type Obj = Record<string, unknown>;
 /** Clauses that must all hold; each clause holds when one of its terms is present. */
@@ -274,6 +275,8 @@ const textChecks: Record<string, (text: string) => boolean> = { "self-assignment
 
 /** One compiled scanner for the requirements of a set of rules. */
 export class TokenScanner {
+  /** Words and texts in one pass (term-scan.ts), when they fit it; else the two regexes below. */
+  private readonly terms: TermScan | null;
   private readonly words: RegExp | null;
   private readonly texts: RegExp | null;
   /** For each text, the texts inside it: a match of the longer one also contains them. */
@@ -306,14 +309,16 @@ export class TokenScanner {
         .sort((a, b) => b.length - a.length)
         .map(escapeRegExp)
         .join("|");
-    this.words = words.size ? new RegExp(`\\b(?:${alt(words)})\\b`, "g") : null;
-    this.texts = texts.size ? new RegExp(alt(texts), "gi") : null;
+    this.terms = (words.size || texts.size) && TermScan.fits(words, texts) ? new TermScan(words, texts) : null;
+    this.words = words.size && !this.terms ? new RegExp(`\\b(?:${alt(words)})\\b`, "g") : null;
+    this.texts = texts.size && !this.terms ? new RegExp(alt(texts), "gi") : null;
   }
 
   /** The terms present in a text (`w:` words as written, `t:` texts lower-cased, `c:` checks passed). */
   scan(text: string): Set<string> {
     const found = new Set<string>();
     for (const c of this.checks) if (textChecks[c]!(text)) found.add(`c:${c}`);
+    this.terms?.scan(text, found);
     if (this.words) for (const m of text.matchAll(this.words)) found.add(`w:${m[0]}`);
     const re = this.texts;
     if (re) {

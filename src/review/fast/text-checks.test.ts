@@ -25,6 +25,9 @@ test("assignments of a side to itself are possible: spaces, comments, brackets, 
     "*p = *p",
     "a\n  .b = a.b",
     "x = /* c */ x",
+    "x = /* a */ /* b */\n  x;",
+    "x = /* a = /* b */ x",
+    "x = // c\n x",
     "a /* c */ = a",
     "$x = $x;",
     "café = café",
@@ -67,6 +70,9 @@ test("other assignments and operators are not self-assignments", () => {
     "x = x(1)",
     "x = x ? a : b",
     "a = b;\nb = a;",
+    "x = /* c */ y",
+    "var X = /* @__PURE__ */ (() => {\n  class X {}\n  return X;\n})();",
+    "exports.A = /* @__PURE__ */ f(exports.A);",
     "",
   ])
     assert.equal(maySelfAssign(text), false, text);
@@ -78,6 +84,9 @@ test("each side is read only as far as the other goes, and past a budget of step
   assert.equal(maySelfAssign("a=(".repeat(200_000)), false);
   assert.equal(maySelfAssign("x = y; ".repeat(1_000), 50), true);
   assert.equal(maySelfAssign("x = y; ".repeat(1_000)), false);
+  // Comments before values are read as far as the budget goes, not once per `=` inside them.
+  assert.equal(maySelfAssign(`${"a=/*".repeat(100_000)}*/b`), true);
+  assert.equal(maySelfAssign("x = /* c */ y; ".repeat(1_000)), false);
 });
 
 /** The built-in `$X = $X` rules by engine language. */
@@ -133,7 +142,12 @@ test("wherever a self-assignment rule matches, real or inserted into real code w
     for (const left of lefts) {
       const flat = left.replace(/\s+/g, " ");
       const end = lang === "python" ? "" : lang === "go" ? "" : ";";
-      for (const line of [`${left} = ${left}${end}`, `${flat}=${left}${end}`, `${left} =\n  ${flat}${end} ${lang === "python" ? "#" : "//"} same`]) {
+      for (const line of [
+        `${left} = ${left}${end}`,
+        `${flat}=${left}${end}`,
+        ...(lang === "python" ? [] : [`${left} = /* same */ ${flat}${end}`]),
+        `${left} =\n  ${flat}${end} ${lang === "python" ? "#" : "//"} same`,
+      ]) {
         const text = `${f.text}\n${wrap(lang, line)}\n`;
         const hits = parse(parserName(lang), text).root().findAll(config).length;
         if (hits <= found) continue; // not a self-assignment to the grammar (or not where it parses)

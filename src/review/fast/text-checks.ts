@@ -68,10 +68,18 @@ function selfAssignAt(text: string, p: number, budget: { left: number }): boolea
   if (text.charCodeAt(i) === 47 && text.charCodeAt(i - 1) === 42) return true;
   let j = p + 1;
   while (j < text.length && space(text.charCodeAt(j))) j++;
+  // A block comment before the value (`x = /* @__PURE__ */ f()`, as compilers emit) is passed over
+  // like white space, as the rules' matching passes over comments; its length counts against the budget.
+  while (text.charCodeAt(j) === 47 && text.charCodeAt(j + 1) === 42) {
+    const close = text.indexOf("*/", j + 2);
+    if (close < 0 || (budget.left -= close - j) < 0) return true;
+    j = close + 2;
+    while (j < text.length && space(text.charCodeAt(j))) j++;
+  }
   if (j >= text.length) return false;
   const first = text.charCodeAt(j);
-  // A comment before the value; a regex literal (`/.../`) is no assignable expression.
-  if (first === 47) return text.charCodeAt(j + 1) === 47 || text.charCodeAt(j + 1) === 42;
+  // A line comment before the value; a regex literal (`/.../`) is no assignable expression.
+  if (first === 47) return text.charCodeAt(j + 1) === 47;
   if (first === 35) return true;
   // The right side, white space left out, as long as the left side is (read along with it); it
   // can equal a tail of the left side only where it ends in the left side's last character.
