@@ -121,3 +121,23 @@ test("a method inside a module factory's callback is reported once", async () =>
 `;
   assert.deepEqual(await lines("unit.ts", src), [4]);
 });
+
+test("a helper that throws through another helper naming the dangerous keys is a guard; one naming none is not", async () => {
+  const set = (check: string) => `const isUnsafeKey = (key) => key === "__proto__" || key === "constructor" || key === "prototype";
+const validateKey = (key) => {
+  if (${check}) throw new Error("unsafe key: " + key);
+};
+export function setValue(target, path, value) {
+  const keys = path.split(".");
+  let obj = target;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    validateKey(key);
+    if (i === keys.length - 1) obj[key] = value;
+    else obj = obj[key] = obj[key] || {};
+  }
+}
+`;
+  assert.deepEqual(await lines("set.js", set("isUnsafeKey(key)")), []);
+  assert.deepEqual(await lines("set.js", set("key === ''")), [12]);
+});

@@ -33,17 +33,27 @@ export function mayPollute(source: string): boolean {
 const inheritedCheck = /\bin\s+Object\.prototype\b/;
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
-/** Top-level names (constants, helpers) whose text names the dangerous keys: using one is a guard. */
+/** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
+ * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
 function guardNames(root: SgNode): string[] {
   const names: string[] = [];
+  const decls: { text: string; names: string[] }[] = [];
   for (const stmt of root.children()) {
     const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
-    if (!guardText(decl.text())) continue;
     const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
-    for (const n of named) {
-      const name = n.field("name");
-      if (name?.kind() === "identifier") names.push(name.text());
+    const own = named.flatMap((n) => (n.field("name")?.kind() === "identifier" ? [n.field("name")!.text()] : []));
+    if (own.length) decls.push({ text: decl.text(), names: own });
+  }
+  let word: RegExp | null = null;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of decls) {
+      if (!d.names.length || !(guardText(d.text) || word?.test(d.text))) continue;
+      names.push(...d.names);
+      d.names = [];
+      grew = true;
     }
+    if (grew) word = new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
   }
   return names;
 }

@@ -75,6 +75,29 @@ function fixedPath(a: Analyzer, callee: Callee, positional: TNode[]): boolean {
   return !!path && path.kind() !== "number" && path.kind() !== "integer" && !openPart(a, path, 0, a.scopeText(), new Map());
 }
 
+/** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
+function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
+  let out: Value = null;
+  for (const entry of named(obj)) {
+    const kind = entry.kind();
+    if (kind === "shorthand_property_identifier") {
+      if (keys.has(entry.text())) out = worse(out, a.ev(entry));
+    } else if (kind === "pair") {
+      const key =
+        entry
+          .field("key")
+          ?.text()
+          .replace(/^["'`]|["'`]$/g, "") ?? "";
+      const value = entry.field("value");
+      if (value && keys.has(key)) out = worse(out, a.ev(value));
+    } else if (kind === "spread_element") {
+      // `{ ...opts }`: which keys it brings is not known here.
+      out = worse(out, a.ev(entry));
+    }
+  }
+  return out;
+}
+
 export interface Callee {
   text: string;
   recv: TNode | null;
@@ -164,9 +187,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (!conditionHolds(spec, positional, all)) continue;
       if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
       if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
+      if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
-        const v = p ? vals.get(p) : null;
+        const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
         if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {

@@ -1,0 +1,90 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyzeSource } from "../run.ts";
+
+/** `line:class` of the taint findings of a JavaScript file. */
+const found = (source: string, file = "app.js"): string[] =>
+  analyzeSource(file.endsWith(".ts") ? "typescript" : "javascript", file, source)
+    .map((f) => `${f.location.startLine}:${f.ruleId.split(".").pop()}`)
+    .sort();
+
+const handler = (body: string) => `const express = require("express"), fs = require("fs");
+const app = express();
+app.get("/x", async (req, res) => {
+  ${body}
+});
+`;
+
+test("a query given as a config object is SQL injection through its text only, not through its bound values", () => {
+  assert.deepEqual(found(handler('await pool.query({ sql: "DELETE FROM t WHERE id = ?", values: [req.params.id] });')), []);
+  assert.deepEqual(found(handler('await pool.query({ text: "SELECT * FROM t WHERE id = $1", values: [req.query.id] });')), []);
+  assert.deepEqual(found(handler('await pool.query({ sql: "DELETE FROM t WHERE id = " + req.params.id });')), ["4:sql-injection"]);
+  const text = `const text = \`SELECT * FROM t WHERE id = \${req.query.id}\`;\n  await pool.query({ text, values: [] });`;
+  assert.deepEqual(found(handler(text)), ["5:sql-injection"]);
+});
+
+test("js-yaml's load with a data-only schema is no deserialization sink; the default or full schema is", () => {
+  const load = (opts: string) => handler(`const yaml = require("js-yaml");\n  res.json(yaml.load(req.body.doc${opts}));`);
+  assert.deepEqual(found(load(", { schema: yaml.JSON_SCHEMA }")), []);
+  assert.deepEqual(found(load(", { schema: FAILSAFE_SCHEMA }")), []);
+  assert.deepEqual(found(load("")), ["5:deserialization"]);
+  assert.deepEqual(found(load(", { schema: yaml.DEFAULT_FULL_SCHEMA }")), ["5:deserialization"]);
+});
+
+test("a logged object is serialized with its line breaks escaped: no log injection; a logged string still is", () => {
+  assert.deepEqual(found(handler('logger.info({ q: req.query.q }, "search");')), []);
+  assert.deepEqual(found(handler('logger.info("search " + req.query.q);')), ["4:log-injection"]);
+});
+
+test("a replace that keeps only word characters, dots and slashes cleans a shell argument, not a path", () => {
+  const strip = (sink: string) => handler(`const cp = require("child_process");\n  const f = req.query.f.replace(/[^a-zA-Z0-9._\\/-]/g, "");\n  ${sink}`);
+  assert.deepEqual(found(strip('cp.execSync("git log -- " + f);')), []);
+  assert.deepEqual(found(strip('fs.readFileSync("/srv/" + f);')), ["6:path-traversal"]);
+});
+
+test("rows a query builder or an ORM returns for the request's bound values are stored data, not the request", () => {
+  const koa = (body: string) => `const Router = require("@koa/router");
+const router = new Router();
+router.get("/p", async (ctx) => {
+  ${body}
+});
+`;
+  assert.deepEqual(found(koa('ctx.body = await knex("posts").where({ author: ctx.query.a }).select("id");')), []);
+  assert.deepEqual(found(koa('ctx.body = await knex("posts").where("id", ctx.params.id).first();')), []);
+  assert.deepEqual(found(handler("const item = await Item.create({ name: req.body.name });\n  res.status(201).send(item);")), []);
+  assert.deepEqual(found(handler("const items = await Item.find({ owner: String(req.query.o) }).lean();\n  res.end(JSON.stringify(items));")), []);
+  // An array's find(callback) returns the request's own element.
+  assert.deepEqual(found(handler("const tag = req.body.tags.find((t) => t.length > 2);\n  res.send(tag);")), ["5:xss"]);
+  assert.deepEqual(found(koa(`ctx.body = \`<p>\${ctx.query.a}</p>\`;`)), ["4:xss"]);
+});
+
+test("an HTTP client's response is the remote server's data: sent back it is no XSS; the caller's URL is still SSRF", () => {
+  const proxy = "const r = await fetch(url);\n  res.send(Buffer.from(await r.arrayBuffer()));";
+  assert.deepEqual(found(handler(`const url = new URL(req.query.u);\n  if (!ALLOWED.includes(url.hostname)) return res.sendStatus(400);\n  ${proxy}`)), []);
+  assert.deepEqual(found(handler(`const url = req.query.u;\n  ${proxy}`)), ["5:ssrf"]);
+});
+
+test("a containment check that also lets the root itself through cleans the path; equality with the request's own value does not", () => {
+  const serve = (check: string) =>
+    handler(`const path = require("path");
+  const file = path.resolve(ROOT, "." + req.path);
+  if (${check}) return res.sendStatus(403);
+  fs.readFile(file, (e, d) => res.end(d));`);
+  assert.deepEqual(found(serve("file !== ROOT && !file.startsWith(ROOT + path.sep)")), []);
+  assert.deepEqual(found(serve("!file.startsWith(ROOT + path.sep) && file !== ROOT")), []);
+  assert.deepEqual(found(serve("file !== req.query.home && !file.startsWith(ROOT + path.sep)")), ["7:path-traversal"]);
+  assert.deepEqual(found(serve("file !== ROOT")), []);
+  assert.deepEqual(found(handler("const a = req.query.a, b = req.query.b;\n  if (a === b) fs.readFileSync(a);")), ["5:path-traversal"]);
+});
+
+test("a check on a strict numeric conversion (`Number.isInteger(Number(pid))`) checks the value; one on parseInt does not", () => {
+  const kill = (check: string) =>
+    `const { exec } = require("child_process");
+exports.kill = function (pid, cb) {
+  if (!${check}) return cb(new Error("bad pid"));
+  exec("kill " + pid, cb);
+};
+`;
+  assert.deepEqual(found(kill("Number.isInteger(Number(pid))")), []);
+  assert.deepEqual(found(kill("Number.isInteger(parseInt(pid, 10))")), ["4:command-injection"]);
+});
