@@ -190,6 +190,12 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (outside) return positive ? [] : one(checkedName(outside, syn));
     if (!positive) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
+    // `url.hostname.endsWith(".example.com")`: a subdomain of a fixed domain, as a destination.
+    if (/\.ends[wW]ith$/.test(text) && recv) {
+      const arg = named(cond.field("arguments"))[0];
+      const g = arg && /^[a-z]*["'`]\.[\w-]+\.[\w.-]*\w["'`]$/i.test(arg.text()) ? checkedName(recv, syn) : null;
+      if (g?.host) return [{ name: g.name, mask: g.mask & destinationMask, host: true }];
+    }
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];

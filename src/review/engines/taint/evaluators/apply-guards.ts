@@ -68,9 +68,15 @@ function pathSafe(a: Analyzer, names: string[], at: TNode): void {
     if (n.startsWith("rel:")) {
       // A relative path not starting with `..` (evaluators/deny-list-guards.ts): it, and the path it relates while that still holds its value.
       const f = vars.get(n.slice(4))?.from;
-      if (f?.kind !== "relative" || vars.get(f.name) !== f.value) continue;
-      names.push(f.name);
-      n = n.slice(4);
+      // A normalized path not starting with `..` holds none, and, checked not absolute too, stays under any base.
+      if (f?.kind === "normalized") {
+        n = n.slice(4);
+        if (!new RegExp(`isAbsolute\\(\\s*${n.replace(/\$/g, "\\$")}\\s*\\)`).test(at.text())) continue;
+      } else {
+        if (f?.kind !== "relative" || vars.get(f.name) !== f.value) continue;
+        names.push(f.name);
+        n = n.slice(4);
+      }
     }
     const v = vars.get(n);
     // A member path (`req.params.name`): a guard's mark makes its reads safe for path traversal only.

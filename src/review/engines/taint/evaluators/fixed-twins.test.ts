@@ -88,3 +88,41 @@ exports.kill = function (pid, cb) {
   assert.deepEqual(found(kill("Number.isInteger(Number(pid))")), []);
   assert.deepEqual(found(kill("Number.isInteger(parseInt(pid, 10))")), ["4:command-injection"]);
 });
+
+test("a file the server reads and sends back is no XSS; the request's own text still is", () => {
+  const send = (body: string) =>
+    handler(`const file = require("path").resolve(ROOT, req.query.f);\n  if (!file.startsWith(ROOT + "/")) return res.sendStatus(403);\n  ${body}`);
+  assert.deepEqual(found(send("res.send(fs.readFileSync(file));")), []);
+  assert.deepEqual(found(send('res.send("<p>" + req.query.f + "</p>");')), ["6:xss"]);
+});
+
+test("a response declared plain text or JSON (`res.type('text/plain')`, `writeHead(200, { 'Content-Type': … })`) is no XSS; HTML is", () => {
+  const typed = (decl: string) => handler(`${decl}\n  res.end("Hello " + req.query.name);`);
+  assert.deepEqual(found(typed('res.type("text/plain");')), []);
+  assert.deepEqual(found(typed('res.writeHead(200, { "Content-Type": "application/json" });')), []);
+  assert.deepEqual(found(typed('res.type("text/html");')), ["5:xss"]);
+});
+
+test("an HTML escape by a table of the markup characters cleans for XSS; a strip of `<` alone does not", () => {
+  const esc = (re: string) =>
+    handler(`const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };\n  res.send("<p>" + req.query.n.replace(${re}, (c) => map[c] || "") + "</p>");`);
+  assert.deepEqual(found(esc("/[&<>\"']/g")), []);
+  assert.deepEqual(found(esc("/[<]/g")), ["5:xss"]);
+});
+
+test("a host checked to be a fixed domain or one of its subdomains is no SSRF; a bare suffix is", () => {
+  const fetchIf = (check: string) =>
+    handler(`const url = new URL(req.query.url);\n  if (${check}) return res.sendStatus(403);\n  res.json((await axios.get(url.toString())).data);`);
+  assert.deepEqual(found(fetchIf('url.hostname !== "example.com" && !url.hostname.endsWith(".example.com")')), []);
+  assert.deepEqual(found(fetchIf('!url.hostname.endsWith("example.com")')), ["6:ssrf"]);
+});
+
+test("a normalized path checked not to start with `..` nor be absolute stays under its base; either check alone does not", () => {
+  const norm = (check: string, init = "path.normalize(req.query.p)") =>
+    handler(
+      `const path = require("path");\n  const p = ${init};\n  if (${check}) return res.sendStatus(400);\n  res.sendFile(path.join(__dirname, "public", p));`,
+    );
+  assert.deepEqual(found(norm('p.startsWith("..") || path.isAbsolute(p)')), []);
+  assert.deepEqual(found(norm('p.startsWith("..")')), ["7:path-traversal"]);
+  assert.deepEqual(found(norm('p.startsWith("..") || path.isAbsolute(p)', "req.query.p")), ["7:path-traversal"]);
+});
