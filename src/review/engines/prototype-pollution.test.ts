@@ -141,3 +141,24 @@ export function setValue(target, path, value) {
   assert.deepEqual(await lines("set.js", set("isUnsafeKey(key)")), []);
   assert.deepEqual(await lines("set.js", set("key === ''")), [12]);
 });
+
+test("a walk that steps only into the target's own keys, a key check imported by its name, or a frozen prototype is not reported", async () => {
+  const walk = (check: string) => `export function set(obj, path, val) {
+  const parts = path.split(".");
+  let cur = obj;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const k = parts[i];
+    ${check}
+    cur = cur[k];
+  }
+  cur[parts[parts.length - 1]] = val;
+}
+`;
+  assert.deepEqual(await lines("set.js", walk("if (!Object.prototype.hasOwnProperty.call(cur, k)) cur[k] = {};")), []);
+  assert.deepEqual(await lines("set.js", walk("if (!cur[k]) cur[k] = {};")), [9]);
+  assert.deepEqual(await lines("set.js", `Object.freeze(Object.prototype);\n${walk("if (!cur[k]) cur[k] = {};")}`), []);
+  const imported = (name: string) => `const { ${name} } = require("./utils");
+${merge(`if (${name}(key)) continue;`)}`;
+  assert.deepEqual(await lines("merge.ts", imported("isUnsafeKey")), []);
+  assert.deepEqual(await lines("merge.ts", imported("isEmptyKey")), [7]);
+});

@@ -29,14 +29,20 @@ export function mayPollute(source: string): boolean {
   return computedWrite.test(source) && keySource.test(source);
 }
 
-/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once. */
-const inheritedCheck = /\bin\s+Object\.prototype\b/;
+/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
+ * `cur === Object.prototype` (then a throw) stops a walk that reached it. */
+const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)/;
+/** A module that freezes `Object.prototype` cannot pollute it. */
+const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
+/** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
+const importedKeyCheck =
+  /\b(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*(?=[^;\n]*(?:\brequire\s*\(|\bfrom\s*["'`]))/g;
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
 /** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
  * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
 function guardNames(root: SgNode): string[] {
-  const names: string[] = [];
+  const names: string[] = [...new Set(root.text().match(importedKeyCheck) ?? [])];
   const decls: { text: string; names: string[] }[] = [];
   for (const stmt of root.children()) {
     const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
@@ -197,6 +203,7 @@ function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed:
 
 /** Findings of `rule` for the merge and set-by-path functions of a JavaScript or TypeScript tree. */
 export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
+  if (frozenPrototype.test(text.source)) return [];
   const top = root.root();
   const guards = guardNames(top);
   const guardWord = guards.length ? new RegExp(`\\b(${guards.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`) : null;
@@ -279,9 +286,14 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
   }
   if (kinds.has("path")) {
     // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, a reduce returning `acc[part]`.
+    // A step checked to be the walk's own key (`if (!hasOwn(cur, k)) cur[k] = {}; cur = cur[k]`) never enters an inherited object.
     const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } }).some((a) => {
       const left = a.field("left");
-      return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
+      const step =
+        left?.kind() === "identifier"
+          ? new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+\\s*\\])?`).exec(a.field("right")?.text() ?? "")
+          : null;
+      return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
     const reduces = descendingReduce(fn);
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
