@@ -126,3 +126,22 @@ test("a normalized path checked not to start with `..` nor be absolute stays und
   assert.deepEqual(found(norm('p.startsWith("..")')), ["7:path-traversal"]);
   assert.deepEqual(found(norm('p.startsWith("..") || path.isAbsolute(p)', "req.query.p")), ["7:path-traversal"]);
 });
+
+test("a redirect to the request's path with its leading slashes collapsed to one is no open redirect; with them kept it is", () => {
+  const dir = (path: string) => `module.exports = function (req, res) {
+  const loc = ${path} + "/";
+  res.statusCode = 301;
+  res.setHeader("Location", loc);
+  res.end();
+};
+`;
+  assert.deepEqual(found(dir('req.url.replace(/^[\\/\\\\]+/, "/")')), []);
+  assert.deepEqual(found(dir('req.url.replace(/\\/+/g, "/")')), []);
+  assert.deepEqual(found(dir('req.url.replace(/\\/+$/, "/")')), ["4:open-redirect"]);
+  assert.deepEqual(found(dir("req.url")), ["4:open-redirect"]);
+});
+
+test("a response naming an encodeURI'd path is no XSS: `<` and `>` are percent-encoded", () => {
+  assert.deepEqual(found(handler('res.end("Redirecting to " + encodeURI(req.path));')), []);
+  assert.deepEqual(found(handler('res.end("Redirecting to " + decodeURI(req.path));')), ["4:xss"]);
+});
