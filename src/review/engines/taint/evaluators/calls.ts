@@ -98,6 +98,25 @@ function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
   return out;
 }
 
+/** An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one. */
+function argKind(a: Analyzer, p: TNode): string {
+  const kind = p.kind() as string;
+  if (kind !== "identifier" || (a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return kind;
+  const text = a.scopeText();
+  const decl = new RegExp(`\\bconst\\s+${p.text().replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
+  if (!decl) return kind;
+  // The literal must be the whole value (not `[a, b].join()` or `{…}.toString()`): what follows its closing bracket ends the statement.
+  const open = decl.index + decl[0].length - 1;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "{" || ch === "[" || ch === "(") depth++;
+    else if (ch === "}" || ch === "]" || ch === ")") depth--;
+    if (depth === 0) return /^\s*(?:;|\n|$)/.test(text.slice(i + 1, i + 3)) ? (decl[1] === "[" ? "array" : "object") : kind;
+  }
+  return kind;
+}
+
 export interface Callee {
   text: string;
   recv: TNode | null;
@@ -193,7 +212,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
-        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
           if (wholeCallerPath(a, spec, t, p!)) continue;
           if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
           break;

@@ -145,3 +145,9 @@ test("a response naming an encodeURI'd path is no XSS: `<` and `>` are percent-e
   assert.deepEqual(found(handler('res.end("Redirecting to " + encodeURI(req.path));')), []);
   assert.deepEqual(found(handler('res.end("Redirecting to " + decodeURI(req.path));')), ["4:xss"]);
 });
+
+test("a constant declared as an object literal is sent as JSON, and a date's ISO rendering holds no markup: no XSS", () => {
+  assert.deepEqual(found(handler("const status = { ok: true, q: req.query.q };\n  res.send(status);")), []);
+  assert.deepEqual(found(handler('const html = ["<p>", req.query.q, "</p>"].join("");\n  res.send(html);')), ["5:xss"]);
+  assert.deepEqual(found(handler(`res.send(\`<time>\${new Date(req.query.ts).toISOString()}</time>\`);`)), []);
+});
