@@ -151,3 +151,32 @@ test("a constant declared as an object literal is sent as JSON, and a date's ISO
   assert.deepEqual(found(handler('const html = ["<p>", req.query.q, "</p>"].join("");\n  res.send(html);')), ["5:xss"]);
   assert.deepEqual(found(handler(`res.send(\`<time>\${new Date(req.query.ts).toISOString()}</time>\`);`)), []);
 });
+
+test("a static server's `..` checks in older forms (`~p.indexOf('..')`, `/\\.\\./.test(p)`, split segments) clean the path", () => {
+  const serve = (check: string) => `const fs = require("fs"), path = require("path");
+module.exports = (root) => (req, res) => {
+  const p = decodeURIComponent(req.url);
+  if (${check}) { res.statusCode = 403; return res.end(); }
+  fs.createReadStream(path.join(root, p)).pipe(res);
+};
+`;
+  assert.deepEqual(found(serve('~p.indexOf("..")')), []);
+  assert.deepEqual(found(serve("/\\.\\./.test(p)")), []);
+  assert.deepEqual(found(serve('p.split("/").includes("..")')), []);
+  assert.deepEqual(found(serve('p.split("/").includes(".")')), ["5:path-traversal"]);
+  assert.deepEqual(found(serve("/\\.js$/.test(p)")), ["5:path-traversal"]);
+});
+
+test("a base joined with a path normalized as absolute, or a held containment check, confines it; a resolve from the base does not", () => {
+  const mw = (body: string) => `const fs = require("fs"), path = require("path");
+module.exports = (root) => (req, res, next) => {
+  ${body}
+};
+`;
+  assert.deepEqual(found(mw('fs.createReadStream(path.join(root, path.normalize("/" + req.path))).pipe(res);')), []);
+  assert.deepEqual(found(mw('fs.createReadStream(path.join(root, path.posix.resolve("/", req.path))).pipe(res);')), []);
+  assert.deepEqual(found(mw('fs.createReadStream(path.resolve(root, path.normalize("/" + req.path))).pipe(res);')), ["3:path-traversal"]);
+  const held =
+    "const t = path.resolve(root, req.path);\n  const inside = t.startsWith(root + path.sep);\n  if (!inside) return next();\n  fs.createReadStream(t).pipe(res);";
+  assert.deepEqual(found(mw(held)), []);
+});
