@@ -98,10 +98,16 @@ function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
   return out;
 }
 
+const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
+
 /** An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one. */
 function argKind(a: Analyzer, p: TNode): string {
   const kind = p.kind() as string;
-  if (kind !== "identifier" || (a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return kind;
+  if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return kind;
+  // A request's parsed parts as a whole (`console.log(request.query)`, `res.send(req.params)`): objects, printed
+  // by util.inspect or sent as JSON, their strings quoted and escaped.
+  if (kind === "member_expression" && requestObject.test(p.text())) return "object";
+  if (kind !== "identifier") return kind;
   const text = a.scopeText();
   const decl = new RegExp(`\\bconst\\s+${p.text().replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
   if (!decl) return kind;
