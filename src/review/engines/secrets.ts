@@ -38,7 +38,7 @@ function jwtOk(token: string): boolean {
 }
 
 const placeholder =
-  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted)$/i;
+  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted|(?:some|my|your)[-_]?(?:password|passwd|pass|pwd|secret))$/i;
 
 export const secretRules: SecretRule[] = [
   { id: "secret.aws-access-key-id", title: "AWS access key id", severity: "high", re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g },
