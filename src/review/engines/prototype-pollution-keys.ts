@@ -78,6 +78,40 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const left = w?.field("left");
     const outer = left?.field("object");
     if (!w || !left || outer?.kind() !== "subscript_expression") return true;
-    return !isCounter(outer.field("index"), w) && !isCounter(left.field("index"), w);
+    if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w)) return false;
+    // `for (k of Object.keys(o[a])) o[a][k] = …` rewrites keys `o[a]` already owns; keys of the program's own
+    // constant tables (`Object.keys(Command.FLAGS)`, `Command.FLAGS[flag].forEach`) are no caller's.
+    const a = iteratedBy(outer.field("index"), w);
+    const b = iteratedBy(left.field("index"), w);
+    if (b && b.replace(/^Object\.keys\((.*)\)$/, "$1") === outer.text().replace(/\s+/g, "") && /^Object\.keys\(/.test(b)) return false;
+    return !(a && b && ownTable.test(a) && ownTable.test(b));
   });
+}
+
+/** An iteration over a CONSTANT_CASE table (`Object.keys(Command.FLAGS)`, `FLAGS[f]`, `MAP.entries`). */
+const ownTable = /^(?:Object\.(?:keys|entries|values)\()?(?:[\w$]+\.)*[A-Z][A-Z0-9_]+\b/;
+
+/** What a key variable iterates, spaces removed: a `for…in/of`'s right side, or the array whose callback binds it. */
+function iteratedBy(index: SgNode | null, at: SgNode): string | null {
+  if (index?.kind() !== "identifier") return null;
+  const name = index.text();
+  for (let p = at.parent(); p; p = p.parent()) {
+    const k = String(p.kind());
+    if (
+      k === "for_in_statement" &&
+      p
+        .field("left")
+        ?.text()
+        .replace(/^(?:const|let|var)\s+/, "") === name
+    )
+      return p.field("right")?.text().replace(/\s+/g, "") ?? null;
+    if (k !== "arrow_function" && k !== "function_expression" && k !== "function") continue;
+    const call = p.parent()?.kind() === "arguments" ? p.parent()!.parent() : null;
+    const fn = call?.field("function");
+    const method = fn?.kind() === "member_expression" ? fn.field("property")?.text() : "";
+    if (!method || !/^(?:forEach|map|reduce|filter|some|every)$/.test(method)) continue;
+    const params = (p.field("parameters")?.children() ?? (p.field("parameter") ? [p.field("parameter")!] : [])).filter((c) => c.isNamed());
+    if (params[method === "reduce" ? 1 : 0]?.text() === name) return fn!.field("object")?.text().replace(/\s+/g, "") ?? null;
+  }
+  return null;
 }

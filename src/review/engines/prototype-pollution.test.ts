@@ -162,3 +162,36 @@ ${merge(`if (${name}(key)) continue;`)}`;
   assert.deepEqual(await lines("merge.ts", imported("isUnsafeKey")), []);
   assert.deepEqual(await lines("merge.ts", imported("isEmptyKey")), [7]);
 });
+
+test("a merge into a copy it made, a table filled from the program's own constants, or a rewrite of a target's own keys is not reported", async () => {
+  const copy = `export function deepMerge(target, source) {
+  const merged = { ...target };
+  for (const key in source) {
+    const value = source[key];
+    if (isObject(merged[key]) && isObject(value)) merged[key] = deepMerge(merged[key], value);
+    else merged[key] = value;
+  }
+  return merged;
+}
+`;
+  assert.deepEqual(await lines("merge.js", copy), []);
+  assert.deepEqual(await lines("merge.js", copy.replace("const merged = { ...target };", "const merged = target;")), [5]);
+  const table = `const FLAGS = { readOnly: ["get"], writes: ["set"] };
+export function flagMap() {
+  return Object.keys(FLAGS).reduce((map, flag) => {
+    map[flag] = {};
+    FLAGS[flag].forEach((command) => {
+      map[flag][command] = true;
+    });
+    return map;
+  }, {});
+}
+export function reset(records, id) {
+  for (const key of Object.keys(records[id])) records[id][key] = 0;
+}
+export function put(o, a, b, v) {
+  o[a][b] = v;
+}
+`;
+  assert.deepEqual(await lines("table.js", table), [15]);
+});

@@ -132,6 +132,8 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
     if (expr.kind() === "call_expression") {
       const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
+      // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
+      if (keyIterators.test(callee) && programConstant.test(objectOf(expr) ?? "")) return null;
       if (keyIterators.test(callee)) return "keys";
       if (/\.split$/.test(callee)) return "path";
     }
@@ -254,10 +256,13 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  */
 function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
+  const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
     if (!keyOf(left, keys, splitIndexed)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
+    // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
+    if (fresh.has(target)) return false;
     const key = left.field("index")?.text() ?? "";
     return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
   });
@@ -299,6 +304,22 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }
   return null;
+}
+
+/** CONSTANT_CASE names, alone or as a member (`FLAGS`, `Command.FLAGS`): tables the program itself defines. */
+const programConstant = /^(?:[\w$]+\.)*[A-Z][A-Z0-9_]+$/;
+
+/** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
+function freshObjects(fn: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const d of fn.findAll({ rule: { kind: "lexical_declaration", regex: "^const\\b" } })) {
+    for (const v of d.children().filter((c) => c.kind() === "variable_declarator")) {
+      const name = v.field("name");
+      const value = v.field("value")?.text().replace(/\s+/g, "") ?? "";
+      if (name?.kind() === "identifier" && (v.field("value")?.kind() === "object" || /^Object\.assign\(\{\},/.test(value))) out.add(name.text());
+    }
+  }
+  return out;
 }
 
 /** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`. */
