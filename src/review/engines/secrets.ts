@@ -75,8 +75,8 @@ export const secretRules: SecretRule[] = [
     // (`(?:\r\n|\n)`, `\s*`, `$`) or by the end of a string that ends the statement or call
     // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key; nor is a string that is the header alone at the
     // end of its line (`var KEY_START = '-----BEGIN PRIVATE KEY-----'`) unless the next line goes on with it. A body
-    // of X placeholders (`\nXXXX\n`) is elided too.
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`]))/g,
+    // of X placeholders (`\nXXXX\n`) is elided too, and so is a header in Markdown inline code (a table cell, a sentence).
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(]))/g,
   },
   {
     id: "secret.jwt",
