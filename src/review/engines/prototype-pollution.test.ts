@@ -195,3 +195,19 @@ export function put(o, a, b, v) {
 `;
   assert.deepEqual(await lines("table.js", table), [15]);
 });
+
+test("a helper of the file named for checking keys against pollution guards the merge that calls it; one named otherwise does not", async () => {
+  const helper = (name: string) => `function ${name}(base, key) {
+  if (key === "__proto__") return false;
+  return !(key in base) || Object.prototype.hasOwnProperty.call(base, key);
+}
+${merge(`if (!${name}(target, key)) continue;`)}`;
+  assert.deepEqual(await lines("merge.ts", helper("isSafeFromPollution")), []);
+  assert.deepEqual(await lines("merge.ts", helper("lookup")), [10]);
+});
+
+test("a helper named for validating something other than keys (isValidObject) guards nothing", async () => {
+  const helper = `function isValidObject(o) { return o !== null && typeof o === "object"; }
+${merge("if (!isValidObject(target)) continue;")}`;
+  assert.deepEqual(await lines("merge.ts", helper), [7]);
+});

@@ -35,8 +35,11 @@ const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b
 /** A module that freezes `Object.prototype` cannot pollute it. */
 const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
+/** A helper named for checking keys against pollution (`isSafeFromPollution(base, key)`, `isValidKey`, `isPrototypePolluted`). */
+const keyCheckName =
+  /^(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*$/;
 const importedKeyCheck =
-  /\b(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*(?=[^;\n]*(?:\brequire\s*\(|\bfrom\s*["'`]))/g;
+  /\b(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*(?=[^;\n]*(?:\brequire\s*\(|\bfrom\s*["'`]))/g;
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
 /** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
@@ -54,7 +57,7 @@ function guardNames(root: SgNode): string[] {
   for (let grew = true; grew; ) {
     grew = false;
     for (const d of decls) {
-      if (!d.names.length || !(guardText(d.text) || word?.test(d.text))) continue;
+      if (!d.names.length || !(guardText(d.text) || word?.test(d.text) || d.names.some((n) => keyCheckName.test(n)))) continue;
       names.push(...d.names);
       d.names = [];
       grew = true;
