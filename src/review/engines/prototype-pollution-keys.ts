@@ -115,3 +115,53 @@ function iteratedBy(index: SgNode | null, at: SgNode): string | null {
   }
   return null;
 }
+
+/** Names of the file's top-level functions that test for a plain object (`typeof v === "object"`), not for a function. */
+function objectTests(root: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const stmt of root.children()) {
+    const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
+    const fns =
+      String(decl.kind()) === "function_declaration"
+        ? [{ name: decl.field("name")?.text(), text: decl.text() }]
+        : decl.children().flatMap((c) => (c.kind() === "variable_declarator" ? [{ name: c.field("name")?.text(), text: c.field("value")?.text() ?? "" }] : []));
+    for (const f of fns) if (f.name && objectOnly.test(f.text) && !/["'`]function["'`]/.test(f.text)) out.add(f.name);
+  }
+  return out;
+}
+
+const objectOnly = /typeof\s+[\w$.[\]]+\s*===?\s*["'`]object["'`]|toString\.call\([^)]*\)\s*===?\s*["'`]\[object Object\]["'`]/;
+
+/**
+ * A merge that skips `__proto__` and descends into `t[key]` only where `t[key]` tested as a plain object
+ * (`if (isObject(t[key]) && isObject(s[key])) merge(t[key], s[key])`): `constructor` is then the inherited
+ * `Object` function, no object, and is overwritten rather than entered; `constructor.prototype` is never reached.
+ */
+export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
+  const tests = objectTests(root);
+  const calls = fn.findAll({ rule: { kind: "call_expression" } }).filter((c) => {
+    const first = c
+      .field("arguments")
+      ?.children()
+      .find((x) => x.isNamed());
+    return first?.kind() === "subscript_expression";
+  });
+  if (!calls.length) return false;
+  return calls.every((c) => {
+    const first = c
+      .field("arguments")!
+      .children()
+      .find((x) => x.isNamed())!
+      .text()
+      .replace(/\s+/g, "");
+    const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
+    for (let p = c.parent(); p && p.id() !== fn.id(); p = p.parent()) {
+      if (p.kind() !== "if_statement" && p.kind() !== "ternary_expression") continue;
+      const cond = (p.field("condition")?.text() ?? "").replace(/\s+/g, "");
+      if (cond.includes("||")) continue;
+      if (inline.test(cond) || [...tests].some((t) => cond.includes(`${t}(${first})`))) return true;
+    }
+    return false;
+  });
+}

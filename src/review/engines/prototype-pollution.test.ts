@@ -211,3 +211,21 @@ test("a helper named for validating something other than keys (isValidObject) gu
 ${merge("if (!isValidObject(target)) continue;")}`;
   assert.deepEqual(await lines("merge.ts", helper), [7]);
 });
+
+test("a merge skipping __proto__ that enters target[key] only when it tested as a plain object is not reported; entering it otherwise is", async () => {
+  const src = (isObject: string, body: string) => `function isObject(o) { return ${isObject}; }
+export function merge(target, source) {
+  for (const key of Object.keys(source)) {
+    if (key === "__proto__") continue;
+    ${body}
+  }
+  return target;
+}
+`;
+  const plain = 'o !== null && typeof o === "object"';
+  const guarded = "if (isObject(target[key]) && isObject(source[key])) merge(target[key], source[key]);\n    else target[key] = source[key];";
+  assert.deepEqual(await lines("m.js", src(plain, guarded)), []);
+  assert.deepEqual(await lines("m.js", src(`${plain} || typeof o === "function"`, guarded)), [5]);
+  const entered = "if (isObject(source[key])) { target[key] = target[key] || {}; merge(target[key], source[key]); }\n    else target[key] = source[key];";
+  assert.deepEqual(await lines("m.js", src(plain, entered)), [5]);
+});

@@ -14,7 +14,7 @@ import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { allowListed, isCounter } from "./prototype-pollution-keys.ts";
+import { allowListed, descendsIntoObjectsOnly, isCounter } from "./prototype-pollution-keys.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -224,6 +224,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     done.add(fnKey);
     const body = fn.text();
     if (guardText(body) || guardWord?.test(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (protoLiteral.test(body) && descendsIntoObjectsOnly(fn, top)) continue;
     const { keys, splitVars, ofObject } = keyNames(fn);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
