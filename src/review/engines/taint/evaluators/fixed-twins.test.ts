@@ -180,3 +180,18 @@ module.exports = (root) => (req, res, next) => {
     "const t = path.resolve(root, req.path);\n  const inside = t.startsWith(root + path.sep);\n  if (!inside) return next();\n  fs.createReadStream(t).pipe(res);";
   assert.deepEqual(found(mw(held)), []);
 });
+
+test("a helper named for collapsing leading slashes cleans a directory redirect; one named otherwise does not", () => {
+  const mw = (helper: string) => `function ${helper}(str) {
+  let i = 0;
+  while (str[i] === "/") i++;
+  return i > 1 ? "/" + str.slice(i) : str;
+}
+module.exports = function (req, res) {
+  res.setHeader("Location", ${helper}(req.url + "/"));
+  res.end();
+};
+`;
+  assert.deepEqual(found(mw("collapseLeadingSlashes")), []);
+  assert.deepEqual(found(mw("withSlash")), ["7:open-redirect"]);
+});
