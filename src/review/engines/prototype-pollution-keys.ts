@@ -78,6 +78,90 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const left = w?.field("left");
     const outer = left?.field("object");
     if (!w || !left || outer?.kind() !== "subscript_expression") return true;
-    return !isCounter(outer.field("index"), w) && !isCounter(left.field("index"), w);
+    if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w)) return false;
+    // `for (k of Object.keys(o[a])) o[a][k] = …` rewrites keys `o[a]` already owns; keys of the program's own
+    // constant tables (`Object.keys(Command.FLAGS)`, `Command.FLAGS[flag].forEach`) are no caller's.
+    const a = iteratedBy(outer.field("index"), w);
+    const b = iteratedBy(left.field("index"), w);
+    if (b && b.replace(/^Object\.keys\((.*)\)$/, "$1") === outer.text().replace(/\s+/g, "") && /^Object\.keys\(/.test(b)) return false;
+    return !(a && b && ownTable.test(a) && ownTable.test(b));
+  });
+}
+
+/** An iteration over a CONSTANT_CASE table (`Object.keys(Command.FLAGS)`, `FLAGS[f]`, `MAP.entries`). */
+const ownTable = /^(?:Object\.(?:keys|entries|values)\()?(?:[\w$]+\.)*[A-Z][A-Z0-9_]+\b/;
+
+/** What a key variable iterates, spaces removed: a `for…in/of`'s right side, or the array whose callback binds it. */
+function iteratedBy(index: SgNode | null, at: SgNode): string | null {
+  if (index?.kind() !== "identifier") return null;
+  const name = index.text();
+  for (let p = at.parent(); p; p = p.parent()) {
+    const k = String(p.kind());
+    if (
+      k === "for_in_statement" &&
+      p
+        .field("left")
+        ?.text()
+        .replace(/^(?:const|let|var)\s+/, "") === name
+    )
+      return p.field("right")?.text().replace(/\s+/g, "") ?? null;
+    if (k !== "arrow_function" && k !== "function_expression" && k !== "function") continue;
+    const call = p.parent()?.kind() === "arguments" ? p.parent()!.parent() : null;
+    const fn = call?.field("function");
+    const method = fn?.kind() === "member_expression" ? fn.field("property")?.text() : "";
+    if (!method || !/^(?:forEach|map|reduce|filter|some|every)$/.test(method)) continue;
+    const params = (p.field("parameters")?.children() ?? (p.field("parameter") ? [p.field("parameter")!] : [])).filter((c) => c.isNamed());
+    if (params[method === "reduce" ? 1 : 0]?.text() === name) return fn!.field("object")?.text().replace(/\s+/g, "") ?? null;
+  }
+  return null;
+}
+
+/** Names of the file's top-level functions that test for a plain object (`typeof v === "object"`), not for a function. */
+function objectTests(root: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const stmt of root.children()) {
+    const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
+    const fns =
+      String(decl.kind()) === "function_declaration"
+        ? [{ name: decl.field("name")?.text(), text: decl.text() }]
+        : decl.children().flatMap((c) => (c.kind() === "variable_declarator" ? [{ name: c.field("name")?.text(), text: c.field("value")?.text() ?? "" }] : []));
+    for (const f of fns) if (f.name && objectOnly.test(f.text) && !/["'`]function["'`]/.test(f.text)) out.add(f.name);
+  }
+  return out;
+}
+
+const objectOnly = /typeof\s+[\w$.[\]]+\s*===?\s*["'`]object["'`]|toString\.call\([^)]*\)\s*===?\s*["'`]\[object Object\]["'`]/;
+
+/**
+ * A merge that skips `__proto__` and descends into `t[key]` only where `t[key]` tested as a plain object
+ * (`if (isObject(t[key]) && isObject(s[key])) merge(t[key], s[key])`): `constructor` is then the inherited
+ * `Object` function, no object, and is overwritten rather than entered; `constructor.prototype` is never reached.
+ */
+export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
+  const tests = objectTests(root);
+  const calls = fn.findAll({ rule: { kind: "call_expression" } }).filter((c) => {
+    const first = c
+      .field("arguments")
+      ?.children()
+      .find((x) => x.isNamed());
+    return first?.kind() === "subscript_expression";
+  });
+  if (!calls.length) return false;
+  return calls.every((c) => {
+    const first = c
+      .field("arguments")!
+      .children()
+      .find((x) => x.isNamed())!
+      .text()
+      .replace(/\s+/g, "");
+    const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
+    for (let p = c.parent(); p && p.id() !== fn.id(); p = p.parent()) {
+      if (p.kind() !== "if_statement" && p.kind() !== "ternary_expression") continue;
+      const cond = (p.field("condition")?.text() ?? "").replace(/\s+/g, "");
+      if (cond.includes("||")) continue;
+      if (inline.test(cond) || [...tests].some((t) => cond.includes(`${t}(${first})`))) return true;
+    }
+    return false;
   });
 }

@@ -136,3 +136,111 @@ test("the text check lets through every computed write of a key a source gives, 
   for (const text of ["for (const k in src) if (t[k] === src[k]) n++;", "t[k] = v;", "Object.keys(s); t[f(k)] = 1", "for (k in s) x = [a];", ""])
     assert.equal(mayPollute(text), false, text);
 });
+
+test("a helper that throws through another helper naming the dangerous keys is a guard; one naming none is not", async () => {
+  const set = (check: string) => `const isUnsafeKey = (key) => key === "__proto__" || key === "constructor" || key === "prototype";
+const validateKey = (key) => {
+  if (${check}) throw new Error("unsafe key: " + key);
+};
+export function setValue(target, path, value) {
+  const keys = path.split(".");
+  let obj = target;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    validateKey(key);
+    if (i === keys.length - 1) obj[key] = value;
+    else obj = obj[key] = obj[key] || {};
+  }
+}
+`;
+  assert.deepEqual(await lines("set.js", set("isUnsafeKey(key)")), []);
+  assert.deepEqual(await lines("set.js", set("key === ''")), [12]);
+});
+
+test("a walk that steps only into the target's own keys, a key check imported by its name, or a frozen prototype is not reported", async () => {
+  const walk = (check: string) => `export function set(obj, path, val) {
+  const parts = path.split(".");
+  let cur = obj;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const k = parts[i];
+    ${check}
+    cur = cur[k];
+  }
+  cur[parts[parts.length - 1]] = val;
+}
+`;
+  assert.deepEqual(await lines("set.js", walk("if (!Object.prototype.hasOwnProperty.call(cur, k)) cur[k] = {};")), []);
+  assert.deepEqual(await lines("set.js", walk("if (!cur[k]) cur[k] = {};")), [9]);
+  assert.deepEqual(await lines("set.js", `Object.freeze(Object.prototype);\n${walk("if (!cur[k]) cur[k] = {};")}`), []);
+  const imported = (name: string) => `const { ${name} } = require("./utils");
+${merge(`if (${name}(key)) continue;`)}`;
+  assert.deepEqual(await lines("merge.ts", imported("isUnsafeKey")), []);
+  assert.deepEqual(await lines("merge.ts", imported("isEmptyKey")), [7]);
+});
+
+test("a merge into a copy it made, a table filled from the program's own constants, or a rewrite of a target's own keys is not reported", async () => {
+  const copy = `export function deepMerge(target, source) {
+  const merged = { ...target };
+  for (const key in source) {
+    const value = source[key];
+    if (isObject(merged[key]) && isObject(value)) merged[key] = deepMerge(merged[key], value);
+    else merged[key] = value;
+  }
+  return merged;
+}
+`;
+  assert.deepEqual(await lines("merge.js", copy), []);
+  assert.deepEqual(await lines("merge.js", copy.replace("const merged = { ...target };", "const merged = target;")), [5]);
+  const table = `const FLAGS = { readOnly: ["get"], writes: ["set"] };
+export function flagMap() {
+  return Object.keys(FLAGS).reduce((map, flag) => {
+    map[flag] = {};
+    FLAGS[flag].forEach((command) => {
+      map[flag][command] = true;
+    });
+    return map;
+  }, {});
+}
+export function reset(records, id) {
+  for (const key of Object.keys(records[id])) records[id][key] = 0;
+}
+export function put(o, a, b, v) {
+  o[a][b] = v;
+}
+`;
+  assert.deepEqual(await lines("table.js", table), [15]);
+});
+
+test("a helper of the file named for checking keys against pollution guards the merge that calls it; one named otherwise does not", async () => {
+  const helper = (name: string) => `function ${name}(base, key) {
+  if (key === "__proto__") return false;
+  return !(key in base) || Object.prototype.hasOwnProperty.call(base, key);
+}
+${merge(`if (!${name}(target, key)) continue;`)}`;
+  assert.deepEqual(await lines("merge.ts", helper("isSafeFromPollution")), []);
+  assert.deepEqual(await lines("merge.ts", helper("lookup")), [10]);
+});
+
+test("a helper named for validating something other than keys (isValidObject) guards nothing", async () => {
+  const helper = `function isValidObject(o) { return o !== null && typeof o === "object"; }
+${merge("if (!isValidObject(target)) continue;")}`;
+  assert.deepEqual(await lines("merge.ts", helper), [7]);
+});
+
+test("a merge skipping __proto__ that enters target[key] only when it tested as a plain object is not reported; entering it otherwise is", async () => {
+  const src = (isObject: string, body: string) => `function isObject(o) { return ${isObject}; }
+export function merge(target, source) {
+  for (const key of Object.keys(source)) {
+    if (key === "__proto__") continue;
+    ${body}
+  }
+  return target;
+}
+`;
+  const plain = 'o !== null && typeof o === "object"';
+  const guarded = "if (isObject(target[key]) && isObject(source[key])) merge(target[key], source[key]);\n    else target[key] = source[key];";
+  assert.deepEqual(await lines("m.js", src(plain, guarded)), []);
+  assert.deepEqual(await lines("m.js", src(`${plain} || typeof o === "function"`, guarded)), [5]);
+  const entered = "if (isObject(source[key])) { target[key] = target[key] || {}; merge(target[key], source[key]); }\n    else target[key] = source[key];";
+  assert.deepEqual(await lines("m.js", src(plain, entered)), [5]);
+});

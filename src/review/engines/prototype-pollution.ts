@@ -14,7 +14,7 @@ import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { allowListed, isCounter } from "./prototype-pollution-keys.ts";
+import { allowListed, descendsIntoObjectsOnly, isCounter } from "./prototype-pollution-keys.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -32,21 +32,40 @@ export function mayPollute(source: string): boolean {
   return computedWrite.test(source) && keySource.test(source);
 }
 
-/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once. */
-const inheritedCheck = /\bin\s+Object\.prototype\b/;
+/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
+ * `cur === Object.prototype` (then a throw) stops a walk that reached it. */
+const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)/;
+/** A module that freezes `Object.prototype` cannot pollute it. */
+const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
+/** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
+/** A helper named for checking keys against pollution (`isSafeFromPollution(base, key)`, `isValidKey`, `isPrototypePolluted`). */
+const keyCheckName =
+  /^(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*$/;
+const importedKeyCheck =
+  /\b(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*(?=[^;\n]*(?:\brequire\s*\(|\bfrom\s*["'`]))/g;
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
-/** Top-level names (constants, helpers) whose text names the dangerous keys: using one is a guard. */
+/** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
+ * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
 function guardNames(root: SgNode): string[] {
-  const names: string[] = [];
+  const names: string[] = [...new Set(root.text().match(importedKeyCheck) ?? [])];
+  const decls: { text: string; names: string[] }[] = [];
   for (const stmt of root.children()) {
     const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
-    if (!guardText(decl.text())) continue;
     const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
-    for (const n of named) {
-      const name = n.field("name");
-      if (name?.kind() === "identifier") names.push(name.text());
+    const own = named.flatMap((n) => (n.field("name")?.kind() === "identifier" ? [n.field("name")!.text()] : []));
+    if (own.length) decls.push({ text: decl.text(), names: own });
+  }
+  let word: RegExp | null = null;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of decls) {
+      if (!d.names.length || !(guardText(d.text) || word?.test(d.text) || d.names.some((n) => keyCheckName.test(n)))) continue;
+      names.push(...d.names);
+      d.names = [];
+      grew = true;
     }
+    if (grew) word = new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
   }
   return names;
 }
@@ -119,6 +138,8 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
     if (expr.kind() === "call_expression") {
       const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
+      // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
+      if (keyIterators.test(callee) && programConstant.test(objectOf(expr) ?? "")) return null;
       if (keyIterators.test(callee)) return "keys";
       if (/\.split$/.test(callee)) return "path";
     }
@@ -190,6 +211,7 @@ function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed:
 
 /** Findings of `rule` for the merge and set-by-path functions of a JavaScript or TypeScript tree. */
 export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
+  if (frozenPrototype.test(text.source)) return [];
   const top = root.root();
   const guards = guardNames(top);
   const guardWord = guards.length ? new RegExp(`\\b(${guards.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`) : null;
@@ -205,6 +227,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     done.add(fnKey);
     const body = fn.text();
     if (guardText(body) || guardWord?.test(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (protoLiteral.test(body) && descendsIntoObjectsOnly(fn, top)) continue;
     const { keys, splitVars, ofObject } = keyNames(fn);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
@@ -240,10 +263,13 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  */
 function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
+  const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
     if (!keyOf(left, keys, splitIndexed)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
+    // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
+    if (fresh.has(target)) return false;
     const key = left.field("index")?.text() ?? "";
     return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
   });
@@ -272,14 +298,35 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
   }
   if (kinds.has("path")) {
     // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, a reduce returning `acc[part]`.
+    // A step checked to be the walk's own key (`if (!hasOwn(cur, k)) cur[k] = {}; cur = cur[k]`) never enters an inherited object.
     const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } }).some((a) => {
       const left = a.field("left");
-      return left?.kind() === "identifier" && new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[`).test(a.field("right")?.text() ?? "");
+      const step =
+        left?.kind() === "identifier"
+          ? new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+\\s*\\])?`).exec(a.field("right")?.text() ?? "")
+          : null;
+      return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
     const reduces = descendingReduce(fn);
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }
   return null;
+}
+
+/** CONSTANT_CASE names, alone or as a member (`FLAGS`, `Command.FLAGS`): tables the program itself defines. */
+const programConstant = /^(?:[\w$]+\.)*[A-Z][A-Z0-9_]+$/;
+
+/** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
+function freshObjects(fn: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const d of fn.findAll({ rule: { kind: "lexical_declaration", regex: "^const\\b" } })) {
+    for (const v of d.children().filter((c) => c.kind() === "variable_declarator")) {
+      const name = v.field("name");
+      const value = v.field("value")?.text().replace(/\s+/g, "") ?? "";
+      if (name?.kind() === "identifier" && (v.field("value")?.kind() === "object" || /^Object\.assign\(\{\},/.test(value))) out.add(name.text());
+    }
+  }
+  return out;
 }
 
 /** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`. */

@@ -89,6 +89,9 @@ module.exports = function parse(header) {
   assert.deepEqual(judged(""), [4, 5]);
   assert.deepEqual(judged("if (header.length > MAX) return null;"), [5]);
   assert.deepEqual(judged("if (header.length > 2) return null;"), [4, 5]);
+  assert.deepEqual(judged('if (typeof header !== "string" || header.length > 254) return null;'), [5]);
+  assert.deepEqual(judged("header = header.slice(0, MAX);"), [5]);
+  assert.deepEqual(judged("header = header.slice(0, 2);"), [4, 5]);
 });
 
 test("patterns in tests, fixtures and benchmarks meet only the suite's own strings and are not reported", async () => {

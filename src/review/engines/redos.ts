@@ -128,13 +128,20 @@ function matchedText(text: FileText, f: Finding): string {
   return lines.join("\n");
 }
 
+/** A length bound: 100 or more, or a named limit. */
+const bound = String.raw`(?:\d{3,}|[\w$.]*(?:MAX|max|Max|LIMIT|limit|Limit|LEN|Len)[\w$.]*)`;
+
 /**
- * A check that refuses input past a length (`if (s.length > MAX_LEN) return …`, `throw`, a bound of 256
- * or more or a named limit): the fix for polynomial patterns the rule itself gives. With it in the file,
- * quadratic patterns there cost at most the bound squared; exponential ones are still reported.
+ * A check that refuses input past a length (`if (s.length > MAX_LEN) return …`, `throw`, also one
+ * alternative of several: `if (typeof s !== "string" || s.length > 254) return false`), or a cut to a
+ * length (`s.slice(0, MAX_LENGTH)`): the fix for polynomial patterns the rule itself gives. With it in
+ * the file, quadratic patterns there cost at most the bound squared; exponential ones are still reported.
  */
-const lengthBound =
-  /\bif\s*\(\s*[\w$.[\]'"]+\.length\s*>=?\s*(?:\d{3,}|[\w$.]*(?:MAX|max|Max|LIMIT|limit|Limit|LEN|Len)[\w$.]*)\s*\)\s*(?:\{[^}]*?\b(?:return|throw)\b|return\b|throw\b)|\bif\s+len\([\w.]+\)\s*>=?\s*(?:\d{3,}|[\w.]*(?:MAX|max|LIMIT|limit|LEN|len)[\w.]*)\s*:\s*(?:\n\s*)?(?:return|raise)\b/;
+const lengthBound = new RegExp(
+  String.raw`\bif\s*\(\s*(?:[^;{}]*?\|\|\s*)?[\w$.[\]'"]+\.length\s*>=?\s*${bound}\s*(?:\|\|[^;{}]*?)?\)\s*(?:\{[^}]*?\b(?:return|throw)\b|return\b|throw\b)|` +
+    String.raw`\.(?:slice|substring|substr)\(\s*0\s*,\s*${bound}\s*\)|` +
+    String.raw`\bif\s+len\([\w.]+\)\s*>=?\s*(?:\d{3,}|[\w.]*(?:MAX|max|LIMIT|limit|LEN|len)[\w.]*)\s*:\s*(?:\n\s*)?(?:return|raise)\b`,
+);
 
 /**
  * A pattern that finds a template's tags (`{{ … }}`, `<% … %>`, `{% … %}`) reads a template: the

@@ -38,7 +38,10 @@ function jwtOk(token: string): boolean {
 }
 
 const placeholder =
-  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted)$/i;
+  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted|(?:some|my|your)[-_]?(?:password|passwd|pass|pwd|secret))$/i;
+
+/** A value named like a secret that is none: a pattern of token characters (`"[A-Za-z0-9._~+/-]+=*"`) or a URN naming a token type. */
+const notSecret = /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:/i;
 
 export const secretRules: SecretRule[] = [
   { id: "secret.aws-access-key-id", title: "AWS access key id", severity: "high", re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g },
@@ -72,8 +75,8 @@ export const secretRules: SecretRule[] = [
     // (`(?:\r\n|\n)`, `\s*`, `$`) or by the end of a string that ends the statement or call
     // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key; nor is a string that is the header alone at the
     // end of its line (`var KEY_START = '-----BEGIN PRIVATE KEY-----'`) unless the next line goes on with it. A body
-    // of X placeholders (`\nXXXX\n`) is elided too.
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`]))/g,
+    // of X placeholders (`\nXXXX\n`) is elided too, and so is a header in Markdown inline code (a table cell, a sentence).
+    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(]))/g,
   },
   {
     id: "secret.jwt",
@@ -105,7 +108,7 @@ export const secretRules: SecretRule[] = [
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
     re: /(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)["'`]([^"'`\s]{16,200})["'`]/gi,
-    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s),
+    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) && !notSecret.test(s),
   },
 ];
 

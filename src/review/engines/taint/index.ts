@@ -19,6 +19,7 @@ import { calleeOf } from "./evaluators/calls.ts";
 import { builtFromValues } from "./driver/unsourced.ts";
 import { callersContract, pythonCallersArgv } from "./driver/library-contract.ts";
 import { receiverIsValue } from "./driver/receivers.ts";
+import { calleeIsParameter } from "./evaluators/callee-bindings.ts";
 import { rawRequestLog } from "./driver/raw-request.ts";
 import { windowRoot, windowSpans } from "./fast/joined-window.ts";
 import { callersOf } from "./functions/sink-callers.ts";
@@ -287,7 +288,7 @@ function refine(input: TaintInput): Finding[] {
     // Library input is already a guess about callers: it reaches only the sinks the taint rules list,
     // not whatever call a pattern matched (`DATE_TIME.exec(isoDate)` is no child_process).
     if (fromLibrary(analyzer, w.taint)) return;
-    if (cls === "command-injection" && receiverIsValue(pc.call, input.source)) return;
+    if (cls === "command-injection" && (receiverIsValue(pc.call, input.source) || calleeIsParameter(pc.call))) return;
     hits.push({ node: pc.call, className: cls, taint: w.taint });
     hitCalls.add(pc.key);
   });

@@ -85,6 +85,19 @@ function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null 
   return others.flatMap((e) => one(checkedName(e, syn)));
 }
 
+/** The classes the value a name (`root`, `opts.root`) holds is safe for, as the walk knows it here. */
+export type SafeFor = (name: string) => number;
+
+/** `file === root`: where it holds, `file` is as safe as `root` (the served directory itself, next to a
+ * containment check: `if (file !== root && !file.startsWith(root + sep)) return`). */
+function equalTo(x: TNode, y: TNode, syn: Syntax, safeFor: SafeFor): Guard[] {
+  const role = syn.roles[y.kind()];
+  if (role !== "ident" && role !== "member") return [];
+  const g = checkedName(x, syn);
+  const mask = g ? safeFor(y.text().replace(/\s+/g, "")) & g.mask : 0;
+  return g && mask ? [{ name: g.name, mask }] : [];
+}
+
 /** What a variable holding a check's outcome vouches for where it is true or false (evaluators/held-checks.ts). */
 export type Held = (name: string, positive: boolean) => Guard[] | undefined;
 
@@ -106,16 +119,16 @@ const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
-export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0): Guard[] {
+export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0, safeFor?: SafeFor): Guard[] {
   if (depth > 64) return [];
   const kind = cond.kind() as string;
   if (kind === "parenthesized_expression") {
     const inner = named(cond)[0];
-    return inner ? guardedIdents(inner, positive, syn, rules, held, depth + 1) : [];
+    return inner ? guardedIdents(inner, positive, syn, rules, held, depth + 1, safeFor) : [];
   }
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
-    return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1) : [];
+    return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1, safeFor) : [];
   }
   // A variable holding a check's outcome (evaluators/held-checks.ts).
   const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;
@@ -136,8 +149,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!l || !r) return [];
     const and = op === "&&" || op === "and";
     if (and || op === "||" || op === "or") {
-      const a = guardedIdents(l, positive, syn, rules, held, depth + 1);
-      const b = guardedIdents(r, positive, syn, rules, held, depth + 1);
+      const a = guardedIdents(l, positive, syn, rules, held, depth + 1, safeFor);
+      const b = guardedIdents(r, positive, syn, rules, held, depth + 1, safeFor);
       // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
       return and === positive ? [...a, ...b] : either(a, b);
     }
@@ -156,13 +169,14 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       // typeof x === "number" makes x safe; "string" only from operator objects (typeofGuard).
       if (literalKinds.has(r.kind() as string)) return one(isTypeof(l) ? typeofGuard(l, r, syn) : checkedName(l, syn));
       if (literalKinds.has(l.kind() as string)) return one(isTypeof(r) ? typeofGuard(r, l, syn) : checkedName(r, syn));
+      if (safeFor) return [...equalTo(l, r, syn, safeFor), ...equalTo(r, l, syn, safeFor)];
     }
     return [];
   }
   // A check's verdict read off its result (`validate(name).validForOldPackages`, `check(p).ok`): as the check.
   if (syn.roles[kind] === "member" && verdictMember.test(cond.field(syn.memberFields[1])?.text() ?? "")) {
     const obj = cond.field(syn.memberFields[0]);
-    if (obj && syn.roles[obj.kind()] === "call") return guardedIdents(obj, positive, syn, rules, held, depth + 1);
+    if (obj && syn.roles[obj.kind()] === "call") return guardedIdents(obj, positive, syn, rules, held, depth + 1, safeFor);
   }
   if (syn.roles[kind] === "call") {
     const fn = cond.field("function");
@@ -176,6 +190,12 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (outside) return positive ? [] : one(checkedName(outside, syn));
     if (!positive) return [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
+    // `url.hostname.endsWith(".example.com")`: a subdomain of a fixed domain, as a destination.
+    if (/\.ends[wW]ith$/.test(text) && recv) {
+      const arg = named(cond.field("arguments"))[0];
+      const g = arg && /^[a-z]*["'`]\.[\w-]+\.[\w.-]*\w["'`]$/i.test(arg.text()) ? checkedName(recv, syn) : null;
+      if (g?.host) return [{ name: g.name, mask: g.mask & destinationMask, host: true }];
+    }
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];

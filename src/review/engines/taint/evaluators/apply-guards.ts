@@ -23,8 +23,19 @@ export function mayGuard(a: Analyzer, cond: TNode): boolean {
 
 /** Cleans what `cond` vouches for where it evaluates to `positive`. */
 export function applyGuards(a: Analyzer, cond: TNode, positive: boolean): void {
-  clean(a, guardedIdents(cond, positive, a.syn, a.rules, held(a)), cond);
+  clean(
+    a,
+    guardedIdents(cond, positive, a.syn, a.rules, held(a), 0, (name) => safeFor(a, name)),
+    cond,
+  );
   pathSafe(a, dotFree(cond, positive, a.syn), cond);
+}
+
+/** The classes a name's value is safe for: all when the walk holds it clean, or knows it not at all (a module's constant). */
+function safeFor(a: Analyzer, name: string): number {
+  const vars = a.state.vars;
+  const v = vars.has(name) ? vars.get(name) : vars.get(name.slice(0, name.includes(".") ? name.indexOf(".") : name.length));
+  return v ? v.mask & allClassesMask : allClassesMask;
 }
 
 const held = (a: Analyzer): Held | undefined => (a.state.checks ? (name, positive) => heldGuards(a, name, positive) : undefined);
@@ -57,9 +68,15 @@ function pathSafe(a: Analyzer, names: string[], at: TNode): void {
     if (n.startsWith("rel:")) {
       // A relative path not starting with `..` (evaluators/deny-list-guards.ts): it, and the path it relates while that still holds its value.
       const f = vars.get(n.slice(4))?.from;
-      if (f?.kind !== "relative" || vars.get(f.name) !== f.value) continue;
-      names.push(f.name);
-      n = n.slice(4);
+      // A normalized path not starting with `..` holds none, and, checked not absolute too, stays under any base.
+      if (f?.kind === "normalized") {
+        n = n.slice(4);
+        if (!new RegExp(`isAbsolute\\(\\s*${n.replace(/\$/g, "\\$")}\\s*\\)`).test(at.text())) continue;
+      } else {
+        if (f?.kind !== "relative" || vars.get(f.name) !== f.value) continue;
+        names.push(f.name);
+        n = n.slice(4);
+      }
     }
     const v = vars.get(n);
     // A member path (`req.params.name`): a guard's mark makes its reads safe for path traversal only.

@@ -75,6 +75,54 @@ function fixedPath(a: Analyzer, callee: Callee, positional: TNode[]): boolean {
   return !!path && path.kind() !== "number" && path.kind() !== "integer" && !openPart(a, path, 0, a.scopeText(), new Map());
 }
 
+/** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
+function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
+  let out: Value = null;
+  for (const entry of named(obj)) {
+    const kind = entry.kind();
+    if (kind === "shorthand_property_identifier") {
+      if (keys.has(entry.text())) out = worse(out, a.ev(entry));
+    } else if (kind === "pair") {
+      const key =
+        entry
+          .field("key")
+          ?.text()
+          .replace(/^["'`]|["'`]$/g, "") ?? "";
+      const value = entry.field("value");
+      if (value && keys.has(key)) out = worse(out, a.ev(value));
+    } else if (kind === "spread_element") {
+      // `{ ...opts }`: which keys it brings is not known here.
+      out = worse(out, a.ev(entry));
+    }
+  }
+  return out;
+}
+
+const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
+
+/** An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one. */
+function argKind(a: Analyzer, p: TNode): string {
+  const kind = p.kind() as string;
+  if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return kind;
+  // A request's parsed parts as a whole (`console.log(request.query)`, `res.send(req.params)`): objects, printed
+  // by util.inspect or sent as JSON, their strings quoted and escaped.
+  if (kind === "member_expression" && requestObject.test(p.text())) return "object";
+  if (kind !== "identifier") return kind;
+  const text = a.scopeText();
+  const decl = new RegExp(`\\bconst\\s+${p.text().replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
+  if (!decl) return kind;
+  // The literal must be the whole value (not `[a, b].join()` or `{…}.toString()`): what follows its closing bracket ends the statement.
+  const open = decl.index + decl[0].length - 1;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "{" || ch === "[" || ch === "(") depth++;
+    else if (ch === "}" || ch === "]" || ch === ")") depth--;
+    if (depth === 0) return /^\s*(?:;|\n|$)/.test(text.slice(i + 1, i + 3)) ? (decl[1] === "[" ? "array" : "object") : kind;
+  }
+  return kind;
+}
+
 export interface Callee {
   text: string;
   recv: TNode | null;
@@ -164,12 +212,13 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (!conditionHolds(spec, positional, all)) continue;
       if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
       if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
+      if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       for (const p of positions) {
-        const v = p ? vals.get(p) : null;
+        const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
-        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(p!.kind() as string)) {
+        if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
           if (wholeCallerPath(a, spec, t, p!)) continue;
           if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
           break;

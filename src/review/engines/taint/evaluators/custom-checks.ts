@@ -46,6 +46,8 @@ const namedEscapes: [RegExp, number][] = [
   [/^sanitize_?(?:shell|cmd|command)?_?(?:string|str|arg(?:ument)?s?)$/i, classBit("command-injection")],
   [/^(?:escape|quote)_?(?:sql|identifier|ident|literal)|^sql_?(?:escape|quote)/i, classBit("sql-injection")],
   [/^(?:sanitize|clean|safe)_?(?:file_?)?(?:name|path)$|^secure_?filename$/i, classBit("path-traversal")],
+  // A static server's `collapseLeadingSlashes(path)` before a directory redirect: `//evil.example` becomes `/evil.example`.
+  [/^(?:collapse|strip|remove|trim)_?leading_?slash(?:es)?$/i, classBit("open-redirect")],
 ];
 
 /** The classes a call of `callee` sanitizes by its name; 0 when none. */

@@ -52,10 +52,29 @@ function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean 
     const target = obj && syn.roles[obj.kind()] === "call" ? relativeTarget(obj, syn) : null;
     return target ? { name: target, index: false } : null;
   }
-  const name = ident(obj, syn);
+  // JavaScript: `/\.\./.test(p)` is true when p holds `..`.
+  if (method === "test" && obj?.kind() === "regex" && /\\\.\\\./.test(obj.text()) && args.length === 1) {
+    const name = ident(args[0], syn);
+    return name ? { name, index: false } : null;
+  }
+  // `p.split("/").includes("..")`: one of p's segments is `..`.
+  const split = obj && syn.roles[obj.kind()] === "call" && /^split$/.test(memberName(obj, syn)) ? receiverOf(obj, syn) : null;
+  const name = ident(split ?? obj, syn);
   if (!name || args.length !== 1 || !dots(args[0])) return null;
   if (containsCalls.test(method)) return { name, index: false };
-  return indexCalls.test(method) ? { name, index: true } : null;
+  return indexCalls.test(method) && !split ? { name, index: true } : null;
+}
+
+/** A call's method name (`split` in `p.split("/")`). */
+function memberName(call: TNode, syn: Syntax): string {
+  const fn = call.field("function");
+  return (call.field("name") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[1]) : null))?.text() ?? "";
+}
+
+/** A method call's receiver (`p` in `p.split("/")`). */
+function receiverOf(call: TNode, syn: Syntax): TNode | null {
+  const fn = call.field("function");
+  return call.field("object") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : null);
 }
 
 /** Variables known to hold no `..` when `cond` evaluates to `positive`. */
@@ -69,6 +88,12 @@ export function dotFree(cond: TNode, positive: boolean, syn: Syntax, depth = 0):
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
     return arg ? dotFree(arg, !positive, syn, depth + 1) : [];
+  }
+  // JavaScript's `~p.indexOf("..")`: non-zero (true) exactly when p holds `..`.
+  if (kind === "unary_expression" && operatorOf(cond) === "~") {
+    const arg = cond.field("argument") ?? named(cond)[0];
+    const c = arg && syn.roles[arg.kind()] === "call" ? containsDots(arg, syn) : null;
+    return c?.index && !positive ? [c.name] : [];
   }
   if (syn.roles[kind] === "call") {
     const c = containsDots(cond, syn);

@@ -43,6 +43,11 @@ function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string
 
 /** Marks `v` (just bound to `name`) with its derivation, if it is one. */
 export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string, member?: string): Taint {
+  // JavaScript's `path.normalize(x)` resolves every inner `..`: what is left of them leads the path.
+  if (!member && (a.syn.prefix === "js" || a.syn.prefix === "ts") && a.syn.roles[valueNode.kind()] === "call") {
+    if (/^(?:path\.(?:posix\.)?)?normalize$/.test(valueNode.field("function")?.text().replace(/\s+/g, "") ?? ""))
+      return { ...v, from: { name, value: v, kind: "normalized" } };
+  }
   const from = derivation(a, valueNode, name, member);
   return from ? { ...v, from } : v;
 }
@@ -58,8 +63,8 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
   for (let i = 0; i < guards.length; i++) {
     const g = guards[i]!;
     const f = vars.get(g.name)?.from;
-    if (!f || vars.get(f.name) !== f.value) continue;
-    if (f.kind === "relative") continue;
+    if (!f || (f.kind !== "normalized" && vars.get(f.name) !== f.value)) continue;
+    if (f.kind === "relative" || f.kind === "normalized") continue;
     if (f.kind === "copy") {
       (out ??= guards.slice()).push({ name: f.name, mask: g.mask });
       continue;

@@ -20,7 +20,8 @@ const checkKinds = new Set([
   "parenthesized_expression",
 ]);
 
-const comparison = /==|!=|\bin\b|&&|\|\||\band\b|\bor\b/;
+/** A comparison, or a prefix or suffix test (`inside = full.startsWith(root + sep)`), which guards read apart from the listed calls. */
+const comparison = /==|!=|\bin\b|&&|\|\||\band\b|\bor\b|\.(?:starts|ends)[wW]ith\s*\(/;
 
 /** After `name = valueNode`: `name` holds that check's outcome, or no longer holds one. */
 export function holdCheck(a: Analyzer, name: string, valueNode: TNode | null): void {

@@ -92,6 +92,9 @@ export function checkedName(n: TNode, syn: Syntax): Guard | null {
     const js = syn.prefix === "js" || syn.prefix === "ts";
     return { name: held[1]!, mask: js && originMembers.has(held[2]!) ? allClassesMask : destinationMask, host: true };
   }
+  // `Number.isInteger(Number(pid))`: a strict conversion (not parseInt, which reads "1; rm" as 1) checked is its operand checked.
+  const numeric = role === "call" && (syn.prefix === "js" || syn.prefix === "ts") ? /^Number\(([A-Za-z_$][\w$]*)\)$/.exec(t) : null;
+  if (numeric) return full(numeric[1]!);
   const own = role === "call" ? foldedIdent.exec(t) : null;
   // Trimmed, it may still end in a line break: as a destination it is checked all the same.
   if (own?.[2]) return { name: own[1]!, mask: /trim|strip/.test(own[2]) ? destinationMask : allClassesMask };

@@ -31,7 +31,8 @@ export interface Taint {
 export interface Derivation {
   name: string;
   value: Taint;
-  kind: "host" | "url" | "copy" | "relative";
+  /** normalized: `p = path.normalize(x)` itself, where `..` can only lead (`name` is the variable's own). */
+  kind: "host" | "url" | "copy" | "relative" | "normalized";
 }
 
 export type Value = Taint | null;

@@ -84,6 +84,19 @@ const sinkRule = z
         "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body",
       ),
     ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
+    objectKeys: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound `values` are data)",
+      ),
+    unlessArg: z
+      .object({
+        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+        regex: z.string().describe("Regex on the argument's text"),
+      })
+      .optional()
+      .describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
     unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
   })
@@ -186,6 +199,9 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
+  objectKeys: Set<string> | null;
+  unlessArg?: { arg: number; regex: RegExp } | undefined;
   fileContains: RegExp[];
 }
 export interface SanitizerSpec {
@@ -406,6 +422,8 @@ function compileRules(file: TaintRuleFile): CompiledRules {
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)),
       ignoreKinds: new Set(s.ignoreKinds ?? []),
+      objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
+      unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
     };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);

@@ -1,0 +1,18 @@
+'use strict';
+var fs = require('fs');
+var path = require('path');
+var parseUrl = require('parseurl');
+
+module.exports = function addSlash(root) {
+  return function (req, res, next) {
+    var pathname = parseUrl(req).pathname;
+    if (pathname.slice(-1) === '/') return next();
+    fs.stat(path.join(root, path.normalize(pathname).replace(/^(\.\.[\/\\])+/, '')), function (err, stat) {
+      if (err || !stat.isDirectory()) return next();
+      var loc = pathname + '/';
+      res.statusCode = 301;
+      res.setHeader('Location', loc); // vuln: open-redirect
+      res.end('Redirecting to ' + encodeURI(loc));
+    });
+  };
+};

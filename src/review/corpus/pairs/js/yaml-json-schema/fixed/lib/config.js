@@ -1,0 +1,9 @@
+const fs = require('fs');
+const yaml = require('js-yaml');
+
+function loadConfig(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return yaml.load(text, { schema: yaml.JSON_SCHEMA }); // safe: deserialization data-only schema
+}
+
+module.exports = { loadConfig };
