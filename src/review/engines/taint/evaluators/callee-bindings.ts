@@ -1,15 +1,9 @@
 // What a plain call's callee is bound to, read off the tree (JavaScript, TypeScript).
 import type { TNode } from "../syntax/node.ts";
-import { named } from "../syntax/languages.ts";
+import { named, syntaxFor } from "../syntax/languages.ts";
 
-const functionKinds = new Set([
-  "function_declaration",
-  "function_expression",
-  "function",
-  "arrow_function",
-  "method_definition",
-  "generator_function_declaration",
-]);
+// JavaScript and TypeScript share one table of node roles: a "func" there is any function form.
+const isFunction = (n: TNode): boolean => syntaxFor("javascript")?.roles[n.kind() as string] === "func";
 
 /** The identifiers a parameter list binds at its top level (`exec`, `exec = run`, `...exec`, `exec: Runner`). */
 function paramNames(fn: TNode): string[] {
@@ -33,6 +27,6 @@ export function calleeIsParameter(call: TNode): boolean {
   const fn = call.field("function");
   if (fn?.kind() !== "identifier") return false;
   const name = fn.text();
-  for (let p = call.parent(); p; p = p.parent()) if (functionKinds.has(p.kind() as string) && paramNames(p).includes(name)) return true;
+  for (let p = call.parent(); p; p = p.parent()) if (isFunction(p) && paramNames(p).includes(name)) return true;
   return false;
 }
