@@ -139,21 +139,16 @@ const objectOnly = /typeof\s+[\w$.[\]]+\s*===?\s*["'`]object["'`]|toString\.call
  */
 export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
   const tests = objectTests(root);
-  const calls = fn.findAll({ rule: { kind: "call_expression" } }).filter((c) => {
+  // Each call whose first argument is a computed member (`merge(t[key], s[key])`), with that argument's text.
+  const calls = fn.findAll({ rule: { kind: "call_expression" } }).flatMap((c) => {
     const first = c
       .field("arguments")
       ?.children()
       .find((x) => x.isNamed());
-    return first?.kind() === "subscript_expression";
+    return first?.kind() === "subscript_expression" ? [{ c, first: first.text().replace(/\s+/g, "") }] : [];
   });
   if (!calls.length) return false;
-  return calls.every((c) => {
-    const first = c
-      .field("arguments")!
-      .children()
-      .find((x) => x.isNamed())!
-      .text()
-      .replace(/\s+/g, "");
+  return calls.every(({ c, first }) => {
     const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
     for (let p = c.parent(); p && p.id() !== fn.id(); p = p.parent()) {

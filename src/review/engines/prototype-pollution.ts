@@ -37,12 +37,14 @@ export function mayPollute(source: string): boolean {
 const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)/;
 /** A module that freezes `Object.prototype` cannot pollute it. */
 const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
+/** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
+const keyCheckWord = String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
+/** A helper of the file named for checking keys against pollution. */
+const keyCheckName = new RegExp(`^${keyCheckWord}$`);
 /** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
-/** A helper named for checking keys against pollution (`isSafeFromPollution(base, key)`, `isValidKey`, `isPrototypePolluted`). */
-const keyCheckName =
-  /^(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*$/;
-const importedKeyCheck =
-  /\b(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*(?=[^;\n]*(?:\brequire\s*\(|\bfrom\s*["'`]))/g;
+const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\\s*\\(|\\bfrom\\s*["'\`]))`, "g");
+/** A regular expression matching any of `names` as a whole word. */
+const anyWord = (names: string[]): RegExp => new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
 /** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
@@ -65,7 +67,7 @@ function guardNames(root: SgNode): string[] {
       d.names = [];
       grew = true;
     }
-    if (grew) word = new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
+    if (grew) word = anyWord(names);
   }
   return names;
 }
@@ -214,7 +216,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
   if (frozenPrototype.test(text.source)) return [];
   const top = root.root();
   const guards = guardNames(top);
-  const guardWord = guards.length ? new RegExp(`\\b(${guards.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`) : null;
+  const guardWord = guards.length ? anyWord(guards) : null;
   const done = new Set<string>();
   const out: Finding[] = [];
   const seen = new Map<string, number>();

@@ -35,9 +35,8 @@ export function relativeTarget(call: TNode, syn: Syntax): string | null {
 
 /** For `x.contains("..")`-like calls: the checked variable, and whether the call's value is "x contains it". */
 function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean } | null {
-  const fn = call.field("function");
-  const obj = call.field("object") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : null);
-  const method = (call.field("name") ?? (fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[1]) : null))?.text() ?? "";
+  const obj = receiverOf(call, syn);
+  const method = memberName(call, syn);
   const args = named(call.field("arguments"));
   // Go: strings.Contains(p, "..") and strings.Index(p, "..").
   if (obj?.text() === "strings" && dots(args[1])) {
@@ -58,7 +57,7 @@ function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean 
     return name ? { name, index: false } : null;
   }
   // `p.split("/").includes("..")`: one of p's segments is `..`.
-  const split = obj && syn.roles[obj.kind()] === "call" && /^split$/.test(memberName(obj, syn)) ? receiverOf(obj, syn) : null;
+  const split = obj && syn.roles[obj.kind()] === "call" && memberName(obj, syn) === "split" ? receiverOf(obj, syn) : null;
   const name = ident(split ?? obj, syn);
   if (!name || args.length !== 1 || !dots(args[0])) return null;
   if (containsCalls.test(method)) return { name, index: false };
