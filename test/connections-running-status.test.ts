@@ -82,8 +82,13 @@ describe("GitLab (stand-in): pending, running, verdict", () => {
       async () => posted(head),
       (s) => s.includes("running"),
     );
-    assert.equal((await job(id)).state, "waiting");
-    assert.ok((await job(id)).running_at);
+    // The stand-in records the status before the job row leaves "posting": wait for the row, not the host.
+    const held = await eventually(
+      () => job(id),
+      (j) => j.state !== "posting",
+    );
+    assert.equal(held.state, "waiting");
+    assert.ok(held.running_at);
     await runToEnd(t, ws.token, id);
     await eventually(
       () => runOf(ws.token, id),
