@@ -58,7 +58,12 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
     const queued = await runOf(c.ws.token, id);
     assert.equal(queued.state, "queued");
     assert.equal(queued.delivery.state, "pending");
-    assert.equal((await job(id))?.state, "waiting");
+    // The stand-in holds the status before the job row leaves "posting": wait for the row, not the host.
+    const held = await eventually(
+      () => job(id),
+      (j) => j?.state !== "posting",
+    );
+    assert.equal(held?.state, "waiting");
     await runToEnd(t, c.ws.token, id);
     const done = await eventually(
       () => runOf(c.ws.token, id),
@@ -99,7 +104,11 @@ describe("GitHub (stand-in, fine-grained token): commit statuses", () => {
     const cancelled = c.standIn.statuses.filter((s) => s.sha === second).at(-1);
     assert.equal(cancelled?.state, "error");
     assert.match(cancelled?.description ?? "", /was cancelled before a verdict/);
-    assert.equal((await runOf(c.ws.token, newest.run_id)).delivery.state, "posted");
+    // The run's delivery is recorded after the host answered.
+    await eventually(
+      () => runOf(c.ws.token, newest.run_id),
+      (r) => r.delivery?.state === "posted",
+    );
   });
 
   test("a pending status the host refuses to take is retried with backoff; a run cancelled before any was posted leaves nothing behind", async () => {
