@@ -1,35 +1,26 @@
 // One bare mirror of one repository, under `<root>/<id>.git`. Everything the service reads from
-// git goes through here. Reads are cached where git's answer cannot change (ancestry of two shas)
-// or until the next sync (the ref snapshot).
-import { existsSync, statSync } from "node:fs";
+// git goes through here. Reads are cached where git's answer cannot change (the commit graph:
+// commit-graph.ts) or until the next sync (the ref snapshot, the last tree listings).
+import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { AppError } from "../../kernel/errors.ts";
 import { CatFile } from "./cat-file.ts";
+import { CommitGraph, checkShas } from "./commit-graph.ts";
 import { diffCommits } from "./diff.ts";
 import type { FileChange } from "./diff.ts";
-import { runGit } from "./git.ts";
 import { readFiles } from "./read-files.ts";
 import type { FileRead, ReadFilesOptions } from "./read-files.ts";
-import { branchTip, headBranch } from "./branch-tip.ts";
-import { storedHistory, storeHistory } from "./history-store.ts";
-import { RefSnapshot, readRefs } from "./refs.ts";
+import type { RefSnapshot } from "./refs.ts";
+import { RefCache } from "./ref-cache.ts";
+import type { DefaultHead } from "./ref-cache.ts";
 import { probeRemote, syncMarker, syncMirror } from "./sync.ts";
 import type { AccessProbe, SyncOptions, SyncResult } from "./sync.ts";
 import { listTree } from "./tree.ts";
 import type { TreeEntry } from "./tree.ts";
 
-export interface DefaultHead {
-  branch: string;
-  /** refs/heads/<branch> */
-  ref: string;
-  sha: string;
-}
-
 export type ResolvedCommit = { status: "found"; sha: string } | { status: "missing" } | { status: "ambiguous" };
 
-const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-const ancestryCacheSize = 50_000;
 // Per process, per directory: two syncs of one mirror never overlap here; across processes the
 // caller holds a database lock.
 const syncing = new Map<string, Promise<unknown>>();
@@ -38,12 +29,9 @@ export class Mirror {
   readonly id: string;
   readonly dir: string;
   private cat: CatFile;
-  private snapshot: { key: number; refs: RefSnapshot } | null = null;
-  private head: { key: number; configured: string | null; value: DefaultHead | null; checkedAt: number } | null = null;
   private existedAt = 0;
-  private checkedAt = 0;
-  private ancestry = new Map<string, boolean>();
-  private histories = new Map<string, string[]>();
+  private readonly graph: CommitGraph;
+  private readonly refs: RefCache;
   private trees: Array<{ sha: string; sizes: boolean; entries: Promise<TreeEntry[]> }> = [];
 
   constructor(root: string, id: number | string) {
@@ -51,6 +39,12 @@ export class Mirror {
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(this.id)) throw new AppError("internal_error", "Invalid mirror id.");
     this.dir = join(resolve(root), `${this.id}.git`);
     this.cat = new CatFile(this.dir);
+    this.graph = new CommitGraph(this.dir);
+    this.refs = new RefCache(
+      this.dir,
+      () => this.lastSync(),
+      (oids) => this.peel(oids),
+    );
   }
 
   /**
@@ -86,8 +80,7 @@ export class Mirror {
       return await run;
     } finally {
       if (syncing.get(this.dir) === run) syncing.delete(this.dir);
-      this.snapshot = null;
-      this.head = null;
+      this.refs.drop();
       this.trees = [];
       this.cat.recycle();
     }
@@ -97,58 +90,14 @@ export class Mirror {
     return probeRemote(remote, opts);
   }
 
-  /**
-   * The default branch's head (`configured`, else the remote's HEAD) read from the ref files, while
-   * no current ref listing is loaded: a process's first read of a position at a default head then
-   * starts no git process. Null: ask listRefs (loaded already, or the files did not say plainly).
-   * Cached until a sync like the listing, checked at most every 100 ms.
-   */
+  /** The default branch's head read from the ref files (ref-cache.ts); null: ask listRefs. */
   defaultHead(configured: string | null): DefaultHead | null {
-    const now = Date.now();
-    const held = this.head;
-    if (held && held.configured === configured && now - held.checkedAt < 100) return held.value;
-    let key: number;
-    try {
-      key = statSync(join(this.dir, syncMarker)).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (this.snapshot?.key === key) {
-      // The listing is current: answer null without another stat for 100 ms, as listRefs does.
-      this.head = { key, configured, value: null, checkedAt: now };
-      return null;
-    }
-    if (held && held.configured === configured && held.key === key && held.value !== null) {
-      held.checkedAt = now;
-      return held.value;
-    }
-    const branch = configured ?? headBranch(this.dir);
-    const sha = branch === null ? null : branchTip(this.dir, branch);
-    const value = branch !== null && sha !== null ? { branch, ref: `refs/heads/${branch}`, sha } : null;
-    this.head = { key, configured, value, checkedAt: now };
-    return value;
+    return this.refs.defaultHead(configured);
   }
 
   /** Mirrored refs; an empty snapshot (syncedAt null) before the first sync. Cached until a sync. */
-  async listRefs(): Promise<RefSnapshot> {
-    // An organization-wide list reads every repository's refs on every request, and the stat below
-    // was most of its cost: a snapshot checked less than 100 ms ago is used as it is. A sync in this
-    // process drops the snapshot at once; one in another process is seen within 100 ms.
-    const now = Date.now();
-    if (this.snapshot && now - this.checkedAt < 100) return this.snapshot.refs;
-    let key: number;
-    try {
-      // Synchronous: a stat takes microseconds, while queueing it on libuv's few threads behind
-      // other requests' I/O made busy list pages wait.
-      key = statSync(join(this.dir, syncMarker)).mtimeMs;
-    } catch {
-      return new RefSnapshot(null, [], [], [], null);
-    }
-    this.checkedAt = now;
-    if (this.snapshot?.key === key) return this.snapshot.refs;
-    const refs = await readRefs(this.dir, (await this.lastSync())?.syncedAt ?? null, (oids) => this.peel(oids));
-    this.snapshot = { key, refs };
-    return refs;
+  listRefs(): Promise<RefSnapshot> {
+    return this.refs.listRefs();
   }
 
   private async peel(oids: string[]): Promise<Array<string | null>> {
@@ -168,68 +117,34 @@ export class Mirror {
   }
 
   /** Is `ancestor` on the history of `descendant` (a commit is its own ancestor)? */
-  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    check(ancestor, descendant);
-    if (ancestor === descendant) return true;
-    const key = `${ancestor}:${descendant}`;
-    const hit = this.ancestry.get(key);
-    if (hit !== undefined) return hit;
-    const res = await runGit(["merge-base", "--is-ancestor", ancestor, descendant], { gitDir: this.dir });
-    if (res.code !== 0 && res.code !== 1) throw gitFailed("is-ancestor");
-    const yes = res.code === 0;
-    if (this.ancestry.size >= ancestryCacheSize) this.ancestry.delete(this.ancestry.keys().next().value!);
-    this.ancestry.set(key, yes);
-    return yes;
+  isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    return this.graph.isAncestor(ancestor, descendant);
   }
 
-  /**
-   * `sha` and its first-parent ancestors, newest first, at most `max` (the history a position's
-   * findings are read along). A commit's history never changes: cached per sha, in memory and on
-   * disk for later processes (history-store.ts).
-   */
-  async firstParents(sha: string, max: number): Promise<string[]> {
-    check(sha, sha);
-    const key = `${sha}:${max}`;
-    const hit = this.histories.get(key);
-    if (hit) return hit;
-    let list = storedHistory(this.dir, sha, max);
-    if (!list) {
-      const res = await runGit(["rev-list", "--first-parent", `--max-count=${max}`, sha], { gitDir: this.dir });
-      if (res.code !== 0) throw gitFailed("rev-list");
-      list = res.stdout.toString("latin1").split("\n").filter(Boolean);
-      storeHistory(this.dir, sha, max, list);
-    }
-    if (this.histories.size >= 200) this.histories.delete(this.histories.keys().next().value!);
-    this.histories.set(key, list);
-    return list;
+  /** `sha` and its first-parent ancestors, newest first, at most `max` (the history a position's findings are read along). */
+  firstParents(sha: string, max: number): Promise<string[]> {
+    return this.graph.firstParents(sha, max);
   }
 
   /** Commits from `ancestor` (exclusive) to `descendant` (inclusive); null when not an ancestor. */
-  async distance(ancestor: string, descendant: string): Promise<number | null> {
-    if (!(await this.isAncestor(ancestor, descendant))) return null;
-    const res = await runGit(["rev-list", "--count", `${ancestor}..${descendant}`], { gitDir: this.dir });
-    if (res.code !== 0) throw gitFailed("rev-list");
-    return Number(res.stdout.toString("latin1").trim());
+  distance(ancestor: string, descendant: string): Promise<number | null> {
+    return this.graph.distance(ancestor, descendant);
   }
 
   /** The best common ancestor, or null when the histories are unrelated. */
-  async mergeBase(a: string, b: string): Promise<string | null> {
-    check(a, b);
-    const res = await runGit(["merge-base", a, b], { gitDir: this.dir });
-    if (res.code === 1) return null;
-    if (res.code !== 0) throw gitFailed("merge-base");
-    return res.stdout.toString("latin1").trim();
+  mergeBase(a: string, b: string): Promise<string | null> {
+    return this.graph.mergeBase(a, b);
   }
 
   /** Files changed from base to head, with renames and changed line ranges. */
   diff(base: string, head: string, signal?: AbortSignal): Promise<FileChange[]> {
-    check(base, head);
+    checkShas(base, head);
     return diffCommits(this.dir, base, head, signal);
   }
 
   /** Files at a commit (submodules, escaping symlinks and unsafe paths left out). Cached for the last two listings. */
   listTree(sha: string, opts: { sizes?: boolean } = {}): Promise<TreeEntry[]> {
-    check(sha, sha);
+    checkShas(sha, sha);
     const sizes = opts.sizes ?? true;
     // A listing with sizes also serves a request without them.
     const hit = this.trees.find((t) => t.sha === sha && (t.sizes || !sizes));
@@ -247,7 +162,7 @@ export class Mirror {
    * content (null when larger than maxBytes), or null when the commit has no such blob.
    */
   async fileAt(sha: string, path: string, maxBytes: number): Promise<{ oid: string; content: Buffer | null } | null> {
-    check(sha, sha);
+    checkShas(sha, sha);
     const [info] = await this.cat.info([`${sha}:${path}`]);
     if (!info || !("oid" in info) || info.type !== "blob") return null;
     const [got] = await this.cat.contents([info.oid], maxBytes);
@@ -268,18 +183,10 @@ export class Mirror {
     this.cat = new CatFile(this.dir);
     this.existedAt = 0;
     await rm(this.dir, { recursive: true, force: true });
-    this.snapshot = null;
+    this.refs.drop();
   }
 
   close(): void {
     this.cat.close();
   }
-}
-
-function check(a: string, b: string): void {
-  if (!fullSha.test(a) || !fullSha.test(b)) throw new AppError("internal_error", "A full commit sha was expected.");
-}
-
-function gitFailed(what: string): AppError {
-  return new AppError("internal_error", `Reading the mirror failed (${what}).`, { details: { reason: "mirror_error" } });
 }
