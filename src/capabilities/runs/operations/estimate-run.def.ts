@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { estimateSchema, runRequestFields } from "../schemas.ts";
+import { runRequestFields } from "../request-schema.ts";
+import { estimateSchema } from "../schemas.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
 export const estimateRunDefinition = defineOperation({
