@@ -52,6 +52,8 @@ export interface PrepareEnv {
   treeless: { files: number };
 }
 
+const declarationFile = /\.d\.[cm]?ts$/i;
+
 /** Classifies and decodes a file: its outcome when skipped, else what its analysis needs. */
 export function prepareFile(env: PrepareEnv, file: SourceFile, context?: ContextSource[]): Prepared | { outcome: FileOutcome } {
   const bytes = file.content.length;
@@ -63,7 +65,8 @@ export function prepareFile(env: PrepareEnv, file: SourceFile, context?: Context
   if (bytes && !text.source.endsWith("\n")) lines++;
   const lang = detectLanguage(file.path, text.source.slice(0, 200));
   const pack = lang ? env.packFor(lang) : undefined;
-  const taint = !!(lang && pack && env.taint && taintLanguages().has(lang) && env.taintClasses(lang, pack).size);
+  // A TypeScript declaration file declares types only: nothing in it runs, so no data flows for taint to follow.
+  const taint = !!(lang && pack && env.taint && taintLanguages().has(lang) && env.taintClasses(lang, pack).size) && !declarationFile.test(file.path);
   const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
   let candidates = taint ? taintCandidates(lang!, text.source) : null;
   // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.
