@@ -2,7 +2,7 @@
 // cross-file names): everything decided from its text before any tree exists, apart from the parse and the rules' run.
 import type { SourceFile } from "./types.ts";
 import type { FileOutcome } from "./analyze-file.ts";
-import { detectLanguage } from "./languages.ts";
+import { declarationFile, detectLanguage } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { mayMatch } from "./engines/patterns.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
@@ -51,8 +51,6 @@ export interface PrepareEnv {
   /** Files of a language with rules that were not parsed. */
   treeless: { files: number };
 }
-
-const declarationFile = /\.d\.[cm]?ts$/i;
 
 /** Classifies and decodes a file: its outcome when skipped, else what its analysis needs. */
 export function prepareFile(env: PrepareEnv, file: SourceFile, context?: ContextSource[]): Prepared | { outcome: FileOutcome } {
