@@ -9,7 +9,8 @@ import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
 import { ensureParsers, languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
-import { buildPacks, matchRules } from "./engines/patterns.ts";
+import { matchRules } from "./engines/patterns.ts";
+import { packOf, rulesDigest } from "./fast/pack-cache.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
 import { packSafe } from "./fast/packed.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
@@ -71,6 +72,8 @@ export class FileAnalyzer {
   /** The selected rules, and their packs by language, built for a language when a file of it comes. */
   private readonly selected: Rule[];
   private readonly packs = new Map<Language, LanguagePack>();
+  /** The selected rules' content digest (fast/pack-cache.ts), computed when the first pack is asked for. */
+  private digest: string | undefined;
   private readonly secrets: SecretRule[];
   private readonly taint: TaintRefiner;
   /**
@@ -103,7 +106,8 @@ export class FileAnalyzer {
   private packFor(lang: Language): LanguagePack | undefined {
     let pack = this.packs.get(lang);
     if (pack || !languages.includes(lang)) return pack;
-    pack = buildPacks(this.selected, [lang]).get(lang);
+    this.digest ??= rulesDigest(this.selected);
+    pack = packOf(this.selected, this.digest, lang);
     if (!pack) return undefined;
     this.packs.set(lang, pack);
     const rootKind = String(parse(parserName(lang), "").root().kind());

@@ -19,6 +19,9 @@ const byInterpreter: [RegExp, Language][] = [
   [/^php$/, "php"],
 ];
 
+/** A TypeScript declaration file (.d.ts, .d.mts, .d.cts): types only, nothing in it runs. */
+export const declarationFile = /\.d\.[cm]?ts$/i;
+
 /** Language of a file by its extension, else by a `#!` line naming a known interpreter. */
 export function detectLanguage(path: string, head: string): Language | null {
   const lang = languageByExtension(path);

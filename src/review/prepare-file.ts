@@ -2,7 +2,7 @@
 // cross-file names): everything decided from its text before any tree exists, apart from the parse and the rules' run.
 import type { SourceFile } from "./types.ts";
 import type { FileOutcome } from "./analyze-file.ts";
-import { detectLanguage } from "./languages.ts";
+import { declarationFile, detectLanguage } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { mayMatch } from "./engines/patterns.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
@@ -63,7 +63,8 @@ export function prepareFile(env: PrepareEnv, file: SourceFile, context?: Context
   if (bytes && !text.source.endsWith("\n")) lines++;
   const lang = detectLanguage(file.path, text.source.slice(0, 200));
   const pack = lang ? env.packFor(lang) : undefined;
-  const taint = !!(lang && pack && env.taint && taintLanguages().has(lang) && env.taintClasses(lang, pack).size);
+  // A TypeScript declaration file declares types only: nothing in it runs, so no data flows for taint to follow.
+  const taint = !!(lang && pack && env.taint && taintLanguages().has(lang) && env.taintClasses(lang, pack).size) && !declarationFile.test(file.path);
   const present = pack ? pack.scanner.scan(text.source) : new Set<string>();
   let candidates = taint ? taintCandidates(lang!, text.source) : null;
   // Cross-file summaries: calls of the context's functions are candidates too; a first pass reads names.

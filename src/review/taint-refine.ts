@@ -2,6 +2,7 @@
 // selection keeps per language, and the file's pattern findings handed to taint to confirm, replace or drop.
 import type { SgRoot } from "@ast-grep/napi";
 import type { Finding } from "./types.ts";
+import { declarationFile } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import type { LanguagePack, MatchOutcome } from "./engines/patterns.ts";
 import { refineWithTaint } from "./engines/taint/index.ts";
@@ -73,6 +74,8 @@ export class TaintRefiner {
     // A test suite keeps no security finding (analyze-file.ts decides that, suite-paths.ts says why): its
     // taint walk would be thrown away, so it is not done.
     if (suitePath.test(path)) return rest;
+    // Nor a declaration file: nothing in it runs, so no data reaches a sink there.
+    if (declarationFile.test(path)) return rest;
     // A joined file holds no syntax error (packed.ts hands such files back); a file of its own may.
     const parseErrors = !window;
     const patternNodes = patternFindings.map((f) => nodes.get(f));

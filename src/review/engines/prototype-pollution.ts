@@ -41,6 +41,7 @@ const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 const keyCheckWord = String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
 /** A helper of the file named for checking keys against pollution. */
 const keyCheckName = new RegExp(`^${keyCheckWord}$`);
+const keyCheckAnywhere = new RegExp(keyCheckWord);
 /** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
 const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\\s*\\(|\\bfrom\\s*["'\`]))`, "g");
 /** A regular expression matching any of `names` as a whole word. */
@@ -49,8 +50,11 @@ const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.
 
 /** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
  * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
-function guardNames(root: SgNode): string[] {
+function guardNames(root: SgNode, source: string): string[] {
   const names: string[] = [...new Set(root.text().match(importedKeyCheck) ?? [])];
+  // A declaration joins the guards by its text (a guard text or a guard's name in it) or its name (a key
+  // check's): in a file holding neither, none does, and its top level need not be read.
+  if (!names.length && !guardText(source) && !keyCheckAnywhere.test(source)) return names;
   const decls: { text: string; names: string[] }[] = [];
   for (const stmt of root.children()) {
     const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
@@ -99,8 +103,10 @@ function boundKey(pattern: SgNode | null): string | null {
   return null;
 }
 
-/** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays. */
-function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
+const iterationMethod = /forEach|map|reduce|some|every|filter/;
+
+/** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
+function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
   const keys = new Map<string, "keys" | "path">();
   const ofObject: Iteration[] = [];
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
@@ -112,26 +118,33 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
           ?.text()
       : expr?.text();
   const splitVars = new Set<string>();
-  for (const d of fn.findAll({
-    rule: {
-      kind: "variable_declarator",
-      has: {
-        field: "value",
-        stopBy: "end",
-        kind: "call_expression",
-        has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } },
-      },
-    },
-  })) {
+  // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
+  // no loop, no iteration method) is not asked.
+  const splits = body.includes("split");
+  for (const d of !splits
+    ? []
+    : fn.findAll({
+        rule: {
+          kind: "variable_declarator",
+          has: {
+            field: "value",
+            stopBy: "end",
+            kind: "call_expression",
+            has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } },
+          },
+        },
+      })) {
     const name = d.field("name");
     if (name?.kind() === "identifier") splitVars.add(name.text());
   }
-  for (const a of fn.findAll({
-    rule: {
-      kind: "assignment_expression",
-      has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } },
-    },
-  })) {
+  for (const a of !splits
+    ? []
+    : fn.findAll({
+        rule: {
+          kind: "assignment_expression",
+          has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } },
+        },
+      })) {
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
@@ -147,7 +160,7 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     }
     return null;
   };
-  for (const loop of fn.findAll({ rule: { kind: "for_in_statement" } })) {
+  for (const loop of !body.includes("for") ? [] : fn.findAll({ rule: { kind: "for_in_statement" } })) {
     const name = boundKey(loop.field("left"));
     if (!name) continue;
     const isIn = loop.field("operator")?.text() === "in";
@@ -156,12 +169,14 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     const from = kind === "keys" ? objectOf(loop.field("right")) : undefined;
     if (from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: loop.range().start.index, end: loop.range().end.index });
   }
-  for (const call of fn.findAll({
-    rule: {
-      kind: "call_expression",
-      has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } },
-    },
-  })) {
+  for (const call of !iterationMethod.test(body)
+    ? []
+    : fn.findAll({
+        rule: {
+          kind: "call_expression",
+          has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } },
+        },
+      })) {
     const member = call.field("function")!;
     const kind = iterated(member.field("object"));
     if (!kind) continue;
@@ -175,7 +190,7 @@ function keyNames(fn: SgNode): { keys: Map<string, "keys" | "path">; splitVars: 
     if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
   }
   // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
-  for (const d of fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
+  for (const d of !splitVars.size ? [] : fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
     const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
     const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
     if (name?.kind() !== "identifier" || !value) continue;
@@ -215,8 +230,15 @@ function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed:
 export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
   if (frozenPrototype.test(text.source)) return [];
   const top = root.root();
-  const guards = guardNames(top);
-  const guardWord = guards.length ? anyWord(guards) : null;
+  // Read from the top level when a function first needs them: many files have no write inside a function.
+  let guardWord: RegExp | null | undefined;
+  const guarded = (body: string): boolean => {
+    if (guardWord === undefined) {
+      const guards = guardNames(top, text.source);
+      guardWord = guards.length ? anyWord(guards) : null;
+    }
+    return guardWord?.test(body) ?? false;
+  };
   const done = new Set<string>();
   const out: Finding[] = [];
   const seen = new Map<string, number>();
@@ -228,9 +250,9 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     if (done.has(fnKey)) continue;
     done.add(fnKey);
     const body = fn.text();
-    if (guardText(body) || guardWord?.test(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && descendsIntoObjectsOnly(fn, top)) continue;
-    const { keys, splitVars, ofObject } = keyNames(fn);
+    const { keys, splitVars, ofObject } = keyNames(fn, body);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
     const hit = pollutingSite(fn, keys, splitIndexed, ofObject);

@@ -201,7 +201,7 @@ function refine(input: TaintInput): Finding[] {
     const matched = input.patternNodes?.[i];
     const from = matched ? new TNode(matched, win?.shift ?? null) : root;
     const at = matched ? from.range().start : { line: f.location.startLine - 1, column: f.location.startColumn - 1 };
-    const call = spans ? callAt(from, syn, at.line, at.column) : null;
+    const call = spans ? callAt(from, syn, at.line, at.column, input.source) : null;
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { taint: null });

@@ -18,20 +18,36 @@ const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | c
 
 const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
+/** Class bodies (by node id) to their constructor, per file (its root): each method of a class asks. */
+const ctorsByFile = new WeakMap<TNode, Map<number, TNode | null>>();
+
+function classConstructor(a: Analyzer, body: TNode, find: () => TNode | null): TNode | null {
+  const root = a.fileRoot;
+  if (!root) return find();
+  let known = ctorsByFile.get(root);
+  if (!known) ctorsByFile.set(root, (known = new Map()));
+  const id = body.id();
+  let c = known.get(id);
+  if (c === undefined) known.set(id, (c = find()));
+  return c;
+}
+
 /** The constructor of the class (or the constructor function) a method belongs to, else null. */
 function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
   if (python) {
     const body = fn.parent()?.kind() === "decorated_definition" ? fn.parent()!.parent() : fn.parent();
     if (body?.kind() !== "block" || body.parent()?.kind() !== "class_definition") return null;
-    for (const c of named(body)) {
-      const d = c.kind() === "decorated_definition" ? c.field("definition") : c;
-      if (d?.kind() === "function_definition" && d.field("name")?.text() === "__init__") return d;
-    }
-    return null;
+    return classConstructor(a, body, () => {
+      for (const c of named(body)) {
+        const d = c.kind() === "decorated_definition" ? c.field("definition") : c;
+        if (d?.kind() === "function_definition" && d.field("name")?.text() === "__init__") return d;
+      }
+      return null;
+    });
   }
   const body = fn.parent();
   if (fn.kind() === "method_definition" && body?.kind() === "class_body")
-    return named(body).find((m) => m.kind() === "method_definition" && m.field("name")?.text() === "constructor") ?? null;
+    return classConstructor(a, body, () => named(body).find((m) => m.kind() === "method_definition" && m.field("name")?.text() === "constructor") ?? null);
   // `Base.prototype.m = function`, `Base.prototype = { m: function }`: the constructor function `Base` of the file.
   const up = body?.kind() === "pair" ? body.parent()?.parent() : body;
   if (up?.kind() !== "assignment_expression") return null;
@@ -50,6 +66,17 @@ function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
  * in the fields its constructor sets from its own parameters (not of an excepted type); null when there are none.
  */
 export function constructorFields(a: Analyzer, fn: TNode): Taint | null {
+  // Asked of a scope before its walk (whether it may carry taint) and again as the walk enters it.
+  const known = asked.get(fn);
+  if (known?.a === a) return known.value;
+  const value = keptFields(a, fn);
+  asked.set(fn, { a, value });
+  return value;
+}
+
+const asked = new WeakMap<TNode, { a: Analyzer; value: Taint | null }>();
+
+function keptFields(a: Analyzer, fn: TNode): Taint | null {
   const lib = a.rules.library;
   const python = a.syn.prefix === "py";
   if (!lib || (!python && a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return null;

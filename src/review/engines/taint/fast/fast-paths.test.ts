@@ -112,6 +112,9 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
       const got = callAt(root, syn, line, col);
       assert.equal(key(got), key(best), `${lang} at ${line}:${col}`);
       assert.equal(key(callAt(n, syn, line, col)), key(best), `${lang} from ${n.kind()} at ${line}:${col}`);
+      // With the text, the descent stops at a child whose text holds no call or assignment: same answer.
+      assert.equal(key(callAt(root, syn, line, col, src)), key(best), `${lang} at ${line}:${col}, text given`);
+      assert.equal(key(callAt(n, syn, line, col, src)), key(best), `${lang} from ${n.kind()} at ${line}:${col}, text given`);
       if (got) {
         const cr = got.range();
         const scope = finder.scopeOfRange(cr.start.index, cr.end.index);

@@ -59,6 +59,11 @@ export function spansOf(nodes: TNode[]): FileSpans {
 const before = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 < c2);
 
 const callKindSets = new Map<Syntax, Set<string>>();
+/**
+ * By language, what the text of every call and assignment node holds: a call's `(` (a tagged template's
+ * backquote, a `new` without arguments), an assignment's `=` (Python: a bare annotation's `:`).
+ */
+const callMarks: Record<string, RegExp> = { js: /[(`=]|new/, ts: /[(`=]|new/, py: /[(=:]/, go: /[(=]/, java: /[(=]/ };
 const sameRange = (a: TNode, b: TNode): boolean => {
   const x = a.range(),
     y = b.range();
@@ -73,9 +78,10 @@ const sameRange = (a: TNode, b: TNode): boolean => {
  * ancestors, so the innermost lies below `from` (a descent through the children holding the point,
  * a binary search at each level) or, when none does, is the nearest call above it.
  */
-export function callAt(from: TNode, syn: Syntax, line: number, col: number): TNode | null {
+export function callAt(from: TNode, syn: Syntax, line: number, col: number, source?: string): TNode | null {
   let kinds = callKindSets.get(syn);
   if (!kinds) callKindSets.set(syn, (kinds = new Set([...syn.callKinds.map((k) => k.kind), syn.assignKind])));
+  const marks = callMarks[syn.prefix];
   let best: TNode | null = kinds.has(from.kind()) ? from : null;
   for (let node: TNode | null = from; node; ) {
     const kids = node.namedChildren();
@@ -88,6 +94,8 @@ export function callAt(from: TNode, syn: Syntax, line: number, col: number): TNo
       if (before(line, col, r.start.line, r.start.column)) hi = mid - 1;
       else if (!before(line, col, r.end.line, r.end.column)) lo = mid + 1;
       else {
+        // A child whose text holds no mark of a call or an assignment holds neither: the descent ends.
+        if (source !== undefined && marks && !marks.test(source.slice(r.start.index, r.end.index))) break;
         node = kids[mid]!;
         break;
       }

@@ -1,0 +1,33 @@
+// Compiled language packs kept for the life of the process. A server's review threads run review after
+// review with the same rules, each review a new FileAnalyzer holding its own copy of them (sent in a
+// message), and compiling one language's pack (its rules checked against the grammar, their alternatives
+// split, the term scanner built) costs 100 to 150 ms: more than the rest of a small change review. Keyed
+// by the language and a digest of the selected rules' whole content, so a custom rule edited between two
+// reviews makes a new entry, never a stale answer.
+import { createHash } from "node:crypto";
+import type { Language } from "../languages.ts";
+import type { Rule } from "../rule-loader.ts";
+import { buildPacks } from "../engines/patterns.ts";
+import type { LanguagePack } from "../engines/patterns.ts";
+
+/** A few rule selections by a few languages: the entries of the reviews one process serves. */
+const maxKept = 16;
+const kept = new Map<string, LanguagePack | null>();
+
+/** The digest of a rule selection's content, to pass to packOf for each language it is asked for. */
+export function rulesDigest(rules: readonly Rule[]): string {
+  return createHash("sha256").update(JSON.stringify(rules)).digest("base64");
+}
+
+/** A language's pack of these rules (undefined: none of them applies), compiled once per process. */
+export function packOf(rules: Rule[], digest: string, lang: Language): LanguagePack | undefined {
+  const key = `${lang}:${digest}`;
+  let pack = kept.get(key);
+  if (pack === undefined) {
+    pack = buildPacks(rules, [lang]).get(lang) ?? null;
+    if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
+  } else kept.delete(key);
+  // Most recently used last: the oldest entry is the one dropped.
+  kept.set(key, pack);
+  return pack ?? undefined;
+}
