@@ -13,7 +13,7 @@ import { buildPacks, matchRules } from "./engines/patterns.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
 import { packSafe } from "./fast/packed.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
-import { scanSecrets, secretRules } from "./engines/secrets.ts";
+import { scanSecrets, secretRules, suiteFixtureSecrets } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { scanPrototypePollution } from "./engines/prototype-pollution.ts";
@@ -208,8 +208,9 @@ export class FileAnalyzer {
     if (!skipped && budget.spent()) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     // A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
-    // product's; its secrets may be real ones, and its correctness findings are bugs in the suite (suite-paths.ts).
-    if (suitePath.test(path)) findings = findings.filter((f) => f.engine === "secrets" || !f.tags.includes("security"));
+    // product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
+    // and its correctness findings are bugs in the suite (suite-paths.ts).
+    if (suitePath.test(path)) findings = findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !f.tags.includes("security")));
     findings = finishFindings(foldFindings(findings), lang, changed, this.config.selections, this.config.overrides);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];

@@ -13,6 +13,12 @@ export interface SecretRule {
   re: RegExp;
   verify?: (secret: string) => boolean;
   confidence?: "low" | "medium" | "high";
+  /**
+   * What a test suite makes for itself to exercise the code (a key pair for its signing tests, a signed token, a
+   * value under a secret-like name): in a suite it opens nothing. A provider's token format names an account, real
+   * in a test as anywhere, and stays reported there.
+   */
+  suiteFixture?: true;
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -69,6 +75,7 @@ export const secretRules: SecretRule[] = [
     id: "secret.private-key",
     title: "Private key block",
     severity: "critical",
+    suiteFixture: true,
     // A header whose body is elided in the first line or two (`...`, `…`, `***`, `<key>`) is documentation
     // showing the format, not a key; a bare header is still reported (the body may follow in another file).
     // Code that reads or writes keys names the header too: followed by regular-expression syntax
@@ -83,6 +90,7 @@ export const secretRules: SecretRule[] = [
     title: "JSON Web Token",
     severity: "medium",
     confidence: "medium",
+    suiteFixture: true,
     re: /\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/g,
     verify: jwtOk,
   },
@@ -103,6 +111,7 @@ export const secretRules: SecretRule[] = [
     title: "High-entropy secret assigned to a secret-like name",
     severity: "high",
     confidence: "medium",
+    suiteFixture: true,
     // No leading `[A-Za-z0-9_.-]*`: the name's start does not change the secret or its position,
     // and without it the search no longer rescans every identifier from each of its characters.
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
@@ -142,6 +151,9 @@ function position(starts: number[], index: number): [number, number] {
   }
   return [lo, index - starts[lo]!];
 }
+
+/** Ids of the rules whose values a test suite makes as fixtures (`suiteFixture`). */
+export const suiteFixtureSecrets: ReadonlySet<string> = new Set(secretRules.filter((r) => r.suiteFixture).map((r) => r.id));
 
 export function scanSecrets(text: FileText, path: string, rules: readonly SecretRule[]): Finding[] {
   const src = text.source;
