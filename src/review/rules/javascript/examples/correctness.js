@@ -7,6 +7,10 @@ function f(x, y) {
   x = y; // ok: js.self-assignment
   anchor.href = anchor.href; // ok: js.self-assignment
   options.port = options.port; // expect: js.self-assignment
+  observed[0] = observed[0]; /* eslint-disable-line no-self-assign */ // ok: js.self-assignment
+  // eslint-disable-next-line no-self-assign -- copies the inherited method onto the instance
+  this.tap = this.tap; // ok: js.self-assignment
+  options.host = options.host; /* eslint-disable-line no-unused-vars */ // expect: js.self-assignment
   fetchUser(x).then((u) => show(u)); // expect: js.floating-promise
   fetchUser(x).then((u) => show(u)).catch(report); // ok: js.floating-promise
   const p = new Promise(async (resolve) => resolve(await g())); // expect: js.async-promise-executor
