@@ -195,3 +195,24 @@ module.exports = function (req, res) {
   assert.deepEqual(found(mw("collapseLeadingSlashes")), []);
   assert.deepEqual(found(mw("withSlash")), ["7:open-redirect"]);
 });
+
+test("a Koa context carries the request through its request members only: a parser's own ctx (ctx.doc, ctx.options) is no source", () => {
+  const parser = `const log = require("./log");
+function addPair(ctx, map, key) {
+  const level = ctx.doc.options.logLevel;
+  log.warn(level, "duplicate key " + ctx.indent + key);
+}
+module.exports = { addPair };
+`;
+  assert.deepEqual(found(parser), []);
+  const koa = `const Router = require("@koa/router"), { exec } = require("child_process");
+const router = new Router();
+router.get("/r", async (ctx) => {
+  exec("report " + ctx.query.user);
+  const { params } = ctx;
+  exec("report " + params.type);
+  exec("report " + ctx.state.user.id);
+});
+`;
+  assert.deepEqual(found(koa), ["4:command-injection", "6:command-injection"]);
+});

@@ -37,7 +37,8 @@ export function paramSource(a: Analyzer, p: { name: string; type: string; annota
     }
     if (!matched) continue;
     if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
-    return sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
+    const v = sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
+    return spec.members && v ? { ...v, fields: spec.members } : v;
   }
   return null;
 }
