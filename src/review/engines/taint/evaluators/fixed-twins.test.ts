@@ -216,3 +216,21 @@ router.get("/r", async (ctx) => {
 `;
   assert.deepEqual(found(koa), ["4:command-injection", "6:command-injection"]);
 });
+
+test("a parameter named request that the function calls is an HTTP client it was handed, not the incoming request", () => {
+  const hook = `async function hook(token, request, route, parameters) {
+  const endpoint = request.endpoint.merge(route, parameters);
+  endpoint.headers.authorization = "token " + token;
+  return request(endpoint);
+}
+module.exports = { hook };
+`;
+  assert.deepEqual(found(hook), []);
+  const proxy = `const express = require("express"), got = require("got");
+const app = express();
+app.get("/p", async (request, response) => {
+  response.send(await got(request.query.url));
+});
+`;
+  assert.deepEqual(found(proxy), ["4:ssrf"]);
+});
