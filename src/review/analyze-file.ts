@@ -19,7 +19,7 @@ import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
-import { suitePath } from "./suite-paths.ts";
+import { suitePath, typeTestPath } from "./suite-paths.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, taintLanguages } from "./engines/taint/index.ts";
 import { isSelected } from "./select.ts";
@@ -212,7 +212,10 @@ export class FileAnalyzer {
     // A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
     // product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
     // and its correctness findings are bugs in the suite (suite-paths.ts).
-    if (suitePath.test(path)) findings = findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !f.tags.includes("security")));
+    if (suitePath.test(path)) {
+      const typesOnly = typeTestPath.test(path);
+      findings = findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
+    }
     findings = finishFindings(foldFindings(findings), lang, changed, this.config.selections, this.config.overrides);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];

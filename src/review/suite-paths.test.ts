@@ -55,3 +55,12 @@ const aws = "AKIA${"QX6FMT2BIPW5ELSZ"}";
     "test/sign.test.js:3:secret.aws-access-key-id",
   ]);
 });
+
+test("a type test (index.test-d.ts, x.tst.ts, test-d/) is read by the type checker and never run: no run-time finding; the same code in a test that runs keeps it", async () => {
+  const src = `import { expectType } from "tsd";
+import { load } from ".";
+load("x").then((v) => expectType<string>(v));
+`;
+  const found = await ids({ "index.test-d.ts": src, "test-d/load.ts": src, "types/load.tst.ts": src, "test/load.test.ts": src });
+  assert.deepEqual(found, ["test/load.test.ts:3:js.floating-promise"]);
+});
