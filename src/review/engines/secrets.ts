@@ -22,10 +22,9 @@ export interface SecretRule {
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-/** crs tokens end in 6 base62 characters of the CRC32 of the rest: noise almost never passes. */
-function crsChecksumOk(token: string): boolean {
-  const head = token.slice(0, -6);
-  let n = crc32(head);
+/** Whether `token` ends in 6 base62 characters of the CRC32 of `token.slice(from, -6)`. */
+function base62CrcOk(token: string, from = 0): boolean {
+  let n = crc32(token.slice(from, -6));
   let sum = "";
   for (let i = 0; i < 6; i++) {
     sum = base62[n % 62] + sum;
@@ -33,6 +32,28 @@ function crsChecksumOk(token: string): boolean {
   }
   return sum === token.slice(-6);
 }
+/** crs tokens end in 6 base62 characters of the CRC32 of the rest: noise almost never passes. */
+const crsChecksumOk = (token: string): boolean => base62CrcOk(token);
+
+/**
+ * A value typed to look like a credential in documentation or a sample (`1234567890abcdef…`,
+ * `ghp_PersonalAccessToken0000000000`): a run of five of one character or six counting ones (`123456`,
+ * `abcdef`). A random secret of this length holds either about once in ten thousand.
+ */
+function madeUp(s: string): boolean {
+  if (/(.)\1{4}/.test(s)) return true;
+  for (let i = 0, run = 1; i + 1 < s.length; i++) {
+    run = s.charCodeAt(i + 1) === s.charCodeAt(i) + 1 ? run + 1 : 1;
+    if (run >= 6) return true;
+  }
+  return false;
+}
+
+/**
+ * GitHub's `gh?_` and npm's `npm_` tokens end in a CRC32 of their random part (base62, 6 characters), as crs's
+ * own do: one that fails it and reads as typed by hand is a sample in a README or a test, no token.
+ */
+const issuedOrRandom = (token: string): boolean => base62CrcOk(token, 4) || !madeUp(token.slice(4));
 
 function jwtOk(token: string): boolean {
   try {
@@ -59,7 +80,13 @@ export const secretRules: SecretRule[] = [
   },
   { id: "secret.gcp-api-key", title: "Google API key", severity: "high", re: /\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/g },
   { id: "secret.azure-storage-key", title: "Azure storage account key", severity: "critical", re: /AccountKey=([A-Za-z0-9+/]{86}==)/g },
-  { id: "secret.github-token", title: "GitHub token", severity: "critical", re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b/g },
+  {
+    id: "secret.github-token",
+    title: "GitHub token",
+    severity: "critical",
+    re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b/g,
+    verify: (s) => (s.startsWith("github_pat_") ? !madeUp(s.slice(11)) : issuedOrRandom(s)),
+  },
   { id: "secret.gitlab-token", title: "GitLab personal access token", severity: "critical", re: /\b(glpat-[A-Za-z0-9_-]{20})(?![A-Za-z0-9_-])/g },
   { id: "secret.slack-token", title: "Slack token", severity: "high", re: /\b(xox[abposr]-[0-9A-Za-z-]{10,80})\b/g },
   {
@@ -70,7 +97,7 @@ export const secretRules: SecretRule[] = [
   },
   { id: "secret.stripe-key", title: "Stripe live secret key", severity: "critical", re: /\b((?:sk|rk)_live_[A-Za-z0-9]{20,99})\b/g },
   { id: "secret.sendgrid-key", title: "SendGrid API key", severity: "high", re: /\b(SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g },
-  { id: "secret.npm-token", title: "npm access token", severity: "high", re: /\b(npm_[A-Za-z0-9]{36})\b/g },
+  { id: "secret.npm-token", title: "npm access token", severity: "high", re: /\b(npm_[A-Za-z0-9]{36})\b/g, verify: issuedOrRandom },
   {
     id: "secret.private-key",
     title: "Private key block",
@@ -117,7 +144,14 @@ export const secretRules: SecretRule[] = [
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
     re: /(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)["'`]([^"'`\s]{16,200})["'`]/gi,
-    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) && !notSecret.test(s),
+    verify: (s) =>
+      !placeholder.test(s) &&
+      entropy(s) >= 3.5 &&
+      /\d/.test(s) &&
+      /[A-Za-z]/.test(s) &&
+      !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) &&
+      !notSecret.test(s) &&
+      !madeUp(s),
   },
 ];
 
