@@ -14,12 +14,13 @@ import { packOf, rulesDigest } from "./fast/pack-cache.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
 import { packSafe } from "./fast/packed.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
-import { scanSecrets, secretRules } from "./engines/secrets.ts";
+import { dropLintSilenced } from "./lint-directives.ts";
+import { scanSecrets, secretRules, suiteFixtureSecrets } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
-import { suitePath } from "./suite-paths.ts";
+import { suitePath, typeTestPath } from "./suite-paths.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, taintLanguages } from "./engines/taint/index.ts";
 import { isSelected } from "./select.ts";
@@ -208,12 +209,17 @@ export class FileAnalyzer {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
         findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
       }
+      findings = dropLintSilenced(findings, text, pack.rules);
     }
     if (!skipped && budget.spent()) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
     // A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
-    // product's; its secrets may be real ones, and its correctness findings are bugs in the suite (suite-paths.ts).
-    if (suitePath.test(path)) findings = findings.filter((f) => f.engine === "secrets" || !f.tags.includes("security"));
+    // product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
+    // and its correctness findings are bugs in the suite (suite-paths.ts).
+    if (suitePath.test(path)) {
+      const typesOnly = typeTestPath.test(path);
+      findings = findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
+    }
     findings = finishFindings(foldFindings(findings), lang, changed, this.config.selections, this.config.overrides);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];

@@ -26,6 +26,8 @@ export interface Rule {
   taint?: string;
   /** A second judgement of each match (rule-schema.ts `check`). */
   check?: "redos" | "prototype-pollution";
+  /** The same check's names in ESLint, whose disable directives mark a match as deliberate (lint-directives.ts). */
+  lint?: string[];
   /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
   lookup?: { key: string; fallback?: string; value: string };
   fix?: string;
@@ -131,6 +133,7 @@ function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
       config,
       ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
       ...(d.metadata?.check ? { check: d.metadata.check } : {}),
+      ...(d.metadata?.lint ? { lint: d.metadata.lint } : {}),
       need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter, prefilterRegex: d.metadata?.prefilterRegex }),
       source: { file, line },
     });

@@ -80,6 +80,12 @@ export const ruleDocument = z.strictObject({
         })
         .optional()
         .describe("A match that captured `key` is reported only if the value configured for the key (or the fallback) matches `value`"),
+      lint: z
+        .array(z.string().regex(/^[@\w/-]+$/))
+        .optional()
+        .describe(
+          "Names of the linter rules (ESLint's) that check the same thing: an `eslint-disable-line` directive naming one on the match's line, or `eslint-disable-next-line` on the line above, says the code is deliberate, and the match is not reported",
+        ),
     })
     .optional()
     .describe("Extra data; `taint` marks injection-class rules"),

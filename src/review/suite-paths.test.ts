@@ -38,3 +38,29 @@ if (agent === NaN) throw new Error();
     "test/https.test.js:4:js.nan-comparison",
   ]);
 });
+
+test("keys, signed tokens and secret-named values a suite makes for its tests are fixtures; the same in the package, and a provider token in the suite, are reported", async () => {
+  const header = ["-----BEGIN", "RSA PRIVATE KEY-----"].join(" ");
+  const key = `${header}\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n-----END RSA PRIVATE KEY-----\n`;
+  const src = `const secret = "EA3SsAG5xtf42T6JJ7AbG7dj";
+const jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IngifQ.lsz4BIPWdkry3AHOVcjqx29GNUbipw18FMTahov07EL";
+const aws = "AKIA${"QX6FMT2BIPW5ELSZ"}";
+`;
+  const found = await ids({ "test/fixtures/server.key": key, "test/sign.test.js": src, "keys/server.key": key, "lib/config.js": src });
+  assert.deepEqual(found.sort(), [
+    "keys/server.key:1:secret.private-key",
+    "lib/config.js:1:secret.generic",
+    "lib/config.js:2:secret.jwt",
+    "lib/config.js:3:secret.aws-access-key-id",
+    "test/sign.test.js:3:secret.aws-access-key-id",
+  ]);
+});
+
+test("a type test (index.test-d.ts, x.tst.ts, test-d/) is read by the type checker and never run: no run-time finding; the same code in a test that runs keeps it", async () => {
+  const src = `import { expectType } from "tsd";
+import { load } from ".";
+load("x").then((v) => expectType<string>(v));
+`;
+  const found = await ids({ "index.test-d.ts": src, "test-d/load.ts": src, "types/load.tst.ts": src, "test/load.test.ts": src });
+  assert.deepEqual(found, ["test/load.test.ts:3:js.floating-promise"]);
+});

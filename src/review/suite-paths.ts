@@ -1,6 +1,13 @@
 // Files of a project's own test suites: tests, fixtures, benchmarks and end-to-end suites (`test/`, `__tests__/`,
-// `x.test.js`, `x.spec.ts`, a bundled `x.tests.js`, a small package's one `test.js`, `test_x.py`, `conftest.py`). Their servers, patterns and
+// `x.test.js`, `x.spec.ts`, a bundled `x.tests.js`, a small package's one `test.js`, type tests, `test_x.py`, `conftest.py`). Their servers, patterns and
 // commands meet only what the suite feeds them, never input anyone else chooses. Examples and scripts are not
 // suites: users copy examples, and scripts run on real input.
 export const suitePath =
-  /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e)\/|[._-](?:tests?|specs?)\.[cm]?[jt]sx?$|(?:^|\/)tests?\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+  /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e|test-d)\/|\.(?:test-d|tst)\.[cm]?tsx?$|[._-](?:tests?|specs?)\.[cm]?[jt]sx?$|(?:^|\/)tests?\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+
+/**
+ * Type tests (tsd's `index.test-d.ts` and `test-d/`, tstyche's `x.tst.ts`): the type checker reads them and nothing
+ * runs them, so what they would do at run time (a promise left floating, a self-assignment) never happens. They are
+ * suites too; only a provider's token in one is still reported.
+ */
+export const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;

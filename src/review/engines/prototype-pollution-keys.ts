@@ -46,6 +46,32 @@ export function allowListed(hit: SgNode, fn: SgNode): boolean {
   return false;
 }
 
+const functionKinds = /^(?:function_declaration|function_expression|arrow_function|method_definition|generator_function(?:_declaration)?)$/;
+const freshValue = /^(?:object|array|new_expression)$/;
+
+/**
+ * Whether `target` (an `o[a]`) was set to a new object (`o[a] = {}`, `[]`, `new Map()`, `Object.create(…)`) by an
+ * earlier statement of a block around `at`, so on every path to `at`: `o[a][b] = v` then writes into that new object
+ * (with `a` = `__proto__` the assignment only swapped `o`'s own prototype for it). A conditional one
+ * (`if (!o[a]) o[a] = {}`, `o[a] = o[a] || {}`) keeps an inherited `o[a]`: that is the polluting shape, not this.
+ * Callbacks (`forEach(k => …)`) are crossed; any other function runs later and is not.
+ */
+export function freshBefore(target: SgNode, at: SgNode): boolean {
+  const text = target.text().replace(/\s+/g, "");
+  for (let n: SgNode = at, p = n.parent(); p; n = p, p = p.parent()) {
+    if (functionKinds.test(String(p.kind())) && p.parent()?.kind() !== "arguments") return false;
+    if (p.kind() !== "statement_block" && p.kind() !== "program") continue;
+    for (const s of p.children()) {
+      if (s.range().start.index >= n.range().start.index) break;
+      const e = s.kind() === "expression_statement" ? s.children().find((c) => c.isNamed()) : null;
+      if (e?.kind() !== "assignment_expression" || e.field("left")?.text().replace(/\s+/g, "") !== text) continue;
+      const v = e.field("right");
+      if (v && (freshValue.test(String(v.kind())) || /^Object\.create\(/.test(v.text()))) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Whether `index` is a loop counter (`for (let i = 0; …)`, a compiler's `_i2`) of a `for` statement around
  * `at`: a number picks an element, never a prototype.
@@ -78,7 +104,7 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const left = w?.field("left");
     const outer = left?.field("object");
     if (!w || !left || outer?.kind() !== "subscript_expression") return true;
-    if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w)) return false;
+    if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w) || freshBefore(outer, w)) return false;
     // `for (k of Object.keys(o[a])) o[a][k] = …` rewrites keys `o[a]` already owns; keys of the program's own
     // constant tables (`Object.keys(Command.FLAGS)`, `Command.FLAGS[flag].forEach`) are no caller's.
     const a = iteratedBy(outer.field("index"), w);

@@ -244,3 +244,37 @@ export function merge(target, source) {
   const entered = "if (isObject(source[key])) { target[key] = target[key] || {}; merge(target[key], source[key]); }\n    else target[key] = source[key];";
   assert.deepEqual(await lines("m.js", src(plain, entered)), [5]);
 });
+
+test("o[a][b] = v into an o[a] just set to a new object is not reported; one set only when missing (the polluting shape) is", async () => {
+  const tables = `export function index(models, routes) {
+  const table = {};
+  for (const from of Object.keys(models)) {
+    table[from] = {};
+    Object.keys(routes[from]).forEach((to) => {
+      table[from][to] = routes[from][to];
+    });
+  }
+  return table;
+}
+export function indexLazily(table, from, to, fn) {
+  if (!table[from]) table[from] = {};
+  table[from][to] = fn;
+}
+export function indexOr(table, from, to, fn) {
+  table[from] = table[from] || {};
+  table[from][to] = fn;
+}
+`;
+  assert.deepEqual(await lines("tables.js", tables), [13, 17]);
+});
+
+test("a fresh object set in another function (run later) does not make a write safe", async () => {
+  const src = `export function setup(t, a) {
+  t[a] = {};
+  return function put(b, v) {
+    t[a][b] = v;
+  };
+}
+`;
+  assert.deepEqual(await lines("later.js", src), [4]);
+});

@@ -14,7 +14,7 @@ import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { allowListed, descendsIntoObjectsOnly, isCounter } from "./prototype-pollution-keys.ts";
+import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -313,10 +313,11 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
     // `t[a][key] = v` reaches a shared prototype only through `t[a]`: an element at a counted index
-    // (`copy.units[i][p]`) is an object of the program's own, and `__proto__` written there swaps its prototype only.
+    // (`copy.units[i][p]`) or one just set to a new object is an object of the program's own, and `__proto__`
+    // written there swaps its prototype only.
     const nested = writes.find((w) => {
       const inner = w.field("left")!.field("object");
-      return inner?.kind() === "subscript_expression" && !isCounter(inner.field("index"), w);
+      return inner?.kind() === "subscript_expression" && !isCounter(inner.field("index"), w) && !freshBefore(inner, w);
     });
     if (nested) return nested;
   }

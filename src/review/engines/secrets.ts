@@ -1,9 +1,9 @@
 // Secrets in any text file: provider token formats and high-entropy values assigned to secret-like
 // names. Findings never carry the secret itself: snippets and messages show a redacted form.
-import { crc32 } from "node:zlib";
 import type { Finding, Severity } from "../types.ts";
 import { fingerprint } from "../fingerprint.ts";
 import type { FileText } from "../text.ts";
+import { crsChecksumOk, entropy, issuedOrRandom, jwtOk, madeUp, notSecret, placeholder } from "./secret-values.ts";
 
 export interface SecretRule {
   id: string;
@@ -13,35 +13,13 @@ export interface SecretRule {
   re: RegExp;
   verify?: (secret: string) => boolean;
   confidence?: "low" | "medium" | "high";
+  /**
+   * What a test suite makes for itself to exercise the code (a key pair for its signing tests, a signed token, a
+   * value under a secret-like name): in a suite it opens nothing. A provider's token format names an account, real
+   * in a test as anywhere, and stays reported there.
+   */
+  suiteFixture?: true;
 }
-
-const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-/** crs tokens end in 6 base62 characters of the CRC32 of the rest: noise almost never passes. */
-function crsChecksumOk(token: string): boolean {
-  const head = token.slice(0, -6);
-  let n = crc32(head);
-  let sum = "";
-  for (let i = 0; i < 6; i++) {
-    sum = base62[n % 62] + sum;
-    n = Math.floor(n / 62);
-  }
-  return sum === token.slice(-6);
-}
-
-function jwtOk(token: string): boolean {
-  try {
-    const header = JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString("utf8")) as { alg?: unknown };
-    return typeof header.alg === "string";
-  } catch {
-    return false;
-  }
-}
-
-const placeholder =
-  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted|(?:some|my|your)[-_]?(?:password|passwd|pass|pwd|secret))$/i;
-
-/** A value named like a secret that is none: a pattern of token characters (`"[A-Za-z0-9._~+/-]+=*"`) or a URN naming a token type. */
-const notSecret = /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:/i;
 
 export const secretRules: SecretRule[] = [
   { id: "secret.aws-access-key-id", title: "AWS access key id", severity: "high", re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g },
@@ -53,7 +31,13 @@ export const secretRules: SecretRule[] = [
   },
   { id: "secret.gcp-api-key", title: "Google API key", severity: "high", re: /\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/g },
   { id: "secret.azure-storage-key", title: "Azure storage account key", severity: "critical", re: /AccountKey=([A-Za-z0-9+/]{86}==)/g },
-  { id: "secret.github-token", title: "GitHub token", severity: "critical", re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b/g },
+  {
+    id: "secret.github-token",
+    title: "GitHub token",
+    severity: "critical",
+    re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b/g,
+    verify: (s) => (s.startsWith("github_pat_") ? !madeUp(s.slice(11)) : issuedOrRandom(s)),
+  },
   { id: "secret.gitlab-token", title: "GitLab personal access token", severity: "critical", re: /\b(glpat-[A-Za-z0-9_-]{20})(?![A-Za-z0-9_-])/g },
   { id: "secret.slack-token", title: "Slack token", severity: "high", re: /\b(xox[abposr]-[0-9A-Za-z-]{10,80})\b/g },
   {
@@ -64,11 +48,12 @@ export const secretRules: SecretRule[] = [
   },
   { id: "secret.stripe-key", title: "Stripe live secret key", severity: "critical", re: /\b((?:sk|rk)_live_[A-Za-z0-9]{20,99})\b/g },
   { id: "secret.sendgrid-key", title: "SendGrid API key", severity: "high", re: /\b(SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g },
-  { id: "secret.npm-token", title: "npm access token", severity: "high", re: /\b(npm_[A-Za-z0-9]{36})\b/g },
+  { id: "secret.npm-token", title: "npm access token", severity: "high", re: /\b(npm_[A-Za-z0-9]{36})\b/g, verify: issuedOrRandom },
   {
     id: "secret.private-key",
     title: "Private key block",
     severity: "critical",
+    suiteFixture: true,
     // A header whose body is elided in the first line or two (`...`, `…`, `***`, `<key>`) is documentation
     // showing the format, not a key; a bare header is still reported (the body may follow in another file).
     // Code that reads or writes keys names the header too: followed by regular-expression syntax
@@ -83,6 +68,7 @@ export const secretRules: SecretRule[] = [
     title: "JSON Web Token",
     severity: "medium",
     confidence: "medium",
+    suiteFixture: true,
     re: /\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/g,
     verify: jwtOk,
   },
@@ -103,23 +89,22 @@ export const secretRules: SecretRule[] = [
     title: "High-entropy secret assigned to a secret-like name",
     severity: "high",
     confidence: "medium",
+    suiteFixture: true,
     // No leading `[A-Za-z0-9_.-]*`: the name's start does not change the secret or its position,
     // and without it the search no longer rescans every identifier from each of its characters.
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
     re: /(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)["'`]([^"'`\s]{16,200})["'`]/gi,
-    verify: (s) => !placeholder.test(s) && entropy(s) >= 3.5 && /\d/.test(s) && /[A-Za-z]/.test(s) && !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) && !notSecret.test(s),
+    verify: (s) =>
+      !placeholder.test(s) &&
+      entropy(s) >= 3.5 &&
+      /\d/.test(s) &&
+      /[A-Za-z]/.test(s) &&
+      !/^[a-z]+(?:[._-][a-z]+)*$/.test(s) &&
+      !notSecret.test(s) &&
+      !madeUp(s),
   },
 ];
-
-/** Shannon entropy in bits per character. */
-function entropy(s: string): number {
-  const counts = new Map<string, number>();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) h -= (n / s.length) * Math.log2(n / s.length);
-  return h;
-}
 
 function redact(secret: string): string {
   const keep = secret.length > 16 ? 4 : 0;
@@ -142,6 +127,9 @@ function position(starts: number[], index: number): [number, number] {
   }
   return [lo, index - starts[lo]!];
 }
+
+/** Ids of the rules whose values a test suite makes as fixtures (`suiteFixture`). */
+export const suiteFixtureSecrets: ReadonlySet<string> = new Set(secretRules.filter((r) => r.suiteFixture).map((r) => r.id));
 
 export function scanSecrets(text: FileText, path: string, rules: readonly SecretRule[]): Finding[] {
   const src = text.source;

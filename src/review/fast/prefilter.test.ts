@@ -7,6 +7,8 @@ test("a pattern needs each of its literal words; metavariables and scaffolding n
   assert.deepEqual(ruleNeed({ pattern: "jwt.verify($TOKEN, $$$)" }), [["w:jwt"], ["w:verify"]]);
   // No word: an assignment of a side to itself is told by a check of the text (text-checks.ts).
   assert.deepEqual(ruleNeed({ pattern: "$X = $X" }), [["c:self-assignment"]]);
+  assert.deepEqual(ruleNeed({ pattern: "$O.$P = $O.$P" }), [["c:self-assignment"]]);
+  assert.deepEqual(ruleNeed({ pattern: "$O.$P = $Q.$P" }), []);
   assert.deepEqual(ruleNeed({ pattern: "$DB.$queryRawUnsafe($Q)" }), [["w:queryRawUnsafe"]]);
 });
 

@@ -20,8 +20,8 @@ const word = /[A-Za-z_][A-Za-z0-9_]*/g;
 const wrapperWords = new Set(["func", "function", "class", "void", "def", "public", "static"]);
 const isMetaVar = (p: string, m: RegExpMatchArray) => p[m.index! - 1] === "$" && /^[A-Z_][A-Z0-9_]*$/.test(m[0]);
 
-/** `$X = $X`: any assignment, whose sides the `c:self-assignment` check compares (text-checks.ts). */
-const selfAssignment = /^\s*\$([A-Z_][A-Z0-9_]*)\s*=\s*\$\1\s*;?\s*$/;
+/** `$X = $X`, `$O.$P = $O.$P`: any assignment, whose sides the `c:self-assignment` check compares (text-checks.ts). */
+const selfAssignment = /^\s*(\$[A-Z_][A-Z0-9_]*(?:\.\$[A-Z_][A-Z0-9_]*)*)\s*=\s*\1\s*;?\s*$/;
 
 /** Words of a plain pattern: each is a leaf the matched code must contain verbatim. */
 function patternNeed(p: string): { clauses: Need; vars: string[] } {

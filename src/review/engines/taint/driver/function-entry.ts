@@ -43,7 +43,7 @@ export function bindParams(
   if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
   a.syn.params(fn).forEach((p, i) => {
     if (!p.name) return;
-    a.state.vars.set(p.name, args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators) ?? entrySource(a, fn, p, topLevel)));
+    a.state.vars.set(p.name, args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators, fn) ?? entrySource(a, fn, p, topLevel)));
     a.state.consts.delete(p.name);
   });
   const rest = args ? null : argumentsSource(a, fn, topLevel);

@@ -195,3 +195,42 @@ module.exports = function (req, res) {
   assert.deepEqual(found(mw("collapseLeadingSlashes")), []);
   assert.deepEqual(found(mw("withSlash")), ["7:open-redirect"]);
 });
+
+test("a Koa context carries the request through its request members only: a parser's own ctx (ctx.doc, ctx.options) is no source", () => {
+  const parser = `const log = require("./log");
+function addPair(ctx, map, key) {
+  const level = ctx.doc.options.logLevel;
+  log.warn(level, "duplicate key " + ctx.indent + key);
+}
+module.exports = { addPair };
+`;
+  assert.deepEqual(found(parser), []);
+  const koa = `const Router = require("@koa/router"), { exec } = require("child_process");
+const router = new Router();
+router.get("/r", async (ctx) => {
+  exec("report " + ctx.query.user);
+  const { params } = ctx;
+  exec("report " + params.type);
+  exec("report " + ctx.state.user.id);
+});
+`;
+  assert.deepEqual(found(koa), ["4:command-injection", "6:command-injection"]);
+});
+
+test("a parameter named request that the function calls is an HTTP client it was handed, not the incoming request", () => {
+  const hook = `async function hook(token, request, route, parameters) {
+  const endpoint = request.endpoint.merge(route, parameters);
+  endpoint.headers.authorization = "token " + token;
+  return request(endpoint);
+}
+module.exports = { hook };
+`;
+  assert.deepEqual(found(hook), []);
+  const proxy = `const express = require("express"), got = require("got");
+const app = express();
+app.get("/p", async (request, response) => {
+  response.send(await got(request.query.url));
+});
+`;
+  assert.deepEqual(found(proxy), ["4:ssrf"]);
+});

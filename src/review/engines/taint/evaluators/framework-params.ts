@@ -19,10 +19,20 @@ export function hasParamSource(a: Analyzer, scope: TNode, viaHelper = false): bo
   }
   const decorators = a.syn.decorators(scope);
   const params = a.syn.params(scope);
-  return params.some((p) => p.name !== "" && paramSource(a, p, decorators) !== null) || hasEntrySource(a, scope, () => params, viaHelper);
+  return params.some((p) => p.name !== "" && paramSource(a, p, decorators, scope) !== null) || hasEntrySource(a, scope, () => params, viaHelper);
 }
 
-export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[]): Value {
+/**
+ * Whether `fn` calls its parameter `name` (`request(endpoint)`): a request object is never called, so a
+ * parameter named like one that is (an HTTP client a plugin is handed) is a function, not the request.
+ */
+function calledInBody(a: Analyzer, fn: TNode, name: string): boolean {
+  if (!a.source || !/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  const r = fn.range();
+  return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}\\s*(?:\\?\\.)?\\(`).test(a.source.slice(r.start.index, r.end.index));
+}
+
+export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[], fn?: TNode): Value {
   for (const spec of a.rules.params) {
     let matched: boolean;
     if (spec.decorators.length) {
@@ -37,7 +47,9 @@ export function paramSource(a: Analyzer, p: { name: string; type: string; annota
     }
     if (!matched) continue;
     if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
-    return sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
+    if (spec.names.length && !spec.types.length && fn && calledInBody(a, fn, p.name)) return null;
+    const v = sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
+    return spec.members && v ? { ...v, fields: spec.members } : v;
   }
   return null;
 }

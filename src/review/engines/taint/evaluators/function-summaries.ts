@@ -160,7 +160,7 @@ export function bindArgs(def: Def, all: TNode[], vals: Map<TNode, Value>): [numb
  * taints the receiver instead (`this`, and the class's `fields`, as read inside the method).
  */
 export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, i: number, v: Taint, fields: string[] = []): Summary | null {
-  const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}`;
+  const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
   const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
@@ -168,6 +168,8 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   const marker: Step = { node: at, kind: "step", sourceId: "", prev: null };
   const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: at, kind: "step", sourceId: v.step.sourceId, prev: marker } };
   if (v.argv) arg.argv = true;
+  // An object tainted in some members only (a Koa context's request members) is so in the callee too.
+  if (v.fields) arg.fields = v.fields;
   // By slot: every name a destructuring formal binds gets the argument.
   const args: Value[] = [];
   if (i >= 0) args[i] = arg;

@@ -64,7 +64,8 @@ function memberValue(a: Analyzer, node: TNode): Value {
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
   const trusted = a.rules.trustedParamMembers;
   if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
-  if (t.fields) return { mask: t.mask, confidence: t.confidence, step: t.step };
+  // A parameter source whose rule lists the members that carry the request (`members`) has them as its fields.
+  if (t.fields && t.step.kind !== "param") return { mask: t.mask, confidence: t.confidence, step: t.step };
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
 }
 

@@ -20,6 +20,12 @@ const paramRule = z
     annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
     decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+    members: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "The members that carry the request (a Koa context's query, params, request); any other member is the program's own (a parser's ctx.doc): omitted = every member",
+      ),
   })
   .describe("Function parameters the framework fills from the request");
 
@@ -222,6 +228,8 @@ export interface ParamSpec extends SourceSpec {
   annotations: Set<string>;
   decorators: RegExp[];
   exceptTypes: RegExp[];
+  /** Only these members carry the request; null: every member. */
+  members: ReadonlySet<string> | null;
 }
 
 const memoMax = 512;
@@ -402,6 +410,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
         annotations: new Set(s.params.annotations ?? []),
         decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
         exceptTypes: whole(s.params.exceptTypes),
+        members: s.params.members ? new Set(s.params.members) : null,
       });
     }
     for (const p of s.paths ?? []) {

@@ -192,3 +192,13 @@ var PKCS8_START = '-----BEGIN PRIVATE KEY-----' // ok: secret.private-key
 const sample = { key: '-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----' }; // ok: secret.private-key
 const joinedKey = '-----BEGIN RSA PRIVATE KEY-----' // expect: secret.private-key
   + '\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit+CqvjWYzvQwECAwEAAQ';
+function sslFromMode(mode) {
+  switch (mode) {
+    case "no-verify":
+      return { rejectUnauthorized: false }; // ok: js.tls-verification-disabled
+    case "require":
+      return { rejectUnauthorized: false }; // expect: js.tls-verification-disabled
+  }
+  if (options.insecure) return { rejectUnauthorized: false }; // ok: js.tls-verification-disabled
+  return true;
+}
