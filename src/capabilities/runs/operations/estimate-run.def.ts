@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { runRequestFields } from "../request-schema.ts";
-import { estimateSchema } from "../schemas.ts";
+import { estimateSchema, runRequestFields } from "../schemas.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
 export const estimateRunDefinition = defineOperation({

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { runLimits, runRequestFields } from "../request-schema.ts";
-import { runSchema } from "../schemas.ts";
+import { runLimits, runRequestFields, runSchema } from "../schemas.ts";
 import { defineOperation } from "../../../kernel/operation.ts";
 
 export const startRunDefinition = defineOperation({
