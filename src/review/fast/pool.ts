@@ -6,6 +6,8 @@
 // its files are reported as skipped.
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
+import { getCompileCacheDir } from "node:module";
+import { dirname } from "node:path";
 import type { EngineConfig, FileOutcome } from "../analyze-file.ts";
 import type { BatchItem, FromWorker, ToWorker, WireItem } from "./worker.ts";
 
@@ -21,6 +23,17 @@ interface Slot {
 }
 
 const workerUrl = new URL("./worker.ts", import.meta.url);
+
+/**
+ * A worker does not share the compile cache the process turned on (bin/crs.js): without it, each
+ * worker strips the types of every module and compiles it again on every review. NODE_COMPILE_CACHE
+ * in its environment turns it on before its first import (the directory the process was given:
+ * Node adds its subdirectory per version).
+ */
+function workerEnv(): NodeJS.ProcessEnv | undefined {
+  const dir = getCompileCacheDir();
+  return dir ? { ...process.env, NODE_COMPILE_CACHE: dirname(dir) } : undefined;
+}
 
 /** The parent's flags minus those that only make sense for an eval'd entry script. */
 function workerExecArgv(): string[] | undefined {
@@ -94,7 +107,7 @@ export class ReviewPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl, { execArgv: workerExecArgv() }), pending: new Map() };
+    const slot: Slot = { worker: new Worker(workerUrl, { execArgv: workerExecArgv(), env: workerEnv() }), pending: new Map() };
     // An idle pool does not keep the process alive; a batch in flight does, through its timer.
     slot.worker.unref();
     for (const [key, config] of this.configs) this.post(slot, { type: "config", key, config });
