@@ -109,7 +109,6 @@ export class FileAnalyzer {
     if (pack || !languages.includes(lang)) return pack;
     this.digest ??= rulesDigest(this.selected);
     pack = packOf(this.selected, this.digest, lang);
-    if (!pack) return undefined;
     this.packs.set(lang, pack);
     const rootKind = String(parse(parserName(lang), "").root().kind());
     this.unpackable.set(

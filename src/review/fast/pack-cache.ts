@@ -12,22 +12,24 @@ import type { LanguagePack } from "../engines/patterns.ts";
 
 /** A few rule selections by a few languages: the entries of the reviews one process serves. */
 const maxKept = 16;
-const kept = new Map<string, LanguagePack | null>();
+const kept = new Map<string, LanguagePack>();
 
 /** The digest of a rule selection's content, to pass to packOf for each language it is asked for. */
 export function rulesDigest(rules: readonly Rule[]): string {
   return createHash("sha256").update(JSON.stringify(rules)).digest("base64");
 }
 
-/** A language's pack of these rules (undefined: none of them applies), compiled once per process. */
-export function packOf(rules: Rule[], digest: string, lang: Language): LanguagePack | undefined {
+/** A language's pack of these rules (empty when none applies), compiled once per process. */
+export function packOf(rules: Rule[], digest: string, lang: Language): LanguagePack {
   const key = `${lang}:${digest}`;
   let pack = kept.get(key);
-  if (pack === undefined) {
-    pack = buildPacks(rules, [lang]).get(lang) ?? null;
+  if (pack) kept.delete(key);
+  else {
+    // buildPacks gives every language it is asked for a pack.
+    pack = buildPacks(rules, [lang]).get(lang)!;
     if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
-  } else kept.delete(key);
+  }
   // Most recently used last: the oldest entry is the one dropped.
   kept.set(key, pack);
-  return pack ?? undefined;
+  return pack;
 }
