@@ -1,7 +1,8 @@
 // Compiled language packs kept for the life of the process. A server's review threads run review after
 // review with the same rules, each review a new FileAnalyzer holding its own copy of them (sent in a
 // message), and compiling one language's pack (its rules checked against the grammar, their alternatives
-// split, the term scanner built) costs 100 to 150 ms: more than the rest of a small change review. Keyed
+// split, the term scanner built) costs tens of milliseconds (measured: JavaScript 40-75, TypeScript 60-190,
+// Python about 20, Java under 15), per thread and per review: a large part of a small change review. Keyed
 // by the language and a digest of the selected rules' whole content, so a custom rule edited between two
 // reviews makes a new entry, never a stale answer.
 import { createHash } from "node:crypto";
