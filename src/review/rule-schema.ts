@@ -55,14 +55,17 @@ export const ruleDocument = z.strictObject({
         }, "not a valid JavaScript regular expression")
         .optional()
         .describe(
-          "A JavaScript regular expression (flags iu) a file's text must match for the rule to run: it must match every text holding code the rule matches (spaces and comments between tokens too)",
+          "A JavaScript regular expression (flags iu) a file's text must match for the rule to run: it must match every text holding code the " +
+            "rule matches (spaces and comments between tokens too)",
         ),
       taint: z.enum(taintClassNames).optional().describe("Injection class: findings go through taint refinement in languages that support it"),
       check: z
         .enum(["redos", "prototype-pollution"])
         .optional()
         .describe(
-          "An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions engines/prototype-pollution.ts finds",
+          "An analysis joined to the rule: `redos` keeps a match only when the regular expression it holds is super-linear (engines/redos.ts; " +
+            "a match holding no literal pattern stays); `prototype-pollution` adds the merge and set-by-path functions " +
+            "engines/prototype-pollution.ts finds",
         ),
       lookup: z
         .strictObject({
@@ -84,7 +87,8 @@ export const ruleDocument = z.strictObject({
         .array(z.string().regex(/^[@\w/-]+$/))
         .optional()
         .describe(
-          "Names of the linter rules (ESLint's) that check the same thing: an `eslint-disable-line` directive naming one on the match's line, or `eslint-disable-next-line` on the line above, says the code is deliberate, and the match is not reported",
+          "Names of the linter rules (ESLint's) that check the same thing: an `eslint-disable-line` directive naming one on the match's line, " +
+            "or `eslint-disable-next-line` on the line above, says the code is deliberate, and the match is not reported",
         ),
     })
     .optional()

@@ -39,7 +39,7 @@ if (agent === NaN) throw new Error();
   ]);
 });
 
-test("keys, signed tokens and secret-named values a suite makes for its tests are fixtures; the same in the package, and a provider token in the suite, are reported", async () => {
+test("keys, JWTs and secret-named values a suite makes are fixtures; the same in the package, and a provider token in a suite, are reported", async () => {
   const header = ["-----BEGIN", "RSA PRIVATE KEY-----"].join(" ");
   const key = `${header}\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n-----END RSA PRIVATE KEY-----\n`;
   const src = `const secret = "EA3SsAG5xtf42T6JJ7AbG7dj";
@@ -56,7 +56,7 @@ const aws = "AKIA${"QX6FMT2BIPW5ELSZ"}";
   ]);
 });
 
-test("a type test (index.test-d.ts, x.tst.ts, test-d/) is read by the type checker and never run: no run-time finding; the same code in a test that runs keeps it", async () => {
+test("a type test (index.test-d.ts, x.tst.ts, test-d/) is never run: no run-time finding; the same code in a test that runs keeps it", async () => {
   const src = `import { expectType } from "tsd";
 import { load } from ".";
 load("x").then((v) => expectType<string>(v));

@@ -2,8 +2,16 @@
 // `x.test.js`, `x.spec.ts`, a bundled `x.tests.js`, a small package's one `test.js`, type tests, `test_x.py`, `conftest.py`). Their servers, patterns and
 // commands meet only what the suite feeds them, never input anyone else chooses. Examples and scripts are not
 // suites: users copy examples, and scripts run on real input.
-export const suitePath =
-  /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e|test-d)\/|\.(?:test-d|tst)\.[cm]?tsx?$|[._-](?:tests?|specs?)\.[cm]?[jt]sx?$|(?:^|\/)tests?\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/;
+export const suitePath = new RegExp(
+  [
+    /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e|test-d)\//,
+    /\.(?:test-d|tst)\.[cm]?tsx?$/,
+    /[._-](?:tests?|specs?)\.[cm]?[jt]sx?$|(?:^|\/)tests?\.[cm]?[jt]sx?$/,
+    /(?:^|\/)test_[^/]*\.py$|_test\.py$|(?:^|\/)conftest\.py$/,
+  ]
+    .map((part) => part.source)
+    .join("|"),
+);
 
 /**
  * Type tests (tsd's `index.test-d.ts` and `test-d/`, tstyche's `x.tst.ts`): the type checker reads them and nothing

@@ -78,10 +78,29 @@ def post():
         return PostStore().heading(title)
     return BaseStore().heading(title)
 `,
-    "blog/render.py":
-      'from markupsafe import escape\n\n\ndef plain(text):\n    return "<h1>" + str(escape(text)) + "</h1>"\n\n\ndef banner(title=None):\n    return "<div>Welcome</div>"\n',
-    "blog/store.py":
-      'class BaseStore:\n    def heading(self, title):\n        raise NotImplementedError\n\n\nclass PostStore(BaseStore):\n    def heading(self, title):\n        return "<h2>" + title + "</h2>"\n',
+    "blog/render.py": [
+      "from markupsafe import escape",
+      "",
+      "",
+      "def plain(text):",
+      '    return "<h1>" + str(escape(text)) + "</h1>"',
+      "",
+      "",
+      "def banner(title=None):",
+      '    return "<div>Welcome</div>"',
+      "",
+    ].join("\n"),
+    "blog/store.py": [
+      "class BaseStore:",
+      "    def heading(self, title):",
+      "        raise NotImplementedError",
+      "",
+      "",
+      "class PostStore(BaseStore):",
+      "    def heading(self, title):",
+      '        return "<h2>" + title + "</h2>"',
+      "",
+    ].join("\n"),
   });
   assert.deepEqual(taint(r), ["blog/routes.py:16:xss", "blog/routes.py:17:xss"]);
 });
@@ -195,8 +214,17 @@ test("only calls of another module's functions that may reach a sink there count
   const db =
     "import sqlite3\n\nconn = sqlite3.connect('a.db')\n\n\ndef run(sql):\n    return conn.execute(sql)\n\n\n" +
     'def by_name(n):\n    return run("SELECT * FROM t WHERE n = \'" + n + "\'")\n\n\ndef label(n):\n    return n.title()\n';
-  const view =
-    "from app import db\nfrom app.db import label\n\n\ndef view(request):\n    db.by_name(request.args['n'])\n    label(request.args['n'])\n    db.label('x')\n";
+  const view = [
+    "from app import db",
+    "from app.db import label",
+    "",
+    "",
+    "def view(request):",
+    "    db.by_name(request.args['n'])",
+    "    label(request.args['n'])",
+    "    db.label('x')",
+    "",
+  ].join("\n");
   const points = contextPoints("python", view, [{ path: "app/db.py", names: ["python:app.db"], source: db }], "app/views.py");
   assert.deepEqual(points, [view.indexOf("db.by_name(")]);
 });

@@ -66,7 +66,7 @@ const javaRepo = {
 };
 const servletPath = "src/shop/web/ProductServlet.java";
 
-test("a Java helper class in another file is summarised: constants and sanitized values are clean, returned parameters and sinks inside it are reported", async () => {
+test("a Java helper class in another file is summarised: constants and sanitized values are clean, returned parameters and its sinks reported", async () => {
   const r = await review(javaRepo);
   assert.deepEqual(taint(r), [`${servletPath}:10:xss`, `${servletPath}:13:xss`, `${servletPath}:16:sql-injection`]);
   // The sink inside Catalog.search is reported at the call, in the caller's file, its flow there too.
@@ -199,7 +199,7 @@ public class DownloadServlet extends HttpServlet {
 }
 `;
 
-test("a file analysed again for a sink in another file also takes the files of its other calls: a helper that strips all but an allow-list cleans the value", async () => {
+test("a file analysed again for a sink elsewhere also takes the files of its other calls: a helper keeping only an allow-list cleans the value", async () => {
   const path = "src/app/web/DownloadServlet.java";
   for (const threads of [1, 2]) {
     const r = await review({ [path]: download, "src/app/util/Files.java": files, "src/app/util/Params.java": params }, threads);
@@ -213,8 +213,17 @@ test("a file analysed again for a sink in another file also takes the files of i
 
 test("a file without taint findings whose calls reach no file holding a sink is not analysed again", () => {
   const lib = new Library();
-  const caller =
-    'package web;\nimport util.*;\nclass Page {\n  void doGet(HttpServletRequest req) {\n    String v = Params.param(req, "v");\n    show(Text.pad(v, 3));\n  }\n}\n';
+  const caller = [
+    "package web;",
+    "import util.*;",
+    "class Page {",
+    "  void doGet(HttpServletRequest req) {",
+    '    String v = Params.param(req, "v");',
+    "    show(Text.pad(v, 3));",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
   lib.add(
     "util/Params.java",
     Buffer.from(

@@ -38,7 +38,9 @@ const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b
 /** A module that freezes `Object.prototype` cannot pollute it. */
 const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
-const keyCheckWord = String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
+const keyCheckWord =
+  String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?` +
+  String.raw`(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
 /** A helper of the file named for checking keys against pollution. */
 const keyCheckName = new RegExp(`^${keyCheckWord}$`);
 const keyCheckAnywhere = new RegExp(keyCheckWord);

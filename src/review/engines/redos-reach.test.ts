@@ -42,7 +42,7 @@ module.exports = function parse(key) {
   assert.deepEqual(await lines("lib/uid.js", src), [7, 10]);
 });
 
-test("a pattern applied to a command's output (execSync's result, the stdout a callback gets, its lines) meets no input; the same on a caller's text does", async () => {
+test("a pattern on a command's output (execSync's result, a callback's stdout, its lines) meets no input; the same on a caller's text does", async () => {
   const src = `const { execSync, exec } = require("child_process");
 exports.branch = function () {
   return execSync("git rev-parse --abbrev-ref HEAD").toString().replace(/^\\s+|\\s+$/g, "");
@@ -67,7 +67,7 @@ exports.tidy = (name) => name.replace(/^\\s+|\\s+$/g, "");
   assert.deepEqual(await lines("lib/cards.js", src), [16, 20]);
 });
 
-test("a quadratic pattern that reads a template's tags parses the application's own template; an exponential one, or the same shape on other text, is reported", async () => {
+test("a quadratic pattern reading a template's tags parses the app's own template; an exponential one, or the same on other text, is reported", async () => {
   const src = `exports.render = function render(template, data) {
   return template.replace(/\\{\\{(.+?)\\}\\}/g, (_, key) => data[key.trim()]);
 };
@@ -80,7 +80,7 @@ exports.links = (text) => text.replace(/\\[\\[(.+?)\\]\\]/g, "<a>$1</a>");
 
 // The patterns are ones recheck judges in a fraction of a second: these tests are about reach, and a
 // pattern near the analyser's safety net would make them depend on the machine's load.
-test("a parser the module keeps to itself and calls only with a command's output meets no input; exported, or also called with a caller's text, it does", async () => {
+test("a parser the module keeps private and calls only on a command's output meets no input; exported, or given a caller's text, it does", async () => {
   const src = `const { exec } = require("child_process");
 function parseCards(text) {
   return text.split("\\n").map((line) => line.match(/^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/));
@@ -101,7 +101,7 @@ exports.parseLinks = parseLinks;
   assert.deepEqual(await lines("lib/system.js", src), [9, 15]);
 });
 
-test("a pattern kept in a module constant and applied only to a command's output meets no input; one applied to a caller's text, or exported, does", async () => {
+test("a pattern in a module constant applied only to a command's output meets no input; one applied to a caller's text, or exported, does", async () => {
   const src = `const { execSync } = require("child_process");
 const CARD = /^\\s*(\\d+)\\s+\\[(.*)\\s*\\]:/;
 exports.cards = () => execSync("aplay -l").toString().split("\\n").map((l) => CARD.exec(l));

@@ -11,7 +11,8 @@ import type { SgNode } from "@ast-grep/napi";
 function exported(source: string, name: string): boolean {
   const n = name.replace(/\$/g, "\\$");
   return new RegExp(
-    `\\bexports(?:\\.[\\w$]+|\\[[^\\]]+\\])?\\s*=\\s*${n}\\b|\\bexport\\s+(?:default\\s+|async\\s+)?(?:function\\*?\\s+|const\\s+|let\\s+|var\\s+|class\\s+)?${n}\\b|` +
+    `\\bexports(?:\\.[\\w$]+|\\[[^\\]]+\\])?\\s*=\\s*${n}\\b|` +
+      `\\bexport\\s+(?:default\\s+|async\\s+)?(?:function\\*?\\s+|const\\s+|let\\s+|var\\s+|class\\s+)?${n}\\b|` +
       `\\bexports\\s*=\\s*\\{[^{}]*\\b${n}\\b|\\bexport\\s*\\{[^{}]*\\b${n}\\b`,
   ).test(source);
 }

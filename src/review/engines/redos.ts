@@ -190,7 +190,9 @@ export function judgeRedos(
     out.push({
       ...f,
       ...(verdict.quadratic ? { confidence: "low" as const } : {}),
-      description: `${f.description}\n\n${patternLead}\`/${pattern.source}/${pattern.flags}\`: its matching time is ${verdict.complexity} in the input's length.${attack}`,
+      description:
+        `${f.description}\n\n${patternLead}\`/${pattern.source}/${pattern.flags}\`: ` +
+        `its matching time is ${verdict.complexity} in the input's length.${attack}`,
     });
   }
   return out;

@@ -45,8 +45,12 @@ export function jwtOk(token: string): boolean {
   }
 }
 
-export const placeholder =
-  /^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted|(?:some|my|your)[-_]?(?:password|passwd|pass|pwd|secret))$/i;
+export const placeholder = new RegExp(
+  String.raw`^(?:\$\{.*\}|<.*>|\{\{.*\}\}|%\(?\w*\)?s?|x+|\*+|\.+|` +
+    "changeme|password|passwd|secret|example|dummy|test|pass|user|root|admin|null|none|undefined|redacted|" +
+    "(?:some|my|your)[-_]?(?:password|passwd|pass|pwd|secret))$",
+  "i",
+);
 
 /** A value named like a secret that is none: a pattern of token characters (`"[A-Za-z0-9._~+/-]+=*"`) or a URN naming a token type. */
 export const notSecret = /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:/i;

@@ -61,7 +61,12 @@ export const secretRules: SecretRule[] = [
     // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key; nor is a string that is the header alone at the
     // end of its line (`var KEY_START = '-----BEGIN PRIVATE KEY-----'`) unless the next line goes on with it. A body
     // of X placeholders (`\nXXXX\n`) is elided too, and so is a header in Markdown inline code (a table cell, a sentence).
-    re: /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(]))/g,
+    re: new RegExp(
+      /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)/.source +
+        /(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))/.source +
+        /(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(]))/.source,
+      "g",
+    ),
   },
   {
     id: "secret.jwt",
@@ -80,7 +85,11 @@ export const secretRules: SecretRule[] = [
     // than trying the scheme list at every position); the same matches.
     // A server on the loopback or a documentation host (`@localhost`, `@127.0.0.1`, `@db.example.com`) is a
     // developer's own or nobody's: its password opens nothing anyone else can reach.
-    re: /(?<=\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver)):\/\/[^:/\s@"'`]+:([^@\s/"'`]{3,})@(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|(?:[\w-]+\.)*example\.(?:com|org|net))(?![\w.-]))/g,
+    re: new RegExp(
+      /(?<=\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver)):\/\/[^:/\s@"'`]+:([^@\s/"'`]{3,})@/.source +
+        /(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|(?:[\w-]+\.)*example\.(?:com|org|net))(?![\w.-]))/.source,
+      "g",
+    ),
     verify: (s) => !placeholder.test(s) && !/^[$%{<]/.test(s),
   },
   { id: "secret.crs-token", title: "crs API or OAuth token", severity: "critical", re: /\b(svc[pa]_[0-9A-Za-z]{36})\b/g, verify: crsChecksumOk },
@@ -94,7 +103,12 @@ export const secretRules: SecretRule[] = [
     // and without it the search no longer rescans every identifier from each of its characters.
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
-    re: /(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)["'`]([^"'`\s]{16,200})["'`]/gi,
+    re: new RegExp(
+      "(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)" +
+        String.raw`[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)` +
+        /["'`]([^"'`\s]{16,200})["'`]/.source,
+      "gi",
+    ),
     verify: (s) =>
       !placeholder.test(s) &&
       entropy(s) >= 3.5 &&
@@ -157,7 +171,9 @@ export function scanSecrets(text: FileText, path: string, rules: readonly Secret
         severity: rule.severity,
         cwe: [798],
         confidence: rule.confidence ?? "high",
-        description: `${rule.title} (\`${shown}\`) committed in source. Anyone with read access to the repository or its history can use it. Revoke and rotate it, remove it from the code, and load it from the environment or a secret manager at run time.`,
+        description:
+          `${rule.title} (\`${shown}\`) committed in source. Anyone with read access to the repository or its history can use it. ` +
+          "Revoke and rotate it, remove it from the code, and load it from the environment or a secret manager at run time.",
         tags: ["secret", "security"],
         location: loc,
         relatedLocations: [],

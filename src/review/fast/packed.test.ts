@@ -171,7 +171,7 @@ test("changed-line filters and skipped files apply per file in a joined batch", 
   assert.deepEqual(out[2]!.findings.map((f) => f.location.startLine).sort(), [2, 3]);
 });
 
-test("rules run in one merged walk match exactly the nodes each rule's own query matches, with or without the functions and syntax errors listed on the way", () => {
+test("rules run in one merged walk match exactly the nodes each rule's own query matches, with or without functions and syntax errors listed", () => {
   ensureParsers();
   const packs = buildPacks(rules, languages);
   const many = `${"eval(userInput);\n".repeat(6)}const same = 1;\nx = x;\nif (a) { b(); } else { b(); }\n`;
@@ -317,13 +317,33 @@ test("files analysed again with another file as context are joined, with the fin
   const helper = {
     path: "app/util/Shell.java",
     names: ["java:Shell"],
-    source:
-      "package app.util;\n\npublic final class Shell {\n  public static int run(String cmd) throws Exception {\n    return Runtime.getRuntime().exec(cmd).waitFor();\n  }\n}\n",
+    source: [
+      "package app.util;",
+      "",
+      "public final class Shell {",
+      "  public static int run(String cmd) throws Exception {",
+      "    return Runtime.getRuntime().exec(cmd).waitFor();",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
   };
   const servlet = (i: number, arg: string) =>
     file(
       `app/web/S${i}.java`,
-      `package app.web;\n\nimport app.util.*;\n\npublic class S${i} extends HttpServlet {\n  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {\n    String name = req.getParameter("name");\n    Shell.run(${arg});\n  }\n}\n`,
+      [
+        "package app.web;",
+        "",
+        "import app.util.*;",
+        "",
+        `public class S${i} extends HttpServlet {`,
+        "  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {",
+        '    String name = req.getParameter("name");',
+        `    Shell.run(${arg});`,
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
     );
   const files = [servlet(1, '"convert " + name'), servlet(2, '"ls"'), servlet(3, '"rm " + name')];
   const a = analyzer(true);

@@ -76,7 +76,7 @@ test("wherever a rule with a prefilterRegex matches, real or inserted with space
   }
 });
 
-test("files that name an API key but assign it no literal, read a request's query or name a search filter are not parsed; a literal key is still reported", () => {
+test("files naming an API key but assigning it no literal, reading a request's query or naming a search filter are not parsed; a literal key is found", () => {
   const a = new FileAnalyzer({ rules, selections: [], overrides: [], taint: false, maxBytes: 1 << 20, timeBudgetMs: 60_000 });
   const file = (path: string, text: string) => ({ file: { path, content: Buffer.from(text) } });
   const out = a.analyzeMany([

@@ -38,7 +38,8 @@ function ruleLines(chunk: Chunk, ruleFindings: readonly Finding[]): string[] {
   // Paths are repository content: quoted, so a crafted name cannot start a line of its own.
   return mine.map(
     (f) =>
-      `- ${JSON.stringify(f.location.path)}:${f.location.startLine}-${f.location.endLine} ${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`,
+      `- ${JSON.stringify(f.location.path)}:${f.location.startLine}-${f.location.endLine} ` +
+      `${f.ruleId} (${f.severity}${f.cwe.length ? `, CWE-${f.cwe.join("/CWE-")}` : ""}): ${f.title}`,
   );
 }
 

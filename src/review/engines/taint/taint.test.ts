@@ -91,9 +91,24 @@ test("languages without taint support get their pattern findings back unchanged"
 });
 
 test("taint carried around a loop, through a ternary and a builder chain reaches the sink", () => {
-  const js = `app.get("/x", (req, res) => {\n  let acc = ""; // child_process\n  for (const p of req.query.parts) { acc = acc + p; }\n  const c = true ? acc : "x";\n  exec(c);\n});\n`;
+  const js = [
+    'app.get("/x", (req, res) => {',
+    '  let acc = ""; // child_process',
+    "  for (const p of req.query.parts) { acc = acc + p; }",
+    '  const c = true ? acc : "x";',
+    "  exec(c);",
+    "});",
+    "",
+  ].join("\n");
   assert.equal(analyzeSource("javascript", "a.js", js).length, 1);
-  const java = `class A { void h(HttpServletRequest r) throws Exception {\n  StringBuilder sb = new StringBuilder();\n  sb.append("a").append(r.getHeader("x"));\n  st.executeQuery(sb.toString());\n} }\n`;
+  const java = [
+    "class A { void h(HttpServletRequest r) throws Exception {",
+    "  StringBuilder sb = new StringBuilder();",
+    '  sb.append("a").append(r.getHeader("x"));',
+    "  st.executeQuery(sb.toString());",
+    "} }",
+    "",
+  ].join("\n");
   assert.deepEqual(
     analyzeSource("java", "A.java", java).map((f) => f.ruleId),
     ["java.taint.sql-injection"],
@@ -101,7 +116,16 @@ test("taint carried around a loop, through a ternary and a builder chain reaches
 });
 
 test("a statically false ternary branch and a clean re-assignment stop the taint", () => {
-  const js = `app.get("/x", (req, res) => {\n  const c = 1 > 2 ? req.query.a : "ls"; // child_process\n  exec(c);\n  let d = req.query.d;\n  if (d.length > 3) { d = "pwd"; } else { d = "ls"; }\n  exec(d);\n});\n`;
+  const js = [
+    'app.get("/x", (req, res) => {',
+    '  const c = 1 > 2 ? req.query.a : "ls"; // child_process',
+    "  exec(c);",
+    "  let d = req.query.d;",
+    '  if (d.length > 3) { d = "pwd"; } else { d = "ls"; }',
+    "  exec(d);",
+    "});",
+    "",
+  ].join("\n");
   assert.deepEqual(analyzeSource("javascript", "a.js", js), []);
 });
 
@@ -111,7 +135,15 @@ test("python f-strings, tuple unpacking and Go out-parameters propagate taint", 
     analyzeSource("python", "v.py", py).map((f) => f.location.startLine),
     [3],
   );
-  const go = `package m\nfunc h(w http.ResponseWriter, r *http.Request) {\n\tvar in struct{ P string }\n\tjson.NewDecoder(r.Body).Decode(&in)\n\tos.Open(in.P)\n}\n`;
+  const go = [
+    "package m",
+    "func h(w http.ResponseWriter, r *http.Request) {",
+    "\tvar in struct{ P string }",
+    "\tjson.NewDecoder(r.Body).Decode(&in)",
+    "\tos.Open(in.P)",
+    "}",
+    "",
+  ].join("\n");
   assert.deepEqual(
     analyzeSource("go", "h.go", go).map((f) => f.ruleId),
     ["go.taint.path-traversal"],
@@ -154,7 +186,17 @@ test("a plain exec() is a sink only in files that import child_process", () => {
 });
 
 test("writing one tainted field taints reads of that field and of the whole object, not other fields", () => {
-  const src = `app.get("/x", (req, res) => {\n  const o = {};\n  o.user = req.query.u;\n  o.cmd = "ls";\n  cp.exec(o.cmd);\n  cp.exec(o.user);\n  cp.exec(JSON.stringify(o));\n});\n`;
+  const src = [
+    'app.get("/x", (req, res) => {',
+    "  const o = {};",
+    "  o.user = req.query.u;",
+    '  o.cmd = "ls";',
+    "  cp.exec(o.cmd);",
+    "  cp.exec(o.user);",
+    "  cp.exec(JSON.stringify(o));",
+    "});",
+    "",
+  ].join("\n");
   assert.deepEqual(
     analyzeSource("javascript", "a.js", src).map((f) => f.location.startLine),
     [6, 7],

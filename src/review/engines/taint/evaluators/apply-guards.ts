@@ -1,5 +1,6 @@
 // Applying a condition's checks to the state of the branch entered: allow-lists and derived checks
-// (evaluators/allow-list-guards.ts, evaluators/derived-checks.ts, evaluators/held-checks.ts) clean what they vouch for, deny-lists (evaluators/deny-list-guards.ts) path traversal.
+// (evaluators/allow-list-guards.ts, evaluators/derived-checks.ts, evaluators/held-checks.ts) clean what they vouch for,
+// deny-lists (evaluators/deny-list-guards.ts) path traversal.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { guardedIdents, guardPath } from "./allow-list-guards.ts";

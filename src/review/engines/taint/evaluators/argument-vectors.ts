@@ -10,8 +10,11 @@ import type { Elem } from "../model/collection-values.ts";
 import { fromLibrary } from "./entry-points.ts";
 
 /** Programs that read a later argument as code: shells, `env`/`sudo` wrappers and script interpreters. */
-const runsCode =
-  /^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$/i;
+const runsCode = new RegExp(
+  String.raw`^(?:.*[/\\])?(?:(?:ba|z|da|k|c|tc|fi|a)?sh|cmd|powershell|pwsh|env|sudo|su|xargs|nohup|` +
+    String.raw`python[0-9.]*|perl|ruby|node|php|bun|deno|osascript|eval)(?:\.exe)?$`,
+  "i",
+);
 
 function literalText(a: Analyzer, n: TNode): string | null {
   const t = n.text();

@@ -8,8 +8,12 @@ import { named } from "../syntax/languages.ts";
 import { classBit } from "../syntax/classes.ts";
 
 /** A function whose true result means its arguments passed a check. */
-const checkName =
-  /^(?:(?:is|has|are)_?(?:(?:[A-Z][a-z]+|[a-z]+_))?(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin|[Cc]ontained)|[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)/;
+const checkName = new RegExp(
+  "^(?:(?:is|has|are)_?(?:(?:[A-Z][a-z]+|[a-z]+_))?" +
+    "(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin|[Cc]ontained)|" +
+    "[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|" +
+    "[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)",
+);
 /** A function called for its effect that throws or raises when its arguments fail the check. */
 const throwingCheck = /^(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)(?:[A-Z_0-9]|$)/;
 

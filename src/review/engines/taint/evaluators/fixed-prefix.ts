@@ -1,4 +1,5 @@
-// (Also MongoDB $eq operands, the other JavaScript value mark.) URLs whose destination is fixed by their first part: `"/products/" + slug`, `${API_BASE}/items/${id}`,
+// (Also MongoDB $eq operands, the other JavaScript value mark.) URLs whose destination is fixed by their first part:
+// `"/products/" + slug`, `${API_BASE}/items/${id}`,
 // `"https://partner.example.com/lookup?q=" + q`. Whatever follows a path or query separator after
 // a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
 // no open redirect and no SSRF, though it stays tainted for every other class.

@@ -78,7 +78,14 @@ test("a finding's call and its scope's syntax errors are what scanning every cal
   const broken: [string, string][] = [
     [
       "javascript",
-      "function a() { let = = ; x.y(z()); }\nfunction b() { return f(g(1)); }\nconst c = () => { f(; };\nx = function () { return 1; }();\nq = h(() => k(), 2);\n",
+      [
+        "function a() { let = = ; x.y(z()); }",
+        "function b() { return f(g(1)); }",
+        "const c = () => { f(; };",
+        "x = function () { return 1; }();",
+        "q = h(() => k(), 2);",
+        "",
+      ].join("\n"),
     ],
     ["python", "def a():\n    x = = 1\n    f(g(x))\n\ndef b():\n    return h(lambda: k(1))\n\ndef c(:\n    pass\n"],
     ["go", "package p\nfunc a() { x := }\nfunc b() int { return f(func() int { return g() }()) }\n"],

@@ -125,8 +125,10 @@ const headNames: Record<string, RegExp> = {
   method_definition: /^(?:static\s+)?(?:async\s+)?(?:(?:get|set)\s+)?\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
   // Java: annotations (arguments without parentheses) and modifiers, type parameters, the return type, the name.
   // A Go method (`func (r T) M(`) never matches and asks the tree.
-  method_declaration:
-    /^(?:@[\w$.]+(?:\s*\([^()]*\))?\s+|(?:public|protected|private|static|final|abstract|synchronized|native|strictfp|default)\s+)*(?:<[^()]*?>\s*)?[\w$.]+(?:\s*<[^()]*?>)?(?:\s*\[\s*\])*\s+([A-Za-z_$][\w$]*)\s*\(/,
+  method_declaration: new RegExp(
+    String.raw`^(?:@[\w$.]+(?:\s*\([^()]*\))?\s+|(?:public|protected|private|static|final|abstract|synchronized|native|strictfp|default)\s+)*` +
+      String.raw`(?:<[^()]*?>\s*)?[\w$.]+(?:\s*<[^()]*?>)?(?:\s*\[\s*\])*\s+([A-Za-z_$][\w$]*)\s*\(`,
+  ),
 };
 
 /** Kinds that have no name of their own (or may lack one): named by a variable they are assigned to, if any. */

@@ -36,7 +36,9 @@ export const literalKinds = new Set([
 ]);
 
 /** A URL parser applied to a variable (`urlparse(u)`, `new URL(u)`, `URI.create(u)`); whitespace removed. */
-const parser = String.raw`(?:(?:(?:urllib\.)?parse\.)?(?:urlparse|urlsplit)|(?:java\.net\.)?URI\.create|new(?:java\.net\.)?UR[IL])\(([A-Za-z_$][\w$]*)(?:,[^()]*)?\)`;
+const parser =
+  String.raw`(?:(?:(?:urllib\.)?parse\.)?(?:urlparse|urlsplit)|(?:java\.net\.)?URI\.create|new(?:java\.net\.)?UR[IL])` +
+  String.raw`\(([A-Za-z_$][\w$]*)(?:,[^()]*)?\)`;
 /** Case folding and trimming keep a host what it was. */
 const folded = String.raw`(?:\.(?:lower|casefold|upper|strip|rstrip|lstrip|toLowerCase|toUpperCase|trim)\((?:Locale\.[A-Z]+)?\))*`;
 const hostPart = String.raw`\.(netloc|hostname|host|origin|getHost\(\)|getAuthority\(\))`;

@@ -32,7 +32,9 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     title: "OS command built from untrusted input",
     severity: "critical",
     cwe: [78],
-    fix: "Run the program directly with an argument array (execFile/spawn without a shell, subprocess with a list, exec.Command with separate args) and validate the value against an allow-list.",
+    fix:
+      "Run the program directly with an argument array (execFile/spawn without a shell, subprocess with a list, exec.Command with separate args) " +
+      "and validate the value against an allow-list.",
   },
   "code-injection": {
     title: "Untrusted input evaluated as code",
@@ -50,7 +52,9 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     title: "NoSQL query built from untrusted input",
     severity: "high",
     cwe: [943],
-    fix: 'Build the query from typed values (cast to string or number), reject operator objects such as {"$gt": ""}, and never pass request objects or $where code through.',
+    fix:
+      'Build the query from typed values (cast to string or number), reject operator objects such as {"$gt": ""}, and never pass request objects ' +
+      "or $where code through.",
   },
   "ldap-injection": {
     title: "LDAP filter built from untrusted input",
@@ -98,7 +102,9 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     title: "Untrusted data deserialized into objects",
     severity: "critical",
     cwe: [502],
-    fix: "Do not deserialize request data with native object serializers (pickle, ObjectInputStream, yaml.load, node-serialize); use JSON into plain data and validate it.",
+    fix:
+      "Do not deserialize request data with native object serializers (pickle, ObjectInputStream, yaml.load, node-serialize); use JSON into " +
+      "plain data and validate it.",
   },
   "log-injection": {
     title: "Untrusted input written to a log unencoded",
@@ -116,7 +122,9 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     title: "Predictable random value used as a secret",
     severity: "high",
     cwe: [330, 338],
-    fix: "Make cookies, session values, tokens and passwords with a cryptographically secure generator (SecureRandom, secrets.token_urlsafe); java.util.Random, Math.random and Python's random can be predicted from a few outputs.",
+    fix:
+      "Make cookies, session values, tokens and passwords with a cryptographically secure generator (SecureRandom, secrets.token_urlsafe); " +
+      "java.util.Random, Math.random and Python's random can be predicted from a few outputs.",
   },
 };
 

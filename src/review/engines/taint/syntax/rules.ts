@@ -24,7 +24,8 @@ const paramRule = z
       .array(z.string())
       .optional()
       .describe(
-        "The members that carry the request (a Koa context's query, params, request); any other member is the program's own (a parser's ctx.doc): omitted = every member",
+        "The members that carry the request (a Koa context's query, params, request); any other member is the program's own (a parser's " +
+          "ctx.doc): omitted = every member",
       ),
   })
   .describe("Function parameters the framework fills from the request");
@@ -45,7 +46,8 @@ const sourceRule = z
       .boolean()
       .default(false)
       .describe(
-        "A call whose path (first argument, or the receiver of a method such as Path(p).read_text) is fixed text of the program reads the program's own file: no source",
+        "A call whose path (first argument, or the receiver of a method such as Path(p).read_text) is fixed text of the program reads the " +
+          "program's own file: no source",
       ),
     classes: z
       .array(z.enum(taintClasses))
@@ -72,7 +74,8 @@ const sinkRule = z
       .boolean()
       .optional()
       .describe(
-        "The argument is run as code (MongoDB $where): a string is as dangerous as an object, so what only rules out operator objects (a typeof string check, a template) does not make it safe",
+        "The argument is run as code (MongoDB $where): a string is as dangerous as an object, so what only rules out operator objects (a " +
+          "typeof string check, a template) does not make it safe",
       ),
     readOnly: z
       .array(z.string())
@@ -87,14 +90,16 @@ const sinkRule = z
       .array(z.string())
       .optional()
       .describe(
-        "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body",
+        "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response " +
+          "body). A tuple's first element is the body",
       ),
     ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
     objectKeys: z
       .array(z.string())
       .optional()
       .describe(
-        "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound `values` are data)",
+        "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound " +
+          "`values` are data)",
       ),
     unlessArg: z
       .object({
@@ -146,7 +151,8 @@ const libraryRule = z
       .array(z.enum(taintClasses))
       .default([])
       .describe(
-        "Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering helper is given to render are what the caller asked for",
+        "Classes library input does not cause: a caller's value in its own log, a URL an HTTP client is given to fetch, HTML a rendering " +
+          "helper is given to render are what the caller asked for",
       ),
     settings: z
       .array(
@@ -159,7 +165,8 @@ const libraryRule = z
       .describe("Parameters that by their name are the developer's settings rather than data (a served `root` directory is no path traversal)"),
   })
   .describe(
-    "Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions and methods) are library input: a caller outside the package controls them",
+    "Parameters of a module's public functions (exported functions, public methods of exported classes; Python public module-level functions " +
+      "and methods) are library input: a caller outside the package controls them",
   );
 
 export const taintRuleFile = z
@@ -186,7 +193,8 @@ export const taintRuleFile = z
       .array(z.string())
       .default([])
       .describe(
-        "Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a source; `param.member` names one parameter's (ctx.body)",
+        "Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a " +
+          "source; `param.member` names one parameter's (ctx.body)",
       ),
     library: libraryRule.optional(),
   })
