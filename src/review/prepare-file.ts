@@ -21,7 +21,7 @@ export interface Prepared {
   lines: number;
   lang: Language | null;
   pack: LanguagePack | undefined;
-  /** The pack's prefilter terms in the text (prefilter.ts TokenScanner), empty without a pack. */
+  /** The pack's prefilter terms in the text (token-scanner.ts), empty without a pack. */
   present: ReadonlySet<string>;
   /**
    * Candidate sinks of a file that may hold a source (taint/index.ts taintCandidates), else null.

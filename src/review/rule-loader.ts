@@ -11,7 +11,7 @@ import { ruleDocument } from "./rule-schema.ts";
 import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { ruleNeed } from "./fast/prefilter.ts";
-import type { Need } from "./fast/prefilter.ts";
+import type { Need } from "./fast/need.ts";
 import { cachedDocs } from "./rule-cache.ts";
 
 export interface Rule {

@@ -16,7 +16,7 @@ import { detectLanguage, ensureParsers, languages, parserName } from "../languag
 import { buildPacks, ruleJobs } from "../engines/patterns.ts";
 import { runRules } from "./merged.ts";
 import { functionKinds } from "../engines/taint/index.ts";
-import { satisfied } from "./prefilter.ts";
+import { satisfied } from "./need.ts";
 import type { SourceFile } from "../types.ts";
 
 const rules = (await loadRules()).rules;

@@ -8,7 +8,7 @@ import { kind, parse } from "@ast-grep/napi";
 import type { Range, SgNode } from "@ast-grep/napi";
 import type { Language } from "../languages.ts";
 import { parserName } from "../languages.ts";
-import { satisfied } from "./prefilter.ts";
+import { satisfied } from "./need.ts";
 import type { FileText } from "../text.ts";
 import { collectFindings, ruleJobs } from "../engines/patterns.ts";
 import { runRules } from "./merged.ts";
@@ -24,7 +24,7 @@ const packChars = 128 * 1024;
 export interface PackMember {
   path: string;
   text: FileText;
-  /** The pack scanner's terms in the text (prefilter.ts). */
+  /** The pack scanner's terms in the text (token-scanner.ts). */
   present: ReadonlySet<string>;
 }
 

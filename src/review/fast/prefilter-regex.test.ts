@@ -4,8 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse } from "@ast-grep/napi";
-import { satisfied, TokenScanner } from "./prefilter.ts";
-import type { Need } from "./prefilter.ts";
+import { satisfied } from "./need.ts";
+import { TokenScanner } from "./token-scanner.ts";
+import type { Need } from "./need.ts";
 import { FileAnalyzer } from "../analyze-file.ts";
 import { loadRules } from "../index.ts";
 import { ensureParsers, parserName } from "../languages.ts";

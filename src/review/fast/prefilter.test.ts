@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { needMet, nodeNeed, regexNeed, ruleNeed, satisfied, TokenScanner } from "./prefilter.ts";
+import { nodeNeed, ruleNeed } from "./prefilter.ts";
+import { regexNeed } from "./regex-need.ts";
+import { satisfied } from "./need.ts";
+import { needMet, TokenScanner } from "./token-scanner.ts";
 import { loadRules } from "../rule-loader.ts";
 
 test("a pattern needs each of its literal words; metavariables and scaffolding need nothing", () => {

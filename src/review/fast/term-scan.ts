@@ -1,4 +1,4 @@
-// The prefilter's words and texts (prefilter.ts TokenScanner) found in one pass over a file. Its two
+// The prefilter's words and texts (token-scanner.ts) found in one pass over a file. Its two
 // regexes (one alternation of ~100 words, one of ~150 case-insensitive texts) each tried every
 // alternative at every character, and the texts' one stopped at every match of a common text
 // (`data`, `req`) to resume one character later. Here one automaton over the lower-cased
