@@ -4,12 +4,10 @@ import { availableParallelism } from "node:os";
 import type { Finding, RuleProblem, SkippedFile, SourceFile } from "./types.ts";
 import { loadRules } from "./rule-loader.ts";
 import type { RuleSet } from "./rule-loader.ts";
-import { FileAnalyzer } from "./analyze-file.ts";
 import type { EngineConfig, FileOutcome } from "./analyze-file.ts";
 import { parseFocusFrontMatter } from "./focus.ts";
-import { cleanPath, walkDirectory } from "./files.ts";
-import type { SourceEntry } from "./files.ts";
-import { ReviewPool } from "./fast/pool.ts";
+import { sourceEntries } from "./files.ts";
+import type { ReviewPool } from "./fast/pool.ts";
 import { scopeMatcher } from "./billable.ts";
 import type { BatchItem } from "./fast/worker.ts";
 import { ConfigValues } from "./config-values.ts";
@@ -17,6 +15,7 @@ import { Library } from "./library.ts";
 import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
 import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
 import { foldCopies } from "./fold-copies.ts";
+import { Batches } from "./batches.ts";
 
 export { loadRules } from "./rule-loader.ts";
 export type { RuleSet } from "./rule-loader.ts";
@@ -27,9 +26,7 @@ export { ReviewPool } from "./fast/pool.ts";
 export { parseRepoConfig, repoConfigPath, repoConfigMaxBytes, applyRepoConfig } from "./repo-config.ts";
 export type { RepoConfig } from "./repo-config.ts";
 export { defaultMaxFileBytes, scopeMatcher } from "./billable.ts";
-
-/** Files go to the engine (in-thread or a worker) in batches this large, whichever limit comes first. */
-export const reviewBatch = { files: 128, bytes: 512 * 1024 } as const;
+export { reviewBatch } from "./batches.ts";
 
 export interface ReviewProgress {
   files: number;
@@ -77,19 +74,6 @@ export interface ReviewResult {
   skipped: SkippedFile[];
   ruleProblems: RuleProblem[];
   stats: { files: number; lines: number; bytes: number; ms: number };
-}
-
-async function* entries(opts: ReviewOptions, maxBytes: number, inScope: ((p: string) => boolean) | null): AsyncGenerator<SourceEntry> {
-  if (typeof opts.files === "string") {
-    yield* walkDirectory(opts.files, { maxBytes, wanted: inScope ?? undefined });
-    return;
-  }
-  for await (const f of opts.files) {
-    const path = cleanPath(f.path);
-    if (path === null) yield { path: f.path.slice(0, 300), skip: "unreadable", detail: "invalid path" };
-    else if (inScope && !inScope(path)) yield { path, skip: "out_of_scope" };
-    else yield path === f.path ? f : { path, content: f.content };
-  }
 }
 
 export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult> {
@@ -152,58 +136,9 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     }
   };
   const threads = options.threads === 0 ? availableParallelism() : Math.max(1, options.threads ?? 1);
-  const ownPool = !options.pool && threads > 1 ? new ReviewPool(threads) : null;
-  const pool = options.pool ?? ownPool;
-  const key = pool ? pool.configure(config) : 0;
-  const analyzer = pool ? null : new FileAnalyzer(config);
-  const inflight = new Set<Promise<void>>();
-  let batch: BatchItem[] = [];
-  let batchBytes = 0;
-  const batchContext = new Set<string>();
-  let onOutcome = collect;
-  const flush = async () => {
-    if (!batch.length) return;
-    const items = batch;
-    const done = onOutcome;
-    batch = [];
-    batchBytes = 0;
-    batchContext.clear();
-    if (analyzer) {
-      const buf = (c: Uint8Array) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
-      const texts = new Map<string, string>();
-      const text = (path: string, c: Uint8Array) => texts.get(path) ?? texts.set(path, buf(c).toString("utf8")).get(path)!;
-      analyzer
-        .analyzeBatch(
-          items.map((it) => ({
-            file: { path: it.path, content: buf(it.content) },
-            changed: it.changed,
-            context: it.context?.map((c) => ({ path: c.path, names: c.names, source: text(c.path, c.content) })),
-          })),
-        )
-        .forEach((o, i) => {
-          done(o, items[i]!);
-        });
-      // Only an event-loop turn frees the trees of analysed files (see trees.ts).
-      await analyzer.release();
-      return;
-    }
-    const p: Promise<void> = (await pool!.run(key, items)).done.then((rs) => {
-      rs.forEach((o, i) => {
-        done(o, items[i]!);
-      });
-      inflight.delete(p);
-    });
-    inflight.add(p);
-  };
-  const add = async (item: BatchItem) => {
-    batch.push(item);
-    batchBytes += item.content.length;
-    // A context file shared by files of the batch counts once (it travels and is parsed once).
-    for (const c of item.context ?? []) if (!batchContext.has(c.path) && batchContext.add(c.path)) batchBytes += c.content.byteLength;
-    if (batch.length >= reviewBatch.files || batchBytes >= reviewBatch.bytes) await flush();
-  };
+  const batches = new Batches(config, threads, options.pool, collect);
   try {
-    for await (const e of entries(options, maxBytes, inScope)) {
+    for await (const e of sourceEntries(options.files, maxBytes, inScope)) {
       if (!("content" in e)) {
         if (configSkipped.has(e.path)) continue;
         if (e.skip !== "out_of_scope" || options.scope?.length)
@@ -219,26 +154,23 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
       // Java and Python files the library keeps are analysed after the stream, with the files their
       // text names as context (library.ts): once, instead of once alone and again with context.
       if (library?.add(e.path, e.content)) deferred.push({ path: e.path, ...(lines ? { changed: lines } : {}) });
-      else await add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
+      else await batches.add({ path: e.path, content: e.content, ...(lines ? { changed: lines } : {}) });
     }
     for (const d of deferred) {
       const context = library!.contextBefore(d.path);
-      await add({ ...d, content: library!.content(d.path)!, ...(context.length ? { context } : {}) });
+      await batches.add({ ...d, content: library!.content(d.path)!, ...(context.length ? { context } : {}) });
     }
-    await flush();
-    await Promise.all(inflight);
+    await batches.drain();
     // The second pass replaces a file's findings; a file it could not finish keeps the first ones.
     const redone = new Map<string, Finding[]>();
-    onOutcome = (o, item) => {
+    batches.onOutcome = (o, item) => {
       if (!o.skipped) redone.set(item.path, o.findings);
     };
-    for (const item of library?.again() ?? []) await add(item);
-    await flush();
-    await Promise.all(inflight);
+    for (const item of library?.again() ?? []) await batches.add(item);
+    await batches.drain();
     if (redone.size) result.findings = [...result.findings.filter((f) => !redone.has(f.location.path)), ...[...redone.values()].flat()];
   } finally {
-    pool?.unconfigure(key);
-    await ownPool?.close();
+    await batches.close();
   }
   for (const id of failed) {
     const r = ruleSet.rules.find((x) => x.id === id);

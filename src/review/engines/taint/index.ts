@@ -90,7 +90,7 @@ export function taintWalkable(language: string, source: string, candidates: read
 /**
  * fileRules, remembered for the files of one batch: the engine asks taintCandidates of every file of a
  * batch before it refines the first, so the one file fileRules itself remembers is never the one asked
- * again. Held up to about a batch's worth of text (index.ts reviewBatch: 128 files, 512 KiB); only for
+ * again. Held up to about a batch's worth of text (batches.ts reviewBatch: 128 files, 512 KiB); only for
  * the languages whose rules depend on the file's imports (the others' are shared as they are).
  */
 const recentRules = new Map<string, { language: string; rules: CompiledRules }>();
