@@ -1,6 +1,7 @@
 // Every finding the model returns is checked against the code before it is kept: the path is one of
 // the reviewed files, the lines exist (and in a change review touch the change), the quoted snippet
-// is the code there. What passes is shaped like a rule finding with a stable identity.
+// is the code there. What passes is shaped like a rule finding with a stable identity; one that
+// repeats a rule finding (repeatsRule) is dropped by the reviewer.
 import { fingerprint } from "../fingerprint.ts";
 import type { Finding, Severity } from "../types.ts";
 import type { CodeFile } from "./chunks.ts";
@@ -111,4 +112,15 @@ export function checkFinding(m: ModelFindingAnswer, ctx: CheckContext): Finding 
     };
   }
   return finding;
+}
+
+/** Same file, same CWE, overlapping lines: the rule engine already said it. */
+export function repeatsRule(f: Finding, rules: readonly Finding[]): boolean {
+  const l = f.location;
+  return (
+    f.cwe.length > 0 &&
+    rules.some(
+      (r) => r.location.path === l.path && r.cwe.some((c) => f.cwe.includes(c)) && r.location.startLine <= l.endLine && r.location.endLine >= l.startLine,
+    )
+  );
 }

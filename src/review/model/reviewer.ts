@@ -2,20 +2,18 @@
 // instructions and the rule findings, within a token budget; answers checked and kept as findings.
 // It only adds: nothing in an answer can remove or change a rule finding.
 import { randomBytes } from "node:crypto";
-import { classifyContent, skipByPath } from "../billable.ts";
 import type { Finding } from "../types.ts";
 import { answerJsonSchema } from "./answer.ts";
-import { checkFinding } from "./check.ts";
+import { checkFinding, repeatsRule } from "./check.ts";
 import { makeChunks } from "./chunks.ts";
-import type { CodeFile } from "./chunks.ts";
+import { codeFiles, cutContext, touchable } from "./inputs.ts";
 import { systemPrompt, userPrompt } from "./prompt.ts";
 import type { PromptContext } from "./prompt.ts";
 import { makeProvider } from "./providers.ts";
 import type { Provider } from "./providers.ts";
-import { redactSecrets } from "./redact.ts";
 import { realSleep, sendChunk } from "./send.ts";
 import { countTokens } from "./tokens.ts";
-import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelReviewResult, ModelStage, NamedText } from "./types.ts";
+import type { ChunkAnswer, DroppedFinding, ModelConfig, ModelReviewInput, ModelReviewResult, ModelStage } from "./types.ts";
 
 const modelDefaults = {
   retries: 2,
@@ -26,61 +24,6 @@ const modelDefaults = {
   changeContextLines: 10,
 } as const;
 
-const redactLines = (text: string) =>
-  redactSecrets(text)
-    .text.split("\n")
-    .map((l) => l.replace(/\r$/, ""));
-
-function codeFiles(input: ModelReviewInput): CodeFile[] {
-  const out: CodeFile[] = [];
-  for (const f of input.files) {
-    if (skipByPath(f.path) || classifyContent(f.content).skip) continue;
-    const removed = input.removedLines?.get(f.path)?.map((r) => ({ after: r.after, lines: redactLines(r.lines.join("\n")) }));
-    out.push({ path: f.path, lines: redactLines(f.content.toString("utf8")), ...(removed?.length ? { removed } : {}) });
-  }
-  return out;
-}
-
-/** What a change review's finding may touch: the changed lines, and the lines on both sides of a removal. */
-function touchable(input: ModelReviewInput): Map<string, Array<[number, number]>> | undefined {
-  if (!input.changedLines) return undefined;
-  const out = new Map([...input.changedLines].map(([p, r]) => [p, [...r]]));
-  for (const [p, groups] of input.removedLines ?? []) {
-    const list = out.get(p) ?? [];
-    for (const g of groups) list.push([Math.max(1, g.after), g.after + 1]);
-    out.set(p, list);
-  }
-  return out;
-}
-
-/** Steering, then instructions, then documents, redacted and cut to `max` characters in all. */
-function context(input: ModelReviewInput, max: number): { steering: string; instructions: NamedText[]; documents: NamedText[]; cut: number } {
-  let left = max;
-  let cut = 0;
-  const take = (text: string) => {
-    const t = redactSecrets(text).text;
-    const kept = t.slice(0, Math.max(0, left));
-    cut += t.length - kept.length;
-    left -= kept.length;
-    return kept;
-  };
-  const steering = take(input.steering ?? "");
-  const named = (xs: readonly NamedText[] | undefined) => (xs ?? []).map((x) => ({ name: x.name, text: take(x.text) })).filter((x) => x.text.trim());
-  const instructions = named(input.instructions);
-  return { steering, instructions, documents: named(input.documents), cut };
-}
-
-/** Same file, same CWE, overlapping lines: the rule engine already said it. */
-function repeatsRule(f: Finding, rules: readonly Finding[]): boolean {
-  const l = f.location;
-  return (
-    f.cwe.length > 0 &&
-    rules.some(
-      (r) => r.location.path === l.path && r.cwe.some((c) => f.cwe.includes(c)) && r.location.startLine <= l.endLine && r.location.endLine >= l.startLine,
-    )
-  );
-}
-
 export interface ModelReviewDeps {
   /** A provider built elsewhere (otherwise the SDK for config.provider, loaded now). */
   provider?: Provider;
@@ -90,7 +33,7 @@ export async function reviewWithModel(config: ModelConfig, input: ModelReviewInp
   const maxOut = config.maxOutputTokens ?? modelDefaults.maxOutputTokens;
   const maxFindings = config.maxFindings ?? modelDefaults.maxFindings;
   const files = codeFiles(input);
-  const ctx = context(input, config.maxContextChars ?? modelDefaults.maxContextChars);
+  const ctx = cutContext(input, config.maxContextChars ?? modelDefaults.maxContextChars);
   const boundary = randomBytes(6).toString("hex");
   const prompt: PromptContext = { boundary, change: !!input.changedLines, instructions: ctx.instructions, steering: ctx.steering, documents: ctx.documents };
   const chunks = makeChunks({
