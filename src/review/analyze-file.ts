@@ -7,20 +7,18 @@ import { parse } from "@ast-grep/napi";
 import type { SgRoot } from "@ast-grep/napi";
 import type { Finding, SkippedFile, SourceFile } from "./types.ts";
 import type { Rule } from "./rule-loader.ts";
-import { ensureParsers, languages, parserName } from "./languages.ts";
+import { ensureParsers, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import { matchRules } from "./engines/patterns.ts";
-import { packOf, rulesDigest } from "./fast/pack-cache.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
-import { packSafe } from "./fast/packed.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
 import { dropLintSilenced } from "./lint-directives.ts";
-import { scanSecrets, secretRules, suiteFixtureSecrets } from "./engines/secrets.ts";
+import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
 import { scanPrototypePollution } from "./engines/prototype-pollution.ts";
 import { dropCounterWrites } from "./engines/prototype-pollution-keys.ts";
-import { suitePath, typeTestPath } from "./suite-paths.ts";
+import { dropSuiteFindings } from "./suite-paths.ts";
 import type { SecretRule } from "./engines/secrets.ts";
 import { functionKinds, taintLanguages } from "./engines/taint/index.ts";
 import { isSelected } from "./select.ts";
@@ -34,6 +32,7 @@ import { matchJoined } from "./join-files.ts";
 import { TaintRefiner } from "./taint-refine.ts";
 import { finishFindings } from "./finish-findings.ts";
 import { FileBudget } from "./file-budget.ts";
+import { RulePacks } from "./rule-packs.ts";
 
 /** Plain data (structured-clonable) that configures the per-file analysis, in-thread or in a worker. */
 export interface EngineConfig {
@@ -70,11 +69,8 @@ export class FileAnalyzer {
    */
   private readonly trees = new TreeReleaser();
   private readonly config: EngineConfig;
-  /** The selected rules, and their packs by language, built for a language when a file of it comes. */
-  private readonly selected: Rule[];
-  private readonly packs = new Map<Language, LanguagePack>();
-  /** The selected rules' content digest (fast/pack-cache.ts), computed when the first pack is asked for. */
-  private digest: string | undefined;
+  /** The selected rules, compiled per language when a file of it comes. */
+  private readonly packs: RulePacks;
   private readonly secrets: SecretRule[];
   private readonly taint: TaintRefiner;
   /**
@@ -86,36 +82,13 @@ export class FileAnalyzer {
   readonly joined = { files: 0, trees: 0, alone: 0 };
   /** Files of a language with rules that were not parsed: no rule could match, taint had nothing to walk. */
   readonly treeless = { files: 0 };
-  /**
-   * Per language, the indexes of rules that could see another file on a joined tree (packed.ts): a
-   * file that one of them may match is analysed alone, the others of its language are joined.
-   */
-  private readonly unpackable = new Map<Language, number[]>();
 
   constructor(config: EngineConfig) {
     ensureParsers();
     this.config = config;
-    this.selected = config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections));
+    this.packs = new RulePacks(config.rules.filter((r) => isSelected({ ...r, language: r.language }, ...config.selections)));
     this.taint = new TaintRefiner(config.selections);
     this.secrets = secretRules.filter((r) => isSelected({ id: r.id, tags: ["secret", "security"], cwe: [798] }, ...config.selections));
-  }
-
-  /**
-   * A language's pack, built on first use: compiling every language's rules cost more than
-   * analysing a small repository, most of which use one or two languages.
-   */
-  private packFor(lang: Language): LanguagePack | undefined {
-    let pack = this.packs.get(lang);
-    if (pack || !languages.includes(lang)) return pack;
-    this.digest ??= rulesDigest(this.selected);
-    pack = packOf(this.selected, this.digest, lang);
-    this.packs.set(lang, pack);
-    const rootKind = String(parse(parserName(lang), "").root().kind());
-    this.unpackable.set(
-      lang,
-      pack.rules.flatMap((r, i) => (packSafe([r.config], rootKind) ? [] : [i])),
-    );
-    return pack;
   }
 
   analyze(file: SourceFile, changed?: ReadonlyArray<readonly [number, number]>): FileOutcome {
@@ -132,13 +105,13 @@ export class FileAnalyzer {
     const env = {
       maxBytes: this.config.maxBytes,
       taint: this.config.taint,
-      packFor: (lang: Language) => this.packFor(lang),
+      packFor: (lang: Language) => this.packs.packFor(lang),
       taintClasses: (lang: Language, pack: LanguagePack) => this.taint.classesFor(lang, pack),
       treeless: this.treeless,
     };
     const prepared = items.map((it) => prepareFile(env, it.file, it.context));
     const matched = matchJoined(
-      { unpackable: this.unpackable, timeBudgetMs: this.config.timeBudgetMs, parsed: (n) => this.trees.parsed(n), joined: this.joined },
+      { unpackable: this.packs.unpackable, timeBudgetMs: this.config.timeBudgetMs, parsed: (n) => this.trees.parsed(n), joined: this.joined },
       prepared,
     );
     return prepared.map((p, i) => ("outcome" in p ? p.outcome : this.finishFile(p, matched.get(i), items[i]!.changed, items[i]!.context)));
@@ -201,7 +174,7 @@ export class FileAnalyzer {
           parsed: (n) => this.trees.parsed(n),
         });
       const judged = findings;
-      findings = budget.judge((until) => judgeRedos(judged, text, this.redosRules(pack), lang === "python", until, tree));
+      findings = budget.judge((until) => judgeRedos(judged, text, this.packs.redosRules(pack), lang === "python", until, tree));
       const pollution = pack.rules.find((r) => r.check === "prototype-pollution");
       if (pollution && findings.some((f) => f.ruleId === pollution.id)) findings = dropCounterWrites(findings, tree(), pollution.id);
       if (pollution && p.polluting) {
@@ -212,26 +185,11 @@ export class FileAnalyzer {
     }
     if (!skipped && budget.spent()) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
-    // A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
-    // product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
-    // and its correctness findings are bugs in the suite (suite-paths.ts).
-    if (suitePath.test(path)) {
-      const typesOnly = typeTestPath.test(path);
-      findings = findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
-    }
+    findings = dropSuiteFindings(findings, path);
     findings = finishFindings(foldFindings(findings), lang, changed, this.config.selections, this.config.overrides);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];
     return outcome;
-  }
-
-  private readonly redosChecked = new Map<LanguagePack, Set<string>>();
-
-  /** Ids of the pack's rules whose matches recheck judges (engines/redos.ts). */
-  private redosRules(pack: LanguagePack): Set<string> {
-    let ids = this.redosChecked.get(pack);
-    if (!ids) this.redosChecked.set(pack, (ids = new Set(pack.rules.filter((r) => r.check === "redos").map((r) => r.id))));
-    return ids;
   }
 
   /** Lets the native trees and node handles of the files analysed so far be freed (see trees.ts). */

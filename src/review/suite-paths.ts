@@ -2,6 +2,9 @@
 // `x.test.js`, `x.spec.ts`, a bundled `x.tests.js`, a small package's one `test.js`, type tests, `test_x.py`, `conftest.py`). Their servers, patterns and
 // commands meet only what the suite feeds them, never input anyone else chooses. Examples and scripts are not
 // suites: users copy examples, and scripts run on real input.
+import type { Finding } from "./types.ts";
+import { suiteFixtureSecrets } from "./engines/secrets.ts";
+
 export const suitePath = new RegExp(
   [
     /(?:^|\/)(?:tests?|__tests?__|spec|specs|fixtures?|benchmarks?|bench|e2e|test-d)\//,
@@ -18,4 +21,15 @@ export const suitePath = new RegExp(
  * runs them, so what they would do at run time (a promise left floating, a self-assignment) never happens. They are
  * suites too; only a provider's token in one is still reported.
  */
-export const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;
+const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;
+
+/**
+ * A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
+ * product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
+ * and its correctness findings are bugs in the suite.
+ */
+export function dropSuiteFindings(findings: Finding[], path: string): Finding[] {
+  if (!suitePath.test(path)) return findings;
+  const typesOnly = typeTestPath.test(path);
+  return findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
+}
