@@ -2,32 +2,9 @@
 // (prefilter.ts) cannot rule them out: `$X = $X` matches any assignment. Each check is a superset
 // of what the rule can match: when it answers no, the rule cannot match the text, and a file that
 // no rule and no taint analysis can use is not parsed at all (prepare-file.ts).
+import { CLOSE, classOf, GOES_ON, IDENT, OPEN, OPERATOR, QUOTE, SPACE, ident, space } from "./char-classes.ts";
+import { LeftSide } from "./assignment-left-side.ts";
 
-// Character classes, one table lookup each (the check reads every character of most files).
-const SPACE = 1,
-  QUOTE = 2,
-  OPEN = 4,
-  CLOSE = 8,
-  GOES_ON = 16,
-  IDENT = 32,
-  OPERATOR = 64;
-const table = new Uint8Array(128);
-const mark = (chars: string, bit: number): void => {
-  for (const c of chars) table[c.charCodeAt(0)]! |= bit;
-};
-mark(" \t\n\r\v\f", SPACE);
-mark("\"'`", QUOTE);
-mark("([{", OPEN);
-mark(")]}", CLOSE);
-/** After one of these the expression before it goes on (`a.b`, `a[i]`, `a(x)`, `a + b`, `` a`t` ``). */
-mark("([.`+-*%&|^<>=!?~", GOES_ON);
-/** An `=` right after one of these is another operator: `==`, `!=`, `<=`, `+=`, `:=`, `??=` ... */
-mark("=!<>+-*/%&|^:?", OPERATOR);
-mark("$_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", IDENT);
-/** The class bits of a character; any non-ASCII character counts as an identifier's (a doubt keeps it). */
-const classOf = (c: number): number => (c < 128 ? table[c]! : Number.isNaN(c) ? 0 : IDENT);
-const ident = (c: number): boolean => (classOf(c) & IDENT) !== 0;
-const space = (c: number): boolean => (classOf(c) & SPACE) !== 0;
 /** Words that continue an expression on the next line (`a\n  in b`, `a\n  if c else d`). */
 const continuing = new Set(["in", "instanceof", "as", "satisfies", "and", "or", "not", "is", "if", "else"]);
 
@@ -121,90 +98,6 @@ function selfAssignAt(text: string, p: number, budget: { left: number }): boolea
     }
   }
   return false;
-}
-
-/**
- * The tail of the text ending at `i` that an assignment's left side can span, white space left
- * out, last character first, read backwards only as far as asked (`grow`). A left side holds none
- * of `stopsLeft` and no `-` but in `->` outside brackets, no bracket it does not close, and no two
- * words in a row (but `new A().b`), on one line or across a line break.
- */
-class LeftSide {
-  readonly chars: number[] = [];
-  private readonly at: number[] = [];
-  private readonly text: string;
-  private readonly budget: { left: number };
-  private l: number;
-  private depth = 0;
-  private done = false;
-
-  constructor(text: string, i: number, budget: { left: number }) {
-    this.text = text;
-    this.budget = budget;
-    this.l = i;
-  }
-
-  /** Reads until `n` characters are known or the side cannot go on; false when the budget ran out. */
-  grow(n: number): boolean {
-    const { text, chars } = this;
-    while (chars.length < n && !this.done) {
-      if (--this.budget.left < 0) return false;
-      const l = this.l--;
-      if (l < 0) {
-        this.done = true;
-        break;
-      }
-      const c = text.charCodeAt(l);
-      const cls = classOf(c);
-      if (cls & SPACE) {
-        if (this.depth === 0 && chars.length && ident(chars[chars.length - 1]!) && !ident(text.charCodeAt(l + 1))) {
-          let b = l;
-          while (b >= 0 && space(text.charCodeAt(b))) b--;
-          if (b >= 0 && ident(text.charCodeAt(b)) && !wordBefore(text, b, "new")) this.done = true;
-        }
-        continue;
-      }
-      if (cls & CLOSE) this.depth++;
-      else if (cls & OPEN) {
-        if (this.depth === 0) {
-          this.done = true;
-          break;
-        }
-        this.depth--;
-      } else if (this.depth === 0 && (c === 45 ? text.charCodeAt(l + 1) !== 62 : stopsLeft.has(c))) {
-        this.done = true;
-        break;
-      }
-      chars.push(c);
-      this.at.push(l);
-    }
-    return true;
-  }
-
-  /**
-   * Whether a side `m + 1` characters long may start where it would: at a word's start (`xx = x`
-   * is no self-assignment) and not after a dot (in `this.x = x` the side is `this.x`).
-   */
-  startsAt(m: number): boolean {
-    const { text } = this;
-    const a = this.at[m]!;
-    if (ident(this.chars[m]!) && ident(text.charCodeAt(a - 1))) return false;
-    let b = a - 1;
-    while (b >= 0 && space(text.charCodeAt(b))) b--;
-    return text.charCodeAt(b) !== 46;
-  }
-}
-
-/**
- * Outside brackets a left side holds none of these. It may hold `,` (Go's `a, b = a, b`), `!` and
- * `?` (TypeScript's `a!.b`, Kotlin's `a?.b`), `:` (`A::B`), `<`, `>` and `*` (`a->b`, `*p`).
- */
-const stopsLeft = new Set([..."=;+|&^%~/"].map((c) => c.charCodeAt(0)));
-
-/** Whether the word ending at `end` is `word`. */
-function wordBefore(text: string, end: number, word: string): boolean {
-  const start = end - word.length + 1;
-  return start >= 0 && text.startsWith(word, start) && !ident(text.charCodeAt(start - 1));
 }
 
 /** Whether an expression can end right after `q`: not inside a word, and the next character on the line does not extend it. */
