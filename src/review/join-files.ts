@@ -2,7 +2,8 @@
 // apart from the per-file analysis, which takes each file's outcome from here or matches it alone.
 import type { Language } from "./languages.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
-import { liveRules, matchPacked, packableChars, runsOf } from "./fast/packed.ts";
+import { matchPacked } from "./fast/packed.ts";
+import { liveRules, packableChars, runsOf } from "./fast/pack-runs.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
 import { functionKinds } from "./engines/taint/index.ts";
 import type { Prepared } from "./prepare-file.ts";

@@ -1,13 +1,13 @@
 // The selected rules compiled per language (packs, fast/pack-cache.ts), each built when the first file
 // of its language comes, with what the rest of the analysis asks of a pack: which of its rules keep
-// a file off a joined tree (fast/packed.ts), which are judged by the ReDoS engine.
+// a file off a joined tree (fast/pack-runs.ts), which are judged by the ReDoS engine.
 import { parse } from "@ast-grep/napi";
 import type { Rule } from "./rule-loader.ts";
 import { languages, parserName } from "./languages.ts";
 import type { Language } from "./languages.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
 import { packOf, rulesDigest } from "./fast/pack-cache.ts";
-import { packSafe } from "./fast/packed.ts";
+import { packSafe } from "./fast/pack-runs.ts";
 
 export class RulePacks {
   private readonly selected: Rule[];
@@ -15,7 +15,7 @@ export class RulePacks {
   /** The selected rules' content digest (fast/pack-cache.ts), computed when the first pack is asked for. */
   private digest: string | undefined;
   /**
-   * Per language, the indexes of rules that could see another file on a joined tree (packed.ts): a
+   * Per language, the indexes of rules that could see another file on a joined tree (pack-runs.ts): a
    * file that one of them may match is analysed alone, the others of its language are joined.
    */
   readonly unpackable = new Map<Language, number[]>();

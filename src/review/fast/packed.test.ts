@@ -11,7 +11,7 @@ import { FileAnalyzer } from "../analyze-file.ts";
 import type { FileOutcome } from "../analyze-file.ts";
 import { loadRules } from "../index.ts";
 import { builtinRulesDir, parseRuleText } from "../rule-loader.ts";
-import { packSafe } from "./packed.ts";
+import { packSafe } from "./pack-runs.ts";
 import { detectLanguage, ensureParsers, languages, parserName } from "../languages.ts";
 import { buildPacks, ruleJobs } from "../engines/patterns.ts";
 import { runRules } from "./merged.ts";
