@@ -2,7 +2,8 @@
 // PDFs written by hand (text pages, a page without text as a scanner makes, a password-protected one).
 import type { Finding } from "../../types.ts";
 import type { ModelConfig } from "../types.ts";
-import type { ModelStandIn, Protocol } from "./standin.ts";
+import type { ModelStandIn } from "./standin.ts";
+import type { Protocol } from "./wire.ts";
 
 export function standInConfig(standIn: ModelStandIn, provider: Protocol, over: Partial<ModelConfig> = {}): ModelConfig {
   return {
