@@ -1,0 +1,188 @@
+// One file's taint analysis: the scopes around its candidate sinks, pattern findings and calls into
+// other files, found with the cheapest means the file allows (fast/), walked in order by the Analyzer;
+// what the walk found becomes findings in pattern-verdicts.ts.
+import { kind } from "@ast-grep/napi";
+import type { SgNode, SgRoot } from "@ast-grep/napi";
+import { TNode } from "../syntax/node.ts";
+import type { Finding } from "../../../types.ts";
+import { Analyzer } from "./analyzer.ts";
+import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
+import { prefilterFor } from "../fast/prefilter.ts";
+import { ScopeFinder, SpanScopeFinder } from "../fast/scope-finders.ts";
+import { callAt, errorCheck, fileSpans, spansOf } from "../fast/function-spans.ts";
+import type { Span } from "../fast/function-spans.ts";
+import { Relevance } from "../fast/relevance.ts";
+import { windowRoot, windowSpans } from "../fast/joined-window.ts";
+import type { TaintWindow } from "../fast/joined-window.ts";
+import { callersOf } from "../functions/sink-callers.ts";
+import { enableSummaries } from "../evaluators/function-summaries.ts";
+import { helperCallTest, sourceHelpers } from "../functions/source-helpers.ts";
+import { External } from "./cross-file-context.ts";
+import type { ContextSource, ContextTrees } from "./cross-file-context.ts";
+import { contextPoints, fileRules } from "./cross-file-names.ts";
+import { batchRules } from "./batch-rules.ts";
+import { patternVerdicts } from "./pattern-verdicts.ts";
+
+export interface TaintInput {
+  path: string;
+  /** Engine language id: javascript, typescript, tsx, python, go, java, ruby, php, csharp, kotlin, rust. */
+  language: string;
+  /**
+   * The file's tree, or a function that parses it: the review engine matches pattern rules on a
+   * tree shared by several small files and parses a file on its own only when taint needs it.
+   */
+  root: SgRoot | (() => SgRoot);
+  source: string;
+  /** Findings of pattern rules whose metadata carries `taint: <class>` in this file. */
+  patternFindings: Finding[];
+  /** The node each pattern finding's rule matched (same index), in `root` or the window's tree. */
+  patternNodes?: (SgNode | undefined)[];
+  /** False when the file surely has no syntax error; else a scope's errors are searched for in it. */
+  parseErrors: boolean;
+  /** The file's part of a tree joined with other files (fast/joined-window.ts), analysed instead of `root`. */
+  window?: TaintWindow;
+  /** The file's functions (`functionKinds`) in tree order, when the pattern rules' walk listed them. */
+  funcs?: SgNode[] | null;
+  /** taintCandidates() of the file when the caller already asked. */
+  candidates?: number[] | null;
+  /** Java, Python: other files of the repository whose functions calls may run (driver/cross-file-context.ts). */
+  context?: ContextSource[];
+  /** Filled with the library names of calls into other files that stayed unknown with tainted data. */
+  external?: Set<string>;
+  /** Told the size of each context file parsed (the caller frees trees by parsed bytes). */
+  parsed?: (bytes: number) => void;
+  /** contextPoints() of the file when the caller already asked. */
+  contextPoints?: number[];
+  /** Context files parsed and summarised, shared by the files analysed one after another. */
+  contextTrees?: ContextTrees;
+}
+
+/** Below this many characters, listing a file's functions costs less than descending to each candidate. */
+const smallFile = 32_768;
+
+export function refineFile(input: TaintInput): Finding[] {
+  const syn = syntaxFor(input.language);
+  if (!syn) return input.patternFindings;
+  ensureLanguages();
+  const rules = batchRules(syn, input.source);
+  const pre = prefilterFor(rules);
+  // Without pattern findings a file needs both a source and a candidate sink; the source test
+  // runs first: most files have none, and it reads the text about three times as fast.
+  const known = input.candidates;
+  const found = known === undefined && !input.patternFindings.length ? pre.candidates(input.source) : known;
+  if (!input.patternFindings.length && found === null) return [];
+  // The engine asks taintWalkable itself (prepare-file.ts); asked here for callers that give no candidates.
+  const bare = known === undefined && !input.patternFindings.length && !input.contextPoints?.length && !input.context?.length;
+  if (bare && found!.length && !pre.walkable(input.source, found!)) return [];
+  let offsets = found ?? pre.sinkOffsets(input.source);
+  // Calls of another file's functions that may reach a sink there are points too (driver/cross-file-names.ts).
+  const xPoints = input.contextPoints ?? (input.context?.length ? contextPoints(syn.ruleLanguage, input.source, input.context, input.path) : []);
+  if (xPoints.length) offsets = [...new Set([...offsets, ...xPoints])].sort((x, y) => x - y);
+  if (!input.patternFindings.length && !offsets.length) return [];
+  const win = input.window;
+  const root = win ? windowRoot(win, input.source) : new TNode((typeof input.root === "function" ? input.root() : input.root).root());
+  const analyzer = new Analyzer(syn, rules, input.source, root);
+  analyzer.path = input.path;
+  // Scopes by node id, each with its start offset: outer scopes run first and analyse nested ones in place.
+  const scopes = new Map<number, { node: TNode; start: number }>();
+  const addScope = (n: TNode): void => {
+    const id = n.id();
+    if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
+  };
+  // Functions listed by the rules' walk, or many candidates, a small file or pattern findings to
+  // place: list the functions with one native query; few candidates in a large file: descend from
+  // the root for each.
+  // One wrapper per function of a window, whichever list holds it (fast/joined-window.ts).
+  const wrapped = new Map<number, TNode>();
+  const spans = win
+    ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)], wrapped)
+    : input.funcs
+      ? spansOf(input.funcs.map((n) => new TNode(n)))
+      : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile
+        ? fileSpans(root, syn)
+        : null;
+  const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
+  for (const off of offsets) {
+    addScope(finder.scopeAt(off));
+    const outer = finder.enclosingScope();
+    if (outer) addScope(outer);
+  }
+  // A window lists only the functions around its points: callers and callees are looked for among all the file's.
+  let allFuncs = spans?.funcs;
+  let whole: Span[] | undefined;
+  const fileFuncs = (): Span[] => (allFuncs = whole ??= win ? win.tree.spans(syn, win.shift.index, win.end, win.shift, wrapped) : spans!.funcs);
+  const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
+  const ext = crossFile
+    ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)
+    : null;
+  // Functions that read a source themselves make their callers' statements and scopes worth a walk.
+  const helpers = spans && pre.sources && pre.hasSource(input.source) ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
+  const helperCalls = helperCallTest(helpers);
+  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext, helpers);
+  const pfCalls = input.patternFindings.map((f, i) => {
+    // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
+    const matched = input.patternNodes?.[i];
+    const from = matched ? new TNode(matched, win?.shift ?? null) : root;
+    const at = matched ? from.range().start : { line: f.location.startLine - 1, column: f.location.startColumn - 1 };
+    const call = spans ? callAt(from, syn, at.line, at.column, input.source) : null;
+    if (!call) return null;
+    const key = call.id();
+    analyzer.watch.set(key, { taint: null });
+    const r = call.range();
+    const s = (finder as SpanScopeFinder).scopeOfRange(r.start.index, r.end.index);
+    addScope(s);
+    return { key, scope: s, call };
+  });
+  // Functions calling a function that holds a candidate sink reach it through its summary.
+  const viaHelpers = spans
+    ? callersOf(
+        input.source,
+        fileFuncs,
+        spans.funcs.filter((s) => scopes.has(s.node.id())),
+      )
+    : null;
+  for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
+  const callsHelper = new Set((viaHelpers?.scopes ?? []).map((s) => s.node.id()));
+  // With every function's position known, text checks can skip statements that cannot matter.
+  if (spans) {
+    const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
+    analyzer.rel = new Relevance(
+      input.source,
+      rules,
+      syn,
+      allFuncs!.map((s) => s.start),
+      [...watched, ...viaHelpers!.points, ...xPoints],
+      helperCalls,
+    );
+  }
+  const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
+  for (const [id] of order) analyzer.pending.add(id);
+  for (const [id, { node: scope }] of order) {
+    if (!analyzer.pending.delete(id)) continue;
+    // A scope with no framework parameter and no source text cannot carry taint: skip the walk.
+    // The scope's text is cut from the source (its range is known): no native copy of it.
+    const text = (): string => {
+      const r = scope.range();
+      return input.source.slice(r.start.index, r.end.index);
+    };
+    const t = scope === root ? input.source : text();
+    if (pre.hasSource(t) || (helperCalls?.test(t) ?? false) || analyzer.hasParamSource(scope, callsHelper.has(id))) {
+      analyzer.analyzeScope(scope);
+    }
+  }
+
+  if (ext && input.external) for (const n of ext.recorded) input.external.add(n);
+  const scopeHasErrors = spans ? errorCheck(input.parseErrors, kind(syn.parseLang, "ERROR")) : () => false;
+  return patternVerdicts(input, syn, rules, analyzer, pfCalls, scopeHasErrors);
+}
+
+/** The [start, end) offsets of the lines where pattern findings start. */
+function findingLines(input: TaintInput): [number, number][] {
+  if (!input.patternFindings.length) return [];
+  const starts = [0];
+  for (let i = input.source.indexOf("\n"); i >= 0; i = input.source.indexOf("\n", i + 1)) starts.push(i + 1);
+  return input.patternFindings.map((f) => {
+    const l = f.location.startLine - 1;
+    return [starts[l] ?? input.source.length, starts[l + 1] ?? input.source.length];
+  });
+}
