@@ -20,6 +20,10 @@ const paramRule = z
     annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
     decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+    exceptBefore: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes (whole name): the parameter is none when the function's next parameter is named so (`fetch(request, options)`: a request it sends)"),
     members: z
       .array(z.string())
       .optional()
@@ -228,6 +232,8 @@ export interface ParamSpec extends SourceSpec {
   annotations: Set<string>;
   decorators: RegExp[];
   exceptTypes: RegExp[];
+  /** Names of a next parameter that make this one none (a client's outgoing request beside its options). */
+  exceptBefore: RegExp[];
   /** Only these members carry the request; null: every member. */
   members: ReadonlySet<string> | null;
 }
@@ -410,6 +416,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
         annotations: new Set(s.params.annotations ?? []),
         decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
         exceptTypes: whole(s.params.exceptTypes),
+        exceptBefore: whole(s.params.exceptBefore),
         members: s.params.members ? new Set(s.params.members) : null,
       });
     }
