@@ -14,6 +14,7 @@ import { collCall } from "./collection-calls.ts";
 import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
+import { safelyFormatted } from "./format-args.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -214,7 +215,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
       if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+      const formatted = safelyFormatted(positional, spec.formatSafe);
       for (const p of positions) {
+        if (p && formatted?.has(p)) continue;
         const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;

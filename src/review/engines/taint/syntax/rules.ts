@@ -94,6 +94,10 @@ const sinkRule = z
         "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response body). A tuple's first element is the body",
       ),
     ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
+    formatSafe: z
+      .array(z.string())
+      .optional()
+      .describe("printf-style sinks: conversions of a literal format string (first argument) whose argument is written safely (j, o, d)"),
     objectKeys: z
       .array(z.string())
       .optional()
@@ -209,6 +213,8 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  /** Conversions of a literal format string whose arguments are safe at this sink (`%j`). */
+  formatSafe: Set<string>;
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
   objectKeys: Set<string> | null;
   unlessArg?: { arg: number; regex: RegExp } | undefined;
@@ -438,6 +444,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)),
       ignoreKinds: new Set(s.ignoreKinds ?? []),
+      formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
