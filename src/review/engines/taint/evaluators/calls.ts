@@ -249,7 +249,12 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
   const sanitize = rules.sanitizers
     .lookup(callee.text)
-    ?.filter((x) => conditionHolds(x, positional, all) && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
+    ?.filter(
+      (x) =>
+        conditionHolds(x, positional, all) &&
+        (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")) &&
+        (!x.tagged || list?.kind() === "template_string"),
+    );
   const byName = namedSanitizerMask(callee.text);
   if (sanitize?.length || byName) {
     const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);

@@ -129,6 +129,7 @@ const sanitizerRule = z
       .optional()
       .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character'),
     classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
+    tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`… ${v}`), which receives the values apart from the text"),
   })
   .describe("Calls whose return value is safe");
 
@@ -224,6 +225,8 @@ export interface SanitizerSpec {
   mask: number;
   when?: SinkSpec["when"];
   argMatches?: { arg: number; regex: RegExp } | undefined;
+  /** Only as a template tag (`SQL\`…\``). */
+  tagged?: true;
 }
 export interface SourceSpec {
   id: string;
@@ -457,7 +460,8 @@ function compileRules(file: TaintRuleFile): CompiledRules {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
     const argMatches = s.argMatches ? { arg: s.argMatches.arg, regex: new RegExp(s.argMatches.regex) } : undefined;
-    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
+    const spec = { mask, when: s.when, argMatches, ...(s.tagged ? { tagged: true as const } : {}) };
+    for (const c of s.calls) out.sanitizers.add(c, spec);
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;
