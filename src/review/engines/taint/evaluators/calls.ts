@@ -252,7 +252,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     ?.filter(
       (x) =>
         conditionHolds(x, positional, all) &&
-        (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")) &&
+        (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
         (!x.tagged || list?.kind() === "template_string"),
     );
   const byName = namedSanitizerMask(callee.text);

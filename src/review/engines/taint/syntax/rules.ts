@@ -116,20 +116,22 @@ const sinkRule = z
   })
   .describe("A dangerous operation");
 
+const argText = z.object({
+  arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+  regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
+});
+
 const sanitizerRule = z
   .object({
     description: z.string().optional().describe("Why these calls make a value safe"),
     calls: callList,
     when: literalArg.optional().describe('Only with this literal argument, e.g. .replace("\'", "&apos;") for XPath string literals'),
     argMatches: z
-      .object({
-        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-        regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
-      })
+      .union([argText, z.array(argText).min(1)])
       .optional()
-      .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character'),
+      .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character; a list: every one must match'),
     classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
-    tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`… ${v}`), which receives the values apart from the text"),
+    tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`…`), which receives the interpolated values apart from the text"),
   })
   .describe("Calls whose return value is safe");
 
@@ -224,7 +226,8 @@ export interface SinkSpec {
 export interface SanitizerSpec {
   mask: number;
   when?: SinkSpec["when"];
-  argMatches?: { arg: number; regex: RegExp } | undefined;
+  /** Every one of these arguments' text must match. */
+  argMatches?: { arg: number; regex: RegExp }[] | undefined;
   /** Only as a template tag (`SQL\`…\``). */
   tagged?: true;
 }
@@ -459,7 +462,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    const argMatches = s.argMatches ? { arg: s.argMatches.arg, regex: new RegExp(s.argMatches.regex) } : undefined;
+    const argMatches = s.argMatches ? [s.argMatches].flat().map((m) => ({ arg: m.arg, regex: new RegExp(m.regex) })) : undefined;
     const spec = { mask, when: s.when, argMatches, ...(s.tagged ? { tagged: true as const } : {}) };
     for (const c of s.calls) out.sanitizers.add(c, spec);
   }
