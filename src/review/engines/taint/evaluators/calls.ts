@@ -15,6 +15,7 @@ import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { safelyFormatted } from "./format-args.ts";
+import { schemaMethods, schemaParse } from "./schema-parse.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -261,6 +262,12 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };
+  }
+
+  // A module's validation schema keeps only its keys, and some of them admit no text (evaluators/schema-parse.ts).
+  if (firstTainted && callee.recv && schemaMethods.has(method)) {
+    const parsed = schemaParse(a, callee.recv, method, firstTainted, node);
+    if (parsed !== undefined) return parsed;
   }
 
   const source = rules.sourceCalls.lookup(callee.text);
