@@ -8,6 +8,7 @@ import { operatorOf } from "../model/static-conditions.ts";
 import { allClassesMask } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { isCheckCall } from "./custom-checks.ts";
+import { equalToBase } from "./base-equality.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
@@ -152,7 +153,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       const a = guardedIdents(l, positive, syn, rules, held, depth + 1, safeFor);
       const b = guardedIdents(r, positive, syn, rules, held, depth + 1, safeFor);
       // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
-      return and === positive ? [...a, ...b] : either(a, b);
+      if (and === positive) return [...a, ...b];
+      return equalToBase(l, positive, r, b) ?? equalToBase(r, positive, l, a) ?? either(a, b);
     }
     const eq = op === "==" || op === "===" || op === "in" || op === "is";
     const ne = op === "!=" || op === "!==" || op === "not in" || op === "is not";

@@ -6,7 +6,7 @@ import { lastSegment } from "../syntax/rules.ts";
 import { named } from "../syntax/languages.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
-import { withField, withoutField, withStep, worse } from "../model/state.ts";
+import { fieldOf, withField, withoutField, withStep, worse } from "../model/state.ts";
 import { bindColl, collName, writeIndex } from "./collection-sites.ts";
 import { augConst } from "./constant-values.ts";
 import { withDerivation } from "./derived-checks.ts";
@@ -113,12 +113,29 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   }
   if (!patternKinds.has(kind)) return;
   for (const c of named(target)) {
-    bind(a, c, v, at, null);
+    // `const { slug } = body` where only some of body's fields hold taint: the field's own.
+    const key = v?.fields && kind === "object_pattern" ? patternKey(c) : null;
+    bind(a, c, key === null ? v : fieldOf(v!, key), at, null);
     // `const { hostname } = new URL(u)`: the host of u (evaluators/derived-checks.ts).
     if (v && valueNode && c.kind() === "shorthand_property_identifier_pattern" && /^(host|hostname|origin)$/.test(c.text())) {
       st.vars.set(c.text(), withDerivation(a, st.vars.get(c.text()) ?? v, valueNode, c.text(), c.text()));
     }
   }
+}
+
+/** The property an object pattern's element reads (`slug`, `slug: s`, `slug = "x"`); null for `...rest`. */
+function patternKey(c: TNode): string | null {
+  const k = c.kind();
+  if (k === "shorthand_property_identifier_pattern") return c.text();
+  if (k === "pair_pattern") {
+    const key = c.field("key");
+    return key?.kind() === "property_identifier" ? key.text() : null;
+  }
+  if (k === "object_assignment_pattern") {
+    const left = c.field("left");
+    return left ? patternKey(left) : null;
+  }
+  return null;
 }
 
 const keySinkRules = new WeakMap<object, boolean>();

@@ -14,6 +14,8 @@ import { collCall } from "./collection-calls.ts";
 import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
+import { safelyFormatted } from "./format-args.ts";
+import { schemaMethods, schemaParse } from "./schema-parse.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -214,7 +216,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
       if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+      const formatted = safelyFormatted(positional, spec.formatSafe);
       for (const p of positions) {
+        if (p && formatted?.has(p)) continue;
         const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
         // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
         const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
@@ -246,13 +250,24 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
   const sanitize = rules.sanitizers
     .lookup(callee.text)
-    ?.filter((x) => conditionHolds(x, positional, all) && (!x.argMatches || x.argMatches.regex.test(positional[x.argMatches.arg]?.text() ?? "")));
+    ?.filter(
+      (x) =>
+        conditionHolds(x, positional, all) &&
+        (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
+        (!x.tagged || list?.kind() === "template_string"),
+    );
   const byName = namedSanitizerMask(callee.text);
   if (sanitize?.length || byName) {
     const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     return { ...base, mask: base.mask | mask };
+  }
+
+  // A module's validation schema keeps only its keys, and some of them admit no text (evaluators/schema-parse.ts).
+  if (firstTainted && callee.recv && schemaMethods.has(method)) {
+    const parsed = schemaParse(a, callee.recv, method, firstTainted, node);
+    if (parsed !== undefined) return parsed;
   }
 
   const source = rules.sourceCalls.lookup(callee.text);

@@ -32,6 +32,17 @@ function calledInBody(a: Analyzer, fn: TNode, name: string): boolean {
   return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}\\s*(?:\\?\\.)?\\(`).test(a.source.slice(r.start.index, r.end.index));
 }
 
+/**
+ * Whether the parameter after `name` is named like a request's options (`fetch(request, options)`): a
+ * handler is handed the response, a reply or a context beside the request, a client the options it sends with.
+ */
+function sentWithOptions(a: Analyzer, fn: TNode, name: string, next: RegExp[]): boolean {
+  const params = a.syn.params(fn);
+  const i = params.findIndex((q) => q.name === name);
+  const after = i < 0 ? undefined : params[i + 1];
+  return !!after && next.some((r) => r.test(after.name));
+}
+
 export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[], fn?: TNode): Value {
   for (const spec of a.rules.params) {
     let matched: boolean;
@@ -48,6 +59,7 @@ export function paramSource(a: Analyzer, p: { name: string; type: string; annota
     if (!matched) continue;
     if (spec.exceptTypes.some((r) => r.test(p.type))) return null;
     if (spec.names.length && !spec.types.length && fn && calledInBody(a, fn, p.name)) return null;
+    if (spec.exceptBefore.length && fn && sentWithOptions(a, fn, p.name, spec.exceptBefore)) return null;
     const v = sourceTaint(p.node, spec.id, spec.confidence, "param", spec.mask);
     return spec.members && v ? { ...v, fields: spec.members } : v;
   }

@@ -5,7 +5,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Role } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
 import type { Value } from "../model/state.ts";
-import { sourceTaint, worse } from "../model/state.ts";
+import { fieldOf, sourceTaint, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
 import { readWhole } from "./collection-sites.ts";
@@ -65,7 +65,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   const trusted = a.rules.trustedParamMembers;
   if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
   // A parameter source whose rule lists the members that carry the request (`members`) has them as its fields.
-  if (t.fields && t.step.kind !== "param") return { mask: t.mask, confidence: t.confidence, step: t.step };
+  if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
 }
 

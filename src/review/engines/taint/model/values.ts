@@ -45,16 +45,37 @@ export type Value = Taint | null;
 export function worse(a: Value, b: Value): Value {
   if (!a) return b;
   if (!b) return a;
+  if (a.fields || b.fields) return worseFields(a, b);
   if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
   if ((b.mask & ~a.mask) === 0) return b;
   if ((a.mask & ~b.mask) === 0) return a;
   return { ...a, mask: a.mask & b.mask };
 }
 
+/** Either value, one of them tainted in some fields only: a wholly tainted one wins; two such objects, their fields' union. */
+function worseFields(a: Taint, b: Taint): Taint {
+  const base = !a.fields ? a : !b.fields ? b : a;
+  const { fields: _, ...out } = { ...base, mask: a.mask & b.mask };
+  return a.fields && b.fields ? { ...out, fields: new Set([...a.fields, ...b.fields]) } : out;
+}
+
 export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
   const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
   if (t.str) out.str = true;
+  // A copy of an object tainted in some fields only is so too (`const body = Schema.parse(input)`).
+  if (t.fields) out.fields = t.fields;
+  return out;
+}
+
+/** What reading `name` off an object tainted in some fields gives: that field's taint, with the fields under it
+ * (`r.data` of `data`, `data.slug`); null for a field that holds none. */
+export function fieldOf(t: Taint, name: string): Value {
+  if (!t.fields?.has(name)) return null;
+  const prefix = `${name}.`;
+  const under = [...t.fields].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+  const out: Taint = { mask: t.mask, confidence: t.confidence, step: t.step };
+  if (under.length) out.fields = new Set(under);
   return out;
 }
 

@@ -57,7 +57,9 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
       for (const key of rules[t].exact.keys()) {
         if (key !== qualified && !key.startsWith(`${qualified}.`)) continue;
         const alias = local + key.slice(qualified.length);
-        if (!rules[t].exact.has(alias)) added.push([t, alias, key]);
+        // The local name of a module or member is that module's, even where a rule lists the same word for
+        // another library (`const sanitize = require("sanitize-filename")` beside mongo-sanitize's `sanitize`).
+        if (alias === local || !rules[t].exact.has(alias)) added.push([t, alias, key]);
       }
     }
   }

@@ -20,6 +20,10 @@ const paramRule = z
     annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
     decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+    exceptBefore: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes (whole name): the parameter is none when the function's next parameter is named so (`fetch(request, options)`: a request it sends)"),
     members: z
       .array(z.string())
       .optional()
@@ -94,6 +98,10 @@ const sinkRule = z
           "body). A tuple's first element is the body",
       ),
     ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
+    formatSafe: z
+      .array(z.string())
+      .optional()
+      .describe("printf-style sinks: conversions of a literal format string (first argument) whose argument is written safely (j, o, d)"),
     objectKeys: z
       .array(z.string())
       .optional()
@@ -113,19 +121,22 @@ const sinkRule = z
   })
   .describe("A dangerous operation");
 
+const argText = z.object({
+  arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+  regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
+});
+
 const sanitizerRule = z
   .object({
     description: z.string().optional().describe("Why these calls make a value safe"),
     calls: callList,
     when: literalArg.optional().describe('Only with this literal argument, e.g. .replace("\'", "&apos;") for XPath string literals'),
     argMatches: z
-      .object({
-        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-        regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
-      })
+      .union([argText, z.array(argText).min(1)])
       .optional()
-      .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character'),
+      .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character; a list: every one must match'),
     classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
+    tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`…`), which receives the interpolated values apart from the text"),
   })
   .describe("Calls whose return value is safe");
 
@@ -213,6 +224,8 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  /** Conversions of a literal format string whose arguments are safe at this sink (`%j`). */
+  formatSafe: Set<string>;
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
   objectKeys: Set<string> | null;
   unlessArg?: { arg: number; regex: RegExp } | undefined;
@@ -221,7 +234,10 @@ export interface SinkSpec {
 export interface SanitizerSpec {
   mask: number;
   when?: SinkSpec["when"];
-  argMatches?: { arg: number; regex: RegExp } | undefined;
+  /** Every one of these arguments' text must match. */
+  argMatches?: { arg: number; regex: RegExp }[] | undefined;
+  /** Only as a template tag (`SQL\`…\``). */
+  tagged?: true;
 }
 export interface SourceSpec {
   id: string;
@@ -236,6 +252,8 @@ export interface ParamSpec extends SourceSpec {
   annotations: Set<string>;
   decorators: RegExp[];
   exceptTypes: RegExp[];
+  /** Names of a next parameter that make this one none (a client's outgoing request beside its options). */
+  exceptBefore: RegExp[];
   /** Only these members carry the request; null: every member. */
   members: ReadonlySet<string> | null;
 }
@@ -418,6 +436,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
         annotations: new Set(s.params.annotations ?? []),
         decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
         exceptTypes: whole(s.params.exceptTypes),
+        exceptBefore: whole(s.params.exceptBefore),
         members: s.params.members ? new Set(s.params.members) : null,
       });
     }
@@ -439,6 +458,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)),
       ignoreKinds: new Set(s.ignoreKinds ?? []),
+      formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
@@ -450,8 +470,9 @@ function compileRules(file: TaintRuleFile): CompiledRules {
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    const argMatches = s.argMatches ? { arg: s.argMatches.arg, regex: new RegExp(s.argMatches.regex) } : undefined;
-    for (const c of s.calls) out.sanitizers.add(c, { mask, when: s.when, argMatches });
+    const argMatches = s.argMatches ? [s.argMatches].flat().map((m) => ({ arg: m.arg, regex: new RegExp(m.regex) })) : undefined;
+    const spec = { mask, when: s.when, argMatches, ...(s.tagged ? { tagged: true as const } : {}) };
+    for (const c of s.calls) out.sanitizers.add(c, spec);
   }
   for (const g of file.guards) out.guards.add(g, true);
   return out;

@@ -1,0 +1,15 @@
+// Logging through util.format's conversions: %j writes JSON and %o util.inspect, both escaping line breaks, %d a
+// number; %s writes the text as it is.
+const express = require("express");
+const app = express();
+app.use(express.json());
+
+app.post("/login", (req, res) => {
+  console.log("login attempt for %j", req.body.user); // safe: log-injection JSON conversion
+  console.info("login fields %o", req.body); // safe: log-injection inspect conversion
+  console.warn("attempt %d for %s", Number(req.body.attempt), req.body.user); // vuln: log-injection
+  console.error("%s: %j", req.body.user, req.body.reason); // vuln: log-injection
+  res.json({ ok: true });
+});
+
+app.listen(3000);
