@@ -12,8 +12,11 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import { rootIdent } from "./assignments.ts";
 
 const destinationClasses = classBit("open-redirect") | classBit("ssrf");
-/** Relative path with a first segment, or scheme://host followed by a separator; C stands for a clean expression. */
-const fixedStart = /^(\/[^/\\]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
+/**
+ * Relative path with a first segment (`/items/`, `./callback?`, `../up/`, `items/`), or scheme://host followed by a
+ * separator; C stands for a clean expression. A first segment without a colon is a path, never a scheme.
+ */
+const fixedStart = /^(\/[^/\\]|\.\.?\/|[\w.-]+[/?#]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
 
 /** The parts of a `+` chain or a template, in order. */
 function partsOf(node: TNode, syn: Syntax): TNode[] {

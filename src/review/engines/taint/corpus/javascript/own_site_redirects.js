@@ -26,4 +26,17 @@ app.get("/docs", (req, res) => {
   res.redirect(req.originalUrl + "/"); // vuln: open-redirect
 });
 
+// Relative references with a fixed first segment stay on the site, whatever query follows.
+app.post("/oauth/form-post", (req, res) => {
+  res.redirect(303, `./callback?${new URLSearchParams(req.body)}`); // safe: open-redirect relative path
+});
+
+app.get("/oauth/start", (req, res) => {
+  res.redirect("login?return=" + encodeURIComponent(req.query.next)); // safe: open-redirect relative path
+});
+
+app.get("/oauth/back", (req, res) => {
+  res.redirect(req.query.base + "/callback"); // vuln: open-redirect
+});
+
 app.listen(3000);
