@@ -214,6 +214,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       if (!conditionHolds(spec, positional, all)) continue;
       if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
       if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
+      if (callee.recv && spec.exceptReceivers.some((r) => r.test(callee.recv!.text()))) continue;
       if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
       const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
       const formatted = safelyFormatted(positional, spec.formatSafe);

@@ -13,8 +13,11 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import { rootIdent } from "./assignments.ts";
 
 const destinationClasses = classBit("open-redirect") | classBit("ssrf");
-/** Relative path with a first segment, or scheme://host followed by a separator; C stands for a clean expression. */
-const fixedStart = /^(\/[^/\\]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
+/**
+ * Relative path with a first segment (`/items/`, `./callback?`, `../up/`, `items/`), or scheme://host followed by a
+ * separator; C stands for a clean expression. A first segment without a colon is a path, never a scheme.
+ */
+const fixedStart = /^(\/[^/\\]|\.\.?\/|[\w.-]+[/?#]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
 
 /** The parts of a `+` chain or a template, in order. */
 function partsOf(node: TNode, syn: Syntax): TNode[] {
@@ -65,13 +68,46 @@ function taintedPart(a: Analyzer, n: TNode): boolean {
   return r === null || !!a.state.vars.get(r) || a.rules.pathRoots.has(r);
 }
 
+const redirectBit = classBit("open-redirect");
+/** The request's own scheme, host and path (`req.protocol`, `req.get("host")`, `req.originalUrl`). */
+const ownScheme = /^(?:req|request)\.protocol$/;
+const ownHost = /^(?:req|request)\.(?:hostname|host|headers\.host|headers\[["']host["']\]|(?:get|header)\(\s*["']host["']\s*\))$/;
+const ownPath = /^(?:req|request)\.(?:originalUrl|url|path)$/;
+
+/**
+ * `"https://" + req.hostname + req.originalUrl` (the move to HTTPS, a created resource's Location): the request's own
+ * host, then its own path (which starts with "/"), sends the browser back to the site it asked. No open redirect:
+ * a link cannot choose the Host its victim's browser sends. The server fetching it is still SSRF (its requester
+ * chose that Host).
+ */
+function ownSite(node: TNode, syn: Syntax): boolean {
+  let out = "";
+  // A template's text and substitutions, in order, as the parts of a `+` chain.
+  const parts = partsOf(node, syn).flatMap((p) =>
+    p.kind() === "template_string" ? named(p).map((c) => (c.kind() === "template_substitution" ? (named(c)[0] ?? c) : c)) : [p],
+  );
+  for (const p of parts) {
+    const text = p.text().replace(/\s+/g, "");
+    if (p.kind() === "string") out += p.text().slice(1, -1);
+    else if (p.kind() === "string_fragment") out += p.text();
+    else if (ownScheme.test(text)) out += "http";
+    else if (ownHost.test(text)) out += "H";
+    else if (ownPath.test(text)) return /^https?:\/\/H$/.test(out);
+    else return /^https?:\/\/H[/?#]/.test(out);
+    if (out.length > 12 && !out.startsWith("http")) return false;
+  }
+  return /^https?:\/\/H(?:[/?#]|$)/.test(out);
+}
+
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
 export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
   if (!v || !isJs(a)) return v;
   // A template or `+` makes a string (or a number): no operator object (asString).
   if (!v.str) v = asString(v);
   if ((v.mask & destinationClasses) === destinationClasses) return v;
-  if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) return v;
+  if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) {
+    return !(v.mask & redirectBit) && ownSite(node, a.syn) ? { ...v, mask: v.mask | redirectBit } : v;
+  }
   return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
 }
 

@@ -117,6 +117,10 @@ const sinkRule = z
       .optional()
       .describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
+    exceptReceivers: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes (whole text) of receivers that make a method call no sink: the application's own layer (`itemsService.deleteMany`)"),
     unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
   })
   .describe("A dangerous operation");
@@ -230,6 +234,8 @@ export interface SinkSpec {
   objectKeys: Set<string> | null;
   unlessArg?: { arg: number; regex: RegExp } | undefined;
   fileContains: RegExp[];
+  /** Receivers (whole text) whose method calls are no sink. */
+  exceptReceivers: RegExp[];
 }
 export interface SanitizerSpec {
   mask: number;
@@ -462,6 +468,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
+      exceptReceivers: whole(s.exceptReceivers),
     };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);

@@ -12,4 +12,16 @@ app.post("/login", (req, res) => {
   res.json({ ok: true });
 });
 
+// pino's signature, an object or an error before the message, writes JSON lines.
+const logger = require("pino")();
+app.get("/files/:id", (req, res) => {
+  try {
+    res.sendStatus(204);
+  } catch (err) {
+    logger.error(err, `could not send file ${req.params.id}`); // safe: log-injection JSON logger
+    logger.warn({ id: req.params.id }, `retrying ${req.params.id}`); // safe: log-injection JSON logger
+    logger.warn(`retrying ${req.params.id}`); // vuln: log-injection
+  }
+});
+
 app.listen(3000);
