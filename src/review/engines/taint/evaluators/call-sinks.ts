@@ -1,0 +1,125 @@
+// A call's sinks: which listed sinks a call is, under their conditions (a literal argument, the function's or the
+// file's text, the receiver, a format string), and which of its arguments reach them.
+import type { TNode } from "../syntax/node.ts";
+import type { Analyzer } from "../driver/analyzer.ts";
+import type { SinkSpec } from "../syntax/rules.ts";
+import { named } from "../syntax/languages.ts";
+import type { Value } from "../model/state.ts";
+import { worse } from "../model/state.ts";
+import { safelyFormatted } from "./format-args.ts";
+
+/** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
+function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
+  const end = node.range().end.index;
+  return after.test(a.source.slice(end, end + 40));
+}
+
+/** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
+ * the file and the function does what it was asked; traversal needs a base directory the value escapes
+ * (`path.join(root, rel)`), and a value built or copied on the way is still reported. */
+function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): boolean {
+  if (spec.className !== "path-traversal" || t.step.prev || t.step.kind !== "param" || t.step.sourceId !== a.rules.library?.spec.id) return false;
+  return a.syn.roles[arg.kind()] === "ident" && /^[\w$]+/.exec(t.step.node.text())?.[0] === arg.text();
+}
+
+/** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
+function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
+  let out: Value = null;
+  for (const entry of named(obj)) {
+    const kind = entry.kind();
+    if (kind === "shorthand_property_identifier") {
+      if (keys.has(entry.text())) out = worse(out, a.ev(entry));
+    } else if (kind === "pair") {
+      const key =
+        entry
+          .field("key")
+          ?.text()
+          .replace(/^["'`]|["'`]$/g, "") ?? "";
+      const value = entry.field("value");
+      if (value && keys.has(key)) out = worse(out, a.ev(value));
+    } else if (kind === "spread_element") {
+      // `{ ...opts }`: which keys it brings is not known here.
+      out = worse(out, a.ev(entry));
+    }
+  }
+  return out;
+}
+
+const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
+
+/** An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one. */
+function argKind(a: Analyzer, p: TNode): string {
+  const kind = p.kind() as string;
+  if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return kind;
+  // A request's parsed parts as a whole (`console.log(request.query)`, `res.send(req.params)`): objects, printed
+  // by util.inspect or sent as JSON, their strings quoted and escaped.
+  if (kind === "member_expression" && requestObject.test(p.text())) return "object";
+  if (kind !== "identifier") return kind;
+  const text = a.scopeText();
+  const decl = new RegExp(`\\bconst\\s+${p.text().replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
+  if (!decl) return kind;
+  // The literal must be the whole value (not `[a, b].join()` or `{…}.toString()`): what follows its closing bracket ends the statement.
+  const open = decl.index + decl[0].length - 1;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "{" || ch === "[" || ch === "(") depth++;
+    else if (ch === "}" || ch === "]" || ch === ")") depth--;
+    if (depth === 0) return /^\s*(?:;|\n|$)/.test(text.slice(i + 1, i + 3)) ? (decl[1] === "[" ? "array" : "object") : kind;
+  }
+  return kind;
+}
+
+function unquote(n: TNode): string {
+  const t = n.text().replace(/\s+/g, "");
+  return /^["'`]/.test(t) ? t.slice(1, -1) : t;
+}
+
+export function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[], all: TNode[]): boolean {
+  const w = spec.when;
+  if (!w) return true;
+  if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
+  for (const k of all) {
+    if (k.kind() === "keyword_argument" && k.field("name")?.text() === w.keyword) {
+      const v = k.field("value");
+      return v ? unquote(v) === w.equals : false;
+    }
+  }
+  return false;
+}
+
+/** Records a hit for each listed sink `calleeText` is whose positions a tainted argument (or the receiver) reaches. */
+export function recordSinks(
+  a: Analyzer,
+  node: TNode,
+  calleeText: string,
+  recv: TNode | null,
+  positional: TNode[],
+  all: TNode[],
+  vals: Map<TNode, Value>,
+  recvT: Value,
+): void {
+  const sinks = a.rules.sinks.lookup(calleeText);
+  if (!sinks) return;
+  for (const spec of sinks) {
+    if (!conditionHolds(spec, positional, all)) continue;
+    if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
+    if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
+    if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
+    if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
+    const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+    const formatted = safelyFormatted(positional, spec.formatSafe);
+    for (const p of positions) {
+      if (p && formatted?.has(p)) continue;
+      const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
+      // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
+      const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
+      if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
+        if (wholeCallerPath(a, spec, t, p!)) continue;
+        if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
+        break;
+      }
+    }
+    if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
+  }
+}
