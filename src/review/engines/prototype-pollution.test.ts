@@ -278,3 +278,74 @@ test("a fresh object set in another function (run later) does not make a write s
 `;
   assert.deepEqual(await lines("later.js", src), [4]);
 });
+
+test("a jQuery-style extend that descends through a local holding target[name] is reported; reading it through a key-checking helper is not", async () => {
+  const extend = (read: string, helper = "") => `${helper}export function assign(deep, target, ...sources) {
+  for (const source of sources) {
+    for (const name in source) {
+      const prev = ${read};
+      const next = source[name];
+      if (deep && next && typeof next === "object") {
+        const base = prev && typeof prev === "object" ? prev : {};
+        target[name] = assign(deep, base, next);
+      } else if (next !== undefined) {
+        target[name] = next;
+      }
+    }
+  }
+  return target;
+}
+`;
+  assert.deepEqual(await lines("assign.js", extend("target[name]")), [8]);
+  const helper = `const readOwn = (o, k) => (k === "__proto__" ? undefined : o[k]);\n`;
+  assert.deepEqual(await lines("assign.js", extend("readOwn(target, name)", helper)), []);
+});
+
+test("a deep assign over Object.keys callbacks that recurses into a local copy of target[key] is reported; with a key guard it is not", async () => {
+  const assign = (guard: string) => `module.exports = function deepAssign(target, ...objs) {
+  objs.forEach((obj) => {
+    Object.keys(obj).forEach((key) => {
+      ${guard}
+      const current = target[key];
+      const incoming = obj[key];
+      if (isPlain(current) && isPlain(incoming)) target[key] = deepAssign(current, incoming);
+      else target[key] = incoming;
+    });
+  });
+  return target;
+};
+`;
+  assert.deepEqual(await lines("assign.js", assign("")), [7]);
+  assert.deepEqual(await lines("assign.js", assign('if (key === "__proto__" || key === "constructor" || key === "prototype") return;')), []);
+});
+
+test("a set-by-path walk over parts from a path helper (toPath, a split helper) is reported; filtering the parts through a key check is not", async () => {
+  const setIn = (parts: string) => `import { splitPath } from "./path-utils";
+const isSafeKey = (k) => !["__proto__", "constructor", "prototype"].includes(k);
+export function setIn(obj, path, value) {
+  const keys = ${parts};
+  let node = obj;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const k = keys[i];
+    if (node[k] === undefined) node[k] = {};
+    node = node[k];
+  }
+  node[keys[keys.length - 1]] = value;
+  return obj;
+}
+`;
+  assert.deepEqual(await lines("set-in.js", setIn("splitPath(path)")), [11]);
+  assert.deepEqual(await lines("set-in.js", setIn('split(path, { sep: "." })')), [11]);
+  assert.deepEqual(await lines("set-in.js", setIn("splitPath(path).filter(isSafeKey)")), []);
+});
+
+test("parts of a helper that is no path splitter (splitLines) counted into a table are not reported", async () => {
+  const src = `export function tally(text) {
+  const words = splitLines(text);
+  const counts = {};
+  for (let i = 0; i < words.length; i++) counts[words[i]] = (counts[words[i]] || 0) + 1;
+  return counts;
+}
+`;
+  assert.deepEqual(await lines("tally.js", src), []);
+});

@@ -15,6 +15,7 @@ import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
+import { aliasMerge } from "./prototype-pollution-alias.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -23,7 +24,24 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
  * lookbehind: the search tries only the brackets, not every word character (same answers, 3-5x faster).
  */
 const computedWrite = /(?<=[\w$\])]\s*)\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
-const keySource = /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|\.split\s*\(/;
+const keySource =
+  /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(/;
+/**
+ * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
+ * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
+ */
+const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys))$`;
+const splitterName = new RegExp(pathSplitter);
+const splitCall = {
+  kind: "call_expression",
+  has: {
+    field: "function",
+    any: [
+      { kind: "identifier", regex: pathSplitter },
+      { kind: "member_expression", has: { field: "property", regex: pathSplitter } },
+    ],
+  },
+};
 const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
 const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
 
@@ -120,18 +138,13 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
   const splitVars = new Set<string>();
   // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
   // no loop, no iteration method) is not asked.
-  const splits = body.includes("split");
+  const splits = /[sS]plit|Path/.test(body);
   for (const d of !splits
     ? []
     : fn.findAll({
         rule: {
           kind: "variable_declarator",
-          has: {
-            field: "value",
-            stopBy: "end",
-            kind: "call_expression",
-            has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } },
-          },
+          has: { field: "value", stopBy: "end", ...splitCall },
         },
       })) {
     const name = d.field("name");
@@ -142,7 +155,7 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
     : fn.findAll({
         rule: {
           kind: "assignment_expression",
-          has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } },
+          has: { field: "right", ...splitCall },
         },
       })) {
     const left = a.field("left");
@@ -156,7 +169,7 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
       // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
       if (keyIterators.test(callee) && programConstant.test(objectOf(expr) ?? "")) return null;
       if (keyIterators.test(callee)) return "keys";
-      if (/\.split$/.test(callee)) return "path";
+      if (splitterName.test(callee.replace(/^.*\./, ""))) return "path";
     }
     return null;
   };
@@ -312,6 +325,8 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
+    const viaAlias = aliasMerge(fn, targets, (m) => keyOf(m, keys, splitIndexed) === "keys");
+    if (viaAlias && !inCondition(viaAlias)) return viaAlias;
     // `t[a][key] = v` reaches a shared prototype only through `t[a]`: an element at a counted index
     // (`copy.units[i][p]`) or one just set to a new object is an object of the program's own, and `__proto__`
     // written there swaps its prototype only.
