@@ -349,3 +349,23 @@ test("parts of a helper that is no path splitter (splitLines) counted into a tab
 `;
   assert.deepEqual(await lines("tally.js", src), []);
 });
+
+test("a path walk skipping __proto__ that steps only into values it tested as objects is not reported; resetting only missing values, or no __proto__ skip, still is", async () => {
+  const assignPath = (skip: string, reset: string) => `export function assignPath(out, dotted, value) {
+  const parts = dotted.split(".");
+  const last = parts.pop();
+  let node = out;
+  for (const part of parts) {
+    ${skip}
+    if (${reset}) node[part] = {};
+    node = node[part];
+  }
+  node[last] = value;
+  return out;
+}
+`;
+  const skip = 'if (part === "__proto__") continue;';
+  assert.deepEqual(await lines("assign-path.js", assignPath(skip, 'typeof node[part] !== "object" || node[part] === null')), []);
+  assert.deepEqual(await lines("assign-path.js", assignPath(skip, "!node[part]")), [10]);
+  assert.deepEqual(await lines("assign-path.js", assignPath("", 'typeof node[part] !== "object" || node[part] === null')), [10]);
+});

@@ -1,0 +1,34 @@
+// A set-by-path walk that skips `__proto__` and steps only into values it tested to be objects
+// (prototype-pollution.ts): `if (typeof cur[k] !== "object") cur[k] = {}; cur = cur[k]`. `constructor` is then
+// the inherited `Object` function, no object: it is replaced by a fresh `{}` rather than entered, and
+// `constructor.prototype` is never reached. A walk that resets only missing values (`if (!cur[k]) cur[k] = {}`)
+// enters `Object` and then `Object.prototype`: that is the polluting shape, not this.
+import type { SgNode } from "@ast-grep/napi";
+
+const squash = (s: string): string => s.replace(/\s+/g, "");
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether a statement before `step` in its block resets `member` unless it is an object (`typeof m !== "object"` → `m = {}`). */
+function resetUnlessObject(step: SgNode, member: string): boolean {
+  let stmt: SgNode | null = step;
+  while (stmt && stmt.parent()?.kind() !== "statement_block" && stmt.parent()?.kind() !== "program") stmt = stmt.parent();
+  if (!stmt) return false;
+  const m = esc(member);
+  const test = new RegExp(`typeof${m}!==?["'\`]object["'\`]`);
+  const reset = new RegExp(`(?:^|[;{])${m}=(?:\\{\\}|\\[\\]|Object\\.create\\()`);
+  for (const s of stmt.parent()!.children()) {
+    if (s.range().start.index >= stmt.range().start.index) break;
+    if (s.kind() !== "if_statement") continue;
+    if (test.test(squash(s.field("condition")?.text() ?? "")) && reset.test(squash(s.field("consequence")?.text() ?? ""))) return true;
+  }
+  return false;
+}
+
+/** Every walk step of `fn` (`cur = cur[k]`) is reached only after `cur[k]` was made an object when it was not one. */
+export function walksIntoObjectsOnly(fn: SgNode): boolean {
+  const steps = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", kind: "subscript_expression" } } }).filter((a) => {
+    const left = a.field("left");
+    return left?.kind() === "identifier" && a.field("right")?.field("object")?.text() === left.text();
+  });
+  return steps.length > 0 && steps.every((a) => resetUnlessObject(a, squash(a.field("right")!.text())));
+}
