@@ -32,3 +32,41 @@ export function walksIntoObjectsOnly(fn: SgNode): boolean {
   });
   return steps.length > 0 && steps.every((a) => resetUnlessObject(a, squash(a.field("right")!.text())));
 }
+
+/** A function's own name: its declaration's, or the variable's or property's it is assigned to. */
+function nameOf(fn: SgNode): string | null {
+  const own = fn.field("name");
+  if (own) return own.text();
+  const p = fn.parent();
+  const named = p?.kind() === "variable_declarator" ? p.field("name") : p?.kind() === "pair" ? p.field("key") : null;
+  return named?.kind() === "identifier" || named?.kind() === "property_identifier" ? named.text() : null;
+}
+
+/**
+ * Parameters of `fn` that a call of it by name is given split path parts at (`setKey(argv, key.split("."), v)`,
+ * a recursive `set(obj, path.split("."), v)`): inside, they are the parts of a path as a local split is.
+ */
+export function splitParams(fn: SgNode, root: SgNode, isSplit: (arg: SgNode) => boolean): string[] {
+  const name = nameOf(fn);
+  const params = (fn.field("parameters")?.children() ?? []).filter((c) => c.isNamed());
+  if (!name || !params.length) return [];
+  const out = new Set<string>();
+  for (const call of root.findAll({ rule: { kind: "call_expression", has: { field: "function", regex: `^${esc(name)}$` } } })) {
+    const args = (call.field("arguments")?.children() ?? []).filter((c) => c.isNamed());
+    args.forEach((arg, i) => {
+      const p = params[i];
+      if (p?.kind() === "identifier" && isSplit(arg)) out.add(p.text());
+    });
+  }
+  return [...out];
+}
+
+/** `return set(obj[part], rest, v)`: `fn` descends by calling itself on what a path part reads (a recursive walk). */
+export function recursesThrough(fn: SgNode, isPathKey: (member: SgNode) => boolean): boolean {
+  const name = nameOf(fn);
+  if (!name) return false;
+  return fn.findAll({ rule: { kind: "call_expression", has: { field: "function", regex: `^${esc(name)}$` } } }).some((call) => {
+    const first = (call.field("arguments")?.children() ?? []).find((c) => c.isNamed());
+    return first?.kind() === "subscript_expression" && isPathKey(first);
+  });
+}

@@ -369,3 +369,40 @@ test("a path walk skipping __proto__ that steps only into values it tested as ob
   assert.deepEqual(await lines("assign-path.js", assignPath(skip, "!node[part]")), [10]);
   assert.deepEqual(await lines("assign-path.js", assignPath("", 'typeof node[part] !== "object" || node[part] === null')), [10]);
 });
+
+test("a helper given split path parts by its caller, walking them or recursing on what a part reads, is reported; with a key check it is not", async () => {
+  const setDeep = (check: string) => `export function parseFlags(argv) {
+  const out = {};
+  for (const arg of argv) {
+    const [name, value] = arg.replace(/^--/, "").split("=");
+    assignKeys(out, name.split("."), value);
+  }
+  return out;
+}
+function assignKeys(target, keys, value) {
+  let node = target;
+  keys.slice(0, -1).forEach((key) => {
+    ${check}
+    if (node[key] === undefined) node[key] = {};
+    node = node[key];
+  });
+  node[keys[keys.length - 1]] = value;
+}
+`;
+  assert.deepEqual(await lines("flags.js", setDeep("")), [16]);
+  assert.deepEqual(await lines("flags.js", setDeep('if (key === "__proto__" || key === "constructor" || key === "prototype") return;')), []);
+  const recursive = (check: string) => `export function put(obj, path, value) {
+  if (typeof path === "string") return put(obj, path.split("."), value);
+  const head = path[0];
+  ${check}
+  if (path.length === 1) {
+    obj[head] = value;
+    return obj;
+  }
+  if (obj[head] === undefined) obj[head] = {};
+  return put(obj[head], path.slice(1), value);
+}
+`;
+  assert.deepEqual(await lines("put.js", recursive("")), [9]);
+  assert.deepEqual(await lines("put.js", recursive('if (head === "__proto__" || head === "constructor") throw new Error("unsafe key");')), []);
+});

@@ -16,7 +16,7 @@ import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
-import { walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
+import { recursesThrough, splitParams, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -125,7 +125,7 @@ function boundKey(pattern: SgNode | null): string | null {
 const iterationMethod = /forEach|map|reduce|some|every|filter/;
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
-function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
+function keyNames(fn: SgNode, body: string, source: string): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
   const keys = new Map<string, "keys" | "path">();
   const ofObject: Iteration[] = [];
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
@@ -162,9 +162,20 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
+  for (const p of /[sS]plit|Path/.test(source)
+    ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
+    : [])
+    splitVars.add(p);
   const iterated = (expr: SgNode | null): "keys" | "path" | null => {
     if (!expr) return null;
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
+    // `parts.slice(0, -1).forEach(…)`: still the path's parts.
+    if (
+      expr.kind() === "call_expression" &&
+      /^[\w$]+\.slice$/.test(expr.field("function")?.text() ?? "") &&
+      splitVars.has(expr.field("function")!.field("object")!.text())
+    )
+      return "path";
     if (expr.kind() === "call_expression") {
       const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
       // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
@@ -266,7 +277,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const body = fn.text();
     if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
-    const { keys, splitVars, ofObject } = keyNames(fn, body);
+    const { keys, splitVars, ofObject } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
     const hit = pollutingSite(fn, keys, splitIndexed, ofObject);
@@ -348,7 +359,7 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
           : null;
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
-    const reduces = descendingReduce(fn);
+    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyOf(m, keys, splitIndexed) === "path");
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }
   return null;
