@@ -70,3 +70,18 @@ export function recursesThrough(fn: SgNode, isPathKey: (member: SgNode) => boole
     return first?.kind() === "subscript_expression" && isPathKey(first);
   });
 }
+
+/** Own-key iterators that call back with (value, key): lodash's and the for-in / for-own packages' `forIn`, `forOwn`. */
+const keyIterator = /^(?:[\w$]+\.)?(?:forIn|forOwn)$/;
+
+/** The key parameter of `fn` when it is handed by name to an own-key iterator (`forIn(source, copy, target)`), else null. */
+export function iteratorKeyParam(fn: SgNode, root: SgNode): string | null {
+  const name = nameOf(fn);
+  const key = (fn.field("parameters")?.children() ?? []).filter((c) => c.isNamed())[1];
+  if (!name || key?.kind() !== "identifier") return null;
+  const handed = root.findAll({ rule: { kind: "call_expression", has: { field: "function", regex: "(?:forIn|forOwn)$" } } }).some((call) => {
+    const args = (call.field("arguments")?.children() ?? []).filter((c) => c.isNamed());
+    return keyIterator.test(call.field("function")?.text() ?? "") && args[1]?.text() === name;
+  });
+  return handed ? key.text() : null;
+}

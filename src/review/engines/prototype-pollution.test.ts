@@ -406,3 +406,25 @@ function assignKeys(target, keys, value) {
   assert.deepEqual(await lines("put.js", recursive("")), [9]);
   assert.deepEqual(await lines("put.js", recursive('if (head === "__proto__" || head === "constructor") throw new Error("unsafe key");')), []);
 });
+
+test("a copy callback handed to forOwn by name that recurses into this[key] is reported; one checking every dangerous key is not", async () => {
+  const mixin = (check: string) => `const forOwn = require("for-own");
+function blend(target, ...sources) {
+  for (const source of sources) if (source && typeof source === "object") forOwn(source, assignOne, target);
+  return target;
+}
+function assignOne(value, key) {
+  if (${check}) return;
+  const existing = this[key];
+  if (isBag(value) && isBag(existing)) {
+    blend(existing, value);
+  } else {
+    this[key] = value;
+  }
+}
+const isBag = (v) => v !== null && (typeof v === "object" || typeof v === "function");
+module.exports = blend;
+`;
+  assert.deepEqual(await lines("blend.js", mixin('key === "__proto__"')), [10]);
+  assert.deepEqual(await lines("blend.js", mixin('key === "__proto__" || key === "constructor" || key === "prototype"')), []);
+});

@@ -16,7 +16,7 @@ import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
-import { recursesThrough, splitParams, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
+import { iteratorKeyParam, recursesThrough, splitParams, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -26,7 +26,7 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
  */
 const computedWrite = /(?<=[\w$\])]\s*)\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
 const keySource =
-  /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(/;
+  /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(/;
 /**
  * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
  * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
@@ -162,6 +162,8 @@ function keyNames(fn: SgNode, body: string, source: string): { keys: Map<string,
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
+  const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
+  if (handedKey) keys.set(handedKey, "keys");
   for (const p of /[sS]plit|Path/.test(source)
     ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
     : [])
