@@ -55,8 +55,11 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
     if (!known.has(qualified.split(".")[0]!)) continue;
     for (const t of tableKeys) {
       for (const key of rules[t].exact.keys()) {
-        if (key !== qualified && !key.startsWith(`${qualified}.`)) continue;
-        const alias = local + key.slice(qualified.length);
+        // `new Function(…)` through `ctor = Function; new ctor(…)`.
+        const made = key.startsWith("new ") ? 4 : 0;
+        const named = key.slice(made);
+        if (named !== qualified && !named.startsWith(`${qualified}.`)) continue;
+        const alias = key.slice(0, made) + local + named.slice(qualified.length);
         if (!rules[t].exact.has(alias)) added.push([t, alias, key]);
       }
     }
