@@ -34,7 +34,7 @@ export function walksIntoObjectsOnly(fn: SgNode): boolean {
 }
 
 /** A function's own name: its declaration's, or the variable's or property's it is assigned to. */
-function nameOf(fn: SgNode): string | null {
+export function nameOf(fn: SgNode): string | null {
   const own = fn.field("name");
   if (own) return own.text();
   const p = fn.parent();

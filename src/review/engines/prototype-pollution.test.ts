@@ -428,3 +428,25 @@ module.exports = blend;
   assert.deepEqual(await lines("blend.js", mixin('key === "__proto__"')), [10]);
   assert.deepEqual(await lines("blend.js", mixin('key === "__proto__" || key === "constructor" || key === "prototype"')), []);
 });
+
+test("a local read through a same-named key outside the loop binding it, or passed as what is copied, is no merge descent", async () => {
+  const src = `export function rescale(pending, series) {
+  const work = {};
+  for (const k in pending) {
+    const wanted = pending[k];
+    if (wanted) work[k] = { ...wanted };
+  }
+  series.forEach((s) => {
+    const k = s.scale;
+    const cur = work[k];
+    widen(cur, s.values);
+  });
+  for (const k in pending) {
+    const next = work[k];
+    assignInto({}, next);
+  }
+  return work;
+}
+`;
+  assert.deepEqual(await lines("rescale.js", src), []);
+});

@@ -125,7 +125,11 @@ function boundKey(pattern: SgNode | null): string | null {
 const iterationMethod = /forEach|map|reduce|some|every|filter/;
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
-function keyNames(fn: SgNode, body: string, source: string): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
+function keyNames(
+  fn: SgNode,
+  body: string,
+  source: string,
+): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[]; handedKey: string | null } {
   const keys = new Map<string, "keys" | "path">();
   const ofObject: Iteration[] = [];
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
@@ -225,7 +229,7 @@ function keyNames(fn: SgNode, body: string, source: string): { keys: Map<string,
     const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
     if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
   }
-  return { keys, splitVars, ofObject };
+  return { keys, splitVars, ofObject, handedKey };
 }
 
 /** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
@@ -279,10 +283,10 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const body = fn.text();
     if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
-    const { keys, splitVars, ofObject } = keyNames(fn, body, text.source);
+    const { keys, splitVars, ofObject, handedKey } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -312,7 +316,13 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  * Where a function writes through a key it does not check: the merge into `t[key]` (a call given
  * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
  */
-function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
+function pollutingSite(
+  fn: SgNode,
+  keys: Map<string, "keys" | "path">,
+  splitIndexed: RegExp | null,
+  ofObject: Iteration[],
+  handedKey: string | null,
+): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
@@ -339,7 +349,16 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
-    const viaAlias = aliasMerge(fn, targets, (m) => keyOf(m, keys, splitIndexed) === "keys");
+    // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
+    // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys
+    // (a `let k = s.scale` elsewhere in the function is no key), or use the key a whole callback is handed.
+    const sourceKeyRead = (m: SgNode): boolean => {
+      if (keyOf(m, keys, splitIndexed) !== "keys") return false;
+      const key = m.field("index")?.text() ?? "";
+      const from = iterated(ofObject, key, m.range().start.index);
+      return from ? from !== m.field("object")?.text().replace(/\s+/g, "") : key === handedKey;
+    };
+    const viaAlias = aliasMerge(fn, targets, sourceKeyRead);
     if (viaAlias && !inCondition(viaAlias)) return viaAlias;
     // `t[a][key] = v` reaches a shared prototype only through `t[a]`: an element at a counted index
     // (`copy.units[i][p]`) or one just set to a new object is an object of the program's own, and `__proto__`
