@@ -70,6 +70,8 @@ export function aliasMerge(fn: SgNode, targets: Set<string | undefined>, isKey: 
     const args = (call.field("arguments")?.children() ?? []).filter((a) => a.isNamed());
     // The value merged into is a merge's first argument (`merge(src, val)`); the function's own recursive call may
     // take a flag first (`extend(deep, clone, copy)`). A local passed as what is copied (`assign(copy, src)`) is read only.
+    // A merge is given what it merges in beside the value it merges into: `wrap(schema)` alone only rewrites a value.
+    if (args.length < 2) continue;
     const recursive = !!own && call.field("function")?.text() === own;
     const at = call.range().start.index;
     const held = (a: SgNode): boolean => a.kind() === "identifier" && !!aliases.get(a.text())?.some(([from, to]) => from <= at && at < to);

@@ -450,3 +450,15 @@ test("a local read through a same-named key outside the loop binding it, or pass
 `;
   assert.deepEqual(await lines("rescale.js", src), []);
 });
+
+test("a value read through a source key and written back rewrapped by a one-argument call is no merge descent", async () => {
+  const src = `export function markData(meta, rules) {
+  for (const key in rules) {
+    const schema = meta[key];
+    if (rules[key].data && schema) meta[key] = wrapData(schema);
+  }
+  return meta;
+}
+`;
+  assert.deepEqual(await lines("mark.js", src), []);
+});
