@@ -278,3 +278,187 @@ test("a fresh object set in another function (run later) does not make a write s
 `;
   assert.deepEqual(await lines("later.js", src), [4]);
 });
+
+test("a jQuery-style extend that descends through a local holding target[name] is reported; reading it through a key-checking helper is not", async () => {
+  const extend = (read: string, helper = "") => `${helper}export function assign(deep, target, ...sources) {
+  for (const source of sources) {
+    for (const name in source) {
+      const prev = ${read};
+      const next = source[name];
+      if (deep && next && typeof next === "object") {
+        const base = prev && typeof prev === "object" ? prev : {};
+        target[name] = assign(deep, base, next);
+      } else if (next !== undefined) {
+        target[name] = next;
+      }
+    }
+  }
+  return target;
+}
+`;
+  assert.deepEqual(await lines("assign.js", extend("target[name]")), [8]);
+  const helper = `const readOwn = (o, k) => (k === "__proto__" ? undefined : o[k]);\n`;
+  assert.deepEqual(await lines("assign.js", extend("readOwn(target, name)", helper)), []);
+});
+
+test("a deep assign over Object.keys callbacks that recurses into a local copy of target[key] is reported; with a key guard it is not", async () => {
+  const assign = (guard: string) => `module.exports = function deepAssign(target, ...objs) {
+  objs.forEach((obj) => {
+    Object.keys(obj).forEach((key) => {
+      ${guard}
+      const current = target[key];
+      const incoming = obj[key];
+      if (isPlain(current) && isPlain(incoming)) target[key] = deepAssign(current, incoming);
+      else target[key] = incoming;
+    });
+  });
+  return target;
+};
+`;
+  assert.deepEqual(await lines("assign.js", assign("")), [7]);
+  assert.deepEqual(await lines("assign.js", assign('if (key === "__proto__" || key === "constructor" || key === "prototype") return;')), []);
+});
+
+test("a set-by-path walk over parts from a path helper (toPath, a split helper) is reported; filtering the parts through a key check is not", async () => {
+  const setIn = (parts: string) => `import { splitPath } from "./path-utils";
+const isSafeKey = (k) => !["__proto__", "constructor", "prototype"].includes(k);
+export function setIn(obj, path, value) {
+  const keys = ${parts};
+  let node = obj;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const k = keys[i];
+    if (node[k] === undefined) node[k] = {};
+    node = node[k];
+  }
+  node[keys[keys.length - 1]] = value;
+  return obj;
+}
+`;
+  assert.deepEqual(await lines("set-in.js", setIn("splitPath(path)")), [11]);
+  assert.deepEqual(await lines("set-in.js", setIn('split(path, { sep: "." })')), [11]);
+  assert.deepEqual(await lines("set-in.js", setIn("splitPath(path).filter(isSafeKey)")), []);
+});
+
+test("parts of a helper that is no path splitter (splitLines) counted into a table are not reported", async () => {
+  const src = `export function tally(text) {
+  const words = splitLines(text);
+  const counts = {};
+  for (let i = 0; i < words.length; i++) counts[words[i]] = (counts[words[i]] || 0) + 1;
+  return counts;
+}
+`;
+  assert.deepEqual(await lines("tally.js", src), []);
+});
+
+test("a path walk skipping __proto__ that steps only into values it tested as objects is not reported; resetting only missing values, or no __proto__ skip, still is", async () => {
+  const assignPath = (skip: string, reset: string) => `export function assignPath(out, dotted, value) {
+  const parts = dotted.split(".");
+  const last = parts.pop();
+  let node = out;
+  for (const part of parts) {
+    ${skip}
+    if (${reset}) node[part] = {};
+    node = node[part];
+  }
+  node[last] = value;
+  return out;
+}
+`;
+  const skip = 'if (part === "__proto__") continue;';
+  assert.deepEqual(await lines("assign-path.js", assignPath(skip, 'typeof node[part] !== "object" || node[part] === null')), []);
+  assert.deepEqual(await lines("assign-path.js", assignPath(skip, "!node[part]")), [10]);
+  assert.deepEqual(await lines("assign-path.js", assignPath("", 'typeof node[part] !== "object" || node[part] === null')), [10]);
+});
+
+test("a helper given split path parts by its caller, walking them or recursing on what a part reads, is reported; with a key check it is not", async () => {
+  const setDeep = (check: string) => `export function parseFlags(argv) {
+  const out = {};
+  for (const arg of argv) {
+    const [name, value] = arg.replace(/^--/, "").split("=");
+    assignKeys(out, name.split("."), value);
+  }
+  return out;
+}
+function assignKeys(target, keys, value) {
+  let node = target;
+  keys.slice(0, -1).forEach((key) => {
+    ${check}
+    if (node[key] === undefined) node[key] = {};
+    node = node[key];
+  });
+  node[keys[keys.length - 1]] = value;
+}
+`;
+  assert.deepEqual(await lines("flags.js", setDeep("")), [16]);
+  assert.deepEqual(await lines("flags.js", setDeep('if (key === "__proto__" || key === "constructor" || key === "prototype") return;')), []);
+  const recursive = (check: string) => `export function put(obj, path, value) {
+  if (typeof path === "string") return put(obj, path.split("."), value);
+  const head = path[0];
+  ${check}
+  if (path.length === 1) {
+    obj[head] = value;
+    return obj;
+  }
+  if (obj[head] === undefined) obj[head] = {};
+  return put(obj[head], path.slice(1), value);
+}
+`;
+  assert.deepEqual(await lines("put.js", recursive("")), [9]);
+  assert.deepEqual(await lines("put.js", recursive('if (head === "__proto__" || head === "constructor") throw new Error("unsafe key");')), []);
+});
+
+test("a copy callback handed to forOwn by name that recurses into this[key] is reported; one checking every dangerous key is not", async () => {
+  const mixin = (check: string) => `const forOwn = require("for-own");
+function blend(target, ...sources) {
+  for (const source of sources) if (source && typeof source === "object") forOwn(source, assignOne, target);
+  return target;
+}
+function assignOne(value, key) {
+  if (${check}) return;
+  const existing = this[key];
+  if (isBag(value) && isBag(existing)) {
+    blend(existing, value);
+  } else {
+    this[key] = value;
+  }
+}
+const isBag = (v) => v !== null && (typeof v === "object" || typeof v === "function");
+module.exports = blend;
+`;
+  assert.deepEqual(await lines("blend.js", mixin('key === "__proto__"')), [10]);
+  assert.deepEqual(await lines("blend.js", mixin('key === "__proto__" || key === "constructor" || key === "prototype"')), []);
+});
+
+test("a local read through a same-named key outside the loop binding it, or passed as what is copied, is no merge descent", async () => {
+  const src = `export function rescale(pending, series) {
+  const work = {};
+  for (const k in pending) {
+    const wanted = pending[k];
+    if (wanted) work[k] = { ...wanted };
+  }
+  series.forEach((s) => {
+    const k = s.scale;
+    const cur = work[k];
+    widen(cur, s.values);
+  });
+  for (const k in pending) {
+    const next = work[k];
+    assignInto({}, next);
+  }
+  return work;
+}
+`;
+  assert.deepEqual(await lines("rescale.js", src), []);
+});
+
+test("a value read through a source key and written back rewrapped by a one-argument call is no merge descent", async () => {
+  const src = `export function markData(meta, rules) {
+  for (const key in rules) {
+    const schema = meta[key];
+    if (rules[key].data && schema) meta[key] = wrapData(schema);
+  }
+  return meta;
+}
+`;
+  assert.deepEqual(await lines("mark.js", src), []);
+});

@@ -15,6 +15,8 @@ import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
+import { aliasMerge } from "./prototype-pollution-alias.ts";
+import { iteratorKeyParam, recursesThrough, splitParams, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
 
 const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
@@ -23,7 +25,24 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
  * lookbehind: the search tries only the brackets, not every word character (same answers, 3-5x faster).
  */
 const computedWrite = /(?<=[\w$\])]\s*)\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
-const keySource = /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|\.split\s*\(/;
+const keySource =
+  /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(/;
+/**
+ * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
+ * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
+ */
+const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys))$`;
+const splitterName = new RegExp(pathSplitter);
+const splitCall = {
+  kind: "call_expression",
+  has: {
+    field: "function",
+    any: [
+      { kind: "identifier", regex: pathSplitter },
+      { kind: "member_expression", has: { field: "property", regex: pathSplitter } },
+    ],
+  },
+};
 const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
 const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
 
@@ -108,7 +127,11 @@ function boundKey(pattern: SgNode | null): string | null {
 const iterationMethod = /forEach|map|reduce|some|every|filter/;
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
-function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[] } {
+function keyNames(
+  fn: SgNode,
+  body: string,
+  source: string,
+): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[]; handedKey: string | null } {
   const keys = new Map<string, "keys" | "path">();
   const ofObject: Iteration[] = [];
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
@@ -122,18 +145,13 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
   const splitVars = new Set<string>();
   // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
   // no loop, no iteration method) is not asked.
-  const splits = body.includes("split");
+  const splits = /[sS]plit|Path/.test(body);
   for (const d of !splits
     ? []
     : fn.findAll({
         rule: {
           kind: "variable_declarator",
-          has: {
-            field: "value",
-            stopBy: "end",
-            kind: "call_expression",
-            has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } },
-          },
+          has: { field: "value", stopBy: "end", ...splitCall },
         },
       })) {
     const name = d.field("name");
@@ -144,21 +162,34 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
     : fn.findAll({
         rule: {
           kind: "assignment_expression",
-          has: { field: "right", kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^split$" } } },
+          has: { field: "right", ...splitCall },
         },
       })) {
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
+  const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
+  if (handedKey) keys.set(handedKey, "keys");
+  for (const p of /[sS]plit|Path/.test(source)
+    ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
+    : [])
+    splitVars.add(p);
   const iterated = (expr: SgNode | null): "keys" | "path" | null => {
     if (!expr) return null;
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
+    // `parts.slice(0, -1).forEach(…)`: still the path's parts.
+    if (
+      expr.kind() === "call_expression" &&
+      /^[\w$]+\.slice$/.test(expr.field("function")?.text() ?? "") &&
+      splitVars.has(expr.field("function")!.field("object")!.text())
+    )
+      return "path";
     if (expr.kind() === "call_expression") {
       const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
       // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
       if (keyIterators.test(callee) && programConstant.test(objectOf(expr) ?? "")) return null;
       if (keyIterators.test(callee)) return "keys";
-      if (/\.split$/.test(callee)) return "path";
+      if (splitterName.test(callee.replace(/^.*\./, ""))) return "path";
     }
     return null;
   };
@@ -200,7 +231,7 @@ function keyNames(fn: SgNode, body: string): { keys: Map<string, "keys" | "path"
     const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
     if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
   }
-  return { keys, splitVars, ofObject };
+  return { keys, splitVars, ofObject, handedKey };
 }
 
 /** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
@@ -253,11 +284,11 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     done.add(fnKey);
     const body = fn.text();
     if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
-    if (protoLiteral.test(body) && descendsIntoObjectsOnly(fn, top)) continue;
-    const { keys, splitVars, ofObject } = keyNames(fn, body);
+    if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
+    const { keys, splitVars, ofObject, handedKey } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -287,7 +318,13 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
  * Where a function writes through a key it does not check: the merge into `t[key]` (a call given
  * it) or the nested write for source keys; the write at the end of a `cur = cur[part]` walk for paths.
  */
-function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, ofObject: Iteration[]): SgNode | null {
+function pollutingSite(
+  fn: SgNode,
+  keys: Map<string, "keys" | "path">,
+  splitIndexed: RegExp | null,
+  ofObject: Iteration[],
+  handedKey: string | null,
+): SgNode | null {
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
@@ -314,6 +351,17 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
+    // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
+    // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys
+    // (a `let k = s.scale` elsewhere in the function is no key), or use the key a whole callback is handed.
+    const sourceKeyRead = (m: SgNode): boolean => {
+      if (keyOf(m, keys, splitIndexed) !== "keys") return false;
+      const key = m.field("index")?.text() ?? "";
+      const from = iterated(ofObject, key, m.range().start.index);
+      return from ? from !== m.field("object")?.text().replace(/\s+/g, "") : key === handedKey;
+    };
+    const viaAlias = aliasMerge(fn, targets, sourceKeyRead);
+    if (viaAlias && !inCondition(viaAlias)) return viaAlias;
     // `t[a][key] = v` reaches a shared prototype only through `t[a]`: an element at a counted index
     // (`copy.units[i][p]`) or one just set to a new object is an object of the program's own, and `__proto__`
     // written there swaps its prototype only.
@@ -334,7 +382,7 @@ function pollutingSite(fn: SgNode, keys: Map<string, "keys" | "path">, splitInde
           : null;
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
-    const reduces = descendingReduce(fn);
+    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyOf(m, keys, splitIndexed) === "path");
     if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
   }
   return null;

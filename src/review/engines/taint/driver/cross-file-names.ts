@@ -8,7 +8,7 @@ import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
 import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
 import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
-import { jsImportNames } from "../syntax/js-imports.ts";
+import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
 import { prefilterFor } from "../fast/prefilter.ts";
 import type { ContextSource } from "./cross-file-context.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
@@ -20,8 +20,16 @@ export function fileRules(syn: Syntax, source: string): CompiledRules {
   if (syn.ruleLanguage !== "python" && !js) return rules;
   // The engine asks for taintCandidates and then refines the same file: its rules are made once.
   if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
-  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsImportNames(source, rootsOf(rules)) : undefined) };
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsNames(rules, source) : undefined) };
   return lastRules.rules;
+}
+
+/** A JavaScript file's names for listed callees: its imports', and the names it gives a callee (`const run = cp.exec`). */
+function jsNames(rules: CompiledRules, source: string): Map<string, string> {
+  const roots = rootsOf(rules);
+  const listed = (callee: string): boolean =>
+    (["sinks", "sourceCalls", "sanitizers", "guards"] as const).some((t) => rules[t].exact.has(callee) || rules[t].exact.has(`new ${callee}`));
+  return jsAliasNames(source, roots, jsImportNames(source, roots), listed);
 }
 
 /** The last Python file's rules (one file's text and rules; nothing of its tree). */

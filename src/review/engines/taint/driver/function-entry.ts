@@ -8,6 +8,7 @@ import { ConstMap } from "../model/scope-constants.ts";
 import { mentions } from "../fast/relevance.ts";
 import { paramSource } from "../evaluators/framework-params.ts";
 import { argumentsSource, entrySource } from "../evaluators/entry-points.ts";
+import { callbackElement } from "../evaluators/callback-elements.ts";
 
 /**
  * File constants are listed only when a lookup reaches them (model/scope-constants.ts) for a name the text
@@ -41,9 +42,11 @@ export function bindParams(
 ): void {
   const { args, fields } = run;
   if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
+  const element = args || topLevel ? null : callbackElement(a, fn);
   a.syn.params(fn).forEach((p, i) => {
     if (!p.name) return;
-    a.state.vars.set(p.name, args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators, fn) ?? entrySource(a, fn, p, topLevel)));
+    const bound = element?.at === i ? element.value : null;
+    a.state.vars.set(p.name, bound ?? (args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators, fn) ?? entrySource(a, fn, p, topLevel))));
     a.state.consts.delete(p.name);
   });
   const rest = args ? null : argumentsSource(a, fn, topLevel);

@@ -2,7 +2,7 @@
 // statements that end a path (`return`, `break`, `continue`, a terminal call), kept apart from the
 // expression cases; the Analyzer holds the state they read and write.
 import type { TNode } from "../syntax/node.ts";
-import type { State } from "../model/state.ts";
+import type { State, Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
 import { named } from "../syntax/languages.ts";
 import { cloneState, join, worse } from "../model/state.ts";
@@ -74,12 +74,25 @@ export function evExit(a: Analyzer, node: TNode, kind: string): void {
     const collect = a.scope === a.retScope && kind === "return_statement";
     for (const c of kids) {
       const v = a.ev(c);
-      if (collect) a.ret = worse(a.ret, v);
+      if (collect) a.ret = worse(a.ret, builtReturn(v, c));
     }
     if (collect) a.noteExit();
   }
   if (kind === "break_statement" || kind === "continue_statement") leave(a, kind === "continue_statement");
   a.state.dead = true;
+}
+
+/** Text of an expression that builds a new string from its parts (a concatenation, a template, a join or rewrite). */
+const builds = /[+`]|\.(?:join|concat|replace|format)\(/;
+
+/**
+ * A helper's returned value built in the `return` itself (`return "which " + name`) keeps that expression as a
+ * step of its flow, as `const s = "which " + name; return s` does: callers see the helper built the value
+ * (driver/library-contract.ts), not that it passed on what it was given.
+ */
+function builtReturn(v: Value, expr: TNode): Value {
+  if (!v || expr.kind() === "identifier" || !builds.test(expr.text())) return v;
+  return { ...v, step: { node: expr, kind: "step", sourceId: v.step.sourceId, prev: v.step } };
 }
 
 /** Records the state at a `break` (innermost loop or switch) or `continue` (innermost loop). */

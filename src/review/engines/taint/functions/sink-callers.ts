@@ -33,13 +33,23 @@ export function callersOf(source: string, fileFuncs: () => Span[], targets: Span
       // A call at the top level, the definition's own name or a recursive call: nothing to add.
       if (!inner || nameOf(inner) === m[1]) continue;
       points.push(m.index);
-      if (seen.has(inner)) continue;
-      seen.add(inner);
-      scopes.push(inner);
-      const n = nameOf(inner);
-      if (twice(n)) next.add(n);
+      // A callback (`names.some((n) => isExec(n))`) is walked in place from the function that passes it: that
+      // one's parameters are what reaches the helper.
+      for (let s: Span | undefined = inner; s && !seen.has(s); s = s.node.parent()?.kind() === "arguments" ? enclosing(funcs, s) : undefined) {
+        seen.add(s);
+        scopes.push(s);
+        const n = nameOf(s);
+        if (twice(n)) next.add(n);
+      }
     }
     names = next;
   }
   return { scopes, points };
+}
+
+/** The innermost of `funcs` holding `inner` (itself excluded). */
+function enclosing(funcs: Span[], inner: Span): Span | undefined {
+  let best: Span | undefined;
+  for (const f of funcs) if (f !== inner && f.start <= inner.start && f.end >= inner.end && (!best || f.start >= best.start)) best = f;
+  return best;
 }

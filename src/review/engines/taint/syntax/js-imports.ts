@@ -93,3 +93,26 @@ export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<st
   }
   return out;
 }
+
+/** `const run = cp.exec`, `ctor = Function`: a name given a listed callee as it is (no call, no member of a call). */
+const aliasAssign = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*(?:;|\n|$)/g;
+
+/**
+ * Local names the file gives a callee the rules list (`listed`), named as such or as a member of a module it imports (`imports`):
+ * `const run = cp.exec` is `child_process.exec` when `cp` is the module, `var ctor = Function` is `Function`.
+ * Scope is not followed: a name is taken the whole file through, as an import's is.
+ */
+export function jsAliasNames(text: string, roots: ReadonlySet<string>, imports: Map<string, string>, listed: (callee: string) => boolean): Map<string, string> {
+  const out = new Map(imports);
+  if (!text.includes("=")) return out;
+  for (const m of text.matchAll(aliasAssign)) {
+    const [, local, value] = m as unknown as [string, string, string];
+    if (local === value || out.has(local)) continue;
+    const head = value.split(".")[0]!;
+    const via = imports.get(head);
+    const qualified = via ? via + value.slice(head.length) : roots.has(head) ? value : null;
+    // A callee itself (`cp.exec`, `Function`), not a module or object whose members are (`const r = res`).
+    if (qualified && qualified !== via && listed(qualified)) out.set(local, qualified);
+  }
+  return out;
+}

@@ -55,11 +55,14 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
     if (!known.has(qualified.split(".")[0]!)) continue;
     for (const t of tableKeys) {
       for (const key of rules[t].exact.keys()) {
-        if (key !== qualified && !key.startsWith(`${qualified}.`)) continue;
-        const alias = local + key.slice(qualified.length);
+        // `new Function(…)` through `ctor = Function; new ctor(…)`.
+        const made = key.startsWith("new ") ? 4 : 0;
+        const named = key.slice(made);
+        if (named !== qualified && !named.startsWith(`${qualified}.`)) continue;
+        const alias = key.slice(0, made) + local + named.slice(qualified.length);
         // The local name of a module or member is that module's, even where a rule lists the same word for
         // another library (`const sanitize = require("sanitize-filename")` beside mongo-sanitize's `sanitize`).
-        if (alias === local || !rules[t].exact.has(alias)) added.push([t, alias, key]);
+        if (named === qualified || !rules[t].exact.has(alias)) added.push([t, alias, key]);
       }
     }
   }
