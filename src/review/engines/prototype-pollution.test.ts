@@ -350,7 +350,7 @@ test("parts of a helper that is no path splitter (splitLines) counted into a tab
   assert.deepEqual(await lines("tally.js", src), []);
 });
 
-test("a path walk skipping __proto__ that steps only into values it tested as objects is not reported; resetting only missing values, or no __proto__ skip, still is", async () => {
+test("a __proto__-skipping path walk stepping only into tested objects is silent; resetting only missing values or no skip is reported", async () => {
   const assignPath = (skip: string, reset: string) => `export function assignPath(out, dotted, value) {
   const parts = dotted.split(".");
   const last = parts.pop();

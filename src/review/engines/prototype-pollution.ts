@@ -25,8 +25,10 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
  * lookbehind: the search tries only the brackets, not every word character (same answers, 3-5x faster).
  */
 const computedWrite = /(?<=[\w$\])]\s*)\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
-const keySource =
-  /\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(/;
+const keySource = new RegExp(
+  String.raw`\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|` +
+    String.raw`(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(`,
+);
 /**
  * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
  * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
