@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
-import { checkGitLabRequest } from "./gitlab-schemas.ts";
+import { checkGitLabRequest } from "./gitlab-request-check.ts";
 import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
 
 export interface GitLabStandInOptions {
