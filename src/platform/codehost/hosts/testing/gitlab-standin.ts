@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
 import { checkGitLabRequest } from "./gitlab-request-check.ts";
-import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
+import { commentableLines, git, revParse } from "./served-repo.ts";
+import { type Handled, type Reply, StandInServer } from "./server.ts";
 
 export interface GitLabStandInOptions {
   repoDir: string;
