@@ -3,30 +3,12 @@
 // check run, which fine-grained tokens cannot create.
 import { createAppAuth } from "@octokit/auth-app";
 import { Octokit } from "@octokit/rest";
-import { hostError } from "./errors.ts";
-import type { AccessResult, CommitStatus, HostClient, HostClientOptions, HostConnection, HostPullRequest, InlineComment, PostedComment } from "./types.ts";
+import { call } from "./github-call.ts";
+import { checkRun } from "./github-check-run.ts";
+import type { AccessResult, HostClient, HostClientOptions, HostConnection, HostPullRequest, InlineComment, PostedComment } from "./types.ts";
 
 type PullData = Awaited<ReturnType<Octokit["rest"]["pulls"]["get"]>>["data"];
 type PullListItem = Awaited<ReturnType<Octokit["rest"]["pulls"]["list"]>>["data"][number];
-
-/** Any failure of an octokit call as HostRefusedError / HostUnavailableError. */
-function mapError(err: unknown): Error {
-  const e = err as { status?: unknown; message?: unknown; response?: { headers?: Record<string, string | undefined> } };
-  const status = typeof e.status === "number" && e.status >= 400 ? e.status : undefined;
-  const headers = e.response?.headers ?? {};
-  const rateLimited = headers["x-ratelimit-remaining"] === "0" || headers["retry-after"] !== undefined;
-  // octokit reports a network failure or an abort as status 500 with no response.
-  const answered = status !== undefined && e.response !== undefined;
-  return hostError("GitHub", answered ? status : undefined, String(e.message ?? err), rateLimited, err);
-}
-
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw mapError(err);
-  }
-}
 
 function toPullRequest(p: PullData | PullListItem): HostPullRequest {
   const merged = "merged" in p ? p.merged : p.merged_at !== null;
@@ -184,27 +166,4 @@ async function postAsOneReview(octokit: Octokit, owner: string, repo: string, pr
     const [hit] = left.splice(i, 1);
     return hit ? { id: String(hit.id), url: hit.html_url } : null;
   });
-}
-
-/** Creates the check run, or updates the one `s.checkRunId` names (a pending run turned final); returns its id. */
-async function checkRun(octokit: Octokit, owner: string, repo: string, sha: string, s: CommitStatus): Promise<string> {
-  const done = s.state !== "pending" && s.state !== "running";
-  const conclusion: "success" | "cancelled" | "failure" = s.state === "success" ? "success" : s.state === "cancelled" ? "cancelled" : "failure";
-  const fields = {
-    status: done ? ("completed" as const) : ("in_progress" as const),
-    ...(done ? { conclusion, completed_at: new Date().toISOString() } : {}),
-    details_url: s.targetUrl,
-    output: { title: s.description.slice(0, 140), summary: s.description },
-  };
-  if (s.checkRunId && /^\d+$/.test(s.checkRunId)) {
-    try {
-      const { data } = await call(() => octokit.rest.checks.update({ owner, repo, check_run_id: Number(s.checkRunId), ...fields }));
-      return String(data.id);
-    } catch (err) {
-      // Gone on the host: a new check run carries the verdict.
-      if ((err as { reason?: unknown }).reason !== "not_found") throw err;
-    }
-  }
-  const { data } = await call(() => octokit.rest.checks.create({ owner, repo, name: s.context, head_sha: sha, ...fields }));
-  return String(data.id);
 }

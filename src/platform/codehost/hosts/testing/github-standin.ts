@@ -1,12 +1,17 @@
 // Test support: a stand-in for GitHub (github.com cannot be reached from the tests). Every API request
 // is validated against GitHub's official OpenAPI description (github-openapi.ts) and recorded; it
-// answers with GitHub-shaped bodies, keeps the comments, reviews, statuses, check runs and hooks crs
-// creates, mints App installation tokens for a verified JWT, and serves the repository over git's smart HTTP.
-import { createPublicKey, createVerify, randomBytes } from "node:crypto";
+// answers with GitHub-shaped bodies, keeps the comments (github-comments.ts), statuses, check runs and
+// hooks crs creates, mints App installation tokens for a verified JWT (github-app-auth.ts), and serves
+// the repository over git's smart HTTP.
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
+import { mintInstallationToken, type StandInApp } from "./github-app-auth.ts";
+import { GitHubPullComments } from "./github-comments.ts";
 import { checkGitHubRequest } from "./github-openapi.ts";
-import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
+import { listPulls, type PullRepo, pullBody, type StandInPull } from "./github-pulls.ts";
+import { git, revParse } from "./served-repo.ts";
+import { type Handled, type Reply, StandInServer } from "./server.ts";
 
 export interface GitHubStandInOptions {
   /** The repository served as owner/name (a working tree or bare repository on disk). */
@@ -15,29 +20,7 @@ export interface GitHubStandInOptions {
   /** A fine-grained token crs may use; default a random one. */
   token?: string;
   /** A GitHub App installed on the repository: JWTs signed with this key mint installation tokens. */
-  app?: { appId: number; privateKey: string; installationId: number };
-}
-
-export interface StandInPull {
-  number: number;
-  headRef: string;
-  baseRef: string;
-  fromFork?: boolean;
-  state?: "open" | "closed" | "merged";
-}
-
-interface Comment {
-  id: number;
-  body: string;
-  html_url: string;
-  pull: number;
-}
-interface ReviewComment extends Comment {
-  path: string;
-  line: number;
-  commit_id: string;
-  review_id: number | null;
-  in_reply_to_id: number | null;
+  app?: StandInApp;
 }
 
 export class GitHubStandIn {
@@ -46,11 +29,17 @@ export class GitHubStandIn {
   readonly repo: string;
   readonly token: string;
   readonly pulls = new Map<number, StandInPull>();
-  readonly issueComments = new Map<number, Comment>();
-  readonly reviewComments = new Map<number, ReviewComment>();
+  private readonly comments = new GitHubPullComments(
+    () => this.where(),
+    () => this.id(),
+  );
+  readonly issueComments = this.comments.issueComments;
+  readonly reviewComments = this.comments.reviewComments;
   readonly statuses: Array<{ sha: string; state: string; context: string; description?: string; target_url?: string }> = [];
   readonly checkRuns: Array<{ id: number; head_sha: string; name: string; status: string; conclusion?: string; output?: unknown }> = [];
   readonly hooks: Array<{ id: number; url: string; secret: string; events: string[] }> = [];
+  /** When true, a fine-grained token may not create hooks (403), like a token without the webhooks permission. */
+  hooksForbidden = false;
   private readonly validTokens = new Set<string>();
   private nextId = 1000;
   private readonly app: GitHubStandInOptions["app"];
@@ -106,26 +95,8 @@ export class GitHubStandIn {
     return this.nextId;
   }
 
-  private async headSha(p: StandInPull): Promise<string> {
-    return (await revParse(this.server.gitDir, `refs/pull/${p.number}/head`)) ?? (await revParse(this.server.gitDir, `refs/heads/${p.headRef}`)) ?? "";
-  }
-
-  private async pullBody(p: StandInPull) {
-    const state = p.state ?? "open";
-    const base = { id: 1, full_name: `${this.owner}/${this.repo}`, name: this.repo, owner: { login: this.owner } };
-    const head = p.fromFork ? { id: 2, full_name: `someone/${this.repo}`, name: this.repo, owner: { login: "someone" } } : base;
-    return {
-      id: 5000 + p.number,
-      number: p.number,
-      state: state === "open" ? "open" : "closed",
-      merged: state === "merged",
-      merged_at: state === "merged" ? "2026-01-01T00:00:00Z" : null,
-      title: `Pull request ${p.number}`,
-      user: { login: "octocat" },
-      html_url: `${this.server.url}/${this.owner}/${this.repo}/pull/${p.number}`,
-      head: { ref: p.headRef, sha: await this.headSha(p), repo: head, label: `${head.owner.login}:${p.headRef}` },
-      base: { ref: p.baseRef, sha: (await revParse(this.server.gitDir, `refs/heads/${p.baseRef}`)) ?? "", repo: base, label: `${this.owner}:${p.baseRef}` },
-    };
+  private where(): PullRepo {
+    return { owner: this.owner, repo: this.repo, gitDir: this.server.gitDir, webRoot: this.server.url };
   }
 
   private authorized(headers: IncomingMessage["headers"]): "token" | "installation" | null {
@@ -139,7 +110,8 @@ export class GitHubStandIn {
     const check = checkGitHubRequest(method, path, query, body);
     const done = (reply: Reply): Handled => ({ operation: check.operation, errors: check.errors, reply });
     if (check.operation === null) return done({ status: 404, body: { message: "Not Found" } });
-    if (check.operation === "/app/installations/{installation_id}/access_tokens") return done(this.mintInstallationToken(check.params, headers));
+    if (check.operation === "/app/installations/{installation_id}/access_tokens")
+      return done(mintInstallationToken(this.app, check.params, headers, (t) => this.validTokens.add(t)));
     const who = this.authorized(headers);
     if (!who) return done({ status: 401, body: { message: "Bad credentials" } });
     if (check.params.owner !== this.owner || check.params.repo !== this.repo) return done({ status: 404, body: { message: "Not Found" } });
@@ -150,6 +122,8 @@ export class GitHubStandIn {
   private async route(op: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>, who: string): Promise<Reply> {
     const pull = this.pulls.get(Number(params.pull_number ?? params.issue_number));
     const web = `${this.server.url}/${this.owner}/${this.repo}`;
+    const comments = await this.comments.route(op, pull, params, b);
+    if (comments) return comments;
     switch (op) {
       case "/repos/{owner}/{repo}": {
         const head = (await git(this.server.gitDir, ["symbolic-ref", "--short", "HEAD"])).trim();
@@ -166,62 +140,16 @@ export class GitHubStandIn {
           },
         };
       }
-      case "/repos/{owner}/{repo}/pulls": {
-        const state = query.get("state") ?? "open";
-        const list = [...this.pulls.values()].filter((p) => state === "all" || (state === "open") === ((p.state ?? "open") === "open"));
-        const page = Number(query.get("page") ?? "1");
-        const per = Number(query.get("per_page") ?? "30");
-        const slice = list.slice((page - 1) * per, page * per);
-        const next =
-          list.length > page * per
-            ? { link: `<${this.apiUrl}/repos/${this.owner}/${this.repo}/pulls?state=${state}&per_page=${per}&page=${page + 1}>; rel="next"` }
-            : undefined;
-        return { status: 200, body: await Promise.all(slice.map((p) => this.pullBody(p))), headers: next };
-      }
+      case "/repos/{owner}/{repo}/pulls":
+        return listPulls(this.where(), [...this.pulls.values()], query, this.apiUrl);
       case "/repos/{owner}/{repo}/pulls/{pull_number}":
-        return pull ? { status: 200, body: await this.pullBody(pull) } : { status: 404, body: { message: "Not Found" } };
+        return pull ? { status: 200, body: await pullBody(this.where(), pull) } : { status: 404, body: { message: "Not Found" } };
       case "/repos/{owner}/{repo}/hooks": {
         if (who === "token" && this.hooksForbidden) return { status: 403, body: { message: "Resource not accessible by personal access token" } };
         const config = b.config as { url: string; secret?: string };
         const hook = { id: this.id(), url: config.url, secret: config.secret ?? "", events: (b.events as string[]) ?? ["push"] };
         this.hooks.push(hook);
         return { status: 201, body: { id: hook.id, name: "web", active: true, events: hook.events, config: { url: hook.url, content_type: "json" } } };
-      }
-      case "/repos/{owner}/{repo}/issues/{issue_number}/comments": {
-        if (!pull) return { status: 404, body: { message: "Not Found" } };
-        const id = this.id();
-        const c = { id, body: String(b.body), pull: pull.number, html_url: `${web}/pull/${pull.number}#issuecomment-${id}` };
-        this.issueComments.set(id, c);
-        return { status: 201, body: { id, body: c.body, html_url: c.html_url, user: { login: "crs" } } };
-      }
-      case "/repos/{owner}/{repo}/issues/comments/{comment_id}": {
-        const c = this.issueComments.get(Number(params.comment_id));
-        if (!c) return { status: 404, body: { message: "Not Found" } };
-        c.body = String(b.body);
-        return { status: 200, body: { id: c.id, body: c.body, html_url: c.html_url, user: { login: "crs" } } };
-      }
-      case "/repos/{owner}/{repo}/pulls/{pull_number}/reviews":
-        return this.createReview(pull, b);
-      case "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments": {
-        const list = [...this.reviewComments.values()].filter((c) => c.review_id === Number(params.review_id));
-        return { status: 200, body: list.map((c) => this.reviewCommentBody(c)) };
-      }
-      case "/repos/{owner}/{repo}/pulls/{pull_number}/comments": {
-        if (!pull) return { status: 404, body: { message: "Not Found" } };
-        const c = b as { path: string; line: number; body: string; commit_id: string };
-        if (!(await this.commentable(pull, c.path, c.line))) return lineRefused();
-        return { status: 201, body: this.reviewCommentBody(this.addReviewComment(pull.number, c, null, null)) };
-      }
-      case "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": {
-        const parent = this.reviewComments.get(Number(params.comment_id));
-        if (!pull || !parent || parent.pull !== pull.number) return { status: 404, body: { message: "Not Found" } };
-        const c = this.addReviewComment(
-          pull.number,
-          { path: parent.path, line: parent.line, body: String(b.body), commit_id: parent.commit_id },
-          null,
-          parent.id,
-        );
-        return { status: 201, body: this.reviewCommentBody(c) };
       }
       case "/repos/{owner}/{repo}/statuses/{sha}": {
         if (!(await revParse(this.server.gitDir, String(params.sha)))) return { status: 422, body: { message: "No commit found for SHA" } };
@@ -262,99 +190,4 @@ export class GitHubStandIn {
     }
     return { status: 404, body: { message: "Not Found" } };
   }
-
-  /** When true, a fine-grained token may not create hooks (403), like a token without the webhooks permission. */
-  hooksForbidden = false;
-
-  private async createReview(pull: StandInPull | undefined, b: Record<string, unknown>): Promise<Reply> {
-    if (!pull) return { status: 404, body: { message: "Not Found" } };
-    const comments = (b.comments ?? []) as Array<{ path: string; line: number; body: string }>;
-    for (const c of comments) if (!(await this.commentable(pull, c.path, c.line))) return lineRefused();
-    const reviewId = this.id();
-    const commit = String(b.commit_id ?? (await this.headSha(pull)));
-    for (const c of comments) this.addReviewComment(pull.number, { ...c, commit_id: commit }, reviewId, null);
-    return {
-      status: 200,
-      body: {
-        id: reviewId,
-        state: "COMMENTED",
-        body: b.body ?? "",
-        commit_id: commit,
-        html_url: `${this.server.url}/${this.owner}/${this.repo}/pull/${pull.number}#pullrequestreview-${reviewId}`,
-      },
-    };
-  }
-
-  private addReviewComment(
-    pull: number,
-    c: { path: string; line: number; body: string; commit_id: string },
-    reviewId: number | null,
-    replyTo: number | null,
-  ): ReviewComment {
-    const id = this.id();
-    const stored = {
-      id,
-      pull,
-      path: c.path,
-      line: c.line,
-      body: c.body,
-      commit_id: c.commit_id,
-      review_id: reviewId,
-      in_reply_to_id: replyTo,
-      html_url: `${this.server.url}/${this.owner}/${this.repo}/pull/${pull}#discussion_r${id}`,
-    };
-    this.reviewComments.set(id, stored);
-    return stored;
-  }
-
-  private reviewCommentBody(c: ReviewComment) {
-    return {
-      id: c.id,
-      path: c.path,
-      line: c.line,
-      side: "RIGHT",
-      body: c.body,
-      commit_id: c.commit_id,
-      pull_request_review_id: c.review_id,
-      in_reply_to_id: c.in_reply_to_id ?? undefined,
-      html_url: c.html_url,
-      user: { login: "crs" },
-    };
-  }
-
-  private async commentable(pull: StandInPull, path: string, line: number): Promise<boolean> {
-    const base = await revParse(this.server.gitDir, `refs/heads/${pull.baseRef}`);
-    const head = await this.headSha(pull);
-    if (!base || !head) return false;
-    const ranges = (await commentableLines(this.server.gitDir, base, head)).get(path) ?? [];
-    return ranges.some(([from, to]) => line >= from && line <= to);
-  }
-
-  private mintInstallationToken(params: Record<string, string>, headers: IncomingMessage["headers"]): Reply {
-    const jwt = String(headers.authorization ?? "").replace(/^bearer /i, "");
-    if (!this.app || Number(params.installation_id) !== this.app.installationId || !verifyAppJwt(jwt, this.app.privateKey, this.app.appId)) {
-      return { status: 401, body: { message: "A JSON web token could not be decoded" } };
-    }
-    const token = `ghs_standin${randomBytes(12).toString("hex")}`;
-    this.validTokens.add(token);
-    return {
-      status: 201,
-      body: { token, expires_at: new Date(Date.now() + 3600_000).toISOString(), permissions: { checks: "write", pull_requests: "write", statuses: "write" } },
-    };
-  }
-}
-
-function lineRefused(): Reply {
-  return { status: 422, body: { message: "Unprocessable Entity", errors: ["Line could not be resolved"] } };
-}
-
-/** RS256 JWT check as GitHub does it for an App: signature by the App's key, iss = app id, not expired. */
-function verifyAppJwt(jwt: string, privateKey: string, appId: number): boolean {
-  const [h, p, s] = jwt.split(".");
-  if (!h || !p || !s) return false;
-  const verifier = createVerify("RSA-SHA256");
-  verifier.update(`${h}.${p}`);
-  if (!verifier.verify(createPublicKey(privateKey), Buffer.from(s, "base64url"))) return false;
-  const claims = JSON.parse(Buffer.from(p, "base64url").toString("utf8")) as { iss?: unknown; exp?: number };
-  return String(claims.iss) === String(appId) && (claims.exp ?? 0) * 1000 > Date.now();
 }

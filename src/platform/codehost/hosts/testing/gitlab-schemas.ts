@@ -1,8 +1,8 @@
 // Test support: request schemas for the GitLab REST endpoints crs calls, written by us from GitLab's
 // REST API documentation (docs.gitlab.com/api: projects, merge_requests, notes, discussions,
 // commits#set-the-pipeline-status-of-a-commit, project webhooks). GitLab publishes no complete
-// machine-readable description of these; the GitLab stand-in validates every request against them.
-import { Ajv, type ValidateFunction } from "ajv";
+// machine-readable description of these; the GitLab stand-in validates every request against them
+// (gitlab-request-check.ts).
 
 type Json = Record<string, unknown>;
 const sha = { type: "string", pattern: "^[0-9a-f]{7,64}$" };
@@ -12,7 +12,7 @@ const pagination = {
   pagination: { enum: ["offset", "keyset"] },
 };
 
-interface Endpoint {
+export interface Endpoint {
   method: string;
   /** Path template under /api/v4; :id is the project id or its URL-encoded full path. */
   template: string;
@@ -21,7 +21,7 @@ interface Endpoint {
 }
 
 /** The endpoints crs calls, with the parameters their documentation lists. */
-const gitlabEndpoints: Endpoint[] = [
+export const gitlabEndpoints: Endpoint[] = [
   {
     method: "GET",
     template: "/projects/:id",
@@ -151,57 +151,3 @@ const gitlabEndpoints: Endpoint[] = [
     },
   },
 ];
-
-interface CompiledEndpoint {
-  endpoint: Endpoint;
-  pattern: RegExp;
-  names: string[];
-  query: ValidateFunction | null;
-  body: ValidateFunction | null;
-}
-let compiled: CompiledEndpoint[] | null = null;
-
-function compile(): CompiledEndpoint[] {
-  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: true, logger: false });
-  ajv.addFormat("uri", /^https?:\/\/[^\s/$.?#][^\s]*$/i);
-  return gitlabEndpoints.map((endpoint) => {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${endpoint.template.replace(/:([a-z_]+)/g, (_, n: string) => {
-        names.push(n);
-        return "([^/]+)";
-      })}$`,
-    );
-    const query = ajv.compile({ type: "object", additionalProperties: false, properties: endpoint.query ?? {} });
-    return { endpoint, pattern, names, query, body: endpoint.body ? ajv.compile(endpoint.body) : null };
-  });
-}
-
-export interface GitLabRequestCheck {
-  endpoint: string | null;
-  params: Record<string, string>;
-  errors: string[];
-}
-
-/** Validates one request (path under /api/v4) against the schemas above. */
-export function checkGitLabRequest(method: string, path: string, query: URLSearchParams, body: unknown): GitLabRequestCheck {
-  compiled ??= compile();
-  for (const c of compiled) {
-    const m = c.pattern.exec(path);
-    if (!m || c.endpoint.method !== method) continue;
-    const params: Record<string, string> = {};
-    c.names.forEach((n, i) => {
-      params[n] = decodeURIComponent(m[i + 1] ?? "");
-    });
-    const errors: string[] = [];
-    if (c.query && !c.query(Object.fromEntries(query))) errors.push(`query: ${JSON.stringify(c.query.errors)}`);
-    if (c.body) {
-      if (body === undefined) errors.push("missing request body");
-      else if (!c.body(body)) errors.push(`body: ${JSON.stringify(c.body.errors)}`);
-    } else if (body !== undefined) {
-      errors.push("a body where the endpoint takes none");
-    }
-    return { endpoint: c.endpoint.template, params, errors };
-  }
-  return { endpoint: null, params: {}, errors: [`${method} ${path} is not an endpoint crs calls`] };
-}

@@ -1,12 +1,16 @@
 // Test support: a stand-in for GitLab (gitlab.com cannot be reached from the tests). Every request is
 // validated against the schemas we wrote from GitLab's REST documentation (gitlab-schemas.ts) and
-// recorded; it answers with GitLab-shaped bodies, keeps the notes, discussions, statuses and hooks
-// crs creates, and serves the project over git's smart HTTP with the token checked.
+// recorded; it answers with GitLab-shaped bodies, keeps the notes and discussions (gitlab-notes.ts),
+// commit statuses (gitlab-statuses.ts) and hooks crs creates, and serves the project over git's smart
+// HTTP with the token checked.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { HostConnection } from "../types.ts";
-import { checkGitLabRequest } from "./gitlab-schemas.ts";
-import { commentableLines, git, type Handled, type Reply, revParse, StandInServer } from "./server.ts";
+import { GitLabMergeRequestNotes } from "./gitlab-notes.ts";
+import { checkGitLabRequest } from "./gitlab-request-check.ts";
+import { GitLabCommitStatuses } from "./gitlab-statuses.ts";
+import { git, revParse } from "./served-repo.ts";
+import { type Handled, type Reply, StandInServer } from "./server.ts";
 
 export interface GitLabStandInOptions {
   repoDir: string;
@@ -23,47 +27,22 @@ export interface StandInMergeRequest {
   state?: "opened" | "closed" | "merged";
 }
 
-interface Note {
-  id: number;
-  body: string;
-  iid: number;
-  discussionId: string | null;
-  position?: { new_path?: string; old_path?: string; new_line?: number };
-}
-
-/**
- * GitLab's commit status state machine for an external status (Ci::CreateCommitStatusService:
- * pending = enqueue!, running = enqueue then run!, success!, failed = drop!, canceled = cancel!):
- * the state a post leads to, or the event GitLab refuses (400 "Cannot transition status").
- */
-function gitlabTransition(from: string, to: string): string | { event: string } {
-  const open = from === "created" || from === "pending" || from === "running";
-  switch (to) {
-    case "pending":
-      return from === "created" ? "pending" : { event: "enqueue" };
-    case "running":
-      return from === "created" || from === "pending" ? "running" : { event: "run" };
-    case "success":
-      return open ? "success" : { event: "success" };
-    case "failed":
-      return open ? "failed" : { event: "drop" };
-    case "canceled":
-      return open ? "canceled" : { event: "cancel" };
-  }
-  return { event: to };
-}
-
 export class GitLabStandIn {
   readonly server: StandInServer;
   readonly fullPath: string;
   readonly token: string;
   readonly projectId = 42;
   readonly mergeRequests = new Map<number, StandInMergeRequest>();
-  readonly notes = new Map<number, Note>();
-  readonly discussions = new Map<string, number[]>();
-  readonly statuses: Array<{ sha: string; state: string; name: string; description?: string; target_url?: string }> = [];
-  /** The statuses as GitLab keeps them (one per run of a name on a commit), each in its current state. */
-  readonly statusJobs: Array<{ id: number; sha: string; name: string; state: string }> = [];
+  private readonly mrNotes = new GitLabMergeRequestNotes({
+    nextId: () => this.id(),
+    gitDir: () => this.server.gitDir,
+    diffRefs: async (iid) => (await this.mrBody(this.mergeRequests.get(iid) as StandInMergeRequest)).diff_refs,
+  });
+  readonly notes = this.mrNotes.notes;
+  readonly discussions = this.mrNotes.discussions;
+  private readonly commitStatuses = new GitLabCommitStatuses(() => this.id());
+  readonly statuses = this.commitStatuses.statuses;
+  readonly statusJobs = this.commitStatuses.statusJobs;
   readonly hooks: Array<{ id: number; url: string; token: string }> = [];
   hooksForbidden = false;
   private readonly validTokens = new Set<string>();
@@ -155,6 +134,8 @@ export class GitLabStandIn {
   private async route(endpoint: string, params: Record<string, string>, query: URLSearchParams, b: Record<string, unknown>): Promise<Reply> {
     const mr = this.mergeRequests.get(Number(params.merge_request_iid));
     const notFound = { status: 404, body: { message: "404 Not found" } };
+    const notes = await this.mrNotes.route(endpoint, mr?.iid, params, b);
+    if (notes) return notes;
     switch (endpoint) {
       case "/projects/:id": {
         const head = (await git(this.server.gitDir, ["symbolic-ref", "--short", "HEAD"])).trim();
@@ -200,84 +181,9 @@ export class GitLabStandIn {
           },
         };
       }
-      case "/projects/:id/merge_requests/:merge_request_iid/notes": {
-        if (!mr) return notFound;
-        const note = { id: this.id(), body: String(b.body), iid: mr.iid, discussionId: null };
-        this.notes.set(note.id, note);
-        return { status: 201, body: this.noteBody(note) };
-      }
-      case "/projects/:id/merge_requests/:merge_request_iid/notes/:note_id": {
-        const note = this.notes.get(Number(params.note_id));
-        if (!mr || !note || note.iid !== mr.iid) return notFound;
-        note.body = String(b.body);
-        return { status: 200, body: this.noteBody(note) };
-      }
-      case "/projects/:id/merge_requests/:merge_request_iid/discussions":
-        return mr ? this.createDiscussion(mr, b) : notFound;
-      case "/projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes": {
-        const thread = this.discussions.get(String(params.discussion_id));
-        if (!mr || !thread) return notFound;
-        const note = { id: this.id(), body: String(b.body), iid: mr.iid, discussionId: String(params.discussion_id) };
-        this.notes.set(note.id, note);
-        thread.push(note.id);
-        return { status: 201, body: this.noteBody(note) };
-      }
-      case "/projects/:id/statuses/:sha": {
-        const sha = String(params.sha);
-        if (!(await revParse(this.server.gitDir, sha))) return { status: 404, body: { message: "404 References Not Found" } };
-        const name = String(b.name ?? b.context ?? "default");
-        const state = String(b.state);
-        // As GitLab does: the post moves the status of that name still pending or running; with none
-        // (never posted, or finished) it starts a new one, so a late pending/running reopens the head.
-        let job = this.statusJobs.find((j) => j.sha === sha && j.name === name && (j.state === "pending" || j.state === "running"));
-        const created = !job;
-        job ??= { id: this.id(), sha, name, state: "created" };
-        const moved = gitlabTransition(job.state, state);
-        if (typeof moved !== "string") return { status: 400, body: { message: `Cannot transition status via :${moved.event} from :${job.state}` } };
-        job.state = moved;
-        if (created) this.statusJobs.push(job);
-        const s = { sha, state, name, description: b.description as string | undefined, target_url: b.target_url as string | undefined };
-        this.statuses.push(s);
-        return { status: 201, body: { id: job.id, status: s.state, ...s } };
-      }
+      case "/projects/:id/statuses/:sha":
+        return this.commitStatuses.post(this.server.gitDir, String(params.sha), b);
     }
     return notFound;
-  }
-
-  private async createDiscussion(mr: StandInMergeRequest, b: Record<string, unknown>): Promise<Reply> {
-    const position = b.position as { new_path?: string; old_path?: string; new_line?: number; base_sha: string; head_sha: string } | undefined;
-    if (position) {
-      const refs = (await this.mrBody(mr)).diff_refs;
-      const ranges =
-        refs.start_sha && refs.head_sha ? ((await commentableLines(this.server.gitDir, refs.start_sha, refs.head_sha)).get(position.new_path ?? "") ?? []) : [];
-      const line = Number(position.new_line);
-      if (!ranges.some(([from, to]) => line >= from && line <= to)) {
-        return { status: 400, body: { message: '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}' } };
-      }
-    }
-    const discussionId = randomBytes(20).toString("hex");
-    const note: Note = {
-      id: this.id(),
-      body: String(b.body),
-      iid: mr.iid,
-      discussionId,
-      position: position ? { new_path: position.new_path, old_path: position.old_path, new_line: Number(position.new_line) } : undefined,
-    };
-    this.notes.set(note.id, note);
-    this.discussions.set(discussionId, [note.id]);
-    return { status: 201, body: { id: discussionId, individual_note: false, notes: [this.noteBody(note)] } };
-  }
-
-  private noteBody(n: Note) {
-    return {
-      id: n.id,
-      type: n.discussionId && n.position ? "DiffNote" : n.discussionId ? "DiscussionNote" : null,
-      body: n.body,
-      author: { username: "crs-bot" },
-      system: false,
-      noteable_type: "MergeRequest",
-      noteable_iid: n.iid,
-      position: n.position ? { position_type: "text", ...n.position } : undefined,
-    };
   }
 }

@@ -1,11 +1,11 @@
 // Test support: the HTTP plumbing both code-host stand-ins share. It records every request with
 // what the validator found wrong with it, can be told to fail the next requests (status, delay),
 // and answers git's smart HTTP for the served repository after a token check.
-import { execFile, execFileSync } from "node:child_process";
-import { promisify } from "node:util";
+import { execFileSync } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serveGit } from "./git-http.ts";
+import { readRequestBody } from "./request-body.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -118,22 +118,8 @@ export class StandInServer {
       return;
     }
     const path = url.pathname.slice(this.opts.apiPrefix.length);
-    const raw = await readBody(req);
-    let body: unknown;
-    let errors: string[] = [];
-    if (raw.length > 0) {
-      const type = String(req.headers["content-type"] ?? "");
-      if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-        body = await parseForm(raw, type);
-      } else {
-        if (!type.includes("application/json")) errors.push("a body that is not application/json");
-        try {
-          body = JSON.parse(raw.toString("utf8"));
-        } catch {
-          errors.push("a body that is not JSON");
-        }
-      }
-    }
+    const { body, errors: bodyErrors } = await readRequestBody(req);
+    let errors = bodyErrors;
     const method = req.method ?? "GET";
     const record: RecordedRequest = { method, path, query: url.searchParams, body, operation: null, errors, status: 0 };
     this.requests.push(record);
@@ -180,89 +166,5 @@ export class StandInServer {
       return;
     }
     serveGit(req, res, this.gitDir, rest, query);
-  }
-}
-
-/** A form body as an object, `a[b]=v` nested as { a: { b: v } } (values stay text, as the host receives them). */
-async function parseForm(raw: Buffer, type: string): Promise<Record<string, unknown>> {
-  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    const parts = key.split(/\[|\]\[|\]/).filter((p) => p.length > 0);
-    let at = out;
-    parts.slice(0, -1).forEach((p) => {
-      at[p] ??= {};
-      at = at[p] as Record<string, unknown>;
-    });
-    at[parts.at(-1) ?? key] = typeof value === "string" ? value : "(file)";
-  }
-  return out;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-const run = promisify(execFile);
-
-/** `git` in the served repository without blocking the event loop (crs may share the process in tests and benchmarks). */
-export async function git(gitDir: string, args: string[]): Promise<string> {
-  const { stdout } = await run("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  return stdout;
-}
-
-/** The new-side line ranges of `git diff base...head` per file, context included (where a host accepts a review comment). */
-export async function commentableLines(gitDir: string, base: string, head: string): Promise<Map<string, Array<[number, number]>>> {
-  // quotePath off: non-ASCII names come as they are; git still C-quotes names with quotes, backslashes
-  // or control characters, and ends a name holding a space with a tab.
-  const out = await git(gitDir, ["-c", "core.quotePath=false", "diff", "--no-color", "--no-renames", "-U3", `${base}...${head}`]);
-  const files = new Map<string, Array<[number, number]>>();
-  let current: Array<[number, number]> | null = null;
-  for (const line of out.split("\n")) {
-    if (line.startsWith("+++ ")) {
-      const name = diffName(line.slice(4));
-      current = name === "/dev/null" ? null : [];
-      if (current) files.set(name.replace(/^b\//, ""), current);
-    } else if (line.startsWith("@@") && current) {
-      const m = /\+(\d+)(?:,(\d+))? @@/.exec(line);
-      if (m) current.push([Number(m[1]), Number(m[1]) + Number(m[2] ?? "1") - 1]);
-    }
-  }
-  return files;
-}
-
-/** A file name from a `+++` line: the trailing tab dropped, a C-quoted name unquoted. */
-function diffName(raw: string): string {
-  const name = raw.replace(/\t$/, "");
-  if (!name.startsWith('"')) return name;
-  const bytes: number[] = [];
-  const escapes: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, "\\": 92 };
-  for (let i = 1; i < name.length - 1; i++) {
-    const ch = name[i] ?? "";
-    if (ch !== "\\") {
-      bytes.push(...Buffer.from(ch, "utf8"));
-      continue;
-    }
-    const next = name[i + 1] ?? "";
-    const octal = /^[0-7]{3}/.exec(name.slice(i + 1));
-    if (octal) {
-      bytes.push(Number.parseInt(octal[0], 8));
-      i += 3;
-    } else {
-      bytes.push(escapes[next] ?? next.charCodeAt(0));
-      i += 1;
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** `git rev-parse` in the served repository; null when the ref does not exist. */
-export async function revParse(gitDir: string, ref: string): Promise<string | null> {
-  try {
-    return (await git(gitDir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null;
-  } catch {
-    return null;
   }
 }
