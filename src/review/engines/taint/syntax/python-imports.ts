@@ -45,6 +45,8 @@ export function rootsOf(rules: CompiledRules): Set<string> {
   return r;
 }
 
+const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
 export function withImportNames(rules: CompiledRules, source: string, names = importNames(source)): CompiledRules {
   if (!names.size) return rules;
@@ -62,7 +64,9 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
         const alias = key.slice(0, made) + local + named.slice(qualified.length);
         // The local name of a module or member is that module's, even where a rule lists the same word for
         // another library (`const sanitize = require("sanitize-filename")` beside mongo-sanitize's `sanitize`).
-        if (named === qualified || !rules[t].exact.has(alias)) added.push([t, alias, key]);
+        // Only where the word means something else: a copy of the rules costs each file that needs one its regexes.
+        const mine = rules[t].exact.get(alias);
+        if (!mine || (named === qualified && !sameList(mine, rules[t].exact.get(key)!))) added.push([t, alias, key]);
       }
     }
   }
