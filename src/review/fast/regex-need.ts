@@ -75,35 +75,15 @@ export function regexNeed(src: string): Need {
   return out;
 }
 
-/** Index of the `)` closing the group opened at `open`, skipping escapes and classes; -1 if none. */
-function groupEnd(re: string, open: number): number {
+/**
+ * Walks `re` from `start`, skipping escapes and character classes: `visit` sees every other character with the group
+ * depth after it (and its index) and stops the walk by returning true. Where it stopped (-1: at the end) and the end state.
+ */
+function walk(re: string, start: number, visit: (c: string, depth: number, i: number) => boolean): { at: number; depth: number; inClass: boolean } {
   let depth = 0,
     inClass = false;
-  for (let i = open; i < re.length; i++) {
-    const c = re[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === "]") inClass = false;
-      continue;
-    }
-    if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** Splits a regex at top-level `|`; null when it cannot tell (unbalanced). */
-function splitTop(re: string): string[] | null {
-  const out: string[] = [];
-  let depth = 0,
-    start = 0,
-    inClass = false;
-  for (let i = 0; i < re.length; i++) {
-    const c = re[i];
+  for (let i = start; i < re.length; i++) {
+    const c = re[i]!;
     if (c === "\\") {
       i++;
       continue;
@@ -115,13 +95,28 @@ function splitTop(re: string): string[] | null {
     if (c === "[") inClass = true;
     else if (c === "(") depth++;
     else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      out.push(re.slice(start, i));
-      start = i + 1;
-    }
-    if (depth < 0) return null;
+    if (visit(c, depth, i)) return { at: i, depth, inClass };
   }
-  if (depth !== 0 || inClass) return null;
-  out.push(re.slice(start));
+  return { at: -1, depth, inClass };
+}
+
+/** Index of the `)` closing the group opened at `open`, skipping escapes and classes; -1 if none. */
+function groupEnd(re: string, open: number): number {
+  return walk(re, open, (c, depth) => c === ")" && depth === 0).at;
+}
+
+/** Splits a regex at top-level `|`; null when it cannot tell (unbalanced). */
+function splitTop(re: string): string[] | null {
+  const out: string[] = [];
+  let from = 0;
+  const end = walk(re, 0, (c, depth, i) => {
+    if (c === "|" && depth === 0) {
+      out.push(re.slice(from, i));
+      from = i + 1;
+    }
+    return depth < 0;
+  });
+  if (end.at >= 0 || end.depth !== 0 || end.inClass) return null;
+  out.push(re.slice(from));
   return out;
 }
