@@ -94,7 +94,6 @@ function ownSite(node: TNode, syn: Syntax): boolean {
     else if (ownHost.test(text)) out += "H";
     else if (ownPath.test(text)) return /^https?:\/\/H$/.test(out);
     else return /^https?:\/\/H[/?#]/.test(out);
-    if (out.length > 12 && !out.startsWith("http")) return false;
   }
   return /^https?:\/\/H(?:[/?#]|$)/.test(out);
 }

@@ -18,8 +18,8 @@ const closedBase = /^z\s*\.\s*(?:coerce\s*\.\s*)?(?:number|boolean|date|bigint|e
 const closedString = /\.\s*(?:uuid|cuid2?|ulid|datetime|date|time|int)\s*\(|\.\s*regex\s*\(\s*\/\^[^\n]*\$\/[a-z]*\s*\)/;
 const opening = /\.\s*(?:transform|preprocess|passthrough|catchall|or|and)\s*\(/;
 
-/** Per key of a module-level object schema: whether it admits free text; null when the name is no such schema. */
-type Shape = Map<string, boolean> | null;
+/** The keys of a module-level object schema that admit free text; null when the name is no such schema. */
+type Shape = string[] | null;
 let cached: { source: string; shapes: Map<string, Shape> } | null = null;
 
 function closed(schema: string): boolean {
@@ -42,7 +42,7 @@ function shapeOf(a: Analyzer, name: string, at: TNode): Shape {
       const fn = call?.kind() === "call_expression" ? call.field("function")?.text() : undefined;
       const obj = fn && objectCall.test(fn) ? named(call!.field("arguments"))[0] : undefined;
       if (obj?.kind() !== "object") continue;
-      shape = new Map();
+      shape = [];
       for (const p of named(obj)) {
         const key = p.kind() === "pair" ? p.field("key") : null;
         const value = p.field("value");
@@ -51,7 +51,7 @@ function shapeOf(a: Analyzer, name: string, at: TNode): Shape {
           shape = null;
           break;
         }
-        shape.set(key.text().replace(/^["']|["']$/g, ""), !closed(value.text()));
+        if (!closed(value.text())) shape.push(key.text().replace(/^["']|["']$/g, ""));
       }
     }
   }
@@ -63,9 +63,8 @@ function shapeOf(a: Analyzer, name: string, at: TNode): Shape {
 export function schemaParse(a: Analyzer, recv: TNode, method: string, arg: Taint, node: TNode): Value | undefined {
   if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return undefined;
   if (a.syn.roles[recv.kind()] !== "ident") return undefined;
-  const shape = shapeOf(a, recv.text(), node);
-  if (!shape) return undefined;
-  const open = [...shape].filter(([, free]) => free).map(([k]) => k);
+  const open = shapeOf(a, recv.text(), node);
+  if (!open) return undefined;
   if (!open.length) return null;
   const { fields: _, ...t } = withStep(arg, node);
   return { ...t, fields: new Set(method.startsWith("safe") ? ["data", ...open.map((k) => `data.${k}`)] : open) };
