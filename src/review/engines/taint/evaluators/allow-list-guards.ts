@@ -45,13 +45,19 @@ function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
   return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
 }
 
-/** `abs.slice(0, root.length)` compared with `root` itself: the call, else null. */
+/** `abs.slice(0, root.length)` compared with `root` itself (or `abs.slice(0, root.length + 1)` with `root + path.sep`):
+ * the call, else null. */
 function slicedPrefix(call: TNode, root: TNode, syn: Syntax): TNode | null {
   if ((syn.prefix !== "js" && syn.prefix !== "ts") || syn.roles[call.kind()] !== "call") return null;
   const fn = call.field("function");
   if (fn?.kind() !== "member_expression" || !/^(?:slice|substr|substring)$/.test(fn.field("property")?.text() ?? "")) return null;
   const [from, len, ...rest] = named(call.field("arguments"));
-  return from?.text() === "0" && !rest.length && len?.text().replace(/\s+/g, "") === `${root.text()}.length` ? call : null;
+  if (from?.text() !== "0" || rest.length || !len) return null;
+  const l = len.text().replace(/\s+/g, "");
+  const r = root.text().replace(/\s+/g, "");
+  if (l === `${r}.length` || l === `(${r}).length`) return call;
+  const base = withoutSeparator(root);
+  return base !== root && l === `${base!.text().replace(/\s+/g, "")}.length+1` ? call : null;
 }
 
 /** `(full + sep)`, `(full + "/")`: `full`, whose prefix the check confines as well. */

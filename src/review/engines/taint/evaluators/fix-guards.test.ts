@@ -71,3 +71,23 @@ test("String(x) or x.toString() before a Mongo query is no operator object", () 
   assert.deepEqual(lines("javascript", q("req.query.name.toString()")), []);
   assert.deepEqual(lines("javascript", q("req.query.name")), [1]);
 });
+
+test("a slice as long as the root and its separator, compared with both, is a containment check; one char short is not", () => {
+  const cut = (len: string) => js(`if (p.slice(0, ${len}) !== ROOT + path.sep) return res.status(403).end();`);
+  assert.deepEqual(lines("javascript", cut("ROOT.length + 1")), []);
+  assert.deepEqual(lines("javascript", cut("(ROOT + path.sep).length")), []);
+  assert.deepEqual(lines("javascript", cut("ROOT.length")), [5]);
+});
+
+test("a containment check on a path vouches for a name made from it by a constant suffix before the check", () => {
+  const variant = (made: string, check = "if (!p.startsWith(ROOT + path.sep)) return res.status(403).end();") =>
+    js(`const gz = ${made};\n  ${check}`, "fs.createReadStream(gz);");
+  assert.deepEqual(lines("javascript", variant("`${p}.gz`")), []);
+  assert.deepEqual(lines("javascript", variant("p + '.br'")), []);
+  assert.deepEqual(lines("javascript", variant("p + '.gz'", "if (p.includes('..')) return res.status(403).end();")), []);
+  // Not a suffix of the checked path: the check vouches for nothing else.
+  assert.deepEqual(lines("javascript", variant("req.query.q + '.gz'")), [6]);
+  assert.deepEqual(lines("javascript", variant("`${p}${req.query.ext}`")), [6]);
+  // The path changed after the variant was made: the check is on the new value.
+  assert.deepEqual(lines("javascript", variant("p + '.gz'", "p = req.query.other;\n  if (!p.startsWith(ROOT)) return res.end();")), [7]);
+});
