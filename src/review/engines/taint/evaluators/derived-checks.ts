@@ -56,9 +56,9 @@ function suffixBase(node: TNode, a: Analyzer): string | null {
   if (kind === "template_string") {
     const parts = named(node);
     const first = parts[0];
-    if (!first || first.kind() !== "template_substitution" || node.text()[1] !== "$") return null;
+    if (first?.kind() !== "template_substitution" || node.text()[1] !== "$") return null;
     if (parts.some((p, i) => i > 0 && p.kind() === "template_substitution")) return null;
-    const inner = named(first)[0];
+    const inner = named(first!)[0];
     return inner && a.syn.roles[inner.kind()] === "ident" ? inner.text() : null;
   }
   if (a.syn.roles[kind] !== "binary" || operatorOf(node) !== "+") return null;
