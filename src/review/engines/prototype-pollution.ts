@@ -133,9 +133,16 @@ function keyNames(
   fn: SgNode,
   body: string,
   source: string,
-): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[]; handedKey: string | null } {
+): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[]; handedKey: string | null; scopes: Scopes } {
   const keys = new Map<string, "keys" | "path">();
   const ofObject: Iteration[] = [];
+  const scopes: Scopes = new Map();
+  const bind = (name: string, at: SgNode | null): void => {
+    const r = at?.range();
+    const list = scopes.get(name);
+    if (!r) scopes.set(name, null);
+    else if (list !== null) scopes.set(name, [...(list ?? []), [r.start.index, r.end.index]]);
+  };
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
     expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
       ? expr
@@ -171,7 +178,10 @@ function keyNames(
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
   const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
-  if (handedKey) keys.set(handedKey, "keys");
+  if (handedKey) {
+    keys.set(handedKey, "keys");
+    bind(handedKey, null);
+  }
   for (const p of /[sS]plit|Path/.test(source)
     ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
     : [])
@@ -200,7 +210,10 @@ function keyNames(
     if (!name) continue;
     const isIn = loop.field("operator")?.text() === "in";
     const kind = isIn ? "keys" : iterated(loop.field("right"));
-    if (kind) keys.set(name, kind);
+    if (kind) {
+      keys.set(name, kind);
+      bind(name, loop);
+    }
     const from = kind === "keys" ? objectOf(loop.field("right")) : undefined;
     if (from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: loop.range().start.index, end: loop.range().end.index });
   }
@@ -220,7 +233,10 @@ function keyNames(
     const params = callback.params;
     const reduce = member.field("property")?.text() === "reduce";
     const name = boundKey(params[reduce ? 1 : 0] ?? null);
-    if (name) keys.set(name, kind);
+    if (name) {
+      keys.set(name, kind);
+      bind(name, callback.fn);
+    }
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
     if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
   }
@@ -231,9 +247,12 @@ function keyNames(
     if (name?.kind() !== "identifier" || !value) continue;
     const v = value.text().replace(/\s+/g, "");
     const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
-    if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
+    if (m && splitVars.has(m[1]!)) {
+      keys.set(name.text(), "path");
+      bind(name.text(), null);
+    }
   }
-  return { keys, splitVars, ofObject, handedKey };
+  return { keys, splitVars, ofObject, handedKey, scopes };
 }
 
 /** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
@@ -251,12 +270,23 @@ function iterated(its: Iteration[], name: string, at: number): string | undefine
   return best?.from;
 }
 
-/** The key a computed member reads with, when it is one of `keys` (or a split part indexed in place). */
-function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): "keys" | "path" | null {
+/**
+ * Where each key name is bound: the loops and callbacks binding it (a `var i` of a `for…in` in one nested function is
+ * no key of a counted loop's `i` in another), or null where it is bound otherwise (anywhere in the function).
+ */
+type Scopes = Map<string, [number, number][] | null>;
+
+/** The key a computed member reads with, when it is one of `keys` bound around it (or a split part indexed in place). */
+function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, scopes?: Scopes): "keys" | "path" | null {
   if (member.kind() !== "subscript_expression") return null;
   const index = member.field("index");
   if (!index) return null;
-  if (index.kind() === "identifier") return keys.get(index.text()) ?? null;
+  if (index.kind() === "identifier") {
+    const ranges = scopes?.get(index.text());
+    const at = member.range().start.index;
+    if (ranges && !ranges.some(([s, e]) => s <= at && at < e)) return null;
+    return keys.get(index.text()) ?? null;
+  }
   if (splitIndexed && index.kind() === "subscript_expression" && splitIndexed.test(index.field("object")?.text() ?? "")) return "path";
   return null;
 }
@@ -287,10 +317,10 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const body = fn.text();
     if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
-    const { keys, splitVars, ofObject, handedKey } = keyNames(fn, body, text.source);
+    const { keys, splitVars, ofObject, handedKey, scopes } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -326,12 +356,14 @@ function pollutingSite(
   splitIndexed: RegExp | null,
   ofObject: Iteration[],
   handedKey: string | null,
+  scopes: Scopes,
 ): SgNode | null {
+  const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
-    if (!keyOf(left, keys, splitIndexed)) return false;
+    if (!keyAt(left)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
     // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
     if (fresh.has(target)) return false;
@@ -339,7 +371,7 @@ function pollutingSite(
     return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
   });
   if (!writes.length) return null;
-  const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
+  const kinds = new Set(writes.map((w) => keyAt(w.field("left")!)));
   if (kinds.has("keys")) {
     // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
     const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
@@ -351,13 +383,13 @@ function pollutingSite(
       // `merge(t[key] || {}, s[key])`
       while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression"))
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
-      if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
+      if (first && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
     // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
     // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys
     // (a `let k = s.scale` elsewhere in the function is no key), or use the key a whole callback is handed.
     const sourceKeyRead = (m: SgNode): boolean => {
-      if (keyOf(m, keys, splitIndexed) !== "keys") return false;
+      if (keyAt(m) !== "keys") return false;
       const key = m.field("index")?.text() ?? "";
       const from = iterated(ofObject, key, m.range().start.index);
       return from ? from !== m.field("object")?.text().replace(/\s+/g, "") : key === handedKey;
@@ -384,8 +416,8 @@ function pollutingSite(
           : null;
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
-    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyOf(m, keys, splitIndexed) === "path");
-    if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
+    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyAt(m) === "path");
+    if (walks || reduces) return writes.filter((w) => keyAt(w.field("left")!) === "path").at(-1) ?? null;
   }
   return null;
 }
