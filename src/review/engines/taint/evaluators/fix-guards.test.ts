@@ -91,3 +91,32 @@ test("a containment check on a path vouches for a name made from it by a constan
   // The path changed after the variant was made: the check is on the new value.
   assert.deepEqual(lines("javascript", variant("p + '.gz'", "p = req.query.other;\n  if (!p.startsWith(ROOT)) return res.end();")), [7]);
 });
+
+test("a path relative to the root checked not to start with '..' and a separator (indexOf 0 or startsWith) confines the path", () => {
+  const rel = (check: string) =>
+    js(`const full = path.resolve(ROOT, "." + p);\n  const rel = path.relative(ROOT, full);\n  if (${check}) return res.status(403).end();`, "fs.readFileSync(full);");
+  assert.deepEqual(lines("javascript", rel("rel === '..' || rel.indexOf('..' + path.sep) === 0 || path.isAbsolute(rel)")), []);
+  assert.deepEqual(lines("javascript", rel("rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)")), []);
+  assert.deepEqual(lines("javascript", rel("rel.indexOf('..' + path.sep) !== 0")), [7]);
+  assert.deepEqual(lines("javascript", rel("rel.indexOf('..' + path.sep) > 0")), [7]);
+});
+
+test("a request's own URL checked for a mount prefix is no containment: it may still climb out with '..'", () => {
+  const mount = (check: string) => `const fs = require("fs"), path = require("path");
+app.use((req, res, next) => {
+  ${check}
+  fs.createReadStream(path.join(ROOT, req.url)).pipe(res);
+});
+`;
+  assert.deepEqual(lines("javascript", mount("if (!req.url.startsWith(PREFIX)) return next();")), [4]);
+  assert.deepEqual(lines("javascript", mount("if (req.url.indexOf(PREFIX) !== 0) return next();")), [4]);
+  // The path made from it, resolved and checked against the root, is confined.
+  const resolved = `const fs = require("fs"), path = require("path");
+app.use((req, res, next) => {
+  const full = path.resolve(ROOT, "." + req.url);
+  if (!full.startsWith(ROOT + path.sep)) return next();
+  fs.createReadStream(full).pipe(res);
+});
+`;
+  assert.deepEqual(lines("javascript", resolved), []);
+});

@@ -28,10 +28,16 @@ export function fixesDestination(lit: TNode): boolean {
 
 export const one = (g: Guard | null): Guard[] => (g ? [g] : []);
 
-/** `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path. */
+/**
+ * `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a
+ * path held in a variable (a resolved one, in the code that checks so). A request's own member checked for a mount
+ * prefix (`req.url.startsWith(this.prefix)`, before `next()`) is the raw URL: `/static/../../etc` passes it.
+ */
 export function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syntax): Guard[] {
   const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
-  return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
+  if (!g) return [];
+  const raw = literalKinds.has(arg!.kind() as string) || syn.roles[recv!.kind()] === "member";
+  return [raw ? { name: g.name, mask: g.mask & destinationMask } : g];
 }
 
 /** `x.indexOf(p)` compared with 0 (JavaScript): the call, to be read as `x.startsWith(p)`; else null. */
