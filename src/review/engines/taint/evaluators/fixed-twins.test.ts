@@ -244,8 +244,10 @@ test("the body of a redirect (a 3xx status and a Location set above it in its bl
   assert.deepEqual(found(reply('res.statusCode = 301;\n  res.setHeader("Location", "/docs/");')), []);
   assert.deepEqual(found(reply('res.writeHead(302, { Location: "/login" });')), []);
   assert.deepEqual(found(reply('res.statusCode = 200;\n  res.setHeader("Location", "/docs/");')), ["6:xss"]);
-  assert.deepEqual(found(reply('res.statusCode = 301;')), ["5:xss"]);
+  assert.deepEqual(found(reply("res.statusCode = 301;")), ["5:xss"]);
   // A redirect in another branch says nothing of this one.
-  const branches = handler('if (req.query.old) {\n    res.statusCode = 301;\n    res.setHeader("Location", "/new");\n    return res.end();\n  }\n  res.end("<p>" + req.query.to);');
+  const branches = handler(
+    'if (req.query.old) {\n    res.statusCode = 301;\n    res.setHeader("Location", "/new");\n    return res.end();\n  }\n  res.end("<p>" + req.query.to);',
+  );
   assert.deepEqual(found(branches), ["9:xss"]);
 });
