@@ -9,7 +9,7 @@ import { allClassesMask } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { isCheckCall } from "./custom-checks.ts";
 import { equalToBase } from "./base-equality.ts";
-import { commonPathGuard, fixesDestination, one, prefixGuard, slicedPrefix, startsAt, withoutSeparator } from "./prefix-checks.ts";
+import { commonPathGuard, fixesDestination, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
@@ -138,6 +138,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
+    if (text.endsWith(".test") && recv?.kind() === "regex" && !wholeMatch(recv.text())) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
     if (/\.starts[wW]ith$/.test(text) && recv) {
       const arg = named(cond.field("arguments"))[0];

@@ -123,3 +123,16 @@ app.use((req, res, next) => {
 `;
   assert.deepEqual(lines("javascript", resolved), []);
 });
+
+test("a regex test vouches for a value only when the pattern must match all of it", () => {
+  const re = (check: string) => js(`if (!${check}) return res.status(400).end();`);
+  assert.deepEqual(lines("javascript", re("/^[\\w-]+\\.png$/.test(p)")), []);
+  assert.deepEqual(lines("javascript", re("/^(?:a|b)$|^c$/.test(p)")), []);
+  assert.deepEqual(lines("javascript", re("NAME.test(p)")), []);
+  // An extension (`../../x.png` passes), a scheme, one letter anywhere, one anchored alternative of two.
+  assert.deepEqual(lines("javascript", re("/\\.png$/i.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^https?:/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/[a-z]/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^a$|b/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^[\\w-]+\\$/.test(p)")), [5]);
+});

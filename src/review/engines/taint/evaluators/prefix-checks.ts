@@ -82,3 +82,35 @@ export function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] 
   if (others.length === named(list).length) return null;
   return others.flatMap((e) => one(checkedName(e, syn)));
 }
+
+/** The alternatives of a regex body at its top level (escapes, classes and groups skipped). */
+function topAlternatives(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0,
+    start = 0,
+    inClass = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(body.slice(start));
+  return out;
+}
+
+/**
+ * Whether a regex literal (`/^[\w-]+$/i`) must match the whole string it tests: each top-level alternative starts
+ * with `^` and ends with an unescaped `$`. One that need not (`/\.png$/`, `/^https?:/`, `/[a-z]/`) passes
+ * `../../x.png`, any host, any text holding one letter: a test of it vouches for nothing.
+ */
+export function wholeMatch(literal: string): boolean {
+  const body = literal.slice(1, literal.lastIndexOf("/"));
+  return topAlternatives(body).every((alt) => alt.startsWith("^") && /(?:^|[^\\])(?:\\\\)*\$$/.test(alt));
+}
