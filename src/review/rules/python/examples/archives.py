@@ -60,6 +60,13 @@ def unpack_one(path, dest, name):
             tar.extract(member, dest)  # ok: py.tarfile-extract-unfiltered
 
 
+def unpack_files(path, dest):
+    with tarfile.open(path) as tar:
+        for member in tar.getmembers():
+            if member.isfile():
+                tar.extract(member, dest)  # expect: py.tarfile-extract-unfiltered
+
+
 def unpack_zip(path, dest):
     with zipfile.ZipFile(path) as zf:
         zf.extractall(dest)  # ok: py.tarfile-extract-unfiltered
