@@ -18,6 +18,7 @@ fs.createReadStream(process.argv[2]).pipe(unzip.Parse()).on("entry", (entry) => 
 
 test("an archive entry's path handed to an entry callback reaches a file write; its size does not", () => {
   assert.deepEqual(found("javascript", "bin/unpack.js", unzipCli("unzipper")), ["5:path-traversal:archive-entry"]);
+  assert.deepEqual(found("javascript", "bin/unpack.js", unzipCli("unzip")), ["5:path-traversal:archive-entry"]);
 });
 
 test("entry callbacks are no source in a file that names no archive library, and such files keep the base rules", () => {
