@@ -15,11 +15,12 @@ import { escapeRegExp as esc } from "../../../text.ts";
 
 /** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
-  const rules = rulesFor(syn.ruleLanguage);
   const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
-  if (syn.ruleLanguage !== "python" && !js) return rules;
+  if (syn.ruleLanguage !== "python" && !js) return rulesFor(syn.ruleLanguage);
   // The engine asks for taintCandidates and then refines the same file: its rules are made once.
   if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
+  // With the sources the file's text calls for (an archive library's entries): rules.ts rulesFor.
+  const rules = rulesFor(syn.ruleLanguage, source);
   lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsNames(rules, source) : undefined) };
   return lastRules.rules;
 }

@@ -9,6 +9,7 @@ import { mentions } from "../fast/relevance.ts";
 import { paramSource } from "../evaluators/framework-params.ts";
 import { argumentsSource, entrySource } from "../evaluators/entry-points.ts";
 import { callbackElement } from "../evaluators/callback-elements.ts";
+import { callbackParams } from "../evaluators/callback-sources.ts";
 
 /**
  * File constants are listed only when a lookup reaches them (model/scope-constants.ts) for a name the text
@@ -43,9 +44,11 @@ export function bindParams(
   const { args, fields } = run;
   if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
   const element = args || topLevel ? null : callbackElement(a, fn);
+  // A callback a library hands its data to (an archive reader's entries), nested or not.
+  const handed = args || !a.rules.callbacks ? null : callbackParams(a, fn);
   a.syn.params(fn).forEach((p, i) => {
     if (!p.name) return;
-    const bound = element?.at === i ? element.value : null;
+    const bound = element?.at === i ? element.value : (handed?.get(i) ?? null);
     a.state.vars.set(p.name, bound ?? (args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators, fn) ?? entrySource(a, fn, p, topLevel))));
     a.state.consts.delete(p.name);
   });

@@ -11,7 +11,7 @@ import { applyGuards } from "../evaluators/apply-guards.ts";
 import { evIdent, evMember, evTernary } from "../evaluators/reads.ts";
 import { evalCall } from "../evaluators/calls.ts";
 import { evalArgv } from "../evaluators/argument-vectors.ts";
-import { evalAssign } from "../evaluators/assignments.ts";
+import { evalAlias, evalAssign } from "../evaluators/assignments.ts";
 import { evalCases, evalIf, evalLoop } from "../evaluators/control-flow.ts";
 import { evalComprehension } from "../evaluators/comprehensions.ts";
 import { evalTry } from "../evaluators/try-catch.ts";
@@ -64,6 +64,8 @@ export function evNode(a: Analyzer, node: TNode): Value {
       return evalAssign(a, node, kind);
     case "decl":
       return evDecl(a, node, kind);
+    case "alias":
+      return evalAlias(a, node);
     case "binary":
       return evBinary(a, node);
     case "clean":

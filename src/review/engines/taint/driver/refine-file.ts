@@ -102,10 +102,16 @@ export function refineFile(input: TaintInput): Finding[] {
         ? fileSpans(root, syn)
         : null;
   const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
+  // Callback sources (an archive reader's entries) hand their data on a callback deeper (a stream's, a promise's):
+  // with them, every function around a candidate sink is a scope; else the innermost and the one enclosing it.
+  const deep = rules.callbacks !== null;
   for (const off of offsets) {
     addScope(finder.scopeAt(off));
-    const outer = finder.enclosingScope();
-    if (outer) addScope(outer);
+    if (deep) for (const s of finder.outerScopes()) addScope(s);
+    else {
+      const outer = finder.enclosingScope();
+      if (outer) addScope(outer);
+    }
   }
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
   let allFuncs = spans?.funcs;

@@ -59,6 +59,18 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
 }
 
 /** Assigns a value to a target: a variable, a pattern, or a member/element (collection write). */
+/**
+ * Python `with tarfile.open(f) as tar`: the name holds what a source call there returns (an archive opened). What
+ * other calls return to a `with` (a file opened by a tainted name) is not followed, nor `except E as e`.
+ */
+export function evalAlias(a: Analyzer, node: TNode): Value {
+  const [value, target] = named(node);
+  const v = value ? a.ev(value) : null;
+  const name = target?.kind() === "as_pattern_target" ? named(target)[0] : null;
+  if (v && value && name?.kind() === "identifier" && v.step.kind === "source" && v.step.node.id() === value.id()) bind(a, name, v, node, value);
+  return v;
+}
+
 export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode: TNode | null): void {
   const st = a.state;
   const kind = target.kind() as string;

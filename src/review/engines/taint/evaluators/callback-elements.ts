@@ -11,8 +11,11 @@ import { named } from "../syntax/languages.ts";
 const elementFirst = /^(?:forEach|map|flatMap|filter|some|every|find|findIndex|findLast|findLastIndex)$/;
 const accumulatorFirst = /^(?:reduce|reduceRight)$/;
 const plainRead = /^(?:identifier|member_expression|this|call_expression)$/;
-/** A variable or member, or a copy of one that keeps its elements (`names.flat()`, `list.slice(1)`): nothing to repeat. */
-const elementsKept = /^[\w$]+(?:\??\.[\w$]+)*(?:\.(?:flat|slice|concat|reverse)\([\w$.,\s-]*\))*$/;
+/**
+ * A variable or member, or a copy of one that keeps its elements (`names.flat()`, `list.slice(1)`), or what a
+ * getter without arguments returns (`zip.getEntries()`, `map.values()`): nothing to repeat.
+ */
+const elementsKept = /^[\w$]+(?:\??\.[\w$]+)*(?:\.(?:flat|slice|concat|reverse)\([\w$.,\s-]*\))*(?:\.(?:get[A-Z][\w$]*|values|entries|keys)\(\))?$/;
 
 /** The element's place among `fn`'s parameters and the value it takes, when `fn` is an array method's callback. */
 export function callbackElement(a: Analyzer, fn: TNode): { at: number; value: Value } | null {

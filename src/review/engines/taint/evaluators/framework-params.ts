@@ -6,10 +6,12 @@ import type { Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { headEnd } from "../syntax/param-text.ts";
 import { hasEntrySource } from "./entry-points.ts";
+import { isSourceCallback } from "./callback-sources.ts";
 
 /** True when the scope is a function with a parameter the framework fills from the request. */
 export function hasParamSource(a: Analyzer, scope: TNode, viaHelper = false): boolean {
   if (a.syn.roles[scope.kind()] !== "func") return false;
+  if (a.rules.callbacks && isSourceCallback(a, scope)) return true;
   // Most functions' heads hold no word a parameter source needs: skip reading them from the tree.
   const head = a.rules.paramHead;
   if (head && a.source) {

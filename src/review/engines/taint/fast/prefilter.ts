@@ -57,6 +57,24 @@ function callPattern(entry: string): string {
   return callAlt(entry).pattern;
 }
 
+/** Text of a callback source (rules `callbacks`): its call with the literal it needs (`.on("entry"`), or its key (`onentry`). */
+function callbackAlts(rules: CompiledRules): Alternative[] {
+  const out: Alternative[] = [];
+  for (const [entry, specs] of [
+    ...(rules.callbacks?.exact ?? []),
+    ...[...(rules.callbacks?.suffix.values() ?? [])].flat().map((s) => [s.suffix, [s.spec]] as const),
+  ]) {
+    for (const spec of specs) {
+      if (spec.keys) for (const k of spec.keys) out.push({ pattern: `\\b${esc(k)}\\s*[:(]`, literal: [k] });
+      else if (spec.when?.arg === 0) {
+        const alt = callAlt(entry);
+        out.push({ pattern: `${alt.pattern}\\s*["'\`]${esc(spec.when.equals)}["'\`]`, literal: [...alt.literal, spec.when.equals] });
+      } else out.push(callAlt(entry));
+    }
+  }
+  return out;
+}
+
 function assignAlt(entry: string): Alternative {
   const ids = entry.match(/[\w$]+/g) ?? [];
   const raw = ids[ids.length - 1] ?? entry;
@@ -90,9 +108,16 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   );
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
-  const srcParts = [...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`), ...srcCalls.map(callPattern)];
+  const callbacks = callbackAlts(rules);
+  const srcParts = [
+    ...rules.paths.map((x) => `\\b${tokens(x.prefix).map(esc).join("\\s*")}\\b`),
+    ...srcCalls.map(callPattern),
+    ...callbacks.map((c) => c.pattern),
+  ];
   // Each alternative matches its tokens literally: its longest word is in every text it matches.
-  const srcWords = [...new Set([...rules.paths.map((x) => tokens(x.prefix)), ...srcCalls.map((c) => callAlt(c).literal)].map(longestWord))];
+  const srcWords = [
+    ...new Set([...rules.paths.map((x) => tokens(x.prefix)), ...srcCalls.map((c) => callAlt(c).literal), ...callbacks.map((c) => c.literal)].map(longestWord)),
+  ];
   const paramParts = rules.params.flatMap((x) => [
     ...x.names.map((r) => `\\b${r.source.slice(1, -1)}\\b`),
     ...x.types.map((r) => r.source.slice(1, -1)),

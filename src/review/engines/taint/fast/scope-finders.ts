@@ -69,6 +69,14 @@ export class ScopeFinder {
     }
     return null;
   }
+
+  /** Every function enclosing the scope last returned by scopeAt, innermost first. */
+  outerScopes(): TNode[] {
+    const out: TNode[] = [];
+    let seen = 0;
+    for (let i = this.path.length - 1; i > 0; i--) if (this.path[i]!.func && ++seen >= 2) out.push(this.path[i]!.node);
+    return out;
+  }
 }
 
 /**
@@ -79,6 +87,7 @@ export class SpanScopeFinder {
   private readonly spans: Span[];
   private readonly root: TNode;
   private outer: TNode | null = null;
+  private offset = -1;
 
   constructor(root: TNode, funcs: Span[]) {
     this.root = root;
@@ -96,7 +105,14 @@ export class SpanScopeFinder {
       } else if (!outer || s.end - s.start < outer.end - outer.start) outer = s;
     }
     this.outer = outer?.node ?? null;
+    this.offset = offset;
     return inner?.node ?? this.root;
+  }
+
+  /** Every function enclosing the scope last returned by scopeAt, innermost first. */
+  outerScopes(): TNode[] {
+    const around = this.spans.filter((s) => this.offset >= s.start && this.offset < s.end).sort((x, y) => x.end - x.start - (y.end - y.start));
+    return around.slice(1).map((s) => s.node);
   }
 
   enclosingScope(): TNode | null {

@@ -30,7 +30,8 @@ export type Role =
   | "pair"
   | "literal"
   | "array"
-  | "try";
+  | "try"
+  | "alias";
 
 export interface Param {
   name: string;
@@ -254,6 +255,7 @@ const pyRoles: Record<string, Role> = {
   match_statement: "cases",
   string: "literal",
   list: "array",
+  as_pattern: "alias",
 };
 
 function pyParams(fn: TNode): Param[] {

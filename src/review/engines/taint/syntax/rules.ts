@@ -34,6 +34,25 @@ const paramRule = z
   })
   .describe("Function parameters the framework fills from the request");
 
+const callbackRule = z
+  .object({
+    calls: callList.describe("Calls the callback is handed to"),
+    when: z
+      .object({ arg: z.number().int().min(0), equals: z.string() })
+      .optional()
+      .describe('Only where this positional argument is this literal (`.on("entry", cb)`)'),
+    keys: z
+      .array(z.string())
+      .optional()
+      .describe("The callback is the value of one of these keys of an object argument (`tar.t({ onentry })`); omitted: a positional argument"),
+    params: z.array(z.number().int().min(0)).describe("The callback's parameters that receive the data"),
+    members: z
+      .array(z.string())
+      .optional()
+      .describe("The members of such a parameter that carry the data (an archive entry's path and name, not its size); omitted: the whole value"),
+  })
+  .describe("Callbacks a library hands untrusted data to (an archive reader's entries)");
+
 const sourceRule = z
   .object({
     id: z.string().describe("Short identifier shown in the flow"),
@@ -46,6 +65,14 @@ const sourceRule = z
     params: paramRule.optional(),
     paths: z.array(z.string()).optional().describe("Member paths of globals that are tainted, e.g. process.argv; matched as a prefix"),
     calls: callList.optional().describe("Calls whose return value is tainted"),
+    callbacks: z.array(callbackRule).optional().describe("Callbacks whose parameters are tainted"),
+    fileContains: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Regexes one of which a file must match for this source to be looked for (the names of the libraries that make it); other files " +
+          "are analysed with rules without it",
+      ),
     fixedPathSafe: z
       .boolean()
       .default(false)
@@ -257,6 +284,16 @@ export interface SourceSpec {
   confidence: "high" | "medium" | "low" /** Classes its values cannot cause. */;
   mask: number;
 }
+/** A callback's parameters as a source (schema `callbacks`). */
+export interface CallbackSpec {
+  spec: SourceSpec;
+  when: { arg: number; equals: string } | undefined;
+  /** Keys of an object argument whose value is the callback; null: a positional argument. */
+  keys: ReadonlySet<string> | null;
+  params: number[];
+  /** Only these members of a parameter carry the data; null: the whole value. */
+  members: ReadonlySet<string> | null;
+}
 export interface ParamSpec extends SourceSpec {
   names: RegExp[];
   types: RegExp[];
@@ -333,6 +370,8 @@ export interface CompiledRules {
   paths: { prefix: string; spec: SourceSpec }[];
   pathRoots: Set<string>;
   sourceCalls: CallTable<SourceSpec>;
+  /** Callbacks whose parameters are sources (evaluators/callback-sources.ts); null when none are listed. */
+  callbacks: CallTable<CallbackSpec> | null;
   sinks: CallTable<SinkSpec>;
   assignSinks: Map<string, SinkSpec[]>;
   sanitizers: CallTable<SanitizerSpec>;
@@ -363,7 +402,15 @@ export interface LibrarySpec {
 }
 
 const rulesDir = new URL("../../../rules/", import.meta.url);
-const cache = new Map<string, CompiledRules>();
+interface LanguageRules {
+  file: TaintRuleFile;
+  base: CompiledRules;
+  /** Sources looked for only in files that match their `fileContains`, with those regexes. */
+  gated: { source: TaintRuleFile["sources"][number]; tests: RegExp[] }[];
+  /** The rules with the gated sources a file matched, by their places in `gated`. */
+  variants: Map<string, CompiledRules>;
+}
+const cache = new Map<string, LanguageRules>();
 
 function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   const url = new URL(`${language}/taint.yml`, rulesDir);
@@ -413,7 +460,8 @@ function terminalStatement(calls: string[]): RegExp | null {
 
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
 
-function compileRules(file: TaintRuleFile): CompiledRules {
+/** `on`: the sources with `fileContains` the file matched (the others are left out). */
+function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["sources"][number]> = new Set()): CompiledRules {
   const out: CompiledRules = {
     language: file.language,
     propagateUnknown: file.unknownCalls !== "clean",
@@ -421,6 +469,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
     paths: [],
     pathRoots: new Set(),
     sourceCalls: new CallTable(),
+    callbacks: null,
     sinks: new CallTable(),
     assignSinks: new Map(),
     returnSinks: [],
@@ -436,7 +485,7 @@ function compileRules(file: TaintRuleFile): CompiledRules {
     library: compileLibrary(file.library),
   };
   for (const s of file.sources) {
-    if (!s.enabled) continue;
+    if (!s.enabled || (s.fileContains?.length && !on.has(s))) continue;
     const mask = s.classes ? allClassesMask & ~s.classes.reduce((m, c) => m | classBit(c), 0) : namedOnlyMask;
     const spec: SourceSpec = s.fixedPathSafe ? { id: s.id, confidence: s.confidence, mask, fixedPathSafe: true } : { id: s.id, confidence: s.confidence, mask };
     if (s.params) {
@@ -456,6 +505,16 @@ function compileRules(file: TaintRuleFile): CompiledRules {
       out.pathRoots.add(p.split(".")[0]!);
     }
     for (const c of s.calls ?? []) out.sourceCalls.add(c, spec);
+    for (const cb of s.callbacks ?? []) {
+      const entry: CallbackSpec = {
+        spec,
+        when: cb.when,
+        keys: cb.keys ? new Set(cb.keys) : null,
+        params: cb.params,
+        members: cb.members ? new Set(cb.members) : null,
+      };
+      for (const c of cb.calls) (out.callbacks ??= new CallTable()).add(c, entry);
+    }
   }
   for (const s of file.sinks) {
     const spec: SinkSpec = {
@@ -505,12 +564,24 @@ function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
   };
 }
 
-/** Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. */
-export function rulesFor(ruleLanguage: string): CompiledRules {
+/**
+ * Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. With a file's
+ * text: the rules with the sources whose `fileContains` it matches (an archive reader's entries only where an
+ * archive library is named), so no other file pays for looking for them.
+ */
+export function rulesFor(ruleLanguage: string, source?: string): CompiledRules {
   let r = cache.get(ruleLanguage);
   if (!r) {
-    r = compileRules(readRuleFile(ruleLanguage, new Set()));
+    const file = readRuleFile(ruleLanguage, new Set());
+    const gated = file.sources.filter((s) => s.enabled && s.fileContains?.length).map((s) => ({ source: s, tests: s.fileContains!.map((x) => new RegExp(x)) }));
+    r = { file, base: compileRules(file), gated, variants: new Map() };
     cache.set(ruleLanguage, r);
   }
-  return r;
+  if (source === undefined || !r.gated.length) return r.base;
+  const matched = r.gated.filter((g) => g.tests.some((t) => t.test(source)));
+  if (!matched.length) return r.base;
+  const key = matched.map((g) => r.gated.indexOf(g)).join(",");
+  let v = r.variants.get(key);
+  if (!v) r.variants.set(key, (v = compileRules(r.file, new Set(matched.map((g) => g.source)))));
+  return v;
 }
