@@ -485,3 +485,21 @@ test("a counted loop's index named as a for…in key of another nested function 
 `;
   assert.deepEqual(await lines("join.js", src), []);
 });
+
+test("a path walk that resets an inherited prototype to a new object is reported (constructor.prototype is not writable); one that throws is not", async () => {
+  const walk = (onProto: string) => `module.exports = function set(obj, path, value) {
+  const keys = path.split(".");
+  let o = obj;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i];
+    if (key === "__proto__") return;
+    if (o[key] === undefined) o[key] = {};
+    if (o[key] === Object.prototype) ${onProto}
+    o = o[key];
+  }
+  o[keys[keys.length - 1]] = value;
+};
+`;
+  assert.deepEqual(await lines("set.js", walk("o[key] = {};")), [11]);
+  assert.deepEqual(await lines("set.js", walk('throw new Error("prototype");')), []);
+});

@@ -37,8 +37,10 @@ export function mayPollute(source: string): boolean {
 }
 
 /** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
- * `cur === Object.prototype` (then a throw) stops a walk that reached it. */
-const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)/;
+ * `cur === Object.prototype` then a throw or return stops a walk that reached it. Reset to a new object instead
+ * (`if (o[k] === Object.prototype) o[k] = {}`), the walk goes on into `constructor.prototype` all the same: a
+ * function's `prototype` is not writable, so the reset does nothing there. */
+const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
 /** A module that freezes `Object.prototype` cannot pollute it. */
 const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
