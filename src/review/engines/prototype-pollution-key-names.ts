@@ -151,13 +151,13 @@ export function keyNames(
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
     if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
   }
-  // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
+  // `const last = parts.pop()`, `key = parts[i]`: a part of the path; also through one converting call (`getkey(parts.shift())`).
   for (const d of !splitVars.size ? [] : fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
     const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
     const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
     if (name?.kind() !== "identifier" || !value) continue;
     const v = value.text().replace(/\s+/g, "");
-    const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
+    const m = /^(?:[\w$.]+\()?([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])(?:(?<=^[\w$.]+\(.*)\))?$/.exec(v);
     if (m && splitVars.has(m[1]!)) {
       keys.set(name.text(), "path");
       bind(name.text(), null);

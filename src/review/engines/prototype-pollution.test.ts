@@ -503,3 +503,25 @@ test("a path walk that resets an inherited prototype to a new object is reported
   assert.deepEqual(await lines("set.js", walk("o[key] = {};")), [11]);
   assert.deepEqual(await lines("set.js", walk('throw new Error("prototype");')), []);
 });
+
+test("a path part taken through one converting call (getkey(parts.shift())) is still a part of the path", async () => {
+  const src = `module.exports = function unflatten(target) {
+  const result = {};
+  Object.keys(target).forEach(function (key) {
+    const split = key.split(".");
+    let key1 = getkey(split.shift());
+    let key2 = getkey(split[0]);
+    let recipient = result;
+    while (key2 !== undefined) {
+      if (recipient[key1] == null) recipient[key1] = {};
+      recipient = recipient[key1];
+      key1 = getkey(split.shift());
+      key2 = getkey(split[0]);
+    }
+    recipient[key1] = target[key];
+  });
+  return result;
+};
+`;
+  assert.deepEqual(await lines("unflatten.js", src), [14]);
+});
