@@ -171,15 +171,24 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
       .field("arguments")
       ?.children()
       .find((x) => x.isNamed());
-    return first?.kind() === "subscript_expression" ? [{ c, first: first.text().replace(/\s+/g, "") }] : [];
+    // An element at a counted index (`clone(source[i])` of an array) is no descent through a key.
+    return first?.kind() === "subscript_expression" && !isCounter(first.field("index"), c) ? [{ c, first: first.text().replace(/\s+/g, "") }] : [];
   });
   if (!calls.length) return false;
   return calls.every(({ c, first }) => {
     const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
-    for (let p = c.parent(); p && p.id() !== fn.id(); p = p.parent()) {
+    const notObject = new RegExp(`typeof${arg}!==?["'\`]object["'\`]`);
+    for (let p = c.parent(), from = c; p && p.id() !== fn.id(); from = p, p = p.parent()) {
       if (p.kind() !== "if_statement" && p.kind() !== "ternary_expression") continue;
+      // A call in the condition itself tests `t[key]` (`Array.isArray(t[key])`): no descent.
+      if (p.field("condition")?.id() === from.id()) return true;
       const cond = (p.field("condition")?.text() ?? "").replace(/\s+/g, "");
+      // The else of `if (!t[k] || typeof t[k] !== "object" || …) t[k] = clone(v); else merge(t[k], v)`: an object.
+      if (p.field("alternative")?.id() === from.id()) {
+        if (!cond.includes("&&") && (notObject.test(cond) || [...tests].some((t) => cond.includes(`!${t}(${first})`)))) return true;
+        continue;
+      }
       if (cond.includes("||")) continue;
       if (inline.test(cond) || [...tests].some((t) => cond.includes(`${t}(${first})`))) return true;
     }

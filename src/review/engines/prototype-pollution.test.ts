@@ -525,3 +525,31 @@ test("a path part taken through one converting call (getkey(parts.shift())) is s
 `;
   assert.deepEqual(await lines("unflatten.js", src), [14]);
 });
+
+test("a merge over Object.keys listed first is reported; skipping __proto__ and entering t[key] only in the else of a not-an-object reset is not", async () => {
+  const merge = (skip: string, descend: string) => `exports.merge = function merge(target, source) {
+  if (Array.isArray(source)) {
+    for (let i = 0; i < source.length; ++i) target.push(exports.clone(source[i]));
+    return target;
+  }
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; ++i) {
+    const key = keys[i];
+    ${skip}
+    const value = source[key];
+    if (value && typeof value === "object") {
+      ${descend}
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+};
+`;
+  const guarded =
+    'if (!target[key] || typeof target[key] !== "object" || Array.isArray(target[key]) !== Array.isArray(value)) {\n        target[key] = exports.clone(value);\n      } else {\n        merge(target[key], value);\n      }';
+  assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', guarded)), []);
+  assert.deepEqual(await lines("merge.js", merge("", guarded)), [15]);
+  // Entered whatever it holds (a function: `constructor`, then its `prototype`): __proto__ alone is not enough.
+  assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', "merge(target[key] || (target[key] = {}), value);")), [12]);
+});
