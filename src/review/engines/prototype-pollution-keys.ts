@@ -171,8 +171,10 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
       .field("arguments")
       ?.children()
       .find((x) => x.isNamed());
-    // An element at a counted index (`clone(source[i])` of an array) is no descent through a key.
-    return first?.kind() === "subscript_expression" && !isCounter(first.field("index"), c) ? [{ c, first: first.text().replace(/\s+/g, "") }] : [];
+    // An element at a counted index (`clone(source[i])` of an array) is no descent through a key, nor is a test in a
+    // condition (`Array.isArray(t[key])`).
+    const descent = first?.kind() === "subscript_expression" && !isCounter(first.field("index"), c) && !inCondition(c, fn);
+    return descent ? [{ c, first: first!.text().replace(/\s+/g, "") }] : [];
   });
   if (!calls.length) return false;
   return calls.every(({ c, first }) => {
@@ -181,8 +183,6 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
     const notObject = new RegExp(`typeof${arg}!==?["'\`]object["'\`]`);
     for (let p = c.parent(), from = c; p && p.id() !== fn.id(); from = p, p = p.parent()) {
       if (p.kind() !== "if_statement" && p.kind() !== "ternary_expression") continue;
-      // A call in the condition itself tests `t[key]` (`Array.isArray(t[key])`): no descent.
-      if (p.field("condition")?.id() === from.id()) return true;
       const cond = (p.field("condition")?.text() ?? "").replace(/\s+/g, "");
       // The else of `if (!t[k] || typeof t[k] !== "object" || …) t[k] = clone(v); else merge(t[k], v)`: an object.
       if (p.field("alternative")?.id() === from.id()) {
@@ -194,4 +194,11 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
     }
     return false;
   });
+}
+
+/** Whether `c` lies in the condition of an `if` or a ternary inside `fn`. */
+function inCondition(c: SgNode, fn: SgNode): boolean {
+  for (let p = c.parent(), from = c; p && p.id() !== fn.id(); from = p, p = p.parent())
+    if ((p.kind() === "if_statement" || p.kind() === "ternary_expression") && p.field("condition")?.id() === from.id()) return true;
+  return false;
 }

@@ -501,6 +501,12 @@ test("a path walk that resets an inherited prototype to a new object is reported
 };
 `;
   assert.deepEqual(await lines("set.js", walk("o[key] = {};")), [11]);
+  // A test of the last step in a condition (`Array.isArray(o[k])`) is no descent that could vouch for the walk.
+  const pushed = walk("o[key] = {};").replace(
+    "  o[keys[keys.length - 1]] = value;",
+    "  const last = keys[keys.length - 1];\n  if (Array.isArray(o[last])) o[last].push(value);\n  else o[last] = value;",
+  );
+  assert.deepEqual(await lines("set.js", pushed), [13]);
   assert.deepEqual(await lines("set.js", walk('throw new Error("prototype");')), []);
 });
 
