@@ -559,3 +559,31 @@ test("a merge over Object.keys listed first is reported; skipping __proto__ and 
   // Entered whatever it holds (a function: `constructor`, then its `prototype`): __proto__ alone is not enough.
   assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', "merge(target[key] || (target[key] = {}), value);")), [12]);
 });
+
+test("writes through an object made without a prototype, or after an own-key list check, reach no shared prototype", async () => {
+  const cache = (init: string) => `function Strings() {
+  this.cache = ${init};
+}
+Strings.prototype.update = function (locale, obj) {
+  for (var key in obj) {
+    this.cache[locale][key] = obj[key];
+  }
+};
+module.exports = Strings;
+`;
+  assert.deepEqual(await lines("strings.js", cache("Object.create(null)")), []);
+  assert.deepEqual(await lines("strings.js", cache("{}")), [6]);
+  const walk = (check: string) => `module.exports = function set(obj, path, value) {
+  const parts = path.split(".");
+  const last = parts.pop();
+  for (const key of parts) {
+    ${check}
+    obj = obj[key];
+  }
+  obj[last] = value;
+};
+`;
+  assert.deepEqual(await lines("set.js", walk("if (Object.getOwnPropertyNames(obj).indexOf(key) == -1) return;")), []);
+  assert.deepEqual(await lines("set.js", walk("")), [8]);
+  assert.deepEqual(await lines("set.js", walk("if (Object.getOwnPropertyNames(other).indexOf(key) == -1) return;")), [8]);
+});
