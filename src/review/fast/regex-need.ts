@@ -106,7 +106,7 @@ function groupEnd(re: string, open: number): number {
 }
 
 /** Splits a regex at top-level `|`; null when it cannot tell (unbalanced). */
-function splitTop(re: string): string[] | null {
+export function splitTop(re: string): string[] | null {
   const out: string[] = [];
   let from = 0;
   const end = walk(re, 0, (c, depth, i) => {

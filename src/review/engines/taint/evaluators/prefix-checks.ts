@@ -6,6 +6,7 @@ import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { checkedName, destinationMask, literalKinds } from "../model/check-operands.ts";
+import { splitTop } from "../../../fast/regex-need.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
  * not one naming a scheme or host, which any URL of that scheme passes. */
@@ -83,28 +84,6 @@ export function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] 
   return others.flatMap((e) => one(checkedName(e, syn)));
 }
 
-/** The alternatives of a regex body at its top level (escapes, classes and groups skipped). */
-function topAlternatives(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0,
-    start = 0,
-    inClass = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      out.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(body.slice(start));
-  return out;
-}
-
 /**
  * Whether a regex literal (`/^[\w-]+$/i`) must match the whole string it tests: each top-level alternative starts
  * with `^` and ends with an unescaped `$`. One that need not (`/\.png$/`, `/^https?:/`, `/[a-z]/`) passes
@@ -112,5 +91,5 @@ function topAlternatives(body: string): string[] {
  */
 export function wholeMatch(literal: string): boolean {
   const body = literal.slice(1, literal.lastIndexOf("/"));
-  return topAlternatives(body).every((alt) => alt.startsWith("^") && /(?:^|[^\\])(?:\\\\)*\$$/.test(alt));
+  return splitTop(body)?.every((alt) => alt.startsWith("^") && /(?:^|[^\\])(?:\\\\)*\$$/.test(alt)) ?? false;
 }
