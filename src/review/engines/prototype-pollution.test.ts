@@ -462,3 +462,26 @@ test("a value read through a source key and written back rewrapped by a one-argu
 `;
   assert.deepEqual(await lines("mark.js", src), []);
 });
+
+test("a counted loop's index named as a for…in key of another nested function is no source key there", async () => {
+  const src = `module.exports = function (RED) {
+  function JoinNode() {
+    const inflight = {};
+    const send = function (group) {
+      for (var i = 0; i < group.payload.length; i++) {
+        group.payload[i] = Buffer.from(group.payload[i]);
+      }
+    };
+    this.on("close", function () {
+      for (var i in inflight) clearTimeout(inflight[i].timeout);
+    });
+    this.on("input", (msg) => {
+      inflight[msg.topic] = msg;
+      send(inflight[msg.topic]);
+    });
+  }
+  RED.nodes.registerType("join", JoinNode);
+};
+`;
+  assert.deepEqual(await lines("join.js", src), []);
+});

@@ -16,10 +16,9 @@ import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
-import { iteratorKeyParam, recursesThrough, splitParams, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
+import { recursesThrough, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
+import { boundKey, callbackOf, functionKinds, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
 
-const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
-const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
 /**
  * What a file's text must hold for the analysis to look at its tree. What comes before the `[` is a
  * lookbehind: the search tries only the brackets, not every word character (same answers, 3-5x faster).
@@ -29,22 +28,6 @@ const keySource = new RegExp(
   String.raw`\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|` +
     String.raw`(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(`,
 );
-/**
- * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
- * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
- */
-const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys))$`;
-const splitterName = new RegExp(pathSplitter);
-const splitCall = {
-  kind: "call_expression",
-  has: {
-    field: "function",
-    any: [
-      { kind: "identifier", regex: pathSplitter },
-      { kind: "member_expression", has: { field: "property", regex: pathSplitter } },
-    ],
-  },
-};
 const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
 const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
 
@@ -113,154 +96,6 @@ function outerFunction(node: SgNode): SgNode | null {
   return out;
 }
 
-/** The identifiers a pattern binds (`key`, `[key, value]`: the first element only). */
-function boundKey(pattern: SgNode | null): string | null {
-  if (!pattern) return null;
-  // TypeScript: `(key: string) => …`
-  if (/^(required|optional)_parameter$/.test(String(pattern.kind()))) return boundKey(pattern.field("pattern"));
-  if (pattern.kind() === "identifier") return pattern.text();
-  if (pattern.kind() === "array_pattern") {
-    const first = pattern.children().find((c) => c.isNamed());
-    return first?.kind() === "identifier" ? first.text() : null;
-  }
-  return null;
-}
-
-const iterationMethod = /forEach|map|reduce|some|every|filter/;
-
-/** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
-function keyNames(
-  fn: SgNode,
-  body: string,
-  source: string,
-): { keys: Map<string, "keys" | "path">; splitVars: Set<string>; ofObject: Iteration[]; handedKey: string | null } {
-  const keys = new Map<string, "keys" | "path">();
-  const ofObject: Iteration[] = [];
-  const objectOf = (expr: SgNode | null | undefined): string | undefined =>
-    expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
-      ? expr
-          .field("arguments")
-          ?.children()
-          .find((c) => c.isNamed())
-          ?.text()
-      : expr?.text();
-  const splitVars = new Set<string>();
-  // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
-  // no loop, no iteration method) is not asked.
-  const splits = /[sS]plit|Path/.test(body);
-  for (const d of !splits
-    ? []
-    : fn.findAll({
-        rule: {
-          kind: "variable_declarator",
-          has: { field: "value", stopBy: "end", ...splitCall },
-        },
-      })) {
-    const name = d.field("name");
-    if (name?.kind() === "identifier") splitVars.add(name.text());
-  }
-  for (const a of !splits
-    ? []
-    : fn.findAll({
-        rule: {
-          kind: "assignment_expression",
-          has: { field: "right", ...splitCall },
-        },
-      })) {
-    const left = a.field("left");
-    if (left?.kind() === "identifier") splitVars.add(left.text());
-  }
-  const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
-  if (handedKey) keys.set(handedKey, "keys");
-  for (const p of /[sS]plit|Path/.test(source)
-    ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
-    : [])
-    splitVars.add(p);
-  const iterated = (expr: SgNode | null): "keys" | "path" | null => {
-    if (!expr) return null;
-    if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
-    // `parts.slice(0, -1).forEach(…)`: still the path's parts.
-    if (
-      expr.kind() === "call_expression" &&
-      /^[\w$]+\.slice$/.test(expr.field("function")?.text() ?? "") &&
-      splitVars.has(expr.field("function")!.field("object")!.text())
-    )
-      return "path";
-    if (expr.kind() === "call_expression") {
-      const callee = expr.field("function")?.text().replace(/\s+/g, "") ?? "";
-      // Keys of the program's own constant table (`Object.keys(Command.FLAGS)`) are no caller's.
-      if (keyIterators.test(callee) && programConstant.test(objectOf(expr) ?? "")) return null;
-      if (keyIterators.test(callee)) return "keys";
-      if (splitterName.test(callee.replace(/^.*\./, ""))) return "path";
-    }
-    return null;
-  };
-  for (const loop of !body.includes("for") ? [] : fn.findAll({ rule: { kind: "for_in_statement" } })) {
-    const name = boundKey(loop.field("left"));
-    if (!name) continue;
-    const isIn = loop.field("operator")?.text() === "in";
-    const kind = isIn ? "keys" : iterated(loop.field("right"));
-    if (kind) keys.set(name, kind);
-    const from = kind === "keys" ? objectOf(loop.field("right")) : undefined;
-    if (from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: loop.range().start.index, end: loop.range().end.index });
-  }
-  for (const call of !iterationMethod.test(body)
-    ? []
-    : fn.findAll({
-        rule: {
-          kind: "call_expression",
-          has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^(forEach|map|reduce|some|every|filter)$" } },
-        },
-      })) {
-    const member = call.field("function")!;
-    const kind = iterated(member.field("object"));
-    if (!kind) continue;
-    const callback = callbackOf(call);
-    if (!callback) continue;
-    const params = callback.params;
-    const reduce = member.field("property")?.text() === "reduce";
-    const name = boundKey(params[reduce ? 1 : 0] ?? null);
-    if (name) keys.set(name, kind);
-    const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
-    if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
-  }
-  // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
-  for (const d of !splitVars.size ? [] : fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
-    const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
-    const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
-    if (name?.kind() !== "identifier" || !value) continue;
-    const v = value.text().replace(/\s+/g, "");
-    const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
-    if (m && splitVars.has(m[1]!)) keys.set(name.text(), "path");
-  }
-  return { keys, splitVars, ofObject, handedKey };
-}
-
-/** A loop or callback binding `name` to the keys of `from` (its source text, spaces removed). */
-interface Iteration {
-  name: string;
-  from: string;
-  start: number;
-  end: number;
-}
-
-/** The object whose keys the innermost loop or callback around `at` binds `name` to. */
-function iterated(its: Iteration[], name: string, at: number): string | undefined {
-  let best: Iteration | undefined;
-  for (const it of its) if (it.name === name && it.start <= at && at < it.end && (!best || it.start > best.start)) best = it;
-  return best?.from;
-}
-
-/** The key a computed member reads with, when it is one of `keys` (or a split part indexed in place). */
-function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null): "keys" | "path" | null {
-  if (member.kind() !== "subscript_expression") return null;
-  const index = member.field("index");
-  if (!index) return null;
-  if (index.kind() === "identifier") return keys.get(index.text()) ?? null;
-  if (splitIndexed && index.kind() === "subscript_expression" && splitIndexed.test(index.field("object")?.text() ?? "")) return "path";
-  return null;
-}
-
 /** Findings of `rule` for the merge and set-by-path functions of a JavaScript or TypeScript tree. */
 export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
   if (frozenPrototype.test(text.source)) return [];
@@ -287,10 +122,10 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const body = fn.text();
     if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
-    const { keys, splitVars, ofObject, handedKey } = keyNames(fn, body, text.source);
+    const { keys, splitVars, ofObject, handedKey, scopes } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -326,12 +161,14 @@ function pollutingSite(
   splitIndexed: RegExp | null,
   ofObject: Iteration[],
   handedKey: string | null,
+  scopes: Scopes,
 ): SgNode | null {
+  const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
-    if (!keyOf(left, keys, splitIndexed)) return false;
+    if (!keyAt(left)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
     // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
     if (fresh.has(target)) return false;
@@ -339,7 +176,7 @@ function pollutingSite(
     return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
   });
   if (!writes.length) return null;
-  const kinds = new Set(writes.map((w) => keyOf(w.field("left")!, keys, splitIndexed)));
+  const kinds = new Set(writes.map((w) => keyAt(w.field("left")!)));
   if (kinds.has("keys")) {
     // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
     const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
@@ -351,13 +188,13 @@ function pollutingSite(
       // `merge(t[key] || {}, s[key])`
       while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression"))
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
-      if (first && keyOf(first, keys, splitIndexed) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
+      if (first && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
     }
     // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
     // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys
     // (a `let k = s.scale` elsewhere in the function is no key), or use the key a whole callback is handed.
     const sourceKeyRead = (m: SgNode): boolean => {
-      if (keyOf(m, keys, splitIndexed) !== "keys") return false;
+      if (keyAt(m) !== "keys") return false;
       const key = m.field("index")?.text() ?? "";
       const from = iterated(ofObject, key, m.range().start.index);
       return from ? from !== m.field("object")?.text().replace(/\s+/g, "") : key === handedKey;
@@ -384,14 +221,11 @@ function pollutingSite(
           : null;
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
-    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyOf(m, keys, splitIndexed) === "path");
-    if (walks || reduces) return writes.filter((w) => keyOf(w.field("left")!, keys, splitIndexed) === "path").at(-1) ?? null;
+    const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyAt(m) === "path");
+    if (walks || reduces) return writes.filter((w) => keyAt(w.field("left")!) === "path").at(-1) ?? null;
   }
   return null;
 }
-
-/** CONSTANT_CASE names, alone or as a member (`FLAGS`, `Command.FLAGS`): tables the program itself defines. */
-const programConstant = /^(?:[\w$]+\.)*[A-Z][A-Z0-9_]+$/;
 
 /** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
 function freshObjects(fn: SgNode): Set<string> {
@@ -429,18 +263,6 @@ function inCondition(call: SgNode): boolean {
     return k === "if_statement" || k === "while_statement";
   }
   return false;
-}
-
-/** A call's first argument when it is a function, with its parameters (`(a, b) => …` or `a => …`). */
-function callbackOf(call: SgNode): { fn: SgNode; params: SgNode[] } | null {
-  const fn = call
-    .field("arguments")
-    ?.children()
-    .find((c) => c.isNamed());
-  if (!fn || !functionKinds.has(String(fn.kind()))) return null;
-  const list = fn.field("parameters");
-  const single = fn.field("parameter");
-  return { fn, params: list ? list.children().filter((c) => c.isNamed()) : single ? [single] : [] };
 }
 
 /** A `reduce` whose callback descends (`return acc[part]`, `(acc, k) => acc[k]`), as a set-by-path walk does. */

@@ -9,59 +9,8 @@ import { allClassesMask } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { isCheckCall } from "./custom-checks.ts";
 import { equalToBase } from "./base-equality.ts";
+import { commonPathGuard, fixesDestination, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
-
-/** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
- * not one naming a scheme or host, which any URL of that scheme passes. */
-function confiningPrefix(arg: TNode | undefined): boolean {
-  if (!arg) return false;
-  return !literalKinds.has(arg.kind() as string) || fixesDestination(arg);
-}
-
-/** A literal prefix that fixes where a URL leads: a path, or a scheme and host ended by a separator
- * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net`
- * extends, nor letters a scheme may go on from (`http`). */
-function fixesDestination(lit: TNode): boolean {
-  const t = lit
-    .text()
-    .replace(/^[a-z]*["'`]/i, "")
-    .replace(/["'`]$/, "");
-  if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(t)) return /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#\\]+[/?#\\]/i.test(t);
-  return t.startsWith("/") || /[^a-z0-9+.-]/i.test(t);
-}
-
-const one = (g: Guard | null): Guard[] => (g ? [g] : []);
-
-/** `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a path. */
-function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syntax): Guard[] {
-  const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
-  return g ? [literalKinds.has(arg!.kind() as string) ? { name: g.name, mask: g.mask & destinationMask } : g] : [];
-}
-
-/** `x.indexOf(p)` compared with 0 (JavaScript): the call, to be read as `x.startsWith(p)`; else null. */
-function startsAt(call: TNode, zero: TNode, syn: Syntax): TNode | null {
-  if ((syn.prefix !== "js" && syn.prefix !== "ts") || zero.text() !== "0" || syn.roles[call.kind()] !== "call") return null;
-  const fn = call.field("function");
-  return fn?.kind() === "member_expression" && fn.field("property")?.text() === "indexOf" && named(call.field("arguments")).length === 1 ? call : null;
-}
-
-/** `abs.slice(0, root.length)` compared with `root` itself: the call, else null. */
-function slicedPrefix(call: TNode, root: TNode, syn: Syntax): TNode | null {
-  if ((syn.prefix !== "js" && syn.prefix !== "ts") || syn.roles[call.kind()] !== "call") return null;
-  const fn = call.field("function");
-  if (fn?.kind() !== "member_expression" || !/^(?:slice|substr|substring)$/.test(fn.field("property")?.text() ?? "")) return null;
-  const [from, len, ...rest] = named(call.field("arguments"));
-  return from?.text() === "0" && !rest.length && len?.text().replace(/\s+/g, "") === `${root.text()}.length` ? call : null;
-}
-
-/** `(full + sep)`, `(full + "/")`: `full`, whose prefix the check confines as well. */
-function withoutSeparator(n: TNode | null): TNode | null {
-  let x = n;
-  while (x?.kind() === "parenthesized_expression") x = named(x)[0] ?? null;
-  if (x?.kind() !== "binary_expression" || operatorOf(x) !== "+") return n;
-  const right = x.field("right")?.text() ?? "";
-  return /^(?:(?:path\.)?sep|["'`][/\\]{1,2}["'`])$/.test(right) ? (x.field("left") ?? n) : n;
-}
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
 const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
@@ -72,18 +21,6 @@ function outsideAllowList(call: TNode, callee: string, recv: TNode | null): TNod
   if (/\.test$/.test(callee) && recv && negatedAllowList.test(recv.text()) && args.length === 1) return args[0]!;
   if (/\.match$/.test(callee) && recv && args.length === 1 && negatedAllowList.test(args[0]!.text())) return recv;
   return null;
-}
-
-/** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
- * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
-function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
-  if (syn.prefix !== "py" || syn.roles[call.kind()] !== "call") return null;
-  if (!/(?:^|\.)common(?:path|prefix)$/.test(call.field("function")?.text() ?? "")) return null;
-  const list = named(call.field("arguments"))[0];
-  if (!list || named(call.field("arguments")).length !== 1 || (list.kind() !== "list" && list.kind() !== "tuple")) return null;
-  const others = named(list).filter((e) => e.text() !== root.text());
-  if (others.length === named(list).length) return null;
-  return others.flatMap((e) => one(checkedName(e, syn)));
 }
 
 /** The classes the value a name (`root`, `opts.root`) holds is safe for, as the walk knows it here. */
@@ -201,6 +138,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
+    if (text.endsWith(".test") && recv?.kind() === "regex" && !wholeMatch(recv.text())) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
     if (/\.starts[wW]ith$/.test(text) && recv) {
       const arg = named(cond.field("arguments"))[0];

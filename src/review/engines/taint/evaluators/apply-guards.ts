@@ -10,7 +10,7 @@ import { mentions } from "../fast/relevance.ts";
 import { dotFree } from "./deny-list-guards.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
-import { withDerived } from "./derived-checks.ts";
+import { suffixedFrom, withDerived } from "./derived-checks.ts";
 
 /** Whether `cond` could clean anything: guards only clean tainted variables (or use a held check). */
 export function mayGuard(a: Analyzer, cond: TNode): boolean {
@@ -80,6 +80,7 @@ function pathSafe(a: Analyzer, names: string[], at: TNode): void {
       }
     }
     const v = vars.get(n);
+    if (v) for (const s of suffixedFrom(a, n)) if (!names.includes(s)) names.push(s);
     // A member path (`req.params.name`): a guard's mark makes its reads safe for path traversal only.
     if (n.includes(".") && (v === undefined || v?.step.kind === "guard")) guardPath(a, n, { name: n, mask: pathBit }, at);
     else if (v && !(v.mask & pathBit)) vars.set(n, { ...v, mask: v.mask | pathBit });

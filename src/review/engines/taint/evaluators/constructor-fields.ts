@@ -100,6 +100,9 @@ function keptFields(a: Analyzer, fn: TNode): Taint | null {
   };
   // TypeScript's parameter properties (`constructor(private readonly remote: string)`) are fields set so.
   for (const p of params) if (/^(?:public|private|protected|readonly)\b/.test(p.node.text())) keep(p, p.node, p.name);
+  // A local options object filled from a parameter (`options.root = opts.root`) and kept whole (`this.opts = options`)
+  // keeps that parameter in the fields so filled; kept in another form (`this.opts = merge(options)`), in all of them.
+  const filled = new Map<string, { from: (typeof params)[number]; fields: string[] }>();
   for (const stmt of named(ctor.field("body") ?? null)) {
     const assign = stmt.kind() === "expression_statement" ? named(stmt)[0] : null;
     if (assign?.kind() !== (python ? "assignment" : "assignment_expression")) continue;
@@ -107,9 +110,19 @@ function keptFields(a: Analyzer, fn: TNode): Taint | null {
     const right = assign.field("right");
     const obj = left?.field(a.syn.memberFields[0]);
     const prop = left?.field(a.syn.memberFields[1])?.text();
-    if (!right || !prop || obj?.text() !== self) continue;
-    const from = params.find((p) => identifier(p.name).test(right.text()));
-    if (from) keep(from, assign, prop);
+    if (!right || !prop || !obj) continue;
+    const rightText = right.text();
+    const local = [...filled].find(([n]) => identifier(n).test(rightText));
+    const from = params.find((p) => identifier(p.name).test(rightText)) ?? local?.[1].from;
+    if (!from) continue;
+    if (obj.text() === self) {
+      keep(from, assign, prop);
+      if (local && rightText === local[0]) for (const f of local[1].fields) keep(from, assign, `${prop}.${f}`);
+    } else if (a.syn.roles[obj.kind()] === "ident") {
+      const entry = filled.get(obj.text()) ?? { from, fields: [] };
+      entry.fields.push(prop);
+      filled.set(obj.text(), entry);
+    }
   }
   return out;
 }

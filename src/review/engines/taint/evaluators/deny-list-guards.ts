@@ -46,11 +46,7 @@ function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean 
   // `path.relative(root, full).startsWith("..")`, `os.path.relpath(full, root).startswith("..")`: true
   // when `full` lies outside `root`; on a variable holding such a path, it counts only for that variable
   // (`rel:` + its name, evaluators/apply-guards.ts).
-  if (/^starts[wW]ith$/.test(method) && args.length === 1 && /^["'`]\.\.["'`]$/.test(args[0]!.text())) {
-    if (obj && syn.roles[obj.kind()] === "ident") return { name: `rel:${obj.text()}`, index: false };
-    const target = obj && syn.roles[obj.kind()] === "call" ? relativeTarget(obj, syn) : null;
-    return target ? { name: target, index: false } : null;
-  }
+  if (/^starts[wW]ith$/.test(method) && args.length === 1 && dotsLead(args[0]!)) return relativeOf(obj, syn);
   // JavaScript: `/\.\./.test(p)` is true when p holds `..`.
   if (method === "test" && obj?.kind() === "regex" && /\\\.\\\./.test(obj.text()) && args.length === 1) {
     const name = ident(args[0], syn);
@@ -62,6 +58,17 @@ function containsDots(call: TNode, syn: Syntax): { name: string; index: boolean 
   if (!name || args.length !== 1 || !dots(args[0])) return null;
   if (containsCalls.test(method)) return { name, index: false };
   return indexCalls.test(method) && !split ? { name, index: true } : null;
+}
+
+/** `".."`, `"../"`, `".." + path.sep`, `` `..${path.sep}` ``: what a path outside the base it is relative to starts with. */
+const dotsLead = (n: TNode): boolean => /^(?:(["'`])\.\.(?:\/|\\\\)?\1|["'`]\.\.["'`]\s*\+\s*(?:path\.)?sep|`\.\.\$\{(?:path\.)?sep\}`)$/.test(n.text());
+
+/** The relative path a starts-with-`..` check is on: a variable holding one (`rel:` + its name), or the path a
+ * `path.relative(...)` call in place relates. */
+function relativeOf(obj: TNode | null, syn: Syntax): { name: string; index: boolean } | null {
+  if (obj && syn.roles[obj.kind()] === "ident") return { name: `rel:${obj.text()}`, index: false };
+  const target = obj && syn.roles[obj.kind()] === "call" ? relativeTarget(obj, syn) : null;
+  return target ? { name: target, index: false } : null;
 }
 
 /** A call's method name (`split` in `p.split("/")`). */
@@ -113,9 +120,15 @@ export function dotFree(cond: TNode, positive: boolean, syn: Syntax, depth = 0):
     const name = ident(r, syn);
     return name && (op === "in") !== positive ? [name] : [];
   }
+  const k = constEval(r, new Map());
+  // `rel.indexOf(".." + path.sep) === 0`: rel starts with `..` (as startsWith above).
+  if (k === 0 && syn.roles[l.kind()] === "call" && memberName(l, syn) === "indexOf" && (op === "===" || op === "==" || op === "!==" || op === "!=")) {
+    const arg = named(l.field("arguments"));
+    const lead = arg.length === 1 && dotsLead(arg[0]!) ? relativeOf(receiverOf(l, syn), syn) : null;
+    if (lead) return (op === "===" || op === "==") !== positive ? [lead.name] : [];
+  }
   // p.indexOf("..") compared with -1 or 0.
   const c = syn.roles[l.kind()] === "call" ? containsDots(l, syn) : null;
-  const k = constEval(r, new Map());
   if (!c?.index || typeof k !== "number") return [];
   const found = ((op === "!=" || op === "!==") && k === -1) || (op === ">=" && k === 0) || (op === ">" && k === -1);
   const absent = ((op === "==" || op === "===") && k === -1) || (op === "<" && k === 0);

@@ -2,13 +2,17 @@
 // then `if host not in ALLOWED: abort(400)` or `if parsed.netloc in ALLOWED: return redirect(url)`.
 // The derived variable remembers what it was read from (Taint.from); a check on it vouches for that
 // variable's destination (open redirect, SSRF) while the variable still holds the value it had then.
-// A plain copy (`requested = redirect_uri`) passes on whatever its check vouches for.
+// A plain copy (`requested = redirect_uri`) passes on whatever its check vouches for. A check on a variable vouches
+// for what was made from it by appending the program's own text (`gz = \`${file}.gz\`` before `file` is checked to
+// lie under the root): a path under the root with a suffix still starts there.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Derivation, Taint } from "../model/state.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.ts";
 import { relativeTarget } from "./deny-list-guards.ts";
+import { named } from "../syntax/languages.ts";
+import { operatorOf } from "../model/static-conditions.ts";
 
 const parserWords = /URI|URL|urlparse|urlsplit/;
 
@@ -19,6 +23,11 @@ function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string
     const src = valueNode.text();
     const value = src !== name ? a.state.vars.get(src) : null;
     return value ? { name: src, value, kind: "copy" } : null;
+  }
+  if (!member) {
+    const base = suffixBase(valueNode, a);
+    const value = base && base !== name ? a.state.vars.get(base) : null;
+    if (value) return { name: base!, value, kind: "suffixed" };
   }
   // `rel = path.relative(root, full)`: a check that rel does not start with `..` confines full (evaluators/apply-guards.ts).
   if (!member && a.syn.roles[valueNode.kind()] === "call" && /relative|relpath/.test(valueNode.field("function")?.text() ?? "")) {
@@ -39,6 +48,25 @@ function derivation(a: Analyzer, valueNode: TNode, name: string, member?: string
   if (!m || m[1] === name) return null;
   const value = a.state.vars.get(m[1]!);
   return value ? { name: m[1]!, value, kind: host ? "host" : "url" } : null;
+}
+
+/** The variable `node` appends constant text to: `` `${file}.gz` ``, `file + ".br"`. */
+function suffixBase(node: TNode, a: Analyzer): string | null {
+  const kind = node.kind() as string;
+  if (kind === "template_string") {
+    const parts = named(node);
+    const first = parts[0];
+    if (first?.kind() !== "template_substitution" || node.text()[1] !== "$") return null;
+    if (parts.some((p, i) => i > 0 && p.kind() === "template_substitution")) return null;
+    const inner = named(first!)[0];
+    return inner && a.syn.roles[inner.kind()] === "ident" ? inner.text() : null;
+  }
+  if (a.syn.roles[kind] !== "binary" || operatorOf(node) !== "+") return null;
+  const [left, right] = named(node);
+  const constant = right?.kind() === "string" || (right?.kind() === "template_string" && !named(right).length);
+  if (!left || !constant) return null;
+  if (a.syn.roles[left.kind()] === "ident") return left.text();
+  return a.syn.roles[left.kind()] === "binary" ? suffixBase(left, a) : null;
 }
 
 /** Marks `v` (just bound to `name`) with its derivation, if it is one. */
@@ -62,9 +90,10 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
   const vars = a.state.vars;
   for (let i = 0; i < guards.length; i++) {
     const g = guards[i]!;
+    if (!g.host) for (const s of suffixedFrom(a, g.name)) (out ??= guards.slice()).push({ name: s, mask: g.mask });
     const f = vars.get(g.name)?.from;
     if (!f || (f.kind !== "normalized" && vars.get(f.name) !== f.value)) continue;
-    if (f.kind === "relative" || f.kind === "normalized") continue;
+    if (f.kind === "relative" || f.kind === "normalized" || f.kind === "suffixed") continue;
     if (f.kind === "copy") {
       (out ??= guards.slice()).push({ name: f.name, mask: g.mask });
       continue;
@@ -75,4 +104,13 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
     out.push({ name: f.name, mask: destinationMask });
   }
   return out ?? guards;
+}
+
+/** Variables made from `name`'s current value by appending constant text (`gz` of `` gz = `${file}.gz` ``). */
+export function suffixedFrom(a: Analyzer, name: string): string[] {
+  const v = a.state.vars.get(name);
+  if (!v) return [];
+  let out: string[] | null = null;
+  for (const [k, w] of a.state.vars) if (w?.from?.kind === "suffixed" && w.from.name === name && w.from.value === v) (out ??= []).push(k);
+  return out ?? [];
 }

@@ -100,3 +100,14 @@ app.get("/x", (req, res) => { const d = "/tmp"; execSync("ls " + d); });
   const cmd = r.findings.filter((f) => f.cwe.includes(78)).map((f) => `${f.location.startLine}:${f.confidence}`);
   assert.deepEqual(cmd, ["3:low"]);
 });
+
+test("a library entry's options named like a base directory are its caller's settings; the name joined under them is input", () => {
+  const src = `const fs = require("fs"), path = require("path");
+exports.mkdirp = function (opts, name) {
+  fs.mkdirSync(path.resolve(opts.cwd));
+  fs.writeFileSync(path.join(opts.cwd, name), "");
+  fs.writeFileSync(path.join(opts.cwd, opts.file), "");
+};
+`;
+  assert.deepEqual(found("javascript", src), ["4:path-traversal:low:library-input", "5:path-traversal:low:library-input"]);
+});

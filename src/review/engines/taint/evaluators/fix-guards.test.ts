@@ -71,3 +71,68 @@ test("String(x) or x.toString() before a Mongo query is no operator object", () 
   assert.deepEqual(lines("javascript", q("req.query.name.toString()")), []);
   assert.deepEqual(lines("javascript", q("req.query.name")), [1]);
 });
+
+test("a slice as long as the root and its separator, compared with both, is a containment check; one char short is not", () => {
+  const cut = (len: string) => js(`if (p.slice(0, ${len}) !== ROOT + path.sep) return res.status(403).end();`);
+  assert.deepEqual(lines("javascript", cut("ROOT.length + 1")), []);
+  assert.deepEqual(lines("javascript", cut("(ROOT + path.sep).length")), []);
+  assert.deepEqual(lines("javascript", cut("ROOT.length")), [5]);
+});
+
+test("a containment check on a path vouches for a name made from it by a constant suffix before the check", () => {
+  const variant = (made: string, check = "if (!p.startsWith(ROOT + path.sep)) return res.status(403).end();") =>
+    js(`const gz = ${made};\n  ${check}`, "fs.createReadStream(gz);");
+  assert.deepEqual(lines("javascript", variant(`\`\${p}.gz\``)), []);
+  assert.deepEqual(lines("javascript", variant("p + '.br'")), []);
+  assert.deepEqual(lines("javascript", variant("p + '.gz'", "if (p.includes('..')) return res.status(403).end();")), []);
+  // Not a suffix of the checked path: the check vouches for nothing else.
+  assert.deepEqual(lines("javascript", variant("req.query.q + '.gz'")), [6]);
+  assert.deepEqual(lines("javascript", variant(`\`\${p}\${req.query.ext}\``)), [6]);
+  // The path changed after the variant was made: the check is on the new value.
+  assert.deepEqual(lines("javascript", variant("p + '.gz'", "p = req.query.other;\n  if (!p.startsWith(ROOT)) return res.end();")), [7]);
+});
+
+test("a path relative to the root checked not to start with '..' and a separator (indexOf 0 or startsWith) confines the path", () => {
+  const rel = (check: string) =>
+    js(
+      `const full = path.resolve(ROOT, "." + p);\n  const rel = path.relative(ROOT, full);\n  if (${check}) return res.status(403).end();`,
+      "fs.readFileSync(full);",
+    );
+  assert.deepEqual(lines("javascript", rel("rel === '..' || rel.indexOf('..' + path.sep) === 0 || path.isAbsolute(rel)")), []);
+  assert.deepEqual(lines("javascript", rel(`rel.startsWith(\`..\${path.sep}\`) || path.isAbsolute(rel)`)), []);
+  assert.deepEqual(lines("javascript", rel("rel.indexOf('..' + path.sep) !== 0")), [7]);
+  assert.deepEqual(lines("javascript", rel("rel.indexOf('..' + path.sep) > 0")), [7]);
+});
+
+test("a request's own URL checked for a mount prefix is no containment: it may still climb out with '..'", () => {
+  const mount = (check: string) => `const fs = require("fs"), path = require("path");
+app.use((req, res, next) => {
+  ${check}
+  fs.createReadStream(path.join(ROOT, req.url)).pipe(res);
+});
+`;
+  assert.deepEqual(lines("javascript", mount("if (!req.url.startsWith(PREFIX)) return next();")), [4]);
+  assert.deepEqual(lines("javascript", mount("if (req.url.indexOf(PREFIX) !== 0) return next();")), [4]);
+  // The path made from it, resolved and checked against the root, is confined.
+  const resolved = `const fs = require("fs"), path = require("path");
+app.use((req, res, next) => {
+  const full = path.resolve(ROOT, "." + req.url);
+  if (!full.startsWith(ROOT + path.sep)) return next();
+  fs.createReadStream(full).pipe(res);
+});
+`;
+  assert.deepEqual(lines("javascript", resolved), []);
+});
+
+test("a regex test vouches for a value only when the pattern must match all of it", () => {
+  const re = (check: string) => js(`if (!${check}) return res.status(400).end();`);
+  assert.deepEqual(lines("javascript", re("/^[\\w-]+\\.png$/.test(p)")), []);
+  assert.deepEqual(lines("javascript", re("/^(?:a|b)$|^c$/.test(p)")), []);
+  assert.deepEqual(lines("javascript", re("NAME.test(p)")), []);
+  // An extension (`../../x.png` passes), a scheme, one letter anywhere, one anchored alternative of two.
+  assert.deepEqual(lines("javascript", re("/\\.png$/i.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^https?:/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/[a-z]/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^a$|b/.test(p)")), [5]);
+  assert.deepEqual(lines("javascript", re("/^[\\w-]+\\$/.test(p)")), [5]);
+});

@@ -4,7 +4,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Role } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
-import type { Value } from "../model/state.ts";
+import type { Taint, Value } from "../model/state.ts";
 import { fieldOf, sourceTaint, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
@@ -66,7 +66,17 @@ function memberValue(a: Analyzer, node: TNode): Value {
   if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
   // A parameter source whose rule lists the members that carry the request (`members`) has them as its fields.
   if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
-  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask) : t;
+  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name)) : t;
+}
+
+/** A library entry's options object holds the caller's settings by the same names as its parameters (`opts.cwd`,
+ * `options.root`): a base directory chosen by the program, not a name to climb out of one. */
+function settingMask(a: Analyzer, t: Taint, name: string): number {
+  const lib = a.rules.library;
+  if (!lib || t.step.sourceId !== lib.spec.id) return 0;
+  let mask = 0;
+  for (const x of lib.settings) if (x.names.some((r) => r.test(name))) mask |= x.mask;
+  return mask;
 }
 
 export function evTernary(a: Analyzer, node: TNode): Value {

@@ -31,8 +31,9 @@ export interface Taint {
 export interface Derivation {
   name: string;
   value: Taint;
-  /** normalized: `p = path.normalize(x)` itself, where `..` can only lead (`name` is the variable's own). */
-  kind: "host" | "url" | "copy" | "relative" | "normalized";
+  /** normalized: `p = path.normalize(x)` itself, where `..` can only lead (`name` is the variable's own).
+   * suffixed: `gz = \`${file}.gz\``, the variable with the program's own text after it. */
+  kind: "host" | "url" | "copy" | "relative" | "normalized" | "suffixed";
 }
 
 export type Value = Taint | null;

@@ -61,6 +61,28 @@ class Repo {
   }
 }
 
+// A template compiler copying the options it knows into an object of its own, kept whole for compile().
+function Template(text, opts) {
+  opts = opts || {};
+  var options = {};
+  options.localsName = opts.localsName || "locals";
+  options.strict = !!opts.strict;
+  options.escapeName = "escapeFn";
+  this.text = text;
+  this.opts = options;
+}
+
+Template.prototype.compile = function () {
+  var opts = this.opts;
+  var src = (opts.strict ? '"use strict";\n' : "") + "return " + JSON.stringify(this.text) + ";";
+  return new Function(opts.localsName + ", escapeFn", src); // vuln: code-injection
+};
+
+Template.prototype.compileEscaped = function () {
+  return new Function(this.opts.escapeName, "return 1;"); // safe: code-injection field the constructor sets to a constant
+};
+
 module.exports = Converter;
 module.exports.Store = Store;
 module.exports.Repo = Repo;
+module.exports.Template = Template;
