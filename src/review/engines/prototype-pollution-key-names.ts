@@ -88,6 +88,17 @@ export function keyNames(
     const left = a.field("left");
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
+  // `const keys = Object.keys(source)`, then `keys[i]` or `for (const k of keys)`: the source's keys through a list.
+  const keyLists = new Set<string>();
+  for (const d of !/Object\.(?:keys|entries|getOwnPropertyNames)\s*\(/.test(body)
+    ? []
+    : fn.findAll({
+        rule: { kind: "variable_declarator", has: { field: "value", kind: "call_expression", regex: "^Object\\.(keys|getOwnPropertyNames)\\s*\\(" } },
+      })) {
+    const name = d.field("name");
+    const value = d.field("value");
+    if (name?.kind() === "identifier" && value && !programConstant.test(objectOf(value) ?? "")) keyLists.add(name.text());
+  }
   const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
   if (handedKey) {
     keys.set(handedKey, "keys");
@@ -100,6 +111,7 @@ export function keyNames(
   const iterated = (expr: SgNode | null): "keys" | "path" | null => {
     if (!expr) return null;
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
+    if (expr.kind() === "identifier" && keyLists.has(expr.text())) return "keys";
     // `parts.slice(0, -1).forEach(…)`: still the path's parts.
     if (
       expr.kind() === "call_expression" &&
@@ -151,15 +163,17 @@ export function keyNames(
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
     if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
   }
-  // `const last = parts.pop()`, `key = parts[i]`: a part of the path.
-  for (const d of !splitVars.size ? [] : fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
+  // `const last = parts.pop()`, `key = parts[i]`: a part of the path; also through one converting call (`getkey(parts.shift())`).
+  for (const d of !splitVars.size && !keyLists.size
+    ? []
+    : fn.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
     const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
     const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
     if (name?.kind() !== "identifier" || !value) continue;
     const v = value.text().replace(/\s+/g, "");
-    const m = /^([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])$/.exec(v);
-    if (m && splitVars.has(m[1]!)) {
-      keys.set(name.text(), "path");
+    const m = /^(?:[\w$.]+\()?([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])(?:(?<=^[\w$.]+\(.*)\))?$/.exec(v);
+    if (m && (splitVars.has(m[1]!) || (keyLists.has(m[1]!) && m[3] === undefined))) {
+      keys.set(name.text(), splitVars.has(m[1]!) ? "path" : "keys");
       bind(name.text(), null);
     }
   }

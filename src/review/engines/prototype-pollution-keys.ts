@@ -105,6 +105,7 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const outer = left?.field("object");
     if (!w || !left || outer?.kind() !== "subscript_expression") return true;
     if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w) || freshBefore(outer, w)) return false;
+    if (nullPrototypeFields(root.root()).has(outer.field("object")?.text().replace(/\s+/g, "") ?? "")) return false;
     // `for (k of Object.keys(o[a])) o[a][k] = …` rewrites keys `o[a]` already owns; keys of the program's own
     // constant tables (`Object.keys(Command.FLAGS)`, `Command.FLAGS[flag].forEach`) are no caller's.
     const a = iteratedBy(outer.field("index"), w);
@@ -171,18 +172,52 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
       .field("arguments")
       ?.children()
       .find((x) => x.isNamed());
-    return first?.kind() === "subscript_expression" ? [{ c, first: first.text().replace(/\s+/g, "") }] : [];
+    // An element at a counted index (`clone(source[i])` of an array) is no descent through a key, nor is a test in a
+    // condition (`Array.isArray(t[key])`).
+    const descent = first?.kind() === "subscript_expression" && !isCounter(first.field("index"), c) && !inCondition(c, fn);
+    return descent ? [{ c, first: first!.text().replace(/\s+/g, "") }] : [];
   });
   if (!calls.length) return false;
   return calls.every(({ c, first }) => {
     const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
-    for (let p = c.parent(); p && p.id() !== fn.id(); p = p.parent()) {
+    const notObject = new RegExp(`typeof${arg}!==?["'\`]object["'\`]`);
+    for (let p = c.parent(), from = c; p && p.id() !== fn.id(); from = p, p = p.parent()) {
       if (p.kind() !== "if_statement" && p.kind() !== "ternary_expression") continue;
       const cond = (p.field("condition")?.text() ?? "").replace(/\s+/g, "");
+      // The else of `if (!t[k] || typeof t[k] !== "object" || …) t[k] = clone(v); else merge(t[k], v)`: an object.
+      if (p.field("alternative")?.id() === from.id()) {
+        if (!cond.includes("&&") && (notObject.test(cond) || [...tests].some((t) => cond.includes(`!${t}(${first})`)))) return true;
+        continue;
+      }
       if (cond.includes("||")) continue;
       if (inline.test(cond) || [...tests].some((t) => cond.includes(`${t}(${first})`))) return true;
     }
     return false;
   });
+}
+
+/** Whether `c` lies in the condition of an `if` or a ternary inside `fn`. */
+function inCondition(c: SgNode, fn: SgNode): boolean {
+  for (let p = c.parent(), from = c; p && p.id() !== fn.id(); from = p, p = p.parent())
+    if ((p.kind() === "if_statement" || p.kind() === "ternary_expression") && p.field("condition")?.id() === from.id()) return true;
+  return false;
+}
+
+const nullProtoByFile = new WeakMap<SgNode, Set<string>>();
+
+/**
+ * Fields and module names a file sets to an object without a prototype (`this.cache = Object.create(null)`, `const
+ * registry = Object.create(null)`): `t[a]` of such an object is never `Object.prototype`, so `t[a][b] = v` writes into
+ * an object of its own, and `t.__proto__ = v` only adds a key.
+ */
+export function nullPrototypeFields(root: SgNode): Set<string> {
+  let out = nullProtoByFile.get(root);
+  if (out) return out;
+  out = new Set();
+  const text = root.text();
+  if (text.includes("create(null)"))
+    for (const m of text.matchAll(/(?:\b(?:const|let|var)\s+)?((?:this\.)?[\w$]+)\s*=\s*Object\.create\(\s*null\s*\)/g)) out.add(m[1]!);
+  nullProtoByFile.set(root, out);
+  return out;
 }

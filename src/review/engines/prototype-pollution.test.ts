@@ -485,3 +485,105 @@ test("a counted loop's index named as a for…in key of another nested function 
 `;
   assert.deepEqual(await lines("join.js", src), []);
 });
+
+test("a path walk that resets an inherited prototype to a new object is reported (constructor.prototype is not writable); one that throws is not", async () => {
+  const walk = (onProto: string) => `module.exports = function set(obj, path, value) {
+  const keys = path.split(".");
+  let o = obj;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i];
+    if (key === "__proto__") return;
+    if (o[key] === undefined) o[key] = {};
+    if (o[key] === Object.prototype) ${onProto}
+    o = o[key];
+  }
+  o[keys[keys.length - 1]] = value;
+};
+`;
+  assert.deepEqual(await lines("set.js", walk("o[key] = {};")), [11]);
+  // A test of the last step in a condition (`Array.isArray(o[k])`) is no descent that could vouch for the walk.
+  const pushed = walk("o[key] = {};").replace(
+    "  o[keys[keys.length - 1]] = value;",
+    "  const last = keys[keys.length - 1];\n  if (Array.isArray(o[last])) o[last].push(value);\n  else o[last] = value;",
+  );
+  assert.deepEqual(await lines("set.js", pushed), [13]);
+  assert.deepEqual(await lines("set.js", walk('throw new Error("prototype");')), []);
+});
+
+test("a path part taken through one converting call (getkey(parts.shift())) is still a part of the path", async () => {
+  const src = `module.exports = function unflatten(target) {
+  const result = {};
+  Object.keys(target).forEach(function (key) {
+    const split = key.split(".");
+    let key1 = getkey(split.shift());
+    let key2 = getkey(split[0]);
+    let recipient = result;
+    while (key2 !== undefined) {
+      if (recipient[key1] == null) recipient[key1] = {};
+      recipient = recipient[key1];
+      key1 = getkey(split.shift());
+      key2 = getkey(split[0]);
+    }
+    recipient[key1] = target[key];
+  });
+  return result;
+};
+`;
+  assert.deepEqual(await lines("unflatten.js", src), [14]);
+});
+
+test("a merge over Object.keys listed first is reported; skipping __proto__ and entering t[key] only in the else of a not-an-object reset is not", async () => {
+  const merge = (skip: string, descend: string) => `exports.merge = function merge(target, source) {
+  if (Array.isArray(source)) {
+    for (let i = 0; i < source.length; ++i) target.push(exports.clone(source[i]));
+    return target;
+  }
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; ++i) {
+    const key = keys[i];
+    ${skip}
+    const value = source[key];
+    if (value && typeof value === "object") {
+      ${descend}
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+};
+`;
+  const guarded =
+    'if (!target[key] || typeof target[key] !== "object" || Array.isArray(target[key]) !== Array.isArray(value)) {\n        target[key] = exports.clone(value);\n      } else {\n        merge(target[key], value);\n      }';
+  assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', guarded)), []);
+  assert.deepEqual(await lines("merge.js", merge("", guarded)), [15]);
+  // Entered whatever it holds (a function: `constructor`, then its `prototype`): __proto__ alone is not enough.
+  assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', "merge(target[key] || (target[key] = {}), value);")), [12]);
+});
+
+test("writes through an object made without a prototype, or after an own-key list check, reach no shared prototype", async () => {
+  const cache = (init: string) => `function Strings() {
+  this.cache = ${init};
+}
+Strings.prototype.update = function (locale, obj) {
+  for (var key in obj) {
+    this.cache[locale][key] = obj[key];
+  }
+};
+module.exports = Strings;
+`;
+  assert.deepEqual(await lines("strings.js", cache("Object.create(null)")), []);
+  assert.deepEqual(await lines("strings.js", cache("{}")), [6]);
+  const walk = (check: string) => `module.exports = function set(obj, path, value) {
+  const parts = path.split(".");
+  const last = parts.pop();
+  for (const key of parts) {
+    ${check}
+    obj = obj[key];
+  }
+  obj[last] = value;
+};
+`;
+  assert.deepEqual(await lines("set.js", walk("if (Object.getOwnPropertyNames(obj).indexOf(key) == -1) return;")), []);
+  assert.deepEqual(await lines("set.js", walk("")), [8]);
+  assert.deepEqual(await lines("set.js", walk("if (Object.getOwnPropertyNames(other).indexOf(key) == -1) return;")), [8]);
+});

@@ -14,7 +14,7 @@ import type { Finding } from "../types.ts";
 import type { Rule } from "../rule-loader.ts";
 import type { FileText } from "../text.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter } from "./prototype-pollution-keys.ts";
+import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter, nullPrototypeFields } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
 import { recursesThrough, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
 import { boundKey, callbackOf, functionKinds, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
@@ -37,8 +37,10 @@ export function mayPollute(source: string): boolean {
 }
 
 /** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
- * `cur === Object.prototype` (then a throw) stops a walk that reached it. */
-const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)/;
+ * `cur === Object.prototype` then a throw or return stops a walk that reached it. Reset to a new object instead
+ * (`if (o[k] === Object.prototype) o[k] = {}`), the walk goes on into `constructor.prototype` all the same: a
+ * function's `prototype` is not writable, so the reset does nothing there. */
+const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
 /** A module that freezes `Object.prototype` cannot pollute it. */
 const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
@@ -166,12 +168,13 @@ function pollutingSite(
   const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
+  const nullProto = nullPrototypeFields(fn.getRoot().root());
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
     if (!keyAt(left)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
     // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
-    if (fresh.has(target)) return false;
+    if (fresh.has(target) || nullProto.has(target)) return false;
     const key = left.field("index")?.text() ?? "";
     return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
   });
@@ -206,7 +209,8 @@ function pollutingSite(
     // written there swaps its prototype only.
     const nested = writes.find((w) => {
       const inner = w.field("left")!.field("object");
-      return inner?.kind() === "subscript_expression" && !isCounter(inner.field("index"), w) && !freshBefore(inner, w);
+      if (inner?.kind() !== "subscript_expression" || nullProto.has(inner.field("object")?.text().replace(/\s+/g, "") ?? "")) return false;
+      return !isCounter(inner.field("index"), w) && !freshBefore(inner, w);
     });
     if (nested) return nested;
   }
@@ -240,7 +244,8 @@ function freshObjects(fn: SgNode): Set<string> {
   return out;
 }
 
-/** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`. */
+/** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`,
+ * `Object.getOwnPropertyNames(t).indexOf(k)`. */
 function ownKeyChecks(body: string): Set<string> {
   const out = new Set<string>();
   // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
@@ -250,6 +255,9 @@ function ownKeyChecks(body: string): Set<string> {
     const target = m[1] ?? m[3];
     if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
   }
+  // `Object.getOwnPropertyNames(t).indexOf(k)` (or `Object.keys(t).includes(k)`): the same question asked of a list of t's own keys.
+  for (const m of body.matchAll(/Object\.(?:getOwnPropertyNames|keys)\(\s*([\w$.]+)\s*\)\.(?:indexOf|includes)\(\s*([\w$]+)\s*\)/g))
+    if (!/(^|\.)prototype$/.test(m[1]!)) out.add(`${m[1]}\n${m[2]}`);
   return out;
 }
 

@@ -22,7 +22,8 @@ test("an archive entry's path handed to an entry callback reaches a file write; 
 });
 
 test("entry callbacks are no source in a file that names no archive library, and such files keep the base rules", () => {
-  assert.deepEqual(found("javascript", "bin/unpack.js", unzipCli("./my-stream")), []);
+  const walker = unzipCli("./my-stream").replace(/unzip/g, "walker").replace("bin/unpack", "bin/copy");
+  assert.deepEqual(found("javascript", "bin/copy.js", walker), []);
   const plain = rulesFor("javascript", 'const x = require("express");');
   assert.equal(plain, rulesFor("javascript"));
   assert.equal(plain.callbacks, null);
@@ -76,4 +77,23 @@ def _copy():
 `;
   // The file's name is the path traversal; what it holds reaches os.system as before: no command injection.
   assert.deepEqual(found("python", "tools/unpack.py", src), ["8:path-traversal:archive-member", "11:path-traversal:process-argv"]);
+});
+
+test("an archive library's own extraction code, handling entry events without naming a library, has the entries' names as a source", () => {
+  const own = `const fstream = require("fstream");
+const path = require("path");
+const Parse = require("./parse");
+const OUT = "/srv/unpacked";
+function Extract(opts) {
+  const self = this;
+  Parse.call(self, opts);
+  self.on("entry", function (entry) {
+    entry.pipe(fstream.Writer({ path: path.join(OUT, entry.path) }));
+  });
+}
+module.exports = Extract;
+`;
+  assert.deepEqual(found("javascript", "lib/extract.js", own), ["9:path-traversal:archive-entry"]);
+  // Without a word of archives or extraction, `entry` events are some other stream's (a directory walker's).
+  assert.deepEqual(found("javascript", "lib/copy.js", own.replace(/Extract/g, "Copy")), []);
 });

@@ -251,3 +251,10 @@ test("the body of a redirect (a 3xx status and a Location set above it in its bl
   );
   assert.deepEqual(found(branches), ["9:xss"]);
 });
+
+test("a Location header named in lower case is a redirect; the URL path normalized first (no leading //) stays on the site", () => {
+  const slash = (value: string) => handler(`res.statusCode = 301;\n  res.setHeader("location", ${value});\n  res.end();`);
+  assert.deepEqual(found(slash('req.url + "/"')), ["5:open-redirect"]);
+  assert.deepEqual(found(slash('path.normalize(req.url) + "/"')), []);
+  assert.deepEqual(found(slash('collapseLeadingSlashes(req.url + "/")')), []);
+});
