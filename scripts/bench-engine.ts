@@ -1,4 +1,4 @@
-// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling] [--phase b]` (defaults 300 000 and 3): review-engine
+// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling] [--phase b] [--dump FILE]` (defaults 300 000 and 3): review-engine
 // throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's
 // node_modules (about 70%, as far as it goes) plus generated Python, Go and Java
 // (scripts/bench-corpus.ts) for the rest.
