@@ -552,8 +552,13 @@ test("a merge over Object.keys listed first is reported; skipping __proto__ and 
   return target;
 };
 `;
-  const guarded =
-    'if (!target[key] || typeof target[key] !== "object" || Array.isArray(target[key]) !== Array.isArray(value)) {\n        target[key] = exports.clone(value);\n      } else {\n        merge(target[key], value);\n      }';
+  const guarded = [
+    'if (!target[key] || typeof target[key] !== "object" || Array.isArray(target[key]) !== Array.isArray(value)) {',
+    "        target[key] = exports.clone(value);",
+    "      } else {",
+    "        merge(target[key], value);",
+    "      }",
+  ].join("\n");
   assert.deepEqual(await lines("merge.js", merge('if (key === "__proto__") continue;', guarded)), []);
   assert.deepEqual(await lines("merge.js", merge("", guarded)), [15]);
   // Entered whatever it holds (a function: `constructor`, then its `prototype`): __proto__ alone is not enough.
