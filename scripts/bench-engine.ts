@@ -1,8 +1,8 @@
-// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling] [--phase b]` (defaults 300 000 and 3): review-engine
+// `npm run bench:engine [-- --lines N] [--rounds N] [--only SOURCE] [--no-scaling] [--phase b] [--dump FILE]` (defaults 300 000 and 3): review-engine
 // throughput against parsing alone, worker scaling and memory. Corpus: JS/TS under this project's
 // node_modules (about 70%, as far as it goes) plus generated Python, Go and Java
 // (scripts/bench-corpus.ts) for the rest.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parse } from "@ast-grep/napi";
@@ -132,7 +132,12 @@ function batches(): SourceFile[][] {
   return out;
 }
 
+// --dump FILE: every finding of phase (c) (last round) as sorted JSON lines, to prove a change keeps them.
+const dumpTo = flag("--dump");
+let dumped: string[] = [];
+
 async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number; cpu: number; findings: number; by: BySource }> {
+  const dump: string[] | undefined = taint && dumpTo ? [] : undefined;
   const a = new FileAnalyzer({ rules: rules.rules, selections: [], overrides: [], taint, maxBytes, timeBudgetMs: 10_000 });
   const by = emptyBySource();
   let lines = 0,
@@ -149,9 +154,11 @@ async function timeAnalyze(taint: boolean): Promise<{ lines: number; ms: number;
       part.lines += counted;
       lines += counted;
       findings += o.findings.length;
+      for (const f of dump ? o.findings : []) dump!.push(JSON.stringify(f));
     }
     await a.release();
   }
+  if (dump) dumped = dump.sort();
   return { lines, ms: performance.now() - t, cpu: cpuMs(cpu), findings, by };
 }
 
@@ -214,6 +221,7 @@ if (!threadsOnly) {
   }
 }
 
+if (dumpTo) writeFileSync(dumpTo, `${dumped.join("\n")}\n`);
 if (args.includes("--no-scaling")) process.exit(0);
 const stream = () =>
   (async function* () {

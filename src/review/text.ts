@@ -4,6 +4,12 @@ import type { Location } from "./types.ts";
 /** `s` as a regex matching exactly its characters. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A character code regexes read as `[\w$]` (no `u` flag: ASCII letters, digits, `_`, and `$`). */
+export const wordOrDollar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+
+/** A character code regexes read as `\s` (non-ASCII ones asked of a regex: they are rare). */
+export const regexSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+
 const maxSnippetLines = 5;
 const maxSnippetLineChars = 240;
 
