@@ -88,22 +88,6 @@ export function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[]
   return false;
 }
 
-/** The simple statements (no branch or loop) of the block holding `node`'s statement, before it: what surely ran first. */
-function blockBefore(a: Analyzer, node: TNode): string {
-  let stmt = node;
-  for (let p = node.parent(); p; stmt = p, p = p.parent()) {
-    const role = a.syn.roles[p.kind()];
-    if (role !== "block" && role !== "func") continue;
-    let out = "";
-    for (const c of named(p)) {
-      if (c.range().start.index >= stmt.range().start.index) break;
-      if (/^(?:expression_statement|lexical_declaration|variable_declaration)$/.test(c.kind())) out += `${c.text()}\n`;
-    }
-    return out;
-  }
-  return "";
-}
-
 /** Records a hit for each listed sink `calleeText` is whose positions a tainted argument (or the receiver) reaches. */
 export function recordSinks(
   a: Analyzer,
@@ -120,7 +104,6 @@ export function recordSinks(
   for (const spec of sinks) {
     if (!conditionHolds(spec, positional, all)) continue;
     if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
-    if (spec.unlessBefore.length && spec.unlessBefore.some((r) => r.test(blockBefore(a, node)))) continue;
     if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;

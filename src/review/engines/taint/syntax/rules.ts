@@ -149,10 +149,6 @@ const sinkRule = z
       .optional()
       .describe("Regexes (whole text) of receivers that make a method call no sink: the application's own layer (`itemsService.deleteMany`)"),
     unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
-    unlessBefore: z
-      .array(z.string())
-      .optional()
-      .describe("Regexes on the text of its block before the call that make it safe (a redirect's status and Location set above the body it sends)"),
   })
   .describe("A dangerous operation");
 
@@ -258,7 +254,6 @@ export interface SinkSpec {
   readOnly: RegExp | null;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
-  unlessBefore: RegExp[];
   ignoreKinds: Set<string>;
   /** Conversions of a literal format string whose arguments are safe at this sink (`%j`). */
   formatSafe: Set<string>;
@@ -527,7 +522,6 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       when: s.when,
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)),
-      unlessBefore: (s.unlessBefore ?? []).map((r) => new RegExp(r)),
       ignoreKinds: new Set(s.ignoreKinds ?? []),
       formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
