@@ -2,6 +2,7 @@
 // counters (a number picks an element, never a prototype) and keys a condition allows only as listed literals.
 import type { SgNode, SgRoot } from "@ast-grep/napi";
 import type { Finding } from "../types.ts";
+import { nameOf } from "./prototype-pollution-walks.ts";
 
 /** The key a polluting site writes through: the index of `t[key] = …` or of a merge's `t[key]` argument. */
 function siteKey(hit: SgNode): string | null {
@@ -152,12 +153,35 @@ function objectTests(root: SgNode): Set<string> {
       String(decl.kind()) === "function_declaration"
         ? [{ name: decl.field("name")?.text(), text: decl.text() }]
         : decl.children().flatMap((c) => (c.kind() === "variable_declarator" ? [{ name: c.field("name")?.text(), text: c.field("value")?.text() ?? "" }] : []));
+    // `exports.isObject = function (o) {…}` (also module.exports.x, or a variable declared earlier): a module's helper.
+    const assign = decl.kind() === "expression_statement" ? decl.children().find((c) => c.kind() === "assignment_expression") : undefined;
+    const left = assign?.field("left")?.text().replace(/\s+/g, "") ?? "";
+    if (assign && /^(?:(?:module\.)?exports\.)?[\w$]+$/.test(left) && /^function/.test(String(assign.field("right")?.kind() ?? "")))
+      fns.push({ name: left, text: assign.field("right")!.text() });
     for (const f of fns) if (f.name && objectOnly.test(f.text) && !/["'`]function["'`]/.test(f.text)) out.add(f.name);
   }
   return out;
 }
 
-const objectOnly = /typeof\s+[\w$.[\]]+\s*===?\s*["'`]object["'`]|toString\.call\([^)]*\)\s*===?\s*["'`]\[object Object\]["'`]/;
+/**
+ * `t[k] = merge(t[k], s[k])` calling the merge itself, which replaces a target that is no object with a new one
+ * before writing into it (`if (!isObject(target)) target = {}`): a `constructor` function is never entered.
+ */
+function recursesIntoObjectsOnly(c: SgNode, fn: SgNode, tests: Set<string>): boolean {
+  // The function's own name, or the name it is assigned to (`_mutate = function mutate() {…}`).
+  const up = fn.parent();
+  const names = [nameOf(fn), up?.kind() === "assignment_expression" ? up.field("left")?.text().replace(/\s+/g, "") : null];
+  const callee = c.field("function")?.text().replace(/\s+/g, "") ?? "";
+  if (!names.some((n) => n && (callee === n || callee.endsWith(`.${n}`)))) return false;
+  const write = c.parent()?.kind() === "assignment_expression" ? c.parent()!.field("left") : null;
+  const base = write?.kind() === "subscript_expression" ? write.field("object")?.text() : undefined;
+  if (!base || !/^[\w$]+$/.test(base)) return false;
+  const body = fn.text().replace(/\s+/g, "");
+  return [...tests].some((t) => body.includes(`if(!${t}(${base})){${base}={}`) || body.includes(`if(!${t}(${base}))${base}={}`));
+}
+
+// `typeof o === "object"`, or its refusal `typeof o !== "object"` (Babel's `_typeof(o)` too), or the `[object Object]` tag.
+const objectOnly = /(?:typeof\s+[\w$.[\]]+|_typeof\([\w$.[\]]+\))\s*[!=]==?\s*["'`]object["'`]|toString\.call\([^)]*\)\s*===?\s*["'`]\[object Object\]["'`]/;
 
 /**
  * A merge that skips `__proto__` and descends into `t[key]` only where `t[key]` tested as a plain object
@@ -179,6 +203,7 @@ export function descendsIntoObjectsOnly(fn: SgNode, root: SgNode): boolean {
   });
   if (!calls.length) return false;
   return calls.every(({ c, first }) => {
+    if (recursesIntoObjectsOnly(c, fn, tests)) return true;
     const arg = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const inline = new RegExp(`typeof${arg}===?["'\`]object["'\`]`);
     const notObject = new RegExp(`typeof${arg}!==?["'\`]object["'\`]`);

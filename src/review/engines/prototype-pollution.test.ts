@@ -592,3 +592,30 @@ module.exports = Strings;
   assert.deepEqual(await lines("set.js", walk("")), [8]);
   assert.deepEqual(await lines("set.js", walk("if (Object.getOwnPropertyNames(other).indexOf(key) == -1) return;")), [8]);
 });
+
+test("a recursive merge replacing a target that is no plain object before writing into it enters no constructor: skipping __proto__ suffices", async () => {
+  const mutate = (reset: string) => `"use strict";
+exports.mutate = function mutate() {
+  var target = arguments[0];
+  for (var i = 1; i < arguments.length; i++) {
+    var source = arguments[i];
+    if (exports.is_object_literal(source)) {
+      ${reset}
+      for (var name in source) {
+        if (name === "__proto__") continue;
+        target[name] = exports.mutate(target[name], source[name]);
+      }
+    } else if (source !== void 0) {
+      target = source;
+    }
+  }
+  return target;
+};
+exports.is_object_literal = function is_object_literal(obj) {
+  if (_typeof(obj) !== "object" || obj === null) return false;
+  return Object.getPrototypeOf(obj) === Object.prototype || Object.getPrototypeOf(obj) === null;
+};
+`;
+  assert.deepEqual(await lines("mixme.js", mutate("if (!exports.is_object_literal(target)) {\n        target = {};\n      }")), []);
+  assert.deepEqual(await lines("mixme.js", mutate("if (!target) target = {};")), [10]);
+});
