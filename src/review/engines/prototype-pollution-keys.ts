@@ -99,6 +99,7 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const s = w.range().start;
     writes.set(`${s.line + 1}:${s.column + 1}`, w);
   }
+  const nullProto = nullPrototypeFields(root.root().text());
   return findings.filter((f) => {
     if (f.ruleId !== ruleId || f.engine === "taint") return true;
     const w = writes.get(`${f.location.startLine}:${f.location.startColumn}`);
@@ -106,7 +107,7 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const outer = left?.field("object");
     if (!w || !left || outer?.kind() !== "subscript_expression") return true;
     if (isCounter(outer.field("index"), w) || isCounter(left.field("index"), w) || freshBefore(outer, w)) return false;
-    if (nullPrototypeFields(root.root()).has(outer.field("object")?.text().replace(/\s+/g, "") ?? "")) return false;
+    if (nullProto.has(outer.field("object")?.text().replace(/\s+/g, "") ?? "")) return false;
     // `for (k of Object.keys(o[a])) o[a][k] = …` rewrites keys `o[a]` already owns; keys of the program's own
     // constant tables (`Object.keys(Command.FLAGS)`, `Command.FLAGS[flag].forEach`) are no caller's.
     const a = iteratedBy(outer.field("index"), w);
@@ -229,20 +230,14 @@ function inCondition(c: SgNode, fn: SgNode): boolean {
   return false;
 }
 
-const nullProtoByFile = new WeakMap<SgNode, Set<string>>();
-
 /**
- * Fields and module names a file sets to an object without a prototype (`this.cache = Object.create(null)`, `const
- * registry = Object.create(null)`): `t[a]` of such an object is never `Object.prototype`, so `t[a][b] = v` writes into
- * an object of its own, and `t.__proto__ = v` only adds a key.
+ * Fields and module names a file's text sets to an object without a prototype (`this.cache = Object.create(null)`,
+ * `const registry = Object.create(null)`): `t[a]` of such an object is never `Object.prototype`, so `t[a][b] = v`
+ * writes into an object of its own, and `t.__proto__ = v` only adds a key.
  */
-export function nullPrototypeFields(root: SgNode): Set<string> {
-  let out = nullProtoByFile.get(root);
-  if (out) return out;
-  out = new Set();
-  const text = root.text();
-  if (text.includes("create(null)"))
-    for (const m of text.matchAll(/(?:\b(?:const|let|var)\s+)?((?:this\.)?[\w$]+)\s*=\s*Object\.create\(\s*null\s*\)/g)) out.add(m[1]!);
-  nullProtoByFile.set(root, out);
+export function nullPrototypeFields(source: string): Set<string> {
+  const out = new Set<string>();
+  if (source.includes("create(null)"))
+    for (const m of source.matchAll(/(?:\b(?:const|let|var)\s+)?((?:this\.)?[\w$]+)\s*=\s*Object\.create\(\s*null\s*\)/g)) out.add(m[1]!);
   return out;
 }

@@ -112,6 +112,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     return guardWord?.test(body) ?? false;
   };
   const done = new Set<string>();
+  const nullProto = nullPrototypeFields(text.source);
   const out: Finding[] = [];
   const seen = new Map<string, number>();
   const reported = new Set<number>();
@@ -127,7 +128,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const { keys, splitVars, ofObject, handedKey, scopes } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes, nullProto);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -164,11 +165,11 @@ function pollutingSite(
   ofObject: Iteration[],
   handedKey: string | null,
   scopes: Scopes,
+  nullProto: Set<string>,
 ): SgNode | null {
   const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
-  const nullProto = nullPrototypeFields(fn.getRoot().root());
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     const left = w.field("left")!;
     if (!keyAt(left)) return false;

@@ -58,7 +58,6 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
   return v;
 }
 
-/** Assigns a value to a target: a variable, a pattern, or a member/element (collection write). */
 /**
  * Python `with tarfile.open(f) as tar`: the name holds what a source call there returns (an archive opened). What
  * other calls return to a `with` (a file opened by a tainted name) is not followed, nor `except E as e`.
@@ -71,6 +70,7 @@ export function evalAlias(a: Analyzer, node: TNode): Value {
   return v;
 }
 
+/** Assigns a value to a target: a variable, a pattern, or a member/element (collection write). */
 export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode: TNode | null): void {
   const st = a.state;
   const kind = target.kind() as string;

@@ -6,7 +6,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Taint } from "../model/state.ts";
 import { named } from "../syntax/languages.ts";
 import { sourceTaint, withField } from "../model/values.ts";
-import { isLibraryEntry } from "./entry-points.ts";
+import { isLibraryEntry, settingsMask } from "./entry-points.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 import { classBit } from "../syntax/classes.ts";
 
@@ -93,8 +93,7 @@ function keptFields(a: Analyzer, fn: TNode): Taint | null {
   const keep = (from: (typeof params)[number], at: TNode, prop: string): void => {
     // A setting (`root`, `cwd`) is no input for the classes it names; one value holds every field, so it is
     // as tainted as its most tainted field.
-    let mask = lib.spec.mask | keptForCaller;
-    for (const x of lib.settings) if (x.names.some((r) => r.test(from.name))) mask |= x.mask;
+    const mask = lib.spec.mask | keptForCaller | settingsMask(lib, from.name);
     const kept = withField(out, sourceTaint(from.node, lib.spec.id, lib.spec.confidence, "param", mask), at, prop);
     out = out ? { ...kept, mask: out.mask & mask } : kept;
   };

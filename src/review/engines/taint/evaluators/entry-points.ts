@@ -9,7 +9,7 @@ import type { Taint, Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rules.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules, LibrarySpec } from "../syntax/rules.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
@@ -196,9 +196,14 @@ export function entrySource(a: Analyzer, fn: TNode, p: Param, topLevel: boolean)
   if (!topLevel || p.name === "self" || p.name === "cls") return null;
   const lib = a.rules.library;
   if (!lib || carriesNoString(lib.exceptTypes, p.type) || !isLibraryEntry(a, fn)) return null;
-  let mask = lib.spec.mask;
-  for (const x of lib.settings) if (x.names.some((r) => r.test(p.name))) mask |= x.mask;
-  return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", mask);
+  return sourceTaint(p.node, lib.spec.id, lib.spec.confidence, "param", lib.spec.mask | settingsMask(lib, p.name));
+}
+
+/** The classes a parameter, option or kept field is no input for because its name makes it a setting (`root`, `cwd`). */
+export function settingsMask(lib: LibrarySpec, name: string): number {
+  let mask = 0;
+  for (const x of lib.settings) if (x.names.some((r) => r.test(name))) mask |= x.mask;
+  return mask;
 }
 
 /** Text of a function that reads its `arguments` object (not a member named so). */

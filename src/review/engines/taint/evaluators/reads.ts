@@ -8,6 +8,7 @@ import type { Taint, Value } from "../model/state.ts";
 import { fieldOf, sourceTaint, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
+import { settingsMask } from "./entry-points.ts";
 import { readWhole } from "./collection-sites.ts";
 
 export function evIdent(a: Analyzer, node: TNode): Value {
@@ -73,10 +74,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
  * `options.root`): a base directory chosen by the program, not a name to climb out of one. */
 function settingMask(a: Analyzer, t: Taint, name: string): number {
   const lib = a.rules.library;
-  if (!lib || t.step.sourceId !== lib.spec.id) return 0;
-  let mask = 0;
-  for (const x of lib.settings) if (x.names.some((r) => r.test(name))) mask |= x.mask;
-  return mask;
+  return lib && t.step.sourceId === lib.spec.id ? settingsMask(lib, name) : 0;
 }
 
 export function evTernary(a: Analyzer, node: TNode): Value {
