@@ -619,3 +619,86 @@ exports.is_object_literal = function is_object_literal(obj) {
   assert.deepEqual(await lines("mixme.js", mutate("if (!exports.is_object_literal(target)) {\n        target = {};\n      }")), []);
   assert.deepEqual(await lines("mixme.js", mutate("if (!target) target = {};")), [10]);
 });
+
+test("in a UMD factory, a function handed to a wrapper call (rest(fn)) is its own: path parts of another helper are no keys of its writes", async () => {
+  const src = `(function (global, factory) {
+  typeof exports === "object" ? (module.exports = factory()) : (global.lib = factory());
+})(this, function () {
+  function rest(fn) {
+    return function () {
+      return fn(arguments[0], Array.prototype.slice.call(arguments, 1));
+    };
+  }
+  function toPath(path) {
+    return Array.isArray(path) ? path : [path];
+  }
+  function has(obj, path) {
+    path = toPath(path);
+    for (var i = 0; i < path.length; i++) {
+      var key = path[i];
+      if (obj == null) return false;
+      obj = obj[key];
+    }
+    return true;
+  }
+  var bindAll = rest(function (obj, keys) {
+    var index = keys.length;
+    while (index--) {
+      var key = keys[index];
+      obj[key] = obj[key].bind(obj);
+    }
+    return obj;
+  });
+  var lib = { has: has, bindAll: bindAll };
+  ["map", "filter"].forEach(function (name) {
+    lib[name] = function () {};
+  });
+  return lib;
+});
+`;
+  assert.deepEqual(await lines("lib.js", src), []);
+  // The same write keyed by parts of a path it walks itself is reported.
+  const walked = src
+    .replace("var index = keys.length;", "keys = toPath(keys);\n    var index = keys.length;")
+    .replace("var key = keys[index];", "var key = keys[index];\n      obj = obj[key];");
+  assert.deepEqual(await lines("lib.js", walked), [27]);
+});
+
+test("a key-checking helper declared inside a module factory, or assigned in an if/else, guards the set-by-path that reads through it", async () => {
+  const lib = (check: string) => `(function (root, factory) {
+  module.exports = factory();
+})(this, function () {
+  function create(options) {
+    var readSafely;
+    if (options.inherited) {
+      readSafely = function (obj, key) {
+        ${check}
+        return obj[key];
+      };
+    } else {
+      readSafely = function (obj, key) {
+        return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+      };
+    }
+    function set(obj, path, value) {
+      if (typeof path === "string") return set(obj, path.split("."), value);
+      var key = path[0];
+      var current = readSafely(obj, key);
+      if (path.length === 1) {
+        obj[key] = value;
+        return current;
+      }
+      if (current === undefined) obj[key] = {};
+      return set(obj[key], path.slice(1), value);
+    }
+    return { set: set };
+  }
+  return create;
+});
+`;
+  assert.deepEqual(
+    await lines("object-path.js", lib("if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('unsafe key');")),
+    [],
+  );
+  assert.deepEqual(await lines("object-path.js", lib("if (key === '') throw new Error('empty key');")), [24]);
+});

@@ -56,6 +56,13 @@ const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\
 const anyWord = (names: string[]): RegExp => new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
 const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
 
+const functionValue = { any: [...functionKinds].map((kind) => ({ kind })) };
+const nestedHelper = [
+  { kind: "function_declaration" },
+  { kind: "variable_declarator", has: { field: "value", ...functionValue } },
+  { kind: "assignment_expression", all: [{ has: { field: "left", kind: "identifier" } }, { has: { field: "right", ...functionValue } }] },
+];
+
 /** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
  * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
 function guardNames(root: SgNode, source: string): string[] {
@@ -69,6 +76,13 @@ function guardNames(root: SgNode, source: string): string[] {
     const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
     const own = named.flatMap((n) => (n.field("name")?.kind() === "identifier" ? [n.field("name")!.text()] : []));
     if (own.length) decls.push({ text: decl.text(), names: own });
+  }
+  // Helpers declared inside a module wrapper (a UMD factory), or assigned one of two versions
+  // (`getSafely = function (o, k) {…}` in an if/else), guard as top-level ones do.
+  for (const d of root.findAll({ rule: { any: nestedHelper } })) {
+    if (d.parent()?.kind() === "program" || d.parent()?.parent()?.kind() === "program") continue;
+    const name = d.field(d.kind() === "assignment_expression" ? "left" : "name");
+    if (name?.kind() === "identifier") decls.push({ text: d.text(), names: [name.text()] });
   }
   let word: RegExp | null = null;
   for (let grew = true; grew; ) {
@@ -93,10 +107,16 @@ function outerFunction(node: SgNode): SgNode | null {
   for (let p = node.parent(); p; p = p.parent()) {
     if (!functionKinds.has(String(p.kind()))) continue;
     out = p;
-    if (p.parent()?.kind() !== "arguments") break;
+    const args = p.parent();
+    // Only a callback run per element or key is the loop body of the function around it: one handed to any
+    // other call (`restArguments(function (obj, keys) {…})`, a UMD factory) is a function of its own.
+    if (args?.kind() !== "arguments" || !iterationCallee.test(args.parent()?.field("function")?.text() ?? "")) break;
   }
   return out;
 }
+
+/** Calls that run a callback per element or key of what they are given. */
+const iterationCallee = /(?:^|\.)\s*(?:forEach|map|flatMap|reduce|reduceRight|some|every|filter|find|each|forIn|forOwn)$/;
 
 /** Findings of `rule` for the merge and set-by-path functions of a JavaScript or TypeScript tree. */
 export function scanPrototypePollution(root: SgRoot, text: FileText, path: string, rule: Rule): Finding[] {
@@ -170,7 +190,10 @@ function pollutingSite(
   const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
+  const at = fn.range().start.index;
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
+    // A write in a nested function of its own (a UMD factory's helpers) belongs to that function, met on its own.
+    if (outerFunction(w)?.range().start.index !== at) return false;
     const left = w.field("left")!;
     if (!keyAt(left)) return false;
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";

@@ -298,3 +298,23 @@ module.exports = function locate(bin, done) {
   assert.deepEqual(found("javascript", "lib/locate.js", lib("if (!/[^\\w.-]/.test(bin)) return done(new Error('bad name'));")), ["4 command-injection"]);
   assert.deepEqual(found("javascript", "lib/locate.js", lib("if (/[^\\w.-]/.test(bin)) console.warn('odd name');")), ["4 command-injection"]);
 });
+
+test("a list searched with indexOf before leaving allow-lists the value; a miss that does not leave, or a hit that leaves, does not", () => {
+  const lib = (check: string) => `const { execSync } = require("child_process");
+const TYPES = ["A", "AAAA", "MX", "TXT"];
+module.exports = function lookup(host, type) {
+  ${check}
+  return execSync("dig +short " + type + " example.com").toString();
+};`;
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (TYPES.indexOf(type) === -1) return null;")), []);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (TYPES.indexOf(type) < 0) throw new Error('bad type');")), []);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (-1 === TYPES.indexOf(type)) return null;")), []);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (!(TYPES.indexOf(type) > -1)) return null;")), []);
+  // `typeof type !== 'undefined' && …`: an absent type leaves the line without one.
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (typeof type !== 'undefined' && TYPES.indexOf(type) === -1) return null;")), []);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (TYPES.indexOf(type) === -1) console.warn('unknown type');")), ["5 command-injection"]);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (TYPES.indexOf(type) !== -1) return null;")), ["5 command-injection"]);
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (TYPES.indexOf(host) === -1) return null;")), ["5 command-injection"]);
+  // A name searched for a literal checks the name for that text, not the name against a list.
+  assert.deepEqual(found("javascript", "lib/dig.js", lib("if (type.indexOf(';') !== -1) return null;")), ["5 command-injection"]);
+});

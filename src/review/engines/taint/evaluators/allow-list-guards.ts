@@ -8,6 +8,7 @@ import { operatorOf } from "../model/static-conditions.ts";
 import { allClassesMask } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { isCheckCall } from "./custom-checks.ts";
+import { indexOfMembership } from "./index-of-checks.ts";
 import { equalToBase } from "./base-equality.ts";
 import { commonPathGuard, fixesDestination, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
@@ -93,6 +94,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
       if (and === positive) return [...a, ...b];
       return equalToBase(l, positive, r, b) ?? equalToBase(r, positive, l, a) ?? either(a, b);
     }
+    const member = indexOfMembership(l, op, r, syn);
+    if (member) return member.foundWhenTrue === positive ? one(checkedName(member.arg, syn)) : [];
     const eq = op === "==" || op === "===" || op === "in" || op === "is";
     const ne = op === "!=" || op === "!==" || op === "not in" || op === "is not";
     if ((eq && positive) || (ne && !positive)) {

@@ -143,3 +143,22 @@ module.exports.npmArgv = function npmArgv() {
   const args = Array.prototype.slice.call(arguments);
   return cp.execFileSync("npm", args).toString(); // safe: command-injection argument array
 };
+
+// A DNS helper that shells out to a lookup script: the record type is checked against a list with
+// ES5's indexOf (an absent type is allowed and leaves the line without one); the host name is not.
+const RECORD_TYPES = ["A", "AAAA", "MX", "TXT", "SRV"];
+
+module.exports.resolveSync = function resolveSync(hostname, type) {
+  if (typeof type !== "undefined" && RECORD_TYPES.indexOf(type) === -1) return null;
+  return cp.execSync(`node lookup.js ${type || ""}`).toString(); // safe: command-injection allow-list then return
+};
+
+module.exports.resolveHostSync = function resolveHostSync(hostname, type) {
+  if (typeof type !== "undefined" && RECORD_TYPES.indexOf(type) === -1) return null;
+  return cp.execSync(`node lookup.js ${hostname} ${type || ""}`).toString(); // vuln: command-injection
+};
+
+module.exports.resolveLoggedSync = function resolveLoggedSync(hostname, type) {
+  if (RECORD_TYPES.indexOf(type) < 0) console.warn("unknown record type", type);
+  return cp.execSync(`node lookup.js ${type}`).toString(); // vuln: command-injection
+};
