@@ -81,3 +81,32 @@ test("a super-linear pattern far along a minified bundle's line (past what its s
   // The same minified line beside another source file (not a build folder, another name) stays its own finding.
   assert.deepEqual((await redos({ "src/url.js": source, "src/links.js": minified })).sort(), ["src/links.js", "src/url.js"]);
 });
+
+test("one super-linear pattern written again in the same file is one finding at its first use, the other uses related", async () => {
+  const src = `export function strip(value) {
+  return value.replace(/[^\\n]+$/, "");
+}
+export function stripLast(values) {
+  return values[values.length - 1].replace(/[^\\n]+$/, "");
+}
+export function stripAll(values) {
+  return values.map((v) => v.replace(/[^\\n]+$/, ""));
+}
+export function trimEnd(value) {
+  return value.replace(/\\s+x+\\s+$/, "");
+}
+`;
+  const { findings } = await reviewFiles({ files: stream({ "lib/stringify.js": src }), rules });
+  const redos = findings.filter((f) => f.ruleId === "js.redos");
+  assert.deepEqual(
+    redos.map((f) => f.location.startLine),
+    [2, 11],
+  );
+  assert.deepEqual(
+    redos[0]!.relatedLocations.filter((l) => /same pattern/.test(l.message ?? "")).map((l) => l.startLine),
+    [5, 8],
+  );
+  // The same pattern in another source file is another place to fix.
+  const two = await reviewFiles({ files: stream({ "lib/a.js": src, "lib/b.js": src }), rules });
+  assert.equal(two.findings.filter((f) => f.ruleId === "js.redos").length, 4);
+});

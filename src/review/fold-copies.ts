@@ -62,8 +62,32 @@ function better(a: string, b: string): boolean {
   return a < b;
 }
 
+/**
+ * One pattern written again in the same file (`value.replace(/[^\n]+$/, "")` in four methods) is one
+ * weakness with one fix: the first use stays, the others become its related locations.
+ */
+function foldRepeatedPatterns(findings: Finding[]): Finding[] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const pattern = patternText(f);
+    if (pattern) groups.set(`${f.ruleId}\n${f.location.path}\n${pattern}`, [...(groups.get(`${f.ruleId}\n${f.location.path}\n${pattern}`) ?? []), f]);
+  }
+  const kept = new Map<Finding, Finding>();
+  const folded = new Set<Finding>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const [keep, ...again] = group.sort((a, b) => a.location.startLine - b.location.startLine || a.location.startColumn - b.location.startColumn);
+    for (const c of again) folded.add(c);
+    const related = again.map((c) => ({ ...c.location, message: "the same pattern again in this file" }));
+    kept.set(keep!, { ...keep!, relatedLocations: [...keep!.relatedLocations, ...related] });
+  }
+  if (!folded.size) return findings;
+  return findings.filter((f) => !folded.has(f)).map((f) => kept.get(f) ?? f);
+}
+
 /** The findings with copies of one finding in other files folded into the one in the source tree. */
-export function foldCopies(findings: Finding[]): Finding[] {
+export function foldCopies(all: Finding[]): Finding[] {
+  const findings = foldRepeatedPatterns(all);
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
     const key = sameCode(f);
