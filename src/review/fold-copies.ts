@@ -18,13 +18,13 @@ const squash = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "");
  * a call split over lines) but copies the pattern as written. The shortest (`/\s+$/`) recur in unrelated code.
  */
 const minPatternChars = 8;
-function patternText(f: Finding): string | null {
+function patternText(f: Finding, min = minPatternChars): string | null {
   const { startLine, endLine, startColumn, endColumn, snippet } = f.location;
   if (!f.tags?.includes("redos") || startLine !== endLine || !snippet) return null;
   let text = snippet.split("\n")[0]!.slice(startColumn - 1, endColumn - 1);
   // A minified bundle's line is cut in the snippet: the judge's description names the pattern.
   if (text.length < endColumn - startColumn) text = pattern(f.description) ?? "";
-  return text.length >= minPatternChars ? text : null;
+  return text.length >= min ? text : null;
 }
 const pattern = (description: string): string | null => {
   const at = description.lastIndexOf(patternLead);
@@ -69,7 +69,8 @@ function better(a: string, b: string): boolean {
 function foldRepeatedPatterns(findings: Finding[]): Finding[] {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
-    const pattern = patternText(f);
+    // In one file even the shortest pattern (`/ *; */`) written again is the same one.
+    const pattern = patternText(f, 1);
     if (pattern) groups.set(`${f.ruleId}\n${f.location.path}\n${pattern}`, [...(groups.get(`${f.ruleId}\n${f.location.path}\n${pattern}`) ?? []), f]);
   }
   const kept = new Map<Finding, Finding>();

@@ -55,13 +55,15 @@ export function keyNames(
     else if (list !== null) scopes.set(name, [...(list ?? []), [r.start.index, r.end.index]]);
   };
   const objectOf = (expr: SgNode | null | undefined): string | undefined =>
-    expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
-      ? expr
-          .field("arguments")
-          ?.children()
-          .find((c) => c.isNamed())
-          ?.text()
-      : expr?.text();
+    expr?.kind() === "identifier" && keyLists.has(expr.text())
+      ? keyLists.get(expr.text())
+      : expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
+        ? expr
+            .field("arguments")
+            ?.children()
+            .find((c) => c.isNamed())
+            ?.text()
+        : expr?.text();
   const splitVars = new Set<string>();
   // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
   // no loop, no iteration method) is not asked.
@@ -89,7 +91,8 @@ export function keyNames(
     if (left?.kind() === "identifier") splitVars.add(left.text());
   }
   // `const keys = Object.keys(source)`, then `keys[i]` or `for (const k of keys)`: the source's keys through a list.
-  const keyLists = new Set<string>();
+  // Each list's name and the object whose keys it lists.
+  const keyLists = new Map<string, string>();
   for (const d of !/Object\.(?:keys|entries|getOwnPropertyNames)\s*\(/.test(body)
     ? []
     : fn.findAll({
@@ -97,7 +100,8 @@ export function keyNames(
       })) {
     const name = d.field("name");
     const value = d.field("value");
-    if (name?.kind() === "identifier" && value && !programConstant.test(objectOf(value) ?? "")) keyLists.add(name.text());
+    const from = value ? objectOf(value) : undefined;
+    if (name?.kind() === "identifier" && from !== undefined && !programConstant.test(from)) keyLists.set(name.text(), from.replace(/\s+/g, ""));
   }
   const handedKey = /\bfor(?:In|Own)\s*\(/.test(source) ? iteratorKeyParam(fn, fn.getRoot().root()) : null;
   if (handedKey) {
@@ -175,6 +179,8 @@ export function keyNames(
     if (m && (splitVars.has(m[1]!) || (keyLists.has(m[1]!) && m[3] === undefined))) {
       keys.set(name.text(), splitVars.has(m[1]!) ? "path" : "keys");
       bind(name.text(), null);
+      const r = fn.range();
+      if (!splitVars.has(m[1]!)) ofObject.push({ name: name.text(), from: keyLists.get(m[1]!)!, start: r.start.index, end: r.end.index });
     }
   }
   return { keys, splitVars, ofObject, handedKey, scopes };

@@ -702,3 +702,52 @@ test("a key-checking helper declared inside a module factory, or assigned in an 
   );
   assert.deepEqual(await lines("object-path.js", lib("if (key === '') throw new Error('empty key');")), [24]);
 });
+
+test("a comparison, a one-argument call or a key of the target's own is no merge descent; merging source keys into t[key] is", async () => {
+  const terms = (body: string) => `export function extend(schema, def) {
+  for (const name of Object.keys(def.terms)) {
+    ${body}
+  }
+  return schema;
+}
+`;
+  assert.deepEqual(
+    await lines("extend.js", terms("assert(schema.terms[name] === undefined, 'duplicate term', name);\n    schema.terms[name] = def.terms[name];")),
+    [],
+  );
+  assert.deepEqual(await lines("extend.js", terms("merge(schema.terms[name] || {}, def.terms[name]);\n    schema.terms[name] = def.terms[name];")), [3]);
+  const cookies = (call: string) => `export function parseAll(obj, source) {
+  const names = Object.keys(obj);
+  for (let i = 0; i < names.length; i++) {
+    const key = names[i];
+    const val = ${call};
+    if (val) obj[key] = val;
+  }
+  return obj;
+}
+`;
+  assert.deepEqual(await lines("cookies.js", cookies("parseJson(obj[key])")), []);
+  const fromSource = `export function mergeAll(target, source) {
+  const names = Object.keys(source);
+  for (let i = 0; i < names.length; i++) {
+    const key = names[i];
+    target[key] = merge(target[key], source[key]);
+  }
+  return target;
+}
+`;
+  assert.deepEqual(await lines("merge.js", fromSource), [5]);
+});
+
+test("o[CONSTANT][key] = v picks an object of the program's own (a symbol-keyed map); o[sourceKey][key] = v reaches any", async () => {
+  const headers = (outer: string) => `const MAP = Symbol("map");
+export function fill(headers, init) {
+  for (const name of Object.keys(init)) {
+    for (const group of Object.keys(init[name])) headers[${outer}][name] = [init[name][group]];
+  }
+  return headers;
+}
+`;
+  assert.deepEqual(await lines("headers.js", headers("MAP")), []);
+  assert.deepEqual(await lines("headers.js", headers("group")), [4]);
+});

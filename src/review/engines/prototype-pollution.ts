@@ -212,10 +212,22 @@ function pollutingSite(
         .field("arguments")
         ?.children()
         .find((c) => c.isNamed());
-      // `merge(t[key] || {}, s[key])`
-      while (first && (first.kind() === "binary_expression" || first.kind() === "parenthesized_expression"))
+      // `merge(t[key] || {}, s[key])`: a value passed on by `||`, `&&` or `??` (a comparison passes a boolean).
+      while (
+        first &&
+        ((first.kind() === "binary_expression" && valueOperator.test(first.field("operator")?.text() ?? "")) || first.kind() === "parenthesized_expression")
+      )
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
-      if (first && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !inCondition(call)) return call;
+      // A merge is given what it merges in beside the value it merges into (`JSONCookie(obj[key])` only rewrites
+      // a value), and a key of the target's own (`for (k of Object.keys(obj)) obj[k] = f(obj[k], …)`) is no source's.
+      const ownKey = (m: SgNode): boolean =>
+        iterated(ofObject, m.field("index")?.text() ?? "", m.range().start.index) === m.field("object")?.text().replace(/\s+/g, "");
+      const args =
+        call
+          .field("arguments")
+          ?.children()
+          .filter((c) => c.isNamed()).length ?? 0;
+      if (first && args >= 2 && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !ownKey(first) && !inCondition(call)) return call;
     }
     // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
     // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys
@@ -234,6 +246,8 @@ function pollutingSite(
     const nested = writes.find((w) => {
       const inner = w.field("left")!.field("object");
       if (inner?.kind() !== "subscript_expression" || nullProto.has(inner.field("object")?.text().replace(/\s+/g, "") ?? "")) return false;
+      // `headers[MAP][name] = [val]`: an outer key the program names (a constant, a symbol) picks an object of its own.
+      if (programKey.test(inner.field("index")?.text() ?? "")) return false;
       return !isCounter(inner.field("index"), w) && !freshBefore(inner, w);
     });
     if (nested) return nested;
@@ -254,6 +268,10 @@ function pollutingSite(
   }
   return null;
 }
+
+const valueOperator = /^(?:\|\||&&|\?\?)$/;
+/** Keys the program names itself: a string, a number, a CONSTANT_CASE name or a symbol's (`kHeaders`, `stateSym`). */
+const programKey = /^(?:["'`][^"'`]*["'`]|\d+|(?:[\w$]+\.)*(?:[A-Z][A-Z0-9_]*|k[A-Z][\w$]*|[\w$]+Sym(?:bol)?))$/;
 
 /** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
 function freshObjects(fn: SgNode): Set<string> {
