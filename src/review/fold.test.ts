@@ -72,10 +72,27 @@ test("of two findings of one weakness on one line, the more severe comes first",
   const out = foldFindings([
     at("js.hardcoded-credential", "pattern", 4, "high", [798]),
     at("js.weak-hash", "pattern", 2, "medium", [328]),
-    at("secret.private-key", "secrets", 4, "critical", [798]),
+    at("js.jwt-hardcoded-secret", "pattern", 4, "critical", [798]),
   ]);
   assert.deepEqual(
     out.map((f) => f.ruleId),
-    ["secret.private-key", "js.weak-hash", "js.hardcoded-credential"],
+    ["js.jwt-hardcoded-secret", "js.weak-hash", "js.hardcoded-credential"],
   );
+  // The secret scanner's finding of the value absorbs a pattern finding of it, keeping the more severe severity.
+  const scanned = foldFindings([at("js.hardcoded-credential", "pattern", 4, "critical", [798]), at("secret.generic", "secrets", 4, "high", [798])]);
+  assert.deepEqual(
+    scanned.map((f) => `${f.ruleId} ${f.severity}`),
+    ["secret.generic critical"],
+  );
+});
+
+test("a hard-coded password the secret scanner also finds is one finding: the scanner's, redacted; another line's credential stays", async () => {
+  const src = `const db = require("./db");
+const password = "Mai9ohgh6ahxee0jutheew0pungoozil";
+db.connect({ user: "app", password: "hunter2" });
+`;
+  const { findings } = await reviewFiles({ files: stream({ "lib/seed.js": src }), rules });
+  const credentials = findings.filter((f) => f.cwe.includes(798)).map((f) => `${f.location.startLine} ${f.ruleId}`);
+  assert.deepEqual(credentials.sort(), ["2 secret.generic", "3 js.hardcoded-credential"]);
+  assert.ok(!findings.some((f) => f.location.snippet?.includes("Mai9ohgh6ahxee0jutheew0pungoozil")));
 });

@@ -3,7 +3,8 @@
 // finding stays, with its flow and the more severe of the two severities. A predictable value is
 // one weakness however many sinks it reaches: taint findings of that class from one source fold
 // into the first, the other sinks as related locations. Findings left on one line are ordered most
-// severe first, so that whatever marks the later ones duplicates keeps the severe one in view.
+// severe first, so that whatever marks the later ones duplicates keeps the severe one in view. A secret the
+// scanner found is one finding however many rules name it.
 import type { Finding, Location } from "./types.ts";
 import { severities } from "./types.ts";
 
@@ -72,7 +73,26 @@ export function foldFindings(findings: Finding[]): Finding[] {
     }
     out = out.map((f) => merged.get(f) ?? f);
   }
-  return severeFirst(out);
+  return severeFirst(secretOnce(out));
+}
+
+/**
+ * A pattern finding (`js.hardcoded-credential`) on a line where the secret scanner found the value itself is the
+ * same secret: the scanner's finding stays (it names the kind of secret and shows it redacted), at the more severe severity.
+ */
+function secretOnce(findings: Finding[]): Finding[] {
+  const secrets = new Map<string, Finding>();
+  for (const f of findings) if (f.engine === "secrets") secrets.set(lineKey(f.location), f);
+  if (!secrets.size) return findings;
+  const raised = new Map<Finding, Finding>();
+  const out = findings.filter((f) => {
+    const by = f.engine === "pattern" ? secrets.get(lineKey(f.location)) : undefined;
+    if (!by || !shareCwe(by, f)) return true;
+    const kept = raised.get(by) ?? by;
+    if (rank(f) > rank(kept)) raised.set(by, { ...kept, severity: f.severity });
+    return false;
+  });
+  return out.map((f) => raised.get(f) ?? f);
 }
 
 /** Findings of one line that share a CWE, most severe first in the places they held (the rest keep their order). */

@@ -64,3 +64,28 @@ load("x").then((v) => expectType<string>(v));
   const found = await ids({ "index.test-d.ts": src, "test-d/load.ts": src, "types/load.tst.ts": src, "test/load.test.ts": src });
   assert.deepEqual(found, ["test/load.test.ts:3:js.floating-promise"]);
 });
+
+test("secret-named values and JWTs in documentation are examples for readers; a provider token or a private key there is reported", async () => {
+  const header = ["-----BEGIN", "RSA PRIVATE KEY-----"].join(" ");
+  const readme = `# Usage
+
+\`\`\`js
+var password = 'Mai9ohgh6ahxee0jutheew0pungoozil';
+const jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IngifQ.lsz4BIPWdkry3AHOVcjqx29GNUbipw18FMTahov07EL";
+const aws = "AKIA${"QX6FMT2BIPW5ELSZ"}";
+\`\`\`
+
+${header}
+MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
+-----END RSA PRIVATE KEY-----
+`;
+  const code = "var password = 'Mai9ohgh6ahxee0jutheew0pungoozil';\n";
+  const found = await ids({ "README.md": readme, "docs/guide.rst": readme, "lib/seed.js": code });
+  assert.deepEqual(found.sort(), [
+    "README.md:6:secret.aws-access-key-id",
+    "README.md:9:secret.private-key",
+    "docs/guide.rst:6:secret.aws-access-key-id",
+    "docs/guide.rst:9:secret.private-key",
+    "lib/seed.js:1:secret.generic",
+  ]);
+});

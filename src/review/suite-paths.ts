@@ -29,7 +29,15 @@ const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;
  * and its correctness findings are bugs in the suite.
  */
 export function dropSuiteFindings(findings: Finding[], path: string): Finding[] {
+  if (docPath.test(path)) return findings.filter((f) => f.engine !== "secrets" || !exampleSecrets.has(f.ruleId));
   if (!suitePath.test(path)) return findings;
   const typesOnly = typeTestPath.test(path);
   return findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
 }
+
+/**
+ * Prose documentation (a README, a docs page): the secret-named values and tokens of its code samples are
+ * examples for readers to replace. A provider's token or a private key block in it may be a real one, and stays.
+ */
+const docPath = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
+const exampleSecrets: ReadonlySet<string> = new Set(["secret.generic", "secret.jwt"]);

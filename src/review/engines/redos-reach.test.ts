@@ -6,8 +6,12 @@ import { stream } from "../testing/stream.ts";
 // Verdicts must not depend on the machine's load here (engines/redos.ts).
 process.env.CRS_REDOS_PATTERN_MS ??= "10000";
 const rules = await loadRules();
+/** Lines of the uses reported, a pattern written again in the file included (fold-copies.ts lists those as related). */
 const lines = async (path: string, src: string): Promise<number[]> =>
-  (await reviewFiles({ files: stream({ [path]: src }), rules, taint: false })).findings.filter((f) => f.ruleId === "js.redos").map((f) => f.location.startLine);
+  (await reviewFiles({ files: stream({ [path]: src }), rules, taint: false })).findings
+    .filter((f) => f.ruleId === "js.redos")
+    .flatMap((f) => [f.location.startLine, ...f.relatedLocations.filter((l) => /same pattern/.test(l.message ?? "")).map((l) => l.startLine)])
+    .sort((a, b) => a - b);
 
 test("a quadratic pattern applied to a digest, a number's rendering or the process's own facts meets no input", async () => {
   const src = `const crypto = require("crypto");
