@@ -17,7 +17,9 @@ import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter, nullPrototypeFields } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
 import { recursesThrough, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
-import { boundKey, callbackOf, functionKinds, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
+import { anyWord, frozenPrototype, guardNames, guardText, protoLiteral } from "./prototype-pollution-guards.ts";
+import { descendingReduce, freshObjects, inCondition, ownKeyChecks } from "./prototype-pollution-sites.ts";
+import { functionKinds, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
 
 /**
  * What a file's text must hold for the analysis to look at its tree. What comes before the `[` is a
@@ -28,74 +30,10 @@ const keySource = new RegExp(
   String.raw`\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|` +
     String.raw`(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\bfor(?:In|Own)\s*\(`,
 );
-const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
-const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
 
 /** Whether the text may hold what the analysis reports (cheap, before any tree is needed). */
 export function mayPollute(source: string): boolean {
   return computedWrite.test(source) && keySource.test(source);
-}
-
-/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
- * `cur === Object.prototype` then a throw or return stops a walk that reached it. Reset to a new object instead
- * (`if (o[k] === Object.prototype) o[k] = {}`), the walk goes on into `constructor.prototype` all the same: a
- * function's `prototype` is not writable, so the reset does nothing there. */
-const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
-/** A module that freezes `Object.prototype` cannot pollute it. */
-const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
-/** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
-const keyCheckWord =
-  String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?` +
-  String.raw`(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
-/** A helper of the file named for checking keys against pollution. */
-const keyCheckName = new RegExp(`^${keyCheckWord}$`);
-const keyCheckAnywhere = new RegExp(keyCheckWord);
-/** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
-const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\\s*\\(|\\bfrom\\s*["'\`]))`, "g");
-/** A regular expression matching any of `names` as a whole word. */
-const anyWord = (names: string[]): RegExp => new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
-const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
-
-const functionValue = { any: [...functionKinds].map((kind) => ({ kind })) };
-const nestedHelper = [
-  { kind: "function_declaration" },
-  { kind: "variable_declarator", has: { field: "value", ...functionValue } },
-  { kind: "assignment_expression", all: [{ has: { field: "left", kind: "identifier" } }, { has: { field: "right", ...functionValue } }] },
-];
-
-/** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
- * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
-function guardNames(root: SgNode, source: string): string[] {
-  const names: string[] = [...new Set(root.text().match(importedKeyCheck) ?? [])];
-  // A declaration joins the guards by its text (a guard text or a guard's name in it) or its name (a key
-  // check's): in a file holding neither, none does, and its top level need not be read.
-  if (!names.length && !guardText(source) && !keyCheckAnywhere.test(source)) return names;
-  const decls: { text: string; names: string[] }[] = [];
-  for (const stmt of root.children()) {
-    const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
-    const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
-    const own = named.flatMap((n) => (n.field("name")?.kind() === "identifier" ? [n.field("name")!.text()] : []));
-    if (own.length) decls.push({ text: decl.text(), names: own });
-  }
-  // Helpers declared inside a module wrapper (a UMD factory), or assigned one of two versions
-  // (`getSafely = function (o, k) {…}` in an if/else), guard as top-level ones do.
-  for (const d of root.findAll({ rule: { any: nestedHelper } })) {
-    if (d.parent()?.kind() === "program" || d.parent()?.parent()?.kind() === "program") continue;
-    const name = d.field(d.kind() === "assignment_expression" ? "left" : "name");
-    if (name?.kind() === "identifier") decls.push({ text: d.text(), names: [name.text()] });
-  }
-  let word: RegExp | null = null;
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const d of decls) {
-      if (!d.names.length || !(guardText(d.text) || word?.test(d.text) || d.names.some((n) => keyCheckName.test(n)))) continue;
-      names.push(...d.names);
-      d.names = [];
-      grew = true;
-    }
-    if (grew) word = anyWord(names);
-  }
-  return names;
 }
 
 /**
@@ -272,63 +210,3 @@ function pollutingSite(
 const valueOperator = /^(?:\|\||&&|\?\?)$/;
 /** Keys the program names itself: a string, a number, a CONSTANT_CASE name or a symbol's (`kHeaders`, `stateSym`). */
 const programKey = /^(?:["'`][^"'`]*["'`]|\d+|(?:[\w$]+\.)*(?:[A-Z][A-Z0-9_]*|k[A-Z][\w$]*|[\w$]+Sym(?:bol)?))$/;
-
-/** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
-function freshObjects(fn: SgNode): Set<string> {
-  const out = new Set<string>();
-  for (const d of fn.findAll({ rule: { kind: "lexical_declaration", regex: "^const\\b" } })) {
-    for (const v of d.children().filter((c) => c.kind() === "variable_declarator")) {
-      const name = v.field("name");
-      const value = v.field("value")?.text().replace(/\s+/g, "") ?? "";
-      if (name?.kind() === "identifier" && (v.field("value")?.kind() === "object" || /^Object\.assign\(\{\},/.test(value))) out.add(name.text());
-    }
-  }
-  return out;
-}
-
-/** `target\nkey` pairs an own-key check names: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`,
- * `Object.getOwnPropertyNames(t).indexOf(k)`. */
-function ownKeyChecks(body: string): Set<string> {
-  const out = new Set<string>();
-  // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
-  for (const m of body.matchAll(
-    /(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+)\s*\)/g,
-  )) {
-    const target = m[1] ?? m[3];
-    if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
-  }
-  // `Object.getOwnPropertyNames(t).indexOf(k)` (or `Object.keys(t).includes(k)`): the same question asked of a list of t's own keys.
-  for (const m of body.matchAll(/Object\.(?:getOwnPropertyNames|keys)\(\s*([\w$.]+)\s*\)\.(?:indexOf|includes)\(\s*([\w$]+)\s*\)/g))
-    if (!/(^|\.)prototype$/.test(m[1]!)) out.add(`${m[1]}\n${m[2]}`);
-  return out;
-}
-
-/** A call whose value is only tested (`if (isPlain(t[k]))`, `ok(t[k]) ? … : …`, `a && f(t[k])`) does not write. */
-function inCondition(call: SgNode): boolean {
-  for (let n: SgNode = call, p = n.parent(); p; n = p, p = p.parent()) {
-    const k = String(p.kind());
-    if (k === "parenthesized_expression" || k === "unary_expression") continue;
-    if (k === "binary_expression" && /^(&&|\|\||!|===?|!==?)$/.test(p.field("operator")?.text() ?? "")) continue;
-    if (k === "ternary_expression") return p.field("condition")?.range().start.index === n.range().start.index;
-    return k === "if_statement" || k === "while_statement";
-  }
-  return false;
-}
-
-/** A `reduce` whose callback descends (`return acc[part]`, `(acc, k) => acc[k]`), as a set-by-path walk does. */
-function descendingReduce(fn: SgNode): boolean {
-  for (const call of fn.findAll({
-    rule: { kind: "call_expression", has: { field: "function", kind: "member_expression", has: { field: "property", regex: "^reduce$" } } },
-  })) {
-    const callback = callbackOf(call);
-    if (!callback) continue;
-    const { fn: cb, params } = callback;
-    const acc = boundKey(params[0] ?? null)?.replace(/\$/g, "\\$");
-    if (!acc) continue;
-    const body = cb.field("body");
-    const text = body?.text() ?? "";
-    if (body?.kind() === "statement_block" ? new RegExp(`\\breturn\\s*\\(?\\s*${acc}\\s*\\[`).test(text) : new RegExp(`^\\(?\\s*${acc}\\s*\\[`).test(text))
-      return true;
-  }
-  return false;
-}

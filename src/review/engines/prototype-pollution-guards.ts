@@ -1,0 +1,69 @@
+// Guards a merge or set-by-path function relies on (prototype-pollution.ts): the dangerous keys named in its text,
+// `key in Object.prototype`, and helpers of the file (or imported ones) named for checking keys or naming those keys.
+import type { SgNode } from "@ast-grep/napi";
+import { functionKinds } from "./prototype-pollution-key-names.ts";
+
+export const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
+const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
+
+/** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
+ * `cur === Object.prototype` then a throw or return stops a walk that reached it. Reset to a new object instead
+ * (`if (o[k] === Object.prototype) o[k] = {}`), the walk goes on into `constructor.prototype` all the same: a
+ * function's `prototype` is not writable, so the reset does nothing there. */
+const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
+/** A module that freezes `Object.prototype` cannot pollute it. */
+export const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
+/** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
+const keyCheckWord =
+  String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?` +
+  String.raw`(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
+/** A helper of the file named for checking keys against pollution. */
+const keyCheckName = new RegExp(`^${keyCheckWord}$`);
+const keyCheckAnywhere = new RegExp(keyCheckWord);
+/** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
+const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\\s*\\(|\\bfrom\\s*["'\`]))`, "g");
+/** A regular expression matching any of `names` as a whole word. */
+export const anyWord = (names: string[]): RegExp => new RegExp(`\\b(${names.map((g) => g.replace(/\$/g, "\\$")).join("|")})\\b`);
+export const guardText = (t: string): boolean => (protoLiteral.test(t) && otherLiteral.test(t)) || inheritedCheck.test(t);
+
+const functionValue = { any: [...functionKinds].map((kind) => ({ kind })) };
+const nestedHelper = [
+  { kind: "function_declaration" },
+  { kind: "variable_declarator", has: { field: "value", ...functionValue } },
+  { kind: "assignment_expression", all: [{ has: { field: "left", kind: "identifier" } }, { has: { field: "right", ...functionValue } }] },
+];
+
+/** Top-level names (constants, helpers) whose text names the dangerous keys, or uses such a name (a
+ * `validateKey(k)` that throws when `isUnsafeKey(k)`): using one is a guard. */
+export function guardNames(root: SgNode, source: string): string[] {
+  const names: string[] = [...new Set(root.text().match(importedKeyCheck) ?? [])];
+  // A declaration joins the guards by its text (a guard text or a guard's name in it) or its name (a key
+  // check's): in a file holding neither, none does, and its top level need not be read.
+  if (!names.length && !guardText(source) && !keyCheckAnywhere.test(source)) return names;
+  const decls: { text: string; names: string[] }[] = [];
+  for (const stmt of root.children()) {
+    const decl = stmt.kind() === "export_statement" ? (stmt.field("declaration") ?? stmt) : stmt;
+    const named = String(decl.kind()) === "function_declaration" ? [decl] : decl.children().filter((c) => c.kind() === "variable_declarator");
+    const own = named.flatMap((n) => (n.field("name")?.kind() === "identifier" ? [n.field("name")!.text()] : []));
+    if (own.length) decls.push({ text: decl.text(), names: own });
+  }
+  // Helpers declared inside a module wrapper (a UMD factory), or assigned one of two versions
+  // (`getSafely = function (o, k) {…}` in an if/else), guard as top-level ones do.
+  for (const d of root.findAll({ rule: { any: nestedHelper } })) {
+    if (d.parent()?.kind() === "program" || d.parent()?.parent()?.kind() === "program") continue;
+    const name = d.field(d.kind() === "assignment_expression" ? "left" : "name");
+    if (name?.kind() === "identifier") decls.push({ text: d.text(), names: [name.text()] });
+  }
+  let word: RegExp | null = null;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of decls) {
+      if (!d.names.length || !(guardText(d.text) || word?.test(d.text) || d.names.some((n) => keyCheckName.test(n)))) continue;
+      names.push(...d.names);
+      d.names = [];
+      grew = true;
+    }
+    if (grew) word = anyWord(names);
+  }
+  return names;
+}
