@@ -259,8 +259,8 @@ export class Analyzer {
   scopeText(): string {
     return (this.scopeTextCache ??= this.scope?.text() ?? "");
   }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
-    this.log.add(node, spec, t, note);
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string, whole = false): void {
+    this.log.add(node, spec, t, note, whole);
   }
   /** The file's root (driver/unsourced.ts reads its top-level bindings). */
   get fileRoot(): TNode | null {

@@ -10,6 +10,8 @@ export interface SinkHit {
   className: string;
   taint: Taint;
   note?: string;
+  /** The sink's argument is a helper's parameter as its caller passed it (evaluators/call-sinks.ts wholeChain). */
+  whole?: true;
 }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch {
@@ -21,11 +23,13 @@ export class HitLog {
   readonly list: SinkHit[] = [];
   private readonly keys = new Set<string>();
 
-  add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string): void {
+  add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string, whole = false): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);
-    this.list.push(note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t });
+    const hit: SinkHit = note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t };
+    if (whole) hit.whole = true;
+    this.list.push(hit);
   }
 }

@@ -7,6 +7,7 @@ import { named } from "../syntax/languages.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
+import { wholeChain } from "../model/whole-params.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
 function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
@@ -16,10 +17,12 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
 
 /** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
  * the file and the function does what it was asked; traversal needs a base directory the value escapes
- * (`path.join(root, rel)`), and a value built or copied on the way is still reported. */
-function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): boolean {
-  if (spec.className !== "path-traversal" || t.step.prev || t.step.kind !== "param" || t.step.sourceId !== a.rules.library?.spec.id) return false;
-  return a.syn.roles[arg.kind()] === "ident" && /^[\w$]+/.exec(t.step.node.text())?.[0] === arg.text();
+ * (`path.join(root, rel)`), and a value built or copied on the way is still reported. "param": the same from a
+ * parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
+function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
+  if (spec.className !== "path-traversal" || a.syn.roles[arg.kind()] !== "ident") return null;
+  const whole = wholeChain(t, a.rules.library?.spec.id);
+  return whole && whole.name === arg.text() ? whole.from : null;
 }
 
 /** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
@@ -115,8 +118,9 @@ export function recordSinks(
       // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
       const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
       if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
-        if (wholeCallerPath(a, spec, t, p!)) continue;
-        if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t);
+        const whole = wholeCallerPath(a, spec, t, p!);
+        if (whole === "library") continue;
+        if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t, undefined, whole === "param");
         break;
       }
     }

@@ -10,6 +10,7 @@ import type { SinkHit } from "../driver/hits.ts";
 import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "../model/state.ts";
 import { withStep, worse } from "../model/state.ts";
+import { wholeChain } from "../model/whole-params.ts";
 import { FileDefs, resolveCallee } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
@@ -86,7 +87,9 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   for (const [s, v] of sums) {
     for (const h of s.hits) {
       const t = splice(h.taint, s.marker, v, call);
-      if (t) a.recordHit(h.node, { cls: 0, className: h.className }, t);
+      // A file sink given the callee's parameter whole: a library entry's parameter handed on whole is its caller's own path.
+      const whole = h.whole && t ? wholeChain(t, a.rules.library?.spec.id)?.from : undefined;
+      if (t && whole !== "library") a.recordHit(h.node, { cls: 0, className: h.className }, t, undefined, whole === "param");
     }
     for (const [id, wt] of s.watched) {
       const w = a.watch.get(id);

@@ -55,3 +55,18 @@ exports.runConfigured = function runConfigured(file) {
   const conf = JSON.parse(fs.readFileSync(file, "utf8"));
   require("child_process").execSync("sh -c '" + conf.command + "'"); // vuln: command-injection
 };
+
+// A config reader handing the caller's file to its own loader: the caller's path, opened as asked. A name joined
+// under the package's data directory, handed to another loader, is a path the package builds.
+exports.readConfig = function readConfig(file, options) {
+  return loadConfigFile(file, options);
+};
+function loadConfigFile(configPath, options) {
+  return JSON.parse(fs.readFileSync(configPath, options && options.encoding)); // safe: path-traversal the caller's own path handed on through a helper
+}
+exports.readPreset = function readPreset(name) {
+  return loadPresetFile(Path.join(__dirname, "presets", name));
+};
+function loadPresetFile(presetPath) {
+  return JSON.parse(fs.readFileSync(presetPath, "utf8")); // vuln: path-traversal
+}

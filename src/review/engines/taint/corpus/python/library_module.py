@@ -119,3 +119,41 @@ class Store:
 
 def _cleanup(path):
     os.system("rm -rf " + path)  # safe: command-injection private function is no entry point
+
+
+# A config loader that hands the caller's file on through its own helpers before opening it: the caller
+# names the file, as if it called open() itself. A name joined under the package's data directory is not so.
+class Settings:
+    def load(self, path, section="main"):
+        return self._load_path(path, section=section)
+
+    def _load_path(self, path, section):
+        with open(path, "rb") as stream:  # safe: path-traversal the caller's own path handed on through helpers
+            return {section: stream.read()}
+
+    def load_named(self, name):
+        return self._load_data(os.path.join(BASE_DIR, name))
+
+    def _load_data(self, path):
+        with open(path, "rb") as stream:  # vuln: path-traversal
+            return stream.read()
+
+
+def read_sources(sources):
+    for source in sources:
+        _read_one(source)
+
+
+def _read_one(filename):
+    with open(filename) as f:  # safe: path-traversal elements of the caller's list handed on whole
+        return f.read()
+
+
+def read_under(names):
+    for name in names:
+        _read_data(os.path.join(BASE_DIR, name))
+
+
+def _read_data(filename):
+    with open(filename) as f:  # vuln: path-traversal
+        return f.read()

@@ -1,0 +1,52 @@
+// A parameter handed on whole: the same value its caller gave, through the file's own helpers (a file sink given
+// it opens the caller's own path; evaluators/call-sinks.ts, evaluators/function-summaries.ts).
+import type { TNode } from "../syntax/node.ts";
+import { named } from "../syntax/languages.ts";
+import type { Step, Taint } from "./values.ts";
+
+/**
+ * A value that is a parameter handed on whole through the file's own helpers (`load_path(path)` → `def
+ * load_path(self, path)` → `open(path)`): each call passes the name as one of its arguments and each helper's
+ * parameter takes it (a loop over it, `for source in sources`, hands on its elements). From a library entry's
+ * parameter, or from the parameter of a helper being summarised.
+ */
+export function wholeChain(t: Taint, libraryId: string | undefined): { from: "library" | "param"; name: string } | null {
+  const steps: Step[] = [];
+  for (let s: Step | null = t.step; s; s = s.prev) steps.unshift(s);
+  const first = steps[0]!;
+  const from = first.kind === "param" && t.step.sourceId === libraryId ? "library" : first.kind === "step" && first.sourceId === "" ? "param" : null;
+  if (!from || !isParam(first.node)) return null;
+  let name: string | null = paramName(first.node);
+  for (const s of steps.slice(1)) {
+    if (s.kind !== "step") return null;
+    if (isParam(s.node)) name = paramName(s.node);
+    else if (name && loopOver(s.node) === name) name = s.node.text();
+    else if (name && s.node.kind() !== "identifier" && passesWhole(s.node, name)) name = null;
+    else return null;
+  }
+  return name ? { from, name } : null;
+}
+
+/** What a loop variable iterates directly (`for source in sources`, `for (const f of files)`): the list's text. */
+function loopOver(n: TNode): string | undefined {
+  const loop = n.parent();
+  if (n.kind() !== "identifier" || !/^for_(?:in_)?statement$/.test(loop?.kind() ?? "") || loop!.field("left")?.text() !== n.text()) return undefined;
+  return loop!.field("right")?.text();
+}
+
+const paramName = (n: TNode): string | null => /^[\w$]+/.exec(n.text())?.[0] ?? null;
+const paramLists = /^(?:parameters|formal_parameters|lambda_parameters)$/;
+/** A parameter of a function (`path`, `path: str`, `path=None`, `path?: string`). */
+const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "");
+
+/** Whether a call passes `name` itself as an argument (positional, or `path=name`), or one element of it (`name[0]`). */
+function passesWhole(call: TNode, name: string): boolean {
+  const args = call.field("arguments");
+  if (!args) return false;
+  const element = new RegExp(`^${name.replace(/\$/g, "\\$")}\\s*\\[\\s*(?:\\d+|"[^"]*"|'[^']*')\\s*\\]$`);
+  for (const x of named(args)) {
+    const v = (x.kind() === "keyword_argument" ? x.field("value") : x)?.text() ?? "";
+    if (v === name || element.test(v)) return true;
+  }
+  return false;
+}
