@@ -69,3 +69,20 @@ def configured_digest(payload: bytes) -> str:
 def modern_digest(payload: bytes) -> str:
     algorithm = "sha3_256"
     return hashlib.new(algorithm, payload).hexdigest()  # ok: py.weak-hash
+
+
+def generate_etag(body: bytes) -> str:
+    return hashlib.md5(body).hexdigest()  # ok: py.weak-hash
+
+
+def get_source_checksum(source: str) -> str:
+    return sha1(source.encode("utf-8")).hexdigest()  # ok: py.weak-hash
+
+
+def media_path(url: str) -> str:
+    media_guid = hashlib.sha1(url.encode()).hexdigest()  # ok: py.weak-hash
+    return f"full/{media_guid}.jpg"
+
+
+def cache_password(password: str) -> str:
+    return hashlib.md5(password.encode()).hexdigest()  # expect: py.weak-hash
