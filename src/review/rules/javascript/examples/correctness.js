@@ -22,4 +22,12 @@ function f(x, y, port, host) {
   Promise.all([fetchUser(x)]).then((u) => show(u)); // expect: js.floating-promise
   const p = new Promise(async (resolve) => resolve(await g())); // expect: js.async-promise-executor
   const q = new Promise((resolve) => resolve(1)); // ok: js.async-promise-executor
+  if (x instanceof Date) {
+    x = x; // ok: js.self-assignment
+  } else if (typeof x === "string") {
+    x = new Date(x);
+  }
+  if (y) {
+    y = y; // expect: js.self-assignment
+  }
 }

@@ -58,3 +58,25 @@ password = "hunter2hunter2"  # expect: py.hardcoded-credential
 password = os.environ["DB_PASSWORD"]  # ok: py.hardcoded-credential
 DEBUG = True  # expect: py.debug-mode
 app.run(debug=False)  # ok: py.debug-mode
+
+
+# Idioms that look like `x = x` and do something: a re-export at module level, a class attribute copied from
+# the module, an instance copy of a class attribute, and a branch that keeps a value as it is.
+from logging import getLogger as _getLogger
+
+logger = _getLogger(__name__)
+logger = logger  # ok: py.self-assignment
+
+
+class Worker:
+    logger = logger  # ok: py.self-assignment
+    modes = ["fast"]
+
+    def __init__(self, name, indent=None):
+        self.modes = self.modes  # ok: py.self-assignment
+        if isinstance(indent, int):
+            indent = " " * indent
+        elif isinstance(indent, str):
+            indent = indent  # ok: py.self-assignment
+        name = name  # expect: py.self-assignment
+        self.indent = indent
