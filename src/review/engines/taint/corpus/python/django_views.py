@@ -19,3 +19,11 @@ def export(request, fmt):
 
 def helper(path):
     return open(path)  # safe: path-traversal parameter not from a framework
+
+
+def people(request):
+    from .models import Person
+
+    rows = Person.objects.raw("SELECT * FROM people WHERE last_name = '" + request.GET["name"] + "'")  # vuln: sql-injection
+    same = Person.objects.raw("SELECT * FROM people WHERE last_name = %s", [request.GET["name"]])  # safe: sql-injection parameterized
+    return HttpResponse(len(list(rows)) + len(list(same)))

@@ -14,3 +14,13 @@ def line_end(data, sep):
 
 def child(tree, tag):
     return tree.find(tag)  # safe: nosql-injection an ElementTree lookup
+
+
+class Node:
+    @classmethod
+    def raw(cls, rawsource, text):
+        return cls()
+
+
+def raw_role(rawtext, text):
+    return Node.raw(rawtext, text)  # safe: sql-injection a document tree's raw node
