@@ -31,7 +31,12 @@ export function patternOf(matched: string, python: boolean): { source: string; f
   if (python) {
     const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
     if (!m) return null;
-    return fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+    const p = fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+    // `re.match` tries the pattern at the string's start only, `re.fullmatch` against the whole string: a JavaScript
+    // pattern is tried at every position unless anchored, which would judge `re.match(r"-?\d+$", s)` quadratic.
+    const call = /^\s*re\s*\.\s*(match|fullmatch)\s*\(/.exec(matched)?.[1];
+    if (call) p.source = call === "match" ? `^(?:${p.source})` : `^(?:${p.source})$`;
+    return p;
   }
   const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());
   if (lit) return { source: lit[1]!, flags: lit[2]! };

@@ -21,7 +21,18 @@ test("the literal pattern is read from a regex literal, a RegExp string and a Py
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal is the input
   assert.equal(patternOf("new RegExp(`^${prefix}+$`)", false), null);
   assert.deepEqual(patternOf('re.compile(r"(?i)^(?P<h>[a-z]+\\.?)+\\Z", re.M)', true), { source: "^(?<h>[a-z]+\\.?)+$", flags: "im" });
-  assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^\\d+$", flags: "" });
+  assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^(?:^\\d+$)", flags: "" });
+});
+
+test("Python's re.match is tried at the start only and re.fullmatch on the whole string: judged so, a linear match is no finding", () => {
+  const judged = (call: string) => {
+    const p = patternOf(call, true)!;
+    return judgePattern(p.source, p.flags)?.complexity ?? null;
+  };
+  assert.equal(judged('re.match(r"-?\\d+$", predicate)'), null);
+  assert.equal(judged('re.fullmatch(r"[a-z]+(_[A-Z]+)?", locale)'), null);
+  assert.equal(judged('re.search(r"-?\\d+$", predicate)'), "polynomial (degree 2)");
+  assert.equal(judged('re.match(r"^(\\w+\\.?)+$", host)'), "exponential");
 });
 
 test("literal runs are shortened for the analyser, escapes, classes, group names and counts kept", () => {
