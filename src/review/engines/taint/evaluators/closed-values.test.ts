@@ -262,3 +262,28 @@ function sysconf(name, options, done) {
   assert.deepEqual(await review({ "lib/limits.js": src('"PAGESIZE"') }, 78), []);
   assert.deepEqual(await review({ "lib/limits.js": src("process.env.KEY") }, 78), ["lib/limits.js:12:low"]);
 });
+
+test("without a known source, a local given literals or one of a few literals chosen by conditions is closed; a choice with a value in it is not", async () => {
+  const probe = (choice: string) => `const cp = require("child_process");
+const fs = require("fs");
+const brewPython = fs.existsSync("/opt/homebrew/bin/python3");
+const onWindows = process.platform === "win32";
+exports.probe = function probe(name) {
+  return new Promise((resolve) => {
+    setImmediate(() => {
+      let cmd = "";
+      if (brewPython) {
+        cmd = "python3";
+        cp.exec(\`\${cmd} -V\`, (err, out) => resolve(out));
+      } else {
+        const cmd = ${choice};
+        cp.exec(cmd, (err, out) => resolve(out));
+      }
+    });
+  });
+};
+`;
+  assert.deepEqual(await review({ "lib/probe.js": probe('onWindows ? "py -V" : brewPython ? "python3.12 -V" : "python3 -V"') }, 78), []);
+  // The other local of that name now holds the caller's value: the branch's template no longer reads as closed.
+  assert.ok((await review({ "lib/probe.js": probe('onWindows ? "py -V" : name + " -V"') }, 78)).includes("lib/probe.js:11:low"));
+});

@@ -76,6 +76,17 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
   }
 }
 
+const literal = String.raw`(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60[^\x60$\\]*\x60|\d[\w.]*)`;
+/** `flag ? "a -V" : other ? "b -V" : "c -V"`: a choice among literals by conditions that hold no string. */
+const choiceStep = new RegExp(String.raw`^[^?"'\x60;]+\?\s*${literal}\s*:\s*`);
+const lastLiteral = new RegExp(String.raw`^${literal}\s*;?\s*$`);
+function literalChoice(value: string): boolean {
+  let rest = value.trim();
+  if (!choiceStep.test(rest)) return false;
+  for (let m = choiceStep.exec(rest); m; m = choiceStep.exec(rest)) rest = rest.slice(m[0].length);
+  return lastLiteral.test(rest);
+}
+
 /** A constant by convention, a local this function assigns nothing but literals, or a name the function
  * never binds whose one top-level binding is an import or holds such values (`const bin = path.join(__dirname, "tool")`). */
 function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<string, boolean>, depth: number): boolean {
@@ -88,7 +99,7 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
     if (closedLoop(a, esc, scopeText, depth)) v = true;
     // Top-level code: its names are the file's own bindings.
     else if (scopeText === a.source) v = topLevelClosed(a, name, depth);
-    else if (values.length) v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()));
+    else if (values.length) v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()) || literalChoice(c));
     else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
     else v = closedFromCallers(a, name, scopeText, depth, openPart, (n, body) => boundIn(escapeRegExp(n), body, false));
     locals.set(name, v);
