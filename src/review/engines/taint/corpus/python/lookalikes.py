@@ -61,6 +61,8 @@ def cli():
     conn.execute("SELECT * FROM t WHERE name = '" + sys.argv[1] + "'")  # vuln: sql-injection
     conn.execute("SELECT * FROM t WHERE name = ?", (sys.argv[1],))  # safe: sql-injection parameterized
     os.system("python3 " + sys.argv[0] + " --help")  # safe: command-injection script's own path
+    with open(sys.argv[2]) as report:  # safe: path-traversal the file the CLI's user names
+        report.read()
     line = input()
     os.system(line)  # vuln: command-injection
 
