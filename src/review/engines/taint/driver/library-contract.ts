@@ -127,6 +127,18 @@ export function pythonCallersArgv(h: SinkHit): boolean {
   return true;
 }
 
+/**
+ * Python: library input handed whole to a query (`super().execute(query, vars)` in a driver's cursor, `db.find(kwargs)`
+ * in a store's lookup): the caller wrote the query, as with JavaScript's `db.query(sql)`. One built here is not so.
+ */
+export function pythonCallersQuery(h: SinkHit): boolean {
+  if (h.className !== "sql-injection" && h.className !== "nosql-injection") return false;
+  const first = h.node.field("arguments")?.namedChildren()[0];
+  if (!first || !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(first.text())) return false;
+  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
+  return true;
+}
+
 /** Segments that stay where they are put: no separator, no `..`. */
 const plainSegment = /^(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 

@@ -24,3 +24,20 @@ def find_checked_user(conn: ldap3.Connection, uid):
 
 def find_order(client: MongoClient, where):
     return client.shop.orders.find({"$where": where})  # vuln: nosql-injection
+
+
+class LoggingCursor:
+    """A driver's cursor that logs each statement before running it: the caller wrote the query."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def execute(self, query, params=None):
+        return self.inner.execute(query, params)  # safe: sql-injection the caller's query passed on whole
+
+    def execute_suffixed(self, query, suffix):
+        return self.inner.execute(query + suffix)  # vuln: sql-injection
+
+
+def find_by(client: MongoClient, **criteria):
+    return list(client.shop.orders.find(criteria))  # safe: nosql-injection the caller's filter passed on whole
