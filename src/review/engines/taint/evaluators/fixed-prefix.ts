@@ -98,12 +98,28 @@ function ownSite(node: TNode, syn: Syntax): boolean {
   return /^https?:\/\/H(?:[/?#]|$)/.test(out);
 }
 
+/** The page's whole address or origin (`document.location`, `location.href`, `window.location.origin`, `document.URL`). */
+const pageAddress = /^(?:(?:window|document|self)\.)?location(?:\.(?:href|origin))?$|^document\.URL$/;
+
+/**
+ * `${document.location}?cmd=auth&pin=${pin}`: a URL starting with the page's own address in a browser leads back to
+ * the page's own origin, whatever follows; a part of it (`location.hash`) is another matter.
+ */
+function pageOwnStart(node: TNode, syn: Syntax): boolean {
+  const parts = partsOf(node, syn).flatMap((p) =>
+    p.kind() === "template_string" ? named(p).map((c) => (c.kind() === "template_substitution" ? (named(c)[0] ?? c) : c)) : [p],
+  );
+  const first = parts.find((p) => !(p.kind() === "string" && p.text().length <= 2));
+  return !!first && pageAddress.test(first.text().replace(/\s+/g, ""));
+}
+
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
 export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
   if (!v || !isJs(a)) return v;
   // A template or `+` makes a string (or a number): no operator object (asString).
   if (!v.str) v = asString(v);
   if ((v.mask & destinationClasses) === destinationClasses) return v;
+  if (pageOwnStart(node, a.syn)) return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
   if (!fixedStart.test(knownPrefix(node, a.syn, (n) => taintedPart(a, n)))) {
     return !(v.mask & redirectBit) && ownSite(node, a.syn) ? { ...v, mask: v.mask | redirectBit } : v;
   }

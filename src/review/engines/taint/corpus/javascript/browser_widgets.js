@@ -69,3 +69,14 @@ export function jumpTo() {
   location.assign("/docs#" + encodeURIComponent(section)); // safe: open-redirect fixed path
   location.replace("/docs/" + (section ? "index" : "")); // safe: open-redirect constant choice
 }
+
+// A debugger page's PIN form posts back to the page it is on; a widget loads a URL named in the fragment.
+function initPinBox(form, secret) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const pin = encodeURIComponent(form.pin.value);
+    fetch(`${document.location}?cmd=pinauth&pin=${pin}&s=${encodeURIComponent(secret)}`); // safe: ssrf the page's own address
+    fetch(location.href + "&frame=" + encodeURIComponent(location.hash.slice(1))); // safe: ssrf the page's own address
+    fetch(location.hash.slice(1) + "/widget.json"); // vuln: ssrf
+  });
+}
