@@ -157,3 +157,17 @@ def read_under(names):
 def _read_data(filename):
     with open(filename) as f:  # vuln: path-traversal
         return f.read()
+
+
+# A server's worker and a document processor are handed configuration objects: the files they name are the
+# deployer's. A name the caller passes beside them, joined under one, is not.
+class WorkerTmp:
+    def __init__(self, cfg):
+        self.fd = open(cfg.worker_tmp_file, "w")  # safe: path-traversal a file the deployer's configuration names
+
+
+def stylesheet(settings, name):
+    with open(settings.stylesheet_path) as f:  # safe: path-traversal a file the deployer's configuration names
+        base = f.read()
+    with open(os.path.join(settings.stylesheet_dirs, name)) as f:  # vuln: path-traversal
+        return base + f.read()
