@@ -62,53 +62,55 @@ function better(a: string, b: string): boolean {
   return a < b;
 }
 
+/** Groups of findings by `key` (findings without one stay out). */
+function groupBy(findings: Finding[], key: (f: Finding) => string | null): Finding[][] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const k = key(f);
+    if (k) groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  return [...groups.values()];
+}
+
+/** Each kept finding with its copies as related locations (`message` says why); the copies leave the list. */
+function fold(findings: Finding[], folds: { keep: Finding; copies: Finding[] }[], message: string): Finding[] {
+  if (!folds.length) return findings;
+  const folded = new Set(folds.flatMap((x) => x.copies));
+  const kept = new Map(
+    folds.map(({ keep, copies }) => [keep, { ...keep, relatedLocations: [...keep.relatedLocations, ...copies.map((c) => ({ ...c.location, message }))] }]),
+  );
+  return findings.filter((f) => !folded.has(f)).map((f) => kept.get(f) ?? f);
+}
+
 /**
  * One pattern written again in the same file (`value.replace(/[^\n]+$/, "")` in four methods) is one
  * weakness with one fix: the first use stays, the others become its related locations.
  */
 function foldRepeatedPatterns(findings: Finding[]): Finding[] {
-  const groups = new Map<string, Finding[]>();
-  for (const f of findings) {
-    // In one file even the shortest pattern (`/ *; */`) written again is the same one.
+  // In one file even the shortest pattern (`/ *; */`) written again is the same one.
+  const groups = groupBy(findings, (f) => {
     const pattern = patternText(f, 1);
-    if (pattern) groups.set(`${f.ruleId}\n${f.location.path}\n${pattern}`, [...(groups.get(`${f.ruleId}\n${f.location.path}\n${pattern}`) ?? []), f]);
-  }
-  const kept = new Map<Finding, Finding>();
-  const folded = new Set<Finding>();
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const [keep, ...again] = group.sort((a, b) => a.location.startLine - b.location.startLine || a.location.startColumn - b.location.startColumn);
-    for (const c of again) folded.add(c);
-    const related = again.map((c) => ({ ...c.location, message: "the same pattern again in this file" }));
-    kept.set(keep!, { ...keep!, relatedLocations: [...keep!.relatedLocations, ...related] });
-  }
-  if (!folded.size) return findings;
-  return findings.filter((f) => !folded.has(f)).map((f) => kept.get(f) ?? f);
+    return pattern && `${f.ruleId}\n${f.location.path}\n${pattern}`;
+  });
+  const folds = groups
+    .filter((g) => g.length > 1)
+    .map((g) => {
+      const [keep, ...copies] = g.sort((a, b) => a.location.startLine - b.location.startLine || a.location.startColumn - b.location.startColumn);
+      return { keep: keep!, copies };
+    });
+  return fold(findings, folds, "the same pattern again in this file");
 }
 
 /** The findings with copies of one finding in other files folded into the one in the source tree. */
 export function foldCopies(all: Finding[]): Finding[] {
   const findings = foldRepeatedPatterns(all);
-  const groups = new Map<string, Finding[]>();
-  for (const f of findings) {
-    const key = sameCode(f);
-    if (key) groups.set(key, [...(groups.get(key) ?? []), f]);
-  }
-  const folded = new Set<Finding>();
-  const kept = new Map<Finding, Finding>();
-  for (const group of groups.values()) {
-    const paths = new Set(group.map((f) => f.location.path));
-    if (paths.size < 2) continue;
+  const folds: { keep: Finding; copies: Finding[] }[] = [];
+  for (const group of groupBy(findings, sameCode)) {
+    if (new Set(group.map((f) => f.location.path)).size < 2) continue;
     let keep = group[0]!;
     for (const f of group) if (better(f.location.path, keep.location.path)) keep = f;
     const copies = group.filter((f) => f.location.path !== keep.location.path && builtCopy(f.location.path, keep.location.path));
-    if (!copies.length) continue;
-    for (const c of copies) folded.add(c);
-    kept.set(keep, {
-      ...keep,
-      relatedLocations: [...keep.relatedLocations, ...copies.map((c) => ({ ...c.location, message: "the same code in another file" }))],
-    });
+    if (copies.length) folds.push({ keep, copies });
   }
-  if (!folded.size) return findings;
-  return findings.filter((f) => !folded.has(f)).map((f) => kept.get(f) ?? f);
+  return fold(findings, folds, "the same code in another file");
 }

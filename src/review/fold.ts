@@ -23,76 +23,52 @@ function sourceClass(f: Finding): string | undefined {
 export function foldFindings(findings: Finding[]): Finding[] {
   if (findings.length < 2) return findings;
   const taint = findings.filter((f) => f.engine === "taint");
-  let out = findings;
-  if (taint.length) {
-    // Taint findings from one predictable source: the first stays, the other sinks join it.
-    const bySource = new Map<string, Finding>();
-    const merged = new Map<Finding, Finding>();
-    const folded = new Set<Finding>();
-    for (const f of taint) {
-      const cls = sourceClass(f);
-      if (!cls) continue;
-      const src = f.flow![0]!;
-      const key = `${cls}\n${lineKey(src)}:${src.startColumn}`;
-      const first = bySource.get(key);
-      if (!first) {
-        bySource.set(key, f);
+  // Taint findings from one predictable source: the first stays, the other sinks join it.
+  const bySource = new Map<string, Finding>();
+  const merged = new Map<Finding, Finding>();
+  const folded = new Set<Finding>();
+  for (const f of taint) {
+    const cls = sourceClass(f);
+    if (!cls) continue;
+    const src = f.flow![0]!;
+    const key = `${cls}\n${lineKey(src)}:${src.startColumn}`;
+    const first = bySource.get(key);
+    if (!first) {
+      bySource.set(key, f);
+      continue;
+    }
+    const kept = merged.get(first) ?? first;
+    merged.set(first, {
+      ...kept,
+      severity: rank(f) > rank(kept) ? f.severity : kept.severity,
+      relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }],
+    });
+    folded.add(f);
+  }
+  // Pattern findings on a line that a taint finding of the same weakness covers, or where the secret scanner found
+  // the value itself (`js.hardcoded-credential`): the scanner's finding names the kind of secret and shows it redacted.
+  const covered = new Map<string, Finding[]>();
+  const cover = (l: Location, f: Finding): void => {
+    const list = covered.get(lineKey(l)) ?? [];
+    if (!list.includes(f)) list.push(f);
+    covered.set(lineKey(l), list);
+  };
+  for (const f of taint) if (!folded.has(f)) for (const l of [f.location, ...(f.flow ?? [])]) cover(l, f);
+  for (const f of findings) if (f.engine === "secrets") cover(f.location, f);
+  const out: Finding[] = [];
+  for (const f of findings) {
+    if (folded.has(f)) continue;
+    if (f.engine === "pattern") {
+      const by = covered.get(lineKey(f.location))?.find((t) => shareCwe(t, f));
+      if (by) {
+        const kept = merged.get(by) ?? by;
+        if (rank(f) > rank(kept)) merged.set(by, { ...kept, severity: f.severity });
         continue;
       }
-      const kept = merged.get(first) ?? first;
-      merged.set(first, {
-        ...kept,
-        severity: rank(f) > rank(kept) ? f.severity : kept.severity,
-        relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }],
-      });
-      folded.add(f);
     }
-    // Pattern findings on a line a taint finding of the same weakness covers.
-    const covered = new Map<string, Finding[]>();
-    for (const f of taint) {
-      if (folded.has(f)) continue;
-      for (const l of [f.location, ...(f.flow ?? [])]) {
-        const k = lineKey(l);
-        const list = covered.get(k) ?? [];
-        if (!list.includes(f)) list.push(f);
-        covered.set(k, list);
-      }
-    }
-    out = [];
-    for (const f of findings) {
-      if (folded.has(f)) continue;
-      if (f.engine === "pattern") {
-        const by = covered.get(lineKey(f.location))?.find((t) => shareCwe(t, f));
-        if (by) {
-          const kept = merged.get(by) ?? by;
-          if (rank(f) > rank(kept)) merged.set(by, { ...kept, severity: f.severity });
-          continue;
-        }
-      }
-      out.push(f);
-    }
-    out = out.map((f) => merged.get(f) ?? f);
+    out.push(f);
   }
-  return severeFirst(secretOnce(out));
-}
-
-/**
- * A pattern finding (`js.hardcoded-credential`) on a line where the secret scanner found the value itself is the
- * same secret: the scanner's finding stays (it names the kind of secret and shows it redacted), at the more severe severity.
- */
-function secretOnce(findings: Finding[]): Finding[] {
-  const secrets = new Map<string, Finding>();
-  for (const f of findings) if (f.engine === "secrets") secrets.set(lineKey(f.location), f);
-  if (!secrets.size) return findings;
-  const raised = new Map<Finding, Finding>();
-  const out = findings.filter((f) => {
-    const by = f.engine === "pattern" ? secrets.get(lineKey(f.location)) : undefined;
-    if (!by || !shareCwe(by, f)) return true;
-    const kept = raised.get(by) ?? by;
-    if (rank(f) > rank(kept)) raised.set(by, { ...kept, severity: f.severity });
-    return false;
-  });
-  return out.map((f) => raised.get(f) ?? f);
+  return severeFirst(out.map((f) => merged.get(f) ?? f));
 }
 
 /** Findings of one line that share a CWE, most severe first in the places they held (the rest keep their order). */

@@ -3,7 +3,7 @@
 // commands meet only what the suite feeds them, never input anyone else chooses. Examples and scripts are not
 // suites: users copy examples, and scripts run on real input.
 import type { Finding } from "./types.ts";
-import { suiteFixtureSecrets } from "./engines/secrets.ts";
+import { docExampleSecrets, suiteFixtureSecrets } from "./engines/secrets.ts";
 
 export const suitePath = new RegExp(
   [
@@ -26,18 +26,14 @@ const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;
 /**
  * A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
  * product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
- * and its correctness findings are bugs in the suite.
+ * and its correctness findings are bugs in the suite. Prose documentation keeps all but its example secrets.
  */
 export function dropSuiteFindings(findings: Finding[], path: string): Finding[] {
-  if (docPath.test(path)) return findings.filter((f) => f.engine !== "secrets" || !exampleSecrets.has(f.ruleId));
+  if (docPath.test(path)) return findings.filter((f) => f.engine !== "secrets" || !docExampleSecrets.has(f.ruleId));
   if (!suitePath.test(path)) return findings;
   const typesOnly = typeTestPath.test(path);
   return findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
 }
 
-/**
- * Prose documentation (a README, a docs page): the secret-named values and tokens of its code samples are
- * examples for readers to replace. A provider's token or a private key block in it may be a real one, and stays.
- */
+/** Prose documentation (a README, a docs page): its code samples' secrets are examples (secrets.ts `docExample`). */
 const docPath = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
-const exampleSecrets: ReadonlySet<string> = new Set(["secret.generic", "secret.jwt"]);

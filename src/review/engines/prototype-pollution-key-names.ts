@@ -54,16 +54,17 @@ export function keyNames(
     if (!r) scopes.set(name, null);
     else if (list !== null) scopes.set(name, [...(list ?? []), [r.start.index, r.end.index]]);
   };
-  const objectOf = (expr: SgNode | null | undefined): string | undefined =>
-    expr?.kind() === "identifier" && keyLists.has(expr.text())
-      ? keyLists.get(expr.text())
-      : expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? "")
-        ? expr
-            .field("arguments")
-            ?.children()
-            .find((c) => c.isNamed())
-            ?.text()
-        : expr?.text();
+  /** The object whose keys `expr` lists: a list bound to `Object.keys(o)`, the call itself, or `expr` taken as that object. */
+  const objectOf = (expr: SgNode | null | undefined): string | undefined => {
+    if (expr?.kind() === "identifier" && keyLists.has(expr.text())) return keyLists.get(expr.text());
+    if (expr?.kind() === "call_expression" && keyIterators.test(expr.field("function")?.text().replace(/\s+/g, "") ?? ""))
+      return expr
+        .field("arguments")
+        ?.children()
+        .find((c) => c.isNamed())
+        ?.text();
+    return expr?.text();
+  };
   const splitVars = new Set<string>();
   // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
   // no loop, no iteration method) is not asked.

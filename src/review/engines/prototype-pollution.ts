@@ -129,6 +129,9 @@ function pollutingSite(
   const ownChecked = ownKeyChecks(fn.text());
   const fresh = freshObjects(fn);
   const at = fn.range().start.index;
+  // `t[k]` where the loop or list binding `k` iterates `t`'s own keys (`for (k of Object.keys(t))`): no source's key.
+  const ownKey = (m: SgNode): boolean =>
+    iterated(ofObject, m.field("index")?.text() ?? "", m.range().start.index) === m.field("object")?.text().replace(/\s+/g, "");
   const writes = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } }).filter((w) => {
     // A write in a nested function of its own (a UMD factory's helpers) belongs to that function, met on its own.
     if (outerFunction(w)?.range().start.index !== at) return false;
@@ -137,8 +140,7 @@ function pollutingSite(
     const target = left.field("object")?.text().replace(/\s+/g, "") ?? "";
     // A copy the function made (`const merged = { ...target }`): `merged.__proto__ = …` swaps that copy's prototype only.
     if (fresh.has(target) || nullProto.has(target)) return false;
-    const key = left.field("index")?.text() ?? "";
-    return iterated(ofObject, key, w.range().start.index) !== target && !ownChecked.has(`${target}\n${key}`);
+    return !ownKey(left) && !ownChecked.has(`${target}\n${left.field("index")?.text() ?? ""}`);
   });
   if (!writes.length) return null;
   const kinds = new Set(writes.map((w) => keyAt(w.field("left")!)));
@@ -146,10 +148,12 @@ function pollutingSite(
     // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
     const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
     for (const call of fn.findAll({ rule: { kind: "call_expression" } })) {
-      let first = call
-        .field("arguments")
-        ?.children()
-        .find((c) => c.isNamed());
+      const args =
+        call
+          .field("arguments")
+          ?.children()
+          .filter((c) => c.isNamed()) ?? [];
+      let first: SgNode | undefined = args[0];
       // `merge(t[key] || {}, s[key])`: a value passed on by `||`, `&&` or `??` (a comparison passes a boolean).
       while (
         first &&
@@ -158,14 +162,8 @@ function pollutingSite(
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       // A merge is given what it merges in beside the value it merges into (`JSONCookie(obj[key])` only rewrites
       // a value), and a key of the target's own (`for (k of Object.keys(obj)) obj[k] = f(obj[k], …)`) is no source's.
-      const ownKey = (m: SgNode): boolean =>
-        iterated(ofObject, m.field("index")?.text() ?? "", m.range().start.index) === m.field("object")?.text().replace(/\s+/g, "");
-      const args =
-        call
-          .field("arguments")
-          ?.children()
-          .filter((c) => c.isNamed()).length ?? 0;
-      if (first && args >= 2 && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !ownKey(first) && !inCondition(call)) return call;
+      if (first && args.length >= 2 && keyAt(first) === "keys" && targets.has(first.field("object")?.text()) && !ownKey(first) && !inCondition(call))
+        return call;
     }
     // A read of the target's own keys (`for (k in t) { const v = t[k]; … }`) rewrites what it owns: no alias of a source key.
     // Names are matched by text: the read must lie in the loop or callback that binds its key to a source's keys

@@ -19,6 +19,11 @@ export interface SecretRule {
    * in a test as anywhere, and stays reported there.
    */
   suiteFixture?: true;
+  /**
+   * What a code sample in prose documentation shows for readers to replace (a value under a secret-like name, a
+   * signed token): in a README it opens nothing. A provider's token or a private key block may be a real one.
+   */
+  docExample?: true;
 }
 
 export const secretRules: SecretRule[] = [
@@ -74,6 +79,7 @@ export const secretRules: SecretRule[] = [
     severity: "medium",
     confidence: "medium",
     suiteFixture: true,
+    docExample: true,
     re: /\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/g,
     verify: jwtOk,
   },
@@ -99,6 +105,7 @@ export const secretRules: SecretRule[] = [
     severity: "high",
     confidence: "medium",
     suiteFixture: true,
+    docExample: true,
     // No leading `[A-Za-z0-9_.-]*`: the name's start does not change the secret or its position,
     // and without it the search no longer rescans every identifier from each of its characters.
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
@@ -144,6 +151,8 @@ function position(starts: number[], index: number): [number, number] {
 
 /** Ids of the rules whose values a test suite makes as fixtures (`suiteFixture`). */
 export const suiteFixtureSecrets: ReadonlySet<string> = new Set(secretRules.filter((r) => r.suiteFixture).map((r) => r.id));
+/** Ids of the rules whose values documentation shows as examples (`docExample`). */
+export const docExampleSecrets: ReadonlySet<string> = new Set(secretRules.filter((r) => r.docExample).map((r) => r.id));
 
 export function scanSecrets(text: FileText, path: string, rules: readonly SecretRule[]): Finding[] {
   const src = text.source;

@@ -10,7 +10,7 @@ export interface SinkHit {
   className: string;
   taint: Taint;
   note?: string;
-  /** The sink's argument is a helper's parameter as its caller passed it (evaluators/call-sinks.ts wholeChain). */
+  /** The sink's argument is a helper's parameter as its caller passed it (model/whole-params.ts wholeChain). */
   whole?: true;
 }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */

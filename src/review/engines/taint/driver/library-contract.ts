@@ -134,7 +134,7 @@ export function pythonCallersArgv(h: SinkHit): boolean {
 export function pythonCallersQuery(h: SinkHit): boolean {
   if (h.className !== "sql-injection" && h.className !== "nosql-injection") return false;
   const first = h.node.field("arguments")?.namedChildren()[0];
-  if (!first || !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(first.text())) return false;
+  if (!first || !plainRef.test(first.text())) return false;
   for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
   return true;
 }

@@ -33,6 +33,13 @@ function partsOf(node: TNode, syn: Syntax): TNode[] {
   return [left, ...rights];
 }
 
+/** A template's text and substitutions, in order, as the parts of a `+` chain. */
+function flatParts(node: TNode, syn: Syntax): TNode[] {
+  return partsOf(node, syn).flatMap((p) =>
+    p.kind() === "template_string" ? named(p).map((c) => (c.kind() === "template_substitution" ? (named(c)[0] ?? c) : c)) : [p],
+  );
+}
+
 /** The text the value is known to start with; a clean non-literal part reads as C. Stops at the first tainted part. */
 function knownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean): string {
   let out = "";
@@ -82,11 +89,7 @@ const ownPath = /^(?:req|request)\.(?:originalUrl|url|path)$/;
  */
 function ownSite(node: TNode, syn: Syntax): boolean {
   let out = "";
-  // A template's text and substitutions, in order, as the parts of a `+` chain.
-  const parts = partsOf(node, syn).flatMap((p) =>
-    p.kind() === "template_string" ? named(p).map((c) => (c.kind() === "template_substitution" ? (named(c)[0] ?? c) : c)) : [p],
-  );
-  for (const p of parts) {
+  for (const p of flatParts(node, syn)) {
     const text = p.text().replace(/\s+/g, "");
     if (p.kind() === "string") out += p.text().slice(1, -1);
     else if (p.kind() === "string_fragment") out += p.text();
@@ -106,10 +109,7 @@ const pageAddress = /^(?:(?:window|document|self)\.)?location(?:\.(?:href|origin
  * the page's own origin, whatever follows; a part of it (`location.hash`) is another matter.
  */
 function pageOwnStart(node: TNode, syn: Syntax): boolean {
-  const parts = partsOf(node, syn).flatMap((p) =>
-    p.kind() === "template_string" ? named(p).map((c) => (c.kind() === "template_substitution" ? (named(c)[0] ?? c) : c)) : [p],
-  );
-  const first = parts.find((p) => !(p.kind() === "string" && p.text().length <= 2));
+  const first = flatParts(node, syn).find((p) => !(p.kind() === "string" && p.text().length <= 2));
   return !!first && pageAddress.test(first.text().replace(/\s+/g, ""));
 }
 

@@ -3,6 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
+import { literalKinds } from "../model/check-operands.ts";
 
 /** `-1`, `- 1`, `0`: the literal a comparison of an index is made with. */
 const indexLiteral = (n: TNode): number | null => {
@@ -10,14 +11,15 @@ const indexLiteral = (n: TNode): number | null => {
   return t === "-1" ? -1 : t === "0" ? 0 : null;
 };
 
-/** The receiver and argument of `recv.indexOf(arg)` (JavaScript, TypeScript, Java), else null. */
-function indexOfCall(n: TNode, syn: Syntax): { recv: TNode; arg: TNode } | null {
+/** The argument of `recv.indexOf(arg)` (JavaScript, TypeScript, Java), else null. */
+function indexOfArg(n: TNode, syn: Syntax): TNode | null {
   if (syn.roles[n.kind()] !== "call") return null;
   const fn = n.field("function");
-  const recv = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[0]) : n.field("object");
-  const name = fn && syn.roles[fn.kind()] === "member" ? fn.field(syn.memberFields[1])?.text() : n.field("name")?.text();
+  const member = fn && syn.roles[fn.kind()] === "member";
+  const recv = member ? fn.field(syn.memberFields[0]) : n.field("object");
+  const name = member ? fn.field(syn.memberFields[1])?.text() : n.field("name")?.text();
   const args = named(n.field("arguments"));
-  return name === "indexOf" && recv && args.length === 1 ? { recv, arg: args[0]! } : null;
+  return name === "indexOf" && recv && args.length === 1 ? args[0]! : null;
 }
 
 /** Comparisons that are true exactly when the index is found, or not found, keyed by operator and literal. */
@@ -42,13 +44,13 @@ export function indexOfMembership(l: TNode, op: string, r: TNode, syn: Syntax): 
     [l, r, op],
     [r, l, flipped[op] ?? op],
   ] as const) {
-    const c = indexOfCall(call, syn);
-    const n = c ? indexLiteral(lit) : null;
+    const arg = indexOfArg(call, syn);
+    const n = arg ? indexLiteral(lit) : null;
     const found = n === null ? undefined : foundWhenTrue[`${o}${n}`];
     // A string searched for a literal (`name.indexOf("..") === -1`) checks the receiver, not a list: deny-list-guards.ts.
-    if (c && found !== undefined && !literal(c.arg)) return { arg: c.arg, foundWhenTrue: found };
+    if (arg && found !== undefined && !literal(arg)) return { arg, foundWhenTrue: found };
   }
   return null;
 }
 
-const literal = (n: TNode): boolean => /^(?:string|template_string|string_literal|number|character_literal)$/.test(n.kind());
+const literal = (n: TNode): boolean => literalKinds.has(n.kind()) || n.kind() === "template_string" || n.kind() === "character_literal";

@@ -21,7 +21,7 @@ export function wholeChain(t: Taint, libraryId: string | undefined): { from: "li
     if (s.kind !== "step") return null;
     if (isParam(s.node)) name = paramName(s.node);
     else if (name && loopOver(s.node) === name) name = s.node.text();
-    else if (name && s.node.kind() !== "identifier" && passesWhole(s.node, name)) name = null;
+    else if (name && passesWhole(s.node, name)) name = null;
     else return null;
   }
   return name ? { from, name } : null;
