@@ -15,6 +15,7 @@ import { Library } from "./library.ts";
 import { applyRepoConfig, tuneFindings, type RepoConfig } from "./repo-config.ts";
 import { markSuppressed, suppressionComments, withSuppressedLines, type SuppressionComment } from "./suppressions.ts";
 import { foldCopies } from "./fold-copies.ts";
+import { PromiseMakers } from "./promise-makers.ts";
 import { Batches } from "./batches.ts";
 
 export { loadRules } from "./rule-loader.ts";
@@ -106,6 +107,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
   const result: ReviewResult = { findings: [], skipped: [], ruleProblems: [...ruleSet.problems], stats: { files: 0, lines: 0, bytes: 0, ms: 0 } };
   const failed = new Set<string>();
   const configValues = new ConfigValues();
+  const promiseMakers = new PromiseMakers();
   let lastProgress = 0;
   // Cross-file summaries: files whose calls into other files stayed unknown with tainted data are
   // analysed again, after the stream, with the files the library says declare them (library.ts).
@@ -146,6 +148,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
         continue;
       }
       configValues.add(e.path, e.content);
+      promiseMakers.add(e.path, e.content);
       const marks = suppressionComments(e.content);
       if (marks) comments.set(e.path, marks);
       // A change that adds a crs-ignore comment silences the line below it too: that line is
@@ -176,7 +179,7 @@ export async function reviewFiles(options: ReviewOptions): Promise<ReviewResult>
     const r = ruleSet.rules.find((x) => x.id === id);
     result.ruleProblems.push({ file: r?.source.file ?? id, line: r?.source.line, reason: `${id}: failed while matching; skipped` });
   }
-  result.findings = markSuppressed(foldCopies(configValues.resolve(result.findings)), comments, changed);
+  result.findings = markSuppressed(foldCopies(promiseMakers.settle(configValues.resolve(result.findings))), comments, changed);
   if (tuning) result.findings = tuneFindings(result.findings, tuning);
   for (const path of configSkipped) result.skipped.push({ path, reason: "out_of_scope", detail: ".crs.yml skip" });
   result.findings.sort(

@@ -1,0 +1,136 @@
+// Promises that cannot reject, across the repository: a `.then()` chain left floating on one of them
+// loses nothing. Callback libraries wrap each API as `function f() { return new Promise((resolve) =>
+// { … }) }` (an executor without `reject`) and chain `f().then(…)` in other files, so the chain's
+// head is judged with the files that declare it. As with a chain on `Promise.resolve(…)`
+// (the rule's own exception), only the callbacks' own throws could reject, and those crash as a
+// queued task's would. Files are kept only when their text holds such an executor; they are parsed
+// after the stream, and only when a floating-promise finding names something they may declare.
+import { parse, type SgNode } from "@ast-grep/napi";
+import { languageByExtension } from "./language-ids.ts";
+import { declarationFile, parserName } from "./languages.ts";
+import type { Finding } from "./types.ts";
+
+const ruleId = "js.floating-promise";
+/** Kept text in all; past it, files are no longer kept (their promises count as unknown). */
+const keptCap = 16 << 20;
+const maxFileBytes = 1 << 20;
+/** `new Promise(` with an executor of one parameter (or none): text test before keeping a file. */
+const resolveOnlyText = /\bnew\s+Promise\s*\(\s*(?:(?:async\s+)?function\s*[\w$]*\s*\(\s*[\w$]*\s*\)|\(\s*[\w$]*\s*\)\s*=>|[\w$]+\s*=>)/;
+const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition"]);
+/** A chain's head: `f(`, `mod.f(`, `this.f(` (a call) or `this.p.then` (a value). */
+const headOf = /^(?:await\s+)?(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*(\(|\.\s*then\s*\()/;
+/** Functions a file declares, by text: `function f(`, `f = function`, `f: async (…) =>`, `f(…) {` methods aside. */
+const declaredText = /\bfunction\s*\*?\s*([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)/g;
+/** Names declared in files not kept, at most this many (a hostile tree cannot grow memory through them). */
+const maxElsewhere = 200_000;
+
+/** `new Promise(executor)` whose executor takes no `reject`. */
+function resolveOnly(n: SgNode | null | undefined): boolean {
+  if (n?.kind() !== "new_expression" || n.field("constructor")?.text() !== "Promise") return false;
+  const args =
+    n
+      .field("arguments")
+      ?.children()
+      .filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
+  const fn = args[0];
+  if (args.length !== 1 || !fn || !functionKinds.has(String(fn.kind()))) return false;
+  const params = fn
+    .field("parameters")
+    ?.children()
+    .filter((c) => c.isNamed() && c.kind() !== "comment");
+  return params ? params.length <= 1 : !!fn.field("parameter");
+}
+
+/** The name a function is known by: declared, a method, or what it is assigned to. */
+function nameOf(fn: SgNode): string | null {
+  const own = fn.field("name");
+  if (own) return own.text();
+  const p = fn.parent();
+  if (p?.kind() === "variable_declarator") return p.field("name")?.text() ?? null;
+  if (p?.kind() === "pair")
+    return (
+      p
+        .field("key")
+        ?.text()
+        .replace(/^["']|["']$/g, "") ?? null
+    );
+  if (p?.kind() === "assignment_expression") return p.field("left")?.text().replace(/^.*\./s, "") ?? null;
+  return null;
+}
+
+const enclosing = (n: SgNode): SgNode | undefined => n.ancestors().find((a) => functionKinds.has(String(a.kind())));
+
+/** Whether every value the function returns is a promise without `reject` (async functions may reject). */
+function neverRejects(fn: SgNode): boolean {
+  if (/^async\b/.test(fn.text())) return false;
+  const body = fn.field("body");
+  if (!body) return false;
+  if (body.kind() !== "statement_block") return resolveOnly(body.kind() === "parenthesized_expression" ? body.child(1) : body);
+  const returns = body.findAll({ rule: { kind: "return_statement" } }).filter((r) => enclosing(r)?.id() === fn.id());
+  return returns.length > 0 && returns.every((r) => resolveOnly(r.children().find((c) => c.isNamed() && c.kind() !== "comment")));
+}
+
+export class PromiseMakers {
+  private readonly files = new Map<string, string>();
+  private bytes = 0;
+  /** Functions declared in files not kept: a chain on one of these names is not judged. */
+  private readonly elsewhere = new Set<string>();
+
+  /** Keeps a JavaScript or TypeScript file whose text may build a promise without `reject`. */
+  add(path: string, content: Uint8Array): void {
+    const lang = languageByExtension(path);
+    // A declaration file (.d.ts) declares the types of functions written elsewhere, not functions.
+    if (!lang || !["javascript", "typescript", "tsx"].includes(lang) || declarationFile.test(path) || content.byteLength > maxFileBytes) return;
+    const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
+    if (!resolveOnlyText.test(text) || this.bytes + content.byteLength > keptCap) {
+      for (const m of text.matchAll(declaredText)) if (this.elsewhere.size < maxElsewhere) this.elsewhere.add(m[1] ?? m[2]!);
+      return;
+    }
+    this.files.set(path, text);
+    this.bytes += content.byteLength;
+  }
+
+  /** The findings without floating-promise ones whose chain starts on a promise that cannot reject. */
+  settle(findings: Finding[]): Finding[] {
+    const heads = new Map<Finding, { name: string; call: boolean }>();
+    for (const f of findings) {
+      const m = f.ruleId === ruleId ? headOf.exec(f.location.snippet?.trimStart() ?? "") : null;
+      if (m) heads.set(f, { name: m[1]!, call: m[2] === "(" });
+    }
+    if (!heads.size) return findings;
+    const { calls, values } = this.declared(new Set([...heads.values()].map((h) => h.name)));
+    return findings.filter((f) => {
+      const h = heads.get(f);
+      return !h || !(h.call ? calls : values).get(h.name);
+    });
+  }
+
+  /**
+   * For each wanted name: whether every function (calls) or variable and property (values) of that
+   * name in the kept files is a promise that cannot reject. One declaration otherwise makes it false.
+   */
+  private declared(wanted: Set<string>): { calls: Map<string, boolean>; values: Map<string, boolean> } {
+    const calls = new Map<string, boolean>();
+    const values = new Map<string, boolean>();
+    const note = (to: Map<string, boolean>, name: string | null, ok: boolean) => {
+      if (name && wanted.has(name)) to.set(name, (to.get(name) ?? true) && ok);
+    };
+    for (const name of wanted) if (this.elsewhere.has(name)) calls.set(name, false);
+    for (const [path, text] of this.files) {
+      if (![...wanted].some((w) => text.includes(w))) continue;
+      const root = parse(parserName(languageByExtension(path)!), text).root();
+      for (const fn of root.findAll({ rule: { any: [...functionKinds].map((kind) => ({ kind })) } })) {
+        const name = nameOf(fn);
+        if (name && wanted.has(name)) note(calls, name, neverRejects(fn));
+      }
+      // `this.promise = new Promise(function (resolve) { … })`, `const ready = new Promise(…)`: every
+      // value given that name must be one.
+      for (const at of root.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
+        const decl = at.kind() === "variable_declarator";
+        const target = at.field(decl ? "name" : "left");
+        if (target) note(values, target.text().replace(/^.*\./s, ""), resolveOnly(at.field(decl ? "value" : "right")));
+      }
+    }
+    return { calls, values };
+  }
+}
