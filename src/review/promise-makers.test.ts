@@ -81,3 +81,21 @@ module.exports = Token;
   assert.deepEqual(await floating({ "lib/token.js": token("") }), []);
   assert.deepEqual(await floating({ "lib/token.js": token("if (executor.remote) this.promise = fetch(executor.remote);") }), ["lib/token.js:8"]);
 });
+
+test("Promise.all over calls of such wrappers, listed or pushed, is no floating promise; one other call keeps it", async () => {
+  const report = (list: string) => `const shell = require('./shell');
+
+function report(callback) {
+  const workload = [];
+  workload.push(shell.run('uname -a'));
+  ${list}
+  Promise.all(workload).then((parts) => callback(parts.join(' ')));
+  Promise.all([shell.run('whoami'), shell.run('hostname')]).then((parts) => callback(parts.join(' ')));
+}
+module.exports = { report };
+`;
+  assert.deepEqual(await floating({ "lib/shell.js": shell("(resolve)"), "lib/report.js": report("workload.push(shell.run('uptime'));") }), []);
+  assert.deepEqual(await floating({ "lib/shell.js": shell("(resolve)"), "lib/report.js": report("workload.push(fetch('/uptime'));") }), [
+    "lib/report.js:7",
+  ]);
+});

@@ -9,6 +9,7 @@ import { parse, type SgNode } from "@ast-grep/napi";
 import { languageByExtension } from "./language-ids.ts";
 import { declarationFile, parserName } from "./languages.ts";
 import type { Finding } from "./types.ts";
+import { enclosing, functionKinds, type Head, headInSnippet, headInTree } from "./promise-heads.ts";
 
 const ruleId = "js.floating-promise";
 /** Kept text in all; past it, files are no longer kept (their promises count as unknown). */
@@ -16,9 +17,6 @@ const keptCap = 16 << 20;
 const maxFileBytes = 1 << 20;
 /** `new Promise(` with an executor of one parameter (or none): text test before keeping a file. */
 const resolveOnlyText = /\bnew\s+Promise\s*\(\s*(?:(?:async\s+)?function\s*[\w$]*\s*\(\s*[\w$]*\s*\)|\(\s*[\w$]*\s*\)\s*=>|[\w$]+\s*=>)/;
-const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition"]);
-/** A chain's head: `f(`, `mod.f(`, `this.f(` (a call) or `this.p.then` (a value). */
-const headOf = /^(?:await\s+)?(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*(\(|\.\s*then\s*\()/;
 /** Functions a file declares, by text: `function f(`, `f = function`, `f: async (…) =>`, `f(…) {` methods aside. */
 const declaredText = /\bfunction\s*\*?\s*([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)/g;
 /** Names declared in files not kept, at most this many (a hostile tree cannot grow memory through them). */
@@ -58,8 +56,6 @@ function nameOf(fn: SgNode): string | null {
   return null;
 }
 
-const enclosing = (n: SgNode): SgNode | undefined => n.ancestors().find((a) => functionKinds.has(String(a.kind())));
-
 /** Whether every value the function returns is a promise without `reject` (async functions may reject). */
 function neverRejects(fn: SgNode): boolean {
   if (/^async\b/.test(fn.text())) return false;
@@ -72,6 +68,8 @@ function neverRejects(fn: SgNode): boolean {
 
 export class PromiseMakers {
   private readonly files = new Map<string, string>();
+  /** Other files whose chains may start on `Promise.all`. */
+  private readonly others = new Map<string, string>();
   private bytes = 0;
   /** Functions declared in files not kept: a chain on one of these names is not judged. */
   private readonly elsewhere = new Set<string>();
@@ -82,34 +80,44 @@ export class PromiseMakers {
     // A declaration file (.d.ts) declares the types of functions written elsewhere, not functions.
     if (!lang || !["javascript", "typescript", "tsx"].includes(lang) || declarationFile.test(path) || content.byteLength > maxFileBytes) return;
     const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
-    if (!resolveOnlyText.test(text) || this.bytes + content.byteLength > keptCap) {
+    const room = this.bytes + content.byteLength <= keptCap;
+    if (resolveOnlyText.test(text) && room) this.files.set(path, text);
+    else {
       for (const m of text.matchAll(declaredText)) if (this.elsewhere.size < maxElsewhere) this.elsewhere.add(m[1] ?? m[2]!);
-      return;
+      // A chain on `Promise.all(list)` is judged by the list's elements: its file's tree is needed.
+      if (!room || !/\bPromise\s*\.\s*all\s*\(/.test(text)) return;
+      this.others.set(path, text);
     }
-    this.files.set(path, text);
     this.bytes += content.byteLength;
   }
 
   /** The findings without floating-promise ones whose chain starts on a promise that cannot reject. */
   settle(findings: Finding[]): Finding[] {
-    const heads = new Map<Finding, { name: string; call: boolean }>();
-    for (const f of findings) {
-      const m = f.ruleId === ruleId ? headOf.exec(f.location.snippet?.trimStart() ?? "") : null;
-      if (m) heads.set(f, { name: m[1]!, call: m[2] === "(" });
+    const floating = findings.filter((f) => f.ruleId === ruleId);
+    if (!floating.length) return findings;
+    const roots = new Map<string, SgNode>();
+    const rootOf = (path: string): SgNode => {
+      let root = roots.get(path);
+      if (!root) roots.set(path, (root = parse(parserName(languageByExtension(path)!), (this.files.get(path) ?? this.others.get(path))!).root()));
+      return root;
+    };
+    const heads = new Map<Finding, Head>();
+    for (const f of floating) {
+      const kept = this.files.has(f.location.path) || this.others.has(f.location.path);
+      const head = kept ? headInTree(rootOf(f.location.path), f) : headInSnippet(f.location.snippet ?? "");
+      if (head) heads.set(f, head);
     }
     if (!heads.size) return findings;
-    const { calls, values } = this.declared(new Set([...heads.values()].map((h) => h.name)));
-    return findings.filter((f) => {
-      const h = heads.get(f);
-      return !h || !(h.call ? calls : values).get(h.name);
-    });
+    const { calls, values } = this.declared(new Set([...heads.values()].flatMap((h) => [...h.calls, ...(h.value ? [h.value] : [])])), rootOf);
+    const settled = (h: Head) => (h.value ? values.get(h.value) === true : h.calls.length > 0) && h.calls.every((n) => calls.get(n) === true);
+    return findings.filter((f) => !heads.has(f) || !settled(heads.get(f)!));
   }
 
   /**
    * For each wanted name: whether every function (calls) or variable and property (values) of that
    * name in the kept files is a promise that cannot reject. One declaration otherwise makes it false.
    */
-  private declared(wanted: Set<string>): { calls: Map<string, boolean>; values: Map<string, boolean> } {
+  private declared(wanted: Set<string>, rootOf: (path: string) => SgNode): { calls: Map<string, boolean>; values: Map<string, boolean> } {
     const calls = new Map<string, boolean>();
     const values = new Map<string, boolean>();
     const note = (to: Map<string, boolean>, name: string | null, ok: boolean) => {
@@ -118,7 +126,7 @@ export class PromiseMakers {
     for (const name of wanted) if (this.elsewhere.has(name)) calls.set(name, false);
     for (const [path, text] of this.files) {
       if (![...wanted].some((w) => text.includes(w))) continue;
-      const root = parse(parserName(languageByExtension(path)!), text).root();
+      const root = rootOf(path);
       for (const fn of root.findAll({ rule: { any: [...functionKinds].map((kind) => ({ kind })) } })) {
         const name = nameOf(fn);
         if (name && wanted.has(name)) note(calls, name, neverRejects(fn));

@@ -18,6 +18,9 @@ function f(x, y, port, host) {
   items[0] = items[0]; // expect: js.self-assignment
   fetchUser(x).then((u) => show(u)); // expect: js.floating-promise
   fetchUser(x).then((u) => show(u)).catch(report); // ok: js.floating-promise
+  fetchUser(x).then((u) => show(u)).catch(report).then(() => done(x)); // ok: js.floating-promise
+  fetchUser(x).catch(report).then(() => done(x)); // ok: js.floating-promise
+  fetchUser(x).then((u) => show(u, { catch: true })).then(() => done(x)); // expect: js.floating-promise
   Promise.resolve().then(() => flush(x)); // ok: js.floating-promise
   Promise.all([fetchUser(x)]).then((u) => show(u)); // expect: js.floating-promise
   const p = new Promise(async (resolve) => resolve(await g())); // expect: js.async-promise-executor
