@@ -8,7 +8,12 @@ import type { SgNode } from "@ast-grep/napi";
 const squash = (s: string): string => s.replace(/\s+/g, "");
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether a statement before `step` in its block resets `member` unless it is an object (`typeof m !== "object"` → `m = {}`). */
+/**
+ * Whether a statement before `step` in its block resets `member` unless it is an object (`typeof m !== "object"` →
+ * `m = {}`), or the block reads `member`'s type tag (`Object.prototype.toString.call(m)`, `"[object Function]"` for
+ * `constructor`) and an `if` on it resets `member` or leaves: flat's `unflatten` replaces or refuses what is no
+ * plain object or array before stepping in.
+ */
 function resetUnlessObject(step: SgNode, member: string): boolean {
   let stmt: SgNode | null = step;
   while (stmt && stmt.parent()?.kind() !== "statement_block" && stmt.parent()?.kind() !== "program") stmt = stmt.parent();
@@ -16,10 +21,22 @@ function resetUnlessObject(step: SgNode, member: string): boolean {
   const m = esc(member);
   const test = new RegExp(`typeof${m}!==?["'\`]object["'\`]`);
   const reset = new RegExp(`(?:^|[;{])${m}=(?:\\{\\}|\\[\\]|Object\\.create\\()`);
+  const tag = new RegExp(`^\\(?(?:Object\\.prototype\\.)?toString\\.call\\(${m}\\)`);
+  const resetOrLeave = new RegExp(`(?:^|[;{(])${m}=[^;]*?(?:\\{\\}|\\[\\])|(?:^|[;{])(?:return|throw|continue|break)\\b`);
+  const tagNames: string[] = [];
+  const naming = (text: string) => tagNames.length > 0 && new RegExp(`\\b(?:${tagNames.join("|")})\\b`).test(text);
   for (const s of stmt.parent()!.children()) {
     if (s.range().start.index >= stmt.range().start.index) break;
+    // `const type = toString.call(m)`, then `const isObject = type === "[object Object]" || …`: both name the tag.
+    const decl = /^(?:lexical|variable)_declaration$/.test(String(s.kind())) ? s.children().find((c) => c.kind() === "variable_declarator") : undefined;
+    const name = decl?.field("name");
+    const value = squash(decl?.field("value")?.text() ?? "");
+    if (name?.kind() === "identifier" && value && (tag.test(value) || naming(value))) tagNames.push(esc(name.text()));
     if (s.kind() !== "if_statement") continue;
-    if (test.test(squash(s.field("condition")?.text() ?? "")) && reset.test(squash(s.field("consequence")?.text() ?? ""))) return true;
+    const condition = squash(s.field("condition")?.text() ?? "");
+    const consequence = squash(s.field("consequence")?.text() ?? "");
+    if (test.test(condition) && reset.test(consequence)) return true;
+    if (naming(condition) && resetOrLeave.test(consequence)) return true;
   }
   return false;
 }

@@ -751,3 +751,35 @@ export function fill(headers, init) {
   assert.deepEqual(await lines("headers.js", headers("MAP")), []);
   assert.deepEqual(await lines("headers.js", headers("group")), [4]);
 });
+
+test("a __proto__-skipping walk that reads the next step's type tag and replaces or refuses what is no plain object is silent", async () => {
+  const expand = (skip: string, handle: string) => `module.exports = function expand(flatObject, separator) {
+  const out = {};
+  Object.keys(flatObject).forEach(function (dotted) {
+    const steps = dotted.split(separator || ".");
+    let head = steps.shift();
+    let next = steps[0];
+    let node = out;
+    while (next !== undefined) {
+      ${skip}
+      const tag = Object.prototype.toString.call(node[head]);
+      const plain = tag === "[object Object]" || tag === "[object Array]";
+      ${handle}
+      node = node[head];
+      head = steps.shift();
+      next = steps[0];
+    }
+    node[head] = flatObject[dotted];
+  });
+  return out;
+};
+`;
+  const skip = 'if (head === "__proto__") return;';
+  const replace = "if (!plain) { node[head] = /^\\d+$/.test(next) ? [] : {}; }";
+  const refuse = "if (!plain && node[head] !== undefined) return;\n      if (node[head] === undefined) node[head] = {};";
+  assert.deepEqual(await lines("expand.js", expand(skip, replace)), []);
+  assert.deepEqual(await lines("expand.js", expand(skip, refuse)), []);
+  // The tag read but only missing values replaced: `constructor` is entered, and then its prototype.
+  assert.deepEqual(await lines("expand.js", expand(skip, "if (node[head] == null) node[head] = {};")), [17]);
+  assert.deepEqual(await lines("expand.js", expand("", replace)), [17]);
+});
