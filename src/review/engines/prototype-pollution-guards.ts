@@ -9,8 +9,11 @@ const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype
 /** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;
  * `cur === Object.prototype` then a throw or return stops a walk that reached it. Reset to a new object instead
  * (`if (o[k] === Object.prototype) o[k] = {}`), the walk goes on into `constructor.prototype` all the same: a
- * function's `prototype` is not writable, so the reset does nothing there. */
-const inheritedCheck = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
+ * function's `prototype` is not writable, so the reset does nothing there. The list of `Object.prototype`'s own names
+ * (`Object.getOwnPropertyNames(Object.prototype)`, `__proto__` and `constructor` among them) checked with `includes`
+ * skips them all as `in` does. */
+const inheritedCheck =
+  /\bin\s+Object\.prototype\b|\bObject\.getOwnPropertyNames\(\s*Object\.prototype\s*\)|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
 /** A module that freezes `Object.prototype` cannot pollute it. */
 export const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */

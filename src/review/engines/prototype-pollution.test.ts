@@ -783,3 +783,29 @@ test("a __proto__-skipping walk that reads the next step's type tag and replaces
   assert.deepEqual(await lines("expand.js", expand(skip, "if (node[head] == null) node[head] = {};")), [17]);
   assert.deepEqual(await lines("expand.js", expand("", replace)), [17]);
 });
+
+test("a path walk skipping every own name of Object.prototype (a list from getOwnPropertyNames) is silent; Object.keys of it lists none", async () => {
+  const nest = (list: string) => `const INHERITED = ${list};
+
+module.exports = function nest(fields) {
+  const out = {};
+  for (const name of Object.keys(fields)) {
+    const parts = name.replace(/\\]/g, "").split(/[.[]/);
+    let cur = out;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (INHERITED.includes(part)) continue;
+      if (i === parts.length - 1) cur[part] = fields[name];
+      else {
+        if (!cur[part]) cur[part] = {};
+        cur = cur[part];
+      }
+    }
+  }
+  return out;
+};
+`;
+  assert.deepEqual(await lines("nest.js", nest("Object.getOwnPropertyNames(Object.prototype)")), []);
+  // Object.prototype's names are not enumerable: Object.keys lists none of them.
+  assert.deepEqual(await lines("nest.js", nest("Object.keys(Object.prototype)")), [13]);
+});
