@@ -12,8 +12,10 @@ const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype
  * function's `prototype` is not writable, so the reset does nothing there. The list of `Object.prototype`'s own names
  * (`Object.getOwnPropertyNames(Object.prototype)`, `__proto__` and `constructor` among them) checked with `includes`
  * skips them all as `in` does. */
-const inheritedCheck =
-  /\bin\s+Object\.prototype\b|\bObject\.getOwnPropertyNames\(\s*Object\.prototype\s*\)|[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)/;
+const inheritedCheck = new RegExp(
+  String.raw`\bin\s+Object\.prototype\b|\bObject\.getOwnPropertyNames\(\s*Object\.prototype\s*\)|` +
+    String.raw`[!=]==?\s*Object\.prototype\b(?!\.)(?=[^;{}]*\)\s*\{?\s*(?:throw|return|continue|break)\b)`,
+);
 /** A module that freezes `Object.prototype` cannot pollute it. */
 export const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 /** What a key check's name says (`isUnsafeKey`, `validateKeyName`, `isSafeFromPollution`, `isPrototypePolluted`). */
