@@ -129,6 +129,8 @@ export class Analyzer {
 
   /** Node ids of the functions (and top-level scopes) walked with their own parameters, not as a callee. */
   readonly walked = new Set<number>();
+  /** Classes whose sanitizers close a local's value while a sink no source reaches is judged (driver/unsourced.ts). */
+  closedFor = 0;
 
   analyzeScope(scope: TNode): void {
     this.walked.add(scope.id());

@@ -58,7 +58,7 @@ export function patternVerdicts(
       if (
         !analyzer.walked.has(pc.scope.id()) &&
         !(rules.library?.unlessPath?.test(input.path) ?? false) &&
-        builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope))
+        builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope), cls ? classBit(cls) : 0)
       )
         kept.push({ ...f, confidence: "low" });
       return;

@@ -9,13 +9,21 @@ import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { concatOps, openPart } from "../evaluators/closed-values.ts";
 
-/** True when one of the call's arguments is a string built (concatenation, template, `%`, `format`, f-string) from a value not known constant. */
-export function builtFromValues(a: Analyzer, call: TNode, scopeText: string): boolean {
+/**
+ * True when one of the call's arguments is a string built (concatenation, template, `%`, `format`, f-string) from a
+ * value not known constant. `mask`: the sink's classes, whose sanitizers' results a local may hold and stay closed.
+ */
+export function builtFromValues(a: Analyzer, call: TNode, scopeText: string, mask = 0): boolean {
   const args = call.field("arguments");
   if (!args) return false;
   const locals = new Map<string, boolean>();
   const open = (n: TNode, depth: number): boolean => openPart(a, n, depth, scopeText, locals);
-  return named(args).some((arg) => built(arg) && open(arg, 0));
+  a.closedFor = mask;
+  try {
+    return named(args).some((arg) => built(arg) && open(arg, 0));
+  } finally {
+    a.closedFor = 0;
+  }
 }
 
 function built(n: TNode): boolean {

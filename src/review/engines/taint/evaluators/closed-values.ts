@@ -10,6 +10,7 @@ import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
 import { closedFromCallers, headEnd } from "./closed-params.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
+import { type ClosedNames, closedText } from "./closed-text.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|__file__|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set([
@@ -99,8 +100,14 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
     if (closedLoop(a, esc, scopeText, depth)) v = true;
     // Top-level code: its names are the file's own bindings.
     else if (scopeText === a.source) v = topLevelClosed(a, name, depth);
-    else if (values.length) v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()) || literalChoice(c));
-    else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
+    else if (values.length) {
+      const names: ClosedNames = {
+        name: (n) => constantName(a, n, scopeText, locals, depth + 1),
+        // Only a sanitizer of the sink's class (a shell escape before a command, not a path join).
+        sanitizer: (callee) => (((a.rules.sanitizers.lookup(callee)?.reduce((m, s) => m | s.mask, 0) ?? 0) | namedSanitizerMask(callee)) & a.closedFor) !== 0,
+      };
+      v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()) || literalChoice(c) || closedText(c, name, names));
+    } else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
     else v = closedFromCallers(a, name, scopeText, depth, openPart, (n, body) => boundIn(escapeRegExp(n), body, false));
     locals.set(name, v);
   }
