@@ -95,7 +95,5 @@ function report(callback) {
 module.exports = { report };
 `;
   assert.deepEqual(await floating({ "lib/shell.js": shell("(resolve)"), "lib/report.js": report("workload.push(shell.run('uptime'));") }), []);
-  assert.deepEqual(await floating({ "lib/shell.js": shell("(resolve)"), "lib/report.js": report("workload.push(fetch('/uptime'));") }), [
-    "lib/report.js:7",
-  ]);
+  assert.deepEqual(await floating({ "lib/shell.js": shell("(resolve)"), "lib/report.js": report("workload.push(fetch('/uptime'));") }), ["lib/report.js:7"]);
 });

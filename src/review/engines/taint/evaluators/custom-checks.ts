@@ -14,8 +14,11 @@ const checkName = new RegExp(
     "[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|" +
     "[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)",
 );
-/** A function called for its effect that throws or raises when its arguments fail the check. */
-const throwingCheck = /^(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)(?:[A-Z_0-9]|$)/;
+/**
+ * A function called for its effect that throws or raises when its arguments fail the check; pathlib's
+ * `p.relative_to(root)` raises ValueError unless `p` lies under `root` (a listed guard of the receiver).
+ */
+const throwingCheck = /^(?:(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)(?:[A-Z_0-9]|$)|relative_to$)/;
 
 const last = (callee: string): string => callee.slice(callee.lastIndexOf(".") + 1);
 
@@ -29,7 +32,7 @@ function isThrowingCheck(callee: string): boolean {
   return throwingCheck.test(last(callee));
 }
 
-const statementHead = /^(?:await\s+)?[\w$.]*?\b(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert)/;
+const statementHead = /^(?:await\s+)?[\w$.]*?\b(?:[cC]heck|[vV]alidate|[vV]erify|[eE]nsure|[aA]ssert|relative_to\()/;
 
 /** The call of a statement that is only a throwing check (`validateKeyName(name);`, `await checkPath(p)`), else null. */
 export function throwingCheckStatement(stmt: TNode, source: string, syn: Syntax): TNode | null {
