@@ -95,3 +95,14 @@ class SignInView(View):
         if not url_has_allowed_host_and_scheme(url=redirect_to, allowed_hosts={request.get_host()}):
             return redirect("/")  # safe: open-redirect constant
         return HttpResponseRedirect(redirect_to)  # safe: open-redirect allow-listed host and scheme
+
+
+def dismiss_banner(request):
+    # Post/redirect/get back to the page asked for: get_full_path() escapes a leading "//".
+    if request.method != "POST":
+        return HttpResponse("ok")
+    return HttpResponseRedirect(request.get_full_path())  # safe: open-redirect leading slashes escaped
+
+
+def add_slash(request):
+    return HttpResponseRedirect(request.path + "/")  # vuln: open-redirect
