@@ -73,6 +73,10 @@ const sourceRule = z
         "Regexes one of which a file must match for this source to be looked for (the names of the libraries that make it); other files " +
           "are analysed with rules without it",
       ),
+    unlessFile: z
+      .array(z.string())
+      .optional()
+      .describe("With fileContains: regexes any of which, matched by a file, leave this source out of it (a crawler's module: its request is one it sends)"),
     fixedPathSafe: z
       .boolean()
       .default(false)
@@ -401,7 +405,7 @@ interface LanguageRules {
   file: TaintRuleFile;
   base: CompiledRules;
   /** Sources looked for only in files that match their `fileContains`, with those regexes. */
-  gated: { source: TaintRuleFile["sources"][number]; tests: RegExp[] }[];
+  gated: { source: TaintRuleFile["sources"][number]; tests: RegExp[]; unless: RegExp[] }[];
   /** The rules with the gated sources a file matched, by their places in `gated`. */
   variants: Map<string, CompiledRules>;
 }
@@ -567,12 +571,14 @@ export function rulesFor(ruleLanguage: string, source?: string): CompiledRules {
   let r = cache.get(ruleLanguage);
   if (!r) {
     const file = readRuleFile(ruleLanguage, new Set());
-    const gated = file.sources.filter((s) => s.enabled && s.fileContains?.length).map((s) => ({ source: s, tests: s.fileContains!.map((x) => new RegExp(x)) }));
+    const gated = file.sources
+      .filter((s) => s.enabled && s.fileContains?.length)
+      .map((s) => ({ source: s, tests: s.fileContains!.map((x) => new RegExp(x)), unless: (s.unlessFile ?? []).map((x) => new RegExp(x)) }));
     r = { file, base: compileRules(file), gated, variants: new Map() };
     cache.set(ruleLanguage, r);
   }
   if (source === undefined || !r.gated.length) return r.base;
-  const matched = r.gated.filter((g) => g.tests.some((t) => t.test(source)));
+  const matched = r.gated.filter((g) => g.tests.some((t) => t.test(source)) && !g.unless.some((t) => t.test(source)));
   if (!matched.length) return r.base;
   const key = matched.map((g) => r.gated.indexOf(g)).join(",");
   let v = r.variants.get(key);
