@@ -139,6 +139,21 @@ export function pythonCallersQuery(h: SinkHit): boolean {
   return true;
 }
 
+const templateMakers = /(?:^|\.)(?:Template|from_string)$/;
+
+/**
+ * Python: library input handed whole to a template (`Template(text)`, `env.from_string(source)` in a framework's
+ * render-a-string helper): compiling the caller's template is what the helper is for, as running a caller's query is.
+ * Code run by eval or exec stays reported: a library evaluating a caller's expression (an image-math `eval`) is a flaw.
+ */
+export function pythonCallersTemplate(h: SinkHit): boolean {
+  if (h.className !== "code-injection" || !templateMakers.test(h.node.field("function")?.text() ?? "")) return false;
+  const first = h.node.field("arguments")?.namedChildren()[0];
+  if (!first || !plainRef.test(first.text())) return false;
+  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
+  return true;
+}
+
 /** Segments that stay where they are put: no separator, no `..`. */
 const plainSegment = /^(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 

@@ -9,7 +9,7 @@ import type { Analyzer } from "./analyzer.ts";
 import type { SinkHit } from "./hits.ts";
 import { hitToFinding, patternClass } from "./report.ts";
 import { builtFromValues } from "./unsourced.ts";
-import { callersContract, pythonCallersArgv, pythonCallersQuery } from "./library-contract.ts";
+import { callersContract, pythonCallersArgv, pythonCallersQuery, pythonCallersTemplate } from "./library-contract.ts";
 import { receiverIsValue } from "./receivers.ts";
 import { rawRequestLog } from "./raw-request.ts";
 import { fromLibrary } from "../evaluators/entry-points.ts";
@@ -82,7 +82,7 @@ export function patternVerdicts(
   const reported = js
     ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h)))
     : syn.prefix === "py"
-      ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h))))
+      ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h) || pythonCallersTemplate(h))))
       : hits;
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
