@@ -8,6 +8,7 @@ import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
 import { wholeChain } from "../model/whole-params.ts";
+import { listingEntry } from "./listing-entries.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
 function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
@@ -120,6 +121,7 @@ export function recordSinks(
       if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
         const whole = wholeCallerPath(a, spec, t, p!);
         if (whole === "library") continue;
+        if (spec.className === "path-traversal" && listingEntry(a, p!)) continue;
         if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t, undefined, whole === "param");
         break;
       }

@@ -1,0 +1,27 @@
+# A backup helper package: it reads every file under the directory its caller names. A listing's entries stay in
+# the directory listed; a name the caller adds to a walked directory may climb out of it.
+import hashlib
+import os
+
+
+def checksums(top):
+    sums = {}
+    for root, dirs, files in os.walk(top):
+        for name in files:
+            with open(os.path.join(root, name), "rb") as f:  # safe: path-traversal an entry of the walked tree
+                sums[name] = hashlib.sha256(f.read()).hexdigest()
+    return sums
+
+
+def first_lines(folder):
+    out = {}
+    for entry in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, entry)) as f:  # safe: path-traversal an entry of the listed folder
+            out[entry] = f.readline()
+    return out
+
+
+def restore(top, member, data):
+    for root, dirs, files in os.walk(top):
+        with open(os.path.join(root, member), "wb") as f:  # vuln: path-traversal
+            f.write(data)
