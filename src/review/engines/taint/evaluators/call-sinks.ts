@@ -21,9 +21,25 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
  * (`path.join(root, rel)`), and a value built or copied on the way is still reported. "param": the same from a
  * parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
 function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
-  if (spec.className !== "path-traversal" || a.syn.roles[arg.kind()] !== "ident") return null;
+  const core = spec.className === "path-traversal" ? callersOwn(a, arg) : null;
+  if (!core) return null;
   const whole = wholeChain(t, a.rules.library?.spec.id);
-  return whole && whole.name === arg.text() ? whole.from : null;
+  return whole && whole.name === core.text() ? whole.from : null;
+}
+
+/** A plain name, fixed names joined under one (`os.path.join(path, ".git")`), or one with a fixed suffix
+ * (`filename + ".bak"`): the name's own place, or a sibling or child of it no `..` leads out of. */
+const fixedName = /^[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
+function callersOwn(a: Analyzer, arg: TNode): TNode | null {
+  if (a.syn.roles[arg.kind()] === "ident") return arg;
+  if (a.syn.prefix !== "py") return null;
+  if (arg.kind() === "binary_operator" && arg.field("operator")?.text() === "+") {
+    const left = arg.field("left");
+    return left && a.syn.roles[left.kind()] === "ident" && fixedName.test(arg.field("right")?.text() ?? "") ? left : null;
+  }
+  if (arg.kind() !== "call" || !/^(?:os\.path\.|posixpath\.)?join$/.test(arg.field("function")?.text() ?? "")) return null;
+  const [base, ...rest] = named(arg.field("arguments"));
+  return base && a.syn.roles[base.kind()] === "ident" && rest.length > 0 && rest.every((r) => fixedName.test(r.text())) ? base : null;
 }
 
 /** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */

@@ -25,3 +25,18 @@ def restore(top, member, data):
     for root, dirs, files in os.walk(top):
         with open(os.path.join(root, member), "wb") as f:  # vuln: path-traversal
             f.write(data)
+
+
+def save_manifest(top, sums):
+    with open(os.path.join(top, "MANIFEST.sha256"), "w") as f:  # safe: path-traversal a fixed name in the caller's directory
+        f.writelines(f"{digest}  {name}\n" for name, digest in sorted(sums.items()))
+
+
+def previous_copy(path):
+    with open(path + ".orig", "rb") as f:  # safe: path-traversal the caller's own file with a fixed suffix
+        return f.read()
+
+
+def sibling(path, suffix):
+    with open(path + suffix, "rb") as f:  # vuln: path-traversal
+        return f.read()
