@@ -44,3 +44,25 @@ export function patternOf(matched: string, python: boolean): { source: string; f
   if (ctor && !(ctor[1] === "`" && ctor[2]!.includes("${"))) return { source: unescapeString(ctor[2]!, false), flags: ctor[4] ?? "" };
   return null;
 }
+
+/**
+ * Python: a pattern compiled into a name (`DATE_RE = re.compile(…)`, a class's `_reg`) that the file only ever
+ * applies with `.match(` or `.fullmatch(` is tried at the string's start only, as `re.match` is: "match" when any
+ * use is `.match`, "fullmatch" when all are; null when the name is used otherwise (searched, substituted, handed on).
+ */
+export function compiledUse(line: string, source: string): "match" | "fullmatch" | null {
+  const def = /^\s*(?:(?:self|cls)\s*\.\s*)?([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*re\s*\.\s*compile\s*\(/.exec(line);
+  if (!def) return null;
+  const name = def[1]!;
+  let kind: "match" | "fullmatch" | null = null;
+  for (const use of source.matchAll(
+    new RegExp(`(?<![\\w])${name}(?![\\w])(\\s*\\.\\s*(\\w+)\\s*\\(|\\s*(?::[^=\\n]*)?=\\s*re\\s*\\.\\s*compile\\s*\\()?`, "g"),
+  )) {
+    if (use[1] === undefined) return null;
+    const method = use[2];
+    if (method === undefined) continue; // another `name = re.compile(` of the same name: judged on its own line.
+    if (method !== "match" && method !== "fullmatch") return null;
+    kind = method === "match" || kind === "match" ? "match" : "fullmatch";
+  }
+  return kind;
+}

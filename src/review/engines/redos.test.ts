@@ -123,3 +123,24 @@ test("patterns in tests, fixtures and benchmarks meet only the suite's own strin
   assert.equal(at("src/__test__/unlogger.js"), 0);
   assert.equal(at("src/__testing__/parse.js"), 1);
 });
+
+test("a Python pattern compiled into a name the file only applies with .match is judged anchored; searched, it stays quadratic", async () => {
+  const { loadRules } = await import("../index.ts");
+  const { reviewOf } = await import("../testing/stream.ts");
+  const rules = await loadRules();
+  const dates = (method: string) => `import re
+
+
+class DateType:
+    _reg = re.compile(r"(\\d+)-(\\d+)-(\\d+)")
+
+    def process(self, value):
+        m = self._reg.${method}(value)
+        return m and tuple(int(x) for x in m.groups())
+`;
+  const lines = async (method: string) =>
+    (await reviewOf(rules, { "types/dates.py": dates(method) })).findings.filter((f) => f.ruleId === "py.redos").map((f) => f.location.startLine);
+  assert.deepEqual(await lines("match"), []);
+  assert.deepEqual(await lines("fullmatch"), []);
+  assert.deepEqual(await lines("search"), [5]);
+});

@@ -10,7 +10,7 @@ import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput } from "./redos-reach.ts";
 import { CpuNet } from "./redos-net.ts";
 import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
-import { patternOf } from "./redos-pattern.ts";
+import { compiledUse, patternOf } from "./redos-pattern.ts";
 import { suitePath } from "../suite-paths.ts";
 
 /** recheck's verdict on one pattern: what a finding says, or null when it is linear or unknown. */
@@ -181,6 +181,8 @@ export function judgeRedos(
       out.push(f);
       continue;
     }
+    const use = python ? compiledUse(text.source.split("\n", f.location.startLine)[f.location.startLine - 1] ?? "", text.source) : null;
+    if (use) pattern.source = use === "match" ? `^(?:${pattern.source})` : `^(?:${pattern.source})$`;
     const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
     if (!verdict || (verdict.quadratic && (bounded || templateTag.test(pattern.source)))) continue;
     // JavaScript: a pattern applied to a string the program makes itself meets no input (redos-reach.ts).
