@@ -22,6 +22,7 @@ export function wholeChain(t: Taint, libraryId: string | undefined): { from: "li
     if (isParam(s.node)) name = paramName(s.node);
     else if (name && loopOver(s.node) === name) name = s.node.text();
     else if (name && passesWhole(s.node, name)) name = null;
+    else if (name && sameValueAssigned(s.node, name)) name = sameValueAssigned(s.node, name);
     else return null;
   }
   return name ? { from, name } : null;
@@ -38,6 +39,35 @@ const paramName = (n: TNode): string | null => /^[\w$]+/.exec(n.text())?.[0] ?? 
 const paramLists = /^(?:parameters|formal_parameters|lambda_parameters)$/;
 /** A parameter of a function (`path`, `path: str`, `path=None`, `path?: string`). */
 const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "");
+
+/**
+ * Calls that hand back the caller's own path made absolute, expanded or normalized, or as another type
+ * (`os.path.abspath(os.path.expanduser(path))`, `str(path)`, `Path(path).resolve()`, `path.resolve(p)`): the same
+ * file the caller named.
+ */
+const samePathCall =
+  /^(?:(?:os\.path|osp|posixpath|path)\.(?:abspath|expanduser|expandvars|normpath|realpath|resolve|normalize)|os\.fspath|str|String|(?:pathlib\.)?(?:Pure)?Path)\(\s*([\s\S]*?)\s*\)$/;
+const samePathMethod = /^([\s\S]*?)\s*\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
+
+/** The target of an assignment whose value is `name` through same-path calls only (`path = abspath(path)`), else null. */
+function sameValueAssigned(n: TNode, name: string): string | null {
+  const k = n.kind() as string;
+  const decl = k === "variable_declarator";
+  if (!decl && k !== "assignment" && k !== "assignment_expression") return null;
+  const target = n.field(decl ? "name" : "left");
+  let value =
+    n
+      .field(decl ? "value" : "right")
+      ?.text()
+      .trim() ?? "";
+  if (target?.kind() !== "identifier") return null;
+  for (let i = 0; i < 8 && value !== name; i++) {
+    const m = samePathCall.exec(value) ?? samePathMethod.exec(value);
+    if (!m) return null;
+    value = m[1]!.trim();
+  }
+  return value === name ? target.text() : null;
+}
 
 /** Whether a call passes `name` itself as an argument (positional, or `path=name`), or one element of it (`name[0]`). */
 function passesWhole(call: TNode, name: string): boolean {

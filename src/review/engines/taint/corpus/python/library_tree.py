@@ -40,3 +40,15 @@ def previous_copy(path):
 def sibling(path, suffix):
     with open(path + suffix, "rb") as f:  # vuln: path-traversal
         return f.read()
+
+
+def read_config(path):
+    path = os.path.abspath(os.path.expanduser(path))
+    with open(path) as f:  # safe: path-traversal the caller's own file made absolute
+        return f.read()
+
+
+def read_dotfile(name):
+    path = os.path.abspath(os.path.join(os.path.expanduser("~"), name))
+    with open(path) as f:  # vuln: path-traversal
+        return f.read()
