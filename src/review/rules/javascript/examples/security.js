@@ -15,6 +15,8 @@ res.cookie("sid", sid, { httpOnly: true, secure: true, sameSite: "lax" }); // ok
 const password = "hunter2hunter2"; // expect: js.hardcoded-credential
 const password2 = process.env.DB_PASSWORD; // ok: js.hardcoded-credential
 const cfg = { user: "app", password: "s3cr3t-pass" }; // expect: js.hardcoded-credential
+const env = { HOME: "/home/robot", PWD: "/home/robot/src" }; // ok: js.hardcoded-credential
+const pwd = "./fixtures/work"; // ok: js.hardcoded-credential
 jwt.verify(token, key, { algorithms: ["HS256", "none"] }); // expect: js.jwt-verification-disabled
 jwt.verify(token, key, { algorithms: ["RS256"] }); // ok: js.jwt-verification-disabled
 res.setHeader("Access-Control-Allow-Origin", "*"); // expect: js.cors-permissive
