@@ -45,8 +45,10 @@ const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "")
  * (`os.path.abspath(os.path.expanduser(path))`, `str(path)`, `Path(path).resolve()`, `path.resolve(p)`): the same
  * file the caller named.
  */
-const samePathCall =
-  /^(?:(?:os\.path|osp|posixpath|path)\.(?:abspath|expanduser|expandvars|normpath|realpath|resolve|normalize)|os\.fspath|str|String|(?:pathlib\.)?(?:Pure)?Path)\(\s*([\s\S]*?)\s*\)$/;
+const samePathCall = new RegExp(
+  String.raw`^(?:(?:os\.path|osp|posixpath|path)\.(?:abspath|expanduser|expandvars|normpath|realpath|resolve|normalize)|os\.fspath|` +
+    String.raw`str|String|(?:pathlib\.)?(?:Pure)?Path)\(\s*([\s\S]*?)\s*\)$`,
+);
 const samePathMethod = /^([\s\S]*?)\s*\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
 
 /** The target of an assignment whose value is `name` through same-path calls only (`path = abspath(path)`), else null. */
