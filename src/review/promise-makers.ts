@@ -17,8 +17,11 @@ const keptCap = 16 << 20;
 const maxFileBytes = 1 << 20;
 /** `new Promise(` with an executor of one parameter (or none): text test before keeping a file. */
 const resolveOnlyText = /\bnew\s+Promise\s*\(\s*(?:(?:async\s+)?function\s*[\w$]*\s*\(\s*[\w$]*\s*\)|\(\s*[\w$]*\s*\)\s*=>|[\w$]+\s*=>)/;
-/** Functions a file declares, by text: `function f(`, `f = function`, `f: async (…) =>`, `f(…) {` methods aside. */
-const declaredText = /\bfunction\s*\*?\s*([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)/g;
+/**
+ * Functions a file declares, by text: `function f(`, `f = function`, `f: async (…) =>` (`f(…) {` methods aside). A name
+ * starts after no word character, so a long word is passed over once, not tried from each of its characters.
+ */
+const declaredText = /\bfunction\s*\*?\s*([\w$]+)\s*\(|(?<![\w$])([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)/g;
 /** Names declared in files not kept, at most this many (a hostile tree cannot grow memory through them). */
 const maxElsewhere = 200_000;
 

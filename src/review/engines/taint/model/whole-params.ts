@@ -45,11 +45,11 @@ const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "")
  * (`os.path.abspath(os.path.expanduser(path))`, `str(path)`, `Path(path).resolve()`, `path.resolve(p)`): the same
  * file the caller named.
  */
-const samePathCall = new RegExp(
+const samePathHead = new RegExp(
   String.raw`^(?:(?:os\.path|osp|posixpath|path)\.(?:abspath|expanduser|expandvars|normpath|realpath|resolve|normalize)|os\.fspath|` +
-    String.raw`str|String|(?:pathlib\.)?(?:Pure)?Path)\(\s*([\s\S]*?)\s*\)$`,
+    String.raw`str|String|(?:pathlib\.)?(?:Pure)?Path)\(`,
 );
-const samePathMethod = /^([\s\S]*?)\s*\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
+const samePathMethod = /\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
 
 /** The target of an assignment whose value is `name` through same-path calls only (`path = abspath(path)`), else null. */
 function sameValueAssigned(n: TNode, name: string): string | null {
@@ -63,10 +63,14 @@ function sameValueAssigned(n: TNode, name: string): string | null {
       ?.text()
       .trim() ?? "";
   if (target?.kind() !== "identifier") return null;
+  // Peeled by slicing, not by a pattern over the whole value: an assignment's text may be long.
   for (let i = 0; i < 8 && value !== name; i++) {
-    const m = samePathCall.exec(value) ?? samePathMethod.exec(value);
-    if (!m) return null;
-    value = m[1]!.trim();
+    // The outermost step first: `Path(p).resolve()` is a method call on `Path(p)`.
+    const method = samePathMethod.exec(value);
+    const head = method ? null : samePathHead.exec(value);
+    if (method) value = value.slice(0, method.index).trim();
+    else if (head && value.endsWith(")")) value = value.slice(head[0].length, -1).trim();
+    else return null;
   }
   return value === name ? target.text() : null;
 }
