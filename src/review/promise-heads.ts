@@ -7,6 +7,8 @@ import type { Finding } from "./types.ts";
 const headOf = /^(?:await\s+)?(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*(\(|\.\s*then\s*\()/;
 
 export const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition"]);
+/** A node's named children other than comments. */
+export const namedKids = (n: SgNode | null | undefined): SgNode[] => n?.children().filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
 /** The function around a node. */
 export const enclosing = (n: SgNode): SgNode | undefined => n.ancestors().find((a) => functionKinds.has(String(a.kind())));
 
@@ -32,15 +34,14 @@ function elementCalls(list: SgNode | undefined, within: SgNode): string[] | null
     const names = elements.map((e) => (e.kind() === "call_expression" ? lastName(e.field("function")) : null));
     return names.every((n) => n !== null) ? (names as string[]) : null;
   };
-  const named = (n: SgNode) => n.isNamed() && n.kind() !== "comment";
-  if (list?.kind() === "array") return made(list.children().filter(named));
+  if (list?.kind() === "array") return made(namedKids(list));
   if (list?.kind() !== "identifier") return null;
   const name = list.text();
   const out: string[] = [];
   for (const use of within.findAll({ rule: { kind: "identifier", regex: `^${name.replace(/\$/g, "\\$")}$` } })) {
     const p = use.parent();
     if (p?.kind() === "member_expression" && p.field("property")?.text() === "push" && p.parent()?.kind() === "call_expression") {
-      const got = made(p.parent()!.field("arguments")?.children().filter(named) ?? []);
+      const got = made(namedKids(p.parent()!.field("arguments")));
       if (!got) return null;
       out.push(...got);
     } else if (
@@ -48,7 +49,7 @@ function elementCalls(list: SgNode | undefined, within: SgNode): string[] | null
       (p?.kind() === "assignment_expression" && p.field("left")?.id() === use.id())
     ) {
       const value = p.field(p.kind() === "variable_declarator" ? "value" : "right");
-      const got = value?.kind() === "array" ? made(value.children().filter(named)) : null;
+      const got = value?.kind() === "array" ? made(namedKids(value)) : null;
       if (!got) return null;
       out.push(...got);
     }

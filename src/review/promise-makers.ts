@@ -9,7 +9,7 @@ import { parse, type SgNode } from "@ast-grep/napi";
 import { languageByExtension } from "./language-ids.ts";
 import { declarationFile, parserName } from "./languages.ts";
 import type { Finding } from "./types.ts";
-import { enclosing, functionKinds, type Head, headInSnippet, headInTree } from "./promise-heads.ts";
+import { enclosing, functionKinds, type Head, headInSnippet, headInTree, namedKids } from "./promise-heads.ts";
 
 const ruleId = "js.floating-promise";
 /** Kept text in all; past it, files are no longer kept (their promises count as unknown). */
@@ -28,18 +28,11 @@ const maxElsewhere = 200_000;
 /** `new Promise(executor)` whose executor takes no `reject`. */
 function resolveOnly(n: SgNode | null | undefined): boolean {
   if (n?.kind() !== "new_expression" || n.field("constructor")?.text() !== "Promise") return false;
-  const args =
-    n
-      .field("arguments")
-      ?.children()
-      .filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
+  const args = namedKids(n.field("arguments"));
   const fn = args[0];
   if (args.length !== 1 || !fn || !functionKinds.has(String(fn.kind()))) return false;
-  const params = fn
-    .field("parameters")
-    ?.children()
-    .filter((c) => c.isNamed() && c.kind() !== "comment");
-  return params ? params.length <= 1 : !!fn.field("parameter");
+  const list = fn.field("parameters");
+  return list ? namedKids(list).length <= 1 : !!fn.field("parameter");
 }
 
 /** The name a function is known by: declared, a method, or what it is assigned to. */
@@ -66,7 +59,7 @@ function neverRejects(fn: SgNode): boolean {
   if (!body) return false;
   if (body.kind() !== "statement_block") return resolveOnly(body.kind() === "parenthesized_expression" ? body.child(1) : body);
   const returns = body.findAll({ rule: { kind: "return_statement" } }).filter((r) => enclosing(r)?.id() === fn.id());
-  return returns.length > 0 && returns.every((r) => resolveOnly(r.children().find((c) => c.isNamed() && c.kind() !== "comment")));
+  return returns.length > 0 && returns.every((r) => resolveOnly(namedKids(r)[0]));
 }
 
 export class PromiseMakers {

@@ -181,7 +181,7 @@ export function judgeRedos(
       out.push(f);
       continue;
     }
-    const use = python ? compiledUse(text.source.split("\n", f.location.startLine)[f.location.startLine - 1] ?? "", text.source) : null;
+    const use = python ? compiledUse(text.line(f.location.startLine), text.source) : null;
     if (use) pattern.source = use === "match" ? `^(?:${pattern.source})` : `^(?:${pattern.source})$`;
     const verdict = judgePattern(pattern.source, pattern.flags, deadline - Date.now());
     if (!verdict || (verdict.quadratic && (bounded || templateTag.test(pattern.source)))) continue;

@@ -2,6 +2,7 @@
 // argument vectors).
 import type { SinkHit } from "./hits.ts";
 import type { Step } from "../model/state.ts";
+import { fixedSegment } from "../model/whole-params.ts";
 import type { TNode } from "../syntax/node.ts";
 
 const noShellRunners = /(?:^|\.)(?:spawn|spawnSync|execFile|execFileSync)$/;
@@ -111,6 +112,13 @@ function wrappedQuery(arg: TNode): boolean {
 const pyArgvRunners = /^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)$|^os\.(?:exec|spawn)[lv]p?e?$/;
 /** Python's ways of building a string: `%`, `+`, f-strings, `.format(`, `.join(`. */
 const pyBuilding = /[+%]|\bf["']|\.(?:join|format|replace)\(/;
+/** Whether no step of the flow built a string (Python): the sink gets the caller's value as given. */
+const pyAsGiven = (h: SinkHit): boolean => {
+  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
+  return true;
+};
+/** The sink's first argument is a plain name or member (`query`, `self.sql`) passed on as the caller gave it. */
+const pyWholeFirst = (h: SinkHit): boolean => plainRef.test(h.node.field("arguments")?.namedChildren()[0]?.text() ?? "") && pyAsGiven(h);
 
 /**
  * Python: library input handed to a runner without a shell as the whole argument vector (`subprocess.call(args)`,
@@ -122,9 +130,7 @@ export function pythonCallersArgv(h: SinkHit): boolean {
   const args = h.node.field("arguments");
   const first = args?.namedChildren()[0];
   if (!first || first.kind() === "keyword_argument" || !pyArgvRunners.test(h.node.field("function")?.text() ?? "")) return false;
-  if (/\bshell\s*=\s*(?!False\b)/.test(args!.text()) || /^(?:\[|\(|[rbuf]*["'])/i.test(first.text())) return false;
-  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
-  return true;
+  return !/\bshell\s*=\s*(?!False\b)/.test(args!.text()) && !/^(?:\[|\(|[rbuf]*["'])/i.test(first.text()) && pyAsGiven(h);
 }
 
 /**
@@ -132,11 +138,7 @@ export function pythonCallersArgv(h: SinkHit): boolean {
  * in a store's lookup): the caller wrote the query, as with JavaScript's `db.query(sql)`. One built here is not so.
  */
 export function pythonCallersQuery(h: SinkHit): boolean {
-  if (h.className !== "sql-injection" && h.className !== "nosql-injection") return false;
-  const first = h.node.field("arguments")?.namedChildren()[0];
-  if (!first || !plainRef.test(first.text())) return false;
-  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
-  return true;
+  return (h.className === "sql-injection" || h.className === "nosql-injection") && pyWholeFirst(h);
 }
 
 const templateMakers = /(?:^|\.)(?:Template|from_string)$/;
@@ -147,15 +149,8 @@ const templateMakers = /(?:^|\.)(?:Template|from_string)$/;
  * Code run by eval or exec stays reported: a library evaluating a caller's expression (an image-math `eval`) is a flaw.
  */
 export function pythonCallersTemplate(h: SinkHit): boolean {
-  if (h.className !== "code-injection" || !templateMakers.test(h.node.field("function")?.text() ?? "")) return false;
-  const first = h.node.field("arguments")?.namedChildren()[0];
-  if (!first || !plainRef.test(first.text())) return false;
-  for (let s: Step | null = h.taint.step; s; s = s.prev) if (s.kind === "step" && pyBuilding.test(s.node.text())) return false;
-  return true;
+  return h.className === "code-injection" && templateMakers.test(h.node.field("function")?.text() ?? "") && pyWholeFirst(h);
 }
-
-/** Segments that stay where they are put: no separator, no `..`. */
-const plainSegment = /^(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 
 /**
  * `path.join(dir, "index.json")`: fixed names under a directory given whole, where only the directory can be
@@ -164,6 +159,6 @@ const plainSegment = /^(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 function constantUnder(arg: TNode): number | null {
   if (arg.kind() !== "call_expression" || !/^(?:path\.)?(?:join|resolve)$/.test(arg.field("function")?.text() ?? "")) return null;
   const [base, ...rest] = arg.field("arguments")?.namedChildren() ?? [];
-  if (!base || !rest.length || !plainRef.test(base.text()) || !rest.every((r) => plainSegment.test(r.text()))) return null;
+  if (!base || !rest.length || !plainRef.test(base.text()) || !rest.every((r) => fixedSegment.test(r.text()))) return null;
   return arg.id();
 }

@@ -7,7 +7,7 @@ import { named } from "../syntax/languages.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
-import { wholeChain } from "../model/whole-params.ts";
+import { fixedSegment, wholeChain } from "../model/whole-params.ts";
 import { listingEntry } from "./listing-entries.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
@@ -29,17 +29,16 @@ function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonN
 
 /** A plain name, fixed names joined under one (`os.path.join(path, ".git")`), or one with a fixed suffix
  * (`filename + ".bak"`): the name's own place, or a sibling or child of it no `..` leads out of. */
-const fixedName = /^[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 function callersOwn(a: Analyzer, arg: TNode): TNode | null {
   if (a.syn.roles[arg.kind()] === "ident") return arg;
   if (a.syn.prefix !== "py") return null;
   if (arg.kind() === "binary_operator" && arg.field("operator")?.text() === "+") {
     const left = arg.field("left");
-    return left && a.syn.roles[left.kind()] === "ident" && fixedName.test(arg.field("right")?.text() ?? "") ? left : null;
+    return left && a.syn.roles[left.kind()] === "ident" && fixedSegment.test(arg.field("right")?.text() ?? "") ? left : null;
   }
   if (arg.kind() !== "call" || !/^(?:os\.path\.|posixpath\.)?join$/.test(arg.field("function")?.text() ?? "")) return null;
   const [base, ...rest] = named(arg.field("arguments"));
-  return base && a.syn.roles[base.kind()] === "ident" && rest.length > 0 && rest.every((r) => fixedName.test(r.text())) ? base : null;
+  return base && a.syn.roles[base.kind()] === "ident" && rest.length > 0 && rest.every((r) => fixedSegment.test(r.text())) ? base : null;
 }
 
 /** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */

@@ -47,7 +47,8 @@ export function closedText(text: string, self: string, names: ClosedNames, depth
   const t = text.trim().replace(/;$/, "").trim();
   if (!t || depth > 8) return false;
   if (literal.test(t)) return true;
-  if (t.startsWith("(") && t.endsWith(")") && splitTop(t.slice(1, -1), ")").length === 1) return closedText(t.slice(1, -1), self, names, depth + 1);
+  // `(a) + (b)` is read as `a) + (b`, which is open: a cautious answer, not a wrong one.
+  if (t.startsWith("(") && t.endsWith(")")) return closedText(t.slice(1, -1), self, names, depth + 1);
   // `cond ? a : b`: whichever branch is taken (the condition yields no part of the value).
   const choice = splitTop(t, "?");
   if (choice.length === 2) {

@@ -12,7 +12,8 @@ export function listingEntry(a: Analyzer, arg: TNode): boolean {
   if (a.syn.prefix !== "py") return false;
   const m = joined.exec(arg.text().trim());
   if (!m) return false;
-  const [, base, entry] = m as unknown as [string, string, string];
+  const base = m[1]!;
+  const entry = m[2]!;
   const scope = a.scopeText();
   const name = escapeRegExp(entry);
   // `for root, dirs, files in os.walk(top):` … `for name in files:` … `os.path.join(root, name)`.

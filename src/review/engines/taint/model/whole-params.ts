@@ -22,8 +22,11 @@ export function wholeChain(t: Taint, libraryId: string | undefined): { from: "li
     if (isParam(s.node)) name = paramName(s.node);
     else if (name && loopOver(s.node) === name) name = s.node.text();
     else if (name && passesWhole(s.node, name)) name = null;
-    else if (name && sameValueAssigned(s.node, name)) name = sameValueAssigned(s.node, name);
-    else return null;
+    else {
+      const same = name ? sameValueAssigned(s.node, name) : null;
+      if (!same) return null;
+      name = same;
+    }
   }
   return name ? { from, name } : null;
 }
@@ -39,6 +42,9 @@ const paramName = (n: TNode): string | null => /^[\w$]+/.exec(n.text())?.[0] ?? 
 const paramLists = /^(?:parameters|formal_parameters|lambda_parameters)$/;
 /** A parameter of a function (`path`, `path: str`, `path=None`, `path?: string`). */
 const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "");
+
+/** A string literal that stays where it is put under a directory: no separator, no `..` (a Python prefix allowed). */
+export const fixedSegment = /^[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 
 /**
  * Calls that hand back the caller's own path made absolute, expanded or normalized, or as another type
