@@ -185,7 +185,7 @@ export class FileAnalyzer {
     }
     if (!skipped && budget.spent()) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));
-    findings = dropSuiteFindings(findings, path);
+    findings = dropSuiteFindings(findings, path, pack?.rules);
     findings = finishFindings(foldFindings(findings), lang, changed, this.config.selections, this.config.overrides);
     const outcome: FileOutcome = skipped ? { findings, skipped, lines, bytes, failedRules } : { findings, lines, bytes, failedRules };
     if (external.size) outcome.external = [...external];

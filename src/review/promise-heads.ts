@@ -4,7 +4,7 @@ import type { SgNode } from "@ast-grep/napi";
 import type { Finding } from "./types.ts";
 
 /** A chain's head: `f(`, `mod.f(`, `this.f(` (a call) or `this.p.then` (a value). */
-const headOf = /^(?:await\s+)?(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*(\(|\.\s*then\s*\()/;
+const headOf = /^(?:await\s+)?((?:[\w$]+\s*\.\s*)*?)([\w$]+)\s*(\(|\.\s*then\s*\()/;
 
 export const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition"]);
 /** A node's named children other than comments. */
@@ -15,12 +15,14 @@ export const enclosing = (n: SgNode): SgNode | undefined => n.ancestors().find((
 /** What a chain starts on: calls of functions (one, or the elements `Promise.all` is given), or a variable or property. */
 export interface Head {
   calls: string[];
+  /** A variable's name, or a property's with a leading dot (`this.p` is `.p`): the two are never the same value. */
   value?: string;
 }
 
 export function headInSnippet(snippet: string): Head | null {
   const m = headOf.exec(snippet.trimStart());
-  return !m ? null : m[2] === "(" ? { calls: [m[1]!] } : { calls: [], value: m[1]! };
+  if (!m) return null;
+  return m[3] === "(" ? { calls: [m[2]!] } : { calls: [], value: m[1] ? `.${m[2]}` : m[2]! };
 }
 
 const lastName = (callee: SgNode | null): string | null => {
@@ -69,7 +71,7 @@ export function headInTree(root: SgNode, f: Finding): Head | null {
   if (!head) return null;
   if (head.kind() !== "call_expression") {
     const value = lastName(head);
-    return value ? { calls: [], value } : null;
+    return value ? { calls: [], value: head.kind() === "member_expression" ? `.${value}` : value } : null;
   }
   const callee = head.field("function");
   if (/^Promise\s*\.\s*all$/.test(callee?.text() ?? "")) {

@@ -80,6 +80,15 @@ module.exports = Token;
 `;
   assert.deepEqual(await floating({ "lib/token.js": token("") }), []);
   assert.deepEqual(await floating({ "lib/token.js": token("if (executor.remote) this.promise = fetch(executor.remote);") }), ["lib/token.js:8"]);
+  // A local of the same name (a wrapper's chained promise) is another value than the property.
+  const local = "this.wrap = (f) => { const promise = new Promise((resolve) => resolve()).then(f); return promise; };";
+  assert.deepEqual(await floating({ "lib/token.js": token(local) }), []);
+  // ... and a variable's chain is judged by the variable's values only.
+  const byVariable = `let promise = fetch("/x");
+this.promise = new Promise((resolve) => resolve());
+promise.then(() => {});
+`;
+  assert.deepEqual(await floating({ "lib/load.js": byVariable }), ["lib/load.js:3"]);
 });
 
 test("Promise.all over calls of such wrappers, listed or pushed, is no floating promise; one other call keeps it", async () => {

@@ -121,18 +121,19 @@ export class PromiseMakers {
     };
     for (const name of wanted) if (this.elsewhere.has(name)) calls.set(name, false);
     for (const [path, text] of this.files) {
-      if (![...wanted].some((w) => text.includes(w))) continue;
+      if (![...wanted].some((w) => text.includes(w.replace(/^\./, "")))) continue;
       const root = rootOf(path);
       for (const fn of root.findAll({ rule: { any: [...functionKinds].map((kind) => ({ kind })) } })) {
         const name = nameOf(fn);
         if (name && wanted.has(name)) note(calls, name, neverRejects(fn));
       }
       // `this.promise = new Promise(function (resolve) { … })`, `const ready = new Promise(…)`: every
-      // value given that name must be one.
+      // value given that name must be one; properties (`.promise`) and variables apart.
       for (const at of root.findAll({ rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] } })) {
         const decl = at.kind() === "variable_declarator";
         const target = at.field(decl ? "name" : "left");
-        if (target) note(values, target.text().replace(/^.*\./s, ""), resolveOnly(at.field(decl ? "value" : "right")));
+        const name = target?.kind() === "member_expression" ? `.${target.text().replace(/^.*\./s, "")}` : target?.text();
+        if (name) note(values, name, resolveOnly(at.field(decl ? "value" : "right")));
       }
     }
     return { calls, values };

@@ -26,6 +26,8 @@ export interface Rule {
   taint?: string;
   /** A second judgement of each match (rule-schema.ts `check`). */
   check?: "redos" | "prototype-pollution";
+  /** False when the rule reports nothing in test suites (rule-schema.ts `suites`). */
+  suites?: false;
   /** The same check's names in ESLint, whose disable directives mark a match as deliberate (lint-directives.ts). */
   lint?: string[];
   /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
@@ -134,6 +136,7 @@ function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
       ...(d.metadata?.lookup ? { lookup: d.metadata.lookup } : {}),
       ...(d.metadata?.check ? { check: d.metadata.check } : {}),
       ...(d.metadata?.lint ? { lint: d.metadata.lint } : {}),
+      ...(d.metadata?.suites === false ? { suites: false as const } : {}),
       need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter, prefilterRegex: d.metadata?.prefilterRegex }),
       source: { file, line },
     });

@@ -83,6 +83,13 @@ export const ruleDocument = z.strictObject({
         })
         .optional()
         .describe("A match that captured `key` is reported only if the value configured for the key (or the fallback) matches `value`"),
+      suites: z
+        .literal(false)
+        .optional()
+        .describe(
+          "false: the rule reports nothing in a project's test suites (suite-paths.ts), for a fault a test runner reports by itself " +
+            "when it happens (an unhandled rejection fails the run)",
+        ),
       lint: z
         .array(z.string().regex(/^[@\w/-]+$/))
         .optional()

@@ -26,13 +26,18 @@ const typeTestPath = /\.(?:test-d|tst)\.[cm]?tsx?$|(?:^|\/)test-d\//;
 /**
  * A suite's own weaknesses (a test client that trusts a self-signed server, an MD5 fixture) are not the
  * product's, nor are the keys and tokens it makes for its tests; a provider's token in it may be a real one,
- * and its correctness findings are bugs in the suite. Prose documentation keeps all but its example secrets.
+ * and its correctness findings are bugs in the suite, but for faults the runner reports itself
+ * (`suites: false`). Prose documentation keeps all but its example secrets.
  */
-export function dropSuiteFindings(findings: Finding[], path: string): Finding[] {
+export function dropSuiteFindings(findings: Finding[], path: string, rules: readonly { id: string; suites?: false }[] = []): Finding[] {
   if (docPath.test(path)) return findings.filter((f) => f.engine !== "secrets" || !docExampleSecrets.has(f.ruleId));
   if (!suitePath.test(path)) return findings;
   const typesOnly = typeTestPath.test(path);
-  return findings.filter((f) => (f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security")));
+  // A rule with `suites: false` names a fault the runner reports when it happens (rule-schema.ts).
+  const quiet = new Set(rules.filter((r) => r.suites === false).map((r) => r.id));
+  return findings.filter((f) =>
+    f.engine === "secrets" ? !suiteFixtureSecrets.has(f.ruleId) : !typesOnly && !f.tags.includes("security") && !quiet.has(f.ruleId),
+  );
 }
 
 /** Prose documentation (a README, a docs page): its code samples' secrets are examples (secrets.ts `docExample`). */

@@ -13,6 +13,8 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
  */
 const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys))$`;
 const splitterName = new RegExp(pathSplitter);
+/** Text that every name pathSplitter accepts contains: a function without it calls no splitter. */
+const mayCallSplitter = /[sS]plit|(?:to|cast|parse)Path|Path(?:Segments|Parts|Keys)/;
 const splitCall = {
   kind: "call_expression",
   has: {
@@ -37,7 +39,7 @@ export function boundKey(pattern: SgNode | null): string | null {
   return null;
 }
 
-const iterationMethod = /forEach|map|reduce|some|every|filter/;
+const iterationMethod = /\.\s*(?:forEach|map|reduce|some|every|filter)\b/;
 
 /** Keys of a source object and parts of split paths bound in a function (name -> kind), and the split arrays; `body`: its text. */
 export function keyNames(
@@ -68,7 +70,7 @@ export function keyNames(
   const splitVars = new Set<string>();
   // Each query below compiles its rule on every call: one the function's text cannot match (no `split`,
   // no loop, no iteration method) is not asked.
-  const splits = /[sS]plit|Path/.test(body);
+  const splits = mayCallSplitter.test(body);
   for (const d of !splits
     ? []
     : fn.findAll({
@@ -109,7 +111,7 @@ export function keyNames(
     keys.set(handedKey, "keys");
     bind(handedKey, null);
   }
-  for (const p of /[sS]plit|Path/.test(source)
+  for (const p of mayCallSplitter.test(source)
     ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
     : [])
     splitVars.add(p);
@@ -133,7 +135,7 @@ export function keyNames(
     }
     return null;
   };
-  for (const loop of !body.includes("for") ? [] : fn.findAll({ rule: { kind: "for_in_statement" } })) {
+  for (const loop of !/\bfor\b/.test(body) ? [] : fn.findAll({ rule: { kind: "for_in_statement" } })) {
     const name = boundKey(loop.field("left"));
     if (!name) continue;
     const isIn = loop.field("operator")?.text() === "in";

@@ -99,7 +99,10 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const s = w.range().start;
     writes.set(`${s.line + 1}:${s.column + 1}`, w);
   }
-  const nullProto = nullPrototypeFields(root.root().text());
+  const source = root.root().text();
+  const nullProto = nullPrototypeFields(source);
+  const frozen = new Set(Array.from(source.matchAll(frozenTable), (m) => (m[1] ?? m[2])!));
+  const own = (it: string | null) => !!it && (ownTable.test(it) || frozen.has(it.replace(/^Object\.(?:keys|entries|values)\(|\)$/g, "").replace(/^.*\./, "")));
   return findings.filter((f) => {
     if (f.ruleId !== ruleId || f.engine === "taint") return true;
     const w = writes.get(`${f.location.startLine}:${f.location.startColumn}`);
@@ -113,9 +116,15 @@ export function dropCounterWrites(findings: Finding[], root: SgRoot, ruleId: str
     const a = iteratedBy(outer.field("index"), w);
     const b = iteratedBy(left.field("index"), w);
     if (b && b.replace(/^Object\.keys\((.*)\)$/, "$1") === outer.text().replace(/\s+/g, "") && /^Object\.keys\(/.test(b)) return false;
-    return !(a && b && ownTable.test(a) && ownTable.test(b));
+    return !(own(a) && own(b));
   });
 }
+
+/**
+ * Tables the file declares frozen or as an enum (`export const SeverityLevel = Object.freeze({…})`, its compiled
+ * `exports.SeverityLevel = Object.freeze({…})`, `enum Level {…}`): their keys and values are the program's own.
+ */
+const frozenTable = /(?:\bconst\s+|\bexports\.)([\w$]+)\s*=\s*Object\.freeze\(\s*\{|\benum\s+([\w$]+)\s*\{/g;
 
 /** An iteration over a CONSTANT_CASE table (`Object.keys(Command.FLAGS)`, `FLAGS[f]`, `MAP.entries`). */
 const ownTable = /^(?:Object\.(?:keys|entries|values)\()?(?:[\w$]+\.)*[A-Z][A-Z0-9_]+\b/;

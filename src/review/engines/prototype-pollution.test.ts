@@ -209,6 +209,24 @@ export function put(o, a, b, v) {
 }
 `;
   assert.deepEqual(await lines("table.js", table), [15]);
+  // Frozen tables and enums the file declares (a logger's components and levels), in source and compiled.
+  const levels = (decl: string) => `${decl}
+export class Logger {
+  off(severities) {
+    for (const component of Object.values(Component)) {
+      for (const level of Object.values(Level)) {
+        severities[component][level] = false;
+      }
+    }
+  }
+}
+`;
+  const frozen = `export const Level = Object.freeze({ ERROR: "error", DEBUG: "debug" });
+exports.Component = Object.freeze({ COMMAND: "command" });`;
+  assert.deepEqual(await lines("logger.js", levels(frozen)), []);
+  assert.deepEqual(await lines("logger.ts", levels('enum Level { ERROR = "error" }\nenum Component { COMMAND = "command" }')), []);
+  // A table the program fills at run time may hold any key.
+  assert.deepEqual(await lines("logger.js", levels("export const Level = {};\nexport const Component = {};")), [7]);
 });
 
 test("a helper of the file named for checking keys against pollution guards the merge that calls it; one named otherwise does not", async () => {

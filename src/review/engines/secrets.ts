@@ -116,8 +116,12 @@ export const secretRules: SecretRule[] = [
         /["'`]([^"'`\s]{16,200})["'`]/.source,
       "gi",
     ),
+    // A value built with `${…}` (a template literal, a shell or config placeholder) is computed, not written:
+    // AWS's `${date}/${region}/${service}/aws4_request` scope under a `credentialScope` name. A value that
+    // also holds a long written run of its own (`sk${p}Xy7Q…`) is still one.
     verify: (s) =>
       !placeholder.test(s) &&
+      (!s.includes("${") || /[A-Za-z0-9]{16,}/.test(s.replace(/\$\{[^}]*\}/g, " "))) &&
       entropy(s) >= 3.5 &&
       /\d/.test(s) &&
       /[A-Za-z]/.test(s) &&

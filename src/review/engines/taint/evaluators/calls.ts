@@ -158,7 +158,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
-    return { ...base, mask: base.mask | mask };
+    // A listed bare name (mongo-sanitize's `sanitize`) may be the file's own helper, whose escape counts too.
+    const own = !recvT && firstTainted && !callee.recv ? applySummary(a, node, callee, all, vals) : undefined;
+    const out = own === undefined ? base : own;
+    return out && { ...out, mask: out.mask | mask };
   }
 
   // A module's validation schema keeps only its keys, and some of them admit no text (evaluators/schema-parse.ts).
