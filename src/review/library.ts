@@ -1,10 +1,13 @@
 // The repository's declarations for cross-file taint summaries: while files stream through a
-// review, the text of Java and Python files is kept (up to a total cap) and indexed by what it
-// declares. After the stream, a kept file is analysed with the files its text names attached
-// (contextBefore); a file analysed without context whose analysis met calls into another file is
-// analysed again with those files (again). Names are found by cheap text tests, not parses.
+// review, the text of Java, Python, JavaScript and TypeScript files is kept (up to a total cap) and
+// indexed by what it declares. After the stream, a kept Java or Python file is analysed with the
+// files its text names attached (contextBefore); a file analysed without context whose analysis met
+// calls into another file is analysed again with those files (again). JavaScript and TypeScript files
+// are analysed in the stream and only ever again: their helpers are found by the modules they are
+// imported from. Names are found by cheap text tests, not parses.
 import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
+import { jsFamily, jsModuleNames } from "./engines/taint/syntax/js-modules.ts";
 
 /** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
 const libraryCap = 32 << 20;
@@ -45,28 +48,31 @@ export class Library {
   /** Files not kept because the cap was reached. */
   dropped = 0;
 
-  /** Keeps a Java or Python file's text and indexes its names (true when kept); other files are ignored. */
+  /**
+   * Keeps a Java, Python, JavaScript or TypeScript file's text and indexes its names; other files are
+   * ignored. True when the file is to be analysed after the stream (a Java or Python file kept).
+   */
   add(path: string, content: Uint8Array): boolean {
     const java = path.endsWith(".java");
-    if (!java && !path.endsWith(".py")) return false;
+    const js = !java && jsFamily(path) !== null;
+    if (!java && !js && !path.endsWith(".py")) return false;
     if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
       this.dropped++;
       return false;
     }
     // Kept even when it declares nothing another file can name: it may be analysed again itself.
-    const declared = java ? javaNames(content) : pythonModuleNames(path);
+    const declared = java ? javaNames(content).map((n) => `java:${n}`) : js ? jsModuleNames(path) : pythonModuleNames(path).map((n) => `python:${n}`);
     // A view of a larger buffer (a pool slab) would keep it alive: such content is copied.
     this.files.set(path, content.byteOffset || content.buffer.byteLength !== content.byteLength ? new Uint8Array(content) : content);
     this.bytes += content.byteLength;
-    for (const n of declared) {
-      const key = `${java ? "java" : "python"}:${n}`;
+    for (const key of declared) {
       const list = this.names.get(key);
       if (list === null) continue;
       if (!list) this.names.set(key, [path]);
       else if (list.length >= maxPerName) this.names.set(key, null);
       else if (!list.includes(path)) list.push(path);
     }
-    return true;
+    return !js;
   }
 
   /** A kept file's content. */
@@ -183,7 +189,11 @@ export class Library {
   }
 }
 
-const language = (path: string): string => (path.endsWith(".java") ? "java" : "python");
+const language = (path: string): string => {
+  if (path.endsWith(".java")) return "java";
+  const family = jsFamily(path);
+  return family === "js" ? "javascript" : family === "ts" ? "typescript" : "python";
+};
 /** Text for name and sink tests (ASCII tokens: latin1 decodes fastest); the analysis decodes UTF-8. */
 const text = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("latin1");
 

@@ -15,6 +15,9 @@ import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-cal
 import type { Def } from "../functions/local-callees.ts";
 import { importNames } from "../syntax/python-imports.ts";
 import { absoluteModule, declaredAll } from "./cross-file-names.ts";
+import { jsTargets } from "./cross-file-js.ts";
+import { jsRelativeImports } from "../syntax/js-modules.ts";
+import type { JsImport } from "../syntax/js-modules.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
@@ -47,6 +50,7 @@ export class External {
   /** Context files' trees and summaries by path: the caller may share them between files (ContextTrees). */
   private readonly loaded: ContextTrees;
   private imports: Map<string, string> | null = null;
+  private jsImports: Map<string, JsImport> | null = null;
   private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
   private readonly vars = new Map<string, string[]>();
@@ -120,6 +124,8 @@ export class External {
     const recv = callee.recv;
     const fn = last(callee.text);
     if (!fn || fn.startsWith("new ")) return [];
+    if (this.syn.ruleLanguage === "javascript" || this.syn.ruleLanguage === "typescript")
+      return jsTargets((this.jsImports ??= jsRelativeImports(this.source, this.path)), callee);
     if (this.syn.ruleLanguage === "java") {
       // `m(x)`, `this.m(x)`: a method the class inherits from a class of another file.
       if (!recv || recv.kind() === "this") return this.base() ? [{ key: `java:${this.base()}`, cls: this.base(), fn }] : [];
@@ -187,9 +193,11 @@ export class External {
     let def = picked.get(key);
     if (def === undefined) {
       const python = this.syn.ruleLanguage === "python";
+      // Python and JavaScript calls may leave out trailing parameters (defaults); Java's arity is exact.
+      const fewer = this.syn.ruleLanguage !== "java";
       const cands = shared.defs.named(t.fn).filter((d) => {
         const n = slotCount(d.params) - d.skip;
-        if (d.variadic || (python ? argc > n : argc !== n) || !hasBody(d, python)) return false;
+        if (d.variadic || (fewer ? argc > n : argc !== n) || !hasBody(d, python)) return false;
         return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
       });
       def = cands.length === 1 ? cands[0]! : null;

@@ -119,6 +119,13 @@ let reachingChars = 0;
 
 const javaMethod = /\b([a-z_$][\w$]*)\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?\{/g;
 const pyDef = /^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/gm;
+// `function f(`, `f = function`, `const f = async x =>`, and `f: (x) => {` (a property; not a parameter's type
+// `done: () => void`). The name is captured after the lookahead.
+const arrowOrFunction = String.raw`(?:async\s*)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>`;
+const jsFunction = new RegExp(
+  String.raw`(?:\bfunction\s*\*?\s*|(?<![\w$.])(?=[\w$]+\s*(?:=\s*${arrowOrFunction})|:\s*${arrowOrFunction}\s*\{))))([\w$]+)`,
+  "g",
+);
 const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized", "return", "new"]);
 
 /**
@@ -128,7 +135,9 @@ const keywords = new Set(["if", "for", "while", "switch", "catch", "synchronized
 function reaching(language: string, source: string): string[] {
   const syn = syntaxFor(language);
   if (!syn) return [];
-  const heads = [...source.matchAll(language === "java" ? javaMethod : pyDef)].filter((m) => m[1]!.length > 1 && !keywords.has(m[1]!));
+  const heads = [...source.matchAll(language === "java" ? javaMethod : language === "python" ? pyDef : jsFunction)].filter(
+    (m) => m[1]!.length > 1 && !keywords.has(m[1]!),
+  );
   const sinks = calleeSinks(syn, source);
   const names = new Set<string>();
   let k = 0;

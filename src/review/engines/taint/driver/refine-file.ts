@@ -59,6 +59,8 @@ export interface TaintInput {
 
 /** Below this many characters, listing a file's functions costs less than descending to each candidate. */
 const smallFile = 32_768;
+/** Languages whose calls into other files of the repository are summarised there (library.ts keeps their files). */
+const crossFileLanguages = new Set(["java", "python", "javascript", "typescript"]);
 
 export function refineFile(input: TaintInput): Finding[] {
   const syn = syntaxFor(input.language);
@@ -117,7 +119,7 @@ export function refineFile(input: TaintInput): Finding[] {
   let allFuncs = spans?.funcs;
   let whole: Span[] | undefined;
   const fileFuncs = (): Span[] => (allFuncs = whole ??= win ? win.tree.spans(syn, win.shift.index, win.end, win.shift, wrapped) : spans!.funcs);
-  const crossFile = (input.external || input.context?.length) && (syn.ruleLanguage === "java" || syn.ruleLanguage === "python");
+  const crossFile = (input.external || input.context?.length) && crossFileLanguages.has(syn.ruleLanguage);
   const ext = crossFile
     ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)
     : null;

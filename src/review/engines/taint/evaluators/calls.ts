@@ -158,8 +158,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
     const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
-    // A listed bare name (mongo-sanitize's `sanitize`) may be the file's own helper, whose escape counts too.
-    const own = !recvT && firstTainted && !callee.recv ? applySummary(a, node, callee, all, vals) : undefined;
+    // A listed bare name (mongo-sanitize's `sanitize`) may be the file's own helper or one it imports, whose escape counts too.
+    const own =
+      !recvT && firstTainted && !callee.recv ? (applySummary(a, node, callee, all, vals) ?? applyExternal(a, node, callee, all, vals, null)) : undefined;
     const out = own === undefined ? base : own;
     return out && { ...out, mask: out.mask | mask };
   }

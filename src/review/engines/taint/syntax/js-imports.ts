@@ -12,10 +12,10 @@ function moduleName(spec: string): string | null {
 }
 
 const requireCall = String.raw`require\s*\(\s*['"\x60]([^'"\x60\n]+)['"\x60]\s*\)`;
-const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
-const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
-const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
-const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
+export const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
+export const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
+export const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
+export const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
 
 const tests = new WeakMap<ReadonlySet<string>, RegExp>();
 
@@ -32,7 +32,7 @@ function moduleTest(roots: ReadonlySet<string>): RegExp {
 
 /** The text around each `require` and `import` (a statement may span lines before or after the word),
  * so the patterns below read a few hundred characters of a large file instead of all of it. */
-function around(text: string): string {
+export function around(text: string): string {
   const spans: [number, number][] = [];
   for (const word of ["require", "import"]) {
     for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {

@@ -1,0 +1,23 @@
+// Where a JavaScript or TypeScript call runs in another file of the repository (driver/cross-file-context.ts):
+// `clean(x)` with `clean` imported from a relative module, `utils.clean(x)` with `utils` that module, and
+// TypeScript's compiled form of the same, `(0, utils_1.clean)(x)`.
+import type { Callee } from "../evaluators/calls.ts";
+import type { JsImport } from "../syntax/js-modules.ts";
+
+/** The module and function a call names through the file's relative imports; none when it names no such function. */
+export function jsTargets(imports: ReadonlyMap<string, JsImport>, callee: Callee): { key: string; cls: null; fn: string }[] {
+  if (!imports.size) return [];
+  const recv = callee.recv;
+  const compiled = /^\(0,([\w$]+)\.([\w$]+)\)$/.exec(callee.text);
+  if (compiled) return ofModule(imports.get(compiled[1]!), compiled[2]!);
+  if (!recv && callee.fn?.kind() === "identifier") {
+    const bound = imports.get(callee.text);
+    return bound?.name ? [{ key: bound.module, cls: null, fn: bound.name }] : [];
+  }
+  if (recv?.kind() === "identifier") return ofModule(imports.get(recv.text()), callee.text.slice(callee.text.lastIndexOf(".") + 1));
+  return [];
+}
+
+function ofModule(bound: JsImport | undefined, fn: string): { key: string; cls: null; fn: string }[] {
+  return bound && bound.name === null && /^[\w$]+$/.test(fn) ? [{ key: bound.module, cls: null, fn }] : [];
+}

@@ -1,0 +1,79 @@
+// The repository's own JavaScript and TypeScript modules, for cross-file summaries (driver/cross-file-context.ts):
+// the names a file is imported by (`lib/utils/sanitize.js` is `js:lib/utils/sanitize`, an `index.js` also its
+// directory), and the names a file binds to another file's module or exports through a relative `require` or
+// `import` (`const sanitize_1 = require("../utils/sanitize")`, `import { clean as c } from "./clean.js"`).
+// JavaScript and TypeScript files are apart (`js:`, `ts:`): a file's context is parsed with its own grammar.
+import { posix } from "node:path";
+import { around, destructured, importDefault, importNamed, whole } from "./js-imports.ts";
+
+const extension = /\.(?:[cm]?[jt]sx?)$/;
+
+/** `js` or `ts` for a JavaScript or TypeScript file (declarations aside), else null. */
+export function jsFamily(path: string): "js" | "ts" | null {
+  if (/\.d\.[cm]?ts$/.test(path)) return null;
+  if (/\.(?:[cm]?js|jsx)$/.test(path)) return "js";
+  return /\.(?:[cm]?ts|tsx)$/.test(path) ? "ts" : null;
+}
+
+/** The names other files import a module by: its path without extension, and its directory for an index file. */
+export function jsModuleNames(path: string): string[] {
+  const family = jsFamily(path);
+  if (!family) return [];
+  const bare = path.replace(extension, "");
+  const out = [`${family}:${bare}`];
+  if (/(?:^|\/)index$/.test(bare) && bare.includes("/")) out.push(`${family}:${bare.slice(0, bare.lastIndexOf("/"))}`);
+  return out;
+}
+
+/** The module name a relative specifier in `from` names (`../utils/sanitize` from `lib/a/b.js`), else null. */
+export function jsModuleOf(spec: string, from: string): string | null {
+  const family = jsFamily(from);
+  if (!family || !/^\.\.?(?:\/|$)/.test(spec)) return null;
+  const joined = posix
+    .normalize(posix.join(posix.dirname(from), spec))
+    .replace(extension, "")
+    .replace(/\/$/, "");
+  return joined.startsWith("..") ? null : `${family}:${joined}`;
+}
+
+/** What a local name is bound to: another module (`name` null: the module itself) or one of its exports. */
+export interface JsImport {
+  module: string;
+  name: string | null;
+}
+
+/** Local names bound by the file's relative requires and imports. */
+export function jsRelativeImports(text: string, path: string): Map<string, JsImport> {
+  const out = new Map<string, JsImport>();
+  if (!/(?:require\s*\(|from)\s*['"`]\.\.?\//.test(text)) return out;
+  const source = around(text);
+  const members = (list: string, module: string, sep: RegExp): void => {
+    for (const part of list.split(",")) {
+      const [name, local] = part
+        .trim()
+        .split(sep)
+        .map((s) => s.trim());
+      if (name && /^[\w$]+$/.test(name)) out.set(local && /^[\w$]+$/.test(local) ? local : name, { module, name });
+    }
+  };
+  for (const m of source.matchAll(whole)) {
+    const module = jsModuleOf(m[2]!, path);
+    if (module) out.set(m[1]!, { module, name: m[3] ?? null });
+  }
+  for (const m of source.matchAll(destructured)) {
+    const module = jsModuleOf(m[2]!, path);
+    if (module) members(m[1]!, module, /\s*:\s*/);
+  }
+  for (const m of source.matchAll(importDefault)) {
+    const module = jsModuleOf(m[4]!, path);
+    if (!module) continue;
+    // `import * as u from`: the module; `import u from`: its default export, which names no function here.
+    if (/^import\s*\*/.test(m[0])) out.set(m[1]!, { module, name: null });
+    if (m[2]) members(m[2], module, /\s+as\s+/);
+  }
+  for (const m of source.matchAll(importNamed)) {
+    const module = jsModuleOf(m[3]!, path);
+    if (module) members(m[1]!, module, /\s+as\s+/);
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadRules } from "./index.ts";
+import { reviewOf, taintFindings } from "./testing/stream.ts";
+import { jsModuleNames, jsModuleOf, jsRelativeImports } from "./engines/taint/syntax/js-modules.ts";
+
+const rules = await loadRules();
+const review = (files: Record<string, string>, threads = 1) => reviewOf(rules, files, threads);
+const taint = taintFindings;
+
+// A small Express app whose routes call helpers of its own modules.
+const shell = `const { exec } = require("child_process");
+const shellEscape = require("shell-escape");
+function archive(name, done) {
+  exec("tar czf /tmp/out.tgz " + name, done);
+}
+function quoted(name) {
+  return shellEscape([String(name)]);
+}
+module.exports = { archive, quoted };
+`;
+const routes = `const express = require("express");
+const shell = require("./lib/shell");
+const { archive, quoted } = require("./lib/shell.js");
+const app = express();
+app.get("/a", (req, res) => {
+  shell.archive(req.query.name, () => res.end("ok"));
+});
+app.get("/b", (req, res) => {
+  archive(quoted(req.query.dir), () => res.end("ok"));
+});
+app.get("/c", (req, res) => {
+  archive(req.query.dir, () => res.end("ok"));
+});
+app.listen(3000);
+`;
+
+test("JavaScript: a route handing request data to a helper of another module that runs a command is reported at the call", async () => {
+  const r = await review({ "app.js": routes, "lib/shell.js": shell });
+  assert.deepEqual(taint(r), ["app.js:6:command-injection", "app.js:12:command-injection", "lib/shell.js:4:command-injection"]);
+  const at = r.findings.find((f) => f.location.path === "app.js" && f.location.startLine === 6)!;
+  assert.equal(at.confidence, "high");
+  assert.match(at.description, /reached inside `archive` in lib\/shell\.js/);
+  // Without the helper's module, only the helper's own library-input finding is known.
+  assert.deepEqual(taint(await review({ "app.js": routes })), []);
+});
+
+const sanitize = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.sanitize = sanitize;
+exports.passthrough = passthrough;
+function sanitize(input) {
+  return input?.replace(/[<>]/g, (c) => encodeURIComponent(c)) ?? "";
+}
+function passthrough(input) {
+  return String(input).trim();
+}
+`;
+const errorPage = `"use strict";
+const http = require("http");
+const sanitize_1 = require("../utils/sanitize");
+http.createServer((req, res) => {
+  res.end(\`Bad gateway: \${(0, sanitize_1.sanitize)(req.url)}\`);
+  res.end(\`Bad gateway: \${(0, sanitize_1.passthrough)(req.url)}\`);
+}).listen(0);
+`;
+
+test("TypeScript's compiled calls of another module's escape (`(0, m_1.sanitize)(x)`) clean the value; a helper that only trims does not", async () => {
+  const r = await review({ "dist/plugins/error-page.js": errorPage, "dist/utils/sanitize.js": sanitize });
+  assert.deepEqual(taint(r), ["dist/plugins/error-page.js:6:xss"]);
+  const alone = await review({ "dist/plugins/error-page.js": errorPage });
+  assert.deepEqual(taint(alone), ["dist/plugins/error-page.js:5:xss", "dist/plugins/error-page.js:6:xss"]);
+});
+
+test("TypeScript: `import { f } from './ops.js'` names ops.ts; a JavaScript module of the same name is no TypeScript context", async () => {
+  const server = `import express from "express";
+import { archive } from "./ops.js";
+const app = express();
+app.get("/c", (req, res) => {
+  archive(req.query.name as string, () => res.end("ok"));
+});
+`;
+  const ops = `import { exec } from "node:child_process";
+export function archive(name: string, done: () => void): void {
+  exec(\`tar czf /tmp/out.tgz \${name}\`, done);
+}
+`;
+  assert.deepEqual(taint(await review({ "src/server.ts": server, "src/ops.ts": ops })), [
+    "src/ops.ts:3:command-injection",
+    "src/server.ts:5:command-injection",
+  ]);
+  const js = ops.replace(": string", "").replace(": () => void): void", ")");
+  assert.deepEqual(taint(await review({ "src/server.ts": server, "src/ops.js": js })), ["src/ops.js:3:command-injection"]);
+});
+
+test("module names: a file's path without extension (an index also its directory); relative specifiers only, never above the root", () => {
+  assert.deepEqual(jsModuleNames("lib/utils/index.js"), ["js:lib/utils/index", "js:lib/utils"]);
+  assert.deepEqual(jsModuleNames("src/ops.mts"), ["ts:src/ops"]);
+  assert.deepEqual(jsModuleNames("types/index.d.ts"), []);
+  assert.equal(jsModuleOf("../utils/sanitize", "dist/plugins/a.js"), "js:dist/utils/sanitize");
+  assert.equal(jsModuleOf("./ops.js", "src/server.ts"), "ts:src/ops");
+  assert.equal(jsModuleOf("../../../etc/passwd", "src/a.js"), null);
+  assert.equal(jsModuleOf("express", "src/a.js"), null);
+  const bound = jsRelativeImports(
+    `import * as u from "./u";\nimport { a, b as c } from "../m.js";\nconst { d: e } = require("./n");\nconst f = require("./o").g;\nimport def from "./p";\n`,
+    "src/x.js",
+  );
+  assert.deepEqual(Object.fromEntries(bound), {
+    u: { module: "js:src/u", name: null },
+    a: { module: "js:m", name: "a" },
+    c: { module: "js:m", name: "b" },
+    e: { module: "js:src/n", name: "d" },
+    f: { module: "js:src/o", name: "g" },
+  });
+});
