@@ -9,8 +9,11 @@ import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint
 import type { BatchItem } from "./fast/worker.ts";
 import { jsFamily, jsModuleNames } from "./engines/taint/syntax/js-modules.ts";
 
-/** Total bytes of file text kept; past it, files are no longer kept (their names do not resolve). */
-const libraryCap = 32 << 20;
+/**
+ * Total bytes of file text kept, Java and Python apart from JavaScript and TypeScript (a Java tree's
+ * bundled scripts never crowd out its classes); past it, files are no longer kept (their names do not resolve).
+ */
+const libraryCap = { classes: 32 << 20, scripts: 16 << 20 } as const;
 /** Context files per re-analysed file, and the largest file kept as context. */
 const contextLimits = { files: 8, bytes: 2 << 20 } as const;
 /** Declarations of one name in more files than this: ambiguous, and no longer listed. */
@@ -42,7 +45,7 @@ export class Library {
   private readonly files = new Map<string, Uint8Array>();
   /** Name -> paths declaring it; past maxPerName the entry is `null` (ambiguous). */
   private readonly names = new Map<string, string[] | null>();
-  private bytes = 0;
+  private readonly bytes = { classes: 0, scripts: 0 };
   /** Whether a kept file holds a candidate sink, asked once. */
   private readonly sinks = new Map<string, boolean>();
   /** Files not kept because the cap was reached. */
@@ -56,7 +59,8 @@ export class Library {
     const java = path.endsWith(".java");
     const js = !java && jsFamily(path) !== null;
     if (!java && !js && !path.endsWith(".py")) return false;
-    if (content.byteLength > contextLimits.bytes || this.bytes + content.byteLength > libraryCap) {
+    const kind = js ? "scripts" : "classes";
+    if (content.byteLength > contextLimits.bytes || this.bytes[kind] + content.byteLength > libraryCap[kind]) {
       this.dropped++;
       return false;
     }
@@ -64,7 +68,7 @@ export class Library {
     const declared = java ? javaNames(content).map((n) => `java:${n}`) : js ? jsModuleNames(path) : pythonModuleNames(path).map((n) => `python:${n}`);
     // A view of a larger buffer (a pool slab) would keep it alive: such content is copied.
     this.files.set(path, content.byteOffset || content.buffer.byteLength !== content.byteLength ? new Uint8Array(content) : content);
-    this.bytes += content.byteLength;
+    this.bytes[kind] += content.byteLength;
     for (const key of declared) {
       const list = this.names.get(key);
       if (list === null) continue;

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { loadRules } from "./index.ts";
 import { reviewOf, taintFindings } from "./testing/stream.ts";
 import { jsModuleNames, jsModuleOf, jsRelativeImports } from "./engines/taint/syntax/js-modules.ts";
+import { Library } from "./library.ts";
 
 const rules = await loadRules();
 const review = (files: Record<string, string>, threads = 1) => reviewOf(rules, files, threads);
@@ -112,4 +113,16 @@ test("module names: a file's path without extension (an index also its directory
     e: { module: "js:src/n", name: "d" },
     f: { module: "js:src/o", name: "g" },
   });
+});
+
+test("the library keeps scripts for the stream (not deferred) in a budget of their own: a tree's bundled scripts never crowd out its classes", () => {
+  const lib = new Library();
+  assert.equal(lib.add("lib/util.js", Buffer.from("exports.a = function a(x) { return x; };")), false);
+  assert.equal(lib.resolve("js:lib/util", "app.js"), "lib/util.js");
+  assert.equal(lib.resolve("ts:lib/util", "app.ts"), null);
+  // 18 bundles of 1.9 MB: past the scripts' 16 MB, the rest are dropped; a Java class after them is still kept.
+  for (let i = 0; i < 18; i++) lib.add(`static/vendor${i}.js`, Buffer.alloc(1.9 * (1 << 20), 0x20));
+  assert.equal(lib.dropped, 10);
+  assert.equal(lib.add("src/Only.java", Buffer.from("public final class Only {}")), true);
+  assert.equal(lib.resolve("java:Only", "src/Main.java"), "src/Only.java");
 });

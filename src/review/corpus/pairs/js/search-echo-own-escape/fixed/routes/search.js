@@ -1,0 +1,13 @@
+const express = require("express");
+const { layout, escapeText } = require("../lib/html");
+const catalog = require("../lib/catalog");
+
+const router = express.Router();
+
+router.get("/search", async (req, res) => {
+  const q = req.query.q || "";
+  const hits = await catalog.search(q);
+  res.send(layout("Search", `<h1>Results for ${escapeText(q)}</h1><p>${hits.length} found</p>`)); // safe: xss the app's own escape in lib/html.js
+});
+
+module.exports = router;
