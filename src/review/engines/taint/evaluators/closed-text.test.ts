@@ -47,3 +47,23 @@ test("a command built from a sanitized string copied character by character is n
   assert.deepEqual(await found("s"), []);
   assert.deepEqual(await found("iface"), ["10:low"]);
 });
+
+test("a command naming the process the program started (`kill <child.pid>`) is not reported; a pid the caller passes is, at low confidence", async () => {
+  const monitor = `const { exec, spawn } = require("child_process");
+let child = null;
+function start(script) {
+  child = spawn(process.execPath, [script]);
+}
+function stop() {
+  exec("kill -TERM " + child.pid);
+}
+function stopOther(opts) {
+  exec("kill -TERM " + opts.target);
+}
+module.exports = { start, stop, stopOther };
+`;
+  const found = (await reviewOf(rules, { "lib/monitor.js": monitor })).findings
+    .filter((f) => f.ruleId.endsWith("command-injection"))
+    .map((f) => `${f.location.startLine}:${f.confidence}`);
+  assert.deepEqual(found, ["10:low"]);
+});

@@ -52,6 +52,9 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
       // A source's member path (`process.argv`, `sys.argv`, `request.args`) is never closed, whatever binds its root.
       const path = n.text().replace(/\s+/g, "");
       if (a.rules.paths.some((p) => path === p.prefix || path.startsWith(`${p.prefix}.`) || path.startsWith(`${p.prefix}[`))) return true;
+      // A process id (`child.pid`, `process.pid`, `proc.ppid`) is a number: `kill ${child.pid}` names no other process
+      // than the one the program started.
+      if (prop === "pid" || prop === "ppid") return false;
       const root = n.text().split(/[.[(]/)[0]!.trim();
       // A member of a closed top-level name (`pkg.version` of `require("../package.json")`, `path.sep`).
       return !constantRoots.test(root) && !(/^[A-Za-z_$][\w$]*$/.test(root) && constantName(a, root, scopeText, locals, depth));
