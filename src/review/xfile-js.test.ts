@@ -112,6 +112,7 @@ test("module names: a file's path without extension (an index also its directory
     c: { module: "js:m", name: "b" },
     e: { module: "js:src/n", name: "d" },
     f: { module: "js:src/o", name: "g" },
+    def: { module: "js:src/p", name: "default" },
   });
 });
 
@@ -125,4 +126,27 @@ test("the library keeps scripts for the stream (not deferred) in a budget of the
   assert.equal(lib.dropped, 10);
   assert.equal(lib.add("src/Only.java", Buffer.from("public final class Only {}")), true);
   assert.equal(lib.resolve("java:Only", "src/Main.java"), "src/Only.java");
+});
+
+test("a module called itself runs its default export: a named one is summarised, an anonymous one stays an unknown call", async () => {
+  const page = `const http = require("http");
+const escapeMarkup = require("./escape-markup");
+http.createServer((req, res) => {
+  res.end("<p>" + escapeMarkup(req.url) + "</p>");
+}).listen(0);
+`;
+  const named = `module.exports = function escapeMarkup(s) {
+  return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
+};
+`;
+  assert.deepEqual(taint(await review({ "page.js": page, "escape-markup.js": named })), []);
+  const declared = `function escapeMarkup(s) {
+  return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
+}
+export default escapeMarkup;
+`;
+  const esm = page.replace('const escapeMarkup = require("./escape-markup");', 'import escapeMarkup from "./escape-markup.js";');
+  assert.deepEqual(taint(await review({ "page.js": esm, "escape-markup.js": declared })), []);
+  const anonymous = named.replace("function escapeMarkup(s)", "function (s)");
+  assert.deepEqual(taint(await review({ "page.js": page, "escape-markup.js": anonymous })), ["page.js:4:xss"]);
 });

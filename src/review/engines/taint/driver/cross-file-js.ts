@@ -12,10 +12,25 @@ export function jsTargets(imports: ReadonlyMap<string, JsImport>, callee: Callee
   if (compiled) return ofModule(imports.get(compiled[1]!), compiled[2]!);
   if (!recv && callee.fn?.kind() === "identifier") {
     const bound = imports.get(callee.text);
-    return bound?.name ? [{ key: bound.module, cls: null, fn: bound.name }] : [];
+    // A module called itself (`const clean = require("./clean"); clean(x)`) runs its default export.
+    return bound ? [{ key: bound.module, cls: null, fn: bound.name ?? defaultExport }] : [];
   }
   if (recv?.kind() === "identifier") return ofModule(imports.get(recv.text()), callee.text.slice(callee.text.lastIndexOf(".") + 1));
   return [];
+}
+
+/** The function name a call of a module's default export looks up (defaultExportName gives the real one). */
+export const defaultExport = "default";
+
+/**
+ * The name of the function a module exports as a whole (`module.exports = function clean(s)`, `module.exports = clean;`,
+ * `export default function clean`, `export default clean;`), else null: an anonymous one is no summary.
+ */
+export function defaultExportName(source: string): string | null {
+  const m = /(?:\bmodule\.exports|\bexports\.default|\bexport\s+default)\s*=?\s*(?:(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\(|([\w$]+)\s*;?\s*$)/m.exec(
+    source,
+  );
+  return m ? (m[1] ?? m[2] ?? null) : null;
 }
 
 function ofModule(bound: JsImport | undefined, fn: string): { key: string; cls: null; fn: string }[] {

@@ -67,8 +67,8 @@ export function jsRelativeImports(text: string, path: string): Map<string, JsImp
   for (const m of source.matchAll(importDefault)) {
     const module = jsModuleOf(m[4]!, path);
     if (!module) continue;
-    // `import * as u from`: the module; `import u from`: its default export, which names no function here.
-    if (/^import\s*\*/.test(m[0])) out.set(m[1]!, { module, name: null });
+    // `import * as u from`: the module; `import u from`: its default export.
+    out.set(m[1]!, { module, name: /^import\s*\*/.test(m[0]) ? null : "default" });
     if (m[2]) members(m[2], module, /\s+as\s+/);
   }
   for (const m of source.matchAll(importNamed)) {
