@@ -150,3 +150,23 @@ export default escapeMarkup;
   const anonymous = named.replace("function escapeMarkup(s)", "function (s)");
   assert.deepEqual(taint(await review({ "page.js": page, "escape-markup.js": anonymous })), ["page.js:4:xss"]);
 });
+
+test("unnamed CommonJS exports (`exports.run = function`, `module.exports = { run: … }`) are functions of that name", async () => {
+  const app = `const express = require("express");
+const a = require("./a");
+const c = require("./c");
+const app = express();
+app.get("/1", (req, res) => { a.run(req.query.x); res.end(); });
+app.get("/2", (req, res) => { c.run(req.query.x); res.end(); });
+app.get("/3", (req, res) => { c.arrow(req.query.x); res.end(); });
+app.get("/4", (req, res) => { c.local(req.query.x); res.end(); });
+`;
+  const a = 'const cp = require("child_process");\nexports.run = function (cmd) { cp.exec("ls " + cmd); };\n';
+  const c = `const cp = require("child_process");
+const helpers = { local: (cmd) => cp.exec("ls " + cmd) };
+module.exports = { run: function (cmd) { cp.exec("ls " + cmd); }, arrow: (cmd) => { cp.exec("ls " + cmd); } };
+`;
+  const found = taint(await review({ "app.js": app, "a.js": a, "c.js": c })).filter((f) => f.startsWith("app.js"));
+  // \`helpers.local\` is no export: \`c.local\` names nothing c.js exports, and stays an unknown call.
+  assert.deepEqual(found, ["app.js:5:command-injection", "app.js:6:command-injection", "app.js:7:command-injection"]);
+});

@@ -78,7 +78,7 @@ export class FileDefs {
         });
     this.byName = new Map();
     for (const f of funcs) {
-      const name = defName(f, this.source);
+      const name = defName(f, this.source) || (this.declarations ? exportedName(f) : "");
       if (!name) continue;
       const list = this.byName.get(name);
       if (list) list.push(f);
@@ -165,6 +165,25 @@ export function defName(f: TNode, source?: string): string {
   if (k === "variable_declarator") return p!.field("name")?.text() ?? "";
   if (k === "assignment") return p!.field("left")?.kind() === "identifier" ? p!.field("left")!.text() : "";
   return "";
+}
+
+/**
+ * The name a CommonJS module exports an unnamed function by (`exports.run = function (cmd)`,
+ * `module.exports = { run: (cmd) => … }`): only for another file's functions (FileDefs.declarations),
+ * where a call names the export; in the file itself such a name is no variable a call could mean.
+ */
+function exportedName(f: TNode): string {
+  const p = f.parent();
+  if (p?.kind() === "assignment_expression") return /^(?:module\.)?exports\.([\w$]+)$/.exec(p.field("left")?.text().replace(/\s+/g, "") ?? "")?.[1] ?? "";
+  if (p?.kind() !== "pair") return "";
+  const target = p.parent()?.parent();
+  const exported = target?.kind() === "assignment_expression" && /^module\.exports$/.test(target.field("left")?.text().replace(/\s+/g, "") ?? "");
+  return exported
+    ? (p
+        .field("key")
+        ?.text()
+        .replace(/^["']|["']$/g, "") ?? "")
+    : "";
 }
 
 const inside = (outer: TNode, node: TNode): boolean => {
