@@ -51,6 +51,8 @@ export class External {
   private readonly loaded: ContextTrees;
   private imports: Map<string, string> | null = null;
   private jsImports: Map<string, JsImport> | null = null;
+  /** JavaScript or TypeScript: calls resolve through the file's relative imports (driver/cross-file-js.ts). */
+  private readonly script: boolean;
   private superclass: string | null | undefined;
   private readonly classes = new Map<string, { scope: string; cls: string | null }>();
   private readonly vars = new Map<string, string[]>();
@@ -69,6 +71,7 @@ export class External {
     this.parsed = parsed;
     this.loaded = loaded ?? new ContextTrees();
     this.syn = syn;
+    this.script = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
     this.path = path;
     this.source = source;
     this.files = files;
@@ -124,8 +127,7 @@ export class External {
     const recv = callee.recv;
     const fn = last(callee.text);
     if (!fn || fn.startsWith("new ")) return [];
-    if (this.syn.ruleLanguage === "javascript" || this.syn.ruleLanguage === "typescript")
-      return jsTargets((this.jsImports ??= jsRelativeImports(this.source, this.path)), callee);
+    if (this.script) return jsTargets((this.jsImports ??= jsRelativeImports(this.source, this.path)), callee);
     if (this.syn.ruleLanguage === "java") {
       // `m(x)`, `this.m(x)`: a method the class inherits from a class of another file.
       if (!recv || recv.kind() === "this") return this.base() ? [{ key: `java:${this.base()}`, cls: this.base(), fn }] : [];
@@ -191,8 +193,7 @@ export class External {
     if (!picked) definitions.set(shared, (picked = new Map()));
     const key = `${t.cls ?? ""}\0${t.fn}\0${argc}`;
     let def = picked.get(key);
-    const js = this.syn.ruleLanguage === "javascript" || this.syn.ruleLanguage === "typescript";
-    const fn = js && t.fn === defaultExport ? defaultExportName(file.source) : t.fn;
+    const fn = this.script && t.fn === defaultExport ? defaultExportName(file.source) : t.fn;
     if (def === undefined && fn === null) picked.set(key, (def = null));
     if (def === undefined) {
       const python = this.syn.ruleLanguage === "python";

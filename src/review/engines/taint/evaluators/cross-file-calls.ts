@@ -8,8 +8,7 @@ import type { Callee } from "./calls.ts";
 import { named } from "../syntax/languages.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
-import { bindArgs, maxDepth, summarize } from "./function-summaries.ts";
-import { wholeChain } from "../model/whole-params.ts";
+import { bindArgs, maxDepth, recordCalleeHit, summarize } from "./function-summaries.ts";
 import type { Ctx } from "./function-summaries.ts";
 
 /** A Java class's field names: inside its methods they read the receiver. */
@@ -63,13 +62,7 @@ function external(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: 
         if (t0.argv) out.argv = true;
         return out;
       };
-      for (const h of s.hits) {
-        if (!derives(h.taint, s.marker)) continue;
-        // A file sink given the callee's parameter whole, as in a summary of this file (evaluators/function-summaries.ts).
-        const t = atCall(h.taint);
-        const whole = h.whole ? wholeChain(t, a.rules.library?.spec.id)?.from : undefined;
-        if (whole !== "library") a.recordHit(call, { cls: 0, className: h.className }, t, `reached inside \`${label}\` in ${file.path}`, whole === "param");
-      }
+      for (const h of s.hits) if (derives(h.taint, s.marker)) recordCalleeHit(a, call, h, atCall(h.taint), `reached inside \`${label}\` in ${file.path}`);
       // A value of the callee's own (a source there) starts at the call.
       if (s.ret)
         ret = worse(

@@ -69,6 +69,15 @@ export function enableSummaries(
  * arguments reach inside it; undefined when the callee is unknown or not summarised (then the
  * caller treats it as an unknown call).
  */
+/**
+ * Records a callee's sink hit at `at` with the caller's taint `t` (here or in another file: cross-file-calls.ts).
+ * A file sink given the callee's parameter whole: a library entry's parameter handed on whole is its caller's own path.
+ */
+export function recordCalleeHit(a: Analyzer, at: TNode, h: SinkHit, t: Taint, note?: string): void {
+  const whole = h.whole ? wholeChain(t, a.rules.library?.spec.id)?.from : undefined;
+  if (whole !== "library") a.recordHit(at, { cls: 0, className: h.className }, t, note, whole === "param");
+}
+
 export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>): Value | undefined {
   const ctx = a.summaries as Ctx | null;
   if (!ctx || ctx.depth >= maxDepth) return undefined;
@@ -87,9 +96,7 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   for (const [s, v] of sums) {
     for (const h of s.hits) {
       const t = splice(h.taint, s.marker, v, call);
-      // A file sink given the callee's parameter whole: a library entry's parameter handed on whole is its caller's own path.
-      const whole = h.whole && t ? wholeChain(t, a.rules.library?.spec.id)?.from : undefined;
-      if (t && whole !== "library") a.recordHit(h.node, { cls: 0, className: h.className }, t, undefined, whole === "param");
+      if (t) recordCalleeHit(a, h.node, h, t);
     }
     for (const [id, wt] of s.watched) {
       const w = a.watch.get(id);

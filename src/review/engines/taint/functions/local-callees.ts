@@ -177,13 +177,13 @@ function exportedName(f: TNode): string {
   if (p?.kind() === "assignment_expression") return /^(?:module\.)?exports\.([\w$]+)$/.exec(p.field("left")?.text().replace(/\s+/g, "") ?? "")?.[1] ?? "";
   if (p?.kind() !== "pair") return "";
   const target = p.parent()?.parent();
-  const exported = target?.kind() === "assignment_expression" && /^module\.exports$/.test(target.field("left")?.text().replace(/\s+/g, "") ?? "");
-  return exported
-    ? (p
-        .field("key")
-        ?.text()
-        .replace(/^["']|["']$/g, "") ?? "")
-    : "";
+  if (target?.kind() !== "assignment_expression" || target.field("left")?.text().replace(/\s+/g, "") !== "module.exports") return "";
+  return (
+    p
+      .field("key")
+      ?.text()
+      .replace(/^["']|["']$/g, "") ?? ""
+  );
 }
 
 const inside = (outer: TNode, node: TNode): boolean => {

@@ -12,10 +12,10 @@ function moduleName(spec: string): string | null {
 }
 
 const requireCall = String.raw`require\s*\(\s*['"\x60]([^'"\x60\n]+)['"\x60]\s*\)`;
-export const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
-export const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
-export const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
-export const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
+const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
+const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
+const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
+const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
 
 const tests = new WeakMap<ReadonlySet<string>, RegExp>();
 
@@ -32,7 +32,7 @@ function moduleTest(roots: ReadonlySet<string>): RegExp {
 
 /** The text around each `require` and `import` (a statement may span lines before or after the word),
  * so the patterns below read a few hundred characters of a large file instead of all of it. */
-export function around(text: string): string {
+function around(text: string): string {
   const spans: [number, number][] = [];
   for (const word of ["require", "import"]) {
     for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
@@ -54,43 +54,49 @@ export function around(text: string): string {
   return merged.map(([a, b]) => text.slice(a, b)).join("\n;\n");
 }
 
+/**
+ * A name a require or import binds: to the module `spec` itself (`member` null), to one of its members
+ * (`const { exec: run } = require(…)`, `import { a as b }`), or to its default export (`import x from`: `viaDefault`).
+ */
+export interface ImportBinding {
+  local: string;
+  spec: string;
+  member: string | null;
+  viaDefault: boolean;
+}
+
+/** The bindings of the requires and imports in `text` (read around the words `require` and `import` only). */
+export function* importBindings(text: string): Generator<ImportBinding> {
+  const source = around(text);
+  if (!source) return;
+  function* members(list: string, spec: string, sep: RegExp): Generator<ImportBinding> {
+    for (const part of list.split(",")) {
+      const [name, local] = part
+        .trim()
+        .split(sep)
+        .map((s) => s.trim());
+      if (name && /^[\w$]+$/.test(name)) yield { local: local && /^[\w$]+$/.test(local) ? local : name, spec, member: name, viaDefault: false };
+    }
+  }
+  for (const m of source.matchAll(whole)) yield { local: m[1]!, spec: m[2]!, member: m[3] ?? null, viaDefault: false };
+  for (const m of source.matchAll(destructured)) yield* members(m[1]!, m[2]!, /\s*:\s*/);
+  for (const m of source.matchAll(importDefault)) {
+    yield { local: m[1]!, spec: m[4]!, member: null, viaDefault: !/^import\s*\*/.test(m[0]) };
+    if (m[2]) yield* members(m[2], m[4]!, /\s+as\s+/);
+  }
+  for (const m of source.matchAll(importNamed)) yield* members(m[1]!, m[3]!, /\s+as\s+/);
+}
+
 /** Local name to qualified name (`FS` to `fs`, `run` to `child_process.exec`) for the file's requires and imports. */
 export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
   // Most files require no module the rules name: one scan of the text settles it.
   if (!text.includes("require") && !text.includes("import")) return out;
   if (roots && !moduleTest(roots).test(text)) return out;
-  const source = around(text);
-  if (!source) return out;
-  const set = (local: string | undefined, qualified: string): void => {
-    if (local && local !== qualified) out.set(local, qualified);
-  };
-  const members = (list: string, mod: string, sep: RegExp): void => {
-    for (const part of list.split(",")) {
-      const [name, local] = part
-        .trim()
-        .split(sep)
-        .map((s) => s.trim());
-      if (name && /^[\w$]+$/.test(name)) set(local && /^[\w$]+$/.test(local) ? local : name, `${mod}.${name}`);
-    }
-  };
-  for (const m of source.matchAll(whole)) {
-    const mod = moduleName(m[2]!);
-    if (mod) set(m[1], m[3] ? `${mod}.${m[3]}` : mod);
-  }
-  for (const m of source.matchAll(destructured)) {
-    const mod = moduleName(m[2]!);
-    if (mod) members(m[1]!, mod, /\s*:\s*/);
-  }
-  for (const m of source.matchAll(importDefault)) {
-    const mod = moduleName(m[4]!);
-    if (!mod) continue;
-    set(m[1], mod);
-    if (m[2]) members(m[2], mod, /\s+as\s+/);
-  }
-  for (const m of source.matchAll(importNamed)) {
-    const mod = moduleName(m[3]!);
-    if (mod) members(m[1]!, mod, /\s+as\s+/);
+  for (const b of importBindings(text)) {
+    const mod = moduleName(b.spec);
+    const qualified = mod && (b.member ? `${mod}.${b.member}` : mod);
+    if (qualified && b.local !== qualified) out.set(b.local, qualified);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // `import` (`const sanitize_1 = require("../utils/sanitize")`, `import { clean as c } from "./clean.js"`).
 // JavaScript and TypeScript files are apart (`js:`, `ts:`): a file's context is parsed with its own grammar.
 import { posix } from "node:path";
-import { around, destructured, importDefault, importNamed, whole } from "./js-imports.ts";
+import { importBindings } from "./js-imports.ts";
 
 const extension = /\.(?:[cm]?[jt]sx?)$/;
 
@@ -46,34 +46,10 @@ export interface JsImport {
 export function jsRelativeImports(text: string, path: string): Map<string, JsImport> {
   const out = new Map<string, JsImport>();
   if (!/(?:require\s*\(|from)\s*['"`]\.\.?\//.test(text)) return out;
-  const source = around(text);
-  const members = (list: string, module: string, sep: RegExp): void => {
-    for (const part of list.split(",")) {
-      const [name, local] = part
-        .trim()
-        .split(sep)
-        .map((s) => s.trim());
-      if (name && /^[\w$]+$/.test(name)) out.set(local && /^[\w$]+$/.test(local) ? local : name, { module, name });
-    }
-  };
-  for (const m of source.matchAll(whole)) {
-    const module = jsModuleOf(m[2]!, path);
-    if (module) out.set(m[1]!, { module, name: m[3] ?? null });
-  }
-  for (const m of source.matchAll(destructured)) {
-    const module = jsModuleOf(m[2]!, path);
-    if (module) members(m[1]!, module, /\s*:\s*/);
-  }
-  for (const m of source.matchAll(importDefault)) {
-    const module = jsModuleOf(m[4]!, path);
-    if (!module) continue;
-    // `import * as u from`: the module; `import u from`: its default export.
-    out.set(m[1]!, { module, name: /^import\s*\*/.test(m[0]) ? null : "default" });
-    if (m[2]) members(m[2], module, /\s+as\s+/);
-  }
-  for (const m of source.matchAll(importNamed)) {
-    const module = jsModuleOf(m[3]!, path);
-    if (module) members(m[1]!, module, /\s+as\s+/);
+  for (const b of importBindings(text)) {
+    const module = jsModuleOf(b.spec, path);
+    // `import u from`: the module's default export; `import * as u`, `const u = require(…)`: the module itself.
+    if (module) out.set(b.local, { module, name: b.member ?? (b.viaDefault ? "default" : null) });
   }
   return out;
 }
