@@ -13,7 +13,7 @@ const review = (files: Record<string, string | Buffer>, extra: Partial<Parameter
   reviewFiles({ files: stream(files), rules, taint: false, ...extra });
 
 test("a finding carries rule metadata, a location with snippet and a fingerprint that survives line shifts", async () => {
-  const src = "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\n";
+  const src = "const crypto = require('crypto');\nconst h = crypto.createHash('md5').update(pw);\n";
   const a = (await review({ "a.js": src })).findings.find((f) => f.ruleId === "js.weak-hash")!;
   assert.equal(a.severity, "medium");
   assert.deepEqual(a.cwe, [328]);
@@ -76,7 +76,7 @@ test("changed lines keep only findings that overlap them, and only changed files
 });
 
 test("selectors by id glob, tag, CWE and language choose the rules that run", async () => {
-  const files = { "a.js": "eval(a);\ncrypto.createHash('md5');\n", "b.py": "import hashlib\nhashlib.md5(x)\n" };
+  const files = { "a.js": "eval(a);\ncrypto.createHash('md5').update(pw);\n", "b.py": "import hashlib\nhashlib.md5(x)\n" };
   const ids = async (o: object) => (await review(files, o)).findings.map((f) => f.ruleId).sort();
   assert.deepEqual(await ids({ only: ["cwe-328"] }), ["js.weak-hash", "py.weak-hash"]);
   assert.deepEqual(await ids({ only: ["crypto"], exclude: ["python"] }), ["js.weak-hash"]);
@@ -87,7 +87,7 @@ test("focus front matter selects rules and changes severities; the body is kept 
   const doc = "---\nonly: [crypto]\nseverity:\n  js.weak-hash: critical\n  cwe-328: lower\n---\nLook at crypto.\n";
   const focus = parseFocusFrontMatter(doc);
   assert.equal(focus.instructions, "Look at crypto.");
-  const res = await review({ "a.js": "eval(a);\ncrypto.createHash('md5');\n" }, { focusDocuments: [doc] });
+  const res = await review({ "a.js": "eval(a);\ncrypto.createHash('md5').update(pw);\n" }, { focusDocuments: [doc] });
   assert.deepEqual(
     res.findings.map((f) => [f.ruleId, f.severity]),
     [["js.weak-hash", "high"]],

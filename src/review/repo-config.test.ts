@@ -4,7 +4,7 @@ import { loadRules, parseRepoConfig, reviewFiles, toSarif } from "./index.ts";
 import { stream } from "./testing/stream.ts";
 
 const rules = await loadRules();
-const weakHash = "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\n";
+const weakHash = "const crypto = require('crypto');\nconst h = crypto.createHash('md5').update(pw);\n";
 const review = (files: Record<string, string>, extra: Partial<Parameters<typeof reviewFiles>[0]> = {}) =>
   reviewFiles({ files: stream(files), rules, taint: false, ...extra });
 
@@ -51,11 +51,11 @@ test("crs-ignore on the line or the line above marks the finding suppressed with
   const src = [
     "const crypto = require('crypto');",
     "// crs-ignore js.weak-hash: checksum for cache keys, not security",
-    "const a = crypto.createHash('md5');",
-    "const b = crypto.createHash('md5'); // crs-ignore js.*: legacy",
-    "const c = crypto.createHash('md5'); // crs-ignore js.other-rule: not this one",
+    "const a = crypto.createHash('md5').update(pw);",
+    "const b = crypto.createHash('md5').update(pw); // crs-ignore js.*: legacy",
+    "const c = crypto.createHash('md5').update(pw); // crs-ignore js.other-rule: not this one",
     "",
-    "const d = crypto.createHash('md5');",
+    "const d = crypto.createHash('md5').update(pw);",
   ].join("\n");
   const res = await review({ "a.js": src, "b.py": "import hashlib\n# crs-ignore py.weak-hash: fixture\nhashlib.md5(b'x')\n" });
   const marks = res.findings.filter((f) => f.ruleId.endsWith("weak-hash")).map((f) => [f.location.path, f.location.startLine, f.suppression?.text ?? null]);
@@ -75,7 +75,7 @@ test("crs-ignore on the line or the line above marks the finding suppressed with
 });
 
 test("in a change review, a suppression on a line the change adds is flagged as added by the change", async () => {
-  const src = `${weakHash}// crs-ignore js.weak-hash: new excuse\nconst k = require('crypto').createHash('md5');\n`;
+  const src = `${weakHash}// crs-ignore js.weak-hash: new excuse\nconst k = require('crypto').createHash('md5').update(pw);\n`;
   const res = await review({ "a.js": src }, { changedLines: new Map([["a.js", [[2, 4]]]]) });
   const flags = res.findings.filter((f) => f.ruleId === "js.weak-hash").map((f) => [f.location.startLine, f.suppression?.addedByChange ?? null]);
   assert.deepEqual(flags, [

@@ -27,7 +27,7 @@ const repo: Record<string, string> = {
     "  exec(cmd);",
     "});",
     "if (x == NaN) {}",
-    "const h = crypto.createHash('md5');",
+    "const h = crypto.createHash('md5').update(pw);",
     "",
   ].join("\n"),
   "tools/build.py": "import hashlib\nhashlib.md5(data)\n",
@@ -96,7 +96,7 @@ test('the official SARIF schema rejects a result with level "fatal" and a result
 });
 
 async function* files(): AsyncGenerator<SourceFile> {
-  yield { path: "src/my app/a.js", content: Buffer.from("if (x == NaN) {}\nconst h = crypto.createHash('md5');\n") };
+  yield { path: "src/my app/a.js", content: Buffer.from("if (x == NaN) {}\nconst h = crypto.createHash('md5').update(pw);\n") };
   yield { path: "lib/x.min.js", content: Buffer.from("eval(a)") };
 }
 

@@ -23,7 +23,7 @@ before(async () => {
   git("init", "-q");
   git("config", "user.email", "t@example.com");
   git("config", "user.name", "t");
-  writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\n");
+  writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\nconst h = crypto.createHash('md5').update(pw);\n");
   writeFileSync(join(dir, "routes.js"), routes);
   git("add", ".");
   git("commit", "-q", "-m", "one");

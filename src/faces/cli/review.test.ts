@@ -22,7 +22,7 @@ function repo(): string {
   git("init", "-q");
   git("config", "user.email", "t@example.com");
   git("config", "user.name", "t");
-  writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\n");
+  writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\nconst h = crypto.createHash('md5').update(pw);\n");
   git("add", ".");
   git("commit", "-q", "-m", "one");
   return dir;
@@ -44,7 +44,7 @@ test("crs review prints findings grouped by file and exits 1 only at or above --
 test("crs review --since reports only findings on lines changed since the revision", () => {
   const dir = repo();
   try {
-    writeFileSync(join(dir, "app.js"), `${readFileSync(join(dir, "app.js"), "utf8")}const g = crypto.createHash('sha1');\n`);
+    writeFileSync(join(dir, "app.js"), `${readFileSync(join(dir, "app.js"), "utf8")}const g = crypto.createHash('sha1').update(pw);\n`);
     writeFileSync(join(dir, "new.py"), "import hashlib\nhashlib.md5(b'x')\n");
     const r = crsReview(dir, ".", "--since", "HEAD", "--json");
     assert.equal(r.code, 0, r.err);
@@ -65,7 +65,7 @@ test("crs review --since keeps reading a file's hunks after an added or removed 
     writeFileSync(join(dir, "app.js"), `${"let i = 0;\n".repeat(8)}-- i;\n`);
     git("commit", "-qam", "two");
     // As a diff: `+++ i;` (added) and `--- i;` (removed) inside hunks, then a later hunk with a finding.
-    writeFileSync(join(dir, "app.js"), `let i = 0;\n++ i;\n${"let i = 0;\n".repeat(7)}const h = require('crypto').createHash('md5');\n`);
+    writeFileSync(join(dir, "app.js"), `let i = 0;\n++ i;\n${"let i = 0;\n".repeat(7)}const h = require('crypto').createHash('md5').update(pw);\n`);
     const r = crsReview(dir, ".", "--since", "HEAD", "--json");
     assert.equal(r.code, 0, r.err);
     const res = JSON.parse(r.out) as { findings: { ruleId: string; location: { path: string; startLine: number } }[] };
@@ -156,7 +156,7 @@ test("crs review --min-confidence drops library-input findings; SARIF ranks them
 test("crs review honours the checkout's .crs.yml: skipped paths, rules off, severity overrides; an invalid one is ignored with a warning", () => {
   const dir = repo();
   try {
-    writeFileSync(join(dir, "gen.js"), "const crypto = require('crypto');\nconst g = crypto.createHash('md5');\n");
+    writeFileSync(join(dir, "gen.js"), "const crypto = require('crypto');\nconst g = crypto.createHash('md5').update(pw);\n");
     writeFileSync(join(dir, "nan.js"), "if (x === NaN) {}\n");
     writeFileSync(join(dir, ".crs.yml"), "skip: ['gen.js']\nrules:\n  js.nan-comparison: off\nseverity:\n  js.weak-hash: critical\n");
     type Out = { findings: Array<{ ruleId: string; severity: string; location: { path: string } }> };
@@ -186,7 +186,10 @@ test("crs review honours the checkout's .crs.yml: skipped paths, rules off, seve
 test("crs review: a crs-ignore finding is hidden from the human output with a count, kept in SARIF as a suppression, and fails nothing", () => {
   const dir = repo();
   try {
-    writeFileSync(join(dir, "app.js"), "const crypto = require('crypto');\n// crs-ignore js.weak-hash: cache key only\nconst h = crypto.createHash('md5');\n");
+    writeFileSync(
+      join(dir, "app.js"),
+      "const crypto = require('crypto');\n// crs-ignore js.weak-hash: cache key only\nconst h = crypto.createHash('md5').update(pw);\n",
+    );
     const human = crsReview(dir, ".", "--threads", "1");
     assert.doesNotMatch(human.out, /Weak hash algorithm/);
     assert.match(human.out, /0 findings; 1 suppressed by crs-ignore/);

@@ -6,7 +6,7 @@ import type { SourceFile } from "../types.ts";
 const rules = await loadRules();
 
 const files: Record<string, string> = {
-  "a.js": "const crypto = require('crypto');\nconst h = crypto.createHash('md5');\nif (x === NaN) {}\n",
+  "a.js": "const crypto = require('crypto');\nconst h = crypto.createHash('md5').update(pw);\nif (x === NaN) {}\n",
   "b.py": "import os\nfrom flask import request\n\ndef view():\n    os.system('echo ' + request.args.get('n'))\n",
   "c.go": 'package main\n\nimport "os/exec"\n\nfunc run(n string) { exec.Command("sh", "-c", n).Run() }\n',
 };

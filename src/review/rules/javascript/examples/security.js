@@ -1,5 +1,5 @@
 const crypto = require("crypto");
-const h1 = crypto.createHash("md5").update(s).digest("hex"); // expect: js.weak-hash
+const h1 = crypto.createHash("md5").update(s).digest("hex"); // ok: js.weak-hash
 const h2 = crypto.createHash("sha256").update(s).digest("hex"); // ok: js.weak-hash
 const c1 = crypto.createCipheriv("aes-128-ecb", key, null); // expect: js.weak-cipher
 const c2 = crypto.createCipheriv("des-ede3-cbc", key, iv); // expect: js.weak-cipher
@@ -45,6 +45,21 @@ module.exports.cacheKey = function cacheKey(url) {
 exports.digestPassword = function digestPassword(pw) {
   return crypto.createHash("md5").update(pw).digest("hex"); // expect: js.weak-hash
 };
+const resetTokenHash = crypto.createHash("md5").update(resetToken).digest("hex"); // expect: js.weak-hash
+function storeKey(raw, db) {
+  const h = crypto.createHash("sha1"); // expect: js.weak-hash
+  h.update(raw);
+  return db.save({ apiKey: h.digest("hex") });
+}
+function verifyIntegrity(file, expected) {
+  return crypto.createHash("md5").update(file).digest("hex") === expected; // expect: js.weak-hash
+}
+function shortName(identifier) {
+  return crypto.createHash("sha1").update(identifier).digest("base64").slice(0, 8); // ok: js.weak-hash
+}
+function changed(session, seen) {
+  return crypto.createHash("sha1").update(JSON.stringify(session)).digest("hex") !== seen; // ok: js.weak-hash
+}
 function generateResetCode() {
   return String(Math.floor(Math.random() * 1e6)); // expect: js.insecure-random
 }
