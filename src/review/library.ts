@@ -7,7 +7,7 @@
 // imported from. Names are found by cheap text tests, not parses.
 import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
-import { jsFamily, jsModuleNames } from "./engines/taint/syntax/js-modules.ts";
+import { jsFamily, jsModuleNames, jsReExports } from "./engines/taint/syntax/js-modules.ts";
 
 /**
  * Total bytes of file text kept, Java and Python apart from JavaScript and TypeScript (a Java tree's
@@ -109,14 +109,42 @@ export class Library {
     return [...all.filter((c) => this.holdsSink(c.path)), ...all.filter((c) => !this.holdsSink(c.path))].slice(0, contextLimits.files);
   }
 
-  private holdsSink(path: string): boolean {
+  /** Whether a kept file may hold a candidate sink; a JavaScript barrel, when a module it re-exports from does. */
+  private holdsSink(path: string, hops = 2): boolean {
     let v = this.sinks.get(path);
     if (v === undefined) {
       const c = this.files.get(path)!;
-      v = mayHoldSink(language(path), text(c));
+      v = mayHoldSink(language(path), text(c)) || (hops > 0 && this.reExportedFiles(path).some((p) => this.holdsSink(p, hops - 1)));
       this.sinks.set(path, v);
     }
     return v;
+  }
+
+  /** The kept files a JavaScript or TypeScript file re-exports from (`export { run } from "./shell"`, `export * from`). */
+  private reExportedFiles(path: string): string[] {
+    if (!jsFamily(path)) return [];
+    return jsReExports(text(this.files.get(path)!), path)
+      .map((r) => this.resolve(r.module, path))
+      .filter((p): p is string => p !== null);
+  }
+
+  /**
+   * A barrel in a context passes its functions on from other modules: those modules (two hops at most) come
+   * as context too, under their own names, so a call through `./utils` finds `run` where `./utils/shell` declares it.
+   */
+  private withReExported(byPath: Map<string, ContextFile>, from: string): void {
+    let hop = [...byPath.values()];
+    for (let n = 0; n < 2 && hop.length; n++) {
+      const next: ContextFile[] = [];
+      for (const c of hop)
+        for (const p of this.reExportedFiles(c.path)) {
+          if (p === from || byPath.has(p) || byPath.size >= contextLimits.files) continue;
+          const added = { path: p, content: this.files.get(p)!, names: jsModuleNames(p) };
+          byPath.set(p, added);
+          next.push(added);
+        }
+      hop = next;
+    }
   }
 
   /** Files to analyse again and the names their first analysis recorded (interned: many files share them). */
@@ -189,6 +217,7 @@ export class Library {
       if (known) known.names.push(name);
       else if (byPath.size < contextLimits.files) byPath.set(p, { path: p, content: this.files.get(p)!, names: [name] });
     }
+    this.withReExported(byPath, path);
     return [...byPath.values()];
   }
 }

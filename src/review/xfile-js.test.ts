@@ -170,3 +170,53 @@ module.exports = { run: function (cmd) { cp.exec("ls " + cmd); }, arrow: (cmd) =
   // \`helpers.local\` is no export: \`c.local\` names nothing c.js exports, and stays an unknown call.
   assert.deepEqual(found, ["app.js:5:command-injection", "app.js:6:command-injection", "app.js:7:command-injection"]);
 });
+
+// A TypeScript app importing its helpers through a barrel (`lib/index.ts`), as most do.
+const shellTs = `import { exec } from "node:child_process";
+export function archive(name: string): void {
+  exec("tar czf /tmp/out.tgz " + name);
+}
+export function listing(dir: string): void {
+  exec("ls " + JSON.stringify(String(dir)).replace(/[$\`\\\\]/g, ""));
+}
+`;
+const escapeTs = `export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
+}
+`;
+const routesTs = `import express from "express";
+import { pack, escapeHtml } from "./lib";
+import * as lib from "./lib/index.js";
+const app = express();
+app.get("/a", (req, res) => {
+  pack(String(req.query.name));
+  res.end("ok");
+});
+app.get("/b", (req, res) => {
+  lib.pack(String(req.query.dir));
+  res.end("ok");
+});
+app.get("/c", (req, res) => {
+  res.send("<p>" + escapeHtml(String(req.query.q)) + "</p>");
+});
+app.listen(3000);
+`;
+
+test("TypeScript barrels: a helper re-exported by an index (`export { archive as pack } from`, `export * from`) is found where it is declared", async () => {
+  const barrel = `export { archive as pack } from "./shell.js";\nexport * from "./escape";\nexport type { Options } from "./types";\n`;
+  const files = { "src/app.ts": routesTs, "src/lib/index.ts": barrel, "src/lib/shell.ts": shellTs, "src/lib/escape.ts": escapeTs };
+  const r = await review(files);
+  assert.deepEqual(
+    taint(r).filter((f) => f.startsWith("src/app.ts")),
+    ["src/app.ts:6:command-injection", "src/app.ts:10:command-injection"],
+    "both calls through the barrel reach exec; the re-exported escape cleans /c",
+  );
+  const at = r.findings.find((f) => f.location.path === "src/app.ts" && f.location.startLine === 6)!;
+  assert.match(at.description, /reached inside `archive` in src\/lib\/shell\.ts/);
+  // The barrel re-exporting nothing of the sort: the calls stay unknown, no finding in the route.
+  const none = await review({ ...files, "src/lib/index.ts": `export * from "./escape";\n` });
+  assert.deepEqual(
+    taint(none).filter((f) => f.startsWith("src/app.ts")),
+    [],
+  );
+});

@@ -16,7 +16,7 @@ import type { Def } from "../functions/local-callees.ts";
 import { importNames } from "../syntax/python-imports.ts";
 import { absoluteModule, declaredAll } from "./cross-file-names.ts";
 import { defaultExport, defaultExportName, jsTargets } from "./cross-file-js.ts";
-import { jsRelativeImports } from "../syntax/js-modules.ts";
+import { jsReExports, jsRelativeImports } from "../syntax/js-modules.ts";
 import type { JsImport } from "../syntax/js-modules.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
 
@@ -183,11 +183,25 @@ export class External {
     return out;
   }
 
-  /** The one definition a target names in the context, with that file's summaries' state. */
-  lookup(t: Target, argc: number): { shared: Shared; def: Def; file: ContextSource } | null {
+  /**
+   * The one definition a target names in the context, with that file's summaries' state. A JavaScript
+   * module that declares no such function but re-exports it (`export { run } from "./shell"`) is followed.
+   */
+  lookup(t: Target, argc: number, hops = 2): { shared: Shared; def: Def; file: ContextSource; fn: string } | null {
     const file = this.files.find((f) => f.names.includes(t.key));
     const shared = file ? this.load(file) : null;
     if (!file || !shared) return null;
+    const own = this.defIn(t, argc, file, shared);
+    if (own || !this.script || hops === 0 || t.fn === defaultExport) return own ? { shared, def: own, file, fn: t.fn } : null;
+    for (const r of jsReExports(file.source, file.path)) {
+      const fn = r.names === "all" ? t.fn : r.names.get(t.fn);
+      const found = fn ? this.lookup({ key: r.module, cls: null, fn }, argc, hops - 1) : null;
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private defIn(t: Target, argc: number, file: ContextSource, shared: Shared): Def | null {
     // The same helper is called from hundreds of files: its definitions are picked once per call shape.
     let picked = definitions.get(shared);
     if (!picked) definitions.set(shared, (picked = new Map()));
@@ -207,7 +221,7 @@ export class External {
       def = cands.length === 1 ? cands[0]! : null;
       picked.set(key, def);
     }
-    return def ? { shared, def, file } : null;
+    return def;
   }
 
   /** Context files loaded by this analysis (a file's calls ask for the same few again and again). */

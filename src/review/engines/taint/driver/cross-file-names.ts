@@ -9,6 +9,7 @@ import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
 import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
+import { jsReExports } from "../syntax/js-modules.ts";
 import { prefilterFor } from "../fast/prefilter.ts";
 import type { ContextSource } from "./cross-file-context.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
@@ -165,11 +166,13 @@ export function contextPoints(language: string, source: string, context: readonl
   const imports = language === "python" ? importNames(source) : null;
   for (const c of context) {
     const fns = reachingOf(language, c.source);
-    if (!fns.length) continue;
     if (!imports) {
       for (const f of fns) loose.add(f);
+      // A barrel's other names for what it passes on (`export { archive as pack } from "./shell"`).
+      for (const r of jsReExports(c.source, c.path)) if (r.names !== "all") for (const alias of r.names.keys()) loose.add(alias);
       continue;
     }
+    if (!fns.length) continue;
     const alt = fns.map(esc).join("|");
     const mods = c.names.map((n) => n.slice(n.indexOf(":") + 1));
     for (const m of mods) bound.push(`${esc(m)}\\s*\\.\\s*(?:${alt})`);

@@ -52,7 +52,8 @@ function external(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: 
       fields = fieldNames(def.owner);
       bound.push([-1, recvT]);
     }
-    const label = `${t.cls ? `${t.cls}.` : ""}${t.fn}`;
+    // Named as declared: a barrel may pass it on under another name (`export { archive as pack }`).
+    const label = `${t.cls ? `${t.cls}.` : ""}${found.fn}`;
     let ret: Value = null;
     for (const [i, v] of bound) {
       const s = summarize(a, shared, ctx.depth, def, i, v, fields);

@@ -53,3 +53,40 @@ export function jsRelativeImports(text: string, path: string): Map<string, JsImp
   }
   return out;
 }
+
+/** A module a file passes on exports of: its names (exported name to the module's own), or all of them (`export *`). */
+export interface JsReExport {
+  module: string;
+  names: ReadonlyMap<string, string> | "all";
+}
+
+const reExportNamed = /\bexport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
+const reExportAll = /\bexport\s*\*\s*from\s*(['"`])([^'"`\n]+)\1/g;
+
+/**
+ * What a module re-exports from relative modules: `export { run, clean as sanitize } from "./shell"` and
+ * `export * from "./shell"` (a barrel `index.ts`). `export * as ns` and type-only lists pass on no function.
+ */
+export function jsReExports(source: string, path: string): JsReExport[] {
+  const out: JsReExport[] = [];
+  if (!source.includes("export")) return out;
+  for (const m of source.matchAll(reExportNamed)) {
+    const module = jsModuleOf(m[3]!, path);
+    if (!module) continue;
+    const names = new Map<string, string>();
+    for (const part of m[1]!.split(",")) {
+      const [own, as] = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .map((s) => s.trim());
+      if (own && /^[\w$]+$/.test(own)) names.set(as && /^[\w$]+$/.test(as) ? as : own, own);
+    }
+    if (names.size) out.push({ module, names });
+  }
+  for (const m of source.matchAll(reExportAll)) {
+    const module = jsModuleOf(m[2]!, path);
+    if (module) out.push({ module, names: "all" });
+  }
+  return out;
+}
