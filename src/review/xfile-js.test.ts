@@ -220,3 +220,43 @@ test("TypeScript barrels: a helper re-exported by an index (`export { archive as
     [],
   );
 });
+
+test("TypeScript's CommonJS output: `(0, cp_1.exec)(x)`, `__importDefault(require(…)).default` and `__importStar` are the modules they require", async () => {
+  const helper = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = archive;
+const child_process_1 = require("child_process");
+function archive(name) {
+    (0, child_process_1.exec)("tar czf /tmp/o.tgz " + name);
+}
+`;
+  const app = `"use strict";
+const express_1 = __importDefault(require("express"));
+const shell_1 = __importDefault(require("./lib/shell"));
+const node_fs_1 = __importDefault(require("node:fs"));
+const child_process_1 = require("child_process");
+const proc = tslib_1.__importStar(require("node:child_process"));
+const app = (0, express_1.default)();
+app.get("/a", (req, res) => {
+    (0, child_process_1.exec)("ls " + req.query.dir);
+    res.end("ok");
+});
+app.get("/b", (req, res) => {
+    (0, shell_1.default)(String(req.query.n));
+    res.end("ok");
+});
+app.get("/c", (req, res) => {
+    res.send(node_fs_1.default.readFileSync("/srv/" + req.query.f));
+});
+app.get("/d", (req, res) => {
+    proc.execSync("ls " + req.query.dir);
+    res.end("ok");
+});
+`;
+  const r = await review({ "app.js": app, "lib/shell.js": helper });
+  assert.deepEqual(
+    taint(r).filter((f) => f.startsWith("app.js")),
+    ["app.js:9:command-injection", "app.js:13:command-injection", "app.js:17:path-traversal", "app.js:20:command-injection"],
+    "a file's content is sent, not the request's data: /c is no XSS",
+  );
+});

@@ -1,6 +1,6 @@
 // Where a JavaScript or TypeScript call runs in another file of the repository (driver/cross-file-context.ts):
 // `clean(x)` with `clean` imported from a relative module, `utils.clean(x)` with `utils` that module, and
-// TypeScript's compiled form of the same, `(0, utils_1.clean)(x)`.
+// TypeScript's compiled form of the same, `(0, utils_1.clean)(x)` (evaluators/calls.ts reads it as `utils_1.clean`).
 import type { Callee } from "../evaluators/calls.ts";
 import type { JsImport } from "../syntax/js-modules.ts";
 
@@ -8,9 +8,8 @@ import type { JsImport } from "../syntax/js-modules.ts";
 export function jsTargets(imports: ReadonlyMap<string, JsImport>, callee: Callee): { key: string; cls: null; fn: string }[] {
   if (!imports.size) return [];
   const recv = callee.recv;
-  const compiled = /^\(0,([\w$]+)\.([\w$]+)\)$/.exec(callee.text);
-  if (compiled) return ofModule(imports.get(compiled[1]!), compiled[2]!);
-  if (!recv && callee.fn?.kind() === "identifier") {
+  // `shell_1.default(x)`: the default export of a module bound by `__importDefault(require("./shell"))`.
+  if ((!recv && callee.fn?.kind() === "identifier") || callee.text.endsWith(".default")) {
     const bound = imports.get(callee.text);
     // A module called itself (`const clean = require("./clean"); clean(x)`) runs its default export.
     return bound ? [{ key: bound.module, cls: null, fn: bound.name ?? defaultExport }] : [];

@@ -68,6 +68,17 @@ export interface Callee {
   fn: TNode | null;
 }
 
+/**
+ * `(0, m_1.exec)`: how TypeScript and Babel call an imported function without a `this` (`import { exec }
+ * from "child_process"; exec(cmd)` compiles to `(0, child_process_1.exec)(cmd)`) is a call of `m_1.exec`.
+ */
+function indirect(fn: TNode | null): TNode | null {
+  if (fn?.kind() !== "parenthesized_expression") return fn;
+  const seq = fn.named()[0];
+  const [zero, target, more] = seq?.kind() === "sequence_expression" ? seq.named() : [];
+  return zero?.kind() === "number" && target && !more && (target.kind() === "member_expression" || target.kind() === "identifier") ? target : fn;
+}
+
 /** The callee of a call as text (`a.b.c`, `new T`), its receiver node and the callee node. */
 export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
   const kind = node.kind();
@@ -84,7 +95,7 @@ export function calleeOf(a: Analyzer, node: TNode, isNew: boolean): Callee {
     if (kind === "object_creation_expression") type = type.slice(type.lastIndexOf(".") + 1);
     return { text: `new ${type}`, recv: null, fn: null };
   }
-  const fn = node.field("function");
+  const fn = indirect(node.field("function"));
   if (!fn) return { text: "", recv: null, fn: null };
   const recv = a.syn.roles[fn.kind()] === "member" ? fn.field(a.syn.memberFields[0]) : null;
   return { text: strip(fn.text()), recv, fn };

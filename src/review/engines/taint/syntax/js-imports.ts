@@ -14,6 +14,9 @@ function moduleName(spec: string): string | null {
 const requireCall = String.raw`require\s*\(\s*['"\x60]([^'"\x60\n]+)['"\x60]\s*\)`;
 const whole = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?${requireCall}(?:\s*\.\s*([\w$]+))?`, "g");
 const destructured = new RegExp(String.raw`\b(?:const|let|var)\s*\{([^{}]*)\}\s*=\s*${requireCall}`, "g");
+// TypeScript's and Babel's CommonJS output: `const fs_1 = __importDefault(require("fs"))` (used as `fs_1.default`),
+// `const cp = __importStar(require("child_process"))` or `tslib_1.__importStar(…)` (the module itself).
+const wrapped = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:[\w$]+\.)?__import(Default|Star)\s*\(\s*${requireCall}\s*\)`, "g");
 const importDefault = /\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^{}]*)\}\s*)?from\s*(['"`])([^'"`\n]+)\3/g;
 const importNamed = /\bimport\s*\{([^{}]*)\}\s*from\s*(['"`])([^'"`\n]+)\2/g;
 
@@ -79,6 +82,7 @@ export function* importBindings(text: string): Generator<ImportBinding> {
     }
   }
   for (const m of source.matchAll(whole)) yield { local: m[1]!, spec: m[2]!, member: m[3] ?? null, viaDefault: false };
+  for (const m of source.matchAll(wrapped)) yield { local: m[2] === "Default" ? `${m[1]}.default` : m[1]!, spec: m[3]!, member: null, viaDefault: false };
   for (const m of source.matchAll(destructured)) yield* members(m[1]!, m[2]!, /\s*:\s*/);
   for (const m of source.matchAll(importDefault)) {
     yield { local: m[1]!, spec: m[4]!, member: null, viaDefault: !/^import\s*\*/.test(m[0]) };
