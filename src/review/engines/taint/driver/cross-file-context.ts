@@ -15,8 +15,8 @@ import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-cal
 import type { Def } from "../functions/local-callees.ts";
 import { importNames } from "../syntax/python-imports.ts";
 import { absoluteModule, declaredAll } from "./cross-file-names.ts";
-import { defaultExport, defaultExportName, jsTargets } from "./cross-file-js.ts";
-import { jsReExports, jsRelativeImports } from "../syntax/js-modules.ts";
+import { defaultExportName, jsTargets } from "./cross-file-js.ts";
+import { defaultExport, jsReExports, jsRelativeImports } from "../syntax/js-modules.ts";
 import type { JsImport } from "../syntax/js-modules.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
 
@@ -207,13 +207,13 @@ export class External {
     if (!picked) definitions.set(shared, (picked = new Map()));
     const key = `${t.cls ?? ""}\0${t.fn}\0${argc}`;
     let def = picked.get(key);
-    const fn = this.script && t.fn === defaultExport ? defaultExportName(file.source) : t.fn;
-    if (def === undefined && fn === null) picked.set(key, (def = null));
+    // A named default export by its name; an anonymous one is indexed as `default` (local-callees.ts exportedName).
+    const fn = this.script && t.fn === defaultExport ? (defaultExportName(file.source) ?? defaultExport) : t.fn;
     if (def === undefined) {
       const python = this.syn.ruleLanguage === "python";
       // Python and JavaScript calls may leave out trailing parameters (defaults); Java's arity is exact.
       const fewer = this.syn.ruleLanguage !== "java";
-      const cands = shared.defs.named(fn!).filter((d) => {
+      const cands = shared.defs.named(fn).filter((d) => {
         const n = slotCount(d.params) - d.skip;
         if (d.variadic || (fewer ? argc > n : argc !== n) || !hasBody(d, python)) return false;
         return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;

@@ -3,6 +3,7 @@
 // TypeScript's compiled form of the same, `(0, utils_1.clean)(x)` (evaluators/calls.ts reads it as `utils_1.clean`).
 import type { Callee } from "../evaluators/calls.ts";
 import type { JsImport } from "../syntax/js-modules.ts";
+import { defaultExport } from "../syntax/js-modules.ts";
 
 /** The module and function a call names through the file's relative imports; none when it names no such function. */
 export function jsTargets(imports: ReadonlyMap<string, JsImport>, callee: Callee): { key: string; cls: null; fn: string }[] {
@@ -17,9 +18,6 @@ export function jsTargets(imports: ReadonlyMap<string, JsImport>, callee: Callee
   if (recv?.kind() === "identifier") return ofModule(imports.get(recv.text()), callee.text.slice(callee.text.lastIndexOf(".") + 1));
   return [];
 }
-
-/** The function name a call of a module's default export looks up (defaultExportName gives the real one). */
-export const defaultExport = "default";
 
 /**
  * The name of the function a module exports as a whole (`module.exports = function clean(s)`, `module.exports = clean;`,

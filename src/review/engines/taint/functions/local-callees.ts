@@ -7,6 +7,7 @@ import { named, slotCount } from "../syntax/languages.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import { mentions } from "../fast/relevance.ts";
 import { spanQuery } from "../fast/function-spans.ts";
+import { defaultExport } from "../syntax/js-modules.ts";
 
 export interface Def {
   node: TNode;
@@ -59,7 +60,9 @@ export class FileDefs {
     if (d) return d;
     d = [];
     const first = this.source.indexOf(name);
-    if (first >= 0 && (this.declarations || this.source.indexOf(name, first + name.length) >= 0) && mentions(this.source, name)) {
+    // An anonymous default export is indexed under a name its text need not hold (exportedName).
+    const unwritten = this.declarations && name === defaultExport;
+    if (unwritten || (first >= 0 && (this.declarations || this.source.indexOf(name, first + name.length) >= 0) && mentions(this.source, name))) {
       for (const node of this.index().get(name) ?? []) d.push(this.describe(node));
     }
     this.defs.set(name, d);
@@ -174,7 +177,13 @@ export function defName(f: TNode, source?: string): string {
  */
 function exportedName(f: TNode): string {
   const p = f.parent();
-  if (p?.kind() === "assignment_expression") return /^(?:module\.)?exports\.([\w$]+)$/.exec(p.field("left")?.text().replace(/\s+/g, "") ?? "")?.[1] ?? "";
+  if (p?.kind() === "assignment_expression") {
+    const left = p.field("left")?.text().replace(/\s+/g, "") ?? "";
+    // `module.exports = function (name) {…}`: the module's default export, what a call of the module itself runs.
+    return left === "module.exports" ? defaultExport : (/^(?:module\.)?exports\.([\w$]+)$/.exec(left)?.[1] ?? "");
+  }
+  // `export default function (name) {…}`, `export default (name) => …`.
+  if (p?.kind() === "export_statement" && /^export\s+default\b/.test(p.text())) return defaultExport;
   if (p?.kind() !== "pair") return "";
   const target = p.parent()?.parent();
   if (target?.kind() !== "assignment_expression" || target.field("left")?.text().replace(/\s+/g, "") !== "module.exports") return "";

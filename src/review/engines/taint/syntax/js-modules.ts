@@ -6,6 +6,12 @@
 import { posix } from "node:path";
 import { importBindings } from "./js-imports.ts";
 
+/**
+ * The function name a call of a module's default export looks up: driver/cross-file-js.ts defaultExportName gives
+ * the real one; an anonymous default export (`module.exports = function (x)`) is indexed by it (functions/local-callees.ts).
+ */
+export const defaultExport = "default";
+
 const extension = /\.(?:[cm]?[jt]sx?)$/;
 
 /** `js` or `ts` for a JavaScript or TypeScript file (declarations aside), else null. */
