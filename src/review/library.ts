@@ -123,10 +123,18 @@ export class Library {
   /** The kept files a JavaScript or TypeScript file re-exports from (`export { run } from "./shell"`, `export * from`). */
   private reExportedFiles(path: string): string[] {
     if (!jsFamily(path)) return [];
-    return jsReExports(text(this.files.get(path)!), path)
-      .map((r) => this.resolve(r.module, path))
-      .filter((p): p is string => p !== null);
+    let list = this.reExports.get(path);
+    if (!list) {
+      list = jsReExports(text(this.files.get(path)!), path)
+        .map((r) => this.resolve(r.module, path))
+        .filter((p): p is string => p !== null);
+      this.reExports.set(path, list);
+    }
+    return list;
   }
+
+  /** reExportedFiles by path, asked once (a barrel is context of many files). */
+  private readonly reExports = new Map<string, string[]>();
 
   /**
    * A barrel in a context passes its functions on from other modules: those modules (two hops at most) come
