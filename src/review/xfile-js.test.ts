@@ -265,3 +265,37 @@ app.get("/d", (req, res) => {
     "a file's content is sent, not the request's data: /c is no XSS",
   );
 });
+
+test("a compiled barrel passes calls on too: `__exportStar(require(…), exports)` and `Object.defineProperty(exports, …, { get })`", async () => {
+  const shell = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.archive = archive;
+const child_process_1 = require("child_process");
+function archive(name) {
+    (0, child_process_1.exec)("tar czf /tmp/o.tgz " + name);
+}
+`;
+  const app = `"use strict";
+const lib_1 = require("./lib");
+const http = require("http");
+http.createServer((req, res) => {
+    (0, lib_1.pack)(req.url);
+    (0, lib_1.archive)(req.url);
+    res.end("ok");
+}).listen(0);
+`;
+  const getter = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.pack = void 0;
+var shell_1 = require("./shell");
+Object.defineProperty(exports, "pack", { enumerable: true, get: function () { return shell_1.archive; } });
+`;
+  const star = `"use strict";
+var __exportStar = (this && this.__exportStar) || function(m, exports) { for (var p in m) exports[p] = m[p]; };
+Object.defineProperty(exports, "__esModule", { value: true });
+__exportStar(require("./shell"), exports);
+`;
+  const at = (r: Awaited<ReturnType<typeof review>>) => taint(r).filter((f) => f.startsWith("app.js"));
+  assert.deepEqual(at(await review({ "app.js": app, "lib/index.js": getter, "lib/shell.js": shell })), ["app.js:5:command-injection"]);
+  assert.deepEqual(at(await review({ "app.js": app, "lib/index.js": star, "lib/shell.js": shell })), ["app.js:6:command-injection"]);
+});

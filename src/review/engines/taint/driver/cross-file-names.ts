@@ -188,7 +188,9 @@ export function contextPoints(language: string, source: string, context: readonl
   const parts = [...(bound.length ? [`(?<![\\w$.])(?:${bound.join("|")})`] : []), ...(loose.size ? [`(?<![\\w$])(?:${[...loose].map(esc).join("|")})`] : [])];
   if (!parts.length) return [];
   const out: number[] = [];
-  const re = new RegExp(`(?:${parts.join("|")})\\s*\\(`, "g");
+  // TypeScript's CommonJS output calls an imported function as `(0, lib_1.pack)(x)`.
+  const call = imports ? "\\s*\\(" : "\\s*\\)?\\s*\\(";
+  const re = new RegExp(`(?:${parts.join("|")})${call}`, "g");
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(m.index);
   return out;
 }

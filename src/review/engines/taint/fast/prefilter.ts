@@ -43,7 +43,9 @@ function callAlt(entry: string): Alternative {
   const body = ts.map(esc).join("\\s*").replaceAll("\\(\\s*\\)", "\\([^()]*\\)");
   // A class name may follow its package (Java: org.example.Util.run, matched as Util.run).
   const before = /^[A-Z]/.test(entry) ? "(?<![\\w$])" : "(?<![\\w$.])";
-  return { pattern: entry.startsWith(".") ? `${body}\\s*\\(` : `${before}${body}\\s*\\(`, literal: ts };
+  // `(0, cp_1.exec)(cmd)`: how TypeScript's CommonJS output calls an imported function (evaluators/calls.ts).
+  const call = "\\s*\\)?\\s*\\(";
+  return { pattern: entry.startsWith(".") ? `${body}${call}` : `${before}${body}${call}`, literal: ts };
 }
 
 /** The longest identifier among a pattern's literal tokens, "" when it has none. */

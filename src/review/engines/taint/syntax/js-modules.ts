@@ -94,5 +94,35 @@ export function jsReExports(source: string, path: string): JsReExport[] {
     const module = jsModuleOf(m[2]!, path);
     if (module) out.push({ module, names: "all" });
   }
+  if (source.includes("require")) compiledReExports(source, path, out);
   return out;
+}
+
+const exportStar = /\b__exportStar\s*\(\s*require\s*\(\s*(['"`])([^'"`\n]+)\1\s*\)\s*,\s*exports\s*\)/g;
+const exportGetter = new RegExp(
+  String.raw`\bObject\.defineProperty\(\s*exports\s*,\s*(['"])([\w$]+)\1\s*,\s*\{\s*enumerable:\s*true\s*,\s*` +
+    String.raw`get:\s*function\s*\(\)\s*\{\s*return\s+([\w$]+)\.([\w$]+);?\s*\}\s*\}\s*\)`,
+  "g",
+);
+
+/**
+ * The same in TypeScript's CommonJS output: `__exportStar(require("./shell"), exports)` and
+ * `Object.defineProperty(exports, "pack", { enumerable: true, get: function () { return shell_1.archive; } })`.
+ */
+function compiledReExports(source: string, path: string, out: JsReExport[]): void {
+  for (const m of source.matchAll(exportStar)) {
+    const module = jsModuleOf(m[2]!, path);
+    if (module) out.push({ module, names: "all" });
+  }
+  if (!source.includes("defineProperty")) return;
+  const byModule = new Map<string, Map<string, string>>();
+  let bound: Map<string, JsImport> | null = null;
+  for (const m of source.matchAll(exportGetter)) {
+    const via = (bound ??= jsRelativeImports(source, path)).get(m[3]!);
+    if (!via || via.name !== null) continue;
+    const names = byModule.get(via.module) ?? new Map<string, string>();
+    names.set(m[2]!, m[4]!);
+    byModule.set(via.module, names);
+  }
+  for (const [module, names] of byModule) out.push({ module, names });
 }
