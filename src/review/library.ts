@@ -7,7 +7,9 @@
 // imported from. Names are found by cheap text tests, not parses.
 import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import type { BatchItem } from "./fast/worker.ts";
-import { jsFamily, jsModuleNames, jsReExports } from "./engines/taint/syntax/js-modules.ts";
+import { aliasMark, jsFamily, jsModuleNames, jsReExports } from "./engines/taint/syntax/js-modules.ts";
+import { aliasTargets, isProjectConfig, readPathAliases } from "./ts-paths.ts";
+import type { PathAliases } from "./ts-paths.ts";
 
 /**
  * Total bytes of file text kept, Java and Python apart from JavaScript and TypeScript (a Java tree's
@@ -56,6 +58,11 @@ export class Library {
    * ignored. True when the file is to be analysed after the stream (a Java or Python file kept).
    */
   add(path: string, content: Uint8Array): boolean {
+    if (isProjectConfig(path) && content.byteLength <= contextLimits.bytes) {
+      const aliases = readPathAliases(path, Buffer.from(content).toString("utf8"));
+      if (aliases) this.aliases.push(aliases);
+      return false;
+    }
     const java = path.endsWith(".java");
     const js = !java && jsFamily(path) !== null;
     if (!java && !js && !path.endsWith(".py")) return false;
@@ -206,8 +213,24 @@ export class Library {
 
   /** The one file (other than `from`) that declares `name` (`java:Helper`, `python:helpers.utils`), else null. */
   resolve(name: string, from: string): string | null {
+    if (name.startsWith(aliasMark)) return this.resolveAlias(name.slice(aliasMark.length), from);
     const list = this.names.get(name)?.filter((p) => p !== from);
     return list?.length === 1 ? list[0]! : null;
+  }
+
+  /** Path aliases of the repository's tsconfig/jsconfig files (ts-paths.ts). */
+  private readonly aliases: PathAliases[] = [];
+
+  /** `ts:@/lib/users` from `src/app/page.ts`: the first of the alias's targets a kept file declares. */
+  private resolveAlias(name: string, from: string): string | null {
+    if (!this.aliases.length) return null;
+    const colon = name.indexOf(":");
+    const family = name.slice(0, colon);
+    for (const target of aliasTargets(this.aliases, name.slice(colon + 1), from)) {
+      const p = this.resolve(`${family}:${target}`, from);
+      if (p) return p;
+    }
+    return null;
   }
 
   /**

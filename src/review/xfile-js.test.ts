@@ -299,3 +299,63 @@ __exportStar(require("./shell"), exports);
   assert.deepEqual(at(await review({ "app.js": app, "lib/index.js": getter, "lib/shell.js": shell })), ["app.js:5:command-injection"]);
   assert.deepEqual(at(await review({ "app.js": app, "lib/index.js": star, "lib/shell.js": shell })), ["app.js:6:command-injection"]);
 });
+
+test("tsconfig path aliases: `@/lib/users` is src/lib/users.ts by the nearest tsconfig's paths; without them it stays unknown", async () => {
+  const users = `import { Pool } from "pg";
+const pool = new Pool();
+export async function findUser(id: string) {
+  return pool.query("SELECT * FROM users WHERE id = '" + id + "'");
+}
+`;
+  const route = `import express from "express";
+import { findUser } from "@/lib/users";
+const app = express();
+app.get("/users", async (req, res) => {
+  res.json(await findUser(String(req.query.id)));
+});
+app.listen(3000);
+`;
+  const tsconfig = `{
+  // Next.js writes this one
+  "compilerOptions": {
+    "strict": true,
+    "paths": { "@/*": ["./src/*"], },
+  },
+}
+`;
+  const files = { "tsconfig.json": tsconfig, "src/app/server.ts": route, "src/lib/users.ts": users };
+  const inRoute = (r: Awaited<ReturnType<typeof review>>) => taint(r).filter((f) => f.startsWith("src/app/"));
+  assert.deepEqual(inRoute(await review(files)), ["src/app/server.ts:5:sql-injection"]);
+  const { "tsconfig.json": _, ...withoutConfig } = files;
+  assert.deepEqual(inRoute(await review(withoutConfig)), []);
+  // A nested project's config applies to its own files: the root one maps `@/` elsewhere.
+  const nested = {
+    "tsconfig.json": tsconfig.replace("./src/*", "./other/*"),
+    "web/tsconfig.json": tsconfig,
+    "web/src/app/server.ts": route,
+    "web/src/lib/users.ts": users,
+  };
+  assert.deepEqual(
+    taint(await review(nested)).filter((f) => f.startsWith("web/src/app/")),
+    ["web/src/app/server.ts:5:sql-injection"],
+  );
+});
+
+test("a route with no sink of its own handing request data to an imported helper (`res.json(findUser(x))`) is analysed with that module", async () => {
+  const users = `const { exec } = require("child_process");
+function findUser(id) {
+  return exec("id " + id);
+}
+module.exports = { findUser };
+`;
+  const server = `const express = require("express");
+const { findUser } = require("../lib/users");
+const app = express();
+app.get("/users", (req, res) => {
+  res.json(findUser(req.query.id));
+});
+app.listen(3000);
+`;
+  const r = await review({ "src/app/server.js": server, "src/lib/users.js": users });
+  assert.deepEqual(taint(r), ["src/app/server.js:5:command-injection", "src/lib/users.js:3:command-injection"]);
+});

@@ -9,7 +9,7 @@ import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
 import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
-import { jsReExports } from "../syntax/js-modules.ts";
+import { jsFamily, jsReExports, jsRelativeImports } from "../syntax/js-modules.ts";
 import { prefilterFor } from "../fast/prefilter.ts";
 import type { ContextSource } from "./cross-file-context.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
@@ -58,9 +58,12 @@ const maxTextNames = 64;
 // `new Helper(`, `Helper.run(`, `Helper helper;`, `Helper<T> h =`, a parameter `Helper h)`.
 const javaUses = /\bnew\s+([A-Z][\w$]*)|\b([A-Z][\w$]*)\s*\.\s*[a-z_$][\w$]*\s*\(|\b([A-Z][\w$]*)(?:<[^<>;(){}]*>)?\s+[a-z_$][\w$]*\s*[;=,)]/g;
 
-/** Library names (marked) of the classes or modules a Java or Python file's text uses. */
+/** Library names (marked) of the classes or modules a Java, Python, JavaScript or TypeScript file's text uses. */
 export function textNames(language: string, path: string, source: string): string[] {
   const out = new Set<string>();
+  // A route that hands request data to an imported helper may hold no sink of its own, so its walk
+  // records nothing (`res.json(findUser(req.query.id))`): the modules it imports are named by its text.
+  if (jsFamily(path)) for (const b of jsRelativeImports(source, path).values()) if (out.size < maxTextNames) out.add(`${textMark}${b.module}`);
   if (language === "java") {
     for (const m of source.matchAll(javaUses)) {
       out.add(`${textMark}java:${m[1] ?? m[2] ?? m[3]}`);

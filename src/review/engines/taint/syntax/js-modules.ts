@@ -31,10 +31,17 @@ export function jsModuleNames(path: string): string[] {
   return out;
 }
 
-/** The module name a relative specifier in `from` names (`../utils/sanitize` from `lib/a/b.js`), else null. */
+/** The name of a module imported by a path alias (`@/lib/users`): the library resolves it by the project's tsconfig paths. */
+export const aliasMark = "alias:";
+
+/**
+ * The module name a specifier in `from` names: a relative one as a path (`../utils/sanitize` from `lib/a/b.js`),
+ * one with a path inside (`@/lib/users`, `~/utils/shell`) as a possible alias (`alias:ts:@/lib/users`), else null.
+ */
 export function jsModuleOf(spec: string, from: string): string | null {
   const family = jsFamily(from);
-  if (!family || !/^\.\.?(?:\/|$)/.test(spec)) return null;
+  if (!family) return null;
+  if (!/^\.\.?(?:\/|$)/.test(spec)) return /^[@~#\w][\w.@~#-]*\/[\w./@-]+$/.test(spec) && !spec.startsWith("node:") ? `${aliasMark}${family}:${spec}` : null;
   const joined = posix
     .normalize(posix.join(posix.dirname(from), spec))
     .replace(extension, "")
@@ -51,7 +58,7 @@ export interface JsImport {
 /** Local names bound by the file's relative requires and imports. */
 export function jsRelativeImports(text: string, path: string): Map<string, JsImport> {
   const out = new Map<string, JsImport>();
-  if (!/(?:require\s*\(|from)\s*['"`]\.\.?\//.test(text)) return out;
+  if (!/(?:require\s*\(|from)\s*['"`](?:\.\.?|[@~#\w][\w.@~#-]*)\//.test(text)) return out;
   for (const b of importBindings(text)) {
     const module = jsModuleOf(b.spec, path);
     // `import u from`: the module's default export; `import * as u`, `const u = require(…)`: the module itself.
