@@ -63,7 +63,11 @@ export function textNames(language: string, path: string, source: string): strin
   const out = new Set<string>();
   // A route that hands request data to an imported helper may hold no sink of its own, so its walk
   // records nothing (`res.json(findUser(req.query.id))`): the modules it imports are named by its text.
-  if (jsFamily(path)) for (const b of jsRelativeImports(source, path).values()) if (out.size < maxTextNames) out.add(`${textMark}${b.module}`);
+  // Only where a source other than library input may be (a library's own parameters reach other
+  // modules' sinks through the calls its walk records).
+  const syn = jsFamily(path) ? syntaxFor(language) : null;
+  if (syn && prefilterFor(fileRules(syn, source)).knownSource(source))
+    for (const b of jsRelativeImports(source, path).values()) if (out.size < maxTextNames) out.add(`${textMark}${b.module}`);
   if (language === "java") {
     for (const m of source.matchAll(javaUses)) {
       out.add(`${textMark}java:${m[1] ?? m[2] ?? m[3]}`);

@@ -23,6 +23,8 @@ export interface Prefilter {
    * source is library input (evaluators/entry-points.ts) keeps the candidates of the sinks library input can reach.
    */
   candidates: (source: string) => number[] | null;
+  /** Whether a text may hold a source other than library input (a request, a framework's parameters, a known source call). */
+  knownSource: (source: string) => boolean;
   /**
    * False when every one of a file's candidates is the last word of a dotted assignment sink without
    * its object and no other sink pattern matches its text (fast/dotted-assigns.ts): nothing to walk.
@@ -135,6 +137,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
     hasSource: () => false,
     anySource: either([...srcParts, ...paramParts, ...entryParts(rules)]),
     candidates: () => null,
+    knownSource: () => false,
     walkable: dotted ?? (() => true),
   };
   const sources = p.sources;
@@ -142,6 +145,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const framework = either([...srcParts, ...paramParts, ...entryParts(rules).filter((x) => x !== rules.library?.fileContains?.source)]);
   const library = rules.library?.fileContains ?? null;
   const offsets = p.sinkOffsets;
+  p.knownSource = (source) => framework?.test(source) ?? false;
   p.candidates = (source) => {
     if (framework?.test(source)) return offsets(source);
     if (!library?.test(source)) return null;
