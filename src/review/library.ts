@@ -121,42 +121,52 @@ export class Library {
     let v = this.sinks.get(path);
     if (v === undefined) {
       const c = this.files.get(path)!;
-      v = mayHoldSink(language(path), text(c)) || (hops > 0 && this.reExportedFiles(path).some((p) => this.holdsSink(p, hops - 1)));
+      v = mayHoldSink(language(path), text(c)) || (hops > 0 && this.reExportedFiles(path).some((r) => this.holdsSink(r.path, hops - 1)));
       this.sinks.set(path, v);
     }
     return v;
   }
 
-  /** The kept files a JavaScript or TypeScript file re-exports from (`export { run } from "./shell"`, `export * from`). */
-  private reExportedFiles(path: string): string[] {
+  /**
+   * The kept files a JavaScript or TypeScript file re-exports from (`export { run } from "./shell"`, `export * from`),
+   * each with the module name the file gives it (a relative path or an alias: what a lookup through it asks for).
+   */
+  private reExportedFiles(path: string): { name: string; path: string }[] {
     if (!jsFamily(path)) return [];
     let list = this.reExports.get(path);
     if (!list) {
-      list = jsReExports(text(this.files.get(path)!), path)
-        .map((r) => this.resolve(r.module, path))
-        .filter((p): p is string => p !== null);
+      list = [];
+      for (const r of jsReExports(text(this.files.get(path)!), path)) {
+        const p = this.resolve(r.module, path);
+        if (p) list.push({ name: r.module, path: p });
+      }
       this.reExports.set(path, list);
     }
     return list;
   }
 
   /** reExportedFiles by path, asked once (a barrel is context of many files). */
-  private readonly reExports = new Map<string, string[]>();
+  private readonly reExports = new Map<string, { name: string; path: string }[]>();
 
   /**
    * A barrel in a context passes its functions on from other modules: those modules (two hops at most) come
-   * as context too, under their own names, so a call through `./utils` finds `run` where `./utils/shell` declares it.
+   * as context too, under the names the barrel gives them (as contextFor names a file by the name that resolved
+   * it), so a call through `./utils` finds `run` where `./utils/shell` declares it.
    */
   private withReExported(byPath: Map<string, ContextFile>, from: string): void {
     let hop = [...byPath.values()];
     for (let n = 0; n < 2 && hop.length; n++) {
       const next: ContextFile[] = [];
       for (const c of hop)
-        for (const p of this.reExportedFiles(c.path)) {
-          if (p === from || byPath.has(p) || byPath.size >= contextLimits.files) continue;
-          const added = { path: p, content: this.files.get(p)!, names: jsModuleNames(p) };
-          byPath.set(p, added);
-          next.push(added);
+        for (const { name, path: p } of this.reExportedFiles(c.path)) {
+          const known = byPath.get(p);
+          if (known) {
+            if (!known.names.includes(name)) known.names.push(name);
+          } else if (p !== from && byPath.size < contextLimits.files) {
+            const added = { path: p, content: this.files.get(p)!, names: [name] };
+            byPath.set(p, added);
+            next.push(added);
+          }
         }
       hop = next;
     }

@@ -65,11 +65,6 @@ export function enableSummaries(
 }
 
 /**
- * The value a call to a function of this file returns, after reporting the sinks its tainted
- * arguments reach inside it; undefined when the callee is unknown or not summarised (then the
- * caller treats it as an unknown call).
- */
-/**
  * Records a callee's sink hit at `at` with the caller's taint `t` (here or in another file: cross-file-calls.ts).
  * A file sink given the callee's parameter whole: a library entry's parameter handed on whole is its caller's own path.
  */
@@ -78,6 +73,11 @@ export function recordCalleeHit(a: Analyzer, at: TNode, h: SinkHit, t: Taint, no
   if (whole !== "library") a.recordHit(at, { cls: 0, className: h.className }, t, note, whole === "param");
 }
 
+/**
+ * The value a call to a function of this file returns, after reporting the sinks its tainted
+ * arguments reach inside it; undefined when the callee is unknown or not summarised (then the
+ * caller treats it as an unknown call).
+ */
 export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>): Value | undefined {
   const ctx = a.summaries as Ctx | null;
   if (!ctx || ctx.depth >= maxDepth) return undefined;

@@ -147,7 +147,7 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const offsets = p.sinkOffsets;
   p.knownSource = (source) => framework?.test(source) ?? false;
   p.candidates = (source) => {
-    if (framework?.test(source)) return offsets(source);
+    if (p.knownSource(source)) return offsets(source);
     if (!library?.test(source)) return null;
     return offsets(source).filter((o) => librarySinkAt(rules, source, o));
   };

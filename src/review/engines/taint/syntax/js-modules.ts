@@ -62,7 +62,7 @@ export function jsRelativeImports(text: string, path: string): Map<string, JsImp
   for (const b of importBindings(text)) {
     const module = jsModuleOf(b.spec, path);
     // `import u from`: the module's default export; `import * as u`, `const u = require(…)`: the module itself.
-    if (module) out.set(b.local, { module, name: b.member ?? (b.viaDefault ? "default" : null) });
+    if (module) out.set(b.local, { module, name: b.member ?? (b.viaDefault ? defaultExport : null) });
   }
   return out;
 }
