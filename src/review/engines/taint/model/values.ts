@@ -53,11 +53,15 @@ export function worse(a: Value, b: Value): Value {
   return { ...a, mask: a.mask & b.mask };
 }
 
-/** Either value, one of them tainted in some fields only: a wholly tainted one wins; two such objects, their fields' union. */
+/**
+ * Either value, one of them tainted in some fields only: a wholly tainted one wins as it is (the other's
+ * sanitized classes say nothing of it: a Koa context beside a library entry's parameter leaves that
+ * parameter's own exceptions); two such objects, their fields' union.
+ */
 function worseFields(a: Taint, b: Taint): Taint {
-  const base = !a.fields ? a : !b.fields ? b : a;
-  const { fields: _, ...out } = { ...base, mask: a.mask & b.mask };
-  return a.fields && b.fields ? { ...out, fields: new Set([...a.fields, ...b.fields]) } : out;
+  if (!a.fields) return a;
+  if (!b.fields) return b;
+  return { ...a, mask: a.mask & b.mask, fields: new Set([...a.fields, ...b.fields]) };
 }
 
 export function withStep(t: Taint, node: TNode): Taint {
