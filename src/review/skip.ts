@@ -29,6 +29,9 @@ const generatedNames = [
   /\.g\.(dart|cs)$/,
   /\.designer\.cs$/i,
   /_generated\.\w+$/,
+  // A folder of code generators write (jsdom's lib/generated/ from WebIDL, Relay's __generated__/): what it holds is
+  // the generator's output, fixed by fixing the generator.
+  /(^|\/)(?:__generated__|generated)\//,
   /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock|Gemfile\.lock)$/,
   /\.(map|snap)$/,
 ];
