@@ -7,7 +7,7 @@ import { named } from "../syntax/languages.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
-import { fixedSegment, wholeChain } from "../model/whole-params.ts";
+import { ownPathName, wholeChain } from "../model/whole-params.ts";
 import { listingEntry } from "./listing-entries.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
@@ -18,27 +18,14 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
 
 /** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
  * the file and the function does what it was asked; traversal needs a base directory the value escapes
- * (`path.join(root, rel)`), and a value built or copied on the way is still reported. "param": the same from a
- * parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
+ * (`path.join(root, rel)`), and a value built or copied on the way is still reported. The name's own place, or a
+ * sibling or child of it no `..` leads out of (`os.path.join(path, ".git")`, `dir / "manage.py"`), is the caller's
+ * too. "param": the same from a parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
 function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
-  const core = spec.className === "path-traversal" ? callersOwn(a, arg) : null;
+  const core = spec.className === "path-traversal" ? ownPathName(arg.text()) : null;
   if (!core) return null;
   const whole = wholeChain(t, a.rules.library?.spec.id);
-  return whole && whole.name === core.text() ? whole.from : null;
-}
-
-/** A plain name, fixed names joined under one (`os.path.join(path, ".git")`), or one with a fixed suffix
- * (`filename + ".bak"`): the name's own place, or a sibling or child of it no `..` leads out of. */
-function callersOwn(a: Analyzer, arg: TNode): TNode | null {
-  if (a.syn.roles[arg.kind()] === "ident") return arg;
-  if (a.syn.prefix !== "py") return null;
-  if (arg.kind() === "binary_operator" && arg.field("operator")?.text() === "+") {
-    const left = arg.field("left");
-    return left && a.syn.roles[left.kind()] === "ident" && fixedSegment.test(arg.field("right")?.text() ?? "") ? left : null;
-  }
-  if (arg.kind() !== "call" || !/^(?:os\.path\.|posixpath\.)?join$/.test(arg.field("function")?.text() ?? "")) return null;
-  const [base, ...rest] = named(arg.field("arguments"));
-  return base && a.syn.roles[base.kind()] === "ident" && rest.length > 0 && rest.every((r) => fixedSegment.test(r.text())) ? base : null;
+  return whole && whole.name === core ? whole.from : null;
 }
 
 /** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
@@ -141,6 +128,11 @@ export function recordSinks(
         break;
       }
     }
-    if (spec.receiver && recvT) a.recordHit(node, spec, recvT);
+    if (!spec.receiver || !recvT) continue;
+    // A path object the caller handed in (`path.unlink()` on a library entry's `path`) is the caller's own file.
+    // Judged by the receiver's own value: the member read off a parameter (`path.unlink`) starts a flow of its own.
+    const own = recv && a.syn.roles[recv.kind()] === "ident" ? a.ev(recv) : null;
+    const whole = recv ? wholeCallerPath(a, spec, own ?? recvT, recv) : null;
+    if (whole !== "library") a.recordHit(node, spec, recvT, undefined, whole === "param");
   }
 }

@@ -56,8 +56,58 @@ const samePathHead = new RegExp(
     String.raw`str|String|(?:pathlib\.)?(?:Pure)?Path)\(`,
 );
 const samePathMethod = /\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
+/** Fixed segments joined under a path, at the end of a join's arguments (`, "scripts", 'EGG-INFO')`). */
+const fixedTail = /(?:\s*,\s*[rbuRBU]?(["'`])(?:(?!\.\.)[^/\\"'`])+\1)+\s*\)$/;
+const joinHead = /^(?:(?:os\.path|osp|posixpath|path|path\.posix)\.)?join\(/;
+const joinPath = /\.\s*joinpath\(\s*(?=[rbuRBU]?["'])/;
+const slashFixed = /\s*\/\s*[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
 
-/** The target of an assignment whose value is `name` through same-path calls only (`path = abspath(path)`), else null. */
+/**
+ * `value` without one step that keeps it the caller's own path or puts fixed names under it: a same-path call
+ * (`abspath(p)`, `Path(p).resolve()`), a join of fixed segments (`os.path.join(p, "scripts")`, `p.joinpath("a")`,
+ * `p / "manage.py"`); null when it is none of these.
+ */
+function peel(value: string): string | null {
+  // The outermost step first: `Path(p).resolve()` is a method call on `Path(p)`.
+  const method = samePathMethod.exec(value);
+  if (method) return value.slice(0, method.index).trim();
+  const slash = slashFixed.exec(value);
+  if (slash) return value.slice(0, slash.index).trim();
+  if (!value.endsWith(")")) return null;
+  const tail = fixedTail.exec(value);
+  const join = tail ? joinHead.exec(value) : null;
+  if (join) return value.slice(join[0].length, tail!.index).trim();
+  const jp = tail ? null : joinPath.exec(value);
+  if (jp && fixedTail.test(`, ${value.slice(jp.index + jp[0].length)}`)) return value.slice(0, jp.index).trim();
+  const head = samePathHead.exec(value);
+  return head ? value.slice(head[0].length, -1).trim() : null;
+}
+
+const suffixFixed = /\s*\+\s*[rbuRBU]?(["'`])(?:(?!\.\.)[^/\\"'`])+\1$/;
+/** One element of a list the caller handed in (`sources[i]`, `paths[0]`): a path the caller named. */
+const elementOf = /\s*\[\s*(?:\d+|"[^"]*"|'[^']*'|[A-Za-z_$][\w$]*)\s*\]$/;
+const identifier = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The name whose own path an expression is: the name itself or one element of it, made absolute or normalized, with
+ * fixed names joined under it or a fixed suffix (`os.path.join(path, ".git")`, `dir / "manage.py"`, `filename + ".bak"`,
+ * `sources[i]`); else null.
+ */
+export function ownPathName(text: string): string | null {
+  let value = text.trim();
+  for (let i = 0; i < 8 && !identifier.test(value); i++) {
+    const suffix = suffixFixed.exec(value) ?? elementOf.exec(value);
+    const inner = suffix ? value.slice(0, suffix.index).trim() : peel(value);
+    if (inner === null) return null;
+    value = inner;
+  }
+  return identifier.test(value) ? value : null;
+}
+
+/**
+ * The target of an assignment whose value is `name` through same-path calls and fixed names joined under it only
+ * (`path = abspath(path)`, `scripts = os.path.join(eggdir, "scripts")`), else null.
+ */
 function sameValueAssigned(n: TNode, name: string): string | null {
   const k = n.kind() as string;
   const decl = k === "variable_declarator";
@@ -71,21 +121,18 @@ function sameValueAssigned(n: TNode, name: string): string | null {
   if (target?.kind() !== "identifier") return null;
   // Peeled by slicing, not by a pattern over the whole value: an assignment's text may be long.
   for (let i = 0; i < 8 && value !== name; i++) {
-    // The outermost step first: `Path(p).resolve()` is a method call on `Path(p)`.
-    const method = samePathMethod.exec(value);
-    const head = method ? null : samePathHead.exec(value);
-    if (method) value = value.slice(0, method.index).trim();
-    else if (head && value.endsWith(")")) value = value.slice(head[0].length, -1).trim();
-    else return null;
+    const inner = peel(value);
+    if (inner === null) return null;
+    value = inner;
   }
   return value === name ? target.text() : null;
 }
 
-/** Whether a call passes `name` itself as an argument (positional, or `path=name`), or one element of it (`name[0]`). */
+/** Whether a call passes `name` itself as an argument (positional, or `path=name`), or one element of it (`name[0]`, `name[i]`). */
 function passesWhole(call: TNode, name: string): boolean {
   const args = call.field("arguments");
   if (!args) return false;
-  const element = new RegExp(`^${name.replace(/\$/g, "\\$")}\\s*\\[\\s*(?:\\d+|"[^"]*"|'[^']*')\\s*\\]$`);
+  const element = new RegExp(`^${name.replace(/\$/g, "\\$")}\\s*\\[\\s*(?:\\d+|"[^"]*"|'[^']*'|[A-Za-z_$][\\w$]*)\\s*\\]$`);
   for (const x of named(args)) {
     const v = (x.kind() === "keyword_argument" ? x.field("value") : x)?.text() ?? "";
     if (v === name || element.test(v)) return true;
