@@ -27,12 +27,21 @@ export interface SecretRule {
 }
 
 export const secretRules: SecretRule[] = [
-  { id: "secret.aws-access-key-id", title: "AWS access key id", severity: "high", re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g },
+  {
+    id: "secret.aws-access-key-id",
+    title: "AWS access key id",
+    severity: "high",
+    re: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/g,
+    // AWS's documentation writes its example keys with EXAMPLE in them (AKIAIOSFODNN7EXAMPLE): copied into a CLI's
+    // examples or a mock's responses, they open nothing (nor under a secret-like name: secret.generic).
+    verify: (s) => !s.includes("EXAMPLE"),
+  },
   {
     id: "secret.aws-secret-access-key",
     title: "AWS secret access key",
     severity: "critical",
     re: /aws_?secret_?(?:access_?)?key["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    verify: (s) => !s.includes("EXAMPLE"),
   },
   { id: "secret.gcp-api-key", title: "Google API key", severity: "high", re: /\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/g },
   { id: "secret.azure-storage-key", title: "Azure storage account key", severity: "critical", re: /AccountKey=([A-Za-z0-9+/]{86}==)/g },
@@ -65,11 +74,13 @@ export const secretRules: SecretRule[] = [
     // (`(?:\r\n|\n)`, `\s*`, `$`) or by the end of a string that ends the statement or call
     // (`pem.indexOf("…-----")`, `out = "…-----\n";`), it is no key; nor is a string that is the header alone at the
     // end of its line (`var KEY_START = '-----BEGIN PRIVATE KEY-----'`) unless the next line goes on with it. A body
-    // of X placeholders (`\nXXXX\n`) is elided too, and so is a header in Markdown inline code (a table cell, a sentence).
+    // of X placeholders (`\nXXXX\n`) is elided too, and so is a header quoted in prose or in Markdown inline code (a
+    // table cell, a sentence: "when your file has '-----BEGIN RSA PRIVATE KEY-----' and …").
     re: new RegExp(
       /(-----BEGIN (?:RSA |DSA |EC |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----)/.source +
         /(?!(?:\s|\\n)*(?:[A-Za-z0-9+/=]{0,64}(?:\s|\\n)*)?(?:\.{3}|…|\*{3}|<[^>\n]{1,40}>|[Xx]{4,}(?:\s|\\n)))/.source +
-        /(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(]))/.source,
+        /(?![([$?|]|\\[sSdDwW]|(?:\\[rn])*["'`]\s*[;)]|["'`][ \t]*(?:(?:\/\/|#)[^\n]*)?\r?\n(?![ \t]*[+."'`])|`[ \t]*(?:\||[A-Za-z(])|["'][ \t]+[A-Za-z(])/
+          .source,
       "g",
     ),
   },
@@ -121,6 +132,7 @@ export const secretRules: SecretRule[] = [
     // also holds a long written run of its own (`sk${p}Xy7Q…`) is still one.
     verify: (s) =>
       !placeholder.test(s) &&
+      !s.includes("EXAMPLE") &&
       (!s.includes("${") || /[A-Za-z0-9]{16,}/.test(s.replace(/\$\{[^}]*\}/g, " "))) &&
       entropy(s) >= 3.5 &&
       /\d/.test(s) &&
