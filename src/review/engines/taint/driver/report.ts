@@ -91,6 +91,7 @@ const cweClass = new Map<number, TaintClass>([
   [502, "deserialization"],
   [117, "log-injection"],
   [501, "trust-boundary"],
+  [88, "argument-injection"],
 ]);
 
 /** The injection class of a pattern finding: a `taint:<class>` or `<class>` tag, else its CWE. */

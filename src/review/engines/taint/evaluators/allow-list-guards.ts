@@ -9,6 +9,7 @@ import { allClassesMask } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { isCheckCall } from "./custom-checks.ts";
 import { indexOfMembership } from "./index-of-checks.ts";
+import { noLeadingDash } from "./dash-checks.ts";
 import { equalToBase } from "./base-equality.ts";
 import { commonPathGuard, fixesDestination, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
@@ -72,6 +73,8 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
   // A variable holding a check's outcome (evaluators/held-checks.ts).
   const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;
   if (fromHeld?.length) return positive ? fromHeld : [...fromHeld, { name: cond.text(), mask: allClassesMask }];
+  const dashless = noLeadingDash(cond, positive, syn);
+  if (dashless.length) return dashless;
   if (!positive) {
     const role = syn.roles[kind];
     // A false value is empty (`if not host: ...`); an empty host (`if parsed.netloc: abort(400)`) a relative URL.

@@ -113,6 +113,7 @@ export function recordSinks(
     if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
+    if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
     const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
     const formatted = safelyFormatted(positional, spec.formatSafe);
     for (const p of positions) {

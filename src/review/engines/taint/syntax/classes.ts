@@ -16,6 +16,7 @@ export const taintClasses = [
   "log-injection",
   "trust-boundary",
   "insecure-random",
+  "argument-injection",
 ] as const;
 export type TaintClass = (typeof taintClasses)[number];
 
@@ -125,6 +126,14 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     fix:
       "Make cookies, session values, tokens and passwords with a cryptographically secure generator (SecureRandom, secrets.token_urlsafe); " +
       "java.util.Random, Math.random and Python's random can be predicted from a few outputs.",
+  },
+  "argument-injection": {
+    title: "Command-line option injected from untrusted input",
+    severity: "high",
+    cwe: [88],
+    fix:
+      "Put `--` before values that must be operands (`git clone -- <url> <dir>`) or reject values that start with `-`: a value such as " +
+      "`--upload-pack=…` or `-oProxyCommand=…` is read as an option that runs a command.",
   },
 };
 

@@ -147,6 +147,13 @@ const sinkRule = z
       })
       .optional()
       .describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
+    ifArg: z
+      .object({
+        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+        regex: z.string().describe("Regex on the argument's text"),
+      })
+      .optional()
+      .describe('The call is a sink only when this argument\'s text matches (`subprocess.run(["git", …])`: the program the list runs)'),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
     exceptReceivers: z
       .array(z.string())
@@ -264,6 +271,7 @@ export interface SinkSpec {
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
   objectKeys: Set<string> | null;
   unlessArg?: { arg: number; regex: RegExp } | undefined;
+  ifArg?: { arg: number; regex: RegExp } | undefined;
   fileContains: RegExp[];
   /** Receivers (whole text) whose method calls are no sink. */
   exceptReceivers: RegExp[];
@@ -530,6 +538,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
+      ifArg: s.ifArg && { arg: s.ifArg.arg, regex: new RegExp(s.ifArg.regex) },
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
       exceptReceivers: whole(s.exceptReceivers),
     };

@@ -53,7 +53,7 @@ export class Repo {
   }
 
   async fetchArgv(remote, ...refs) {
-    execFile("git", ["fetch", remote, ...refs], () => {}); // safe: command-injection argument array
+    execFile("git", ["fetch", remote, ...refs], () => {}); // vuln: argument-injection no command runs, but an option can
   }
 
   set branch(name) {

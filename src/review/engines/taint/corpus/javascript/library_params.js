@@ -33,7 +33,7 @@ function clone({ repo, dest }) {
 }
 
 function cloneArgv({ repo, dest }) {
-  cp.execFileSync("git", ["clone", "--depth", "1", repo, dest]); // safe: command-injection argument array
+  cp.execFileSync("git", ["clone", "--depth", "1", repo, dest]); // vuln: argument-injection no command runs, but an option can
 }
 
 // Renamed and nested properties, with a default for the whole object.

@@ -54,7 +54,7 @@ class Repo {
     return childProcess.execSync("cd " + this.dir + " && git pull " + this.remote); // vuln: command-injection
   }
   pullSafe() {
-    return childProcess.execFileSync("git", ["-C", this.dir, "pull", this.remote]); // safe: command-injection argument array
+    return childProcess.execFileSync("git", ["-C", this.dir, "pull", this.remote]); // vuln: argument-injection no command runs, but an option can
   }
   shellPath() {
     return childProcess.execSync(this.shell + " -c true"); // safe: command-injection field the constructor sets to a constant

@@ -15,7 +15,7 @@ def archive(ref, dest):
 
 
 def archive_safe(ref, dest):
-    return subprocess.check_output(["git", "archive", ref, "-o", dest])  # safe: command-injection argument array
+    return subprocess.check_output(["git", "archive", ref, "-o", dest])  # vuln: argument-injection no command runs, but an option can
 
 
 def list_tags(pattern):
@@ -35,7 +35,7 @@ class Repo:
         return subprocess.check_output("cd %s && git pull %s" % (self.path, self.remote), shell=True)  # vuln: command-injection
 
     def pull_safe(self):
-        return subprocess.check_output(["git", "-C", self.path, "pull", self.remote])  # safe: command-injection argument array
+        return subprocess.check_output(["git", "-C", self.path, "pull", self.remote])  # vuln: argument-injection no command runs, but an option can
 
     def version(self):
         return subprocess.check_output(self.git + " --version", shell=True)  # safe: command-injection field set to a constant

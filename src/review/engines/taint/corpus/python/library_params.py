@@ -85,7 +85,7 @@ def deploy(*, host, branch="main"):
 
 
 def deploy_argv(*, host, branch="main"):
-    subprocess.run(["ssh", host, "cd app && git checkout " + shlex.quote(branch)], check=True)  # safe: command-injection argument array
+    subprocess.run(["ssh", host, "cd app && git checkout " + shlex.quote(branch)], check=True)  # vuln: argument-injection no command runs, but an option can
 
 
 def archive(name: str, fmt: str = "gztar") -> str:

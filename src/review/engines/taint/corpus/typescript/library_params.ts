@@ -98,7 +98,7 @@ export class GitClient {
   }
 
   pullArgv(): void {
-    execFileSync("git", ["pull", "--rebase", this.remote]); // safe: command-injection argument array
+    execFileSync("git", ["pull", "--rebase", this.remote]); // vuln: argument-injection no command runs, but an option can
   }
 
   shallowFetch(): void {
