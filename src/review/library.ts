@@ -5,7 +5,8 @@
 // calls into another file is analysed again with those files (again). JavaScript and TypeScript files
 // are analysed in the stream and only ever again: their helpers are found by the modules they are
 // imported from. Names are found by cheap text tests, not parses.
-import { contextPoints, mayHoldSink, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
+import { contextPoints, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
+import { mayHoldSink } from "./engines/taint/driver/sink-reaching.ts";
 import type { BatchItem } from "./fast/worker.ts";
 import { aliasMark, jsFamily, jsModuleNames, jsReExports } from "./engines/taint/syntax/js-modules.ts";
 import { aliasTargets, isProjectConfig, readPathAliases } from "./ts-paths.ts";

@@ -2,7 +2,7 @@
 // one batch.
 import type { Syntax } from "../syntax/languages.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
-import { fileRules } from "./cross-file-names.ts";
+import { fileRules } from "./file-rules.ts";
 
 /**
  * fileRules, remembered for the files of one batch: the engine asks taintCandidates of every file of a

@@ -19,7 +19,8 @@ import { enableSummaries } from "../evaluators/function-summaries.ts";
 import { helperCallTest, sourceHelpers } from "../functions/source-helpers.ts";
 import { External } from "./cross-file-context.ts";
 import type { ContextSource, ContextTrees } from "./cross-file-context.ts";
-import { contextPoints, fileRules } from "./cross-file-names.ts";
+import { contextPoints } from "./cross-file-names.ts";
+import { fileRules } from "./file-rules.ts";
 import { batchRules } from "./batch-rules.ts";
 import { patternVerdicts } from "./pattern-verdicts.ts";
 

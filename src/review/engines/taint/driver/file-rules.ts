@@ -1,0 +1,30 @@
+// A file's taint rules as its text calls for them: the sources its imports bring (an archive library's entries) and
+// the names it gives listed callees (`import { exec as run } from "child_process"`, `const run = cp.exec`).
+import type { Syntax } from "../syntax/languages.ts";
+import { rulesFor } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rules.ts";
+import { rootsOf, withImportNames } from "../syntax/python-imports.ts";
+import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
+
+/** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
+export function fileRules(syn: Syntax, source: string): CompiledRules {
+  const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
+  if (syn.ruleLanguage !== "python" && !js) return rulesFor(syn.ruleLanguage);
+  // The engine asks for taintCandidates and then refines the same file: its rules are made once.
+  if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
+  // With the sources the file's text calls for (an archive library's entries): rules.ts rulesFor.
+  const rules = rulesFor(syn.ruleLanguage, source);
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsNames(rules, source) : undefined) };
+  return lastRules.rules;
+}
+
+/** A JavaScript file's names for listed callees: its imports', and the names it gives a callee (`const run = cp.exec`). */
+function jsNames(rules: CompiledRules, source: string): Map<string, string> {
+  const roots = rootsOf(rules);
+  const listed = (callee: string): boolean =>
+    (["sinks", "sourceCalls", "sanitizers", "guards"] as const).some((t) => rules[t].exact.has(callee) || rules[t].exact.has(`new ${callee}`));
+  return jsAliasNames(source, roots, jsImportNames(source, roots), listed);
+}
+
+/** The last Python file's rules (one file's text and rules; nothing of its tree). */
+let lastRules: { source: string; language: string; rules: CompiledRules } | null = null;
