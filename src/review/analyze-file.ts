@@ -24,7 +24,7 @@ import { functionKinds, taintLanguages } from "./engines/taint/index.ts";
 import { isSelected } from "./select.ts";
 import type { Selection, SeverityOverride } from "./select.ts";
 import { TreeReleaser } from "./fast/trees.ts";
-import { ContextTrees } from "./engines/taint/driver/cross-file-context.ts";
+import { ContextTrees } from "./engines/taint/driver/context-trees.ts";
 import type { ContextSource } from "./engines/taint/driver/cross-file-context.ts";
 import { prepareFile } from "./prepare-file.ts";
 import type { Prepared } from "./prepare-file.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
 import { reviewOf, stream, taintFindings } from "./testing/stream.ts";
 import { Library, pythonModuleNames } from "./library.ts";
-import { ContextTrees } from "./engines/taint/driver/cross-file-context.ts";
+import { ContextTrees } from "./engines/taint/driver/context-trees.ts";
 
 const rules = await loadRules();
 

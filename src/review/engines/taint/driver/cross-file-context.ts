@@ -3,15 +3,11 @@
 // Python: the module, from the file's imports). The review engine re-analyses such a file with the
 // files declaring those names attached (../../library.ts); then the callee is found there by name
 // and arity (evaluators/cross-file-calls.ts applies it).
-import { parse } from "@ast-grep/napi";
-import type { Lang } from "@ast-grep/napi";
-import { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "./analyzer.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Syntax } from "../syntax/languages.ts";
-import { slotCount } from "../syntax/languages.ts";
 import type { CompiledRules } from "../syntax/rules.ts";
-import { classOfReceiver, declaredClass, FileDefs } from "../functions/local-callees.ts";
+import { classOfReceiver, declaredClass } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import { importNames } from "../syntax/python-imports.ts";
 import { absoluteModule, declaredAll } from "./cross-file-names.ts";
@@ -19,6 +15,7 @@ import { defaultExportName, jsTargets } from "./cross-file-js.ts";
 import { defaultExport, jsReExports, jsRelativeImports } from "../syntax/js-modules.ts";
 import type { JsImport } from "../syntax/js-modules.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
+import { ContextTrees, parseContext, pickDefinition } from "./context-trees.ts";
 
 /** A file of the repository given as context: the names (`java:Helper`, `python:pkg.mod`) it resolves. */
 export interface ContextSource {
@@ -202,26 +199,9 @@ export class External {
   }
 
   private defIn(t: Target, argc: number, file: ContextSource, shared: Shared): Def | null {
-    // The same helper is called from hundreds of files: its definitions are picked once per call shape.
-    let picked = definitions.get(shared);
-    if (!picked) definitions.set(shared, (picked = new Map()));
-    const key = `${t.cls ?? ""}\0${t.fn}\0${argc}`;
-    let def = picked.get(key);
     // A named default export by its name; an anonymous one is indexed as `default` (local-callees.ts exportedName).
     const fn = this.script && t.fn === defaultExport ? (defaultExportName(file.source) ?? defaultExport) : t.fn;
-    if (def === undefined) {
-      const python = this.syn.ruleLanguage === "python";
-      // Python and JavaScript calls may leave out trailing parameters (defaults); Java's arity is exact.
-      const fewer = this.syn.ruleLanguage !== "java";
-      const cands = shared.defs.named(fn).filter((d) => {
-        const n = slotCount(d.params) - d.skip;
-        if (d.variadic || (fewer ? argc > n : argc !== n) || !hasBody(d, python)) return false;
-        return t.cls ? d.ownerIsClass && d.ownerName === t.cls : !d.ownerIsClass && !d.owner;
-      });
-      def = cands.length === 1 ? cands[0]! : null;
-      picked.set(key, def);
-    }
-    return def;
+    return pickDefinition(this.syn, shared, t.cls, fn, argc);
   }
 
   /** Context files loaded by this analysis (a file's calls ask for the same few again and again). */
@@ -238,65 +218,9 @@ export class External {
     const key = `${this.syn.parseLang}:${file.path}:${file.source.length}`;
     let s = this.loaded.get(key) as Shared | null | undefined;
     if (s !== undefined) return s;
-    s = null;
-    try {
-      this.parsed?.(file.source.length);
-      const root = new TNode(parse(this.syn.parseLang as Lang, file.source).root());
-      const defs = new FileDefs(this.syn, file.source, root, null);
-      defs.declarations = true;
-      s = { root, defs, source: file.source, rules: this.rulesOf(file.source), memo: new Map(), ext: null, helpers: null };
-    } catch {
-      s = null;
-    }
+    this.parsed?.(file.source.length);
+    s = parseContext(this.syn, file.source, this.rulesOf);
     this.loaded.set(key, s, file.source.length);
     return s;
   }
 }
-
-/**
- * Context files parsed, with their summaries, kept for the files analysed after them (a helper
- * class is context of hundreds of files): the least recently used go past `cap` characters of
- * source. A summary depends only on its own file (its calls into other files stay unknown).
- */
-export class ContextTrees {
-  private readonly entries = new Map<string, { value: unknown; size: number }>();
-  private size = 0;
-  private readonly cap: number;
-
-  constructor(cap = 2 << 20) {
-    this.cap = cap;
-  }
-
-  get(key: string): unknown {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.value;
-  }
-
-  set(key: string, value: unknown, size: number): void {
-    const old = this.entries.get(key);
-    if (old) this.size -= old.size;
-    this.entries.delete(key);
-    this.entries.set(key, { value, size });
-    this.size += size;
-    for (const [k, e] of this.entries) {
-      if (this.size <= this.cap || k === key) break;
-      this.entries.delete(k);
-      this.size -= e.size;
-    }
-  }
-}
-
-/** lookup's pick by context file (its summaries' state) and call shape (class, function, arity); null: none or several. */
-const definitions = new WeakMap<Shared, Map<string, Def | null>>();
-
-/** An interface's or abstract method's declaration (Python: `...`, `pass`, `raise NotImplementedError`) summarises nothing. */
-function hasBody(d: Def, python: boolean): boolean {
-  const body = d.node.field("body");
-  if (!body) return false;
-  const r = body.range();
-  return !python || r.end.index - r.start.index > 400 || !stub.test(body.text());
-}
-const stub = /^(?:(?:"""[\s\S]*?"""|'''[\s\S]*?'''|'[^'\n]*'|"[^"\n]*")\s*)?(?:\.\.\.|pass|raise\s+NotImplementedError\b[^\n]*)?\s*$/;
