@@ -159,3 +159,23 @@ app.get("/x", (req, res) => { quiet(req.query.c, "-n"); loud(req.query.c, "-n");
 `;
   assert.deepEqual(found("typescript", "app.ts", src), ["3:command-injection:http-request"]);
 });
+
+test("TypeScript: NestJS parameters are request data by their decorator, a parsed number none, an undecorated one library input", () => {
+  const src = `import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from "@nestjs/common";
+import { exec } from "node:child_process";
+@Controller("jobs")
+export class JobsController {
+  @Get(":id") show(@Param("id") id: string) { exec("cat /var/jobs/" + id); }
+  @Get("n/:id") showN(@Param("id", ParseIntPipe) id: number) { exec("cat /var/jobs/" + id); }
+  @Post() run(@Body() dto: { cmd: string }, @Query() q: any) { exec(dto.cmd + " " + q.flags); }
+  helper(name: string) { exec("echo " + name); }
+}
+`;
+  assert.deepEqual(found("typescript", "src/jobs.controller.ts", src), [
+    "5:command-injection:nestjs-param",
+    "7:command-injection:nestjs-param",
+    "8:command-injection:library-input",
+  ]);
+  const [show] = analyzeSource("typescript", "src/jobs.controller.ts", src);
+  assert.equal(show!.confidence, "high");
+});

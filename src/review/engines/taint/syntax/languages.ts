@@ -181,6 +181,18 @@ function bound(n: TNode | null, slot: number, out: Param[]): void {
   else if (k === "object_pattern" || k === "array_pattern") patternParams(n, slot, out);
 }
 
+/** A TypeScript parameter's decorators by name (`@Param("id") id`, `@Body() dto`: Param, Body), as Java's annotations. */
+function paramDecorators(p: TNode): string[] {
+  const out: string[] = [];
+  for (const d of named(p)) {
+    if (d.kind() !== "decorator") continue;
+    const e = named(d)[0];
+    const name = (e?.kind() === "call_expression" ? e.field("function") : e)?.text() ?? "";
+    out.push(name.slice(name.lastIndexOf(".") + 1));
+  }
+  return out;
+}
+
 function jsParams(fn: TNode): Param[] {
   // `parameters` first: only an arrow function without parentheses has a single `parameter`.
   const list = fn.field("parameters");
@@ -203,7 +215,7 @@ function jsParams(fn: TNode): Param[] {
       const rest = pk === "rest_pattern" ? named(pat!)[0] : null;
       if (rest?.kind() === "identifier") out.push({ name: rest.text(), type: typeText(p.field("type")), annotations: [], node: p, slot });
       else if (pk === "object_pattern" || pk === "array_pattern" || pk === "rest_pattern") bound(pat, slot, out);
-      else out.push({ name: pk === "identifier" ? pat!.text() : "", type: typeText(p.field("type")), annotations: [], node: p, slot });
+      else out.push({ name: pk === "identifier" ? pat!.text() : "", type: typeText(p.field("type")), annotations: paramDecorators(p), node: p, slot });
     } else if (k === "assignment_pattern" && p.field("left")?.kind() === "identifier")
       out.push({ name: p.field("left")!.text(), type: "", annotations: [], node: p, slot });
     else bound(p, slot, out);
