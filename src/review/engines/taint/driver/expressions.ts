@@ -7,7 +7,7 @@ import { named } from "../syntax/languages.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { worse } from "../model/state.ts";
 import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
-import { ownPath } from "../evaluators/reads.ts";
+import { memberByKey, ownPath } from "../evaluators/reads.ts";
 import { bind } from "../evaluators/assignments.ts";
 import { otherChildren } from "../evaluators/control-flow.ts";
 import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
@@ -24,7 +24,9 @@ export function evIndex(a: Analyzer, node: TNode): Value {
   for (const c of otherChildren(node, [obj ?? null])) a.ev(c);
   const whole = obj ? a.ev(obj) : null;
   const known = obj ? readIndex(a, node) : undefined;
-  return known !== undefined ? known : whole;
+  if (known !== undefined) return known;
+  const member = memberByKey(a, whole, node.field(a.syn.prefix === "py" ? "subscript" : "index"), node);
+  return member !== undefined ? member : whole;
 }
 
 export function evDecl(a: Analyzer, node: TNode, kind: string): Value {

@@ -179,3 +179,19 @@ export class JobsController {
   const [show] = analyzeSource("typescript", "src/jobs.controller.ts", src);
   assert.equal(show!.confidence, "high");
 });
+
+test("a Lambda handler's event is request data in its HTTP members only, by member, key or get; other keys are clean", () => {
+  const js = `const { execSync } = require("child_process");
+exports.a = async (event) => { execSync("echo " + JSON.parse(event.body).msg); execSync("echo " + event.detail.msg); };
+exports.b = async (event) => { execSync("echo " + event["queryStringParameters"].q); execSync("echo " + event["Records"][0]); };
+`;
+  assert.deepEqual(found("javascript", "handler.js", js), ["2:command-injection:lambda-event", "3:command-injection:lambda-event"]);
+  const py = `import subprocess
+def handler(event, context):
+    subprocess.run("echo " + event["body"], shell=True)
+    subprocess.run("echo " + event.get("headers")["x"], shell=True)
+    subprocess.run("echo " + event.get("source"), shell=True)
+    subprocess.run("echo " + event["detail-type"], shell=True)
+`;
+  assert.deepEqual(found("python", "handler.py", py), ["3:command-injection:lambda-event", "4:command-injection:lambda-event"]);
+});

@@ -61,13 +61,43 @@ function memberValue(a: Analyzer, node: TNode): Value {
   const t = obj ? (a.selfValue && obj.kind() === "this" ? a.selfValue : a.ev(obj)) : null;
   if (!t) return null;
   const prop = node.field(a.syn.memberFields[1]);
-  const name = prop?.text() ?? "";
+  let name = prop?.text() ?? "";
+  // `event.get("body")` on an object tainted in some members reads that member (a Python dict's get, a Map's).
+  if (t.fields && name === "get" && !t.fields.has(name)) name = keyOfGet(node) ?? name;
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
   const trusted = a.rules.trustedParamMembers;
   if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
-  // A parameter source whose rule lists the members that carry the request (`members`) has them as its fields.
+  return memberOf(a, t, name, node);
+}
+
+/**
+ * Member `name` of a tainted object, read at `node`; a parameter source whose rule lists the members that carry the
+ * request (`members`) has them as its fields.
+ */
+function memberOf(a: Analyzer, t: Taint, name: string, node: TNode): Value {
   if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name)) : t;
+}
+
+const literalKey = /^[A-Za-z]*(["'`])([\w$-]+)\1$/;
+
+/** The literal key a `get` member is called with (`event.get("body")`), else null. */
+function keyOfGet(member: TNode): string | null {
+  // A member is a call's direct child only as the function called (its arguments are inside their list).
+  const call = member.parent();
+  const arg = call && (call.kind() === "call" || call.kind() === "call_expression") ? named(call.field("arguments"))[0] : undefined;
+  return arg ? (literalKey.exec(arg.text())?.[2] ?? null) : null;
+}
+
+/**
+ * An index with a literal key into an object tainted in some members only (`event["body"]`, `ctx["query"]`): that
+ * member's taint; undefined when the index is no literal key or the object is tainted whole.
+ */
+export function memberByKey(a: Analyzer, t: Value, index: TNode | null, node: TNode): Value | undefined {
+  if (!t?.fields || !index) return undefined;
+  const key = literalKey.exec(index.text())?.[2];
+  if (key === undefined) return undefined;
+  return t.fields.has(key) ? memberOf(a, t, key, node) : null;
 }
 
 /** A library entry's options object holds the caller's settings by the same names as its parameters (`opts.cwd`,
