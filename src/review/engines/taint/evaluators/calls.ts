@@ -162,7 +162,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       (x) =>
         conditionHolds(x, positional, all) &&
         (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
-        (!x.tagged || list?.kind() === "template_string"),
+        (!x.tagged || list?.kind() === "template_string") &&
+        !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))),
     );
   const byName = namedSanitizerMask(callee.text);
   if (sanitize?.length || byName) {

@@ -30,16 +30,20 @@ export function needleOf(re: string): string | null {
   return best && best.length >= 3 ? best : null;
 }
 
-/** Needles of one spec: any of them appears wherever the spec matches; null when one cannot be told. */
+/**
+ * Needles of one spec, as regex sources: any of them appears wherever the spec matches; null when one cannot be
+ * told. A name too short to be a needle of its own (Hono's `c`) is one as a whole word.
+ */
 function specNeedles(p: ParamSpecText): string[] | null {
-  if (p.annotations?.length) return p.annotations;
+  if (p.annotations?.length) return p.annotations.map(esc);
   const list = p.names?.length ? p.names : p.types?.length ? p.types : null;
   if (!list) return null;
   const out: string[] = [];
   for (const r of list) {
     const n = needleOf(r);
-    if (!n) return null;
-    out.push(n);
+    if (n) out.push(esc(n));
+    else if (/^[A-Za-z_$][\w$]*$/.test(r)) out.push(`(?<![\\w$])${esc(r)}(?![\\w$])`);
+    else return null;
   }
   return out;
 }
@@ -65,7 +69,7 @@ export function paramHeadTest(specs: ParamSpecText[]): ParamHead | null {
     if (!n) return null;
     for (const w of n) all.add(w);
   }
-  return { words: all.size ? new RegExp([...all].map(esc).join("|")) : null, decorators };
+  return { words: all.size ? new RegExp([...all].join("|")) : null, decorators };
 }
 
 /** Characters of a function's head read at most. */

@@ -179,6 +179,10 @@ const sanitizerRule = z
       .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character; a list: every one must match'),
     classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
     tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`…`), which receives the interpolated values apart from the text"),
+    exceptReceivers: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes (whole text) of receivers whose method of that name is no sanitizer (a request's `query()` reads the query string)"),
   })
   .describe("Calls whose return value is safe");
 
@@ -283,6 +287,8 @@ export interface SanitizerSpec {
   argMatches?: { arg: number; regex: RegExp }[] | undefined;
   /** Only as a template tag (`SQL\`…\``). */
   tagged?: true;
+  /** Receivers (whole text) whose method of that name is no sanitizer. */
+  exceptReceivers?: RegExp[];
 }
 export interface SourceSpec {
   id: string;
@@ -550,7 +556,13 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
     const argMatches = s.argMatches ? [s.argMatches].flat().map((m) => ({ arg: m.arg, regex: new RegExp(m.regex) })) : undefined;
-    const spec = { mask, when: s.when, argMatches, ...(s.tagged ? { tagged: true as const } : {}) };
+    const spec = {
+      mask,
+      when: s.when,
+      argMatches,
+      ...(s.tagged ? { tagged: true as const } : {}),
+      ...(s.exceptReceivers ? { exceptReceivers: s.exceptReceivers.map((r) => new RegExp(`^(?:${r})$`)) } : {}),
+    };
     for (const c of s.calls) out.sanitizers.add(c, spec);
   }
   for (const g of file.guards) out.guards.add(g, true);
