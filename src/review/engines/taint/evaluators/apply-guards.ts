@@ -45,8 +45,10 @@ function clean(a: Analyzer, guards: Guard[], at: TNode): void {
   if (!guards.length) return;
   const vars = a.state.vars;
   for (const g of withDerived(a, guards)) {
-    const { name, mask } = g;
+    const { name } = g;
     const v = vars.get(name);
+    // A literal directory prefix confines a path resolved before the check (`file = path.resolve(root, x)`).
+    const mask = g.under && v?.from?.kind === "resolved" ? g.mask | pathBit : g.mask;
     if (v)
       vars.set(
         name,

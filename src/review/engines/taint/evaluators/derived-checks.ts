@@ -69,13 +69,19 @@ function suffixBase(node: TNode, a: Analyzer): string | null {
   return a.syn.roles[left.kind()] === "binary" ? suffixBase(left, a) : null;
 }
 
+/** Python's absolute, normalized paths: `os.path.realpath(x)`, `abspath`, `Path(x).resolve()` (os.path.join leaves `..`). */
+const resolvedPy = /^(?:(?:os\.path|posixpath)\.(?:realpath|abspath)\(.*\)|.*\.resolve\(\))$/s;
+
 /** Marks `v` (just bound to `name`) with its derivation, if it is one. */
 export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string, member?: string): Taint {
   // JavaScript's `path.normalize(x)` resolves every inner `..`: what is left of them leads the path.
   if (!member && (a.syn.prefix === "js" || a.syn.prefix === "ts") && a.syn.roles[valueNode.kind()] === "call") {
-    if (/^(?:path\.(?:posix\.)?)?normalize$/.test(valueNode.field("function")?.text().replace(/\s+/g, "") ?? ""))
-      return { ...v, from: { name, value: v, kind: "normalized" } };
+    const fn = valueNode.field("function")?.text().replace(/\s+/g, "") ?? "";
+    if (/^(?:path\.(?:posix\.)?)?normalize$/.test(fn)) return { ...v, from: { name, value: v, kind: "normalized" } };
+    // `path.resolve(root, x)` is absolute, and it and `path.join` leave no `..` inside.
+    if (/^path\.(?:posix\.)?(?:resolve|join)$/.test(fn)) return { ...v, from: { name, value: v, kind: "resolved" } };
   }
+  if (!member && a.syn.prefix === "py" && resolvedPy.test(valueNode.text().replace(/\s+/g, ""))) return { ...v, from: { name, value: v, kind: "resolved" } };
   const from = derivation(a, valueNode, name, member);
   return from ? { ...v, from } : v;
 }

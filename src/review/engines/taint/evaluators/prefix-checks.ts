@@ -29,6 +29,11 @@ export function fixesDestination(lit: TNode): boolean {
 
 export const one = (g: Guard | null): Guard[] => (g ? [g] : []);
 
+const absoluteDir = /^[a-z]*(["'`])(?:\/|[A-Za-z]:[\\/]{1,2})[^"'`]*[\\/]\1$/i;
+
+/** A variable checked against a literal absolute directory ended by its separator (`full.startswith("/srv/files/")`). */
+export const literalDir = (recv: TNode, arg: TNode, syn: Syntax): boolean => syn.roles[recv.kind()] === "ident" && absoluteDir.test(arg.text());
+
 /**
  * `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a
  * path held in a variable (a resolved one, in the code that checks so). A request's own member checked for a mount
@@ -37,8 +42,11 @@ export const one = (g: Guard | null): Guard[] => (g ? [g] : []);
 export function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syntax): Guard[] {
   const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
   if (!g) return [];
-  const raw = literalKinds.has(arg!.kind() as string) || syn.roles[recv!.kind()] === "member";
-  return [raw ? { name: g.name, mask: g.mask & destinationMask } : g];
+  const literal = literalKinds.has(arg!.kind() as string);
+  const raw = literal || syn.roles[recv!.kind()] === "member";
+  // An absolute directory, ended by its separator, confines a path the walk saw resolved (apply-guards.ts).
+  const dir = literal && literalDir(recv!, arg!, syn);
+  return [raw ? { name: g.name, mask: g.mask & destinationMask, ...(dir && { under: true as const }) } : g];
 }
 
 /** `x.indexOf(p)` compared with 0 (JavaScript): the call, to be read as `x.startsWith(p)`; else null. */

@@ -14,6 +14,8 @@ export interface Guard {
   mask: number;
   host?: true;
   str?: true;
+  /** A literal directory prefix (`file.startsWith("/srv/files/")`): it confines a path the walk knows resolved too. */
+  under?: true;
 }
 
 export const destinationMask = classBit("open-redirect") | classBit("ssrf");

@@ -32,8 +32,9 @@ export interface Derivation {
   name: string;
   value: Taint;
   /** normalized: `p = path.normalize(x)` itself, where `..` can only lead (`name` is the variable's own).
+   * resolved: `p = path.resolve(root, x)` itself, absolute with no `..` left (`os.path.realpath(x)`, `abspath`).
    * suffixed: `gz = \`${file}.gz\``, the variable with the program's own text after it. */
-  kind: "host" | "url" | "copy" | "relative" | "normalized" | "suffixed";
+  kind: "host" | "url" | "copy" | "relative" | "normalized" | "resolved" | "suffixed";
 }
 
 export type Value = Taint | null;
