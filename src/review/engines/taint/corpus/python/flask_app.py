@@ -130,3 +130,9 @@ def xml_safe():
     parser = etree.XMLParser(resolve_entities=False)
     doc = etree.fromstring(request.data, parser)  # safe: xxe hardened parser
     return "ok"
+
+
+@app.route("/disk")
+def disk_usage():
+    # The command runs without a shell; what it prints is its own output, not the request.
+    return subprocess.check_output(["du", "-sh", "--", request.args["path"]])  # safe: xss command output
