@@ -204,3 +204,21 @@ test("a directory walk skips symlinks, .git and vendored directories, and review
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a UI component writing its caller's text as HTML is reported from library input at low confidence; its console line is not", async () => {
+  const res = await review(
+    {
+      "src/tooltip.js": `export class Tooltip {
+  show(title) {
+    const tip = document.createElement("div");
+    tip.innerHTML = "<div class='tip'>" + title + "</div>";
+    console.warn("shown " + title);
+  }
+}
+`,
+    },
+    { taint: true },
+  );
+  const taint = res.findings.filter((f) => f.engine === "taint").map((f) => [f.ruleId, f.location.startLine, f.confidence]);
+  assert.deepEqual(taint, [["js.taint.xss", 4, "low"]]);
+});

@@ -9,7 +9,7 @@ import type { Taint, Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rules.ts";
-import type { CompiledRules, LibrarySpec } from "../syntax/rules.ts";
+import type { CompiledRules, LibrarySpec, SinkSpec } from "../syntax/rules.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
@@ -238,15 +238,24 @@ export function hasEntrySource(a: Analyzer, fn: TNode, params: () => Param[], vi
 
 const sinkTests = new WeakMap<CompiledRules, RegExp | null>();
 
-/** Calls of the sinks of classes library input causes (by their last name: `exec(`, `.query(`, `readFile(`). */
+/**
+ * Calls of the sinks of classes library input causes (by their last name: `exec(`, `.query(`, `readFile(`), and the
+ * sinks that take it whatever its class (`fromLibrary`: `.insertAdjacentHTML(`, `.innerHTML =`).
+ */
 function librarySinks(rules: CompiledRules): RegExp | null {
   if (sinkTests.has(rules)) return sinkTests.get(rules)!;
-  const mask = rules.library?.spec.mask ?? 0;
+  const mask = (rules.library?.spec.mask ?? 0) | (rules.library?.exceptMask ?? 0);
+  const reached = (x: SinkSpec): boolean => !(x.cls & mask) || !!x.fromLibrary;
   const words = new Set<string>();
-  for (const [key, specs] of rules.sinks.exact) if (specs.some((x) => !(x.cls & mask))) words.add(lastSegment(key));
-  for (const [last, list] of rules.sinks.suffix) if (list.some((x) => !(x.spec.cls & mask))) words.add(last);
+  for (const [key, specs] of rules.sinks.exact) if (specs.some(reached)) words.add(lastSegment(key));
+  for (const [last, list] of rules.sinks.suffix) if (list.some((x) => reached(x.spec))) words.add(last);
   const alts = [...words].filter((w) => /^[\w$]+$/.test(w)).map((w) => w.replace(/\$/g, "\\$"));
-  const r = alts.length ? new RegExp(`(?<![\\w$])(?:${alts.join("|")})\\s*\\(`) : null;
+  const assigned = [...rules.assignSinks].filter(([k, specs]) => /^[\w$]+$/.test(k) && specs.some(reached)).map(([k]) => k.replace(/\$/g, "\\$"));
+  const parts = [
+    ...(alts.length ? [`(?<![\\w$])(?:${alts.join("|")})\\s*\\(`] : []),
+    ...(assigned.length ? [`\\.(?:${assigned.join("|")})\\s*\\+?=(?!=)`] : []),
+  ];
+  const r = parts.length ? new RegExp(parts.join("|")) : null;
   sinkTests.set(rules, r);
   return r;
 }

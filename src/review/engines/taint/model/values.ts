@@ -44,11 +44,14 @@ export type Value = Taint | null;
  * sanitized for a class the other is not (`path.join(baseDir, name + ".hbs")`: the base is the caller's
  * setting, the suffixed name is no operator object), the result is tainted for both's classes.
  */
+const rank = { low: 0, medium: 1, high: 2 } as const;
+
 export function worse(a: Value, b: Value): Value {
   if (!a) return b;
   if (!b) return a;
   if (a.fields || b.fields) return worseFields(a, b);
-  if (b.mask === a.mask) return a.argv && !b.argv ? b : a;
+  // Equally sanitized: the argument vector's separate elements, else the surer source (a request's over a library entry's).
+  if (b.mask === a.mask) return a.argv && !b.argv ? b : b.argv && !a.argv ? a : rank[b.confidence] > rank[a.confidence] ? b : a;
   if ((b.mask & ~a.mask) === 0) return b;
   if ((a.mask & ~b.mask) === 0) return a;
   return { ...a, mask: a.mask & b.mask };

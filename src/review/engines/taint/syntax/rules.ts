@@ -147,6 +147,13 @@ const sinkRule = z
       })
       .optional()
       .describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
+    fromLibrary: z
+      .boolean()
+      .optional()
+      .describe(
+        "Reported from library input even for a class it does not cause (`exceptClasses`): a component that writes its caller's text into " +
+          "the page as HTML (`el.innerHTML = title`) is the bug, whoever calls it",
+      ),
     ifArg: z
       .object({
         arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
@@ -261,6 +268,8 @@ export type TaintRuleFile = z.infer<typeof taintRuleFile>;
 export interface SinkSpec {
   cls: number;
   className: string;
+  /** Reported from library input whatever its `exceptClasses` (schema `fromLibrary`). */
+  fromLibrary?: true;
   args: number[] | null;
   receiver: boolean;
   argv: boolean;
@@ -406,6 +415,8 @@ export interface CompiledRules {
 
 export interface LibrarySpec {
   spec: SourceSpec;
+  /** Classes library input does not cause (`exceptClasses`), but at sinks marked `fromLibrary`: judged where a hit is recorded. */
+  exceptMask: number;
   fileContains: RegExp | null;
   unlessFile: RegExp | null;
   unlessPath: RegExp | null;
@@ -545,6 +556,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
       ifArg: s.ifArg && { arg: s.ifArg.arg, regex: new RegExp(s.ifArg.regex) },
+      ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
       exceptReceivers: whole(s.exceptReceivers),
     };
@@ -574,7 +586,8 @@ function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
   const any = (res: string[]): RegExp | null => (res.length ? new RegExp(res.join("|"), "m") : null);
   const bits = (cs: string[]): number => cs.reduce((m, c) => m | classBit(c), 0);
   return {
-    spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask | bits(lib.exceptClasses) },
+    spec: { id: lib.id, confidence: lib.confidence, mask: namedOnlyMask },
+    exceptMask: bits(lib.exceptClasses),
     fileContains: any(lib.fileContains),
     unlessFile: any(lib.unlessFile),
     unlessPath: any(lib.unlessPath),
