@@ -53,6 +53,8 @@ const namedEscapes: [RegExp, number][] = [
   [/^sanitize_?(?:shell|cmd|command)?_?(?:string|str|arg(?:ument)?s?)$/i, classBit("command-injection")],
   [/^(?:escape|quote)_?(?:sql|identifier|ident|literal)|^sql_?(?:escape|quote)/i, classBit("sql-injection")],
   [/^(?:sanitize|clean|safe)_?(?:file_?)?(?:name|path)$|^secure_?filename$/i, classBit("path-traversal")],
+  // A file's own HTML escaper (`escapeHtml(s)`, `htmlEscape`, Next.js's `htmlEscapeJsonString`, `encodeXML`, `sanitizeHtml`).
+  [/^(?:escape_?(?:html|xml|entities|attr(?:ibute)?)|html_?(?:escape|encode)\w*|encode_?(?:html|xml|entities)|sanitize_?html)$/i, classBit("xss")],
   // A static server's `collapseLeadingSlashes(path)` before a directory redirect: `//evil.example` becomes `/evil.example`.
   [/^(?:collapse|strip|remove|trim)_?leading_?slash(?:es)?$/i, classBit("open-redirect")],
 ];

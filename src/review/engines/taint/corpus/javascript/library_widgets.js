@@ -1,5 +1,7 @@
 // A UI package's widgets: the page that uses them passes user text (a comment's author, a search term) as a
 // matter of course, so a widget that writes its caller's text as HTML is the bug, whoever calls it.
+import { htmlEncode } from "./escape.js";
+
 export class Tooltip {
   constructor(el) {
     this.el = el;
@@ -20,6 +22,10 @@ export class Tooltip {
   showEscaped(title) {
     this.el.insertAdjacentHTML("beforeend", `<div class="tip">${escapeHtml(title)}</div>`); // safe: xss escaped
   }
+}
+
+export function badgeEscaped(container, label) {
+  container.insertAdjacentHTML("beforeend", `<span class="badge">${htmlEncode(label)}</span>`); // safe: xss escaped by an imported escaper
 }
 
 function escapeHtml(s) {
