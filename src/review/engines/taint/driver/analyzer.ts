@@ -4,6 +4,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { CompiledRules, SinkSpec } from "../syntax/rules.ts";
 import type { Syntax } from "../syntax/languages.ts";
+import { named } from "../syntax/languages.ts";
 import type { State, Taint, Value } from "../model/state.ts";
 import type { Elem } from "../model/collection-values.ts";
 import type { Relevance } from "../fast/relevance.ts";
@@ -16,6 +17,7 @@ import { rootIdent } from "../evaluators/assignments.ts";
 import { fileConstants } from "../model/file-constants.ts";
 import { HitLog } from "./hits.ts";
 import { classBit } from "../syntax/classes.ts";
+import { wholeChain } from "../model/whole-params.ts";
 import type { SinkHit, Watch } from "./hits.ts";
 import { evNode } from "./node-walk.ts";
 import { maxDepth } from "./statements.ts";
@@ -25,6 +27,13 @@ import { bindParams, entryConsts } from "./function-entry.ts";
 interface FileFacts {
   tests: Map<RegExp, boolean>;
   globals: ReadonlyMap<string, unknown> | null;
+}
+
+/** Whether a sink's value is `name` itself: an assignment's right side, or one of a call's arguments. */
+function handsOn(sink: TNode, name: string): boolean {
+  const right = sink.field("right");
+  if (right) return right.text() === name;
+  return named(sink.field("arguments")).some((a) => a.text() === name);
 }
 
 export class Analyzer {
@@ -266,7 +275,12 @@ export class Analyzer {
     // A class library input does not cause (its caller's own log line, a URL it was given to fetch), but at a sink
     // that is the bug whoever calls it (`fromLibrary`: a component writing its caller's text as HTML).
     const lib = this.rules.library;
-    if (lib?.exceptMask && t.step.sourceId === lib.spec.id && !spec.fromLibrary && (spec.cls || classBit(spec.className)) & lib.exceptMask) return;
+    if (lib?.exceptMask && t.step.sourceId === lib.spec.id && (spec.cls || classBit(spec.className)) & lib.exceptMask) {
+      // There only HTML built from the caller's text: its parameter handed on whole is HTML it was asked to show (`el.innerHTML = html`).
+      if (!spec.fromLibrary) return;
+      const whole = wholeChain(t, lib.spec.id);
+      if (whole?.from === "library" && handsOn(node, whole.name)) return;
+    }
     this.log.add(node, spec, t, note, whole);
   }
   /** The file's root (driver/unsourced.ts reads its top-level bindings). */
