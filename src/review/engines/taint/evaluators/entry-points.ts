@@ -253,7 +253,7 @@ function librarySinks(rules: CompiledRules): RegExp | null {
   const assigned = [...rules.assignSinks].filter(([k, specs]) => /^[\w$]+$/.test(k) && specs.some(reached)).map(([k]) => k.replace(/\$/g, "\\$"));
   const parts = [
     ...(alts.length ? [`(?<![\\w$])(?:${alts.join("|")})\\s*\\(`] : []),
-    ...(assigned.length ? [`\\.(?:${assigned.join("|")})\\s*\\+?=(?!=)`] : []),
+    ...(assigned.length ? [`(?<![\\w$])(?:${assigned.join("|")})\\s*\\+?=(?!=)`] : []),
   ];
   const r = parts.length ? new RegExp(parts.join("|")) : null;
   sinkTests.set(rules, r);

@@ -13,6 +13,10 @@ export class Tooltip {
     this.el.appendChild(tip);
   }
 
+  showBold(title) {
+    this.el.innerHTML = "<b>" + title + "</b>"; // vuln: xss
+  }
+
   showText(title) {
     const tip = document.createElement("div");
     tip.textContent = title; // safe: xss text, not HTML
