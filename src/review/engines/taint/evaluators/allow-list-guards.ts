@@ -11,7 +11,7 @@ import { isCheckCall } from "./custom-checks.ts";
 import { indexOfMembership } from "./index-of-checks.ts";
 import { noLeadingDash } from "./dash-checks.ts";
 import { equalToBase } from "./base-equality.ts";
-import { commonPathGuard, fixesDestination, literalDir, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
+import { commonPathGuard, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
@@ -148,10 +148,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
     if (/\.starts[wW]ith$/.test(text) && recv) {
       const arg = named(cond.field("arguments"))[0];
-      if (arg && literalKinds.has(arg.kind() as string)) {
-        const g = fixesDestination(arg) ? checkedName(recv, syn) : null;
-        return g ? [{ name: g.name, mask: g.mask & destinationMask, ...(literalDir(recv, arg, syn) && { under: true as const }) }] : [];
-      }
+      if (arg && literalKinds.has(arg.kind() as string)) return prefixGuard(recv, arg, syn);
     }
     // The receiver of a membership test is the container (`ALLOWED.contains(x)`): `p.contains("..")`
     // allows nothing (evaluators/deny-list-guards.ts makes a failed `..` check clean for path traversal only).

@@ -7,6 +7,7 @@ import type { Syntax } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
 import { classBit } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
+import { operatorOf } from "../model/static-conditions.ts";
 
 const optionBit = classBit("argument-injection");
 // One dash: a check for `--` alone lets `-u <command>` (git's short --upload-pack) through.
@@ -26,11 +27,7 @@ export function noLeadingDash(cond: TNode, whenTrue: boolean, syn: Syntax): Guar
   if (kind === "binary_expression" || kind === "comparison_operator") {
     const [l, r] = named(cond);
     if (!l || !r) return [];
-    const op =
-      cond
-        .children()
-        .find((c) => /^(?:[=!]==?|==|!=)$/.test(c.text()))
-        ?.text() ?? "";
+    const op = operatorOf(cond);
     const equal = op === "==" || op === "===";
     if (!equal && op !== "!=" && op !== "!==") return [];
     const [value, lit] = dash.test(r.text()) ? [l, r] : dash.test(l.text()) ? [r, l] : [null, null];

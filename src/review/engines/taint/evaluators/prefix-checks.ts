@@ -18,7 +18,7 @@ function confiningPrefix(arg: TNode | undefined): boolean {
 /** A literal prefix that fixes where a URL leads: a path, or a scheme and host ended by a separator
  * (`https://docs.example.com/`); not a bare scheme or `https://docs.example.com`, which `.evil.net`
  * extends, nor letters a scheme may go on from (`http`). */
-export function fixesDestination(lit: TNode): boolean {
+function fixesDestination(lit: TNode): boolean {
   const t = lit
     .text()
     .replace(/^[a-z]*["'`]/i, "")
@@ -32,7 +32,7 @@ export const one = (g: Guard | null): Guard[] => (g ? [g] : []);
 const absoluteDir = /^[a-z]*(["'`])(?:\/|[A-Za-z]:[\\/]{1,2})[^"'`]*[\\/]\1$/i;
 
 /** A variable checked against a literal absolute directory ended by its separator (`full.startswith("/srv/files/")`). */
-export const literalDir = (recv: TNode, arg: TNode, syn: Syntax): boolean => syn.roles[recv.kind()] === "ident" && absoluteDir.test(arg.text());
+const literalDir = (recv: TNode, arg: TNode, syn: Syntax): boolean => syn.roles[recv.kind()] === "ident" && absoluteDir.test(arg.text());
 
 /**
  * `recv.startsWith(arg)`: a literal prefix fixes where a URL leads; a directory (`full.startsWith(root)`) confines a

@@ -43,8 +43,10 @@ const paramLists = /^(?:parameters|formal_parameters|lambda_parameters)$/;
 /** A parameter of a function (`path`, `path: str`, `path=None`, `path?: string`). */
 const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "");
 
-/** A string literal that stays where it is put under a directory: no separator, no `..` (a Python prefix allowed). */
-export const fixedSegment = /^[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
+/** A string literal (quoted by one of `quotes`) that stays where it is put under a directory: no separator, no `..`
+ * (a Python prefix allowed). Its quote is the pattern's first group. */
+const segment = (quotes: string): string => String.raw`[rbuRBU]?([${quotes}])(?:(?!\.\.)[^/\\${quotes}])+\1`;
+export const fixedSegment = new RegExp(`^${segment(`"'`)}$`);
 
 /**
  * Calls that hand back the caller's own path made absolute, expanded or normalized, or as another type
@@ -57,10 +59,10 @@ const samePathHead = new RegExp(
 );
 const samePathMethod = /\.\s*(?:resolve|expanduser|absolute)\(\s*\)$/;
 /** Fixed segments joined under a path, at the end of a join's arguments (`, "scripts", 'EGG-INFO')`). */
-const fixedTail = /(?:\s*,\s*[rbuRBU]?(["'`])(?:(?!\.\.)[^/\\"'`])+\1)+\s*\)$/;
+const fixedTail = new RegExp(String.raw`(?:\s*,\s*${segment("\"'`")})+\s*\)$`);
 const joinHead = /^(?:(?:os\.path|osp|posixpath|path|path\.posix)\.)?join\(/;
 const joinPath = /\.\s*joinpath\(\s*(?=[rbuRBU]?["'])/;
-const slashFixed = /\s*\/\s*[rbuRBU]?(["'])(?:(?!\.\.)[^/\\"'])+\1$/;
+const slashFixed = new RegExp(String.raw`\s*\/\s*${segment(`"'`)}$`);
 
 /**
  * `value` without one step that keeps it the caller's own path or puts fixed names under it: a same-path call
@@ -83,7 +85,7 @@ function peel(value: string): string | null {
   return head ? value.slice(head[0].length, -1).trim() : null;
 }
 
-const suffixFixed = /\s*\+\s*[rbuRBU]?(["'`])(?:(?!\.\.)[^/\\"'`])+\1$/;
+const suffixFixed = new RegExp(String.raw`\s*\+\s*${segment("\"'`")}$`);
 /** One element of a list the caller handed in (`sources[i]`, `paths[0]`): a path the caller named. */
 const elementOf = /\s*\[\s*(?:\d+|"[^"]*"|'[^']*'|[A-Za-z_$][\w$]*)\s*\]$/;
 const identifier = /^[A-Za-z_$][\w$]*$/;

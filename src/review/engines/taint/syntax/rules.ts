@@ -97,6 +97,12 @@ const literalArg = z.object({
   equals: z.string().describe("Literal text compared without quotes, e.g. -c or True"),
 });
 
+/** An argument's source text tested by a regex (a sink's `unlessArg`/`ifArg`, a sanitizer's `argMatches`). */
+const argText = z.object({
+  arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
+  regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g or a program's name"),
+});
+
 const sinkRule = z
   .object({
     class: z.enum(taintClasses).describe("Injection class reported when tainted data reaches the sink"),
@@ -140,13 +146,7 @@ const sinkRule = z
         "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound " +
           "`values` are data)",
       ),
-    unlessArg: z
-      .object({
-        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-        regex: z.string().describe("Regex on the argument's text"),
-      })
-      .optional()
-      .describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
+    unlessArg: argText.optional().describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
     fromLibrary: z
       .boolean()
       .optional()
@@ -154,13 +154,7 @@ const sinkRule = z
         "Reported from library input even for a class it does not cause (`exceptClasses`): a component that writes its caller's text into " +
           "the page as HTML (`el.innerHTML = title`) is the bug, whoever calls it",
       ),
-    ifArg: z
-      .object({
-        arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-        regex: z.string().describe("Regex on the argument's text"),
-      })
-      .optional()
-      .describe('The call is a sink only when this argument\'s text matches (`subprocess.run(["git", …])`: the program the list runs)'),
+    ifArg: argText.optional().describe('The call is a sink only when this argument\'s text matches (`subprocess.run(["git", …])`: the program the list runs)'),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
     exceptReceivers: z
       .array(z.string())
@@ -169,11 +163,6 @@ const sinkRule = z
     unless: z.array(z.string()).optional().describe("Regexes on the enclosing function's text that make the call safe (a hardened XML parser)"),
   })
   .describe("A dangerous operation");
-
-const argText = z.object({
-  arg: z.number().int().min(0).describe("Positional argument whose source text is tested"),
-  regex: z.string().describe("Regex on the argument's text, e.g. a negated character class /[^a-z0-9]/g"),
-});
 
 const sanitizerRule = z
   .object({
@@ -483,6 +472,7 @@ function terminalStatement(calls: string[]): RegExp | null {
 }
 
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
+const argTest = (t: { arg: number; regex: string }): { arg: number; regex: RegExp } => ({ arg: t.arg, regex: new RegExp(t.regex) });
 
 /** `on`: the sources with `fileContains` the file matched (the others are left out). */
 function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["sources"][number]> = new Set()): CompiledRules {
@@ -554,8 +544,8 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       ignoreKinds: new Set(s.ignoreKinds ?? []),
       formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
-      unlessArg: s.unlessArg && { arg: s.unlessArg.arg, regex: new RegExp(s.unlessArg.regex) },
-      ifArg: s.ifArg && { arg: s.ifArg.arg, regex: new RegExp(s.ifArg.regex) },
+      unlessArg: s.unlessArg && argTest(s.unlessArg),
+      ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
       exceptReceivers: whole(s.exceptReceivers),
@@ -567,13 +557,13 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
   for (const s of file.sanitizers) {
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
-    const argMatches = s.argMatches ? [s.argMatches].flat().map((m) => ({ arg: m.arg, regex: new RegExp(m.regex) })) : undefined;
+    const argMatches = s.argMatches ? [s.argMatches].flat().map(argTest) : undefined;
     const spec = {
       mask,
       when: s.when,
       argMatches,
       ...(s.tagged ? { tagged: true as const } : {}),
-      ...(s.exceptReceivers ? { exceptReceivers: s.exceptReceivers.map((r) => new RegExp(`^(?:${r})$`)) } : {}),
+      ...(s.exceptReceivers ? { exceptReceivers: whole(s.exceptReceivers) } : {}),
     };
     for (const c of s.calls) out.sanitizers.add(c, spec);
   }
