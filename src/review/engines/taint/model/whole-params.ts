@@ -43,9 +43,9 @@ const paramLists = /^(?:parameters|formal_parameters|lambda_parameters)$/;
 /** A parameter of a function (`path`, `path: str`, `path=None`, `path?: string`). */
 const isParam = (n: TNode): boolean => paramLists.test(n.parent()?.kind() ?? "");
 
-/** A string literal (quoted by one of `quotes`) that stays where it is put under a directory: no separator, no `..`
- * (a Python prefix allowed). Its quote is the pattern's first group. */
-const segment = (quotes: string): string => String.raw`[rbuRBU]?([${quotes}])(?:(?!\.\.)[^/\\${quotes}])+\1`;
+/** A string literal (quoted by one of `quotes`) that stays where it is put under a directory: no separator, no `..`,
+ * no `${…}` (a template's value is no fixed name); a Python prefix allowed. Its quote is the pattern's first group. */
+const segment = (quotes: string): string => String.raw`[rbuRBU]?([${quotes}])(?:(?!\.\.|\$\{)[^/\\${quotes}])+\1`;
 export const fixedSegment = new RegExp(`^${segment(`"'`)}$`);
 
 /**
