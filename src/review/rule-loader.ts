@@ -13,6 +13,7 @@ import type { Language } from "./languages.ts";
 import { ruleNeed } from "./fast/prefilter.ts";
 import type { Need } from "./fast/need.ts";
 import { cachedDocs } from "./rule-cache.ts";
+import { nativeRegexes } from "./text.ts";
 
 export interface Rule {
   id: string;
@@ -84,12 +85,16 @@ function yamlDocs(text: string): RuleDoc[] {
   });
 }
 
-/** Parses one rule file's text; `file` is only used in problems; `cached`: its documents may come from the cache (cachedDocs). */
-export function parseRuleText(text: string, file: string, cached = false): RuleSet {
-  return rulesOf(cached ? cachedDocs(text, yamlDocs) : yamlDocs(text), text, file);
+/**
+ * Parses one rule file's text; `file` is only used in problems. `builtin`: its documents may come from the
+ * cache (cachedDocs), and its regexes are ours, written for ASCII word classes (nativeRegex); a custom rule's
+ * regexes keep ast-grep's own reading.
+ */
+export function parseRuleText(text: string, file: string, builtin = false): RuleSet {
+  return rulesOf(builtin ? cachedDocs(text, yamlDocs) : yamlDocs(text), text, file, builtin);
 }
 
-function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
+function rulesOf(docs: RuleDoc[], text: string, file: string, builtin: boolean): RuleSet {
   ensureParsers();
   const rules: Rule[] = [];
   const problems: RuleProblem[] = [];
@@ -104,16 +109,17 @@ function rulesOf(docs: RuleDoc[], text: string, file: string): RuleSet {
     const parsed = ruleDocument.safeParse(raw);
     if (!parsed.success) {
       // A document from the cache has no positions: the file is parsed again for this problem's line.
-      if (!doc.lineOf) return rulesOf(yamlDocs(text), text, file);
+      if (!doc.lineOf) return rulesOf(yamlDocs(text), text, file, builtin);
       const issue = parsed.error.issues[0]!;
       const at = doc.lineOf(issue.path as (string | number)[]);
       problems.push({ file, line: at, reason: `${issue.path.join(".") || "document"}: ${issue.message}` });
       continue;
     }
     const d = parsed.data;
-    const config: NapiConfig = { rule: d.rule as NapiConfig["rule"] };
-    if (d.constraints) config.constraints = d.constraints as NapiConfig["constraints"];
-    if (d.utils) config.utils = d.utils as NapiConfig["utils"];
+    const native = builtin ? nativeRegexes : <T>(x: T): T => x;
+    const config: NapiConfig = { rule: native(d.rule) as NapiConfig["rule"] };
+    if (d.constraints) config.constraints = native(d.constraints) as NapiConfig["constraints"];
+    if (d.utils) config.utils = native(d.utils) as NapiConfig["utils"];
     try {
       // Compiling against an empty tree surfaces bad patterns, kinds and regexes at load time.
       parse(parserName(d.language), "").root().findAll(config);

@@ -49,3 +49,46 @@ export class FileText {
     };
   }
 }
+
+/**
+ * A regex for ast-grep's native side (Rust's regex crate) with ASCII word classes: `\w`, `\d` and `\b` there are
+ * Unicode by default, and `[\w$]*` alone compiles to an automaton of thousands of states, about 1 ms on every
+ * findAll that carries it (a rule is compiled per call). ASCII is also what these classes mean in the
+ * JavaScript regexes the engine's own text checks use. `\s` stays as written (cheap, and Unicode in both).
+ */
+export function nativeRegex(re: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < re.length; i++) {
+    const c = re[i]!;
+    if (c === "\\" && i + 1 < re.length) {
+      const n = re[++i]!;
+      // A class of its own even inside a class: Rust's classes nest (`[[0-9A-Za-z_]$]`).
+      if (n === "w" || n === "d") out += n === "w" ? "[0-9A-Za-z_]" : "[0-9]";
+      else if (!inClass && (n === "W" || n === "D")) out += `[^${n === "W" ? "0-9A-Za-z_" : "0-9"}]`;
+      else if (!inClass && (n === "b" || n === "B")) out += `(?-u:\\${n})`;
+      else out += `\\${n}`;
+      continue;
+    }
+    if (c === "[" && !inClass) {
+      inClass = true;
+      out += c;
+      // `[^]…]` and `[]…]`: a leading `]` is a literal.
+      if (re[i + 1] === "^") out += re[++i];
+      if (re[i + 1] === "]") out += re[++i];
+      continue;
+    }
+    if (c === "]") inClass = false;
+    out += c;
+  }
+  return out;
+}
+
+/** An ast-grep rule object (or config) with every `regex` written by nativeRegex. */
+export function nativeRegexes<T>(rule: T): T {
+  if (Array.isArray(rule)) return rule.map(nativeRegexes) as T;
+  if (!rule || typeof rule !== "object") return rule;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rule)) out[k] = k === "regex" && typeof v === "string" ? nativeRegex(v) : nativeRegexes(v);
+  return out as T;
+}

@@ -2,6 +2,7 @@
 // `Object.keys/entries`), parts of a split path string, and the scopes binding each name (prototype-pollution.ts).
 import type { SgNode } from "@ast-grep/napi";
 import { iteratorKeyParam, splitParams } from "./prototype-pollution-walks.ts";
+import { nativeRegex } from "../text.ts";
 
 export const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
 
@@ -20,8 +21,8 @@ const splitCall = {
   has: {
     field: "function",
     any: [
-      { kind: "identifier", regex: pathSplitter },
-      { kind: "member_expression", has: { field: "property", regex: pathSplitter } },
+      { kind: "identifier", regex: nativeRegex(pathSplitter) },
+      { kind: "member_expression", has: { field: "property", regex: nativeRegex(pathSplitter) } },
     ],
   },
 };
