@@ -53,10 +53,15 @@ function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
 
 const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
 
-/** An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one. */
-function argKind(a: Analyzer, p: TNode): string {
+/**
+ * An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one,
+ * and so is a value tainted in some of its members only (a `request` or `ctx` handed on whole, or what an unknown
+ * call made of one): an object, logged by util.inspect or sent as JSON, not a string its members' text reaches.
+ */
+function argKind(a: Analyzer, p: TNode, v: NonNullable<Value>): string {
   const kind = p.kind() as string;
   if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return kind;
+  if (v.fields) return "object";
   // A request's parsed parts as a whole (`console.log(request.query)`, `res.send(req.params)`): objects, printed
   // by util.inspect or sent as JSON, their strings quoted and escaped.
   if (kind === "member_expression" && requestObject.test(p.text())) return "object";
@@ -121,7 +126,7 @@ export function recordSinks(
       const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
       // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
       const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
-      if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!))) {
+      if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!, t))) {
         const whole = wholeCallerPath(a, spec, t, p!);
         if (whole === "library") continue;
         if (spec.className === "path-traversal" && listingEntry(a, p!)) continue;

@@ -220,5 +220,7 @@ function splice(t: Taint, marker: Step, arg: Taint, call: TNode): Taint | null {
   for (let j = chain.length - 1; j >= 0; j--) prev = { node: chain[j]!.node, kind: chain[j]!.kind, sourceId, prev };
   const out: Taint = { mask: t.mask, confidence: arg.confidence, step: prev };
   if (t.argv) out.argv = true;
+  // The argument's object handed back (`return type`) is tainted in the same members only.
+  if (t.fields) out.fields = t.fields;
   return out;
 }

@@ -41,4 +41,23 @@ function auditEntry(ctx, label) {
   console.log(entry); // safe: log-injection library input
 }
 
-module.exports = { approveLeave, renderSegment, search, POST, relay, auditEntry };
+// A renderer's helper hands back what it is given when that is a string: given the renderer's request, or what an
+// unknown call made of it, it hands back that object.
+function componentName(type) {
+  if (typeof type === "string") return type;
+  return type.displayName || "Component";
+}
+
+function warnInvalid(request, task) {
+  console.error("%s is invalid", componentName(request)); // safe: log-injection renderer state
+  console.error("%s suspended", componentName(recoverFrom(request, task))); // safe: log-injection renderer state
+  console.log("pending request", request); // safe: log-injection an object, printed by util.inspect
+}
+
+// The same helper given a request's query parameter hands back the caller's text.
+function logLookup(request, reply) {
+  console.error("lookup of %s", componentName(request.query.q)); // vuln: log-injection
+  reply.send("ok");
+}
+
+module.exports = { approveLeave, renderSegment, search, POST, relay, auditEntry, warnInvalid, logLookup };
