@@ -80,3 +80,11 @@ function initPinBox(form, secret) {
     fetch(location.hash.slice(1) + "/widget.json"); // vuln: ssrf
   });
 }
+
+// Diagnostics a page prints to the browser's own console: no server's log line to forge.
+export function warnSkippedHydration() {
+  const search = new URLSearchParams(window.location.search);
+  if (search.has("debug")) console.warn(`Skipping hydration for ${search.get("debug")}`); // safe: log-injection the browser's own console
+  console.info("Opened from " + document.referrer); // safe: log-injection the browser's own console
+  document.getElementById("from").innerHTML = "Opened from " + document.referrer; // vuln: xss
+}
