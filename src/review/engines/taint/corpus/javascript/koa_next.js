@@ -11,6 +11,15 @@ router.get("/reports/:type", async (ctx) => {
   exec(`./bin/report --user ${ctx.query.user}`); // vuln: command-injection
 });
 
+// An access log: the request line and header values as they came hold no line break (Node's parser refuses them).
+router.use(async (ctx, next) => {
+  console.log(`${ctx.method} ${ctx.url} from ${ctx.ip}`); // safe: log-injection raw request line
+  console.log("agent " + ctx.get("user-agent") + " at " + ctx.path); // safe: log-injection raw header value
+  console.log("searched " + ctx.query.q); // vuln: log-injection
+  console.log("opened " + decodeURIComponent(ctx.path)); // vuln: log-injection
+  await next();
+});
+
 router.get("/hello", async (ctx) => {
   ctx.body = `<h1>Hello ${ctx.query.name}</h1>`; // vuln: xss
   ctx.body = { hello: ctx.query.name }; // safe: xss json body

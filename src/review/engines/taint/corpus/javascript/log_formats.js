@@ -25,3 +25,11 @@ app.get("/files/:id", (req, res) => {
 });
 
 app.listen(3000);
+
+// An Express access log: the path, the host, the client's address and a header's value as they came.
+app.use((req, res, next) => {
+  console.log(`${req.method} ${req.path} host=${req.hostname} ip=${req.ip}`); // safe: log-injection raw request line
+  console.log("agent: " + req.get("User-Agent")); // safe: log-injection raw header value
+  console.log("user: " + req.params.user); // vuln: log-injection
+  next();
+});
