@@ -7,8 +7,10 @@ import type { Step } from "../model/state.ts";
 
 // Express's and Koa's own readers of the same: the path (`req.path`, `ctx.path`: the target's, undecoded; hapi's
 // `request.path` is decoded), the host, the client's address, and a header's value (`req.get("user-agent")`, `ctx.header`).
-const rawField =
-  /^(?:(?:req|request|ctx)(?:\.(?:request|req))?\.(?:url|originalUrl|href|method|httpVersion|headers|header|host|hostname|origin|protocol|ip|ips)|(?:req|ctx)\.path)\b(?!\s*\()|^(?:req|request|ctx)\.(?:get|header)\b/;
+const rawMembers = "url|originalUrl|href|method|httpVersion|headers|header|host|hostname|origin|protocol|ip|ips";
+const rawField = new RegExp(
+  String.raw`^(?:(?:req|request|ctx)(?:\.(?:request|req))?\.(?:${rawMembers})|(?:req|ctx)\.path)\b(?!\s*\()|^(?:req|request|ctx)\.(?:get|header)\b`,
+);
 const decoding = /decodeURI|unescape|querystring|URLSearchParams|\.query\b|parse\s*\(|Buffer|atob|fromCharCode|\.replace\s*\(/;
 
 /** A log-injection hit whose value is a raw request line or header field, passed on undecoded. */
