@@ -2,7 +2,7 @@
 // value per variable, and records every sink reached by a tainted value. The walk's cases are in
 // node-walk.ts, expressions.ts and statements.ts; a function's entry state in function-entry.ts.
 import type { TNode } from "../syntax/node.ts";
-import type { CompiledRules, SinkSpec } from "../syntax/rules.ts";
+import type { CompiledRules, SinkSpec } from "../syntax/rule-specs.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
 import type { State, Taint, Value } from "../model/state.ts";

@@ -5,7 +5,7 @@ import type { Lang } from "@ast-grep/napi";
 import { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import { slotCount } from "../syntax/languages.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { FileDefs } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";

@@ -6,7 +6,7 @@
 import type { Analyzer } from "./analyzer.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Syntax } from "../syntax/languages.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { classOfReceiver, declaredClass } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import { importNames } from "../syntax/python-imports.ts";

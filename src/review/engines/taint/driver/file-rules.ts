@@ -2,7 +2,7 @@
 // the names it gives listed callees (`import { exec as run } from "child_process"`, `const run = cp.exec`).
 import type { Syntax } from "../syntax/languages.ts";
 import { rulesFor } from "../syntax/rules.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
 

@@ -1,7 +1,7 @@
 // What the walk reports: sinks reached by tainted values, once per node and class; apart from the
 // Analyzer so the report and evaluators name a hit's shape without the walk's class.
 import type { TNode } from "../syntax/node.ts";
-import type { SinkSpec } from "../syntax/rules.ts";
+import type { SinkSpec } from "../syntax/rule-specs.ts";
 import type { Taint, Value } from "../model/state.ts";
 
 /** `note`: where the sink really is when it lies in another file (driver/cross-file-context.ts). */

@@ -4,7 +4,7 @@
 import type { Finding } from "../../../types.ts";
 import type { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/languages.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import type { Analyzer } from "./analyzer.ts";
 import type { SinkHit } from "./hits.ts";
 import { hitToFinding, patternClass } from "./report.ts";

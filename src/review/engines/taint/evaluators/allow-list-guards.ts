@@ -2,7 +2,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/languages.ts";
 import { named } from "../syntax/languages.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { allClassesMask } from "../syntax/classes.ts";

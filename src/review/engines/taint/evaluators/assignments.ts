@@ -2,7 +2,7 @@
 // assignments to listed targets (`innerHTML`, `session[]`) are sinks.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { lastSegment } from "../syntax/rules.ts";
+import { lastSegment } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/languages.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";

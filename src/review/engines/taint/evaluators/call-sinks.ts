@@ -2,7 +2,7 @@
 // file's text, the receiver, a format string), and which of its arguments reach them.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { SinkSpec } from "../syntax/rules.ts";
+import type { SinkSpec } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/languages.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";

@@ -6,7 +6,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { CallbackSpec } from "../syntax/rules.ts";
+import type { CallbackSpec } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/languages.ts";
 
 const quoted = /^(["'`])(.*)\1$/s;

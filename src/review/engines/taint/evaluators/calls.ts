@@ -1,7 +1,7 @@
 // Calls: sources, sanitizers, collection writes and the return value of everything else; sinks in call-sinks.ts.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { lastSegment } from "../syntax/rules.ts";
+import { lastSegment } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/languages.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";

@@ -8,8 +8,8 @@ import { named } from "../syntax/languages.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";
-import { lastSegment } from "../syntax/rules.ts";
-import type { CompiledRules, LibrarySpec, SinkSpec } from "../syntax/rules.ts";
+import { lastSegment } from "../syntax/rule-specs.ts";
+import type { CompiledRules, LibrarySpec, SinkSpec } from "../syntax/rule-specs.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */

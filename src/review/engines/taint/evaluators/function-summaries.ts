@@ -13,7 +13,7 @@ import { withStep, worse } from "../model/state.ts";
 import { wholeChain } from "../model/whole-params.ts";
 import { FileDefs, resolveCallee } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { slotCount, slotOf } from "../syntax/languages.ts";
 import type { External } from "../driver/cross-file-context.ts";
 

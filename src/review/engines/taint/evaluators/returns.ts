@@ -1,7 +1,7 @@
 // Return sinks: a view's returned value is its response body (Flask, Django), by the function's decorators.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { SinkSpec } from "../syntax/rules.ts";
+import type { SinkSpec } from "../syntax/rule-specs.ts";
 import type { Value } from "../model/state.ts";
 import { named } from "../syntax/languages.ts";
 

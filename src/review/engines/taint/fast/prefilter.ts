@@ -1,7 +1,7 @@
 // Cheap text checks before any tree walk: native rule queries compile their regexes on every call
 // (about 1 ms each), so candidate sinks are found with JS regexes over the source instead.
 import { handlerShapeText, librarySinkAt } from "../evaluators/entry-points.ts";
-import type { CompiledRules } from "../syntax/rules.ts";
+import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { sinkScanner } from "./sink-scan.ts";
 import { dottedCheck } from "./dotted-assigns.ts";
 import type { Alternative } from "./sink-scan.ts";

@@ -2,8 +2,8 @@
 // `from random import randint`. Rules name callees by their module (`flask.redirect`,
 // `random.randint`); a file that imports them under other names gets a copy of the rules with its
 // local names added, so `r(url)` is the sink `flask.redirect` and `rnd.random()` the source.
-import { CallTable } from "./rules.ts";
-import type { CompiledRules } from "./rules.ts";
+import { CallTable } from "./rule-specs.ts";
+import type { CompiledRules } from "./rule-specs.ts";
 
 const importLine = /^[ \t]*import[ \t]+([^\n#;]+)/gm;
 const fromLine = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
