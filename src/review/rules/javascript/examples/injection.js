@@ -6,6 +6,8 @@ function run(req, res, db, user) {
   const n = /^[a-z]+$/.exec(req.query.name); // ok: js.command-injection
   db.exec(req.body.script); // ok: js.command-injection
   const tag = closingTags[i].exec(req.body.html); // ok: js.command-injection
+  const twice = doubleSlashRegEx.exec(req.query.path); // ok: js.command-injection
+  const queued = this.exec(req.query.task); // ok: js.command-injection
   execSync(`git log ${req.body.ref}`); // expect: js.command-injection
   cp.spawn("ls", [req.query.dir], { shell: true }); // expect: js.spawn-shell
   cp.spawn("ls", [req.query.dir]); // ok: js.spawn-shell
