@@ -19,6 +19,7 @@ export function rawRequestLog(h: SinkHit): boolean {
   const steps: Step[] = [];
   for (let s: Step | null = h.taint.step; s; s = s.prev) steps.push(s);
   const source = steps.at(-1)!;
-  if (source.kind !== "source" || !rawField.test(source.node.text())) return false;
+  // `req?.headers?.host` reads the same field.
+  if (source.kind !== "source" || !rawField.test(source.node.text().replace(/\?\./g, "."))) return false;
   return !decoding.test(h.node.text()) && steps.every((s) => !decoding.test(s.node.text()));
 }

@@ -67,8 +67,12 @@ function argKind(a: Analyzer, p: TNode, v: NonNullable<Value>): string {
   if (kind === "member_expression" && requestObject.test(p.text())) return "object";
   if (kind !== "identifier") return kind;
   const text = a.scopeText();
-  const decl = new RegExp(`\\bconst\\s+${p.text().replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
+  const name = p.text().replace(/\$/g, "\\$");
+  const decl = new RegExp(`\\b(const|let|var)\\s+${name}\\s*(?::[^=;]+)?=\\s*([{[])`).exec(text);
   if (!decl) return kind;
+  // `var obj = {…}` filled member by member (`obj.context = …`) is still that object: unless it is assigned again.
+  const assigned = new RegExp(`(?<![\\w$.])${name}\\s*(?:=(?!=)|\\+=)`, "g");
+  if (decl[1] !== "const" && [...text.matchAll(assigned)].length > 1) return kind;
   // The literal must be the whole value (not `[a, b].join()` or `{…}.toString()`): what follows its closing bracket ends the statement.
   const open = decl.index + decl[0].length - 1;
   let depth = 0;
@@ -76,7 +80,7 @@ function argKind(a: Analyzer, p: TNode, v: NonNullable<Value>): string {
     const ch = text[i];
     if (ch === "{" || ch === "[" || ch === "(") depth++;
     else if (ch === "}" || ch === "]" || ch === ")") depth--;
-    if (depth === 0) return /^\s*(?:;|\n|$)/.test(text.slice(i + 1, i + 3)) ? (decl[1] === "[" ? "array" : "object") : kind;
+    if (depth === 0) return /^\s*(?:;|\n|$)/.test(text.slice(i + 1, i + 3)) ? (decl[2] === "[" ? "array" : "object") : kind;
   }
   return kind;
 }

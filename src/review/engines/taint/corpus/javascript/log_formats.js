@@ -30,6 +30,18 @@ app.listen(3000);
 app.use((req, res, next) => {
   console.log(`${req.method} ${req.path} host=${req.hostname} ip=${req.ip}`); // safe: log-injection raw request line
   console.log("agent: " + req.get("User-Agent")); // safe: log-injection raw header value
+  console.log(`proxying ${req?.headers?.host}${req?.url}`); // safe: log-injection raw request line
   console.log("user: " + req.params.user); // vuln: log-injection
+  next();
+});
+
+// An audit logger (bunyan's signature: the record object first) fills its record member by member.
+app.use((req, res, next) => {
+  var record = { method: req.method, remote: req.socket.remoteAddress };
+  record.user = req.params.user;
+  logger.info(record, "handled"); // safe: log-injection JSON logger
+  let line = {};
+  line = "user " + req.params.user;
+  logger.info(line); // vuln: log-injection
   next();
 });
