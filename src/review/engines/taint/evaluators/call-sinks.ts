@@ -55,13 +55,14 @@ const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|heade
 
 /**
  * An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one,
- * and so is a value tainted in some of its members only (a `request` or `ctx` handed on whole, or what an unknown
+ * and in every language so is a value tainted in some of its members only (a `request` or `ctx` handed on whole, or what an unknown
  * call made of one): an object, logged by util.inspect or sent as JSON, not a string its members' text reaches.
  */
 function argKind(a: Analyzer, p: TNode, v: NonNullable<Value>): string {
   const kind = p.kind() as string;
+  // Python: a Lambda event or a request handed on whole is a dict or an object, printed by its repr.
+  if (v.fields) return a.syn.prefix === "py" ? "dictionary" : "object";
   if (a.syn.prefix !== "js" && a.syn.prefix !== "ts") return kind;
-  if (v.fields) return "object";
   // A request's parsed parts as a whole (`console.log(request.query)`, `res.send(req.params)`): objects, printed
   // by util.inspect or sent as JSON, their strings quoted and escaped.
   if (kind === "member_expression" && requestObject.test(p.text())) return "object";

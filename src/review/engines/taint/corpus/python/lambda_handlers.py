@@ -1,6 +1,7 @@
 # AWS Lambda handlers behind API Gateway: the event carries the request under its body, query string, path
 # parameters and headers keys; a queue message's or a GUI's event of the same name carries none of them.
 import json
+import logging
 import subprocess
 
 import pymysql
@@ -35,3 +36,12 @@ def consume(event, context):
 
 def on_key(event):
     subprocess.run("notify-send %s" % event.get("type"), shell=True)  # safe: command-injection not a request member
+
+
+logger = logging.getLogger(__name__)
+
+
+def audit(event, context):
+    logger.info("event %s", event)  # safe: log-injection a dict, written as its repr
+    logger.info("headers %s", {"agent": event["headers"].get("user-agent")})  # safe: log-injection a dict, written as its repr
+    logger.info("searched %s", event["queryStringParameters"]["q"])  # vuln: log-injection
