@@ -98,6 +98,7 @@ function rulesOf(docs: RuleDoc[], text: string, file: string, builtin: boolean):
   ensureParsers();
   const rules: Rule[] = [];
   const problems: RuleProblem[] = [];
+  const native = builtin ? nativeRegexes : <T>(x: T): T => x;
   for (const doc of docs) {
     const line = doc.line;
     if (doc.error) {
@@ -116,7 +117,6 @@ function rulesOf(docs: RuleDoc[], text: string, file: string, builtin: boolean):
       continue;
     }
     const d = parsed.data;
-    const native = builtin ? nativeRegexes : <T>(x: T): T => x;
     const config: NapiConfig = { rule: native(d.rule) as NapiConfig["rule"] };
     if (d.constraints) config.constraints = native(d.constraints) as NapiConfig["constraints"];
     if (d.utils) config.utils = native(d.utils) as NapiConfig["utils"];

@@ -16,13 +16,14 @@ const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|
 const splitterName = new RegExp(pathSplitter);
 /** Text that every name pathSplitter accepts contains: a function without it calls no splitter. */
 const mayCallSplitter = /[sS]plit|(?:to|cast|parse)Path|Path(?:Segments|Parts|Keys)/;
+const nativeSplitter = nativeRegex(pathSplitter);
 const splitCall = {
   kind: "call_expression",
   has: {
     field: "function",
     any: [
-      { kind: "identifier", regex: nativeRegex(pathSplitter) },
-      { kind: "member_expression", has: { field: "property", regex: nativeRegex(pathSplitter) } },
+      { kind: "identifier", regex: nativeSplitter },
+      { kind: "member_expression", has: { field: "property", regex: nativeSplitter } },
     ],
   },
 };

@@ -4,10 +4,12 @@ import type { SgNode } from "@ast-grep/napi";
 import { boundKey, callbackOf } from "./prototype-pollution-key-names.ts";
 import { nativeRegex } from "../text.ts";
 
+const constDeclaration = nativeRegex("^const\\b");
+
 /** Locals a function declares as a new object (`{}`, `{ ...target }`, `Object.assign({}, a)`) and never reassigns. */
 export function freshObjects(fn: SgNode): Set<string> {
   const out = new Set<string>();
-  for (const d of fn.findAll({ rule: { kind: "lexical_declaration", regex: nativeRegex("^const\\b") } })) {
+  for (const d of fn.findAll({ rule: { kind: "lexical_declaration", regex: constDeclaration } })) {
     for (const v of d.children().filter((c) => c.kind() === "variable_declarator")) {
       const name = v.field("name");
       const value = v.field("value")?.text().replace(/\s+/g, "") ?? "";

@@ -54,9 +54,10 @@ function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
 const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
 
 /**
- * An argument's node kind; JavaScript: a constant declared as an object or array literal (`const body = { q }`) is one,
- * and in every language so is a value tainted in some of its members only (a `request` or `ctx` handed on whole, or what an unknown
- * call made of one): an object, logged by util.inspect or sent as JSON, not a string its members' text reaches.
+ * An argument's node kind; JavaScript: a variable declared as an object or array literal (`const body = { q }`, or a
+ * `let`/`var` never assigned again) is one, and in every language so is a value tainted in some of its members only
+ * (a `request` or `ctx` handed on whole, or what an unknown call made of one): an object, logged by util.inspect or
+ * sent as JSON, not a string its members' text reaches.
  */
 function argKind(a: Analyzer, p: TNode, v: NonNullable<Value>): string {
   const kind = p.kind() as string;
