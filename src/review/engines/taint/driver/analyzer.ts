@@ -3,8 +3,8 @@
 // node-walk.ts, expressions.ts and statements.ts; a function's entry state in function-entry.ts.
 import type { TNode } from "../syntax/node.ts";
 import type { CompiledRules, SinkSpec } from "../syntax/rule-specs.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { State, Taint, Value } from "../model/state.ts";
 import type { Elem } from "../model/collection-values.ts";
 import type { Relevance } from "../fast/relevance.ts";

@@ -1,6 +1,6 @@
 // A file's compiled taint rules (fileRules, driver/cross-file-names.ts), remembered for the files of
 // one batch.
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { fileRules } from "./file-rules.ts";
 

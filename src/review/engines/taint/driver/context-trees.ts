@@ -3,8 +3,8 @@
 import { parse } from "@ast-grep/napi";
 import type { Lang } from "@ast-grep/napi";
 import { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { slotCount } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { slotCount } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { FileDefs } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";

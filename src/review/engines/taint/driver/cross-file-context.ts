@@ -5,7 +5,7 @@
 // and arity (evaluators/cross-file-calls.ts applies it).
 import type { Analyzer } from "./analyzer.ts";
 import type { Callee } from "../evaluators/calls.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { classOfReceiver, declaredClass } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";

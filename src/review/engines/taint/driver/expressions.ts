@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { worse } from "../model/state.ts";
 import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";

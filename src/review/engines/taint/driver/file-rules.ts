@@ -1,6 +1,6 @@
 // A file's taint rules as its text calls for them: the sources its imports bring (an archive library's entries) and
 // the names it gives listed callees (`import { exec as run } from "child_process"`, `const run = cp.exec`).
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { rootsOf, withImportNames } from "../syntax/python-imports.ts";

@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { slotOf } from "../syntax/languages.ts";
+import { slotOf } from "../syntax/syntax-types.ts";
 import { ConstMap } from "../model/scope-constants.ts";
 import { mentions } from "../fast/relevance.ts";
 import { paramSource } from "../evaluators/framework-params.ts";

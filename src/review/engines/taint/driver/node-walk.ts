@@ -1,10 +1,10 @@
 // The walk's dispatch: what one node does to the state and the value it produces, by its role in the
 // language's table; apart from the Analyzer, which holds the state, and from the cases that are ideas of their own.
 import type { TNode } from "../syntax/node.ts";
-import type { Role } from "../syntax/languages.ts";
+import type { Role } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { worse } from "../model/state.ts";
 import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
 import { applyGuards } from "../evaluators/apply-guards.ts";

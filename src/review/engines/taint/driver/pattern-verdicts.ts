@@ -3,7 +3,7 @@
 // could not judge stays at low confidence.
 import type { Finding } from "../../../types.ts";
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import type { Analyzer } from "./analyzer.ts";
 import type { SinkHit } from "./hits.ts";

@@ -1,6 +1,6 @@
 // Which functions of a file may reach a candidate sink, read from its text: what a call into that file from
 // another one may reach (driver/cross-file-names.ts contextPoints, library.ts).
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
 import { prefilterFor } from "../fast/prefilter.ts";
 import { escapeRegExp as esc } from "../../../text.ts";

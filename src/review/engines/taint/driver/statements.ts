@@ -4,7 +4,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { State, Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { cloneState, join, worse } from "../model/state.ts";
 import { returned, returnSinks } from "../evaluators/returns.ts";
 

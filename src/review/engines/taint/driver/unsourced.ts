@@ -5,7 +5,7 @@
 // locals assigned only literals and sanitized values stay silent.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { concatOps, openPart } from "../evaluators/closed-values.ts";
 

@@ -1,7 +1,7 @@
 // Allow-list checks in conditions: which variables are known safe on the branch being entered.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { operatorOf } from "../model/static-conditions.ts";

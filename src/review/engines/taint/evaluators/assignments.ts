@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
 import { fieldOf, withField, withoutField, withStep, worse } from "../model/state.ts";

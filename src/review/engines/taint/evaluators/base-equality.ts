@@ -2,7 +2,7 @@
 // failing form before a throw, `out !== root && !out.startsWith(root + sep)`. Either operand may hold, so the
 // union rule keeps only what both clean; the equality with the base cleans what the prefix check does.
 import type { TNode } from "../syntax/node.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
 import type { Guard } from "../model/check-operands.ts";

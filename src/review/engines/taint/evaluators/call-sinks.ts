@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";

@@ -5,7 +5,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 /** Methods whose callback takes the element first; `reduce` takes the accumulator first. */
 const elementFirst = /^(?:forEach|map|flatMap|filter|some|every|find|findIndex|findLast|findLastIndex)$/;

@@ -7,7 +7,7 @@ import type { Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { CallbackSpec } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 const quoted = /^(["'`])(.*)\1$/s;
 

@@ -1,6 +1,7 @@
 // What a plain call's callee is bound to, read off the tree (JavaScript, TypeScript).
 import type { TNode } from "../syntax/node.ts";
-import { named, syntaxFor } from "../syntax/languages.ts";
+import { syntaxFor } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 // JavaScript and TypeScript share one table of node roles: a "func" there is any function form.
 const isFunction = (n: TNode): boolean => syntaxFor("javascript")?.roles[n.kind() as string] === "func";

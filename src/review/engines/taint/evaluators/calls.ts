@@ -2,7 +2,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";
 import { sourceTaint, withStep, worse } from "../model/state.ts";

@@ -4,7 +4,7 @@
 // called from elsewhere and stay open.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { escapeRegExp } from "../../../text.ts";
 
 type Rebound = (name: string, body: string) => boolean;

@@ -5,7 +5,7 @@
 // evaluators/calls.ts of a file read whose path is fixed (`fs.readFileSync(path.join(__dirname, "a.html"))`).
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { escapeRegExp } from "../../../text.ts";
 import { closedFromCallers, headEnd } from "./closed-params.ts";

@@ -3,7 +3,7 @@
 // writes (`l[1]`, `d["k"] = v`), and a list read whole as an argument vector.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
 import type { Coll, Elem } from "../model/collection-values.ts";

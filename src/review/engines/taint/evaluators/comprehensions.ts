@@ -6,7 +6,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Value } from "../model/state.ts";
 import { cloneState } from "../model/state.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { bind } from "./assignments.ts";
 import { applyGuards } from "./apply-guards.ts";
 

@@ -3,7 +3,7 @@
 // which only the matching arm (and what it falls through to) runs.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Const } from "../model/static-conditions.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { cloneState, join } from "../model/state.ts";

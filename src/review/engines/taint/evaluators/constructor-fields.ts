@@ -4,7 +4,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Taint } from "../model/state.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { sourceTaint, withField } from "../model/values.ts";
 import { isLibraryEntry, settingsMask } from "./entry-points.ts";
 import { carriesNoString } from "../syntax/param-types.ts";

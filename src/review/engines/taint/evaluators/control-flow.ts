@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Exit } from "../driver/statements.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import type { State } from "../model/state.ts";
 import { cloneState, join } from "../model/state.ts";

@@ -5,7 +5,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Callee } from "./calls.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { bindArgs, maxDepth, recordCalleeHit, summarize } from "./function-summaries.ts";

@@ -3,8 +3,8 @@
 // on failure (`validateKeyName(name)`). Such a check vouches for its arguments where it holds, as a
 // listed guard does (evaluators/allow-list-guards.ts); a failing branch that does not leave keeps them tainted (the join).
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { classBit } from "../syntax/classes.ts";
 
 /** A function whose true result means its arguments passed a check. */

@@ -3,8 +3,8 @@
 // `arg[0] === "-"`, Python's `value.startswith("-")`). Such a check says nothing of shells, paths or queries: it
 // makes the value safe for argument-injection only.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { classBit } from "../syntax/classes.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { operatorOf } from "../model/static-conditions.ts";

@@ -2,8 +2,8 @@
 // Where such a check is false (the branch after `if (...) return;`, or the else branch) the variable
 // holds no parent-directory step: it is clean for path traversal, and only for it.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf } from "../model/static-conditions.ts";
 
 const containsCalls = /^(?:contains|includes|__contains__)$/;

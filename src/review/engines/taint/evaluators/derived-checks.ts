@@ -11,7 +11,7 @@ import type { Derivation, Taint } from "../model/state.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.ts";
 import { relativeTarget } from "./deny-list-guards.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 
 const parserWords = /URI|URL|urlparse|urlsplit/;

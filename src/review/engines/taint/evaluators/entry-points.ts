@@ -3,8 +3,8 @@
 // by its position (`app.get("/x", (a, b) => ...)`: `a` is the request whatever it is called).
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { Param } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Param } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { sourceTaint } from "../model/state.ts";
 import { namedOnlyMask } from "../syntax/classes.ts";

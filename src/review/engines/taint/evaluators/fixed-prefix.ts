@@ -4,8 +4,8 @@
 // a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
 // no open redirect and no SSRF, though it stays tainted for every other class.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { classBit } from "../syntax/classes.ts";
 import type { Taint, Value } from "../model/state.ts";

@@ -14,7 +14,7 @@ import { wholeChain } from "../model/whole-params.ts";
 import { FileDefs, resolveCallee } from "../functions/local-callees.ts";
 import type { Def } from "../functions/local-callees.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
-import { slotCount, slotOf } from "../syntax/languages.ts";
+import { slotCount, slotOf } from "../syntax/syntax-types.ts";
 import type { External } from "../driver/cross-file-context.ts";
 
 /** Callees summarised inside callees, at most: deeper calls are unknown calls. */

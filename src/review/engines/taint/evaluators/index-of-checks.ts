@@ -1,8 +1,8 @@
 // `LIST.indexOf(x) === -1` before leaving: the ES5 spelling of `!LIST.includes(x)`, still the usual
 // allow-list check in published packages (`RRecordTypes.indexOf(type) === -1` → return null).
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { literalKinds } from "../model/check-operands.ts";
 
 /** `-1`, `- 1`, `0`: the literal a comparison of an index is made with. */

@@ -1,8 +1,8 @@
 // Containment and prefix checks read as allow-lists: `full.startsWith(root)`, `abs.indexOf(root) === 0`,
 // `abs.slice(0, root.length) === root`, Python's `os.path.commonpath([full, root]) == root`.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { checkedName, destinationMask, literalKinds } from "../model/check-operands.ts";

@@ -2,8 +2,8 @@
 // tainted objects) and conditional expressions.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { Role } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Role } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { fieldOf, sourceTaint, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";

@@ -3,7 +3,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
 import type { Value } from "../model/state.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
 export function returnSinks(a: Analyzer, scope: TNode | null, cache: Map<number, SinkSpec[]>): SinkSpec[] {

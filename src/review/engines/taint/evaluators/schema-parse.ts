@@ -7,7 +7,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Taint, Value } from "../model/state.ts";
 import { withStep } from "../model/state.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 /** Methods that validate their argument and return what passed (or a result holding it under `data`). */
 export const schemaMethods = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);

@@ -4,7 +4,7 @@
 // never analysed.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { cloneState, join } from "../model/state.ts";
 
 export function evalTry(a: Analyzer, node: TNode): void {

@@ -4,7 +4,7 @@
 // finding's call is found from the node the pattern rule matched.
 import type { NapiConfig } from "@ast-grep/napi";
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 
 export interface Span {
   node: TNode;

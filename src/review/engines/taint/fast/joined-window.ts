@@ -6,7 +6,7 @@
 import type { Range, SgNode } from "@ast-grep/napi";
 import { TNode } from "../syntax/node.ts";
 import type { Shift } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import { spanQuery, spansOf } from "./function-spans.ts";
 import type { FileSpans, Span } from "./function-spans.ts";
 

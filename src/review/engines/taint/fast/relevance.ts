@@ -12,7 +12,7 @@
 // Words are matched on identifier boundaries of ASCII identifier characters, so any doubt (a `$`
 // or a non-ASCII neighbour) counts as a mention and the statement is walked as before.
 import type { CompiledRules } from "../syntax/rule-specs.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
 

@@ -1,7 +1,7 @@
 // The innermost function around an offset of a file (the scope a candidate sink is analysed in), and the
 // one enclosing it: by descending the tree, or, when the file's functions are listed, by a scan of their spans.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
 import type { Span } from "./function-spans.ts";
 
 interface PathEntry {

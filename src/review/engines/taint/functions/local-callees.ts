@@ -2,8 +2,8 @@
 // `Util.helper(x)`, `new Inner().helper(x)`, by name, owner and (Java, Go) arity. Anything else, or
 // two equally good candidates, is no callee: the call stays an unknown call.
 import type { TNode } from "../syntax/node.ts";
-import type { Param, Syntax } from "../syntax/languages.ts";
-import { named, slotCount } from "../syntax/languages.ts";
+import type { Param, Syntax } from "../syntax/syntax-types.ts";
+import { named, slotCount } from "../syntax/syntax-types.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import { mentions } from "../fast/relevance.ts";
 import { spanQuery } from "../fast/function-spans.ts";

@@ -2,8 +2,8 @@
 // place, `urlparse(u).netloc`, or held by a variable, `parsed.netloc`), and for which classes the
 // check vouches: an allow-listed value is safe everywhere, an allow-listed host only as a destination.
 import type { TNode } from "../syntax/node.ts";
-import type { Syntax } from "../syntax/languages.ts";
-import { named } from "../syntax/languages.ts";
+import type { Syntax } from "../syntax/syntax-types.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "./static-conditions.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 

@@ -1,7 +1,7 @@
 // File-level constants (`const DEBUG = false`, `static final boolean AUDIT = false`, module
 // assignments made once) so that conditions on them prune dead branches inside functions.
 import type { TNode } from "../syntax/node.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import { constEval, unknown } from "./static-conditions.ts";
 
 const empty = new Map<string, unknown>();

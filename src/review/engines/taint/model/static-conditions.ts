@@ -1,6 +1,6 @@
 // Static values of conditions, so that branches that can never run are not analysed.
 import type { TNode } from "../syntax/node.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 
 export const unknown: unique symbol = Symbol("unknown");
 export type Const = string | number | boolean | null | typeof unknown;

@@ -1,7 +1,7 @@
 // A parameter handed on whole: the same value its caller gave, through the file's own helpers (a file sink given
 // it opens the caller's own path; evaluators/call-sinks.ts, evaluators/function-summaries.ts).
 import type { TNode } from "../syntax/node.ts";
-import { named } from "../syntax/languages.ts";
+import { named } from "../syntax/syntax-types.ts";
 import type { Step, Taint } from "./values.ts";
 
 /**
