@@ -86,9 +86,9 @@ export class Analyzer {
   readonly literalElems = new Map<number, Elem[]>();
   /** Summaries' state for this analyzer (evaluators/function-summaries.ts); a field, as literalElems, not a WeakMap entry. */
   summaries: unknown = null;
-  /** Entry points of this file (evaluators/entry-points.ts): library functions and handlers known by their shape. */
+  /** Entry points of this file (evaluators/library-entries.ts, entry-points.ts): library functions and handlers known by their shape. */
   entry: unknown = null;
-  /** The file's path in the repository (evaluators/entry-points.ts: tests and examples are no library). */
+  /** The file's path in the repository (evaluators/library-entries.ts: tests and examples are no library). */
   path = "";
 
   /** Text of the whole file, for sinks that apply only when the file imports their module. */

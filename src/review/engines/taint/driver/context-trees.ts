@@ -6,8 +6,8 @@ import { TNode } from "../syntax/node.ts";
 import type { Syntax } from "../syntax/syntax-types.ts";
 import { slotCount } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
-import { FileDefs } from "../functions/local-callees.ts";
-import type { Def } from "../functions/local-callees.ts";
+import { FileDefs } from "../functions/file-defs.ts";
+import type { Def } from "../functions/file-defs.ts";
 import type { Shared } from "../evaluators/function-summaries.ts";
 
 /** A context file parsed, with its own rules (Python: its own import names); null when it does not parse. */

@@ -8,7 +8,7 @@ import type { Callee } from "../evaluators/calls.ts";
 import type { Syntax } from "../syntax/syntax-types.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { classOfReceiver, declaredClass } from "../functions/local-callees.ts";
-import type { Def } from "../functions/local-callees.ts";
+import type { Def } from "../functions/file-defs.ts";
 import { importNames } from "../syntax/python-imports.ts";
 import { absoluteModule, declaredAll } from "./cross-file-names.ts";
 import { defaultExportName, jsTargets } from "./cross-file-js.ts";
@@ -199,7 +199,7 @@ export class External {
   }
 
   private defIn(t: Target, argc: number, file: ContextSource, shared: Shared): Def | null {
-    // A named default export by its name; an anonymous one is indexed as `default` (local-callees.ts exportedName).
+    // A named default export by its name; an anonymous one is indexed as `default` (file-defs.ts exportedName).
     const fn = this.script && t.fn === defaultExport ? (defaultExportName(file.source) ?? defaultExport) : t.fn;
     return pickDefinition(this.syn, shared, t.cls, fn, argc);
   }

@@ -6,7 +6,8 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Taint } from "../model/state.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { sourceTaint, withField } from "../model/values.ts";
-import { isLibraryEntry, settingsMask } from "./entry-points.ts";
+import { settingsMask } from "./entry-points.ts";
+import { isLibraryEntry } from "./library-entries.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 import { classBit } from "../syntax/classes.ts";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { analyzeSource } from "../run.ts";
-import { exportedNames } from "./entry-points.ts";
+import { exportedNames } from "./library-entries.ts";
 import { jsImportNames } from "../syntax/js-imports.ts";
 import { loadRules } from "../../../index.ts";
 import { reviewOf } from "../../../testing/stream.ts";

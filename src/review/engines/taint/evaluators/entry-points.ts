@@ -1,6 +1,7 @@
 // Entry points known by what a function is, not by its parameters' names: a module's public
-// function, whose parameters are library input (rules `library`), and a JavaScript route handler
-// by its position (`app.get("/x", (a, b) => ...)`: `a` is the request whatever it is called).
+// function, whose parameters are library input (rules `library`; which functions are: library-entries.ts),
+// and a JavaScript route handler by its position (`app.get("/x", (a, b) => ...)`: `a` is the request
+// whatever it is called).
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Param } from "../syntax/syntax-types.ts";
@@ -11,133 +12,13 @@ import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
 import type { CompiledRules, LibrarySpec, SinkSpec } from "../syntax/rule-specs.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
-
-/** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
-interface EntryState {
-  library: boolean;
-  exported: Set<string> | null;
-  entries: Map<number, boolean>;
-  handlers: Map<number, TNode | null>;
-}
-
-function stateOf(a: Analyzer): EntryState {
-  if (a.entry) return a.entry as EntryState;
-  const lib = a.rules.library;
-  const library =
-    !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
-  const st: EntryState = { library, exported: null, entries: new Map(), handlers: new Map() };
-  a.entry = st;
-  return st;
-}
-
-const ident = /^[A-Za-z_$][\w$]*$/;
-
-/** Names a JavaScript module exports by name: `module.exports = f`, `module.exports = { f, g: h }`, `exports.x = f`, `export { f }`, `export default f`. */
-export function exportedNames(source: string): Set<string> {
-  const out = new Set<string>();
-  const add = (n: string | undefined): void => {
-    if (n && ident.test(n)) out.add(n);
-  };
-  for (const m of source.matchAll(/\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
-  for (const m of source.matchAll(/\b(?:module\.)?exports(?:\.[\w$]+|\[[^\]\n]+\])\s*=\s*([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
-  for (const m of source.matchAll(/\bmodule\.exports\s*=\s*\{([^{}]*)\}/g)) {
-    for (const part of m[1]!.split(",")) add(part.split(":").pop()?.trim());
-  }
-  for (const m of source.matchAll(/\bexport\s*\{([^{}]*)\}/g)) {
-    for (const part of m[1]!.split(","))
-      add(
-        part
-          .trim()
-          .split(/\s+as\s+/)[0]
-          ?.trim(),
-      );
-  }
-  for (const m of source.matchAll(/\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|$)/gm)) add(m[1]);
-  return out;
-}
-
-/** JavaScript: a function not nested in another whose top-level statement exports it, or whose name (or class's) is exported. */
-function jsEntry(a: Analyzer, st: EntryState, fn: TNode): boolean {
-  const names: string[] = [];
-  const own = fn.field("name");
-  if (own && fn.kind() !== "method_definition") names.push(own.text());
-  else if (own && /^[#_]/.test(own.text())) return false;
-  // TypeScript's `private` methods are no more public than `#x` ones.
-  else if (own && /^private\b/.test(a.source.slice(fn.range().start.index, fn.range().start.index + 8))) return false;
-  let n = fn;
-  for (let p = fn.parent(); p; n = p, p = p.parent()) {
-    const k = p.kind();
-    if (k === "program") {
-      if (n.kind() === "export_statement") return true;
-      const at = n.range().start.index;
-      if (n.kind() === "expression_statement" && /^(?:module\.)?exports\b/.test(a.source.slice(at, at + 40))) return true;
-      st.exported ??= exportedNames(a.source);
-      return names.some((x) => st.exported!.has(x));
-    }
-    if (a.syn.roles[k] === "func" || k === "arguments") return false;
-    if (k === "variable_declarator" || k === "class_declaration" || k === "class") {
-      const nm = p.field("name");
-      if (nm) names.push(nm.text());
-    } else if (k === "pair" && /^["'`]?[#_]/.test(p.field("key")?.text() ?? "")) return false;
-    // A class field holding a function (`_run = (...args) => …`, TypeScript's `private run = …`) is private so named or declared.
-    else if ((k === "field_definition" || k === "public_field_definition") && /^(?:(?:static\s+)?[#_]|private\b)/.test(p.text())) return false;
-    else if (k === "assignment_expression") {
-      // `Runner.prototype.run = function`, `Runner.prototype = { run() {} }`, `Runner.create = …`: a method of
-      // what the module exports under `Runner`; `_name` is private by convention.
-      const left = p.field("left");
-      if (left?.kind() === "member_expression") {
-        if (/^[#_]/.test(left.field("property")?.text() ?? "")) return false;
-        const base = /^[A-Za-z_$][\w$]*/.exec(left.text())?.[0];
-        if (base && base !== "module" && base !== "exports" && base !== "this") names.push(base);
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Python: a public module-level function (or a lambda a public module-level name holds), or a public method of a
- * public module-level class; test functions aside. Protocol methods (`__init__`, `__call__`) are public: the
- * caller's arguments reach them through `Cls(x)` and `obj(x)`.
- */
-function pyEntry(fn: TNode): boolean {
-  if (fn.kind() === "lambda") return pyLambdaEntry(fn);
-  const name = fn.field("name")?.text() ?? "";
-  if (!name || (name.startsWith("_") && !/^__\w+__$/.test(name)) || name.startsWith("test")) return false;
-  const up = (n: TNode | null): TNode | null => (n?.kind() === "decorated_definition" ? n.parent() : n);
-  const p = up(fn.parent());
-  if (p?.kind() === "module") return true;
-  const cls = p?.kind() === "block" ? p.parent() : null;
-  if (cls?.kind() !== "class_definition" || (cls.field("name")?.text() ?? "_").startsWith("_")) return false;
-  return up(cls.parent())?.kind() === "module";
-}
-
-/** `run = lambda cmd: ...` at module level, under a public name. */
-function pyLambdaEntry(fn: TNode): boolean {
-  const assign = fn.parent();
-  const left = assign?.kind() === "assignment" ? assign.field("left") : null;
-  if (left?.kind() !== "identifier" || left.text().startsWith("_")) return false;
-  return assign!.parent()?.kind() === "expression_statement" && assign!.parent()!.parent()?.kind() === "module";
-}
+import { isLibraryEntry, stateOf } from "./library-entries.ts";
 
 /** Whether a value's flow starts at library input (a parameter of a library entry). */
 export function fromLibrary(a: Analyzer, t: Taint): boolean {
   let s = t.step;
   while (s.prev) s = s.prev;
   return s.sourceId === a.rules.library?.spec.id;
-}
-
-/** True when `fn`'s parameters are library input: a public entry of a module that is no application module. */
-export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
-  const st = stateOf(a);
-  if (!st.library) return false;
-  const id = fn.id();
-  let v = st.entries.get(id);
-  if (v === undefined) {
-    v = a.syn.prefix === "py" ? pyEntry(fn) : a.syn.prefix === "js" || a.syn.prefix === "ts" ? jsEntry(a, st, fn) : false;
-    st.entries.set(id, v);
-  }
-  return v;
 }
 
 /** Text a JavaScript file holds where a handler may be known by its shape (fast/prefilter.ts). */

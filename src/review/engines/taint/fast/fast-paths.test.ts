@@ -12,7 +12,7 @@ import { prefilterFor } from "./prefilter.ts";
 import { SpanScopeFinder } from "./scope-finders.ts";
 import { rulesFor } from "../syntax/rules.ts";
 import { kind } from "@ast-grep/napi";
-import { defName } from "../functions/local-callees.ts";
+import { defName } from "../functions/file-defs.ts";
 import type { NapiConfig } from "@ast-grep/napi";
 
 const corpus = new URL("../corpus/", import.meta.url).pathname;

@@ -2,7 +2,7 @@
 // reaches the sink inside `runQuery` through its summary (evaluators/function-summaries.ts), so the handler must be
 // analysed and its call counted as a point where something can be reported (fast/relevance.ts).
 import type { Span } from "../fast/function-spans.ts";
-import { defName } from "./local-callees.ts";
+import { defName } from "./file-defs.ts";
 import { innermostSweep } from "../fast/function-spans.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
 

@@ -3,7 +3,7 @@
 // passes no tainted argument, so no summary was asked for; its value is what its body returns
 // (evaluators/function-summaries.ts sourceHelperValue). Found on the text: the functions around a source's mentions.
 import type { Span } from "../fast/function-spans.ts";
-import { defName } from "./local-callees.ts";
+import { defName } from "./file-defs.ts";
 import { innermostSweep } from "../fast/function-spans.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
 

@@ -8,7 +8,7 @@ import { importBindings } from "./js-imports.ts";
 
 /**
  * The function name a call of a module's default export looks up: driver/cross-file-js.ts defaultExportName gives
- * the real one; an anonymous default export (`module.exports = function (x)`) is indexed by it (functions/local-callees.ts).
+ * the real one; an anonymous default export (`module.exports = function (x)`) is indexed by it (functions/file-defs.ts).
  */
 export const defaultExport = "default";
 

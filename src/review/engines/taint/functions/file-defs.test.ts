@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { defName } from "./local-callees.ts";
+import { defName } from "./file-defs.ts";
 import { parseFor } from "../run.ts";
 import { syntaxFor } from "../syntax/languages.ts";
 import { TNode } from "../syntax/node.ts";
