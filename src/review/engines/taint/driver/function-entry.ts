@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
-import { slotOf } from "../syntax/syntax-types.ts";
+import { type Param, slotOf } from "../syntax/syntax-types.ts";
 import { ConstMap } from "../model/scope-constants.ts";
 import { mentions } from "../fast/relevance.ts";
 import { paramSource } from "../evaluators/framework-params.ts";
@@ -46,13 +46,32 @@ export function bindParams(
   const element = args || topLevel ? null : callbackElement(a, fn);
   // A callback a library hands its data to (an archive reader's entries), nested or not.
   const handed = args || !a.rules.callbacks ? null : callbackParams(a, fn);
-  a.syn.params(fn).forEach((p, i) => {
+  const params = a.syn.params(fn);
+  params.forEach((p, i) => {
     if (!p.name) return;
     const bound = element?.at === i ? element.value : (handed?.get(i) ?? null);
-    a.state.vars.set(p.name, bound ?? (args ? (args[slotOf(p, i)] ?? null) : (paramSource(a, p, decorators, fn) ?? entrySource(a, fn, p, topLevel))));
+    a.state.vars.set(p.name, bound ?? (args ? (args[slotOf(p, i)] ?? null) : ownSource(a, fn, p, params, decorators, topLevel)));
     a.state.consts.delete(p.name);
   });
   const rest = args ? null : argumentsSource(a, fn, topLevel);
   if (rest) a.state.vars.set("arguments", rest);
   if (kept && a.syn.prefix === "py") a.state.vars.set("self", kept);
+}
+
+/** Names a handler gives its response, reply or context (Express, Fastify, hapi, Koa's next). */
+const responseLike = /^(?:res|resp|response|reply|h|next|ctx|context)$/;
+
+/**
+ * A parameter's source by framework convention, else by library convention. A request named by convention
+ * (`req`, `request`) carries input in a request's members only; in a JavaScript class's public method, beside no
+ * response and undecorated, it is the caller's record (a client's request, a queued job), input as a whole, as any
+ * entry's parameter is.
+ */
+function ownSource(a: Analyzer, fn: TNode, p: Param, params: readonly Param[], decorators: string[], topLevel: boolean): Value {
+  const own = paramSource(a, p, decorators, fn);
+  if (!own) return entrySource(a, fn, p, topLevel);
+  if (!own.fields || fn.kind() !== "method_definition" || p.annotations.length || p.type) return own;
+  if (params.some((q) => q !== p && responseLike.test(q.name))) return own;
+  const lib = entrySource(a, fn, p, topLevel);
+  return lib && lib.step.sourceId === a.rules.library?.spec.id ? lib : own;
 }

@@ -110,7 +110,11 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
     }
     const root = rootIdent(a, target);
     const cur = root ? st.vars.get(root) : null;
-    if (root && (!cur || cur.fields)) st.vars.set(root, withStep(v, at));
+    if (!root || (cur && !cur.fields)) return;
+    // `req.session.lang = v`: the root's member on the way (`session`) holds the taint; a request's other members
+    // keep what they held.
+    const top = topMember(a, target);
+    st.vars.set(root, cur && top ? withField(cur, v, at, top) : withStep(v, at));
     return;
   }
   if (kind === "assignment_pattern") {
@@ -172,7 +176,11 @@ function assignSink(a: Analyzer, target: TNode, role: string, v: Value, at: TNod
   const keys = role === "member" ? memberKeys(objText, target.field(a.syn.memberFields[1])?.text() ?? "") : [`${objText}[]`, `${lastSegment(objText)}[]`];
   if (v) {
     const rhsKind = (at.field("right")?.kind() ?? "") as string;
-    for (const k of keys) for (const spec of sinks.get(k) ?? []) if (!spec.ignoreKinds.has(rhsKind)) a.recordHit(at, spec, v);
+    // What the program made of a request handed whole (`new Cookie(cookieOptions(req))`) and keeps in the session
+    // is its own: only the request's members stored there (`req.session.lang = req.body.lang`) are the caller's.
+    const made = v.fields !== undefined;
+    for (const k of keys)
+      for (const spec of sinks.get(k) ?? []) if (!spec.ignoreKinds.has(rhsKind) && !(made && spec.className === "trust-boundary")) a.recordHit(at, spec, v);
     return;
   }
   // A clean value stored under a tainted key (session[name] = True): the caller names what the session holds.
@@ -189,6 +197,17 @@ function memberKeys(objText: string, prop: string): string[] {
 }
 
 /** The variable at the root of a member, element or call chain (`a` in `a.b[0].c()`). */
+/** The member of the root variable a chain of members starts with (`session` in `req.session.lang`), else null. */
+function topMember(a: Analyzer, node: TNode): string | null {
+  let n: TNode | null = node;
+  let prop: string | null = null;
+  while (n && a.syn.roles[n.kind()] === "member") {
+    prop = n.field(a.syn.memberFields[1])?.text() ?? null;
+    n = n.field(a.syn.memberFields[0]);
+  }
+  return n && a.syn.roles[n.kind()] === "ident" ? prop : null;
+}
+
 export function rootIdent(a: Analyzer, node: TNode): string | null {
   let n: TNode | null = node;
   while (n) {

@@ -15,6 +15,7 @@ import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { conditionHolds, recordSinks } from "./call-sinks.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
+import { moduleResult } from "./module-results.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -206,7 +207,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
-  return rules.propagateUnknown ? plain(unstrung(firstTainted)) : null;
+  return rules.propagateUnknown ? plain(unstrung(moduleResult(a, callee.text, firstTainted))) : null;
 }
 
 const nosqlBit = classBit("nosql-injection");
