@@ -40,8 +40,14 @@ const longLine = 300;
 const minifiedNames = /\.min\.(js|css|mjs)$|-min\.js$|\.bundle\.js$/;
 const generatedHeader = /^\s*(?:\/\/|#|\/?\*|<!--|--|;).*(?:@generated|Code generated .* DO NOT EDIT|auto-?generated|This file is generated|DO NOT EDIT)/im;
 
+/**
+ * A library's release copied in under its versioned name (`public/js/jquery-1.10.2.js`, `bootstrap.3.4.1.css`):
+ * people do not name their own sources with a three-part version, releases are published so.
+ */
+const versionedRelease = /(?:^|\/)[A-Za-z][\w.-]*?[-.]v?\d+\.\d+\.\d+(?:[-.][a-z]+\d*)*\.(?:js|mjs|cjs|css)$/;
+
 function vendoredPath(path: string): boolean {
-  return path.split("/").some((seg) => vendoredDirs.has(seg));
+  return versionedRelease.test(path) || path.split("/").some((seg) => vendoredDirs.has(seg));
 }
 
 /** A skip reason from the path alone (before reading). */
