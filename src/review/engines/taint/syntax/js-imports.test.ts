@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { aliasMatches } from "./js-imports.ts";
 
 /** The alias pattern tried at every position of the text, as it was before the scan from `=` signs. */
-const everywhere = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*(?:;|\n|$)/g;
-const list = (ms: Iterable<RegExpExecArray | RegExpMatchArray>): string[] => [...ms].map((m) => `${m.index}:${m[1]}=${m[2]}`);
+const everywhere =
+  /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*\)|([A-Za-z_$][\w$]*(?:\.[\w$]+)*))\s*(?:;|\n|$)/g;
+const list = (ms: Iterable<RegExpExecArray | RegExpMatchArray>): string[] => [...ms].map((m) => `${m.index}:${m[1]}=${m[2] ?? `~${m[3]}`}`);
 
 test("aliases found from the = signs are those the pattern finds at every position", () => {
   const texts = [
@@ -15,10 +16,11 @@ test("aliases found from the = signs are those the pattern finds at every positi
     "run\u00a0=\u00a0cp.exec\nnext\u2028=\u3000other;",
     "obj.run = cp.exec;\n  alias   =   fs.promises.readFile   \n",
     "$ = jQuery; _=lodash;a=b",
+    "const run = util.promisify(cp.exec);\nconst p = promisify( exec )\nx = promisify(a)(b);",
   ];
   for (const t of texts) assert.deepEqual(list(aliasMatches(t)), list(t.matchAll(everywhere)), JSON.stringify(t));
   // Short random texts of the characters that matter.
-  const parts = ["a", "b$", "_", "1", ".", " ", "\n", "\t", "=", ";", "\u00a0", "x.y", "==", "=>", "!", "9"];
+  const parts = ["a", "b$", "_", "1", ".", " ", "\n", "\t", "=", ";", "\u00a0", "x.y", "==", "=>", "!", "9", "promisify(", ")"];
   let seed = 7;
   const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % parts.length;
   for (let k = 0; k < 20_000; k++) {

@@ -105,8 +105,12 @@ export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<st
   return out;
 }
 
-/** `const run = cp.exec`, `ctor = Function`: a name given a listed callee as it is (no call, no member of a call). */
-const aliasAssign = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*(?:;|\n|$)/y;
+/**
+ * `const run = cp.exec`, `ctor = Function`: a name given a listed callee as it is (no call, no member of a call); or
+ * promisified (`const run = util.promisify(cp.exec)`), which takes the same arguments but the callback.
+ */
+const aliasAssign =
+  /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*\)|([A-Za-z_$][\w$]*(?:\.[\w$]+)*))\s*(?:;|\n|$)/y;
 
 /**
  * The matches `aliasAssign` would find scanning the text (as matchAll with the g flag), found from the
@@ -140,13 +144,15 @@ export function jsAliasNames(text: string, roots: ReadonlySet<string>, imports: 
   const out = new Map(imports);
   if (!text.includes("=")) return out;
   for (const m of aliasMatches(text)) {
-    const [, local, value] = m as unknown as [string, string, string];
+    const [, local, promised, plain] = m as unknown as [string, string, string | undefined, string | undefined];
+    const value = (promised ?? plain)!;
     if (local === value || out.has(local)) continue;
     const head = value.split(".")[0]!;
     const via = imports.get(head);
     const qualified = via ? via + value.slice(head.length) : roots.has(head) ? value : null;
-    // A callee itself (`cp.exec`, `Function`), not a module or object whose members are (`const r = res`).
-    if (qualified && qualified !== via && listed(qualified)) out.set(local, qualified);
+    // A callee itself (`cp.exec`, `Function`), not a module or object whose members are (`const r = res`); a
+    // promisified import is its callee (`promisify(exec)` with `exec` from child_process).
+    if (qualified && (qualified !== via || promised) && listed(qualified)) out.set(local, qualified);
   }
   return out;
 }
