@@ -3,8 +3,11 @@ import assert from "node:assert/strict";
 import { aliasMatches } from "./js-imports.ts";
 
 /** The alias pattern tried at every position of the text, as it was before the scan from `=` signs. */
-const everywhere =
-  /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*\)|([A-Za-z_$][\w$]*(?:\.[\w$]+)*))\s*(?:;|\n|$)/g;
+const dotted = String.raw`[A-Za-z_$][\w$]*(?:\.[\w$]+)*`;
+const everywhere = new RegExp(
+  String.raw`(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*(${dotted})\s*\)|(${dotted}))\s*(?:;|\n|$)`,
+  "g",
+);
 const list = (ms: Iterable<RegExpExecArray | RegExpMatchArray>): string[] => [...ms].map((m) => `${m.index}:${m[1]}=${m[2] ?? `~${m[3]}`}`);
 
 test("aliases found from the = signs are those the pattern finds at every position", () => {

@@ -105,12 +105,17 @@ export function jsImportNames(text: string, roots?: ReadonlySet<string>): Map<st
   return out;
 }
 
+/** A name or a dotted member chain (`cp.exec`). */
+const dotted = String.raw`[A-Za-z_$][\w$]*(?:\.[\w$]+)*`;
+
 /**
  * `const run = cp.exec`, `ctor = Function`: a name given a listed callee as it is (no call, no member of a call); or
  * promisified (`const run = util.promisify(cp.exec)`), which takes the same arguments but the callback.
  */
-const aliasAssign =
-  /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*\)|([A-Za-z_$][\w$]*(?:\.[\w$]+)*))\s*(?:;|\n|$)/y;
+const aliasAssign = new RegExp(
+  String.raw`(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*(${dotted})\s*\)|(${dotted}))\s*(?:;|\n|$)`,
+  "y",
+);
 
 /**
  * The matches `aliasAssign` would find scanning the text (as matchAll with the g flag), found from the
