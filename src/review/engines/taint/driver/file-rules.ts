@@ -5,6 +5,7 @@ import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
+import { responseAliases } from "../syntax/response-names.ts";
 
 /** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
@@ -23,7 +24,9 @@ function jsNames(rules: CompiledRules, source: string): Map<string, string> {
   const roots = rootsOf(rules);
   const listed = (callee: string): boolean =>
     (["sinks", "sourceCalls", "sanitizers", "guards"] as const).some((t) => rules[t].exact.has(callee) || rules[t].exact.has(`new ${callee}`));
-  return jsAliasNames(source, roots, jsImportNames(source, roots), listed);
+  const names = jsAliasNames(source, roots, jsImportNames(source, roots), listed);
+  for (const name of responseAliases(source)) if (!names.has(name)) names.set(name, "res");
+  return names;
 }
 
 /** The last Python file's rules (one file's text and rules; nothing of its tree). */
