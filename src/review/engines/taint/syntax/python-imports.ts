@@ -70,9 +70,10 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
       }
     }
   }
-  if (!added.length) return rules;
+  const paths = pathAliases(rules, names);
+  if (!added.length && !paths.length) return rules;
   // Files that import alike share one copy: its regexes (prefilter, relevance) are built once.
-  const sig = added.map((a) => a.join("\0")).join("\n");
+  const sig = [...added.map((a) => a.join("\0")), ...paths.map((p) => `path\0${p.prefix}\0${p.spec.id}`)].join("\n");
   let byFile = copies.get(rules);
   if (!byFile) copies.set(rules, (byFile = new Map()));
   let copy = byFile.get(sig);
@@ -86,7 +87,29 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
       (copy as Record<keyof Tables, unknown>)[t] = table;
     }
     for (const [t, alias, key] of added) (copy[t] as CallTable<unknown>).exact.set(alias, rules[t].exact.get(key)!);
+    if (paths.length) {
+      copy.paths = [...rules.paths, ...paths];
+      copy.pathRoots = new Set([...rules.pathRoots, ...paths.map((p) => p.prefix.split(".")[0]!)]);
+    }
     if (byFile.size < 64) byFile.set(sig, copy);
   }
   return copy;
+}
+
+/**
+ * Source paths under the file's names for them: `from flask import request as req` makes `req.args` Flask's
+ * `request.args` (a path the rules name by the member alone), `from sys import argv` makes `argv` `sys.argv`.
+ */
+function pathAliases(rules: CompiledRules, names: ReadonlyMap<string, string>): CompiledRules["paths"] {
+  const out: CompiledRules["paths"] = [];
+  if (!rules.paths.length) return out;
+  for (const [local, qualified] of names) {
+    const member = qualified.slice(qualified.lastIndexOf(".") + 1);
+    for (const p of rules.paths) {
+      const under = (base: string): boolean => p.prefix === base || p.prefix.startsWith(`${base}.`);
+      const base = under(qualified) ? qualified : under(member) ? member : null;
+      if (base && local !== base) out.push({ prefix: local + p.prefix.slice(base.length), spec: p.spec });
+    }
+  }
+  return out;
 }
