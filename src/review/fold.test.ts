@@ -96,3 +96,24 @@ db.connect({ user: "app", password: "hunter2" });
   assert.deepEqual(credentials.sort(), ["2 secret.generic", "3 js.hardcoded-credential"]);
   assert.ok(!findings.some((f) => f.location.snippet?.includes("Mai9ohgh6ahxee0jutheew0pungoozil")));
 });
+
+test("a query built in one sink and run by another (session.execute(text(f'…')), or text() then execute) is one finding, where it is built", async () => {
+  const py = `from sqlalchemy import text
+
+def owned(session, table, user):
+    return session.execute(text(f"SELECT * FROM {table} WHERE owner = '{user}'")).fetchall()
+
+def owned_too(session, user):
+    q = text("SELECT * FROM t WHERE owner = '" + user + "'")
+    return session.execute(q).fetchall()
+`;
+  const { findings } = await reviewFiles({ files: stream({ "reports.py": py }), rules });
+  const sql = findings.filter((f) => f.ruleId === "py.taint.sql-injection");
+  assert.deepEqual(
+    sql.map((f) => [f.location.startLine, f.location.snippet?.startsWith("text(")]),
+    [
+      [4, true],
+      [7, true],
+    ],
+  );
+});

@@ -1,6 +1,7 @@
 // One weakness, one finding (per file). A pattern finding on a line that a taint finding of the same
 // weakness (a shared CWE) starts on or passes through is the same problem seen twice: the taint
-// finding stays, with its flow and the more severe of the two severities. A predictable value is
+// finding stays, with its flow and the more severe of the two severities. Of two taint findings of one
+// rule, one sink on the other's flow or inside it, the first on the way stays. A predictable value is
 // one weakness however many sinks it reaches: taint findings of that class from one source fold
 // into the first, the other sinks as related locations. Findings left on one line are ordered most
 // severe first, so that whatever marks the later ones duplicates keeps the severe one in view. A secret the
@@ -45,6 +46,11 @@ export function foldFindings(findings: Finding[]): Finding[] {
     });
     folded.add(f);
   }
+  // A sink whose tainted value another sink of the same weakness made on its way (`session.execute(text(f"…{user}"))`,
+  // `q = text(…)` then `session.execute(q)`): one query built once, reported where the text is made.
+  const upstream = (g: Finding, f: Finding): boolean =>
+    g !== f && g.ruleId === f.ruleId && !folded.has(g) && [f.location, ...(f.flow ?? [])].some((l) => within(g.location, l));
+  for (const f of taint) if (!folded.has(f) && taint.some((g) => upstream(g, f) && !upstream(f, g))) folded.add(f);
   // Pattern findings on a line that a taint finding of the same weakness covers, or where the secret scanner found
   // the value itself (`js.hardcoded-credential`): the scanner's finding names the kind of secret and shows it redacted.
   const covered = new Map<string, Finding[]>();
@@ -69,6 +75,13 @@ export function foldFindings(findings: Finding[]): Finding[] {
     out.push(f);
   }
   return severeFirst(out.map((f) => merged.get(f) ?? f));
+}
+
+/** `inner` lies within `outer` (or is the same place). */
+function within(inner: Location, outer: Location): boolean {
+  const starts = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
+  const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return inner.path === outer.path && starts && ends;
 }
 
 /** Findings of one line that share a CWE, most severe first in the places they held (the rest keep their order). */
