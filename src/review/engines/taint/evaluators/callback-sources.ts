@@ -42,11 +42,18 @@ function specsFor(a: Analyzer, fn: TNode): CallbackSpec[] {
   const specs = table.lookup(`${isNew ? "new " : ""}${callee.text().replace(/\s+/g, "")}`);
   if (!specs) return [];
   const args = named(at.call.field("arguments")!);
+  const literal = (i: number): string | null => {
+    const lit = args[i];
+    return lit && (lit.kind() === "string" || lit.kind() === "template_string") ? lit.text().replace(quoted, "$2") : null;
+  };
   return specs.filter((s) => {
     if (at.key === null ? s.keys !== null : !s.keys?.has(at.key)) return false;
-    if (!s.when) return true;
-    const lit = args[s.when.arg];
-    return !!lit && (lit.kind() === "string" || lit.kind() === "template_string") && lit.text().replace(quoted, "$2") === s.when.equals;
+    if (s.whenNot) {
+      // The event must be named, and not one of the emitter's own.
+      const name = literal(s.whenNot.arg);
+      if (name === null || s.whenNot.equals.has(name)) return false;
+    }
+    return !s.when || literal(s.when.arg) === s.when.equals;
   });
 }
 

@@ -34,6 +34,10 @@ const callbackRule = z
       .object({ arg: z.number().int().min(0), equals: z.string() })
       .optional()
       .describe('Only where this positional argument is this literal (`.on("entry", cb)`)'),
+    whenNot: z
+      .object({ arg: z.number().int().min(0), equals: z.array(z.string()) })
+      .optional()
+      .describe('Not where this positional argument is one of these literals (`socket.on("disconnect", cb)`: the server\'s own event)'),
     keys: z
       .array(z.string())
       .optional()

@@ -47,6 +47,8 @@ export interface SourceSpec {
 export interface CallbackSpec {
   spec: SourceSpec;
   when: { arg: number; equals: string } | undefined;
+  /** Not under these literals of this argument (an emitter's own events). */
+  whenNot: { arg: number; equals: ReadonlySet<string> } | undefined;
   /** Keys of an object argument whose value is the callback; null: a positional argument. */
   keys: ReadonlySet<string> | null;
   params: number[];

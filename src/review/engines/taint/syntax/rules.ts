@@ -120,6 +120,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       const entry: CallbackSpec = {
         spec,
         when: cb.when,
+        whenNot: cb.whenNot && { arg: cb.whenNot.arg, equals: new Set(cb.whenNot.equals) },
         keys: cb.keys ? new Set(cb.keys) : null,
         params: cb.params,
         members: cb.members ? new Set(cb.members) : null,
