@@ -110,10 +110,14 @@ def owned_too(session, user):
   const { findings } = await reviewFiles({ files: stream({ "reports.py": py }), rules });
   const sql = findings.filter((f) => f.ruleId === "py.taint.sql-injection");
   assert.deepEqual(
-    sql.map((f) => [f.location.startLine, f.location.snippet?.startsWith("text(")]),
+    sql.map((f) => [
+      f.location.startLine,
+      f.location.snippet?.startsWith("text("),
+      f.relatedLocations.filter((l) => /also reaches/.test(l.message ?? "")).map((l) => l.startLine),
+    ]),
     [
-      [4, true],
-      [7, true],
+      [4, true, [4]],
+      [7, true, [8]],
     ],
   );
 });

@@ -50,7 +50,14 @@ export function foldFindings(findings: Finding[]): Finding[] {
   // `q = text(…)` then `session.execute(q)`): one query built once, reported where the text is made.
   const upstream = (g: Finding, f: Finding): boolean =>
     g !== f && g.ruleId === f.ruleId && !folded.has(g) && [f.location, ...(f.flow ?? [])].some((l) => within(g.location, l));
-  for (const f of taint) if (!folded.has(f) && taint.some((g) => upstream(g, f) && !upstream(f, g))) folded.add(f);
+  for (const f of taint) {
+    const by = folded.has(f) ? undefined : taint.find((g) => upstream(g, f) && !upstream(f, g));
+    if (!by) continue;
+    // The sink further on stays in view beside the first (`os.path.exists(p)` then `open(p)`).
+    const kept = merged.get(by) ?? by;
+    merged.set(by, { ...kept, relatedLocations: [...kept.relatedLocations, { ...f.location, message: `also reaches: ${f.title}` }] });
+    folded.add(f);
+  }
   // Pattern findings on a line that a taint finding of the same weakness covers, or where the secret scanner found
   // the value itself (`js.hardcoded-credential`): the scanner's finding names the kind of secret and shows it redacted.
   const covered = new Map<string, Finding[]>();
