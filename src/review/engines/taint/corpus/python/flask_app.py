@@ -81,7 +81,7 @@ def download():
 def hello():
     name = request.args.get("name", "")
     resp = make_response("<h1>Hello " + name + "</h1>")  # vuln: xss
-    render_template_string("<p>" + request.args["t"] + "</p>")  # vuln: xss
+    render_template_string("<p>" + request.args["t"] + "</p>")  # vuln: code-injection the template itself
     make_response("<h1>Hello " + escape(name) + "</h1>")  # safe: xss sanitized
     make_response("<h1>Hello</h1>")  # safe: xss constant
     return resp

@@ -89,7 +89,7 @@ def card():
 @bp.route("/card/raw")
 def card_raw():
     name = request.args.get("name", "")
-    html = render_template_string("<div>" + name + "</div>")  # vuln: xss
+    html = render_template_string("<div>" + name + "</div>")  # vuln: code-injection the template itself
     return html
 
 
