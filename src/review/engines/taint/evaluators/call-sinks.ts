@@ -21,8 +21,9 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
  * (`path.join(root, rel)`), and a value built or copied on the way is still reported. The name's own place, or a
  * sibling or child of it no `..` leads out of (`os.path.join(path, ".git")`, `dir / "manage.py"`), is the caller's
  * too. "param": the same from a parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
-function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
-  const core = spec.className === "path-traversal" ? ownPathName(arg.text()) : null;
+function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className" | "callersOwn">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
+  // `callersOwn` sinks (a template compiled): the parameter itself, as the caller gave it.
+  const core = spec.className === "path-traversal" ? ownPathName(arg.text()) : spec.callersOwn && /^[\w$]+$/.test(arg.text()) ? arg.text() : null;
   if (!core) return null;
   const whole = wholeChain(t, a.rules.library?.spec.id);
   return whole && whole.name === core ? whole.from : null;

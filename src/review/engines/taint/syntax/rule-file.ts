@@ -151,6 +151,13 @@ const sinkRule = z
         "Reported from library input even for a class it does not cause (`exceptClasses`): a component that writes its caller's text into " +
           "the page as HTML (`el.innerHTML = title`) is the bug, whoever calls it",
       ),
+    callersOwn: z
+      .boolean()
+      .optional()
+      .describe(
+        "A library entry's parameter handed to this sink as its caller gave it is the caller's to choose (a template a rendering library is " +
+          "asked to compile); one the library builds from it is still reported",
+      ),
     ifArg: argText.optional().describe('The call is a sink only when this argument\'s text matches (`subprocess.run(["git", …])`: the program the list runs)'),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
     exceptReceivers: z

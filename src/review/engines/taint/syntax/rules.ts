@@ -145,6 +145,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       unlessArg: s.unlessArg && argTest(s.unlessArg),
       ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
+      ...(s.callersOwn ? { callersOwn: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
       exceptReceivers: whole(s.exceptReceivers),
     };
