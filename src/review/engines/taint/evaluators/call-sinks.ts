@@ -126,7 +126,8 @@ export function recordSinks(
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
-    const positions = spec.args ? spec.args.map((i) => positional[i]) : all;
+    const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;
+    if (spec.keywords) for (const k of all) if (k.kind() === "keyword_argument" && spec.keywords.has(k.field("name")?.text() ?? "")) positions.push(k);
     const formatted = safelyFormatted(positional, spec.formatSafe);
     for (const p of positions) {
       if (p && formatted?.has(p)) continue;

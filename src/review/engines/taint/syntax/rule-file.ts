@@ -106,6 +106,10 @@ const sinkRule = z
     description: z.string().optional().describe("Why these calls are sinks, for readers of the rule file"),
     calls: callList.optional(),
     args: z.array(z.number().int().min(0)).optional().describe("Argument positions that must not be tainted; omitted = every argument"),
+    keywords: z
+      .array(z.string())
+      .optional()
+      .describe("Keyword arguments (Python) that must not be tainted, besides `args` (`.extra(where=[…])`; its `params` are bound data)"),
     assigns: z.array(z.string()).optional().describe("Property names whose assignment is a sink, e.g. innerHTML; `a.b` means the exact left-hand text"),
     receiver: z.boolean().optional().describe("The call's receiver is also a sink position (e.g. a tainted query object)"),
     code: z

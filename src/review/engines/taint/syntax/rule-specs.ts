@@ -10,6 +10,8 @@ export interface SinkSpec {
   /** A library entry's parameter handed whole is the caller's choice (schema `callersOwn`). */
   callersOwn?: true;
   args: number[] | null;
+  /** Keyword arguments (Python) that are sink positions too (schema `keywords`); null: none. */
+  keywords: ReadonlySet<string> | null;
   receiver: boolean;
   argv: boolean;
   code: boolean;

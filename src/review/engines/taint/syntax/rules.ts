@@ -133,6 +133,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       cls: classBit(s.class),
       className: s.class,
       args: s.args ?? null,
+      keywords: s.keywords ? new Set(s.keywords) : null,
       receiver: s.receiver ?? false,
       argv: s.argv ?? false,
       code: s.code ?? false,
