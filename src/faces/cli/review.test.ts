@@ -201,3 +201,18 @@ test("crs review: a crs-ignore finding is hidden from the human output with a co
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("crs review refuses a file or a missing path with exit 2 instead of reporting nothing found", () => {
+  const dir = repo();
+  try {
+    for (const target of ["app.js", "no-such-dir"]) {
+      const r = crsReview(dir, target, "--json");
+      assert.equal(r.code, 2, target);
+      assert.match(r.err, new RegExp(`${target} is not a directory`));
+      assert.equal(r.out, "");
+    }
+    assert.equal(crsReview(dir, ".", "--json").code, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,5 @@
 // `crs review [PATH]`: the review engine on a local checkout, no server.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
@@ -98,6 +98,11 @@ export async function reviewCommand(argv: string[]): Promise<number> {
   }
   const opts = cmd.opts<Opts>();
   const dir = resolve(cmd.processedArgs[0] as string);
+  // A file or a missing path would review nothing and read as a clean result: refused, as a usage error.
+  if (!(await stat(dir).catch(() => null))?.isDirectory()) {
+    process.stderr.write(`crs review: ${cmd.processedArgs[0] as string} is not a directory: give the checkout's directory\n`);
+    return 2;
+  }
   if (!opts.model && (opts.instructions.length || opts.document.length)) {
     process.stderr.write("crs review: --instructions and --document need --model\n");
     return 2;
