@@ -196,7 +196,6 @@ function memberKeys(objText: string, prop: string): string[] {
   return [prop, `${objText}.${prop}`, `${last}.${prop}`, `${last}.*`, objText];
 }
 
-/** The variable at the root of a member, element or call chain (`a` in `a.b[0].c()`). */
 /** The member of the root variable a chain of members starts with (`session` in `req.session.lang`), else null. */
 function topMember(a: Analyzer, node: TNode): string | null {
   let n: TNode | null = node;
@@ -208,6 +207,7 @@ function topMember(a: Analyzer, node: TNode): string | null {
   return n && a.syn.roles[n.kind()] === "ident" ? prop : null;
 }
 
+/** The variable at the root of a member, element or call chain (`a` in `a.b[0].c()`). */
 export function rootIdent(a: Analyzer, node: TNode): string | null {
   let n: TNode | null = node;
   while (n) {
