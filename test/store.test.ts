@@ -63,11 +63,17 @@ for (const engine of engines) {
       const opts = JSON.stringify({ dataDir, databaseUrl: engine.url, ...(schema ? { schema } : {}) });
       const runs = [1, 2, 3].map(
         () =>
-          new Promise<number>((done) => {
-            execFile(process.execPath, ["--input-type=module", "-e", script, opts], (err) => done(err ? 1 : 0));
+          new Promise<{ code: number; stderr: string }>((done) => {
+            execFile(process.execPath, ["--input-type=module", "-e", script, opts], (err, _out, stderr) => done({ code: err ? 1 : 0, stderr }));
           }),
       );
-      assert.deepEqual(await Promise.all(runs), [0, 0, 0]);
+      const ended = await Promise.all(runs);
+      // A failing process says why: the race it lost is otherwise invisible in CI's log.
+      assert.deepEqual(
+        ended.map((r) => r.code),
+        [0, 0, 0],
+        ended.map((r) => r.stderr).join("\n"),
+      );
       const stores = [await openStore({ dataDir, databaseUrl: engine.url, ...(schema ? { schema } : {}) })];
       try {
         const applied = await sql<{ name: string }>`select name from crs_migrations`.execute(stores[0]!.db);
