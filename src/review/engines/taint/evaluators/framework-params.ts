@@ -45,11 +45,35 @@ function sentWithOptions(a: Analyzer, fn: TNode, name: string, next: RegExp[]): 
   return !!after && next.some((r) => r.test(after.name));
 }
 
+/** Converters whose URL variable carries no free text: numbers, uuids, one of a fixed list (Flask's `any(a, b)`). */
+const closedConverters = new Set(["int", "float", "uuid", "any"]);
+/** Bottle's filters, written after the name (`<id:int>`, `<rest:path>`, `<slug:re:[a-z]+>`). */
+const bottleFilters = new Set(["int", "float", "path", "re"]);
+
+/**
+ * Whether a route decorator's text names `name` as a URL variable that carries free text: `<name>`,
+ * `<path:name>` (Flask, Quart), `<name:path>` (Bottle); not `<int:id>`, `<id:int>` or `<any(a, b):page>`.
+ */
+function routeVariable(decorator: string, name: string): boolean {
+  for (const m of decorator.matchAll(/<([^<>]+)>/g)) {
+    const parts = m[1]!.split(":").map((x) => x.trim());
+    const [variable, converter] =
+      parts.length === 1
+        ? [parts[0], ""]
+        : bottleFilters.has(parts[1]!) && !/\(/.test(parts[0]!)
+          ? [parts[0], parts[1]]
+          : [parts[1], parts[0]!.replace(/\(.*$/s, "")];
+    if (variable === name) return !closedConverters.has(converter!);
+  }
+  return false;
+}
+
 export function paramSource(a: Analyzer, p: { name: string; type: string; annotations: string[]; node: TNode }, decorators: string[], fn?: TNode): Value {
   for (const spec of a.rules.params) {
     let matched: boolean;
     if (spec.decorators.length) {
-      matched = p.name !== "self" && p.name !== "cls" && decorators.some((d) => spec.decorators.some((r) => r.test(d)));
+      const on = decorators.filter((d) => spec.decorators.some((r) => r.test(d)));
+      matched = p.name !== "self" && p.name !== "cls" && on.length > 0 && (!spec.routeVariables || on.some((d) => routeVariable(d, p.name)));
     } else {
       const crit = spec.names.length + spec.types.length + spec.annotations.size;
       matched =

@@ -2,7 +2,6 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
-import type { Value } from "../model/state.ts";
 import { named } from "../syntax/syntax-types.ts";
 
 /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
@@ -25,22 +24,21 @@ export function returnSinks(a: Analyzer, scope: TNode | null, cache: Map<number,
   return specs;
 }
 
-/** A view's return value is its response: the body is the value, or a tuple's first element (headers and status follow). */
+/**
+ * A view's return value is its response: the body is the value, or a tuple's first element (headers and status follow).
+ * A conditional (`{"body": row[0]} if row else abort(404)`) returns one of its branches: each is judged as returned.
+ */
 export function returned(a: Analyzer, node: TNode, expr: TNode, specs: SinkSpec[]): void {
   const k = expr.kind();
-  let body = expr;
-  let v: Value;
-  if (k === "expression_list" || k === "tuple") {
+  if (k === "expression_list" || k === "tuple" || k === "conditional_expression") {
     const parts = named(expr);
-    v = null;
-    for (let i = 0; i < parts.length; i++) {
-      const pv = a.ev(parts[i]!);
-      if (i === 0) {
-        v = pv;
-        body = parts[0]!;
-      }
-    }
-  } else v = a.ev(expr);
+    // A tuple's other elements (status, headers) and a conditional's test are evaluated for their effects only.
+    const bodies = k === "conditional_expression" ? [parts[0], parts[2]] : [parts[0]];
+    for (const p of parts) if (!bodies.includes(p)) a.ev(p);
+    for (const b of bodies) if (b) returned(a, node, b, specs);
+    return;
+  }
+  const v = a.ev(expr);
   if (!v) return;
-  for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(body.kind() as string)) a.recordHit(node, spec, v);
+  for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(k)) a.recordHit(node, spec, v);
 }

@@ -13,6 +13,13 @@ const paramRule = z
     annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
     decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
+    routeVariables: z
+      .boolean()
+      .optional()
+      .describe(
+        "Python, with `decorators`: only the parameters the matching decorator names as URL variables (`<name>`, `<path:name>`) are sources; " +
+          "one with an int, float or uuid converter is not",
+      ),
     exceptBefore: z
       .array(z.string())
       .optional()

@@ -65,6 +65,8 @@ export interface ParamSpec extends SourceSpec {
   annotations: Set<string>;
   decorators: RegExp[];
   exceptTypes: RegExp[];
+  /** Only the URL variables the matching decorator names (`<path:name>`), not those of a number or uuid converter. */
+  routeVariables: boolean;
   /** Names of a next parameter that make this one none (a client's outgoing request beside its options). */
   exceptBefore: RegExp[];
   /** Only these members carry the request; null: every member. */

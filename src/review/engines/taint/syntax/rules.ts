@@ -107,6 +107,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
         annotations: new Set(s.params.annotations ?? []),
         decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
         exceptTypes: whole(s.params.exceptTypes),
+        routeVariables: s.params.routeVariables === true,
         exceptBefore: whole(s.params.exceptBefore),
         members: s.params.members ? new Set(s.params.members) : null,
       });
