@@ -74,3 +74,23 @@ def flask_home():
 
 def flask_profile():
     return flask.redirect(url_for("profile"))  # ok: py.open-redirect
+
+
+def generate_reset_token(length=32):
+    return "".join(random.choice(string.ascii_letters + string.digits) for _ in range(length))  # expect: py.insecure-random
+
+
+def make_email_code():
+    return "%06d" % random.randint(0, 999999)  # expect: py.insecure-random
+
+
+def new_api_key():
+    return secrets.token_hex(20)  # ok: py.insecure-random
+
+
+def backoff_delay(attempt):
+    return RETRY_BASE * 2**attempt + random.uniform(0, 1)  # ok: py.insecure-random
+
+
+def pick_session_shard(shards):
+    return random.choice(shards)  # ok: py.insecure-random
