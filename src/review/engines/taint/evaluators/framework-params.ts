@@ -45,14 +45,14 @@ function sentWithOptions(a: Analyzer, fn: TNode, name: string, next: RegExp[]): 
   return !!after && next.some((r) => r.test(after.name));
 }
 
-/** Converters whose URL variable carries no free text: numbers, uuids, one of a fixed list (Flask's `any(a, b)`). */
-const closedConverters = new Set(["int", "float", "uuid", "any"]);
-/** Bottle's filters, written after the name (`<id:int>`, `<rest:path>`, `<slug:re:[a-z]+>`). */
-const bottleFilters = new Set(["int", "float", "path", "re"]);
+/** Converters whose URL variable carries no free text: numbers, uuids, dates, one of a fixed list (Flask's `any(a, b)`). */
+const closedConverters = new Set(["int", "float", "uuid", "any", "ymd"]);
+/** Bottle's filters and Sanic's types, written after the name (`<id:int>`, `<rest:path>`, `<slug:re:[a-z]+>`, `<tag:str>`). */
+const typesAfterName = new Set(["int", "float", "path", "re", "str", "alpha", "slug", "uuid", "ymd", "strorempty", "ext"]);
 
 /**
  * Whether a route decorator's text names `name` as a URL variable that carries free text: `<name>`,
- * `<path:name>` (Flask, Quart), `<name:path>` (Bottle); not `<int:id>`, `<id:int>` or `<any(a, b):page>`.
+ * `<path:name>` (Flask, Quart), `<name:path>` (Bottle, Sanic); not `<int:id>`, `<id:int>` or `<any(a, b):page>`.
  */
 function routeVariable(decorator: string, name: string): boolean {
   for (const m of decorator.matchAll(/<([^<>]+)>/g)) {
@@ -60,7 +60,7 @@ function routeVariable(decorator: string, name: string): boolean {
     const [variable, converter] =
       parts.length === 1
         ? [parts[0], ""]
-        : bottleFilters.has(parts[1]!) && !/\(/.test(parts[0]!)
+        : typesAfterName.has(parts[1]!) && !/\(/.test(parts[0]!)
           ? [parts[0], parts[1]]
           : [parts[1], parts[0]!.replace(/\(.*$/s, "")];
     if (variable === name) return !closedConverters.has(converter!);
