@@ -7,6 +7,7 @@ import { type Param, slotOf } from "../syntax/syntax-types.ts";
 import { ConstMap } from "../model/scope-constants.ts";
 import { mentions } from "../fast/relevance.ts";
 import { paramSource } from "../evaluators/framework-params.ts";
+import { responseParams } from "../syntax/response-names.ts";
 import { argumentsSource, entrySource } from "../evaluators/entry-points.ts";
 import { callbackElement } from "../evaluators/callback-elements.ts";
 import { callbackParams } from "../evaluators/callback-sources.ts";
@@ -58,8 +59,8 @@ export function bindParams(
   if (kept && a.syn.prefix === "py") a.state.vars.set("self", kept);
 }
 
-/** Names a handler gives its response, reply or context (Express, Fastify, hapi, Koa's next). */
-const responseLike = /^(?:res|resp|response|reply|h|next|ctx|context)$/;
+/** Names a handler gives its response, reply or context (Express, Fastify, hapi's toolkit, Koa's next and context). */
+const responseLike = new RegExp(`^(?:${[...responseParams, "h", "next", "ctx", "context"].join("|")})$`);
 
 /**
  * A parameter's source by framework convention, else by library convention. A request named by convention

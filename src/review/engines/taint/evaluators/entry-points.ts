@@ -12,6 +12,7 @@ import { namedOnlyMask } from "../syntax/classes.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
 import type { CompiledRules, LibrarySpec, SinkSpec } from "../syntax/rule-specs.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
+import { responseParams } from "../syntax/response-names.ts";
 import { isLibraryEntry, stateOf } from "./library-entries.ts";
 
 /** Whether a value's flow starts at library input (a parameter of a library entry). */
@@ -21,12 +22,15 @@ export function fromLibrary(a: Analyzer, t: Taint): boolean {
   return s.sourceId === a.rules.library?.spec.id;
 }
 
+/** A handler's names for its response, and Fastify's `rep`. */
+const responseWords = [...responseParams, "rep"].join("|");
+
 /** Text a JavaScript file holds where a handler may be known by its shape (fast/prefilter.ts). */
 export const handlerShapeText =
-  "\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['\"`]/|/)|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:res|resp|response|reply|rep)\\b";
+  `\\.(?:get|post|put|patch|delete|del|all|use|options|head)\\s*\\(\\s*(?:['"\`]/|/)` + `|\\(\\s*\\{[^()]*\\}\\s*,\\s*(?:${responseWords})\\b`;
 
 const routeMethods = /^(?:get|post|put|patch|delete|del|all|use|options|head)$/;
-const responseNames = /^(?:res|resp|response|reply|rep)$/;
+const responseNames = new RegExp(`^(?:${responseWords})$`);
 
 /** The first formal parameter of a JavaScript route handler known by its shape, else null. */
 function handlerRequest(a: Analyzer, fn: TNode): TNode | null {

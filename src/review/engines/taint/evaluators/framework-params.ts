@@ -50,20 +50,23 @@ const closedConverters = new Set(["int", "float", "uuid", "any", "ymd"]);
 /** Bottle's filters and Sanic's types, written after the name (`<id:int>`, `<rest:path>`, `<slug:re:[a-z]+>`, `<tag:str>`). */
 const typesAfterName = new Set(["int", "float", "path", "re", "str", "alpha", "slug", "uuid", "ymd", "strorempty", "ext"]);
 
+/** A `<…>` placeholder's variable and converter: `<name>`, `<conv:name>` (Flask, Quart), `<name:type>` (Bottle, Sanic). */
+function placeholder(text: string): { name: string; converter: string } {
+  const [first, second] = text.split(":").map((x) => x.trim());
+  if (second === undefined) return { name: first!, converter: "" };
+  if (typesAfterName.has(second) && !first!.includes("(")) return { name: first!, converter: second };
+  // Flask's converter may take arguments (`any(pdf, html)`, `string(length=2)`).
+  return { name: second, converter: first!.replace(/\(.*$/s, "") };
+}
+
 /**
  * Whether a route decorator's text names `name` as a URL variable that carries free text: `<name>`,
  * `<path:name>` (Flask, Quart), `<name:path>` (Bottle, Sanic); not `<int:id>`, `<id:int>` or `<any(a, b):page>`.
  */
 function routeVariable(decorator: string, name: string): boolean {
   for (const m of decorator.matchAll(/<([^<>]+)>/g)) {
-    const parts = m[1]!.split(":").map((x) => x.trim());
-    const [variable, converter] =
-      parts.length === 1
-        ? [parts[0], ""]
-        : typesAfterName.has(parts[1]!) && !/\(/.test(parts[0]!)
-          ? [parts[0], parts[1]]
-          : [parts[1], parts[0]!.replace(/\(.*$/s, "")];
-    if (variable === name) return !closedConverters.has(converter!);
+    const v = placeholder(m[1]!);
+    if (v.name === name) return !closedConverters.has(v.converter);
   }
   return false;
 }

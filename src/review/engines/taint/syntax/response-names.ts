@@ -3,6 +3,12 @@
 // (`res.send`, `res.redirect`, `res.setHeader`); in such a file, its own name for the response is that.
 // Found as a parameter list whose first parameter is a request and whose second is the response, so a
 // client's `response` (`fetch(url).then((response) => …)`) is not taken for one.
+/**
+ * What a handler calls its response: Express's and Node's `res`, `resp`, `response`, Fastify's `reply`. Each
+ * question about handlers adds the names it also takes (driver/function-entry.ts, evaluators/entry-points.ts).
+ */
+export const responseParams: readonly string[] = ["res", "resp", "response", "reply"];
+
 const handlerPair = /\(\s*(?:req|request|\{[^()]*\})\s*(?::\s*[\w$.]+(?:<[^<>()]*>)?\s*)?,\s*(resp|response)\b/g;
 
 /** The names the file's handlers give their response (besides `res`). */

@@ -18,7 +18,7 @@ const paramRule = z
       .optional()
       .describe(
         "Python, with `decorators`: only the parameters the matching decorator names as URL variables (`<name>`, `<path:name>`) are sources; " +
-          "one with an int, float or uuid converter is not",
+          "one with a number, uuid, date or `any(…)` converter is not",
       ),
     exceptBefore: z
       .array(z.string())

@@ -65,7 +65,7 @@ export interface ParamSpec extends SourceSpec {
   annotations: Set<string>;
   decorators: RegExp[];
   exceptTypes: RegExp[];
-  /** Only the URL variables the matching decorator names (`<path:name>`), not those of a number or uuid converter. */
+  /** Only the URL variables the matching decorator names (`<path:name>`), not those of a number, uuid, date or any() converter. */
   routeVariables: boolean;
   /** Names of a next parameter that make this one none (a client's outgoing request beside its options). */
   exceptBefore: RegExp[];
