@@ -45,6 +45,28 @@ function sentWithOptions(a: Analyzer, fn: TNode, name: string, next: RegExp[]): 
   return !!after && next.some((r) => r.test(after.name));
 }
 
+/** A class-based view's handler methods (Django's View, REST framework's views and viewsets). */
+const handlerMethods = /^(?:get|post|put|patch|delete|head|options|dispatch|list|retrieve|create|update|partial_update|destroy)$/;
+/** A view's answer: a response class, or a shortcut that makes one. */
+const returnsResponse = /\breturn\s+(?:[\w.]+\.)?(?:render|redirect|render_to_response|\w*Response\w*|serve)\s*\(/;
+
+/**
+ * Whether `name` comes after a parameter named like one of `after` in a function shaped as a view: a handler
+ * method, decorated, or returning a response. Not a helper that takes the request along
+ * (`update_session_auth_hash(request, user)`), nor one named `_private`.
+ */
+function afterNamed(a: Analyzer, fn: TNode, name: string, after: RegExp[]): boolean {
+  if (name === "" || name === "self" || name === "cls") return false;
+  const fname = fn.field("name")?.text() ?? "";
+  if (fname.startsWith("_")) return false;
+  const params = a.syn.params(fn);
+  const i = params.findIndex((q) => after.some((r) => r.test(q.name)));
+  if (i < 0 || params.findIndex((q) => q.name === name) <= i) return false;
+  if ((i > 0 && handlerMethods.test(fname)) || a.syn.decorators(fn).length) return true;
+  const r = fn.range();
+  return !!a.source && returnsResponse.test(a.source.slice(r.start.index, r.end.index));
+}
+
 /** Converters whose URL variable carries no free text: numbers, uuids, dates, one of a fixed list (Flask's `any(a, b)`). */
 const closedConverters = new Set(["int", "float", "uuid", "any", "ymd"]);
 /** Bottle's filters and Sanic's types, written after the name (`<id:int>`, `<rest:path>`, `<slug:re:[a-z]+>`, `<tag:str>`). */
@@ -77,6 +99,8 @@ export function paramSource(a: Analyzer, p: { name: string; type: string; annota
     if (spec.decorators.length) {
       const on = decorators.filter((d) => spec.decorators.some((r) => r.test(d)));
       matched = p.name !== "self" && p.name !== "cls" && on.length > 0 && (!spec.routeVariables || on.some((d) => routeVariable(d, p.name)));
+    } else if (spec.after.length) {
+      matched = !!fn && afterNamed(a, fn, p.name, spec.after);
     } else {
       const crit = spec.names.length + spec.types.length + spec.annotations.size;
       matched =

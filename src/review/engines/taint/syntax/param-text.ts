@@ -6,6 +6,7 @@ import { escapeRegExp as esc } from "../../../text.ts";
 
 interface ParamSpecText {
   names?: string[];
+  after?: string[];
   types?: string[];
   annotations?: string[];
   decorators?: string[];
@@ -36,7 +37,7 @@ export function needleOf(re: string): string | null {
  */
 function specNeedles(p: ParamSpecText): string[] | null {
   if (p.annotations?.length) return p.annotations.map(esc);
-  const list = p.names?.length ? p.names : p.types?.length ? p.types : null;
+  const list = p.names?.length ? p.names : p.after?.length ? p.after : p.types?.length ? p.types : null;
   if (!list) return null;
   const out: string[] = [];
   for (const r of list) {

@@ -12,6 +12,13 @@ const paramRule = z
     types: z.array(z.string()).optional().describe("Regexes the parameter's declared type must match (whole type text)"),
     annotations: z.array(z.string()).optional().describe("Java: annotation names on the parameter, e.g. RequestParam"),
     decorators: z.array(z.string()).optional().describe("Python: regexes on the function's decorators; every parameter of a matching function is a source"),
+    after: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Python: regexes (whole name); every parameter after one named so is a source, `*args` and `**kwargs` included " +
+          "(Django hands a view the values its URL pattern captured after `request`); not in functions whose name starts with `_`",
+      ),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
     routeVariables: z
       .boolean()

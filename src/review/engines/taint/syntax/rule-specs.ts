@@ -64,6 +64,8 @@ export interface ParamSpec extends SourceSpec {
   types: RegExp[];
   annotations: Set<string>;
   decorators: RegExp[];
+  /** Every parameter after one named so (a Django view's URL arguments after `request`). */
+  after: RegExp[];
   exceptTypes: RegExp[];
   /** Only the URL variables the matching decorator names (`<path:name>`), not those of a number, uuid, date or any() converter. */
   routeVariables: boolean;

@@ -106,6 +106,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
         types: whole(s.params.types),
         annotations: new Set(s.params.annotations ?? []),
         decorators: (s.params.decorators ?? []).map((r) => new RegExp(r)),
+        after: whole(s.params.after),
         exceptTypes: whole(s.params.exceptTypes),
         routeVariables: s.params.routeVariables === true,
         exceptBefore: whole(s.params.exceptBefore),
