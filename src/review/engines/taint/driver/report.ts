@@ -92,6 +92,7 @@ const cweClass = new Map<number, TaintClass>([
   [117, "log-injection"],
   [501, "trust-boundary"],
   [88, "argument-injection"],
+  [730, "regex-injection"],
 ]);
 
 /** The injection class of a pattern finding: a `taint:<class>` or `<class>` tag, else its CWE. */

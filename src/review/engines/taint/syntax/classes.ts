@@ -17,6 +17,7 @@ export const taintClasses = [
   "trust-boundary",
   "insecure-random",
   "argument-injection",
+  "regex-injection",
 ] as const;
 export type TaintClass = (typeof taintClasses)[number];
 
@@ -134,6 +135,14 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     fix:
       "Put `--` before values that must be operands (`git clone -- <url> <dir>`) or reject values that start with `-`: a value such as " +
       "`--upload-pack=…` or `-oProxyCommand=…` is read as an option that runs a command.",
+  },
+  "regex-injection": {
+    title: "Regular expression built from untrusted input",
+    severity: "medium",
+    cwe: [730, 1333],
+    fix:
+      "Escape the value before putting it in a pattern (re.escape, lodash's escapeRegExp, RegExp.escape) or match it as plain text " +
+      "(includes, indexOf, `in`); a pattern such as `(a+)+$` takes exponential time on a short input and holds the worker.",
   },
 };
 

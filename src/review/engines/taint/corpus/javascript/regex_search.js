@@ -1,0 +1,47 @@
+// A catalogue's search routes, and a helper module, building regular expressions from what they are given.
+const express = require("express");
+const escapeStringRegexp = require("escape-string-regexp");
+const _ = require("lodash");
+const { items, tags } = require("./catalogue");
+
+const router = express.Router();
+
+router.get("/search", (req, res) => {
+  const re = new RegExp(req.query.q, "i"); // vuln: regex-injection
+  res.json(items.filter((i) => re.test(i.name)));
+});
+
+router.get("/search-escaped", (req, res) => {
+  const re = new RegExp(escapeStringRegexp(String(req.query.q)), "i"); // safe: regex-injection escaped
+  res.json(items.filter((i) => re.test(i.name)));
+});
+
+router.get("/search-lodash", (req, res) => {
+  const re = new RegExp(`^${_.escapeRegExp(req.query.q)}`, "i"); // safe: regex-injection escaped
+  res.json(items.filter((i) => re.test(i.name)));
+});
+
+router.get("/prefix", (req, res) => {
+  const prefix = String(req.query.prefix || "");
+  const safe = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp("^" + safe); // safe: regex-injection escape idiom
+  res.json(items.filter((i) => re.test(i.sku)));
+});
+
+router.get("/tag/:tag", (req, res) => {
+  const re = RegExp(`#${req.params.tag}\\b`); // vuln: regex-injection
+  res.json(tags.filter((t) => re.test(t)));
+});
+
+router.get("/contains", (req, res) => {
+  const q = String(req.query.q);
+  const re = new RegExp("^[a-z]+$"); // safe: regex-injection fixed pattern
+  res.json(items.filter((i) => re.test(i.name) && i.name.includes(q)));
+});
+
+/** A helper other modules call with a pattern of their own: the pattern is the caller's to choose. */
+function grep(lines, pattern) {
+  return lines.filter((l) => new RegExp(pattern).test(l)); // safe: regex-injection a library takes its pattern from its caller
+}
+
+module.exports = { router, grep };
