@@ -385,11 +385,13 @@ describe("a worker that dies mid-stage", () => {
     const started = await startedRun(server, ws, { repository: repo.id });
     const claimed = await claimRun(server.app.store, "doomed", 30_000, new Date());
     const from = standIn.requests.length;
-    // The process "dies" once two chunks were answered: its next look at the run finds the lease gone.
+    // The process "dies" once two chunks were answered and the third is on its way: its next look at the run finds
+    // the lease gone. Waiting for the third request keeps a loaded machine from reading the lease between the second
+    // answer and the third request (the worker then sends two).
     class DiesMidStage extends RunContext {
       override async checkpoint(force = false): Promise<void> {
         const answered = await server.app.store.db.selectFrom("run_model_chunks").select("chunk_id").where("run_id", "=", this.row.id).execute();
-        if (answered.length >= 2) throw new LeaseLost(this.row.id);
+        if (answered.length >= 2 && standIn.requests.length - from >= 3) throw new LeaseLost(this.row.id);
         return super.checkpoint(force);
       }
     }
