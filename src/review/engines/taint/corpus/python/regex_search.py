@@ -34,6 +34,16 @@ def highlight():
     return jsonify({"html": re.sub(f"({word})", r"<b>\1</b>", text)})  # vuln: regex-injection
 
 
+REGEX = re.compile(r"^[a-z]+$")
+regex = re.compile(r"^[0-9]+$")
+
+
+@app.route("/numeric")
+def numeric():
+    q = request.args.get("q", "")
+    return jsonify({"numeric": bool(regex.match(q)), "word": bool(REGEX.match(q))})  # safe: regex-injection a compiled pattern named regex matches the text
+
+
 @app.route("/contains")
 def contains():
     word = request.args["w"]
