@@ -41,8 +41,9 @@ export class TreeReleaser {
   }
 
   /**
-   * Full collections with event-loop turns between them, until what the work so far left behind is
-   * freed: a benchmark charges each phase its own clean-up instead of the phase that runs next.
+   * Two full collections, each followed by the event-loop turn in which napi's finalizers run: what the
+   * work so far left behind is freed now, so a benchmark charges each phase its own clean-up instead of
+   * the phase that runs next.
    */
   async drain(): Promise<void> {
     this.major = this.minor = 0;

@@ -17,7 +17,8 @@ const paramRule = z
       .optional()
       .describe(
         "Python: regexes (whole name); every parameter after one named so is a source, `*args` and `**kwargs` included " +
-          "(Django hands a view the values its URL pattern captured after `request`); not in functions whose name starts with `_`",
+          "(Django hands a view the values its URL pattern captured after `request`), in a function shaped as a view (a handler " +
+          "method such as get or retrieve, a decorated function, or one returning a response); not in one whose name starts with `_`",
       ),
     exceptTypes: z.array(z.string()).optional().describe("Regexes of declared types that make the parameter clean (integers, booleans)"),
     routeVariables: z
