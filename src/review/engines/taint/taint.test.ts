@@ -231,6 +231,21 @@ test("files with many candidate sinks find the same flows as files with few", ()
   );
 });
 
+test("a flow through the file's own helper is found in a large file with few candidate sinks as in a small one", () => {
+  const small =
+    `const { exec } = require("child_process");\nfunction run(cmd) {\n  exec(cmd);\n}\n` +
+    `app.get("/x", (req, res) => {\n  run("ls " + req.query.dir);\n});\n`;
+  // Over 32 KB of functions that hold no sink: the size past which the file used to be searched per candidate.
+  const large = small + Array.from({ length: 900 }, (_, i) => `function pad${i}(a) {\n  return a + ${i};\n}\n`).join("");
+  assert.ok(large.length > 32_768);
+  for (const source of [small, large]) {
+    assert.deepEqual(
+      analyzeSource("javascript", "a.js", source).map((f) => [f.ruleId, f.location.startLine]),
+      [["js.taint.command-injection", 3]],
+    );
+  }
+});
+
 test("a flow from a weaker source (database read) is reported at low confidence", () => {
   const py = `def job(cur):\n    row = cur.fetchone()\n    cur.execute("SELECT * FROM t WHERE a = '" + row[0] + "'")\n`;
   const [f] = analyzeSource("python", "j.py", py);

@@ -8,7 +8,7 @@ import type { Finding } from "../../../types.ts";
 import { Analyzer } from "./analyzer.ts";
 import { syntaxFor, ensureLanguages } from "../syntax/languages.ts";
 import { prefilterFor } from "../fast/prefilter.ts";
-import { ScopeFinder, SpanScopeFinder } from "../fast/scope-finders.ts";
+import { SpanScopeFinder } from "../fast/scope-finders.ts";
 import { callAt, errorCheck, fileSpans, spansOf } from "../fast/function-spans.ts";
 import type { Span } from "../fast/function-spans.ts";
 import { Relevance } from "../fast/relevance.ts";
@@ -59,8 +59,6 @@ export interface TaintInput {
   contextTrees?: ContextTrees;
 }
 
-/** Below this many characters, listing a file's functions costs less than descending to each candidate. */
-const smallFile = 32_768;
 /** Languages whose calls into other files of the repository are summarised there (library.ts keeps their files). */
 const crossFileLanguages = new Set(["java", "python", "javascript", "typescript"]);
 
@@ -93,19 +91,18 @@ export function refineFile(input: TaintInput): Finding[] {
     const id = n.id();
     if (!scopes.has(id)) scopes.set(id, { node: n, start: n.range().start.index });
   };
-  // Functions listed by the rules' walk, or many candidates, a small file or pattern findings to
-  // place: list the functions with one native query; few candidates in a large file: descend from
-  // the root for each.
+  // The file's functions: listed by the rules' walk, else with one native query. Every file lists them, whatever
+  // its size or count of candidates: flows through its own helpers (callers of a function holding a sink,
+  // functions reading a source themselves) are followed only with the list, and a finding must not depend
+  // on how many other candidates the file holds.
   // One wrapper per function of a window, whichever list holds it (fast/joined-window.ts).
   const wrapped = new Map<number, TNode>();
   const spans = win
     ? windowSpans(win, root, syn, [...offsets.map((o): [number, number] => [o, o + 1]), ...findingLines(input)], wrapped)
     : input.funcs
       ? spansOf(input.funcs.map((n) => new TNode(n)))
-      : input.patternFindings.length || offsets.length > 12 || input.source.length < smallFile
-        ? fileSpans(root, syn)
-        : null;
-  const finder = spans ? new SpanScopeFinder(root, spans.funcs) : new ScopeFinder(root, syn);
+      : fileSpans(root, syn);
+  const finder = new SpanScopeFinder(root, spans.funcs);
   // Callback sources (an archive reader's entries) hand their data on a callback deeper (a stream's, a promise's):
   // with them, every function around a candidate sink is a scope; else the innermost and the one enclosing it.
   const deep = rules.callbacks !== null;
@@ -118,53 +115,49 @@ export function refineFile(input: TaintInput): Finding[] {
     }
   }
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
-  let allFuncs = spans?.funcs;
+  let allFuncs = spans.funcs;
   let whole: Span[] | undefined;
-  const fileFuncs = (): Span[] => (allFuncs = whole ??= win ? win.tree.spans(syn, win.shift.index, win.end, win.shift, wrapped) : spans!.funcs);
+  const fileFuncs = (): Span[] => (allFuncs = whole ??= win ? win.tree.spans(syn, win.shift.index, win.end, win.shift, wrapped) : spans.funcs);
   const crossFile = (input.external || input.context?.length) && crossFileLanguages.has(syn.ruleLanguage);
   const ext = crossFile
     ? new External(syn, input.path, input.source, input.context ?? [], (src) => fileRules(syn, src), input.parsed, input.contextTrees)
     : null;
   // Functions that read a source themselves make their callers' statements and scopes worth a walk.
-  const helpers = spans && pre.sources && pre.hasSource(input.source) ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
+  const helpers = pre.sources && pre.hasSource(input.source) ? sourceHelpers(input.source, fileFuncs, pre.sources) : null;
   const helperCalls = helperCallTest(helpers);
-  enableSummaries(analyzer, root, spans ? () => fileFuncs().map((s) => s.node) : null, ext, helpers);
+  enableSummaries(analyzer, root, () => fileFuncs().map((s) => s.node), ext, helpers);
   const pfCalls = input.patternFindings.map((f, i) => {
     // From the node the rule matched when the engine gives it: a short descent instead of one from the root.
     const matched = input.patternNodes?.[i];
     const from = matched ? new TNode(matched, win?.shift ?? null) : root;
     const at = matched ? from.range().start : { line: f.location.startLine - 1, column: f.location.startColumn - 1 };
-    const call = spans ? callAt(from, syn, at.line, at.column, input.source) : null;
+    const call = callAt(from, syn, at.line, at.column, input.source);
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { taint: null });
     const r = call.range();
-    const s = (finder as SpanScopeFinder).scopeOfRange(r.start.index, r.end.index);
+    const s = finder.scopeOfRange(r.start.index, r.end.index);
     addScope(s);
     return { key, scope: s, call };
   });
   // Functions calling a function that holds a candidate sink reach it through its summary.
-  const viaHelpers = spans
-    ? callersOf(
-        input.source,
-        fileFuncs,
-        spans.funcs.filter((s) => scopes.has(s.node.id())),
-      )
-    : null;
-  for (const s of viaHelpers?.scopes ?? []) addScope(s.node);
-  const callsHelper = new Set((viaHelpers?.scopes ?? []).map((s) => s.node.id()));
+  const viaHelpers = callersOf(
+    input.source,
+    fileFuncs,
+    spans.funcs.filter((s) => scopes.has(s.node.id())),
+  );
+  for (const s of viaHelpers.scopes) addScope(s.node);
+  const callsHelper = new Set(viaHelpers.scopes.map((s) => s.node.id()));
   // With every function's position known, text checks can skip statements that cannot matter.
-  if (spans) {
-    const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
-    analyzer.rel = new Relevance(
-      input.source,
-      rules,
-      syn,
-      allFuncs!.map((s) => s.start),
-      [...watched, ...viaHelpers!.points, ...xPoints],
-      helperCalls,
-    );
-  }
+  const watched = pfCalls.flatMap((p) => (p ? [p.call.range().start.index] : []));
+  analyzer.rel = new Relevance(
+    input.source,
+    rules,
+    syn,
+    allFuncs.map((s) => s.start),
+    [...watched, ...viaHelpers.points, ...xPoints],
+    helperCalls,
+  );
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);
   for (const [id] of order) analyzer.pending.add(id);
   for (const [id, { node: scope }] of order) {
@@ -182,7 +175,7 @@ export function refineFile(input: TaintInput): Finding[] {
   }
 
   if (ext && input.external) for (const n of ext.recorded) input.external.add(n);
-  const scopeHasErrors = spans ? errorCheck(input.parseErrors, kind(syn.parseLang, "ERROR")) : () => false;
+  const scopeHasErrors = errorCheck(input.parseErrors, kind(syn.parseLang, "ERROR"));
   return patternVerdicts(input, syn, rules, analyzer, pfCalls, scopeHasErrors);
 }
 
