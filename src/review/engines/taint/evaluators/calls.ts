@@ -1,7 +1,7 @@
 // Calls: sources, sanitizers, collection writes and the return value of everything else; sinks in call-sinks.ts.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { lastSegment } from "../syntax/rule-specs.ts";
+import { lastSegment, sanitizesIn } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";
@@ -164,7 +164,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         conditionHolds(x, positional, all) &&
         (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
         (!x.tagged || list?.kind() === "template_string") &&
-        !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))),
+        !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))) &&
+        sanitizesIn(x, (r) => a.fileMatches(r)),
     );
   const byName = namedSanitizerMask(callee.text);
   if (sanitize?.length || byName) {

@@ -202,6 +202,14 @@ const sanitizerRule = z
       .array(z.string())
       .optional()
       .describe("Regexes (whole text) of receivers whose method of that name is no sanitizer (a request's `query()` reads the query string)"),
+    fileContains: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes one of which the file must match: the framework whose call of that name sanitizes (Django's template `render` escapes)"),
+    unlessFile: z
+      .array(z.string())
+      .optional()
+      .describe("Regexes any of which, matched by the file, make these calls no sanitizer there (a module that imports Jinja2 itself)"),
   })
   .describe("Calls whose return value is safe");
 

@@ -166,6 +166,8 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       argMatches,
       ...(s.tagged ? { tagged: true as const } : {}),
       ...(s.exceptReceivers ? { exceptReceivers: whole(s.exceptReceivers) } : {}),
+      ...(s.fileContains ? { fileContains: s.fileContains.map((r) => new RegExp(r)) } : {}),
+      ...(s.unlessFile ? { unlessFile: s.unlessFile.map((r) => new RegExp(r)) } : {}),
     };
     for (const c of s.calls) out.sanitizers.add(c, spec);
   }
