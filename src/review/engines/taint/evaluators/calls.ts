@@ -208,7 +208,16 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
-  return rules.propagateUnknown ? plain(unstrung(moduleResult(a, callee.text, firstTainted))) : null;
+  return rules.propagateUnknown ? plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))) : null;
+}
+
+/** The arguments' worst value but for keyword arguments an unknown call does not hand back (`cwd=location`). */
+function handedBack(a: Analyzer, all: TNode[], vals: Map<TNode, Value>, worst: Value): Value {
+  const inert = a.rules.inertKeywords;
+  if (!worst || !inert.size) return worst;
+  let v: Value = null;
+  for (const arg of all) if (!(arg.kind() === "keyword_argument" && inert.has(arg.field("name")?.text() ?? ""))) v = worse(v, vals.get(arg) ?? null);
+  return v;
 }
 
 const nosqlBit = classBit("nosql-injection");

@@ -272,6 +272,10 @@ export const taintRuleFile = z
     writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
     outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
     cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),
+    inertKeywords: z
+      .array(z.string())
+      .default([])
+      .describe("Keyword arguments an unknown call does not hand back (a command's `cwd=`, a `timeout=`): its result is not tainted by them"),
     terminalCalls: callList.default([]).describe("Calls that never return (ctx.throw, process.exit): the code after them is not reached"),
     trustedParamMembers: z
       .array(z.string())

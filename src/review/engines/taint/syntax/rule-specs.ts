@@ -158,6 +158,8 @@ export interface CompiledRules {
   readReceiver: Set<string>;
   outArgs: Set<string>;
   cleanMembers: Set<string>;
+  /** Keyword arguments whose taint an unknown call's result does not carry. */
+  inertKeywords: Set<string>;
   trustedParamMembers: Set<string>;
   /** A statement that is only a call of a terminal callee (terminalCalls), tested on its text; null when none are listed. */
   terminalStatement: RegExp | null;

@@ -90,6 +90,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
     readReceiver: new Set(file.readReceiver),
     outArgs: new Set(file.outArgs),
     cleanMembers: new Set(file.cleanMembers),
+    inertKeywords: new Set(file.inertKeywords),
     trustedParamMembers: new Set(file.trustedParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
