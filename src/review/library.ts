@@ -1,16 +1,16 @@
-// The repository's declarations for cross-file taint summaries: while files stream through a
-// review, the text of Java, Python, JavaScript and TypeScript files is kept (up to a total cap) and
-// indexed by what it declares. After the stream, a kept Java or Python file is analysed with the
-// files its text names attached (contextBefore); a file analysed without context whose analysis met
-// calls into another file is analysed again with those files (again). JavaScript and TypeScript files
-// are analysed in the stream and only ever again: their helpers are found by the modules they are
-// imported from. Names are found by cheap text tests, not parses.
+// The repository's declarations for cross-file taint summaries: while files stream through a review,
+// the text of Java, Python, JavaScript and TypeScript files is kept (up to a total cap) and indexed by
+// what it declares (library-names.ts). After the stream, a kept Java or Python file is analysed with
+// the files its text names attached (contextBefore); a file analysed without context whose analysis
+// met calls into another file is analysed again with those files (again). JavaScript and TypeScript
+// files are analysed in the stream and only ever again: their helpers are found by the modules they
+// are imported from.
 import { contextPoints, textMark, textNames } from "./engines/taint/driver/cross-file-names.ts";
 import { mayHoldSink } from "./engines/taint/driver/sink-reaching.ts";
 import type { BatchItem } from "./fast/worker.ts";
-import { aliasMark, jsFamily, jsModuleNames, jsReExports } from "./engines/taint/syntax/js-modules.ts";
-import { aliasTargets, isProjectConfig, readPathAliases } from "./ts-paths.ts";
-import type { PathAliases } from "./ts-paths.ts";
+import { jsFamily, jsReExports } from "./engines/taint/syntax/js-modules.ts";
+import { isProjectConfig } from "./ts-paths.ts";
+import { language, NameIndex, text } from "./library-names.ts";
 
 /**
  * Total bytes of file text kept, Java and Python apart from JavaScript and TypeScript (a Java tree's
@@ -19,8 +19,6 @@ import type { PathAliases } from "./ts-paths.ts";
 const libraryCap = { classes: 32 << 20, scripts: 16 << 20 } as const;
 /** Context files per re-analysed file, and the largest file kept as context. */
 const contextLimits = { files: 8, bytes: 2 << 20 } as const;
-/** Declarations of one name in more files than this: ambiguous, and no longer listed. */
-const maxPerName = 4;
 
 export interface ContextFile {
   path: string;
@@ -29,25 +27,11 @@ export interface ContextFile {
 }
 
 const javaExtends = /\bclass\s+[\w$]+(?:<[^{]*?>)?\s+extends\s+([A-Z][\w$]*)/g;
-const javaDecl = /\b(?:class|interface|enum|record)\s+([A-Z_$][\w$]*)/g;
-
-/**
- * `pkg/helpers/utils.py` -> `pkg.helpers.utils` and its suffixes; `pkg/__init__.py` -> `pkg`. Only
- * the trailing directories that can be package names count (`my-app/app/views.py`: `app.views`).
- */
-export function pythonModuleNames(path: string): string[] {
-  const parts = path.replace(/\.py$/, "").split("/");
-  if (parts[parts.length - 1] === "__init__") parts.pop();
-  let from = parts.length;
-  while (from > 0 && /^[A-Za-z_]\w*$/.test(parts[from - 1]!)) from--;
-  const valid = parts.slice(from);
-  return valid.map((_, i) => valid.slice(i).join("."));
-}
 
 export class Library {
   private readonly files = new Map<string, Uint8Array>();
-  /** Name -> paths declaring it; past maxPerName the entry is `null` (ambiguous). */
-  private readonly names = new Map<string, string[] | null>();
+  /** What the kept files declare, and the repository's path aliases. */
+  private readonly index = new NameIndex();
   private readonly bytes = { classes: 0, scripts: 0 };
   /** Whether a kept file holds a candidate sink, asked once. */
   private readonly sinks = new Map<string, boolean>();
@@ -60,8 +44,7 @@ export class Library {
    */
   add(path: string, content: Uint8Array): boolean {
     if (isProjectConfig(path) && content.byteLength <= contextLimits.bytes) {
-      const aliases = readPathAliases(path, Buffer.from(content).toString("utf8"));
-      if (aliases) this.aliases.push(aliases);
+      this.index.addConfig(path, content);
       return false;
     }
     const java = path.endsWith(".java");
@@ -72,18 +55,11 @@ export class Library {
       this.dropped++;
       return false;
     }
-    // Kept even when it declares nothing another file can name: it may be analysed again itself.
-    const declared = java ? javaNames(content).map((n) => `java:${n}`) : js ? jsModuleNames(path) : pythonModuleNames(path).map((n) => `python:${n}`);
     // A view of a larger buffer (a pool slab) would keep it alive: such content is copied.
     this.files.set(path, content.byteOffset || content.buffer.byteLength !== content.byteLength ? new Uint8Array(content) : content);
     this.bytes[kind] += content.byteLength;
-    for (const key of declared) {
-      const list = this.names.get(key);
-      if (list === null) continue;
-      if (!list) this.names.set(key, [path]);
-      else if (list.length >= maxPerName) this.names.set(key, null);
-      else if (!list.includes(path)) list.push(path);
-    }
+    // Kept even when it declares nothing another file can name: it may be analysed again itself.
+    this.index.add(path, content);
     return !js;
   }
 
@@ -224,24 +200,7 @@ export class Library {
 
   /** The one file (other than `from`) that declares `name` (`java:Helper`, `python:helpers.utils`), else null. */
   resolve(name: string, from: string): string | null {
-    if (name.startsWith(aliasMark)) return this.resolveAlias(name.slice(aliasMark.length), from);
-    const list = this.names.get(name)?.filter((p) => p !== from);
-    return list?.length === 1 ? list[0]! : null;
-  }
-
-  /** Path aliases of the repository's tsconfig/jsconfig files (ts-paths.ts). */
-  private readonly aliases: PathAliases[] = [];
-
-  /** `ts:@/lib/users` from `src/app/page.ts`: the first of the alias's targets a kept file declares. */
-  private resolveAlias(name: string, from: string): string | null {
-    if (!this.aliases.length) return null;
-    const colon = name.indexOf(":");
-    const family = name.slice(0, colon);
-    for (const target of aliasTargets(this.aliases, name.slice(colon + 1), from)) {
-      const p = this.resolve(`${family}:${target}`, from);
-      if (p) return p;
-    }
-    return null;
+    return this.index.resolve(name, from);
   }
 
   /**
@@ -262,18 +221,4 @@ export class Library {
     this.withReExported(byPath, path);
     return [...byPath.values()];
   }
-}
-
-const language = (path: string): string => {
-  if (path.endsWith(".java")) return "java";
-  const family = jsFamily(path);
-  return family === "js" ? "javascript" : family === "ts" ? "typescript" : "python";
-};
-/** Text for name and sink tests (ASCII tokens: latin1 decodes fastest); the analysis decodes UTF-8. */
-const text = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("latin1");
-
-function javaNames(content: Uint8Array): string[] {
-  const out = new Set<string>();
-  for (const m of text(content).matchAll(javaDecl)) out.add(m[1]!);
-  return [...out];
 }

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadRules, reviewFiles } from "./index.ts";
 import { reviewOf, stream, taintFindings } from "./testing/stream.ts";
-import { Library, pythonModuleNames } from "./library.ts";
+import { Library } from "./library.ts";
+import { pythonModuleNames } from "./library-names.ts";
 import { ContextTrees } from "./engines/taint/driver/context-trees.ts";
 
 const rules = await loadRules();
