@@ -57,7 +57,8 @@ export function evLiteral(a: Analyzer, node: TNode, kind: string, walkable: bool
   if (walkable && plainString.test(node.text())) return null;
   let v: Value = null;
   for (const c of node.namedChildren()) v = worse(v, a.ev(c));
-  return v && kind === "template_string" ? withFixedDestination(a, node, v) : v;
+  // A template (JavaScript) or an f-string (Python; a JavaScript string holds nothing tainted).
+  return v && (kind === "template_string" || kind === "string") ? withFixedDestination(a, node, v) : v;
 }
 
 export function evPair(a: Analyzer, node: TNode): Value {

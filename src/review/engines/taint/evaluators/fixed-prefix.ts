@@ -1,5 +1,5 @@
 // (Also MongoDB $eq operands, the other JavaScript value mark.) URLs whose destination is fixed by their first part:
-// `"/products/" + slug`, `${API_BASE}/items/${id}`,
+// `"/products/" + slug`, `${API_BASE}/items/${id}` (Python: `f"{API}/items/{id}"`, `"https://api.example.com/items/%s" % id` too),
 // `"https://partner.example.com/lookup?q=" + q`. Whatever follows a path or query separator after
 // a fixed host (or a relative path of one segment or more) cannot change the host, so the value is
 // no open redirect and no SSRF, though it stays tainted for every other class.
@@ -66,6 +66,37 @@ function knownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean)
 
 const isJs = (a: Analyzer): boolean => a.syn.prefix === "js" || a.syn.prefix === "ts";
 
+/**
+ * Python: the text a `+` chain, an f-string or a `"…%s…" % args` format is known to start with (the format up to
+ * its first conversion); a clean part reads as C. Stops at the first tainted part.
+ */
+function pyKnownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean): string {
+  const format = node.kind() === "binary_operator" && operatorOf(node) === "%";
+  let out = "";
+  for (const p of format ? named(node).slice(0, 1) : partsOf(node, syn)) {
+    if (p.kind() !== "string") {
+      if (isTainted(p)) return out;
+      out += "C";
+    } else
+      for (const c of p.namedChildren()) {
+        const k = c.kind();
+        if (k === "string_content") {
+          const text = c.text();
+          const conv = format ? text.search(/%(?!%)/) : -1;
+          if (conv >= 0) return out + text.slice(0, conv);
+          out += text;
+        } else if (k === "interpolation") {
+          const e = c.field("expression") ?? named(c)[0];
+          if (!e || isTainted(e)) return out;
+          out += "C";
+        }
+        if (fixedStart.test(out)) return out;
+      }
+    if (format || fixedStart.test(out)) return out;
+  }
+  return out;
+}
+
 /** Whether a part of a string may be tainted, judged without evaluating it again. */
 function taintedPart(a: Analyzer, n: TNode): boolean {
   const role = a.syn.roles[n.kind()];
@@ -115,7 +146,12 @@ function pageOwnStart(node: TNode, syn: Syntax): boolean {
 
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
 export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
-  if (!v || !isJs(a)) return v;
+  if (!v) return v;
+  if (a.syn.prefix === "py") {
+    if ((v.mask & destinationClasses) === destinationClasses) return v;
+    return fixedStart.test(pyKnownPrefix(node, a.syn, (n) => taintedPart(a, n))) ? { ...v, mask: v.mask | destinationClasses } : v;
+  }
+  if (!isJs(a)) return v;
   // A template or `+` makes a string (or a number): no operator object (asString).
   if (!v.str) v = asString(v);
   if ((v.mask & destinationClasses) === destinationClasses) return v;
