@@ -29,6 +29,43 @@ export function importNames(source: string): Map<string, string> {
   return out;
 }
 
+/** `client = httpx.AsyncClient(…)`, `self.session = Session()` (annotated or awaited too): a name and the callee that made it. */
+const binding = /^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:await[ \t]+)?([A-Za-z_][\w.]*)[ \t]*\(/gm;
+/** `with httpx.Client(timeout=5) as client`, `async with aiohttp.ClientSession() as s, …`: the callee and the name. */
+const withItem = /([A-Za-z_][\w.]*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]+as[ \t]+([A-Za-z_]\w*)/g;
+
+/** Classes whose instances' methods the rules list (`httpx.Client` of `httpx.Client().get`), with their last segments. */
+function instanceClasses(rules: CompiledRules): { classes: Set<string>; words: string[] } {
+  let c = classesOf.get(rules);
+  if (!c) {
+    const classes = new Set(tableKeys.flatMap((t) => [...rules[t].exact.keys()].flatMap((k) => (k.includes("().") ? [k.slice(0, k.indexOf("()."))] : []))));
+    c = { classes, words: [...new Set([...classes].map((k) => k.slice(k.lastIndexOf(".") + 1)))] };
+    classesOf.set(rules, c);
+  }
+  return c;
+}
+const classesOf = new WeakMap<CompiledRules, { classes: Set<string>; words: string[] }>();
+
+/**
+ * Names bound to an instance of a class the rules list methods of, to that class's call (`client` ->
+ * `httpx.AsyncClient()`), the class named as the file imports it (`from httpx import AsyncClient`). By text,
+ * for the whole file: a name bound so anywhere in it is taken as that client everywhere.
+ */
+function instanceNames(rules: CompiledRules, source: string, imports: ReadonlyMap<string, string>): [string, string][] {
+  const { classes, words } = instanceClasses(rules);
+  if (!classes.size || !words.some((w) => source.includes(w))) return [];
+  const out: [string, string][] = [];
+  const add = (name: string, callee: string): void => {
+    const dot = callee.indexOf(".");
+    const head = dot < 0 ? callee : callee.slice(0, dot);
+    const qualified = (imports.get(head) ?? head) + (dot < 0 ? "" : callee.slice(dot));
+    if (classes.has(qualified)) out.push([name, `${qualified}()`]);
+  };
+  for (const m of source.matchAll(binding)) add(m[1]!, m[2]!);
+  for (const m of source.matchAll(withItem)) add(m[2]!, m[1]!);
+  return out;
+}
+
 type Tables = Pick<CompiledRules, "sinks" | "sourceCalls" | "sanitizers" | "guards">;
 const tableKeys: (keyof Tables)[] = ["sinks", "sourceCalls", "sanitizers", "guards"];
 const copies = new WeakMap<CompiledRules, Map<string, CompiledRules>>();
@@ -48,7 +85,10 @@ export function rootsOf(rules: CompiledRules): Set<string> {
 const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
-export function withImportNames(rules: CompiledRules, source: string, names = importNames(source)): CompiledRules {
+export function withImportNames(rules: CompiledRules, source: string, given?: Map<string, string>): CompiledRules {
+  const names = given ?? importNames(source);
+  // Python: names bound to a listed class's instance (a client), beside the imports.
+  if (!given) for (const [name, made] of instanceNames(rules, source, names)) if (!names.has(name)) names.set(name, made);
   if (!names.size) return rules;
   const added: [keyof Tables, string, string][] = [];
   const known = rootsOf(rules);
@@ -60,7 +100,8 @@ export function withImportNames(rules: CompiledRules, source: string, names = im
         // `new Function(…)` through `ctor = Function; new ctor(…)`.
         const made = key.startsWith("new ") ? 4 : 0;
         const named = key.slice(made);
-        if (named !== qualified && !named.startsWith(`${qualified}.`)) continue;
+        // A member of it, or a method of its instance (`httpx.AsyncClient().get` through `from httpx import AsyncClient`).
+        if (named !== qualified && !named.startsWith(`${qualified}.`) && !named.startsWith(`${qualified}().`)) continue;
         const alias = key.slice(0, made) + local + named.slice(qualified.length);
         // The local name of a module or member is that module's, even where a rule lists the same word for
         // another library (`const sanitize = require("sanitize-filename")` beside mongo-sanitize's `sanitize`).
