@@ -168,9 +168,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         sanitizesIn(x, (r) => a.fileMatches(r)),
     );
   const byName = namedSanitizerMask(callee.text);
-  if (sanitize?.length || byName) {
+  const base = worse(firstTainted, recvT);
+  // A call both sanitizer and source (a file read: its text is no XSS, and a weaker source elsewhere) is the source when nothing tainted goes in.
+  if ((sanitize?.length || byName) && (base || !rules.sourceCalls.lookup(callee.text))) {
     const mask = (sanitize ?? []).reduce((m, x) => m | x.mask, byName);
-    const base = worse(firstTainted, recvT);
     if (!base || ((base.mask | mask) & allClassesMask) === allClassesMask) return null;
     // A listed bare name (mongo-sanitize's `sanitize`) may be the file's own helper or one it imports, whose escape counts too.
     const own =
