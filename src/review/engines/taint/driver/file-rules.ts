@@ -6,6 +6,7 @@ import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
 import { responseAliases } from "../syntax/response-names.ts";
+import { instanceNames } from "../syntax/instance-names.ts";
 
 /** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
@@ -24,8 +25,11 @@ function jsNames(rules: CompiledRules, source: string): Map<string, string> {
   const roots = rootsOf(rules);
   const listed = (callee: string): boolean =>
     (["sinks", "sourceCalls", "sanitizers", "guards"] as const).some((t) => rules[t].exact.has(callee) || rules[t].exact.has(`new ${callee}`));
-  const names = jsAliasNames(source, roots, jsImportNames(source, roots), listed);
+  const imports = jsImportNames(source, roots);
+  const names = jsAliasNames(source, roots, imports, listed);
   for (const name of responseAliases(source)) if (!names.has(name)) names.set(name, "res");
+  // Instances of a listed class or factory (`const api = axios.create(…)`: `api.get` is `axios.create().get`).
+  for (const [name, made] of instanceNames(rules, source, imports, "javascript")) if (!names.has(name)) names.set(name, made);
   return names;
 }
 

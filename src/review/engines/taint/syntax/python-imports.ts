@@ -4,6 +4,7 @@
 // local names added, so `r(url)` is the sink `flask.redirect` and `rnd.random()` the source.
 import { CallTable } from "./rule-specs.ts";
 import type { CompiledRules } from "./rule-specs.ts";
+import { instanceNames } from "./instance-names.ts";
 
 const importLine = /^[ \t]*import[ \t]+([^\n#;]+)/gm;
 const fromLine = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
@@ -29,43 +30,6 @@ export function importNames(source: string): Map<string, string> {
   return out;
 }
 
-/** `client = httpx.AsyncClient(…)`, `self.session = Session()` (annotated or awaited too): a name and the callee that made it. */
-const binding = /^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:await[ \t]+)?([A-Za-z_][\w.]*)[ \t]*\(/gm;
-/** `with httpx.Client(timeout=5) as client`, `async with aiohttp.ClientSession() as s, …`: the callee and the name. */
-const withItem = /([A-Za-z_][\w.]*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]+as[ \t]+([A-Za-z_]\w*)/g;
-
-/** Classes whose instances' methods the rules list (`httpx.Client` of `httpx.Client().get`), with their last segments. */
-function instanceClasses(rules: CompiledRules): { classes: Set<string>; words: string[] } {
-  let c = classesOf.get(rules);
-  if (!c) {
-    const classes = new Set(tableKeys.flatMap((t) => [...rules[t].exact.keys()].flatMap((k) => (k.includes("().") ? [k.slice(0, k.indexOf("()."))] : []))));
-    c = { classes, words: [...new Set([...classes].map((k) => k.slice(k.lastIndexOf(".") + 1)))] };
-    classesOf.set(rules, c);
-  }
-  return c;
-}
-const classesOf = new WeakMap<CompiledRules, { classes: Set<string>; words: string[] }>();
-
-/**
- * Names bound to an instance of a class the rules list methods of, to that class's call (`client` ->
- * `httpx.AsyncClient()`), the class named as the file imports it (`from httpx import AsyncClient`). By text,
- * for the whole file: a name bound so anywhere in it is taken as that client everywhere.
- */
-function instanceNames(rules: CompiledRules, source: string, imports: ReadonlyMap<string, string>): [string, string][] {
-  const { classes, words } = instanceClasses(rules);
-  if (!classes.size || !words.some((w) => source.includes(w))) return [];
-  const out: [string, string][] = [];
-  const add = (name: string, callee: string): void => {
-    const dot = callee.indexOf(".");
-    const head = dot < 0 ? callee : callee.slice(0, dot);
-    const qualified = (imports.get(head) ?? head) + (dot < 0 ? "" : callee.slice(dot));
-    if (classes.has(qualified)) out.push([name, `${qualified}()`]);
-  };
-  for (const m of source.matchAll(binding)) add(m[1]!, m[2]!);
-  for (const m of source.matchAll(withItem)) add(m[2]!, m[1]!);
-  return out;
-}
-
 type Tables = Pick<CompiledRules, "sinks" | "sourceCalls" | "sanitizers" | "guards">;
 const tableKeys: (keyof Tables)[] = ["sinks", "sourceCalls", "sanitizers", "guards"];
 const copies = new WeakMap<CompiledRules, Map<string, CompiledRules>>();
@@ -88,7 +52,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean => a.le
 export function withImportNames(rules: CompiledRules, source: string, given?: Map<string, string>): CompiledRules {
   const names = given ?? importNames(source);
   // Python: names bound to a listed class's instance (a client), beside the imports.
-  if (!given) for (const [name, made] of instanceNames(rules, source, names)) if (!names.has(name)) names.set(name, made);
+  if (!given) for (const [name, made] of instanceNames(rules, source, names, "python")) if (!names.has(name)) names.set(name, made);
   if (!names.size) return rules;
   const added: [keyof Tables, string, string][] = [];
   const known = rootsOf(rules);
