@@ -163,6 +163,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
       (x) =>
         conditionHolds(x, positional, all) &&
         (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
+        (!x.keywordMatches || keywordText(all, x.keywordMatches.keyword, x.keywordMatches.regex)) &&
         (!x.tagged || list?.kind() === "template_string") &&
         !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))) &&
         sanitizesIn(x, (r) => a.fileMatches(r)),
@@ -210,6 +211,11 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
   return rules.propagateUnknown ? plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))) : null;
+}
+
+/** Whether a keyword argument of that name is passed with text matching `re`. */
+function keywordText(all: TNode[], keyword: string, re: RegExp): boolean {
+  return all.some((k) => k.kind() === "keyword_argument" && k.field("name")?.text() === keyword && re.test(k.field("value")?.text() ?? ""));
 }
 
 /** The arguments' worst value but for keyword arguments an unknown call does not hand back (`cwd=location`). */

@@ -35,10 +35,29 @@ export function returned(a: Analyzer, node: TNode, expr: TNode, specs: SinkSpec[
     // A tuple's other elements (status, headers) and a conditional's test are evaluated for their effects only.
     const bodies = k === "conditional_expression" ? [parts[0], parts[2]] : [parts[0]];
     for (const p of parts) if (!bodies.includes(p)) a.ev(p);
-    for (const b of bodies) if (b) returned(a, node, b, specs);
+    // Headers that declare the body plain text or JSON (`body, 200, {"Content-Type": "text/plain"}`).
+    const left = k === "conditional_expression" ? specs : untyped(specs, parts.slice(1));
+    for (const b of bodies) if (b && left.length) returned(a, node, b, left);
     return;
   }
   const v = a.ev(expr);
   if (!v) return;
   for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(k)) a.recordHit(node, spec, v);
+}
+
+/** The return sinks a tuple's other elements leave: not those whose safe Content-Type its headers declare. */
+function untyped(specs: SinkSpec[], rest: TNode[]): SinkSpec[] {
+  const types = rest.map(contentType).filter((t): t is string => t !== null);
+  return types.length ? specs.filter((s) => !(s.safeContentType && types.some((t) => s.safeContentType!.test(t)))) : specs;
+}
+
+/** The text of a headers dict's Content-Type value (`{"Content-Type": "text/plain"}`), quotes included; null without one. */
+function contentType(n: TNode): string | null {
+  if (n.kind() !== "dictionary") return null;
+  for (const pair of named(n)) {
+    if (pair.kind() !== "pair") continue;
+    const key = pair.field("key")?.text().toLowerCase() ?? "";
+    if (/^[rbu]?["']content-type["']$/.test(key)) return pair.field("value")?.text() ?? null;
+  }
+  return null;
 }

@@ -150,6 +150,10 @@ const sinkRule = z
         "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response " +
           "body). A tuple's first element is the body",
       ),
+    safeContentType: z
+      .string()
+      .optional()
+      .describe('With returnFrom: a regex on the Content-Type a returned tuple\'s headers set (`body, 200, {"Content-Type": …}`) that makes its body no sink'),
     ignoreKinds: z.array(z.string()).optional().describe("Argument node kinds that are safe at this sink, e.g. object (serialized as JSON)"),
     formatSafe: z
       .array(z.string())
@@ -196,6 +200,13 @@ const sanitizerRule = z
       .union([argText, z.array(argText).min(1)])
       .optional()
       .describe('Only when this argument\'s text also matches, e.g. .replace(/[^a-z0-9]/g, "") removes every other character; a list: every one must match'),
+    keywordMatches: z
+      .object({
+        keyword: z.string().describe("Keyword argument (Python) whose source text is tested"),
+        regex: z.string().describe("Regex on its text, quotes included, e.g. a non-HTML content type"),
+      })
+      .optional()
+      .describe('Only when the call passes this keyword argument and its text matches (`Response(body, mimetype="text/plain")`)'),
     classes: z.array(z.enum(taintClasses)).optional().describe("Classes the sanitizer protects against; omitted = all but insecure-random"),
     tagged: z.boolean().optional().describe("JavaScript: only as a template tag (SQL`…`), which receives the interpolated values apart from the text"),
     exceptReceivers: z

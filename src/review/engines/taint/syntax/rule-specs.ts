@@ -20,6 +20,8 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  /** Return sinks: a returned tuple whose headers set a Content-Type matching this is no sink. */
+  safeContentType?: RegExp;
   /** Conversions of a literal format string whose arguments are safe at this sink (`%j`). */
   formatSafe: Set<string>;
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
@@ -35,6 +37,8 @@ export interface SanitizerSpec {
   when?: SinkSpec["when"];
   /** Every one of these arguments' text must match. */
   argMatches?: { arg: number; regex: RegExp }[] | undefined;
+  /** This keyword argument must be passed and its text match. */
+  keywordMatches?: { keyword: string; regex: RegExp };
   /** Only as a template tag (`SQL\`…\``). */
   tagged?: true;
   /** Receivers (whole text) whose method of that name is no sanitizer. */

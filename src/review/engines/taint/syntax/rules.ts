@@ -144,6 +144,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,
       unless: (s.unless ?? []).map((r) => new RegExp(r)),
       ignoreKinds: new Set(s.ignoreKinds ?? []),
+      ...(s.safeContentType ? { safeContentType: new RegExp(s.safeContentType) } : {}),
       formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
       unlessArg: s.unlessArg && argTest(s.unlessArg),
@@ -167,6 +168,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       argMatches,
       ...(s.tagged ? { tagged: true as const } : {}),
       ...(s.exceptReceivers ? { exceptReceivers: whole(s.exceptReceivers) } : {}),
+      ...(s.keywordMatches ? { keywordMatches: { keyword: s.keywordMatches.keyword, regex: new RegExp(s.keywordMatches.regex) } } : {}),
       ...(s.fileContains ? { fileContains: s.fileContains.map((r) => new RegExp(r)) } : {}),
       ...(s.unlessFile ? { unlessFile: s.unlessFile.map((r) => new RegExp(r)) } : {}),
     };
