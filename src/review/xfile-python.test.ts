@@ -228,3 +228,21 @@ test("only calls of another module's functions that may reach a sink there count
   const points = contextPoints("python", view, [{ path: "app/db.py", names: ["python:app.db"], source: db }], "app/views.py");
   assert.deepEqual(points, [view.indexOf("db.by_name(")]);
 });
+
+test("a helper file's summary made for a caller three calls deep does not answer a direct caller in a later file", async () => {
+  // deep.py reaches read_entry at the summaries' depth limit, where its own call of _open is no longer followed; that
+  // truncated summary, kept with the helper file for the files analysed after, made direct.py's path traversal an XSS.
+  const deep =
+    "from flask import Flask, request\nfrom pkg.files import read_entry\n\napp = Flask(__name__)\n\n\ndef h1(x):\n    return h2(x)\n\n\n" +
+    'def h2(x):\n    return read_entry(x)\n\n\n@app.route("/a")\ndef a():\n    return h1(request.args["p"])\n';
+  const direct =
+    'from flask import Flask, request\nfrom pkg.files import read_entry\n\napp = Flask(__name__)\n\n\n@app.route("/b")\ndef b():\n' +
+    '    return read_entry(request.args["p"])\n';
+  const helper = "def read_entry(path):\n    return _open(path)\n\n\ndef _open(path):\n    with open(path) as fh:\n        return fh.read()\n";
+  for (const threads of [1, 2]) {
+    const r = await review({ "app/deep.py": deep, "app/direct.py": direct, "pkg/files.py": helper }, threads);
+    assert.deepEqual(taint(r), ["app/deep.py:17:xss", "app/direct.py:9:path-traversal"]);
+  }
+  // Alone, direct.py finds the same.
+  assert.deepEqual(taint(await review({ "app/direct.py": direct, "pkg/files.py": helper })), ["app/direct.py:9:path-traversal"]);
+});

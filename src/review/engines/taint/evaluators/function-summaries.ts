@@ -171,7 +171,10 @@ export function bindArgs(def: Def, all: TNode[], vals: Map<TNode, Value>): [numb
  * taints the receiver instead (`this`, and the class's `fields`, as read inside the method).
  */
 export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, i: number, v: Taint, fields: string[] = []): Summary | null {
-  const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
+  // Everything the walk reads of the argument and of the call is in the key: a context file's summaries are shared by the
+  // files analysed after it on the same thread, so a summary made for one caller (its source, its depth) must not answer
+  // another's differently, or findings would depend on how files are spread over threads.
+  const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}:${v.step.sourceId}:${v.confidence}:${depth}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
   const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
