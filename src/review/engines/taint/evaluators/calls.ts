@@ -16,6 +16,7 @@ import { namedSanitizerMask } from "./custom-checks.ts";
 import { conditionHolds, recordSinks } from "./call-sinks.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
+import { withFixedFormat } from "./fixed-prefix.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -210,7 +211,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
-  return rules.propagateUnknown ? plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))) : null;
+  if (!rules.propagateUnknown) return null;
+  const out = plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted))));
+  return method === "format" && callee.recv ? withFixedFormat(a, callee.recv, out) : out;
 }
 
 /** Whether a keyword argument of that name is passed with text matching `re`. */

@@ -162,6 +162,24 @@ export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value 
   return { ...v, mask: v.mask | destinationClasses } satisfies Taint;
 }
 
+/**
+ * Python `"https://api.example.com/items/{}".format(x)`: the format's text up to its first replacement field fixes the
+ * destination as a prefix does (`v`: what the call makes of its arguments).
+ */
+export function withFixedFormat(a: Analyzer, format: TNode, v: Value): Value {
+  if (!v || a.syn.prefix !== "py" || format.kind() !== "string" || (v.mask & destinationClasses) === destinationClasses) return v;
+  let out = "";
+  for (const c of format.namedChildren()) {
+    if (c.kind() === "interpolation") return v;
+    if (c.kind() !== "string_content") continue;
+    const text = c.text();
+    const field = text.search(/\{(?!\{)/);
+    out += field < 0 ? text : text.slice(0, field);
+    if (field >= 0) break;
+  }
+  return fixedStart.test(out) ? { ...v, mask: v.mask | destinationClasses } : v;
+}
+
 const nosqlBit = classBit("nosql-injection");
 
 /** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */

@@ -49,3 +49,13 @@ def search():
 @app.route("/mirror")
 def mirror():
     return requests.get(request.args["base"] + "/index.json").text  # vuln: ssrf
+
+
+@app.route("/item-format")
+def item_format():
+    return requests.get("https://api.example.com/items/{}".format(request.args["id"])).text  # safe: ssrf fixed host
+
+
+@app.route("/base-format")
+def base_format():
+    return requests.get("{}/items".format(request.args["base"])).text  # vuln: ssrf
