@@ -16,7 +16,7 @@ const jsBinding = /(?<![\w$.])((?:this\.)?[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(
 interface Classes {
   /** `httpx.Client` of `httpx.Client().get`. */
   classes: Set<string>;
-  /** Their first and last segments (`httpx`, `Client`): a file naming neither pair of one binds no instance (its module is imported by name). */
+  /** Each one's module and last word (`httpx`, `Client`): a file naming no such pair binds no instance (the module is imported by name). */
   words: [string, string][];
 }
 const classesOf = new WeakMap<CompiledRules, Classes>();
