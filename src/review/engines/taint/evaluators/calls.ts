@@ -1,7 +1,7 @@
 // Calls: sources, sanitizers, collection writes and the return value of everything else; sinks in call-sinks.ts.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { lastSegment, sanitizesIn } from "../syntax/rule-specs.ts";
+import { lastSegment } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";
@@ -166,8 +166,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         (!x.argMatches || x.argMatches.every((m) => m.regex.test(positional[m.arg]?.text() ?? ""))) &&
         (!x.keywordMatches || keywordText(all, x.keywordMatches.keyword, x.keywordMatches.regex)) &&
         (!x.tagged || list?.kind() === "template_string") &&
-        !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))) &&
-        sanitizesIn(x, (r) => a.fileMatches(r)),
+        !(x.exceptReceivers && callee.recv && x.exceptReceivers.some((r) => r.test(callee.recv!.text()))),
     );
   const byName = namedSanitizerMask(callee.text);
   const base = worse(firstTainted, recvT);

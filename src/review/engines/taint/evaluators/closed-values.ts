@@ -11,7 +11,6 @@ import { escapeRegExp } from "../../../text.ts";
 import { closedFromCallers, headEnd } from "./closed-params.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { type ClosedNames, closedText } from "./closed-text.ts";
-import { sanitizesIn } from "../syntax/rule-specs.ts";
 
 const constantRoots = /^(?:[A-Z][A-Z0-9_]*|__dirname|__filename|__file__|config|conf|cfg|settings|constants|consts|defaults)$/;
 const leafKinds = new Set([
@@ -68,7 +67,7 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
     case "call": {
       const fn = n.field("function");
       const callee = (fn?.text() ?? "").replace(/\s+/g, "");
-      if (a.rules.sanitizers.lookup(callee)?.some((x) => sanitizesIn(x, (r) => a.fileMatches(r))) || namedSanitizerMask(callee)) return false;
+      if (a.rules.sanitizers.lookup(callee) || namedSanitizerMask(callee)) return false;
       const kids = named(n.field("arguments"));
       // A source call (`input()`, `sys.stdin.read()`) is open; a file read is closed only on a fixed path, not a descriptor (`readFileSync(0)`).
       const source = (a.rules.sourceCalls.lookup(callee) ?? a.rules.sourceCalls.lookup(callee.slice(callee.lastIndexOf(".") + 1)))?.[0];
@@ -108,11 +107,7 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
       const names: ClosedNames = {
         name: (n) => constantName(a, n, scopeText, locals, depth + 1),
         // Only a sanitizer of the sink's class (a shell escape before a command, not a path join).
-        sanitizer: (callee) =>
-          (((a.rules.sanitizers.lookup(callee)?.reduce((m, s) => (sanitizesIn(s, (r) => a.fileMatches(r)) ? m | s.mask : m), 0) ?? 0) |
-            namedSanitizerMask(callee)) &
-            a.closedFor) !==
-          0,
+        sanitizer: (callee) => (((a.rules.sanitizers.lookup(callee)?.reduce((m, s) => m | s.mask, 0) ?? 0) | namedSanitizerMask(callee)) & a.closedFor) !== 0,
       };
       v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()) || literalChoice(c) || closedText(c, name, names));
     } else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);

@@ -43,14 +43,7 @@ export interface SanitizerSpec {
   tagged?: true;
   /** Receivers (whole text) whose method of that name is no sanitizer. */
   exceptReceivers?: RegExp[];
-  /** A sanitizer only in files matching one of these and none of `unlessFile` (a framework's call of that name). */
-  fileContains?: RegExp[];
-  unlessFile?: RegExp[];
 }
-
-/** Whether a sanitizer applies in a file, given the file's (cached) regex test. */
-export const sanitizesIn = (s: SanitizerSpec, fileMatches: (r: RegExp) => boolean): boolean =>
-  (!s.fileContains || s.fileContains.some(fileMatches)) && !s.unlessFile?.some(fileMatches);
 export interface SourceSpec {
   id: string;
   /** A read of a fixed path is none (schema `fixedPathSafe`). */

@@ -15,12 +15,13 @@ const rulesDir = new URL("../../../rules/", import.meta.url);
 interface LanguageRules {
   file: TaintRuleFile;
   base: CompiledRules;
-  /** Sources looked for only in files that match their `fileContains`, with those regexes. */
-  gated: { source: TaintRuleFile["sources"][number]; tests: RegExp[]; unless: RegExp[] }[];
-  /** The rules with the gated sources a file matched, by their places in `gated`. */
+  /** Sources and sanitizers that apply only in files matching their `fileContains` and no `unlessFile`, with those regexes. */
+  gated: { entry: Gated; tests: RegExp[]; unless: RegExp[] }[];
+  /** The rules with the gated entries a file matched, by their places in `gated`. */
   variants: Map<string, CompiledRules>;
 }
 const cache = new Map<string, LanguageRules>();
+type Gated = TaintRuleFile["sources"][number] | TaintRuleFile["sanitizers"][number];
 
 function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   const url = new URL(`${language}/taint.yml`, rulesDir);
@@ -51,6 +52,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     readReceiver: [...base.readReceiver, ...file.readReceiver],
     outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
+    inertKeywords: [...base.inertKeywords, ...file.inertKeywords],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
     terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
     library: file.library ?? base.library,
@@ -71,8 +73,8 @@ function terminalStatement(calls: string[]): RegExp | null {
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
 const argTest = (t: { arg: number; regex: string }): { arg: number; regex: RegExp } => ({ arg: t.arg, regex: new RegExp(t.regex) });
 
-/** `on`: the sources with `fileContains` the file matched (the others are left out). */
-function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["sources"][number]> = new Set()): CompiledRules {
+/** `on`: the gated sources and sanitizers the file matched (the others are left out). */
+function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): CompiledRules {
   const out: CompiledRules = {
     language: file.language,
     propagateUnknown: file.unknownCalls !== "clean",
@@ -159,6 +161,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
     if (s.returnFrom) out.returnSinks.push({ decorators: s.returnFrom.map((r) => new RegExp(r)), spec });
   }
   for (const s of file.sanitizers) {
+    if ((s.fileContains?.length || s.unlessFile?.length) && !on.has(s)) continue;
     // A number parsed from a predictable value stays predictable: "every class" leaves insecure-random.
     const mask = s.classes ? s.classes.reduce((m, c) => m | classBit(c), 0) : allClassesMask & ~namedOnlyMask;
     const argMatches = s.argMatches ? [s.argMatches].flat().map(argTest) : undefined;
@@ -169,8 +172,6 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<TaintRuleFile["source
       ...(s.tagged ? { tagged: true as const } : {}),
       ...(s.exceptReceivers ? { exceptReceivers: whole(s.exceptReceivers) } : {}),
       ...(s.keywordMatches ? { keywordMatches: { keyword: s.keywordMatches.keyword, regex: new RegExp(s.keywordMatches.regex) } } : {}),
-      ...(s.fileContains ? { fileContains: s.fileContains.map((r) => new RegExp(r)) } : {}),
-      ...(s.unlessFile ? { unlessFile: s.unlessFile.map((r) => new RegExp(r)) } : {}),
     };
     for (const c of s.calls) out.sanitizers.add(c, spec);
   }
@@ -195,24 +196,26 @@ function compileLibrary(lib: TaintRuleFile["library"]): LibrarySpec | null {
 
 /**
  * Compiled rules of a language (cached); throws ReviewError when the file is missing or invalid. With a file's
- * text: the rules with the sources whose `fileContains` it matches (an archive reader's entries only where an
- * archive library is named), so no other file pays for looking for them.
+ * text: the rules with the sources and sanitizers whose `fileContains` it matches and no `unlessFile` (an archive
+ * reader's entries only where an archive library is named, Django's template `render` only in Django's modules), so
+ * no other file pays for looking for them.
  */
 export function rulesFor(ruleLanguage: string, source?: string): CompiledRules {
   let r = cache.get(ruleLanguage);
   if (!r) {
     const file = readRuleFile(ruleLanguage, new Set());
-    const gated = file.sources
-      .filter((s) => s.enabled && s.fileContains?.length)
-      .map((s) => ({ source: s, tests: s.fileContains!.map((x) => new RegExp(x)), unless: (s.unlessFile ?? []).map((x) => new RegExp(x)) }));
+    const gated = [
+      ...file.sources.filter((s) => s.enabled && s.fileContains?.length),
+      ...file.sanitizers.filter((s) => s.fileContains?.length || s.unlessFile?.length),
+    ].map((e) => ({ entry: e as Gated, tests: (e.fileContains ?? []).map((x) => new RegExp(x)), unless: (e.unlessFile ?? []).map((x) => new RegExp(x)) }));
     r = { file, base: compileRules(file), gated, variants: new Map() };
     cache.set(ruleLanguage, r);
   }
   if (source === undefined || !r.gated.length) return r.base;
-  const matched = r.gated.filter((g) => g.tests.some((t) => t.test(source)) && !g.unless.some((t) => t.test(source)));
+  const matched = r.gated.filter((g) => (!g.tests.length || g.tests.some((t) => t.test(source))) && !g.unless.some((t) => t.test(source)));
   if (!matched.length) return r.base;
   const key = matched.map((g) => r.gated.indexOf(g)).join(",");
   let v = r.variants.get(key);
-  if (!v) r.variants.set(key, (v = compileRules(r.file, new Set(matched.map((g) => g.source)))));
+  if (!v) r.variants.set(key, (v = compileRules(r.file, new Set(matched.map((g) => g.entry)))));
   return v;
 }
