@@ -67,6 +67,28 @@ function knownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean)
 const isJs = (a: Analyzer): boolean => a.syn.prefix === "js" || a.syn.prefix === "ts";
 
 /**
+ * The known start of one Python string literal, read up to `stop` (a format's first conversion or field); an
+ * f-string's clean interpolation reads as C. `cut`: what ended it early, the stop or a tainted interpolation.
+ */
+function pyStringStart(str: TNode, stop: RegExp | null, isTainted: (n: TNode) => boolean): { text: string; cut: "stop" | "value" | null } {
+  let text = "";
+  for (const c of str.namedChildren()) {
+    const k = c.kind();
+    if (k === "string_content") {
+      const t = c.text();
+      const at = stop ? t.search(stop) : -1;
+      if (at >= 0) return { text: text + t.slice(0, at), cut: "stop" };
+      text += t;
+    } else if (k === "interpolation") {
+      const e = c.field("expression") ?? named(c)[0];
+      if (!e || isTainted(e)) return { text, cut: "value" };
+      text += "C";
+    }
+  }
+  return { text, cut: null };
+}
+
+/**
  * Python: the text a `+` chain, an f-string or a `"…%s…" % args` format is known to start with (the format up to
  * its first conversion); a clean part reads as C. Stops at the first tainted part.
  */
@@ -77,25 +99,17 @@ function pyKnownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolea
     if (p.kind() !== "string") {
       if (isTainted(p)) return out;
       out += "C";
-    } else
-      for (const c of p.namedChildren()) {
-        const k = c.kind();
-        if (k === "string_content") {
-          const text = c.text();
-          const conv = format ? text.search(/%(?!%)/) : -1;
-          if (conv >= 0) return out + text.slice(0, conv);
-          out += text;
-        } else if (k === "interpolation") {
-          const e = c.field("expression") ?? named(c)[0];
-          if (!e || isTainted(e)) return out;
-          out += "C";
-        }
-        if (fixedStart.test(out)) return out;
-      }
-    if (format || fixedStart.test(out)) return out;
+      continue;
+    }
+    const start = pyStringStart(p, format ? /%(?!%)/ : null, isTainted);
+    out += start.text;
+    if (start.cut || format) return out;
   }
   return out;
 }
+
+/** `v` marked safe for redirects and SSRF when the text it is known to start with fixes the destination. */
+const fixedBy = (v: Taint, prefix: string): Taint => (fixedStart.test(prefix) ? { ...v, mask: v.mask | destinationClasses } : v);
 
 /** Whether a part of a string may be tainted, judged without evaluating it again. */
 function taintedPart(a: Analyzer, n: TNode): boolean {
@@ -147,10 +161,13 @@ function pageOwnStart(node: TNode, syn: Syntax): boolean {
 /** `v` (the value of `node`, a `+` chain or template) marked safe for redirects and SSRF when its start fixes the destination. */
 export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value {
   if (!v) return v;
-  if (a.syn.prefix === "py") {
-    if ((v.mask & destinationClasses) === destinationClasses) return v;
-    return fixedStart.test(pyKnownPrefix(node, a.syn, (n) => taintedPart(a, n))) ? { ...v, mask: v.mask | destinationClasses } : v;
-  }
+  if (a.syn.prefix === "py")
+    return (v.mask & destinationClasses) === destinationClasses
+      ? v
+      : fixedBy(
+          v,
+          pyKnownPrefix(node, a.syn, (n) => taintedPart(a, n)),
+        );
   if (!isJs(a)) return v;
   // A template or `+` makes a string (or a number): no operator object (asString).
   if (!v.str) v = asString(v);
@@ -168,16 +185,9 @@ export function withFixedDestination(a: Analyzer, node: TNode, v: Value): Value 
  */
 export function withFixedFormat(a: Analyzer, format: TNode, v: Value): Value {
   if (!v || a.syn.prefix !== "py" || format.kind() !== "string" || (v.mask & destinationClasses) === destinationClasses) return v;
-  let out = "";
-  for (const c of format.namedChildren()) {
-    if (c.kind() === "interpolation") return v;
-    if (c.kind() !== "string_content") continue;
-    const text = c.text();
-    const field = text.search(/\{(?!\{)/);
-    out += field < 0 ? text : text.slice(0, field);
-    if (field >= 0) break;
-  }
-  return fixedStart.test(out) ? { ...v, mask: v.mask | destinationClasses } : v;
+  // An f-string's own values come before its fields are filled: left as they are.
+  const start = pyStringStart(format, /\{(?!\{)/, () => true);
+  return start.cut === "value" ? v : fixedBy(v, start.text);
 }
 
 const nosqlBit = classBit("nosql-injection");
