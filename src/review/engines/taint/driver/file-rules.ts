@@ -3,7 +3,7 @@
 import type { Syntax } from "../syntax/syntax-types.ts";
 import { rulesFor } from "../syntax/rules.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
-import { rootsOf, withImportNames } from "../syntax/python-imports.ts";
+import { importNames, rootsOf, withImportNames } from "../syntax/python-imports.ts";
 import { jsAliasNames, jsImportNames } from "../syntax/js-imports.ts";
 import { responseAliases } from "../syntax/response-names.ts";
 import { instanceNames } from "../syntax/instance-names.ts";
@@ -16,8 +16,15 @@ export function fileRules(syn: Syntax, source: string): CompiledRules {
   if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
   // With the sources the file's text calls for (an archive library's entries): rules.ts rulesFor.
   const rules = rulesFor(syn.ruleLanguage, source);
-  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsNames(rules, source) : undefined) };
+  lastRules = { source, language: syn.ruleLanguage, rules: withImportNames(rules, source, js ? jsNames(rules, source) : pyNames(rules, source)) };
   return lastRules.rules;
+}
+
+/** A Python file's names for listed callees: its imports', and names bound to a listed class's instance (a client). */
+function pyNames(rules: CompiledRules, source: string): Map<string, string> {
+  const names = importNames(source);
+  for (const [name, made] of instanceNames(rules, source, names, "python")) if (!names.has(name)) names.set(name, made);
+  return names;
 }
 
 /** A JavaScript file's names for listed callees: its imports', and the names it gives a callee (`const run = cp.exec`). */

@@ -51,14 +51,8 @@ export interface Ctx {
   depth: number;
 }
 
-/** Lets an analyzer summarise its file's functions; `funcs`: the file's functions when already listed. */
-export function enableSummaries(
-  a: Analyzer,
-  root: TNode,
-  funcs: (() => TNode[]) | null,
-  ext: External | null = null,
-  helpers: Set<string> | null = null,
-): void {
+/** Lets an analyzer summarise its file's functions; `funcs`: the file's functions, listed by the caller. */
+export function enableSummaries(a: Analyzer, root: TNode, funcs: () => TNode[], ext: External | null = null, helpers: Set<string> | null = null): void {
   a.summaries = {
     shared: { root, defs: new FileDefs(a.syn, a.source, root, funcs), source: a.source, rules: a.rules, memo: new Map(), ext, helpers },
     depth: 0,

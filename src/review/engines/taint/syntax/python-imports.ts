@@ -4,7 +4,6 @@
 // local names added, so `r(url)` is the sink `flask.redirect` and `rnd.random()` the source.
 import { CallTable } from "./rule-specs.ts";
 import type { CompiledRules } from "./rule-specs.ts";
-import { instanceNames } from "./instance-names.ts";
 
 const importLine = /^[ \t]*import[ \t]+([^\n#;]+)/gm;
 const fromLine = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
@@ -49,10 +48,7 @@ export function rootsOf(rules: CompiledRules): Set<string> {
 const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The rules with the file's local names of listed callees added; the rules themselves when there are none. */
-export function withImportNames(rules: CompiledRules, source: string, given?: Map<string, string>): CompiledRules {
-  const names = given ?? importNames(source);
-  // Python: names bound to a listed class's instance (a client), beside the imports.
-  if (!given) for (const [name, made] of instanceNames(rules, source, names, "python")) if (!names.has(name)) names.set(name, made);
+export function withImportNames(rules: CompiledRules, source: string, names = importNames(source)): CompiledRules {
   if (!names.size) return rules;
   const added: [keyof Tables, string, string][] = [];
   const known = rootsOf(rules);
