@@ -17,7 +17,7 @@ const destinationClasses = classBit("open-redirect") | classBit("ssrf");
  * Relative path with a first segment (`/items/`, `./callback?`, `../up/`, `items/`), or scheme://host followed by a
  * separator; C stands for a clean expression. A first segment without a colon is a path, never a scheme.
  */
-const fixedStart = /^(\/[^/\\]|\.\.?\/|[\w.-]+[/?#]|[a-z][a-z0-9+.-]*:\/\/[^/?#\\]+[/?#]|C[/?#])/i;
+const fixedStart = /^(\/[^/\\]|\.\.?\/|[\w.-]+[/?#]|(?:[a-z][a-z0-9+.-]*|C):\/\/[^/?#\\]+[/?#]|C[/?#])/i;
 
 /** The parts of a `+` chain or a template, in order. */
 function partsOf(node: TNode, syn: Syntax): TNode[] {
@@ -94,16 +94,53 @@ function pyStringStart(str: TNode, stop: RegExp | null, isTainted: (n: TNode) =>
  */
 function pyKnownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolean): string {
   const format = node.kind() === "binary_operator" && operatorOf(node) === "%";
+  if (format) return pyFormatPrefix(node, isTainted);
   let out = "";
-  for (const p of format ? named(node).slice(0, 1) : partsOf(node, syn)) {
+  for (const p of partsOf(node, syn)) {
     if (p.kind() !== "string") {
       if (isTainted(p)) return out;
       out += "C";
       continue;
     }
-    const start = pyStringStart(p, format ? /%(?!%)/ : null, isTainted);
+    const start = pyStringStart(p, null, isTainted);
     out += start.text;
-    if (start.cut || format) return out;
+    if (start.cut) return out;
+  }
+  return out;
+}
+
+/** One printf-style conversion (`%s`, `%-5d`, `%.2f`); `%(name)s` takes a mapping, whose values are not followed. */
+const conversion = /^%[-#0 +]*\d*(?:\.\d+)?[hlL]?[diouxXeEfFgGcrsa]/;
+
+/**
+ * `"%s://%s/items/%s" % (scheme, host, item)`: the format's text with each conversion read as C while the value it
+ * takes is clean. Stops at the first tainted value, or a conversion whose value is not known.
+ */
+function pyFormatPrefix(node: TNode, isTainted: (n: TNode) => boolean): string {
+  const [format, args] = named(node);
+  if (format?.kind() !== "string") return "";
+  const start = pyStringStart(format, null, isTainted);
+  if (start.cut) return start.text;
+  // A tuple gives one value per conversion; any other single value fills the first one only.
+  const values = args?.kind() === "tuple" ? named(args) : args ? [args] : [];
+  const text = start.text;
+  let out = "";
+  let next = 0;
+  for (let at = 0; at < text.length; ) {
+    const pct = text.indexOf("%", at);
+    if (pct < 0) return out + text.slice(at);
+    out += text.slice(at, pct);
+    if (text[pct + 1] === "%") {
+      out += "%";
+      at = pct + 2;
+      continue;
+    }
+    const conv = conversion.exec(text.slice(pct, pct + 12));
+    const value = values[next++];
+    if (!conv || !value || isTainted(value)) return out;
+    out += "C";
+    if (fixedStart.test(out)) return out;
+    at = pct + conv[0].length;
   }
   return out;
 }
@@ -111,10 +148,24 @@ function pyKnownPrefix(node: TNode, syn: Syntax, isTainted: (n: TNode) => boolea
 /** `v` marked safe for redirects and SSRF when the text it is known to start with fixes the destination. */
 const fixedBy = (v: Taint, prefix: string): Taint => (fixedStart.test(prefix) ? { ...v, mask: v.mask | destinationClasses } : v);
 
+const memberRead = /^((?:self\.)?[\w$]+)\.([\w$]+)(?:\(\))?$/;
+
+/**
+ * `request.scheme`, `self.request.get_host()`: what the server sets on a request parameter or source path
+ * (trustedParamMembers), which reads clean (evaluators/reads.ts).
+ */
+function serverSet(a: Analyzer, n: TNode): boolean {
+  const m = memberRead.exec(n.text());
+  if (!m || !a.rules.trustedParamMembers.has(m[2]!)) return false;
+  const obj = m[1]!;
+  return a.state.vars.get(obj)?.step.kind === "param" || a.rules.paths.some((p) => p.prefix === obj);
+}
+
 /** Whether a part of a string may be tainted, judged without evaluating it again. */
 function taintedPart(a: Analyzer, n: TNode): boolean {
   const role = a.syn.roles[n.kind()];
   if (role === "literal") return false;
+  if ((role === "member" || role === "call") && serverSet(a, n)) return false;
   if (role !== "ident" && role !== "member") return true;
   const r = rootIdent(a, n);
   return r === null || !!a.state.vars.get(r) || a.rules.pathRoots.has(r);

@@ -26,6 +26,14 @@ const ownPaths = /^(?:process\.argv\[[01]\]|sys\.argv\[0\])$/;
 export const ownPath = (node: TNode): boolean => ownPaths.test(node.text().replace(/\s+/g, ""));
 
 export function globalSource(a: Analyzer, node: TNode): Value {
+  const v = pathSource(a, node);
+  return v === serverSet ? null : v;
+}
+
+const serverSet = Symbol("server-set");
+
+/** The source a path names (`request.args.get`), or `serverSet` for a member the server sets on it (`self.request.user`): clean, however its object reads. */
+function pathSource(a: Analyzer, node: TNode): Value | typeof serverSet {
   if (!a.rules.paths.length) return null;
   let root: TNode | null = node;
   while (root && root.kind() !== "identifier") {
@@ -40,10 +48,19 @@ export function globalSource(a: Analyzer, node: TNode): Value {
   for (const p of a.rules.paths) {
     const pre = p.prefix;
     if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
+      if (trustedMember(a, pre, text)) return serverSet;
       return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
     }
   }
   return null;
+}
+
+/** `self.request.user`: a member the server sets on a source path's object (`trustedParamMembers`), as on a parameter's. */
+function trustedMember(a: Analyzer, prefix: string, text: string): boolean {
+  const trusted = a.rules.trustedParamMembers;
+  if (!trusted.size || text[prefix.length] !== ".") return false;
+  const member = /^[\w$]+/.exec(text.slice(prefix.length + 1))?.[0];
+  return member !== undefined && (trusted.has(member) || trusted.has(`${prefix}.${member}`));
 }
 
 export function evMember(a: Analyzer, node: TNode): Value {
@@ -55,7 +72,8 @@ export function evMember(a: Analyzer, node: TNode): Value {
 }
 
 function memberValue(a: Analyzer, node: TNode): Value {
-  const g = globalSource(a, node);
+  const g = pathSource(a, node);
+  if (g === serverSet) return null;
   if (g) return a.rules.cleanMembers.has(node.field(a.syn.memberFields[1])?.text() ?? "") ? null : g;
   const obj = node.field(a.syn.memberFields[0]);
   const t = obj ? (a.selfValue && obj.kind() === "this" ? a.selfValue : a.ev(obj)) : null;
