@@ -1,6 +1,8 @@
 """Account helpers of a Flask app: fingerprints, download checksums, cache keys."""
+import base64
 import hashlib
 import hashlib as hl
+import os
 from hashlib import sha1, sha256
 
 from Crypto.Hash import MD5, SHA256
@@ -86,3 +88,27 @@ def media_path(url: str) -> str:
 
 def cache_password(password: str) -> str:
     return hashlib.md5(password.encode()).hexdigest()  # expect: py.weak-hash
+
+
+WS_KEY = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+def handshake_accept(headers):
+    key = headers["Sec-WebSocket-Key"].encode()
+    return base64.b64encode(hashlib.sha1(key + WS_KEY).digest()).decode()  # ok: py.weak-hash
+
+
+def compute_accept_value(key):
+    sha1_hash = hashlib.sha1()  # ok: py.weak-hash
+    sha1_hash.update(key.encode() + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11")
+    return base64.b64encode(sha1_hash.digest())
+
+
+def new_csrf_token(session):
+    session["csrf"] = hashlib.sha1(os.urandom(64)).hexdigest()  # ok: py.weak-hash
+    return session["csrf"]
+
+
+def accept_invite(password):
+    return hashlib.md5(password.encode()).hexdigest()  # expect: py.weak-hash
+
