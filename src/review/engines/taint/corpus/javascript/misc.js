@@ -1,6 +1,8 @@
 const serialize = require("node-serialize");
 const libxmljs = require("libxmljs");
 const yaml = require("js-yaml");
+const ldap = require("ldapjs");
+const client = ldap.createClient({ url: "ldap://directory.internal" });
 app.post("/misc", (req, res) => {
   const obj = serialize.unserialize(req.cookies.profile); // vuln: deserialization
   const doc = yaml.load(req.body.config); // vuln: deserialization
