@@ -91,6 +91,19 @@ MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
   ]);
 });
 
+test("an SDK's example requests (examples-1.json) show secret-named values for readers; the same value in its data is reported", async () => {
+  const json = `{
+  "examples": [
+    {
+      "input": { "LifecycleActionToken": "bcd2f1b8-9a78-44d3-8a7a-4dd07d7cf635" }
+    }
+  ]
+}
+`;
+  const found = await ids({ "data/autoscaling/2011-01-01/examples-1.json": json, "docs/examples.yaml": json, "data/autoscaling/service-2.json": json });
+  assert.deepEqual(found, ["data/autoscaling/service-2.json:4:secret.generic"]);
+});
+
 test("a promise chain left floating in a test is not reported (an unhandled rejection fails the run); in the library it is", async () => {
   const src = `export function ping(client, done) {
   client.request({ path: "/" }).then(() => done());

@@ -40,5 +40,8 @@ export function dropSuiteFindings(findings: Finding[], path: string, rules: read
   );
 }
 
-/** Prose documentation (a README, a docs page): its code samples' secrets are examples (secrets.ts `docExample`). */
-const docPath = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
+/**
+ * Prose documentation (a README, a docs page), and an API's example data (an SDK's `examples-1.json` of requests and
+ * responses): their secrets are examples (secrets.ts `docExample`).
+ */
+const docPath = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$|(?:^|\/)examples?(?:[-_.]\d+)?\.(?:json|ya?ml)$/i;

@@ -122,7 +122,8 @@ export const secretRules: SecretRule[] = [
     // The name and operator are a lookbehind: the search tries them only before a quoted run of 16
     // or more characters (about four times faster than trying the names at every position).
     re: new RegExp(
-      "(?<=(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)" +
+      // Not a quoted type path's last part (`"AWS::IAM::AccessKey": "62d91b17309e76c8"`, a schema's resource type).
+      "(?<=(?<![\"'][\\w:]*::[A-Za-z0-9_]*)(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential)" +
         String.raw`[A-Za-z0-9_.-]*["']?\s*(?::=|=>|[:=])\s*)` +
         /["'`]([^"'`\s]{16,200})["'`]/.source,
       "gi",
