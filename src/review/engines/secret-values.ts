@@ -56,7 +56,8 @@ export const placeholder = new RegExp(
  * A value named like a secret that is none: a pattern of token characters (`"[A-Za-z0-9._~+/-]+=*"`), a URN naming a
  * token type, or a path to a member (`"StreamDescription.Shards[-1].ShardId"`, an SDK paginator's output token).
  */
-export const notSecret = /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$/i;
+export const notSecret =
+  /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$/i;
 
 /** Shannon entropy in bits per character. */
 export function entropy(s: string): number {
