@@ -16,7 +16,7 @@ import { namedSanitizerMask } from "./custom-checks.ts";
 import { conditionHolds, recordSinks } from "./call-sinks.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
-import { withFixedFormat } from "./fixed-prefix.ts";
+import { queryWrite, withFixedFormat } from "./fixed-prefix.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -193,7 +193,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
 
   if (firstTainted && callee.recv && rules.writeReceiver.has(method)) {
     const root = a.rootOf(callee.recv);
-    if (root && !a.state.vars.get(root)) a.state.vars.set(root, withStep(firstTainted, node));
+    if (root && !a.state.vars.get(root)) a.state.vars.set(root, withStep(queryWrite(a, callee.recv, firstTainted), node));
   }
   const outT = worse(recvT, firstTainted);
   if (outT && rules.outArgs.has(method)) {

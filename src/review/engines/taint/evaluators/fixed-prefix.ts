@@ -241,6 +241,14 @@ export function withFixedFormat(a: Analyzer, format: TNode, v: Value): Value {
   return start.cut === "value" ? v : fixedBy(v, start.text);
 }
 
+/**
+ * `url.searchParams.set("state", state)`: a value written into a URL's query (encoded there) cannot change where the
+ * URL leads; the URL it taints is no open redirect or SSRF for it.
+ */
+export function queryWrite(a: Analyzer, recv: TNode, v: Taint): Taint {
+  return isJs(a) && /\.searchParams$/.test(recv.text()) ? { ...v, mask: v.mask | destinationClasses } : v;
+}
+
 const nosqlBit = classBit("nosql-injection");
 
 /** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
