@@ -10,6 +10,7 @@ import { throwingCheckStatement } from "../evaluators/custom-checks.ts";
 import { applyGuards } from "../evaluators/apply-guards.ts";
 import { evIdent, evMember, evTernary } from "../evaluators/reads.ts";
 import { evalCall } from "../evaluators/calls.ts";
+import { urlObject } from "../evaluators/url-paths.ts";
 import { evalArgv } from "../evaluators/argument-vectors.ts";
 import { evalAlias, evalAssign } from "../evaluators/assignments.ts";
 import { evalCases, evalIf, evalLoop } from "../evaluators/control-flow.ts";
@@ -58,7 +59,7 @@ export function evNode(a: Analyzer, node: TNode): Value {
     case "call":
       return evalCall(a, node, false);
     case "new":
-      return evalCall(a, node, true);
+      return urlObject(node, evalCall(a, node, true));
     case "assign":
     case "augassign":
       return evalAssign(a, node, kind);

@@ -1,5 +1,6 @@
 // Assignments: the value reaches variables, patterns, members and elements (collection writes), and
 // assignments to listed targets (`innerHTML`, `session[]`) are sinks.
+import { urlMember } from "./url-paths.ts";
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
@@ -131,7 +132,8 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   for (const c of named(target)) {
     // `const { slug } = body` where only some of body's fields hold taint: the field's own.
     const key = v?.fields && kind === "object_pattern" ? patternKey(c) : null;
-    bind(a, c, key === null ? v : fieldOf(v!, key), at, null);
+    const ofUrl = v && kind === "object_pattern" ? urlMember(v, patternKey(c) ?? "") : undefined;
+    bind(a, c, ofUrl ?? (key === null ? v : fieldOf(v!, key)), at, null);
     // `const { hostname } = new URL(u)`: the host of u (evaluators/derived-checks.ts).
     if (v && valueNode && c.kind() === "shorthand_property_identifier_pattern" && /^(host|hostname|origin)$/.test(c.text())) {
       st.vars.set(c.text(), withDerivation(a, st.vars.get(c.text()) ?? v, valueNode, c.text(), c.text()));

@@ -17,6 +17,7 @@ import { conditionHolds, recordSinks } from "./call-sinks.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
 import { queryWrite, withFixedFormat } from "./fixed-prefix.ts";
+import { decoded } from "./url-paths.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -211,7 +212,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
   if (!rules.propagateUnknown) return null;
-  const out = plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted))));
+  const out = decoded(callee.text, plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))));
   return method === "format" && callee.recv ? withFixedFormat(a, callee.recv, out) : out;
 }
 
@@ -239,9 +240,9 @@ function unstrung(v: Value): Value {
   return { ...rest, mask: v.mask & ~nosqlBit };
 }
 
-/** What a call makes of an argument vector (String.join, toString) is no longer one. */
+/** What a call makes of an argument vector (String.join, toString) is no longer one, nor of a parsed URL object. */
 function plain(v: Value): Value {
-  if (!v?.argv) return v;
-  const { argv: _, ...rest } = v;
+  if (!v?.argv && !v?.url) return v;
+  const { argv: _, url: __, ...rest } = v;
   return rest;
 }

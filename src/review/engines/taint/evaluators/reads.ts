@@ -10,6 +10,7 @@ import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
 import { settingsMask } from "./entry-points.ts";
 import { readWhole } from "./collection-sites.ts";
+import { urlMember } from "./url-paths.ts";
 
 export function evIdent(a: Analyzer, node: TNode): Value {
   const name = node.text();
@@ -93,6 +94,8 @@ function memberValue(a: Analyzer, node: TNode): Value {
  * request (`members`) has them as its fields.
  */
 function memberOf(a: Analyzer, t: Taint, name: string, node: TNode): Value {
+  const ofUrl = urlMember(t, name);
+  if (ofUrl) return ofUrl;
   if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
   return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name)) : t;
 }

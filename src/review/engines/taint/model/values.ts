@@ -23,6 +23,8 @@ export interface Taint {
   /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
    * for which it is marked safe, but code all the same where a sink runs it (`code` sinks, `$where`). */
   str?: true;
+  /** A parsed WHATWG URL object (`new URL(…)`): its pathname has no `..` segment left (evaluators/url-paths.ts). */
+  url?: true;
   /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
    * vouches for that variable's destination while it still holds `value` (evaluators/derived-checks.ts). */
   from?: Derivation;
@@ -72,6 +74,7 @@ export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
   const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
   if (t.str) out.str = true;
+  if (t.url) out.url = true;
   // A copy of an object tainted in some fields only is so too (`const body = Schema.parse(input)`).
   if (t.fields) out.fields = t.fields;
   return out;
