@@ -1,9 +1,9 @@
 // Assignments: the value reaches variables, patterns, members and elements (collection writes), and
 // assignments to listed targets (`innerHTML`, `session[]`) are sinks.
-import { urlMember } from "./url-paths.ts";
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
+import { urlMember } from "./url-paths.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";

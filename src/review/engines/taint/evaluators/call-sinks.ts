@@ -3,7 +3,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/syntax-types.ts";
+import { keywordArg, keywordName, named } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
@@ -97,13 +97,8 @@ export function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[]
   const w = spec.when;
   if (!w) return true;
   if (w.arg !== undefined) return positional[w.arg] ? unquote(positional[w.arg]!) === w.equals : false;
-  for (const k of all) {
-    if (k.kind() === "keyword_argument" && k.field("name")?.text() === w.keyword) {
-      const v = k.field("value");
-      return v ? unquote(v) === w.equals : false;
-    }
-  }
-  return false;
+  const v = w.keyword === undefined ? null : keywordArg(all, w.keyword)?.field("value");
+  return v ? unquote(v) === w.equals : false;
 }
 
 /** Records a hit for each listed sink `calleeText` is whose positions a tainted argument (or the receiver) reaches. */
@@ -127,7 +122,7 @@ export function recordSinks(
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
     const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;
-    if (spec.keywords) for (const k of all) if (k.kind() === "keyword_argument" && spec.keywords.has(k.field("name")?.text() ?? "")) positions.push(k);
+    if (spec.keywords) for (const k of all) if (spec.keywords.has(keywordName(k) ?? "")) positions.push(k);
     const formatted = safelyFormatted(positional, spec.formatSafe);
     for (const p of positions) {
       if (p && formatted?.has(p)) continue;

@@ -2,7 +2,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { lastSegment } from "../syntax/rule-specs.ts";
-import { named } from "../syntax/syntax-types.ts";
+import { keywordArg, keywordName, named } from "../syntax/syntax-types.ts";
 import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";
 import { sourceTaint, withStep, worse } from "../model/state.ts";
@@ -218,7 +218,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
 
 /** Whether a keyword argument of that name is passed with text matching `re`. */
 function keywordText(all: TNode[], keyword: string, re: RegExp): boolean {
-  return all.some((k) => k.kind() === "keyword_argument" && k.field("name")?.text() === keyword && re.test(k.field("value")?.text() ?? ""));
+  const k = keywordArg(all, keyword);
+  return !!k && re.test(k.field("value")?.text() ?? "");
 }
 
 /** The arguments' worst value but for keyword arguments an unknown call does not hand back (`cwd=location`). */
@@ -226,7 +227,7 @@ function handedBack(a: Analyzer, all: TNode[], vals: Map<TNode, Value>, worst: V
   const inert = a.rules.inertKeywords;
   if (!worst || !inert.size) return worst;
   let v: Value = null;
-  for (const arg of all) if (!(arg.kind() === "keyword_argument" && inert.has(arg.field("name")?.text() ?? ""))) v = worse(v, vals.get(arg) ?? null);
+  for (const arg of all) if (!inert.has(keywordName(arg) ?? "")) v = worse(v, vals.get(arg) ?? null);
   return v;
 }
 

@@ -4,7 +4,7 @@
 // called from elsewhere and stay open.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import { named } from "../syntax/syntax-types.ts";
+import { keywordArg, named } from "../syntax/syntax-types.ts";
 import { escapeRegExp } from "../../../text.ts";
 
 type Rebound = (name: string, body: string) => boolean;
@@ -90,7 +90,7 @@ export function closedFromCallers(a: Analyzer, name: string, scopeText: string, 
   if (rebound(name, body)) return false;
   return calls.every((call) => {
     const args = named(call.field("arguments"));
-    const kw = args.find((x) => x.kind() === "keyword_argument" && x.field("name")?.text() === name);
+    const kw = keywordArg(args, name);
     const arg = kw ? kw.field("value") : args.filter((x) => x.kind() !== "keyword_argument")[at];
     if (!arg || arg.kind() === "spread_element" || arg.kind() === "list_splat") return false;
     const scope = enclosingScope(call);

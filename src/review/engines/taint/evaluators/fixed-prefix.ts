@@ -154,7 +154,7 @@ const memberRead = /^((?:self\.)?[\w$]+)\.([\w$]+)(?:\(\))?$/;
  * `request.scheme`, `self.request.get_host()`: what the server sets on a request parameter or source path
  * (trustedParamMembers), which reads clean (evaluators/reads.ts).
  */
-function serverSet(a: Analyzer, n: TNode): boolean {
+function serverSetPart(a: Analyzer, n: TNode): boolean {
   const m = memberRead.exec(n.text());
   if (!m || !a.rules.trustedParamMembers.has(m[2]!)) return false;
   const obj = m[1]!;
@@ -165,7 +165,7 @@ function serverSet(a: Analyzer, n: TNode): boolean {
 function taintedPart(a: Analyzer, n: TNode): boolean {
   const role = a.syn.roles[n.kind()];
   if (role === "literal") return false;
-  if ((role === "member" || role === "call") && serverSet(a, n)) return false;
+  if ((role === "member" || role === "call") && serverSetPart(a, n)) return false;
   if (role !== "ident" && role !== "member") return true;
   const r = rootIdent(a, n);
   return r === null || !!a.state.vars.get(r) || a.rules.pathRoots.has(r);

@@ -58,10 +58,15 @@ function pathSource(a: Analyzer, node: TNode): Value | typeof serverSet {
 
 /** `self.request.user`: a member the server sets on a source path's object (`trustedParamMembers`), as on a parameter's. */
 function trustedMember(a: Analyzer, prefix: string, text: string): boolean {
-  const trusted = a.rules.trustedParamMembers;
-  if (!trusted.size || text[prefix.length] !== ".") return false;
+  if (!a.rules.trustedParamMembers.size || text[prefix.length] !== ".") return false;
   const member = /^[\w$]+/.exec(text.slice(prefix.length + 1))?.[0];
-  return member !== undefined && (trusted.has(member) || trusted.has(`${prefix}.${member}`));
+  return member !== undefined && trustedName(a, member, () => prefix);
+}
+
+/** Whether `trustedParamMembers` names the member, alone (`user`) or on its object (`ctx.body`; the object's text read only then). */
+function trustedName(a: Analyzer, member: string, obj: () => string): boolean {
+  const trusted = a.rules.trustedParamMembers;
+  return trusted.has(member) || trusted.has(`${obj()}.${member}`);
 }
 
 export function evMember(a: Analyzer, node: TNode): Value {
@@ -84,8 +89,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   // `event.get("body")` on an object tainted in some members reads that member (a Python dict's get, a Map's).
   if (t.fields && name === "get" && !t.fields.has(name)) name = keyOfGet(node) ?? name;
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-  const trusted = a.rules.trustedParamMembers;
-  if (t.step.kind === "param" && (trusted.has(name) || trusted.has(`${obj!.text()}.${name}`))) return null;
+  if (t.step.kind === "param" && trustedName(a, name, () => obj!.text())) return null;
   return memberOf(a, t, name, node);
 }
 

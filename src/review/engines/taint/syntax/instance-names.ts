@@ -24,8 +24,6 @@ interface Classes {
   classes: Set<string>;
   /** Each one's module and last word (`httpx`, `Client`): a file naming no such pair binds no instance (the module is imported by name). */
   words: [string, string][];
-  /** The classes' last words (`Client`, `create`). */
-  lasts: Set<string>;
 }
 const classesOf = new WeakMap<CompiledRules, Classes>();
 
@@ -34,8 +32,7 @@ function instanceClasses(rules: CompiledRules): Classes {
   if (!c) {
     const keys = tables.flatMap((t) => [...rules[t].exact.keys()]);
     const classes = new Set(keys.flatMap((k) => (k.includes("().") ? [k.slice(0, k.indexOf("()."))] : [])));
-    const words = [...classes].map((k): [string, string] => [k.split(".")[0]!, k.slice(k.lastIndexOf(".") + 1)]);
-    c = { classes, words, lasts: new Set(words.map(([, last]) => last)) };
+    c = { classes, words: [...classes].map((k): [string, string] => [k.split(".")[0]!, k.slice(k.lastIndexOf(".") + 1)]) };
     classesOf.set(rules, c);
   }
   return c;
@@ -51,13 +48,17 @@ export function instanceNames(
   imports: ReadonlyMap<string, string>,
   language: "python" | "javascript",
 ): [string, string][] {
-  const { classes, words, lasts } = instanceClasses(rules);
+  const { classes, words } = instanceClasses(rules);
   if (!classes.size || !words.some(([head, last]) => source.includes(last) && source.includes(head))) return [];
   const out: [string, string][] = [];
-  const add = (name: string, callee: string): void => {
+  // The callee as the rules name it (`AsyncClient` after `from httpx import AsyncClient`: `httpx.AsyncClient`).
+  const qualify = (callee: string): string => {
     const dot = callee.indexOf(".");
     const head = dot < 0 ? callee : callee.slice(0, dot);
-    const qualified = (imports.get(head) ?? head) + (dot < 0 ? "" : callee.slice(dot));
+    return (imports.get(head) ?? head) + (dot < 0 ? "" : callee.slice(dot));
+  };
+  const add = (name: string, callee: string): void => {
+    const qualified = qualify(callee);
     if (classes.has(qualified)) out.push([name, `${qualified}()`]);
   };
   if (language === "python") {
@@ -66,7 +67,7 @@ export function instanceNames(
   } else
     for (const m of source.matchAll(jsCall)) {
       const callee = m[1]!;
-      if (!lasts.has(callee.slice(callee.lastIndexOf(".") + 1))) continue;
+      if (!classes.has(qualify(callee))) continue;
       // The name is a few words before the `=` (`this.client`): read from the start of a name within 200 characters.
       let from = Math.max(0, m.index - 200);
       while (from > 0 && nameChar.test(source[from - 1]!)) from--;

@@ -88,6 +88,16 @@ export function named(n: TNode | null): TNode[] {
   return n ? n.named() : [];
 }
 
+/** A Python keyword argument's name (`cwd` of `cwd=root`); null for any other argument. */
+export function keywordName(arg: TNode): string | null {
+  return arg.kind() === "keyword_argument" ? (arg.field("name")?.text() ?? null) : null;
+}
+
+/** The keyword argument so named among a call's arguments, if it is passed. */
+export function keywordArg(args: TNode[], name: string): TNode | undefined {
+  return args.find((x) => keywordName(x) === name);
+}
+
 export function typeText(n: TNode | null): string {
   return n ? n.text().replace(/^:\s*/, "").replace(/\s+/g, "") : "";
 }
