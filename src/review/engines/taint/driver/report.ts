@@ -93,6 +93,7 @@ const cweClass = new Map<number, TaintClass>([
   [501, "trust-boundary"],
   [88, "argument-injection"],
   [730, "regex-injection"],
+  [470, "unsafe-reflection"],
 ]);
 
 /** The injection class of a pattern finding: a `taint:<class>` or `<class>` tag, else its CWE. */

@@ -18,6 +18,7 @@ export const taintClasses = [
   "insecure-random",
   "argument-injection",
   "regex-injection",
+  "unsafe-reflection",
 ] as const;
 export type TaintClass = (typeof taintClasses)[number];
 
@@ -143,6 +144,14 @@ export const classInfo: Record<TaintClass, ClassInfo> = {
     fix:
       "Escape the value before putting it in a pattern (re.escape, lodash's escapeRegExp, RegExp.escape) or match it as plain text " +
       "(includes, indexOf, `in`); a pattern such as `(a+)+$` takes exponential time on a short input and holds the worker.",
+  },
+  "unsafe-reflection": {
+    title: "Module or class chosen by untrusted input",
+    severity: "high",
+    cwe: [470],
+    fix:
+      "Map the request's choice to a fixed table of modules, classes or handlers (a dict or switch of known names) and load only those: " +
+      "importing or loading by a name the request gives runs the top-level code of any module or class the process can reach.",
   },
 };
 
