@@ -78,7 +78,10 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
   const role = a.syn.roles[kind];
   if (role === "ident" || kind === "shorthand_property_identifier_pattern") {
     const name = target.text();
-    st.vars.set(name, v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null);
+    const held = v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null;
+    // `req = request`: the same request object under another name (values.ts `whole`).
+    const copy = held && valueNode && (v!.whole || v!.step.kind === "param") && a.syn.roles[valueNode.kind()] === "ident";
+    st.vars.set(name, copy ? { ...held, whole: true } : held);
     if (st.checks || valueNode) holdCheck(a, name, valueNode);
     // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.
     if (st.colls.size || valueNode) bindColl(a, name, at === target ? null : valueNode, v);

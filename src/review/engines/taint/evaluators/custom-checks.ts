@@ -9,8 +9,10 @@ import { classBit } from "../syntax/classes.ts";
 
 /** A function whose true result means its arguments passed a check. */
 const checkName = new RegExp(
-  "^(?:(?:is|has|are)_?(?:(?:[A-Z][a-z]+|[a-z]+_))?" +
-    "(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin|[Cc]ontained)|" +
+  // `_is_callback(view)`, `is_registered(name)`: a name looked up among the ones the program registered.
+  "^(?:_?(?:is|has|are)_?(?:(?:[A-Z][a-z]+|[a-z]+_))?" +
+    "(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin|[Cc]ontained|" +
+    "[Rr]egistered|[Kk]nown|[Cc]allback)|" +
     "[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|" +
     "[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)",
 );

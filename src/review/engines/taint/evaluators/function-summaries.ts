@@ -168,7 +168,9 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   // Everything the walk reads of the argument and of the call is in the key: a context file's summaries are shared by the
   // files analysed after it on the same thread, so a summary made for one caller (its source, its depth) must not answer
   // another's differently, or findings would depend on how files are spread over threads.
-  const key = `${def.node.id()}:${i}:${v.mask}:${v.argv ? 1 : 0}:${v.step.sourceId}:${v.confidence}:${depth}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
+  const whole = v.step.kind === "param" || v.whole === true;
+  const flags = `${v.argv ? 1 : 0}${whole ? 1 : 0}`;
+  const key = `${def.node.id()}:${i}:${v.mask}:${flags}:${v.step.sourceId}:${v.confidence}:${depth}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
   const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
@@ -176,6 +178,7 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   const marker: Step = { node: at, kind: "step", sourceId: "", prev: null };
   const arg: Taint = { mask: v.mask, confidence: v.confidence, step: { node: at, kind: "step", sourceId: v.step.sourceId, prev: marker } };
   if (v.argv) arg.argv = true;
+  if (whole) arg.whole = true;
   // An object tainted in some members only (a Koa context's request members) is so in the callee too.
   if (v.fields) arg.fields = v.fields;
   // By slot: every name a destructuring formal binds gets the argument.

@@ -89,7 +89,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   // `event.get("body")` on an object tainted in some members reads that member (a Python dict's get, a Map's).
   if (t.fields && name === "get" && !t.fields.has(name)) name = keyOfGet(node) ?? name;
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-  if (t.step.kind === "param" && trustedName(a, name, () => obj!.text())) return null;
+  if ((t.step.kind === "param" || t.whole) && trustedName(a, name, () => obj!.text())) return null;
   return memberOf(a, t, name, node);
 }
 

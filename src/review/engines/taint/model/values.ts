@@ -25,6 +25,9 @@ export interface Taint {
   str?: true;
   /** A parsed WHATWG URL object (`new URL(…)`): its pathname has no `..` segment left (evaluators/url-paths.ts). */
   url?: true;
+  /** A framework's request parameter handed whole to a helper (`_cart(request)`): what the server sets on it
+   * (`trustedParamMembers`: `request.session`, `request.user`) is as clean in the helper as in the view. */
+  whole?: true;
   /** The variable was just derived from another one (`host = urlparse(url).netloc`): a check on it
    * vouches for that variable's destination while it still holds `value` (evaluators/derived-checks.ts). */
   from?: Derivation;
