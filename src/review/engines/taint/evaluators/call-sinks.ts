@@ -16,6 +16,8 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
   return after.test(a.source.slice(end, end + 40));
 }
 
+const callNext = /^\s*\(/;
+
 /** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
  * the file and the function does what it was asked; traversal needs a base directory the value escapes
  * (`path.join(root, rel)`), and a value built or copied on the way is still reported. The name's own place, or a
@@ -121,6 +123,7 @@ export function recordSinks(
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
+    if (spec.calledAtOnce && !readAtOnce(a, node, callNext)) continue;
     const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;
     if (spec.keywords) for (const k of all) if (spec.keywords.has(keywordName(k) ?? "")) positions.push(k);
     const formatted = safelyFormatted(positional, spec.formatSafe);

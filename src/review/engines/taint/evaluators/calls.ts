@@ -210,6 +210,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
   if (external !== undefined) return external;
   if (callee.recv && rules.readReceiver.has(method)) return recvT;
+  if (!callee.recv && rules.readFirst.has(callee.text)) return worse(vals.get(positional[0]!) ?? null, vals.get(positional[2]!) ?? null);
   if (recvT) return recvT.step.kind === "param" ? sourceTaint(node, recvT.step.sourceId, recvT.confidence, "source", recvT.mask) : plain(recvT);
   if (!rules.propagateUnknown) return null;
   const out = decoded(callee.text, plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))));

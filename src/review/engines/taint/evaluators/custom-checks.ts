@@ -13,7 +13,7 @@ const checkName = new RegExp(
   "^(?:_?(?:is|has|are)_?(?:(?:[A-Z][a-z]+|[a-z]+_))?" +
     "(?:[Vv]alid|[Ss]afe|[Aa]llowed|[Pp]ermitted|[Tt]rusted|[Ww]hitelisted|[Aa]llowlisted|[Aa]uthori[sz]ed|[Ii]nside|[Ww]ithin|[Cc]ontained|" +
     "[Rr]egistered|[Kk]nown|[Cc]allback)|" +
-    "[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|" +
+    "[a-z]+_?[Ii]s_?(?:[Ii]nside|[Ww]ithin|[Ss]afe|[Vv]alid|[Aa]llowed)|[a-z][a-z_]*_allowed$|" +
     "[cC]heck|[vV]alidate|[vV]erify|[aA]llow(?:ed)?|[eE]nsure|[aA]ssert|[vV]alid|[sS]afe)(?:[A-Z_0-9]|$)",
 );
 /**

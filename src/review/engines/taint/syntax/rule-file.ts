@@ -138,6 +138,10 @@ const sinkRule = z
       .array(z.string())
       .optional()
       .describe("Methods that only read the value the call makes: where its result is used at once for one (`new URL(u).getHost()`), the call is no sink"),
+    calledAtOnce: z
+      .boolean()
+      .optional()
+      .describe("The call is a sink only when what it returns is called at once (`getattr(handler, action)(…)`): an attribute read is not a method run"),
     argv: z
       .boolean()
       .optional()
@@ -280,6 +284,10 @@ export const taintRuleFile = z
       .array(z.string())
       .default([])
       .describe("Method names whose result comes from the receiver only (map.get(key)): a tainted key does not taint the value"),
+    readFirst: z
+      .array(z.string())
+      .default([])
+      .describe("Functions whose result is read from their first argument (and a default after the key), not the key: getattr(obj, name, default)"),
     writeReceiver: z.array(z.string()).default([]).describe("Method names that store their arguments into the receiver (push, append, put)"),
     outArgs: z.array(z.string()).default([]).describe("Method names that write into pointer/reference arguments (Decode, Scan, ShouldBind)"),
     cleanMembers: z.array(z.string()).default([]).describe("Members that are safe even on tainted data (length, size)"),

@@ -17,6 +17,8 @@ export interface SinkSpec {
   code: boolean;
   /** Matches the text after the call when its result is only read (`.getHost()`); null when none is listed. */
   readOnly: RegExp | null;
+  /** A sink only where its result is called at once (schema `calledAtOnce`). */
+  calledAtOnce?: true;
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
@@ -153,6 +155,7 @@ export interface CompiledRules {
   guards: CallTable<true>;
   writeReceiver: Set<string>;
   readReceiver: Set<string>;
+  readFirst: Set<string>;
   outArgs: Set<string>;
   cleanMembers: Set<string>;
   /** Keyword arguments whose taint an unknown call's result does not carry. */

@@ -50,6 +50,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     guards: [...base.guards, ...file.guards],
     writeReceiver: [...base.writeReceiver, ...file.writeReceiver],
     readReceiver: [...base.readReceiver, ...file.readReceiver],
+    readFirst: [...base.readFirst, ...file.readFirst],
     outArgs: [...base.outArgs, ...file.outArgs],
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     inertKeywords: [...base.inertKeywords, ...file.inertKeywords],
@@ -90,6 +91,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
     guards: new CallTable(),
     writeReceiver: new Set(file.writeReceiver),
     readReceiver: new Set(file.readReceiver),
+    readFirst: new Set(file.readFirst),
     outArgs: new Set(file.outArgs),
     cleanMembers: new Set(file.cleanMembers),
     inertKeywords: new Set(file.inertKeywords),
@@ -153,6 +155,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
       ...(s.callersOwn ? { callersOwn: true as const } : {}),
+      ...(s.calledAtOnce ? { calledAtOnce: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
       exceptReceivers: whole(s.exceptReceivers),
     };

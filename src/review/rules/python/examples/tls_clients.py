@@ -64,3 +64,11 @@ class Checker:
 
 def root(f):
     return mpmath.findroot(f, (1, 2), solver="illinois", verify=False)  # ok: py.tls-verification-disabled
+
+
+def client_context(verify_certs):
+    ctx = ssl.create_default_context()
+    if not verify_certs:
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE  # ok: py.tls-verification-disabled
+    return ctx
