@@ -7,7 +7,7 @@ import { urlMember } from "./url-paths.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
-import { fieldOf, withField, withoutField, withStep, worse } from "../model/state.ts";
+import { fieldOf, wholeRequest, withField, withoutField, withStep, worse } from "../model/state.ts";
 import { bindColl, collName, writeIndex } from "./collection-sites.ts";
 import { augConst } from "./constant-values.ts";
 import { withDerivation } from "./derived-checks.ts";
@@ -80,7 +80,7 @@ export function bind(a: Analyzer, target: TNode, v: Value, at: TNode, valueNode:
     const name = target.text();
     const held = v ? (valueNode ? withDerivation(a, withStep(v, at), valueNode, name) : withStep(v, at)) : null;
     // `req = request`: the same request object under another name (values.ts `whole`).
-    const copy = held && valueNode && (v!.whole || v!.step.kind === "param") && a.syn.roles[valueNode.kind()] === "ident";
+    const copy = held && valueNode && wholeRequest(v!) && a.syn.roles[valueNode.kind()] === "ident";
     st.vars.set(name, copy ? { ...held, whole: true } : held);
     if (st.checks || valueNode) holdCheck(a, name, valueNode);
     // A loop's target (bound with `at` itself) is an element of the iterated value, not a copy of it.

@@ -9,7 +9,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkHit } from "../driver/hits.ts";
 import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "../model/state.ts";
-import { withStep, worse } from "../model/state.ts";
+import { wholeRequest, withStep, worse } from "../model/state.ts";
 import { wholeChain } from "../model/whole-params.ts";
 import { resolveCallee } from "../functions/local-callees.ts";
 import { FileDefs } from "../functions/file-defs.ts";
@@ -168,7 +168,7 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   // Everything the walk reads of the argument and of the call is in the key: a context file's summaries are shared by the
   // files analysed after it on the same thread, so a summary made for one caller (its source, its depth) must not answer
   // another's differently, or findings would depend on how files are spread over threads.
-  const whole = v.step.kind === "param" || v.whole === true;
+  const whole = wholeRequest(v);
   const flags = `${v.argv ? 1 : 0}${whole ? 1 : 0}`;
   const key = `${def.node.id()}:${i}:${v.mask}:${flags}:${v.step.sourceId}:${v.confidence}:${depth}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
   const memo = shared.memo;

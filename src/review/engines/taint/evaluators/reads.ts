@@ -5,7 +5,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Role } from "../syntax/syntax-types.ts";
 import { named } from "../syntax/syntax-types.ts";
 import type { Taint, Value } from "../model/state.ts";
-import { fieldOf, sourceTaint, worse } from "../model/state.ts";
+import { fieldOf, sourceTaint, wholeRequest, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
 import { settingsMask } from "./entry-points.ts";
@@ -89,7 +89,7 @@ function memberValue(a: Analyzer, node: TNode): Value {
   // `event.get("body")` on an object tainted in some members reads that member (a Python dict's get, a Map's).
   if (t.fields && name === "get" && !t.fields.has(name)) name = keyOfGet(node) ?? name;
   if (a.rules.cleanMembers.has(name) || (t.fields && !t.fields.has(name))) return null;
-  if ((t.step.kind === "param" || t.whole) && trustedName(a, name, () => obj!.text())) return null;
+  if (wholeRequest(t) && trustedName(a, name, () => obj!.text())) return null;
   return memberOf(a, t, name, node);
 }
 

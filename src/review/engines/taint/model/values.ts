@@ -73,6 +73,11 @@ function worseFields(a: Taint, b: Taint): Taint {
   return { ...a, mask: a.mask & b.mask, fields: new Set([...a.fields, ...b.fields]) };
 }
 
+/** A framework's request parameter as it was handed in: the parameter itself, or passed on whole (`whole`). */
+export function wholeRequest(t: Taint): boolean {
+  return t.step.kind === "param" || t.whole === true;
+}
+
 export function withStep(t: Taint, node: TNode): Taint {
   const step = { node, kind: "step", sourceId: t.step.sourceId, prev: t.step };
   const out: Taint = t.argv ? { mask: t.mask, confidence: t.confidence, step, argv: true } : { mask: t.mask, confidence: t.confidence, step };
