@@ -56,6 +56,7 @@ function either(a: Guard[], b: Guard[]): Guard[] {
 /** A member of a check's result that says it passed. */
 const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is_?(?:[Vv]alid|[Oo]k|[Ss]afe|[Aa]llowed)/;
 
+const ownKeyCheck = /(?:^Object\.hasOwn|\.hasOwnProperty(?:\.call)?)$/;
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
@@ -143,6 +144,11 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     }
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
+    // `Object.hasOwn(table, key)`, `table.hasOwnProperty(key)`: the key names one of the table's own entries.
+    if (ownKeyCheck.test(text)) {
+      const key = named(cond.field("arguments")).at(-1);
+      return one(key ? checkedName(key, syn) : null);
+    }
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
     if (text.endsWith(".test") && recv?.kind() === "regex" && !wholeMatch(recv.text())) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.

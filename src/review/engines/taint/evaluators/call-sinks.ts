@@ -9,6 +9,7 @@ import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
 import { ownPathName, wholeChain } from "../model/whole-params.ts";
 import { listingEntry } from "./listing-entries.ts";
+import { escapeRegExp } from "../../../text.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
 function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
@@ -17,6 +18,20 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
 }
 
 const callNext = /^\s*\(/;
+
+/**
+ * `handler = getattr(self, action)`: the value is a name's, and the rest of the function calls that name
+ * (`handler(request)`), told by its text.
+ */
+function calledLater(a: Analyzer, value: TNode): boolean {
+  const decl = value.parent();
+  const kind = decl?.kind();
+  const target = kind === "assignment" ? decl!.field("left") : null;
+  if (target?.kind() !== "identifier") return false;
+  const end = a.scope ? a.scope.range().end.index : a.source.length;
+  const call = new RegExp(`(?<![\\w$.])${escapeRegExp(target.text())}\\s*\\(`);
+  return call.test(a.source.slice(decl!.range().end.index, end));
+}
 
 /** A library entry's parameter handed whole to a file sink (`fs.rmSync(dir)`, `open(path)`): the caller names
  * the file and the function does what it was asked; traversal needs a base directory the value escapes
@@ -115,7 +130,35 @@ export function recordSinks(
   recvT: Value,
 ): void {
   const sinks = a.rules.sinks.lookup(calleeText);
-  if (!sinks) return;
+  if (sinks) recordSpecs(a, node, sinks, recv, positional, all, vals, recvT);
+}
+
+/**
+ * JavaScript: a call through a computed member (`handlers[name](req)`, `handlers[name].call(…)`) picks the function its
+ * key names, the prototype's (`constructor`, `__proto__`'s) included: the key is the `computedCalls` sinks' argument.
+ */
+export function recordComputedCall(a: Analyzer, node: TNode, fn: TNode | null): void {
+  let member = fn;
+  if (member?.kind() === "member_expression" && /^(?:call|apply)$/.test(member.field("property")?.text() ?? "")) member = member.field("object");
+  if (member?.kind() === "subscript_expression") recordKey(a, node, member);
+}
+
+function recordKey(a: Analyzer, at: TNode, member: TNode): void {
+  const key = member.field("index");
+  const v = key ? a.ev(key) : null;
+  if (v) recordSpecs(a, at, a.rules.computedCalls, null, [key!], [key!], new Map([[key!, v]]), null);
+}
+
+function recordSpecs(
+  a: Analyzer,
+  node: TNode,
+  sinks: readonly SinkSpec[],
+  recv: TNode | null,
+  positional: TNode[],
+  all: TNode[],
+  vals: Map<TNode, Value>,
+  recvT: Value,
+): void {
   for (const spec of sinks) {
     if (!conditionHolds(spec, positional, all)) continue;
     if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
@@ -123,7 +166,7 @@ export function recordSinks(
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
     if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
-    if (spec.calledAtOnce && !readAtOnce(a, node, callNext)) continue;
+    if (spec.calledAtOnce && !readAtOnce(a, node, callNext) && !calledLater(a, node)) continue;
     const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;
     if (spec.keywords) for (const k of all) if (spec.keywords.has(keywordName(k) ?? "")) positions.push(k);
     const formatted = safelyFormatted(positional, spec.formatSafe);

@@ -13,7 +13,7 @@ import { collCall } from "./collection-calls.ts";
 import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
-import { conditionHolds, recordSinks } from "./call-sinks.ts";
+import { conditionHolds, recordComputedCall, recordSinks } from "./call-sinks.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
 import { queryWrite, withFixedFormat } from "./fixed-prefix.ts";
@@ -142,6 +142,7 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (known !== undefined) return known;
 
   recordSinks(a, node, callee.text, callee.recv, positional, all, vals, recvT);
+  if (a.rules.computedCalls.length && callee.fn) recordComputedCall(a, node, callee.fn);
 
   // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants; `cols.filter((c) => ALLOWED.includes(c))`
   // keeps allow-listed elements only.

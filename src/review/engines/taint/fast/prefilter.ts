@@ -93,6 +93,12 @@ function entryParts(rules: CompiledRules): string[] {
   return out;
 }
 
+/** A call through a computed member (`handlers[name](…)`, `handlers[name].call(…)`; rules `computedCalls`), found at its `]`. */
+const computedAlts: Alternative[] = [
+  { pattern: "\\]\\s*\\(", literal: ["]", "("] },
+  { pattern: "\\]\\s*\\.\\s*(?:call|apply)\\s*\\(", literal: ["]", "."] },
+];
+
 // By rules object: a file importing names under other names has its own copy (syntax/python-imports.ts).
 const cache = new WeakMap<CompiledRules, Prefilter>();
 
@@ -104,11 +110,12 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   // A view's return statement is a sink where the rules have return sinks (Flask).
   const returns: Alternative[] = rules.returnSinks.length ? [{ pattern: "\\breturn\\b", literal: ["return"] }] : [];
   const assigns = [...rules.assignSinks.keys()];
-  for (const a of [...calls.map(callAlt), ...assigns.map(assignAlt), ...returns]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  for (const a of [...calls.map(callAlt), ...assigns.map(assignAlt), ...returns, ...(rules.computedCalls.length ? computedAlts : [])])
+    if (!alts.has(a.pattern)) alts.set(a.pattern, a);
   const isDotted = (e: string): boolean => e.includes(".") && !e.endsWith("[]");
   const dotted = dottedCheck(
     assigns.filter(isDotted).map((entry) => ({ entry, alt: assignAlt(entry) })),
-    [...calls.map(callAlt), ...assigns.filter((e) => !isDotted(e)).map(assignAlt), ...returns],
+    [...calls.map(callAlt), ...assigns.filter((e) => !isDotted(e)).map(assignAlt), ...returns, ...(rules.computedCalls.length ? computedAlts : [])],
   );
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];

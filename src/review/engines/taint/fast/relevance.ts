@@ -59,13 +59,17 @@ function wordsFor(rules: CompiledRules, syn: Syntax): Words {
     const sinkWords = [...calls(rules.sinks).map(last), ...[...rules.assignSinks.keys()].flatMap(words), ...opaque];
     w = {
       sources: bounded([...rules.paths.map((p) => prefix(p.prefix)), ...calls(rules.sourceCalls).map(last).map(esc)], ""),
-      sinks: bounded([...sinkWords, ...(rules.returnSinks.length ? ["return"] : [])].map(esc), "g"),
-      callSinks: bounded(sinkWords.map(esc), "g"),
+      sinks: withComputed(bounded([...sinkWords, ...(rules.returnSinks.length ? ["return"] : [])].map(esc), "g"), rules),
+      callSinks: withComputed(bounded(sinkWords.map(esc), "g"), rules),
     };
     cache.set(rules, w);
   }
   return w;
 }
+
+/** A call through a computed member (rules `computedCalls`) is a sink at its `]`, wherever its key is (fast/prefilter.ts). */
+const withComputed = (re: RegExp | null, rules: CompiledRules): RegExp | null =>
+  rules.computedCalls.length ? new RegExp(`${re ? `${re.source}|` : ""}\\](?=\\s*(?:\\.\\s*(?:call|apply)\\s*)?\\()`, "g") : re;
 
 export class Relevance {
   private readonly source: string;

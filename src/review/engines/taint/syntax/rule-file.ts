@@ -142,6 +142,13 @@ const sinkRule = z
       .boolean()
       .optional()
       .describe("The call is a sink only when what it returns is called at once (`getattr(handler, action)(…)`): an attribute read is not a method run"),
+    computedCalls: z
+      .boolean()
+      .optional()
+      .describe(
+        "JavaScript: a call through a computed member (`handlers[name](…)`, its `.call`/`.apply`) is this sink, its key the one argument " +
+          "(position 0, for `args` and `unlessArg`): the key picks which function runs",
+      ),
     argv: z
       .boolean()
       .optional()

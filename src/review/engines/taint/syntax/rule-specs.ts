@@ -149,6 +149,8 @@ export interface CompiledRules {
   callbacks: CallTable<CallbackSpec> | null;
   sinks: CallTable<SinkSpec>;
   assignSinks: Map<string, SinkSpec[]>;
+  /** Sinks at a call through a computed member, its key the argument (schema `computedCalls`). */
+  computedCalls: SinkSpec[];
   sanitizers: CallTable<SanitizerSpec>;
   /** Sinks on the value returned by functions with matching decorators. */
   returnSinks: { decorators: RegExp[]; spec: SinkSpec }[];

@@ -86,6 +86,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
     callbacks: null,
     sinks: new CallTable(),
     assignSinks: new Map(),
+    computedCalls: [],
     returnSinks: [],
     sanitizers: new CallTable(),
     guards: new CallTable(),
@@ -160,6 +161,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       exceptReceivers: whole(s.exceptReceivers),
     };
     for (const c of s.calls ?? []) out.sinks.add(c, spec);
+    if (s.computedCalls) out.computedCalls.push(spec);
     for (const a of s.assigns ?? []) out.assignSinks.set(a, [...(out.assignSinks.get(a) ?? []), spec]);
     if (s.returnFrom) out.returnSinks.push({ decorators: s.returnFrom.map((r) => new RegExp(r)), spec });
   }

@@ -64,3 +64,25 @@ def dispatch(verb):
     if verb not in ("daily", "weekly"):
         abort(400)
     return getattr(Reports(), verb)()  # safe: unsafe-reflection allow-list
+
+
+@app.route("/reports/handler")
+def run_handler():
+    handler = getattr(Reports(), request.args.get("action", "daily"), None)  # vuln: unsafe-reflection
+    if handler is None or not callable(handler):
+        abort(404)
+    return handler()
+
+
+@app.route("/reports/handler-prefixed")
+def run_prefixed_handler():
+    handler = getattr(Reports(), "do_" + request.args.get("action", "export"), None)  # safe: unsafe-reflection fixed method prefix
+    if handler is None:
+        abort(404)
+    return handler()
+
+
+@app.route("/reports/column")
+def report_column():
+    column = getattr(Reports, request.args.get("column", "daily"), None)  # safe: unsafe-reflection read, never called
+    return {"column": str(column)}
