@@ -39,6 +39,31 @@ router.get("/contains", (req, res) => {
   res.json(items.filter((i) => re.test(i.name) && i.name.includes(q)));
 });
 
+router.get("/names", (req, res) => {
+  res.json(items.filter((i) => i.name.match(req.query.q))); // vuln: regex-injection
+});
+
+router.get("/first-tag", (req, res) => {
+  const q = req.query.tag;
+  const at = tags.findIndex((t) => t.search(q) >= 0); // vuln: regex-injection
+  res.json({ at });
+});
+
+router.get("/names-escaped", (req, res) => {
+  const q = escapeStringRegexp(String(req.query.q));
+  res.json(items.filter((i) => i.name.match(q))); // safe: regex-injection escaped
+});
+
+router.get("/names-contain", (req, res) => {
+  const q = String(req.query.q).toLowerCase();
+  res.json(items.filter((i) => i.name.toLowerCase().includes(q))); // safe: regex-injection plain text test
+});
+
+router.get("/route-of", (req, res) => {
+  const found = router.match(req.path); // safe: regex-injection a router matches a path
+  res.json({ found: Boolean(found) });
+});
+
 /** A helper other modules call with a pattern of their own: the pattern is the caller's to choose. */
 function grep(lines, pattern) {
   return lines.filter((l) => new RegExp(pattern).test(l)); // safe: regex-injection a library takes its pattern from its caller
