@@ -64,7 +64,10 @@ export function evLiteral(a: Analyzer, node: TNode, kind: string, walkable: bool
 export function evPair(a: Analyzer, node: TNode): Value {
   // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
   const value = node.field("value");
-  const v = value ? eqOperand(a, node, a.ev(value)) : null;
+  // A Python dict's key is any expression (`{request.args["field"]: v}` names a field or an operator).
+  const key = a.syn.prefix === "py" ? node.field("key") : null;
+  const k = key ? a.ev(key) : null;
+  const v = worse(k, value ? eqOperand(a, node, a.ev(value)) : null);
   if (v && a.rules.assignSinks.size) {
     for (const spec of a.rules.assignSinks.get(node.field("key")?.text() ?? "") ?? []) a.recordHit(node, spec, v);
   }

@@ -9,6 +9,7 @@ import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
 import { classBit } from "../syntax/classes.ts";
 import type { Taint, Value } from "../model/state.ts";
+import { asString } from "../model/state.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { rootIdent } from "./assignments.ts";
 
@@ -172,6 +173,7 @@ function taintedPart(a: Analyzer, n: TNode): boolean {
 }
 
 const redirectBit = classBit("open-redirect");
+const nosqlBit = classBit("nosql-injection");
 /** The request's own scheme, host and path (`req.protocol`, `req.get("host")`, `req.originalUrl`). */
 const ownScheme = /^(?:req|request)\.protocol$/;
 const ownHost = /^(?:req|request)\.(?:hostname|host|headers\.host|headers\[["']host["']\]|(?:get|header)\(\s*["']host["']\s*\))$/;
@@ -249,17 +251,11 @@ export function queryWrite(a: Analyzer, recv: TNode, v: Taint): Taint {
   return isJs(a) && /\.searchParams$/.test(recv.text()) ? { ...v, mask: v.mask | destinationClasses } : v;
 }
 
-const nosqlBit = classBit("nosql-injection");
-
-/** A JavaScript string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
-function asString(v: Taint): Taint {
-  return { ...v, mask: v.mask | nosqlBit, str: true };
-}
-
 /** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing.
- * `$where`, `$function` and `$accumulator` run a string as JavaScript: being one makes it no safer. */
+ * `$where`, `$function` and `$accumulator` run a string as JavaScript: being one makes it no safer (a JavaScript
+ * object's or a Python dict's entry alike). */
 export function eqOperand(a: Analyzer, pair: TNode, v: Value): Value {
-  if (!v || !isJs(a)) return v;
+  if (!v || !(isJs(a) || a.syn.prefix === "py")) return v;
   const key = pair.field("key")?.text() ?? "";
   if (/^["']?\$eq["']?$/.test(key)) return { ...v, mask: v.mask | nosqlBit };
   return v.str && /^["']?\$(where|function|accumulator)["']?$/.test(key) ? { ...v, mask: v.mask & ~nosqlBit } : v;

@@ -5,7 +5,7 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { Role } from "../syntax/syntax-types.ts";
 import { named } from "../syntax/syntax-types.ts";
 import type { Taint, Value } from "../model/state.ts";
-import { fieldOf, sourceTaint, wholeRequest, worse } from "../model/state.ts";
+import { asString, fieldOf, sourceTaint, wholeRequest, worse } from "../model/state.ts";
 import { constEval, unknown } from "../model/static-conditions.ts";
 import { guardsBranch } from "./allow-list-guards.ts";
 import { settingsMask } from "./entry-points.ts";
@@ -50,7 +50,8 @@ function pathSource(a: Analyzer, node: TNode): Value | typeof serverSet {
     const pre = p.prefix;
     if (text === pre || (text.startsWith(pre) && (text[pre.length] === "." || text[pre.length] === "["))) {
       if (trustedMember(a, pre, text)) return serverSet;
-      return sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
+      const t = sourceTaint(node, p.spec.id, p.spec.confidence, "source", p.spec.mask);
+      return textMember(a, text.slice(pre.length + 1)) ? asString(t) : t;
     }
   }
   return null;
@@ -101,7 +102,15 @@ function memberOf(a: Analyzer, t: Taint, name: string, node: TNode): Value {
   const ofUrl = urlMember(t, name);
   if (ofUrl) return ofUrl;
   if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
-  return t.step.kind === "param" ? sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name)) : t;
+  if (t.step.kind !== "param") return t;
+  const out = sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name));
+  return a.rules.textParamMembers.has(name) ? asString(out) : out;
+}
+
+/** Whether a source path's member (`args.get("q")` after `request.`) is one that holds only text (`textParamMembers`). */
+function textMember(a: Analyzer, rest: string): boolean {
+  const member = /^[\w$]+/.exec(rest)?.[0];
+  return member !== undefined && a.rules.textParamMembers.has(member);
 }
 
 const literalKey = /^[A-Za-z]*(["'`])([\w$-]+)\1$/;

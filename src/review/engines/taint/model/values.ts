@@ -1,6 +1,6 @@
 // Abstract values: clean (null) or a taint with its flow, and how values combine.
 import type { TNode } from "../syntax/node.ts";
-import { namedOnlyMask } from "../syntax/classes.ts";
+import { classBit, namedOnlyMask } from "../syntax/classes.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -71,6 +71,13 @@ function worseFields(a: Taint, b: Taint): Taint {
   if (!a.fields) return a;
   if (!b.fields) return b;
   return { ...a, mask: a.mask & b.mask, fields: new Set([...a.fields, ...b.fields]) };
+}
+
+const nosqlBit = classBit("nosql-injection");
+
+/** Known to be a string: safe from NoSQL operator injection, not where it is run as code (Taint.str). */
+export function asString(v: Taint): Taint {
+  return { ...v, mask: v.mask | nosqlBit, str: true };
 }
 
 /** A framework's request parameter as it was handed in: the parameter itself, or passed on whole (`whole`). */

@@ -34,6 +34,7 @@ const pyRoles: Record<string, Role> = {
   import_from_statement: "skip",
   comment: "skip",
   keyword_argument: "kwarg",
+  pair: "pair",
   integer: "skip",
   float: "skip",
   true: "skip",

@@ -310,6 +310,13 @@ export const taintRuleFile = z
         "Members of a framework parameter that the server sets, not the caller (req.session, req.user): clean although the parameter is a " +
           "source; `param.member` names one parameter's (ctx.body)",
       ),
+    textParamMembers: z
+      .array(z.string())
+      .default([])
+      .describe(
+        "Members of a request source that only ever hold text (Express's req.params and req.headers, Flask's request.args): no operator " +
+          "object a NoSQL query would read, and text for every other class",
+      ),
     library: libraryRule.optional(),
   })
   .describe("One language's taint configuration");

@@ -163,6 +163,8 @@ export interface CompiledRules {
   /** Keyword arguments whose taint an unknown call's result does not carry. */
   inertKeywords: Set<string>;
   trustedParamMembers: Set<string>;
+  /** Members of a request source that hold only text (schema `textParamMembers`). */
+  textParamMembers: Set<string>;
   /** A statement that is only a call of a terminal callee (terminalCalls), tested on its text; null when none are listed. */
   terminalStatement: RegExp | null;
   /** Text a function's head must hold for any parameter to be a source (syntax/param-text.ts); null: no such test. */

@@ -55,6 +55,7 @@ function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
     cleanMembers: [...base.cleanMembers, ...file.cleanMembers],
     inertKeywords: [...base.inertKeywords, ...file.inertKeywords],
     trustedParamMembers: [...base.trustedParamMembers, ...file.trustedParamMembers],
+    textParamMembers: [...base.textParamMembers, ...file.textParamMembers],
     terminalCalls: [...base.terminalCalls, ...file.terminalCalls],
     library: file.library ?? base.library,
   };
@@ -97,6 +98,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
     cleanMembers: new Set(file.cleanMembers),
     inertKeywords: new Set(file.inertKeywords),
     trustedParamMembers: new Set(file.trustedParamMembers),
+    textParamMembers: new Set(file.textParamMembers),
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
     library: compileLibrary(file.library),

@@ -16,3 +16,10 @@ app.get("/orders-mongo/:id", async (req, res) => {
   const order = await orders.findOne({ _id: req.params.id, customerId: req.query.customer }); // vuln: nosql-injection
   res.json(order);
 });
+// Route parameters and header values are text whatever the client sends: no operator object reaches the filter.
+app.get("/orders-by-id/:id", async (req, res) => {
+  const order = await orders.findOne({ _id: req.params.id }); // safe: nosql-injection a route parameter is text
+  const mine = await orders.find({ owner: req.get("x-user-id") }); // safe: nosql-injection a header value is text
+  const tagged = await orders.find({ $where: "this.tag == '" + req.params.id + "'" }); // vuln: nosql-injection
+  res.json({ order, mine, tagged });
+});

@@ -60,7 +60,8 @@ def user():
 
 @app.route("/mongo")
 def mongo():
-    users.find_one({"name": request.args["name"]})  # vuln: nosql-injection
+    users.find_one({"name": request.args["name"]})  # safe: nosql-injection a query string's values are text
+    users.find_one({"name": request.get_json()["name"]})  # vuln: nosql-injection
     users.find({"$where": "this.a == '" + request.args["a"] + "'"})  # vuln: nosql-injection
     users.find_one({"name": str(request.args["name"])})  # safe: nosql-injection sanitized
     users.find({"active": True})  # safe: nosql-injection constant
