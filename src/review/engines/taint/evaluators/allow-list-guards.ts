@@ -59,6 +59,17 @@ const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is
 const ownKeyCheck = /(?:^Object\.hasOwn|\.hasOwnProperty(?:\.call)?)$/;
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
+/** `ok` in `if _, ok := table[x]; ok` (or `!ok`): the lookup its if statement's initializer makes, else null. */
+function commaOkLookup(ok: TNode): TNode | null {
+  let stmt = ok.parent();
+  while (stmt && (stmt.kind() === "unary_expression" || stmt.kind() === "parenthesized_expression")) stmt = stmt.parent();
+  const init = stmt?.kind() === "if_statement" ? stmt.field("initializer") : null;
+  if (init?.kind() !== "short_var_declaration") return null;
+  const names = named(init.field("left"));
+  const value = named(init.field("right"))[0];
+  return names.length === 2 && names[1]!.text() === ok.text() && value?.kind() === "index_expression" ? value : null;
+}
+
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0, safeFor?: SafeFor): Guard[] {
   if (depth > 64) return [];
@@ -70,6 +81,12 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
     return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1, safeFor) : [];
+  }
+  // Go: a set's or map's lookup as the condition (`if allowed[x]`, `if _, ok := allowed[x]; ok`): x is one of its keys.
+  if (syn.prefix === "go") {
+    const lookup = kind === "index_expression" ? cond : syn.roles[kind] === "ident" ? commaOkLookup(cond) : null;
+    const key = lookup?.field("index");
+    if (key) return positive ? one(checkedName(key, syn)) : [];
   }
   // A variable holding a check's outcome (evaluators/held-checks.ts).
   const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;

@@ -14,7 +14,9 @@ import { suffixedFrom, withDerived } from "./derived-checks.ts";
 
 /** Whether `cond` could clean anything: guards only clean tainted variables (or use a held check). */
 export function mayGuard(a: Analyzer, cond: TNode): boolean {
-  let text: string | null = null;
+  // Go: `if _, ok := allowed[x]; ok` checks what its initializer looks up.
+  const init = a.syn.prefix === "go" ? cond.parent()?.field("initializer") : null;
+  let text: string | null = init ? `${cond.text()} ${init.text()}` : null;
   // A variable holding a check is often clean itself (`ok = host in ALLOWED`): its `if` may be a clean statement.
   if (a.state.checks) for (const name of a.state.checks.keys()) if (mentions((text ??= cond.text()), name)) return true;
   if (a.inCleanStatement) return false;
