@@ -1,8 +1,16 @@
 // A Koa service and a Next.js API route of the same product.
 const Router = require("@koa/router");
 const { exec } = require("child_process");
+const fs = require("fs");
+const path = require("path");
 const router = new Router();
 const REPORT_TYPES = ["daily", "weekly"];
+
+// A body set from a file first: the context still holds the request's query after it.
+router.get("/docs/:name", async (ctx) => {
+  ctx.body = fs.readFileSync(path.join("/srv/docs", path.basename(ctx.params.name))); // safe: path-traversal base name
+  ctx.redirect(ctx.query.back); // vuln: open-redirect
+});
 
 router.get("/reports/:type", async (ctx) => {
   const type = ctx.params.type;
