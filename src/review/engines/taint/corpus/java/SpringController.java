@@ -1,5 +1,7 @@
 import org.springframework.web.bind.annotation.*;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.core.io.FileSystemResource;
+import java.nio.file.Paths;
 
 @RestController
 public class SpringController {
@@ -22,6 +24,16 @@ public class SpringController {
     @GetMapping("/go")
     public RedirectView go(@RequestParam("to") String to) {
         return new RedirectView(to); // vuln: open-redirect
+    }
+
+    @GetMapping("/files/{name}")
+    public FileSystemResource file(@PathVariable String name) {
+        return new FileSystemResource("/srv/files/" + name); // vuln: path-traversal
+    }
+
+    @GetMapping("/files/safe/{name}")
+    public FileSystemResource safeFile(@PathVariable String name) {
+        return new FileSystemResource(Paths.get("/srv/files").resolve(Paths.get(name).getFileName()).toFile()); // safe: path-traversal file name only
     }
 
     public static void main(String[] args) throws Exception {
