@@ -12,6 +12,7 @@ import { bind } from "../evaluators/assignments.ts";
 import { otherChildren } from "../evaluators/control-flow.ts";
 import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
 import { concatArgv, readIndex } from "../evaluators/collection-sites.ts";
+import { recordPicked } from "../evaluators/call-sinks.ts";
 
 /** A whole string literal (prefix, quotes) without a brace anywhere. */
 const plainString = /^[A-Za-z]*(["'`])[^{]*\1$/;
@@ -33,6 +34,7 @@ export function evDecl(a: Analyzer, node: TNode, kind: string): Value {
   const value = node.field("value");
   const v = value ? a.rhs(value) : null;
   const name = node.field("name");
+  if (value && a.rules.computedCalls.length) recordPicked(a, value);
   if (kind === "var_spec") {
     for (const c of named(node)) if (c.kind() === "identifier") bind(a, c, v, node, value);
   } else if (name) bind(a, name, v, node, value);

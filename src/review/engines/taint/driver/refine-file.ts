@@ -24,6 +24,7 @@ import { contextPoints } from "./cross-file-names.ts";
 import { fileRules } from "./file-rules.ts";
 import { batchRules } from "./batch-rules.ts";
 import { patternVerdicts } from "./pattern-verdicts.ts";
+import { pickedCallOffsets } from "../fast/picked-calls.ts";
 
 export interface TaintInput {
   path: string;
@@ -155,7 +156,7 @@ export function refineFile(input: TaintInput): Finding[] {
     rules,
     syn,
     allFuncs.map((s) => s.start),
-    [...watched, ...viaHelpers.points, ...xPoints],
+    [...watched, ...viaHelpers.points, ...xPoints, ...(rules.computedCalls.length ? pickedCallOffsets(input.source) : [])],
     helperCalls,
   );
   const order = [...scopes.entries()].sort((x, y) => x[1].start - y[1].start);

@@ -20,16 +20,16 @@ function readAtOnce(a: Analyzer, node: TNode, after: RegExp): boolean {
 const callNext = /^\s*\(/;
 
 /**
- * `handler = getattr(self, action)`: the value is a name's, and the rest of the function calls that name
- * (`handler(request)`), told by its text.
+ * `handler = getattr(self, action)`, `const handler = handlers[action]`: the value is a name's, and the rest of the
+ * function calls that name (`handler(request)`, `handler.call(this, req)`), told by its text.
  */
 function calledLater(a: Analyzer, value: TNode): boolean {
   const decl = value.parent();
   const kind = decl?.kind();
-  const target = kind === "assignment" ? decl!.field("left") : null;
+  const target = kind === "assignment" ? decl!.field("left") : kind === "variable_declarator" ? decl!.field("name") : null;
   if (target?.kind() !== "identifier") return false;
   const end = a.scope ? a.scope.range().end.index : a.source.length;
-  const call = new RegExp(`(?<![\\w$.])${escapeRegExp(target.text())}\\s*\\(`);
+  const call = new RegExp(`(?<![\\w$.])${escapeRegExp(target.text())}\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`);
   return call.test(a.source.slice(decl!.range().end.index, end));
 }
 
@@ -141,6 +141,11 @@ export function recordComputedCall(a: Analyzer, node: TNode, fn: TNode | null): 
   let member = fn;
   if (member?.kind() === "member_expression" && /^(?:call|apply)$/.test(member.field("property")?.text() ?? "")) member = member.field("object");
   if (member?.kind() === "subscript_expression") recordKey(a, node, member);
+}
+
+/** `const handler = handlers[action]` where the function calls `handler` further on: the pick is the sink. */
+export function recordPicked(a: Analyzer, value: TNode): void {
+  if (value.kind() === "subscript_expression" && calledLater(a, value)) recordKey(a, value, value);
 }
 
 function recordKey(a: Analyzer, at: TNode, member: TNode): void {

@@ -4,6 +4,7 @@ import { handlerShapeText, librarySinkAt } from "../evaluators/entry-points.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
 import { sinkScanner } from "./sink-scan.ts";
 import { dottedCheck } from "./dotted-assigns.ts";
+import { pickedCallOffsets } from "./picked-calls.ts";
 import type { Alternative } from "./sink-scan.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
 
@@ -99,6 +100,12 @@ const computedAlts: Alternative[] = [
   { pattern: "\\]\\s*\\.\\s*(?:call|apply)\\s*\\(", literal: ["]", "."] },
 ];
 
+/** The candidates with the picks the text calls later (fast/picked-calls.ts), in order. */
+function withPicked(offsets: number[], source: string): number[] {
+  const picked = source.includes("[") ? pickedCallOffsets(source) : [];
+  return picked.length ? [...new Set([...offsets, ...picked])].sort((x, y) => x - y) : offsets;
+}
+
 // By rules object: a file importing names under other names has its own copy (syntax/python-imports.ts).
 const cache = new WeakMap<CompiledRules, Prefilter>();
 
@@ -153,8 +160,9 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const library = rules.library?.fileContains ?? null;
   const offsets = p.sinkOffsets;
   p.knownSource = (source) => framework?.test(source) ?? false;
+  const picks = rules.computedCalls.length > 0;
   p.candidates = (source) => {
-    if (p.knownSource(source)) return offsets(source);
+    if (p.knownSource(source)) return picks ? withPicked(offsets(source), source) : offsets(source);
     if (!library?.test(source)) return null;
     return offsets(source).filter((o) => librarySinkAt(rules, source, o));
   };

@@ -73,6 +73,24 @@ router.get("/page/:n", (req, res) => {
   return pages[Number(req.params.n)](req, res); // safe: unsafe-reflection a number picks an element
 });
 
+router.post("/jobs/:kind", (req, res) => {
+  const handler = reports[req.params.kind]; // vuln: unsafe-reflection
+  if (typeof handler !== "function") return res.sendStatus(404);
+  return handler(req, res);
+});
+
+router.post("/jobs/known/:kind", (req, res) => {
+  const kind = req.params.kind;
+  if (!Object.hasOwn(reports, kind)) return res.sendStatus(404);
+  const handler = reports[kind]; // safe: unsafe-reflection own-key check
+  return handler.call(reports, req, res);
+});
+
+router.get("/jobs/label/:kind", (req, res) => {
+  const label = reports.labels[req.params.kind]; // safe: unsafe-reflection read, not called
+  res.json({ label: String(label) });
+});
+
 /** A generic dispatcher a package exports: its caller chooses the method. */
 function dispatch(target, name, ...args) {
   return target[name](...args); // safe: unsafe-reflection library input
