@@ -13,6 +13,7 @@ import { noLeadingDash } from "./dash-checks.ts";
 import { equalToBase } from "./base-equality.ts";
 import { commonPathGuard, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
+import { goLookupKey, ownKeyArg } from "./own-key-checks.ts";
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
 const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
@@ -56,19 +57,7 @@ function either(a: Guard[], b: Guard[]): Guard[] {
 /** A member of a check's result that says it passed. */
 const verdictMember = /^(?:valid|ok|success|passed|allowed|safe)(?:[A-Z_]|$)|^is_?(?:[Vv]alid|[Oo]k|[Ss]afe|[Aa]llowed)/;
 
-const ownKeyCheck = /(?:^Object\.hasOwn|\.hasOwnProperty(?:\.call)?)$/;
 const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
-
-/** `ok` in `if _, ok := table[x]; ok` (or `!ok`): the lookup its if statement's initializer makes, else null. */
-function commaOkLookup(ok: TNode): TNode | null {
-  let stmt = ok.parent();
-  while (stmt && (stmt.kind() === "unary_expression" || stmt.kind() === "parenthesized_expression")) stmt = stmt.parent();
-  const init = stmt?.kind() === "if_statement" ? stmt.field("initializer") : null;
-  if (init?.kind() !== "short_var_declaration") return null;
-  const names = named(init.field("left"));
-  const value = named(init.field("right"))[0];
-  return names.length === 2 && names[1]!.text() === ok.text() && value?.kind() === "index_expression" ? value : null;
-}
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0, safeFor?: SafeFor): Guard[] {
@@ -82,12 +71,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
     return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1, safeFor) : [];
   }
-  // Go: a set's or map's lookup as the condition (`if allowed[x]`, `if _, ok := allowed[x]; ok`): x is one of its keys.
-  if (syn.prefix === "go") {
-    const lookup = kind === "index_expression" ? cond : syn.roles[kind] === "ident" ? commaOkLookup(cond) : null;
-    const key = lookup?.field("index");
-    if (key) return positive ? one(checkedName(key, syn)) : [];
-  }
+  // Go: a set's or map's lookup as the condition (evaluators/own-key-checks.ts).
+  const looked = syn.prefix === "go" ? goLookupKey(cond, syn) : null;
+  if (looked) return positive ? one(checkedName(looked, syn)) : [];
   // A variable holding a check's outcome (evaluators/held-checks.ts).
   const fromHeld = held && syn.roles[kind] === "ident" ? held(cond.text(), positive) : undefined;
   if (fromHeld?.length) return positive ? fromHeld : [...fromHeld, { name: cond.text(), mask: allClassesMask }];
@@ -161,11 +147,9 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     }
     const viaCallback = syn.prefix === "js" || syn.prefix === "ts" ? callbackCheck(cond, text, syn, rules, depth) : null;
     if (viaCallback) return viaCallback;
-    // `Object.hasOwn(table, key)`, `table.hasOwnProperty(key)`: the key names one of the table's own entries.
-    if (ownKeyCheck.test(text)) {
-      const key = named(cond.field("arguments")).at(-1);
-      return one(key ? checkedName(key, syn) : null);
-    }
+    // `Object.hasOwn(table, key)`, `table.hasOwnProperty(key)` (evaluators/own-key-checks.ts).
+    const ownKey = ownKeyArg(cond, text);
+    if (ownKey) return one(checkedName(ownKey, syn));
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
     if (text.endsWith(".test") && recv?.kind() === "regex" && !wholeMatch(recv.text())) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
