@@ -66,8 +66,8 @@ export function evLiteral(a: Analyzer, node: TNode, kind: string, walkable: bool
 export function evPair(a: Analyzer, node: TNode): Value {
   // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
   const value = node.field("value");
-  // A Python dict's key is any expression (`{request.args["field"]: v}` names a field or an operator).
-  const key = a.syn.prefix === "py" ? node.field("key") : null;
+  // A Python dict's or a Go map literal's key is any expression (`{request.args["field"]: v}` names a field or an operator).
+  const key = a.syn.prefix === "py" || a.syn.prefix === "go" ? node.field("key") : null;
   const k = key ? a.ev(key) : null;
   const v = worse(k, value ? eqOperand(a, node, a.ev(value)) : null);
   if (v && a.rules.assignSinks.size) {

@@ -253,9 +253,9 @@ export function queryWrite(a: Analyzer, recv: TNode, v: Taint): Taint {
 
 /** MongoDB's `{ $eq: value }` compares with the value as it is: an operator object inside matches nothing.
  * `$where`, `$function` and `$accumulator` run a string as JavaScript: being one makes it no safer (a JavaScript
- * object's or a Python dict's entry alike). */
+ * object's, a Python dict's or a Go bson.M's entry alike). */
 export function eqOperand(a: Analyzer, pair: TNode, v: Value): Value {
-  if (!v || !(isJs(a) || a.syn.prefix === "py")) return v;
+  if (!v || !(isJs(a) || a.syn.prefix === "py" || a.syn.prefix === "go")) return v;
   const key = pair.field("key")?.text() ?? "";
   if (/^["']?\$eq["']?$/.test(key)) return { ...v, mask: v.mask | nosqlBit };
   return v.str && /^["']?\$(where|function|accumulator)["']?$/.test(key) ? { ...v, mask: v.mask & ~nosqlBit } : v;

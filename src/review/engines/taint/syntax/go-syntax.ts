@@ -19,6 +19,7 @@ const goRoles: Record<string, Role> = {
   index_expression: "index",
   identifier: "ident",
   binary_expression: "binary",
+  keyed_element: "pair",
   return_statement: "return",
   break_statement: "terminal",
   continue_statement: "terminal",

@@ -13,7 +13,8 @@ import (
 
 func misc(w http.ResponseWriter, r *http.Request) {
 	name := r.FormValue("name")
-	coll.FindOne(ctx, bson.M{"name": name})                     // vuln: nosql-injection
+	coll.FindOne(ctx, bson.M{"name": name})                     // safe: nosql-injection a form value is text
+	coll.FindOne(ctx, bson.M{"$where": "this.name == '" + name + "'"}) // vuln: nosql-injection
 	coll.FindOne(ctx, bson.M{"active": true})                   // safe: nosql-injection constant
 	filter := "(uid=" + name + ")"
 	ldap.NewSearchRequest("ou=people", ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 0, 0, false, filter, nil, nil) // vuln: ldap-injection
@@ -31,4 +32,12 @@ func misc(w http.ResponseWriter, r *http.Request) {
 	os.Remove("/data/" + req.Path)                              // vuln: path-traversal
 	clean := "report.txt"
 	os.Remove("/data/" + clean)                                 // safe: path-traversal different variable
+}
+
+// A filter decoded from a JSON body is a map that can hold operators ({"password": {"$ne": ""}}).
+func searchUsers(w http.ResponseWriter, r *http.Request) {
+	var filter map[string]interface{}
+	json.NewDecoder(r.Body).Decode(&filter)
+	coll.Find(ctx, filter) // vuln: nosql-injection
+	coll.Find(ctx, bson.M{"team": r.URL.Query().Get("team")}) // safe: nosql-injection a query value is text
 }
