@@ -7,12 +7,13 @@ const pick = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*[\w$]+(?:\s*\.\s*[\w$]+)*\s*\
 
 /** Offsets of the `[` of each such pick whose name the rest of the text calls (`name(`, `name.call(`, `name.apply(`). */
 export function pickedCallOffsets(source: string): number[] {
-  const out: number[] = [];
-  pick.lastIndex = 0;
-  for (let m = pick.exec(source); m; m = pick.exec(source)) {
-    const end = m.index + m[0].length;
-    const called = new RegExp(`(?<![\\w$.])${escapeRegExp(m[1]!)}\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`);
-    if (called.test(source.slice(end))) out.push(end - 1);
-  }
-  return out;
+  const picks: { name: string; at: number }[] = [];
+  for (const m of source.matchAll(pick)) picks.push({ name: m[1]!, at: m.index + m[0].length - 1 });
+  if (!picks.length) return [];
+  // One pass for the calls of every picked name: the last call of each, to compare with where it was picked.
+  const names = [...new Set(picks.map((p) => p.name))].map(escapeRegExp);
+  const calls = new RegExp(`(?<![\\w$.])(${names.join("|")})\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`, "g");
+  const last = new Map<string, number>();
+  for (const m of source.matchAll(calls)) last.set(m[1]!, m.index);
+  return picks.filter((p) => (last.get(p.name) ?? -1) > p.at).map((p) => p.at);
 }

@@ -194,6 +194,13 @@ const sinkRule = z
       ),
     ifArg: argText.optional().describe('The call is a sink only when this argument\'s text matches (`subprocess.run(["git", …])`: the program the list runs)'),
     fileContains: z.array(z.string()).optional().describe("Regexes one of which the file must match, e.g. the module a plain `exec` is imported from"),
+    gateRules: z
+      .boolean()
+      .optional()
+      .describe(
+        "With fileContains: tested once per file before anything is scanned, and a file matching none has rules without this sink (its " +
+          "calls are no candidates there): for sinks named by common words (Prisma's `.update`, TypeORM's `.where`)",
+      ),
     exceptReceivers: z
       .array(z.string())
       .optional()

@@ -21,7 +21,7 @@ interface LanguageRules {
   variants: Map<string, CompiledRules>;
 }
 const cache = new Map<string, LanguageRules>();
-type Gated = TaintRuleFile["sources"][number] | TaintRuleFile["sanitizers"][number];
+type Gated = TaintRuleFile["sources"][number] | TaintRuleFile["sanitizers"][number] | TaintRuleFile["sinks"][number];
 
 function readRuleFile(language: string, seen: Set<string>): TaintRuleFile {
   const url = new URL(`${language}/taint.yml`, rulesDir);
@@ -75,7 +75,7 @@ function terminalStatement(calls: string[]): RegExp | null {
 const whole = (res: string[] | undefined): RegExp[] => (res ?? []).map((r) => new RegExp(`^(?:${r})$`));
 const argTest = (t: { arg: number; regex: string }): { arg: number; regex: RegExp } => ({ arg: t.arg, regex: new RegExp(t.regex) });
 
-/** `on`: the gated sources and sanitizers the file matched (the others are left out). */
+/** `on`: the gated sources, sanitizers and sinks the file matched (the others are left out). */
 function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): CompiledRules {
   const out: CompiledRules = {
     language: file.language,
@@ -139,6 +139,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
     }
   }
   for (const s of file.sinks) {
+    if (s.gateRules && !on.has(s)) continue;
     const spec: SinkSpec = {
       cls: classBit(s.class),
       className: s.class,
@@ -214,7 +215,12 @@ export function rulesFor(ruleLanguage: string, source?: string): CompiledRules {
     const gated = [
       ...file.sources.filter((s) => s.enabled && s.fileContains?.length),
       ...file.sanitizers.filter((s) => s.fileContains?.length || s.unlessFile?.length),
-    ].map((e) => ({ entry: e as Gated, tests: (e.fileContains ?? []).map((x) => new RegExp(x)), unless: (e.unlessFile ?? []).map((x) => new RegExp(x)) }));
+      ...file.sinks.filter((s) => s.gateRules && s.fileContains?.length),
+    ].map((e: Gated) => ({
+      entry: e,
+      tests: (e.fileContains ?? []).map((x) => new RegExp(x)),
+      unless: ("unlessFile" in e ? (e.unlessFile ?? []) : []).map((x) => new RegExp(x)),
+    }));
     r = { file, base: compileRules(file), gated, variants: new Map() };
     cache.set(ruleLanguage, r);
   }
