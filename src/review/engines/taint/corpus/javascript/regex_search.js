@@ -2,7 +2,7 @@
 const express = require("express");
 const escapeStringRegexp = require("escape-string-regexp");
 const _ = require("lodash");
-const { items, tags } = require("./catalogue");
+const { items, tags, catalogueIndex } = require("./catalogue");
 
 const router = express.Router();
 
@@ -45,8 +45,12 @@ router.get("/names", (req, res) => {
 
 router.get("/first-tag", (req, res) => {
   const q = req.query.tag;
-  const at = tags.findIndex((t) => t.search(q) >= 0); // vuln: regex-injection
+  const at = tags.findIndex((t) => t.match(q) !== null); // vuln: regex-injection
   res.json({ at });
+});
+
+router.get("/full-text", (req, res) => {
+  res.json(catalogueIndex.search(req.query.q)); // safe: regex-injection a search index takes a query
 });
 
 router.get("/names-escaped", (req, res) => {
