@@ -118,21 +118,6 @@ export function conditionHolds(spec: Pick<SinkSpec, "when">, positional: TNode[]
   return v ? unquote(v) === w.equals : false;
 }
 
-/** Records a hit for each listed sink `calleeText` is whose positions a tainted argument (or the receiver) reaches. */
-export function recordSinks(
-  a: Analyzer,
-  node: TNode,
-  calleeText: string,
-  recv: TNode | null,
-  positional: TNode[],
-  all: TNode[],
-  vals: Map<TNode, Value>,
-  recvT: Value,
-): void {
-  const sinks = a.rules.sinks.lookup(calleeText);
-  if (sinks) recordSpecs(a, node, sinks, recv, positional, all, vals, recvT);
-}
-
 /**
  * JavaScript: a call through a computed member (`handlers[name](req)`, `handlers[name].call(…)`) picks the function its
  * key names, the prototype's (`constructor`, `__proto__`'s) included: the key is the `computedCalls` sinks' argument.
@@ -151,10 +136,11 @@ export function recordPicked(a: Analyzer, value: TNode): void {
 function recordKey(a: Analyzer, at: TNode, member: TNode): void {
   const key = member.field("index");
   const v = key ? a.ev(key) : null;
-  if (v) recordSpecs(a, at, a.rules.computedCalls, null, [key!], [key!], new Map([[key!, v]]), null);
+  if (v) recordSinks(a, at, a.rules.computedCalls, null, [key!], [key!], new Map([[key!, v]]), null);
 }
 
-function recordSpecs(
+/** Records a hit for each of the call's sinks (`sinks`) whose positions a tainted argument (or the receiver) reaches. */
+export function recordSinks(
   a: Analyzer,
   node: TNode,
   sinks: readonly SinkSpec[],

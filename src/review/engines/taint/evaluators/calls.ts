@@ -141,7 +141,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const known = collCall(a, callee, method, positional, vals);
   if (known !== undefined) return known;
 
-  recordSinks(a, node, callee.text, callee.recv, positional, all, vals, recvT);
+  const sinks = rules.sinks.lookup(callee.text);
+  if (sinks) recordSinks(a, node, sinks, callee.recv, positional, all, vals, recvT);
   if (a.rules.computedCalls.length && callee.fn) recordComputedCall(a, node, callee.fn);
 
   // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants; `cols.filter((c) => ALLOWED.includes(c))`

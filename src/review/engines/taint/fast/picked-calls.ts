@@ -3,6 +3,9 @@
 // text shows, as a candidate for the prefilter and a point for relevance.
 import { escapeRegExp } from "../../../text.ts";
 
+/** What follows a function's name or member where it is called: `(`, `.call(`, `.apply(`. */
+export const calledNext = "\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()";
+
 const pick = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*[\w$]+(?:\s*\.\s*[\w$]+)*\s*\[/g;
 
 /** Offsets of the `[` of each such pick whose name the rest of the text calls (`name(`, `name.call(`, `name.apply(`). */
@@ -12,7 +15,7 @@ export function pickedCallOffsets(source: string): number[] {
   if (!picks.length) return [];
   // One pass for the calls of every picked name: the last call of each, to compare with where it was picked.
   const names = [...new Set(picks.map((p) => p.name))].map(escapeRegExp);
-  const calls = new RegExp(`(?<![\\w$.])(${names.join("|")})\\s*(?:\\(|\\.\\s*(?:call|apply)\\s*\\()`, "g");
+  const calls = new RegExp(`(?<![\\w$.])(${names.join("|")})${calledNext}`, "g");
   const last = new Map<string, number>();
   for (const m of source.matchAll(calls)) last.set(m[1]!, m.index);
   return picks.filter((p) => (last.get(p.name) ?? -1) > p.at).map((p) => p.at);

@@ -117,12 +117,12 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   // A view's return statement is a sink where the rules have return sinks (Flask).
   const returns: Alternative[] = rules.returnSinks.length ? [{ pattern: "\\breturn\\b", literal: ["return"] }] : [];
   const assigns = [...rules.assignSinks.keys()];
-  for (const a of [...calls.map(callAlt), ...assigns.map(assignAlt), ...returns, ...(rules.computedCalls.length ? computedAlts : [])])
-    if (!alts.has(a.pattern)) alts.set(a.pattern, a);
+  const computed = rules.computedCalls.length ? computedAlts : [];
+  for (const a of [...calls.map(callAlt), ...assigns.map(assignAlt), ...returns, ...computed]) if (!alts.has(a.pattern)) alts.set(a.pattern, a);
   const isDotted = (e: string): boolean => e.includes(".") && !e.endsWith("[]");
   const dotted = dottedCheck(
     assigns.filter(isDotted).map((entry) => ({ entry, alt: assignAlt(entry) })),
-    [...calls.map(callAlt), ...assigns.filter((e) => !isDotted(e)).map(assignAlt), ...returns, ...(rules.computedCalls.length ? computedAlts : [])],
+    [...calls.map(callAlt), ...assigns.filter((e) => !isDotted(e)).map(assignAlt), ...returns, ...computed],
   );
   const parts = [...alts.keys()];
   const srcCalls = [...rules.sourceCalls.exact.keys(), ...[...rules.sourceCalls.suffix.values()].flat().map((s) => s.suffix)];
@@ -160,9 +160,8 @@ export function prefilterFor(rules: CompiledRules): Prefilter {
   const library = rules.library?.fileContains ?? null;
   const offsets = p.sinkOffsets;
   p.knownSource = (source) => framework?.test(source) ?? false;
-  const picks = rules.computedCalls.length > 0;
   p.candidates = (source) => {
-    if (p.knownSource(source)) return picks ? withPicked(offsets(source), source) : offsets(source);
+    if (p.knownSource(source)) return computed.length ? withPicked(offsets(source), source) : offsets(source);
     if (!library?.test(source)) return null;
     return offsets(source).filter((o) => librarySinkAt(rules, source, o));
   };

@@ -15,6 +15,7 @@ import type { CompiledRules } from "../syntax/rule-specs.ts";
 import type { Syntax } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import { escapeRegExp as esc } from "../../../text.ts";
+import { calledNext } from "./picked-calls.ts";
 
 const words = (s: string): string[] => s.match(/[\w$\u0080-\uffff]+/g) ?? [];
 /** Alternatives (regex sources) on ASCII identifier boundaries. */
@@ -69,7 +70,7 @@ function wordsFor(rules: CompiledRules, syn: Syntax): Words {
 
 /** A call through a computed member (rules `computedCalls`) is a sink at its `]`, wherever its key is (fast/prefilter.ts). */
 const withComputed = (re: RegExp | null, rules: CompiledRules): RegExp | null =>
-  rules.computedCalls.length ? new RegExp(`${re ? `${re.source}|` : ""}\\](?=\\s*(?:\\.\\s*(?:call|apply)\\s*)?\\()`, "g") : re;
+  rules.computedCalls.length ? new RegExp(`${re ? `${re.source}|` : ""}\\](?=${calledNext})`, "g") : re;
 
 export class Relevance {
   private readonly source: string;

@@ -119,10 +119,11 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
   if (obj && !obj.fields) return obj;
   const fields = new Set(obj?.fields ?? []);
   fields.add(field);
+  if (!obj) return { ...withStep(t, node), fields };
   // One taint stands for all the tainted fields: the one written joins the object's others (a Koa `ctx.body = file`
   // leaves `ctx.query` the request's).
-  const { fields: _, ...others } = obj ?? t;
-  return { ...withStep(obj ? (worse(others, t) ?? t) : t, node), fields };
+  const { fields: _, ...others } = obj;
+  return { ...withStep(worse(others, t)!, node), fields };
 }
 
 /** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */
