@@ -110,10 +110,12 @@ const dotted = String.raw`[A-Za-z_$][\w$]*(?:\.[\w$]+)*`;
 
 /**
  * `const run = cp.exec`, `ctor = Function`: a name given a listed callee as it is (no call, no member of a call); or
- * promisified (`const run = util.promisify(cp.exec)`), which takes the same arguments but the callback.
+ * promisified (`const run = util.promisify(cp.exec)`, `promisify(require("child_process").exec)`), which takes the
+ * same arguments but the callback.
  */
 const aliasAssign = new RegExp(
-  String.raw`(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*(${dotted})\s*\)|(${dotted}))\s*(?:;|\n|$)`,
+  String.raw`(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(?:(?:[A-Za-z_$][\w$]*\.)?promisify\(\s*(?:(${dotted})|${requireCall}\s*\.\s*([\w$]+))\s*\)|` +
+    String.raw`(${dotted}))\s*(?:;|\n|$)`,
   "y",
 );
 
@@ -149,12 +151,15 @@ export function jsAliasNames(text: string, roots: ReadonlySet<string>, imports: 
   const out = new Map(imports);
   if (!text.includes("=")) return out;
   for (const m of aliasMatches(text)) {
-    const [, local, promised, plain] = m as unknown as [string, string, string | undefined, string | undefined];
+    const [local, promisedName, spec, member, plain] = [m[1]!, m[2], m[3], m[4], m[5]];
+    // A module required in place (`promisify(require("child_process").exec)`) names its member itself.
+    const required = spec && member ? moduleName(spec) : null;
+    const promised = promisedName ?? (required ? `${required}.${member}` : undefined);
     const value = (promised ?? plain)!;
-    if (local === value || out.has(local)) continue;
+    if (!value || local === value || out.has(local)) continue;
     const head = value.split(".")[0]!;
-    const via = imports.get(head);
-    const qualified = via ? via + value.slice(head.length) : roots.has(head) ? value : null;
+    const via = required ? undefined : imports.get(head);
+    const qualified = required ? value : via ? via + value.slice(head.length) : roots.has(head) ? value : null;
     // A callee itself (`cp.exec`, `Function`), not a module or object whose members are (`const r = res`); a
     // promisified import is its callee (`promisify(exec)` with `exec` from child_process).
     if (qualified && (qualified !== via || promised) && listed(qualified)) out.set(local, qualified);
