@@ -12,6 +12,7 @@ import { bindColl, collName, writeIndex } from "./collection-sites.ts";
 import { augConst } from "./constant-values.ts";
 import { withDerivation } from "./derived-checks.ts";
 import { holdCheck } from "./held-checks.ts";
+import { openedFile } from "./opened-files.ts";
 
 const patternKinds = new Set([
   "object_pattern",
@@ -60,14 +61,17 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
 }
 
 /**
- * Python `with tarfile.open(f) as tar`: the name holds what a source call there returns (an archive opened). What
- * other calls return to a `with` (a file opened by a tainted name) is not followed, nor `except E as e`.
+ * Python `with tarfile.open(f) as tar`: the name holds what a source call there returns (an archive opened), or a
+ * file opened by a tainted name as its readers see it (evaluators/opened-files.ts). What other calls return to a
+ * `with` is not followed, nor `except E as e`.
  */
 export function evalAlias(a: Analyzer, node: TNode): Value {
   const [value, target] = named(node);
   const v = value ? a.ev(value) : null;
   const name = target?.kind() === "as_pattern_target" ? named(target)[0] : null;
-  if (v && value && name?.kind() === "identifier" && v.step.kind === "source" && v.step.node.id() === value.id()) bind(a, name, v, node, value);
+  if (!v || !value || name?.kind() !== "identifier") return v;
+  const held = v.step.kind === "source" && v.step.node.id() === value.id() ? v : openedFile(a, value, v);
+  if (held) bind(a, name, held, node, value);
   return v;
 }
 
