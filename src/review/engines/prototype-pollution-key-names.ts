@@ -179,7 +179,11 @@ export function keyNames(
     const name = d.field(d.kind() === "variable_declarator" ? "name" : "left");
     const value = d.field(d.kind() === "variable_declarator" ? "value" : "right");
     if (name?.kind() !== "identifier" || !value) continue;
-    const v = value.text().replace(/\s+/g, "");
+    // TypeScript's `parts.pop()!` and `parts.pop() as string` are the part itself.
+    const v = value
+      .text()
+      .replace(/\s+/g, "")
+      .replace(/(?<=[)\]])(?:!|as[\w$.]+)$/, "");
     const m = /^(?:[\w$.]+\()?([\w$]+)(\.(pop|shift)\(\)|\[[^\]]+\])(?:(?<=^[\w$.]+\(.*)\))?$/.exec(v);
     if (m && (splitVars.has(m[1]!) || (keyLists.has(m[1]!) && m[3] === undefined))) {
       keys.set(name.text(), splitVars.has(m[1]!) ? "path" : "keys");

@@ -827,3 +827,33 @@ module.exports = function nest(fields) {
   // Object.prototype's names are not enumerable: Object.keys lists none of them.
   assert.deepEqual(await lines("nest.js", nest("Object.keys(Object.prototype)")), [13]);
 });
+
+test("a TypeScript merge that casts the target before descending (`merge(t[key] as Obj, v)`) is reported; guarded, it is not", async () => {
+  const cast = (guard: string) => `type Obj = Record<string, unknown>;
+export function deepMerge(target: Obj, source: Obj): Obj {
+  for (const [key, value] of Object.entries(source)) {
+    ${guard}
+    if (typeof value === "object" && value !== null) {
+      if (typeof (target as Obj)[key] !== "object") (target as Obj)[key] = {};
+      deepMerge((target as Obj)[key] as Obj, value as Obj);
+    } else (target as Obj)[key] = value;
+  }
+  return target;
+}
+`;
+  assert.deepEqual(await lines("merge.ts", cast("")), [7]);
+  assert.deepEqual(await lines("merge.ts", cast('if (key === "__proto__" || key === "constructor") continue;')), []);
+});
+
+test("a set-by-path walk written `cur = (cur[p] ??= {}) as Obj` with `parts.pop()!` is reported; over a null-prototype root it is not", async () => {
+  const set = (init: string) => `export function setPath(obj: Record<string, unknown>, dotted: string, value: unknown): void {
+  const parts = dotted.split(".");
+  const last = parts.pop()!;
+  let cur = ${init};
+  for (const p of parts) cur = (cur[p] ??= {}) as Record<string, unknown>;
+  cur[last] = value;
+}
+`;
+  assert.deepEqual(await lines("set.ts", set("obj")), [6]);
+  assert.deepEqual(await lines("set.ts", set("Object.create(null)")), []);
+});

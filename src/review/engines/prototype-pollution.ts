@@ -155,9 +155,10 @@ function pollutingSite(
           .filter((c) => c.isNamed()) ?? [];
       let first: SgNode | undefined = args[0];
       // `merge(t[key] || {}, s[key])`: a value passed on by `||`, `&&` or `??` (a comparison passes a boolean).
+      // TypeScript's `t[key] as Obj` and `t[key]!` are the same value.
       while (
         first &&
-        ((first.kind() === "binary_expression" && valueOperator.test(first.field("operator")?.text() ?? "")) || first.kind() === "parenthesized_expression")
+        ((first.kind() === "binary_expression" && valueOperator.test(first.field("operator")?.text() ?? "")) || sameValue.has(String(first.kind())))
       )
         first = first.kind() === "binary_expression" ? (first.field("left") ?? undefined) : first.children().find((c) => c.isNamed());
       // A merge is given what it merges in beside the value it merges into (`JSONCookie(obj[key])` only rewrites
@@ -189,13 +190,13 @@ function pollutingSite(
     if (nested) return nested;
   }
   if (kinds.has("path")) {
-    // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, a reduce returning `acc[part]`.
+    // A walk: `cur = cur[part]`, `cur = cur[part] = cur[part] || {}`, `cur = (cur[part] ??= {})`, a reduce returning `acc[part]`.
     // A step checked to be the walk's own key (`if (!hasOwn(cur, k)) cur[k] = {}; cur = cur[k]`) never enters an inherited object.
     const walks = fn.findAll({ rule: { kind: "assignment_expression", has: { field: "right", stopBy: "end", kind: "subscript_expression" } } }).some((a) => {
       const left = a.field("left");
       const step =
         left?.kind() === "identifier"
-          ? new RegExp(`^${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+\\s*\\])?`).exec(a.field("right")?.text() ?? "")
+          ? new RegExp(`^\\(*\\s*${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+\\s*\\])?`).exec(a.field("right")?.text() ?? "")
           : null;
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
     });
@@ -206,5 +207,7 @@ function pollutingSite(
 }
 
 const valueOperator = /^(?:\|\||&&|\?\?)$/;
+/** Wrappers that pass their expression's value on: parentheses, TypeScript's `as`, `satisfies` and `!`. */
+const sameValue = new Set(["parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"]);
 /** Keys the program names itself: a string, a number, a CONSTANT_CASE name or a symbol's (`kHeaders`, `stateSym`). */
 const programKey = /^(?:["'`][^"'`]*["'`]|\d+|(?:[\w$]+\.)*(?:[A-Z][A-Z0-9_]*|k[A-Z][\w$]*|[\w$]+Sym(?:bol)?))$/;
