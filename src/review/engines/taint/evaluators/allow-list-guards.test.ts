@@ -318,3 +318,21 @@ module.exports = function lookup(host, type) {
   // A name searched for a literal checks the name for that text, not the name against a list.
   assert.deepEqual(found("javascript", "lib/dig.js", lib("if (type.indexOf(';') !== -1) return null;")), ["5 command-injection"]);
 });
+
+test("a lone `/` prefix check leaves `//host` a redirect elsewhere; with a `//` (or `/\\`) check beside it the path is this site's", () => {
+  const py = (check: string) =>
+    flask(`    target = request.args["next"]
+    if ${check}:
+        abort(400)
+    return redirect(target)
+`);
+  assert.deepEqual(found("python", "app.py", py('not target.startswith("/")')), ["14 open-redirect"]);
+  assert.deepEqual(found("python", "app.py", py('not target.startswith("/") or target.startswith(("//", "/\\\\"))')), []);
+  const js = (check: string) => `app.get("/n", (req, res) => {
+  const next = String(req.query.next);
+  if (${check}) return res.sendStatus(400);
+  res.redirect(next);
+});`;
+  assert.deepEqual(found("javascript", "a.js", js('!next.startsWith("/")')), ["4 open-redirect"]);
+  assert.deepEqual(found("javascript", "a.js", js('!next.startsWith("/") || next.startsWith("//")')), []);
+});

@@ -11,7 +11,7 @@ import { isCheckCall } from "./custom-checks.ts";
 import { indexOfMembership } from "./index-of-checks.ts";
 import { noLeadingDash } from "./dash-checks.ts";
 import { equalToBase } from "./base-equality.ts";
-import { commonPathGuard, one, prefixGuard, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
+import { commonPathGuard, noDoubleSlash, one, prefixGuard, relativeUrls, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 import { goLookupKey, ownKeyArg } from "./own-key-checks.ts";
 
@@ -61,15 +61,20 @@ const containers = /^(?:contains|includes|containsKey|has|__contains__)$/;
 
 /** Variables that hold only allow-listed values when `cond` evaluates to `positive`, and the classes they are safe for. */
 export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0, safeFor?: SafeFor): Guard[] {
+  const out = guardsOf(cond, positive, syn, rules, held, depth, safeFor);
+  return out.some((g) => g.noDouble) ? out.filter((g) => !g.noDouble) : out;
+}
+
+function guardsOf(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRules, held?: Held, depth = 0, safeFor?: SafeFor): Guard[] {
   if (depth > 64) return [];
   const kind = cond.kind() as string;
   if (kind === "parenthesized_expression") {
     const inner = named(cond)[0];
-    return inner ? guardedIdents(inner, positive, syn, rules, held, depth + 1, safeFor) : [];
+    return inner ? guardsOf(inner, positive, syn, rules, held, depth + 1, safeFor) : [];
   }
   if (kind === "not_operator" || (kind === "unary_expression" && operatorOf(cond) === "!")) {
     const arg = cond.field("argument") ?? cond.field("operand") ?? named(cond)[0];
-    return arg ? guardedIdents(arg, !positive, syn, rules, held, depth + 1, safeFor) : [];
+    return arg ? guardsOf(arg, !positive, syn, rules, held, depth + 1, safeFor) : [];
   }
   // Go: a set's or map's lookup as the condition (evaluators/own-key-checks.ts).
   const looked = syn.prefix === "go" ? goLookupKey(cond, syn) : null;
@@ -95,10 +100,10 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     if (!l || !r) return [];
     const and = op === "&&" || op === "and";
     if (and || op === "||" || op === "or") {
-      const a = guardedIdents(l, positive, syn, rules, held, depth + 1, safeFor);
-      const b = guardedIdents(r, positive, syn, rules, held, depth + 1, safeFor);
+      const a = guardsOf(l, positive, syn, rules, held, depth + 1, safeFor);
+      const b = guardsOf(r, positive, syn, rules, held, depth + 1, safeFor);
       // Both operands hold (a && b true, a || b false): union. Either may hold: only what both clean.
-      if (and === positive) return [...a, ...b];
+      if (and === positive) return relativeUrls([...a, ...b]);
       return equalToBase(l, positive, r, b) ?? equalToBase(r, positive, l, a) ?? either(a, b);
     }
     const member = indexOfMembership(l, op, r, syn);
@@ -125,7 +130,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
   // A check's verdict read off its result (`validate(name).validForOldPackages`, `check(p).ok`): as the check.
   if (syn.roles[kind] === "member" && verdictMember.test(cond.field(syn.memberFields[1])?.text() ?? "")) {
     const obj = cond.field(syn.memberFields[0]);
-    if (obj && syn.roles[obj.kind()] === "call") return guardedIdents(obj, positive, syn, rules, held, depth + 1, safeFor);
+    if (obj && syn.roles[obj.kind()] === "call") return guardsOf(obj, positive, syn, rules, held, depth + 1, safeFor);
   }
   if (syn.roles[kind] === "call") {
     const fn = cond.field("function");
@@ -137,7 +142,7 @@ export function guardedIdents(cond: TNode, positive: boolean, syn: Syntax, rules
     // `/[^a-z0-9_-]/.test(x)`, `x.match(/[^\w.]/)`: true when x holds a character outside the list.
     const outside = syn.prefix === "js" || syn.prefix === "ts" ? outsideAllowList(cond, text, recv) : null;
     if (outside) return positive ? [] : one(checkedName(outside, syn));
-    if (!positive) return [];
+    if (!positive) return /\.starts[wW]ith$/.test(text) ? noDoubleSlash(recv, named(cond.field("arguments"))[0], syn) : [];
     if (text.endsWith(".startsWith") && recv && (syn.prefix === "js" || syn.prefix === "ts")) return prefixGuard(recv, named(cond.field("arguments"))[0], syn);
     // `url.hostname.endsWith(".example.com")`: a subdomain of a fixed domain, as a destination.
     if (/\.ends[wW]ith$/.test(text) && recv) {

@@ -7,6 +7,7 @@ import { operatorOf } from "../model/static-conditions.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { checkedName, destinationMask, literalKinds } from "../model/check-operands.ts";
 import { splitTop } from "../../../fast/regex-need.ts";
+import { classBit } from "../syntax/classes.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
  * not one naming a scheme or host, which any URL of that scheme passes. */
@@ -43,10 +44,30 @@ export function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syn
   const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
   if (!g) return [];
   const literal = literalKinds.has(arg!.kind() as string);
+  // A lone `/` keeps a URL on this site only if it does not go on with `/` or `\\` (`//evil.example`, `/\\evil.example`
+  // lead to another host): a redirect needs that check too (relativeUrls).
+  if (literal && loneSlash.test(arg!.text())) return [{ name: g.name, mask: g.mask & destinationMask & ~redirectBit, slash: true }];
   const raw = literal || syn.roles[recv!.kind()] === "member";
   // An absolute directory, ended by its separator, confines a path the walk saw resolved (apply-guards.ts).
   const dir = literal && literalDir(recv!, arg!, syn);
   return [raw ? { name: g.name, mask: g.mask & destinationMask, ...(dir && { under: true as const }) } : g];
+}
+
+const loneSlash = /^[a-z]*(["'`])\/\1$/i;
+const redirectBit = classBit("open-redirect");
+/** A literal `//` (or `/\\`), or a Python tuple of prefixes that begins with one. */
+const doubleSlash = /^[([]?\s*[a-z]*(["'`])\/(?:\/|\\\\)\1/i;
+
+/** `x.startsWith("//")` found false: `x` does not lead to another host that way (a guard of mask 0, `noDouble`). */
+export function noDoubleSlash(recv: TNode | null, arg: TNode | undefined, syn: Syntax): Guard[] {
+  const g = recv && arg && doubleSlash.test(arg.text()) ? checkedName(recv, syn) : null;
+  return g ? [{ name: g.name, mask: 0, noDouble: true }] : [];
+}
+
+/** Guards that all hold: a lone `/` prefix and no `//` on the same value make a relative URL of this site. */
+export function relativeUrls(guards: Guard[]): Guard[] {
+  if (!guards.some((g) => g.noDouble)) return guards;
+  return guards.map((g) => (g.slash && guards.some((d) => d.noDouble && d.name === g.name) ? { name: g.name, mask: g.mask | redirectBit } : g));
 }
 
 /** `x.indexOf(p)` compared with 0 (JavaScript): the call, to be read as `x.startsWith(p)`; else null. */

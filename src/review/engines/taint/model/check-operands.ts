@@ -16,6 +16,10 @@ export interface Guard {
   str?: true;
   /** A literal directory prefix (`file.startsWith("/srv/files/")`): it confines a path the walk knows resolved too. */
   under?: true;
+  /** A lone `/` prefix (evaluators/prefix-checks.ts): a relative URL, or `//host` unless the value is also `noDouble`. */
+  slash?: true;
+  /** The value does not start `//` (nor `/\`): vouches for nothing alone (mask 0), completes a `slash` guard. */
+  noDouble?: true;
 }
 
 export const destinationMask = classBit("open-redirect") | classBit("ssrf");

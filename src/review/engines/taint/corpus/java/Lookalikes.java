@@ -48,7 +48,12 @@ public class Lookalikes {
         if (!url.startsWith("/")) {
             url = "/";
         }
-        resp.sendRedirect(url); // safe: open-redirect allow-list
+        resp.sendRedirect(url); // vuln: open-redirect a lone slash lets //evil.example through
+        String back = req.getParameter("back");
+        if (!back.startsWith("/") || back.startsWith("//") || back.startsWith("/\\")) {
+            back = "/";
+        }
+        resp.sendRedirect(back); // safe: open-redirect relative path of this site
         Map<String, String> m = new HashMap<>();
         m.put("file", req.getParameter("file"));
         new java.io.FileReader("/data/" + m.get("file")); // vuln: path-traversal

@@ -97,6 +97,13 @@ router.get("/signin/next", (req, res) => {
   res.send(`<p>Continue to <a href="${next}">${next}</a></p>`); // vuln: xss
 });
 
+router.get("/signout/next", (req, res) => {
+  const next = String(req.query.next || "/");
+  // `//evil.example` starts with "/" too: the browser takes it for another host.
+  if (!next.startsWith("/")) return res.redirect("/");
+  res.redirect(next); // vuln: open-redirect a lone slash lets //evil.example through
+});
+
 router.get("/invites/filter", async (req, res) => {
   const raw = req.query.filter;
   if (typeof raw !== "string") return res.status(400).end();

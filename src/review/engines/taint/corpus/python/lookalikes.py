@@ -52,7 +52,12 @@ def batch():
     target = request.args.get("next", "/")
     if not target.startswith("/"):
         target = "/"
-    return redirect(target)  # safe: open-redirect allow-list
+    if request.args.get("back"):
+        back = request.args["back"]
+        if not back.startswith("/") or back.startswith(("//", "/\\")):
+            back = "/"
+        return redirect(back)  # safe: open-redirect relative path of this site
+    return redirect(target)  # vuln: open-redirect a lone slash lets //evil.example through
 
 
 def cli():
