@@ -31,6 +31,8 @@ function built(n: TNode): boolean {
   if (k === "binary_expression" || k === "binary_operator") return concatOps.has(operatorOf(n));
   if (k === "template_string") return named(n).some((c) => c.kind() === "template_substitution");
   if (k === "string") return named(n).some((c) => c.kind() === "interpolation");
-  if (k === "call") return /^[rbuRBU]?["'].*\.format$/s.test(n.field("function")?.text() ?? "");
-  return false;
+  if (k !== "call") return false;
+  const fn = n.field("function")?.text() ?? "";
+  // `text.replace(word, "<mark>" + word + "</mark>")`: markup put into a value by a replacement built from values.
+  return /^[rbuRBU]?["'].*\.format$/s.test(fn) || (/\.replace$/.test(fn) && named(n.field("arguments")).some(built));
 }

@@ -37,6 +37,16 @@ const fixedPathPart = String.raw`(?:"[^"\\]*"|'[^'\\]*'|__dirname|__filename)`;
 const fixedPath = new RegExp(String.raw`^(?:path\.)?(?:join|resolve|normalize)\(\s*${fixedPathPart}(?:\s*,\s*${fixedPathPart})*\s*\)$`);
 
 /** True when `n`'s value may come from outside the function (`scopeText`: the function's text; `locals`: names judged so far). */
+/**
+ * A sanitizer whatever its arguments (`.replace` is one for XPath only when it puts `&apos;` in), and of the sink's
+ * classes when they are known: Python's `.replace` cleans a log line, not markup, and `str(x)` a NoSQL filter, not SQL.
+ */
+function closingSanitizer(a: Analyzer, callee: string): boolean {
+  return !!a.rules.sanitizers
+    .lookup(callee)
+    ?.some((s) => !s.when && !s.argMatches && !s.keywordMatches && !s.tagged && (!a.closedFor || (s.mask & a.closedFor) !== 0));
+}
+
 export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, locals: Map<string, boolean>): boolean {
   if (depth > 32) return true;
   const k = n.kind();
@@ -67,7 +77,7 @@ export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string
     case "call": {
       const fn = n.field("function");
       const callee = (fn?.text() ?? "").replace(/\s+/g, "");
-      if (a.rules.sanitizers.lookup(callee) || namedSanitizerMask(callee)) return false;
+      if (closingSanitizer(a, callee) || namedSanitizerMask(callee)) return false;
       const kids = named(n.field("arguments"));
       // A source call (`input()`, `sys.stdin.read()`) is open; a file read is closed only on a fixed path, not a descriptor (`readFileSync(0)`).
       const source = (a.rules.sourceCalls.lookup(callee) ?? a.rules.sourceCalls.lookup(callee.slice(callee.lastIndexOf(".") + 1)))?.[0];

@@ -3,7 +3,7 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, Template, select_autoescape
 from flask import Flask, render_template_string, request
 from markupsafe import Markup
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 app = Flask(__name__)
@@ -43,3 +43,27 @@ def link_fixed(url, label):
 
 def note(text):
     return Markup("<p>{}</p>".format(text))  # expect: py.unsafe-html-markup
+
+
+def highlight(text, word):
+    return mark_safe(text.replace(word, "<mark>" + word + "</mark>"))  # expect: py.unsafe-html-markup
+
+
+def highlight_fixed(text, word):
+    return mark_safe(escape(text).replace(escape(word), format_html("<mark>{}</mark>", word)))  # ok: py.unsafe-html-markup
+
+
+def swatch(html, value):
+    return mark_safe(html + '<span style="background:%s"></span>' % value)  # expect: py.unsafe-html-markup
+
+
+def swatch_fixed(html, value):
+    return html + format_html('<span style="background:{}"></span>', value)  # ok: py.unsafe-html-markup
+
+
+def lines(text):
+    return mark_safe(escape(text).replace("\n", "<br>"))  # ok: py.unsafe-html-markup
+
+
+def tagged(text, word):
+    return mark_safe(text.replace(word, f"<em>{word}</em>"))  # expect: py.unsafe-html-markup
