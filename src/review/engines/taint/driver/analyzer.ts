@@ -139,6 +139,8 @@ export class Analyzer {
 
   /** Node ids of the functions (and top-level scopes) walked with their own parameters, not as a callee. */
   readonly walked = new Set<number>();
+  /** Of those, the functions whose parameters had no known origin (an application module's helper), with their names. */
+  readonly opaque = new Map<number, string[]>();
   /** Classes whose sanitizers close a local's value while a sink no source reaches is judged (driver/unsourced.ts). */
   closedFor = 0;
 
@@ -190,8 +192,14 @@ export class Analyzer {
     // `this` is in no variable a statement's text is checked for (fast/relevance.ts): such a walk reads every statement.
     const savedRel = this.rel;
     if (kept) this.rel = null;
+    // Walked on its own with parameters of unknown origin: the walk vouches for no value built from them (driver/pattern-verdicts.ts).
+    const opaque = bindParams(this, fn, { args, fields: this.fields }, decorators, topLevel, kept) && !outer;
+    if (opaque)
+      this.opaque.set(
+        fn.id(),
+        this.syn.params(fn).map((p) => p.name),
+      );
     if (!args) this.walked.add(fn.id());
-    bindParams(this, fn, { args, fields: this.fields }, decorators, topLevel, kept);
     const body = fn.field("body");
     if (fn === this.retScope) this.retParams = this.syn.params(fn).map((p) => p.name);
     // An expression body (arrow function, lambda) is the return value; a block's value is null.

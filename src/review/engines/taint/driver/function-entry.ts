@@ -32,7 +32,7 @@ export function entryConsts(source: string, fn: TNode, globals: () => ReadonlyMa
 /**
  * Binds the parameters of `fn`: a summary's run gives `args` by position (and the receiver's fields their
  * value), else each is what its framework or library entry makes it. `kept`: the fields its class's
- * constructor kept from callers (Python's `self`).
+ * constructor kept from callers (Python's `self`). True when no parameter got a value it could be judged by.
  */
 export function bindParams(
   a: Analyzer,
@@ -41,7 +41,7 @@ export function bindParams(
   decorators: string[],
   topLevel: boolean,
   kept: Value,
-): void {
+): boolean {
   const { args, fields } = run;
   if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
   const element = args || topLevel ? null : callbackElement(a, fn);
@@ -57,7 +57,13 @@ export function bindParams(
   const rest = args ? null : argumentsSource(a, fn, topLevel);
   if (rest) a.state.vars.set("arguments", rest);
   if (kept && a.syn.prefix === "py") a.state.vars.set("self", kept);
+  // Walked on its own with parameters that are neither a framework's nor library input (a helper of an application
+  // module): what they hold is unknown, not clean.
+  const named = params.filter((p) => p.name && !receivers.has(p.name));
+  return !args && !rest && !kept && named.length > 0 && named.every((p) => !a.state.vars.get(p.name));
 }
+
+const receivers = new Set(["self", "cls", "this"]);
 
 /** Names a handler gives its response, reply or context (Express, Fastify, hapi's toolkit, Koa's next and context). */
 const responseLike = new RegExp(`^(?:${[...responseParams, "h", "next", "ctx", "context"].join("|")})$`);

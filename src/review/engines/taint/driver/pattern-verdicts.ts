@@ -55,8 +55,9 @@ export function patternVerdicts(
       // not fix stays, at low confidence (driver/unsourced.ts); where the walk judged the values, it is dropped.
       // Tests, fixtures, examples, benchmarks and scripts (the library's `unlessPath`) are no interface anyone
       // calls: without a source there, nobody feeds the sink.
+      // A function walked with parameters of unknown origin judged only what does not come from them.
       if (
-        !analyzer.walked.has(pc.scope.id()) &&
+        (!analyzer.walked.has(pc.scope.id()) || fromOpaqueParams(analyzer, pc, sliceOf(input.source, pc.scope))) &&
         !(rules.library?.unlessPath?.test(input.path) ?? false) &&
         builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope), cls ? classBit(cls) : 0)
       )
@@ -85,6 +86,22 @@ export function patternVerdicts(
       ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h) || pythonCallersTemplate(h))))
       : hits;
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
+}
+
+/**
+ * The call's arguments name a parameter of an opaque function around it (analyzer.opaque), or a local the function
+ * assigns from one (`q = "… %s" % name`, a line's text read: a cautious test that only keeps a finding).
+ */
+function fromOpaqueParams(a: Analyzer, pc: WatchedCall, scopeText: string): boolean {
+  const params = a.opaque.get(pc.scope.id())?.filter((n) => n);
+  if (!params?.length) return false;
+  const word = (n: string): string => `(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`;
+  const names = new Set(params);
+  for (let round = 0; round < 3; round++) {
+    const any = new RegExp([...names].map(word).join("|"));
+    for (const m of scopeText.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\+|-)?=(?!=)([^\n;]*)/g)) if (any.test(m[2]!)) names.add(m[1]!);
+  }
+  return new RegExp([...names].map(word).join("|")).test(pc.call.field("arguments")?.text() ?? "");
 }
 
 function sliceOf(source: string, n: TNode): string {

@@ -132,7 +132,8 @@ export function refineFile(input: TaintInput): Finding[] {
     const matched = input.patternNodes?.[i];
     const from = matched ? new TNode(matched, win?.shift ?? null) : root;
     const at = matched ? from.range().start : { line: f.location.startLine - 1, column: f.location.startColumn - 1 };
-    const call = callAt(from, syn, at.line, at.column, input.source);
+    // The matched call itself when the rule matched one (`db().execute(q)`, not the `db()` its receiver starts with).
+    const call = matched && syn.callKinds.some((k) => k.kind === from.kind()) ? from : callAt(from, syn, at.line, at.column, input.source);
     if (!call) return null;
     const key = call.id();
     analyzer.watch.set(key, { taint: null });

@@ -101,6 +101,9 @@ function literalChoice(value: string): boolean {
   return lastLiteral.test(rest);
 }
 
+/** The text with each one-line string literal's characters (not its quotes) turned to spaces: offsets stay. */
+const blankStrings = (text: string): string => text.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, (m) => m[0] + " ".repeat(m.length - 2) + m[0]);
+
 /** A constant by convention, a local this function assigns nothing but literals, or a name the function
  * never binds whose one top-level binding is an import or holds such values (`const bin = path.join(__dirname, "tool")`). */
 function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<string, boolean>, depth: number): boolean {
@@ -108,7 +111,12 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
   let v = locals.get(name);
   if (v === undefined) {
     const esc = escapeRegExp(name);
-    const values = [...scopeText.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S[^;\\n]*)`, "g"))].map((m) => m[1]!);
+    // Found in the text with string literals blanked (`WHERE name = '%s'` assigns nothing), read from the text itself.
+    const code = blankStrings(scopeText);
+    const values = [...code.matchAll(new RegExp(`(?<![\\w$.])${esc}\\s*(?:\\+|-)?=(?!=)\\s*(\\S[^;\\n]*)`, "g"))].map((m) => {
+      const at = m.index + m[0].length - m[1]!.length;
+      return scopeText.slice(at, at + m[1]!.length);
+    });
     locals.set(name, false);
     if (closedLoop(a, esc, scopeText, depth)) v = true;
     // Top-level code: its names are the file's own bindings.
@@ -119,7 +127,8 @@ function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<
         // Only a sanitizer of the sink's class (a shell escape before a command, not a path join).
         sanitizer: (callee) => (((a.rules.sanitizers.lookup(callee)?.reduce((m, s) => m | s.mask, 0) ?? 0) | namedSanitizerMask(callee)) & a.closedFor) !== 0,
       };
-      v = values.every((c) => /^["'`\d]/.test(c) || fixedPath.test(c.trim()) || literalChoice(c) || closedText(c, name, names));
+      // A value only begun on its line (a triple-quoted string, a template without a substitution there) is read as the literal it starts.
+      v = values.every((c) => /^(?:"""|'''|`[^`$]*$|\d)/.test(c) || fixedPath.test(c.trim()) || literalChoice(c) || closedText(c, name, names));
     } else if (!boundIn(esc, scopeText)) v = topLevelClosed(a, name, depth);
     else v = closedFromCallers(a, name, scopeText, depth, openPart, (n, body) => boundIn(escapeRegExp(n), body, false));
     locals.set(name, v);

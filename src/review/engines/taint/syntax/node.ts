@@ -118,12 +118,20 @@ export class TNode {
   }
 
   find(m: Matcher): TNode | null {
+    if (this.windowed) return this.findAll(m)[0] ?? null;
     const n = this.raw.find(m as NapiConfig);
     return n ? new TNode(n, this.shift) : null;
   }
 
+  /** Of a window's root, the matches in the file's part of the joined tree only. */
   findAll(m: Matcher): TNode[] {
-    return this.wrap(this.raw.findAll(m as NapiConfig));
+    const all = this.wrap(this.raw.findAll(m as NapiConfig));
+    if (!this.windowed) return all;
+    const end = this.range().end.index;
+    return all.filter((n) => {
+      const r = n.range();
+      return r.start.index >= 0 && r.end.index <= end;
+    });
   }
 
   /** The whole tree's root (of a joined tree, all files'): callers of a window pass its root instead. */

@@ -24,6 +24,7 @@ function run(req, res, db, user) {
   db.query(`SELECT * FROM users WHERE id = ${req.params.id}`); // expect: js.sql-injection
   db.query("SELECT * FROM users WHERE name = '" + user + "'"); // expect: js.sql-injection
   db.query("SELECT * FROM users WHERE id = $1", [req.params.id]); // ok: js.sql-injection
+  html.raw(`<option value="${req.query.tag}">`); // ok: js.sql-injection
   users.find({ $where: "this.name == '" + user + "'" }); // expect: js.nosql-injection
   users.find({ $where: "this.age > 18" }); // ok: js.nosql-injection
   client.search("ou=people", { filter: `(uid=${user})`, scope: "sub" }, cb); // expect: js.ldap-injection
