@@ -18,28 +18,28 @@ def db():
     return sqlite3.connect("app.db")
 
 
-def user_by_name(name):
+def _user_by_name(name):
     return db().execute("SELECT * FROM users WHERE name = '%s'" % name).fetchone()
 
 
-def user_by_name_fixed(name):
+def _user_by_name_fixed(name):
     return db().execute("SELECT * FROM users WHERE name = ?", (name,)).fetchone()
 
 
-def active_users(limit):
+def _active_users(limit):
     cur = db().cursor()
     cur.execute("SELECT * FROM users WHERE status = '%s'" % STATUS)
     return cur.fetchall()
 
 
-def orders_of(user_id, sort):
+def _orders_of(user_id, sort):
     cur = db().cursor()
     order = "id" if not sort else sort
     cur.execute("SELECT * FROM orders WHERE user_id = ? ORDER BY " + order, (user_id,))
     return cur.fetchall()
 `;
 
-test("a helper of an application module building a query from its parameters stays reported at low confidence; a constant or bound one does not", async () => {
+test("a private helper of an application module building a query from its parameters stays reported (low); a constant or bound one does not", async () => {
   assert.deepEqual(await lines({ "app/views.py": helpers }), [
     ["py.sql-injection", 13, "low"],
     ["py.sql-injection", 29, "low"],
@@ -51,7 +51,7 @@ test("a query built from the caller's value in the same module is reported from 
 
 @app.route("/users/<name>")
 def show(name):
-    return jsonify(user_by_name(name))
+    return jsonify(_user_by_name(name))
 `;
   const found = await lines({ "app/views.py": src });
   assert.deepEqual(

@@ -35,7 +35,7 @@ test("names a JavaScript module exports are read from every export form", () => 
   assert.deepEqual([...names].sort(), ["a", "c", "d", "e", "g", "helper", "main"]);
 });
 
-test("Python public functions and methods are library input; private ones and web application modules are not", () => {
+test("Python public functions and methods are library input; private ones are not, nor in a web application module its methods", () => {
   const lib = `import subprocess
 def fetch(url):
     return subprocess.check_output("youtube-dl %s" % url, shell=True)
@@ -48,7 +48,9 @@ def count(cur, n: int):
     return cur.execute("SELECT %d" % n)
 `;
   assert.deepEqual(found("python", lib), ["3:command-injection:low:library-input", "8:sql-injection:low:library-input"]);
-  assert.deepEqual(found("python", `from flask import Flask\n${lib}`), []);
+  // A web application module's entry points are its views; a public module-level function it never calls is other modules' entry.
+  assert.deepEqual(found("python", `from flask import Flask\n${lib}`), ["4:command-injection:low:library-input"]);
+  assert.deepEqual(found("python", `from flask import Flask\n${lib}def refresh():\n    return fetch("https://example.com/feed")\n`), []);
 });
 
 test("a route handler is known by its position and a destructured request by the response beside it", () => {

@@ -7,6 +7,8 @@ import type { Analyzer } from "../driver/analyzer.ts";
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
 interface EntryState {
   library: boolean;
+  /** A module the library rules skip as an application's (it imports a web framework): see appEntry. */
+  app: boolean;
   exported: Set<string> | null;
   entries: Map<number, boolean>;
   handlers: Map<number, TNode | null>;
@@ -15,9 +17,9 @@ interface EntryState {
 export function stateOf(a: Analyzer): EntryState {
   if (a.entry) return a.entry as EntryState;
   const lib = a.rules.library;
-  const library =
-    !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source)) && !(lib.unlessFile?.test(a.source) ?? false);
-  const st: EntryState = { library, exported: null, entries: new Map(), handlers: new Map() };
+  const candidate = !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source));
+  const app = candidate && (lib.unlessFile?.test(a.source) ?? false);
+  const st: EntryState = { library: candidate && !app, app, exported: null, entries: new Map(), handlers: new Map() };
   a.entry = st;
   return st;
 }
@@ -115,12 +117,27 @@ function pyLambdaEntry(fn: TNode): boolean {
 /** True when `fn`'s parameters are library input: a public entry of a module that is no application module. */
 export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
   const st = stateOf(a);
-  if (!st.library) return false;
+  if (!st.library && !(st.app && a.syn.prefix === "py")) return false;
   const id = fn.id();
   let v = st.entries.get(id);
   if (v === undefined) {
-    v = a.syn.prefix === "py" ? pyEntry(fn) : a.syn.prefix === "js" || a.syn.prefix === "ts" ? jsEntry(a, st, fn) : false;
+    if (st.app) v = pyEntry(fn) && appEntry(a, fn);
+    else v = a.syn.prefix === "py" ? pyEntry(fn) : a.syn.prefix === "js" || a.syn.prefix === "ts" ? jsEntry(a, st, fn) : false;
     st.entries.set(id, v);
   }
   return v;
+}
+
+/**
+ * Python: in an application module (it imports a web framework), the framework's handlers are the entry points, and a
+ * helper the module calls is walked with its callers' values. An undecorated public module-level function that nothing
+ * in the module names is called from other modules: its parameters are its callers' input, as a library entry's are.
+ */
+function appEntry(a: Analyzer, fn: TNode): boolean {
+  // Module-level only: a method's callers reach it through objects the module's framework makes and hands on.
+  if (fn.kind() !== "function_definition" || fn.parent()?.kind() !== "module") return false;
+  const name = fn.field("name")?.text() ?? "";
+  if (!/^[A-Za-z]\w*$/.test(name)) return false;
+  const code = a.source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  return (code.match(new RegExp(`(?<![\\w.])${name}\\b|\\.${name}\\b`, "g"))?.length ?? 0) === 1;
 }

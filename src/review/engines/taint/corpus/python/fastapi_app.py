@@ -19,7 +19,16 @@ async def write_file(name: str, content: str):
 
 
 def not_a_route(name: str):
-    open("/uploads/" + name)  # safe: path-traversal plain function
+    # Public and called by nothing in this module: other modules call it, their input is its parameter.
+    open("/uploads/" + name)  # vuln: path-traversal
+
+
+def _upload_path(name: str):
+    return open("/uploads/" + name)  # safe: path-traversal private helper only the module calls, with a fixed name
+
+
+def latest_upload():
+    return _upload_path("latest.txt")
 
 
 @app.get("/raw")
