@@ -14,6 +14,7 @@ import { equalToBase } from "./base-equality.ts";
 import { commonPathGuard, noDoubleSlash, one, prefixGuard, relativeUrls, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 import { goLookupKey, ownKeyArg } from "./own-key-checks.ts";
+import { signedGuards } from "./signed-data.ts";
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
 const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
@@ -155,6 +156,9 @@ function guardsOf(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRu
     // `Object.hasOwn(table, key)`, `table.hasOwnProperty(key)` (evaluators/own-key-checks.ts).
     const ownKey = ownKeyArg(cond, text);
     if (ownKey) return one(checkedName(ownKey, syn));
+    // `hmac.compare_digest(sig, hmac.new(KEY, data, sha256).digest())`: data the key's holder signed (evaluators/signed-data.ts).
+    const signed = signedGuards(cond, text, syn);
+    if (signed.length) return signed;
     if (!rules.guards.lookup(text) && !isCheckCall(text)) return [];
     if (text.endsWith(".test") && recv?.kind() === "regex" && !wholeMatch(recv.text())) return [];
     // A literal prefix (`/`, `https://partner.example.com/`) fixes where a URL leads, nothing else about it.
