@@ -3,7 +3,8 @@
 import type { SgNode } from "@ast-grep/napi";
 import { functionKinds } from "./prototype-pollution-key-names.ts";
 
-export const protoLiteral = /["'`]__proto__["'`]|__proto__\|/;
+/** `"__proto__"` named, or every key beginning `__` refused (`key.startsWith("__")`, `/^__/.test(key)`). */
+export const protoLiteral = /["'`]__proto__["'`]|__proto__\||\.startsWith\(\s*["'`]__["'`]\s*\)|\/\^__\//;
 const otherLiteral = /["'`](constructor|prototype)["'`]|\|(constructor|prototype)\b|\b(constructor|prototype)\|/;
 
 /** `key in Object.prototype` is true for `__proto__`, `constructor` and every other inherited name at once;

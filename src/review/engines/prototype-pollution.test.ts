@@ -857,3 +857,31 @@ test("a set-by-path walk written `cur = (cur[p] ??= {}) as Obj` with `parts.pop(
   assert.deepEqual(await lines("set.ts", set("obj")), [6]);
   assert.deepEqual(await lines("set.ts", set("Object.create(null)")), []);
 });
+
+test("refusing every key that starts with `__` names __proto__: with constructor refused too the merge is silent; without it, not", async () => {
+  const m = (guard: string) => `export function merge(t: any, s: any) {
+  Object.keys(s).forEach((k) => {
+    if (${guard}) return;
+    if (typeof s[k] === "object") { t[k] = t[k] || {}; merge(t[k], s[k]); } else t[k] = s[k];
+  });
+  return t;
+}
+`;
+  assert.deepEqual(await lines("merge.ts", m('k.startsWith("__") || k === "constructor"')), []);
+  assert.deepEqual(await lines("merge.ts", m('k.startsWith("__")')), [4]);
+});
+
+test("a walk that creates each missing step as its own key (`if (!hasOwn(cur, parts[i])) cur[parts[i]] = {}`) never enters an inherited object", async () => {
+  const set = (check: string) => `export function set(obj: any, path: string, val: unknown) {
+  const parts = path.split(".");
+  let cur = obj;
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (${check}) cur[parts[i]] = {};
+    cur = cur[parts[i]];
+  }
+  cur[parts[parts.length - 1]] = val;
+}
+`;
+  assert.deepEqual(await lines("set.ts", set("!Object.prototype.hasOwnProperty.call(cur, parts[i])")), []);
+  assert.deepEqual(await lines("set.ts", set("!cur[parts[i]]")), [8]);
+});

@@ -196,9 +196,9 @@ function pollutingSite(
       const left = a.field("left");
       const step =
         left?.kind() === "identifier"
-          ? new RegExp(`^\\(*\\s*${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+\\s*\\])?`).exec(a.field("right")?.text() ?? "")
+          ? new RegExp(`^\\(*\\s*${left.text().replace(/\$/g, "\\$")}\\s*\\[\\s*([\\w$]+(?:\\[[\\w$]+\\])?\\s*\\])?`).exec(a.field("right")?.text() ?? "")
           : null;
-      return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/[\s\]]+$/, "")}`));
+      return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/\s*\]$/, "")}`));
     });
     const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyAt(m) === "path");
     if (walks || reduces) return writes.filter((w) => keyAt(w.field("left")!) === "path").at(-1) ?? null;
