@@ -19,14 +19,18 @@ export function freshObjects(fn: SgNode): Set<string> {
   return out;
 }
 
-/** `target\nkey` pairs an own-key check names (the key a name or an element, `parts[i]`): `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`,
- * `Object.getOwnPropertyNames(t).indexOf(k)`. */
+const key = String.raw`([\w$]+(?:\[[\w$]+\])?)`;
+const ownKeyCall = new RegExp(
+  String.raw`(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*${key}\s*\)|([\w$.]+)\.hasOwnProperty\(\s*${key}\s*\)`,
+  "g",
+);
+
+/** `target\nkey` pairs an own-key check names (the key a name or an element, `parts[i]`): `hasOwnProperty.call(t, k)`,
+ * `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`, `Object.getOwnPropertyNames(t).indexOf(k)`. */
 export function ownKeyChecks(body: string): Set<string> {
   const out = new Set<string>();
   // `has` and `hasOwn` are the usual aliases of `Object.prototype.hasOwnProperty` (`has.call(t, k)`).
-  for (const m of body.matchAll(
-    /(?:(?:hasOwnProperty|\bhasOwn|\bhas)\.call|\bhasOwn|Object\.hasOwn)\(\s*([\w$.]+)\s*,\s*([\w$]+(?:\[[\w$]+\])?)\s*\)|([\w$.]+)\.hasOwnProperty\(\s*([\w$]+(?:\[[\w$]+\])?)\s*\)/g,
-  )) {
+  for (const m of body.matchAll(ownKeyCall)) {
     const target = m[1] ?? m[3];
     if (target && !/(^|\.)prototype$/.test(target)) out.add(`${target}\n${m[2] ?? m[4]}`);
   }
