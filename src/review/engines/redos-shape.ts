@@ -33,7 +33,7 @@ export function mayBeSuperLinear(source: string): boolean {
   return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
 }
 /** The bounds above and the checker, named in the verdict cache's keys: other bounds, other verdicts. */
-export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount}`;
+export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount},backrefs-as-groups`;
 /** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
 export function judgeable(source: string): boolean {
   return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { judgePattern } from "./redos.ts";
 import { patternOf } from "./redos-pattern.ts";
 import { mayBeSuperLinear, shortenLiterals } from "./redos-shape.ts";
+import { withoutBackrefs } from "./redos-forms.ts";
 
 // Verdicts must not depend on the machine's load here (engines/redos.ts).
 process.env.CRS_REDOS_PATTERN_MS ??= "10000";
@@ -143,4 +144,20 @@ class DateType:
   assert.deepEqual(await lines("match"), []);
   assert.deepEqual(await lines("fullmatch"), []);
   assert.deepEqual(await lines("search"), [5]);
+});
+
+test("a global pattern's alternatives are each judged as a search from every position meets them: the trim idiom is quadratic", () => {
+  assert.equal(judgePattern("^\\s*|\\s*$", "g")?.quadratic, true);
+  assert.equal(judgePattern("^\\s+|\\s+$", "g")?.quadratic, true);
+  // Without `g` one search stops at the first alternative's match at the start.
+  assert.equal(judgePattern("^\\s*|\\s*$", ""), null);
+  assert.equal(judgePattern("^#+|;+\\s*$", "g")?.quadratic, true);
+  assert.equal(judgePattern("^#+|;$", "g"), null);
+});
+
+test("a back-reference is judged as its group's own pattern: the nested quantifier before it is exponential", () => {
+  assert.deepEqual(withoutBackrefs("<([a-z]+)([^<]+)*>(.*)<\\/\\1>"), "<([a-z]+)([^<]+)*>(.*)<\\/(?:[a-z]+)>");
+  assert.equal(withoutBackrefs("(?<q>[\"'])(?:\\\\.|[^\\\\])*?\\k<q>"), "(?<q>[\"'])(?:\\\\.|[^\\\\])*?\\k<q>");
+  assert.equal(judgePattern("<([a-z]+)([^<]+)*(?:>(.*)<\\/\\1>|\\s+\\/>)", "")?.complexity, "exponential");
+  assert.equal(judgePattern("^([\"'])[^\"']*\\1$", ""), null);
 });

@@ -10,6 +10,7 @@ import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput } from "./redos-reach.ts";
 import { CpuNet } from "./redos-net.ts";
 import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
+import { globalAlternatives, withoutBackrefs } from "./redos-forms.ts";
 import { compiledUse, patternOf } from "./redos-pattern.ts";
 import { suitePath } from "../suite-paths.ts";
 
@@ -76,6 +77,16 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
   const key = `${flags}/${source}`;
   if (cache.has(key)) return cache.get(key)!;
   if (budgetMs <= 0) return null;
+  // A global pattern's alternatives, each judged as one search would meet it (redos-forms.ts).
+  const alts = globalAlternatives(source, flags);
+  if (alts) {
+    const start = Date.now();
+    const one = flags.replace("g", "");
+    const verdicts = alts.map((alt) => judgePattern(alt, one, budgetMs - (Date.now() - start)));
+    const worst = verdicts.find((v) => v && !v.quadratic) ?? verdicts.find((v) => v) ?? null;
+    cache.set(key, worst);
+    return worst;
+  }
   let verdict: Verdict = null;
   if (judgeable(source)) {
     stored ??= new VerdictStore();
@@ -88,7 +99,7 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     let timedOut = false;
     try {
       const check = recheck();
-      const shortened = shortenLiterals(source);
+      const shortened = shortenLiterals(withoutBackrefs(source));
       const jsFlags = flags.replace(/[^dgimsuyv]/g, "");
       // Only a time-out may be the machine's load; "unsupported" (lookarounds, back-references) is recheck's answer.
       const { result: r, outcome } = net.run(
