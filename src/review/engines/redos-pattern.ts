@@ -36,6 +36,8 @@ export function patternOf(matched: string, python: boolean): { source: string; f
     // pattern is tried at every position unless anchored, which would judge `re.match(r"-?\d+$", s)` quadratic.
     const call = /^\s*re\s*\.\s*(match|fullmatch)\s*\(/.exec(matched)?.[1];
     if (call) p.source = call === "match" ? `^(?:${p.source})` : `^(?:${p.source})$`;
+    // `re.sub`, `re.findall`, `re.split` and kin search from every position, as JavaScript's `g` flag does (redos-forms.ts).
+    if (/^\s*re\s*\.\s*(?:sub|subn|findall|finditer|split)\s*\(/.test(matched)) p.flags += "g";
     return p;
   }
   const lit = /^\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/([a-z]*)$/.exec(matched.trim());

@@ -161,3 +161,8 @@ test("a back-reference is judged as its group's own pattern: the nested quantifi
   assert.equal(judgePattern("<([a-z]+)([^<]+)*(?:>(.*)<\\/\\1>|\\s+\\/>)", "")?.complexity, "exponential");
   assert.equal(judgePattern("^([\"'])[^\"']*\\1$", ""), null);
 });
+
+test("Python's re.sub, findall and split search from every position: the trim idiom there is quadratic as with JavaScript's g", () => {
+  assert.deepEqual(patternOf('re.sub(r"^\\s+|\\s+$", "", s)', true), { source: "^\\s+|\\s+$", flags: "g" });
+  assert.deepEqual(patternOf('re.search(r"^\\s+|\\s+$", s)', true), { source: "^\\s+|\\s+$", flags: "" });
+});
