@@ -22,6 +22,7 @@ def other(data, resp):
     pickle.loads(data)  # expect: py.unsafe-deserialization
     yaml.load(data)  # expect: py.unsafe-deserialization
     yaml.load(data, Loader=yaml.SafeLoader)  # ok: py.unsafe-deserialization
+    yaml.load(data, yaml.SafeLoader)  # ok: py.unsafe-deserialization
     parser = etree.XMLParser(resolve_entities=True)  # expect: py.xxe
     parser = etree.XMLParser(resolve_entities=False)  # ok: py.xxe
     hashlib.md5(data).hexdigest()  # expect: py.weak-hash

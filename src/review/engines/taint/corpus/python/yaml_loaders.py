@@ -27,3 +27,15 @@ def restore():
 def unsafe():
     state = yaml.unsafe_load(request.get_data())  # vuln: deserialization
     return {"items": len(state)}
+
+
+@bp.route("/settings/import-positional", methods=["POST"])
+def import_positional():
+    data = yaml.load(request.get_data(as_text=True), yaml.SafeLoader)  # safe: deserialization safe loader given by position
+    return {"keys": sorted(data)}
+
+
+@bp.route("/settings/restore-positional", methods=["POST"])
+def restore_positional():
+    state = yaml.load(request.get_data(), yaml.UnsafeLoader)  # vuln: deserialization
+    return {"items": len(state)}
