@@ -18,8 +18,11 @@ export function stateOf(a: Analyzer): EntryState {
   if (a.entry) return a.entry as EntryState;
   const lib = a.rules.library;
   const candidate = !!lib && !(lib.unlessPath?.test(a.path) ?? false) && (!lib.fileContains || lib.fileContains.test(a.source));
-  const app = candidate && (lib.unlessFile?.test(a.source) ?? false);
-  const st: EntryState = { library: candidate && !app, app, exported: null, entries: new Map(), handlers: new Map() };
+  const application = candidate && (lib.unlessFile?.test(a.source) ?? false);
+  // Only a helper module of an application (a `db.py` importing `flask.g`): one that reads the request itself holds views,
+  // and its helpers serve them (walked from them).
+  const app = application && !/\brequest\b/.test(a.source);
+  const st: EntryState = { library: candidate && !application, app, exported: null, entries: new Map(), handlers: new Map() };
   a.entry = st;
   return st;
 }
@@ -130,8 +133,9 @@ export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
 
 /**
  * Python: in an application module (it imports a web framework), the framework's handlers are the entry points, and a
- * helper the module calls is walked with its callers' values. An undecorated public module-level function that nothing
- * in the module names is called from other modules: its parameters are its callers' input, as a library entry's are.
+ * helper the module calls is walked with its callers' values. In a module of helpers (it reads no request itself), an
+ * undecorated public module-level function that nothing in the module names is called from other modules: its
+ * parameters are its callers' input, as a library entry's are.
  */
 function appEntry(a: Analyzer, fn: TNode): boolean {
   // Module-level only: a method's callers reach it through objects the module's framework makes and hands on.
