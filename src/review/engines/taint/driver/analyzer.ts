@@ -22,7 +22,7 @@ import type { SinkHit, Watch } from "./hits.ts";
 import { evNode } from "./node-walk.ts";
 import { maxDepth } from "./statements.ts";
 import { returnSinks } from "../evaluators/returns.ts";
-import { bindParams, entryConsts } from "./function-entry.ts";
+import { bindParams, entryConsts, receivers } from "./function-entry.ts";
 
 interface FileFacts {
   tests: Map<RegExp, boolean>;
@@ -139,7 +139,7 @@ export class Analyzer {
 
   /** Node ids of the functions (and top-level scopes) walked with their own parameters, not as a callee. */
   readonly walked = new Set<number>();
-  /** Of those, the functions whose parameters had no known origin (an application module's helper), with their names. */
+  /** Of those, the functions whose parameters had no known origin (an application module's helper), with their names (the receiver aside). */
   readonly opaque = new Map<number, string[]>();
   /** Classes whose sanitizers close a local's value while a sink no source reaches is judged (driver/unsourced.ts). */
   closedFor = 0;
@@ -197,7 +197,10 @@ export class Analyzer {
     if (opaque)
       this.opaque.set(
         fn.id(),
-        this.syn.params(fn).map((p) => p.name),
+        this.syn
+          .params(fn)
+          .map((p) => p.name)
+          .filter((n) => n && !receivers.has(n)),
       );
     if (!args) this.walked.add(fn.id());
     const body = fn.field("body");

@@ -63,7 +63,8 @@ export function bindParams(
   return !args && !rest && !kept && named.length > 0 && named.every((p) => !a.state.vars.get(p.name));
 }
 
-const receivers = new Set(["self", "cls", "this"]);
+/** The receiver's names: an object, not an argument a caller hands over. */
+export const receivers = new Set(["self", "cls", "this"]);
 
 /** Names a handler gives its response, reply or context (Express, Fastify, hapi's toolkit, Koa's next and context). */
 const responseLike = new RegExp(`^(?:${[...responseParams, "h", "next", "ctx", "context"].join("|")})$`);

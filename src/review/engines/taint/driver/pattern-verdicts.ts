@@ -93,7 +93,7 @@ export function patternVerdicts(
  * assigns from one (`q = "… %s" % name`, a line's text read: a cautious test that only keeps a finding).
  */
 function fromOpaqueParams(a: Analyzer, pc: WatchedCall, scopeText: string): boolean {
-  const params = a.opaque.get(pc.scope.id())?.filter((n) => n);
+  const params = a.opaque.get(pc.scope.id());
   if (!params?.length) return false;
   const word = (n: string): string => `(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`;
   const names = new Set(params);
