@@ -4,6 +4,13 @@ import type { Location } from "./types.ts";
 /** `s` as a regex matching exactly its characters. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** One-line string literals, single- or double-quoted (escapes inside). */
+const oneLineStrings = /(["'])(?:\\.|(?!\1)[^\\\n])*\1/g;
+/** The text with each one-line string literal emptied (`""`): words in strings are no code. */
+export const withoutStrings = (text: string): string => text.replace(oneLineStrings, '""');
+/** The text with each one-line string literal's characters (not its quotes) turned to spaces: offsets stay. */
+export const blankStrings = (text: string): string => text.replace(oneLineStrings, (m) => m[0] + " ".repeat(m.length - 2) + m[0]);
+
 /** A character code regexes read as `[\w$]` (no `u` flag: ASCII letters, digits, `_`, and `$`). */
 export const wordOrDollar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 

@@ -22,7 +22,7 @@ import type { SinkHit, Watch } from "./hits.ts";
 import { evNode } from "./node-walk.ts";
 import { maxDepth } from "./statements.ts";
 import { returnSinks } from "../evaluators/returns.ts";
-import { bindParams, entryConsts, receivers } from "./function-entry.ts";
+import { bindParams, entryConsts } from "./function-entry.ts";
 
 interface FileFacts {
   tests: Map<RegExp, boolean>;
@@ -193,15 +193,8 @@ export class Analyzer {
     const savedRel = this.rel;
     if (kept) this.rel = null;
     // Walked on its own with parameters of unknown origin: the walk vouches for no value built from them (driver/pattern-verdicts.ts).
-    const opaque = bindParams(this, fn, { args, fields: this.fields }, decorators, topLevel, kept) && !outer;
-    if (opaque)
-      this.opaque.set(
-        fn.id(),
-        this.syn
-          .params(fn)
-          .map((p) => p.name)
-          .filter((n) => n && !receivers.has(n)),
-      );
+    const opaque = bindParams(this, fn, { args, fields: this.fields }, decorators, topLevel, kept);
+    if (opaque.length && !outer) this.opaque.set(fn.id(), opaque);
     if (!args) this.walked.add(fn.id());
     const body = fn.field("body");
     if (fn === this.retScope) this.retParams = this.syn.params(fn).map((p) => p.name);

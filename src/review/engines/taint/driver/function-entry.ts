@@ -32,7 +32,8 @@ export function entryConsts(source: string, fn: TNode, globals: () => ReadonlyMa
 /**
  * Binds the parameters of `fn`: a summary's run gives `args` by position (and the receiver's fields their
  * value), else each is what its framework or library entry makes it. `kept`: the fields its class's
- * constructor kept from callers (Python's `self`). True when no parameter got a value it could be judged by.
+ * constructor kept from callers (Python's `self`). The parameters' names (the receiver aside) when none got a value it
+ * could be judged by, else none.
  */
 export function bindParams(
   a: Analyzer,
@@ -41,7 +42,7 @@ export function bindParams(
   decorators: string[],
   topLevel: boolean,
   kept: Value,
-): boolean {
+): string[] {
   const { args, fields } = run;
   if (args && a.selfValue) for (const f of fields) a.state.vars.set(f, a.selfValue);
   const element = args || topLevel ? null : callbackElement(a, fn);
@@ -59,12 +60,12 @@ export function bindParams(
   if (kept && a.syn.prefix === "py") a.state.vars.set("self", kept);
   // Walked on its own with parameters that are neither a framework's nor library input (a helper of an application
   // module): what they hold is unknown, not clean.
-  const named = params.filter((p) => p.name && !receivers.has(p.name));
-  return !args && !rest && !kept && named.length > 0 && named.every((p) => !a.state.vars.get(p.name));
+  const named = params.filter((p) => p.name && !receivers.has(p.name)).map((p) => p.name);
+  return !args && !rest && !kept && named.every((n) => !a.state.vars.get(n)) ? named : [];
 }
 
 /** The receiver's names: an object, not an argument a caller hands over. */
-export const receivers = new Set(["self", "cls", "this"]);
+const receivers = new Set(["self", "cls", "this"]);
 
 /** Names a handler gives its response, reply or context (Express, Fastify, hapi's toolkit, Koa's next and context). */
 const responseLike = new RegExp(`^(?:${[...responseParams, "h", "next", "ctx", "context"].join("|")})$`);

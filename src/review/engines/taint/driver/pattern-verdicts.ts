@@ -56,10 +56,11 @@ export function patternVerdicts(
       // Tests, fixtures, examples, benchmarks and scripts (the library's `unlessPath`) are no interface anyone
       // calls: without a source there, nobody feeds the sink.
       // A function walked with parameters of unknown origin judged only what does not come from them.
+      const scopeText = sliceOf(input.source, pc.scope);
       if (
-        (!analyzer.walked.has(pc.scope.id()) || fromOpaqueParams(analyzer, pc, sliceOf(input.source, pc.scope))) &&
+        (!analyzer.walked.has(pc.scope.id()) || fromOpaqueParams(analyzer, pc, scopeText)) &&
         !(rules.library?.unlessPath?.test(input.path) ?? false) &&
-        builtFromValues(analyzer, pc.call, sliceOf(input.source, pc.scope), cls ? classBit(cls) : 0)
+        builtFromValues(analyzer, pc.call, scopeText, cls ? classBit(cls) : 0)
       )
         kept.push({ ...f, confidence: "low" });
       return;

@@ -5,7 +5,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { keywordArg, named } from "../syntax/syntax-types.ts";
-import { escapeRegExp } from "../../../text.ts";
+import { escapeRegExp, withoutStrings } from "../../../text.ts";
 
 type Rebound = (name: string, body: string) => boolean;
 type Judge = (a: Analyzer, n: TNode, depth: number, scopeText: string, locals: Map<string, boolean>) => boolean;
@@ -81,7 +81,7 @@ export function closedFromCallers(a: Analyzer, name: string, scopeText: string, 
   const calls = root.findAll({ rule: { kind: callKind, has: { field: "function", regex: `(^|\\.)${escapeRegExp(head.fn)}$` } } });
   // Every mention is the definition or a call: a helper passed as a callback (`rows.forEach(helper)`) gets values unseen.
   // Words inside string literals (`exec("getconf " + key)`) are no mentions.
-  const code = a.source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  const code = withoutStrings(a.source);
   const mentions = code.match(new RegExp(`(?<![\\w$])${escapeRegExp(head.fn)}(?![\\w$])`, "g"))?.length ?? 0;
   if (!calls.length || mentions !== calls.length + 1) return false;
   // Bound again in its body (a loop, `as`, destructuring): not the value callers pass.

@@ -7,7 +7,7 @@ import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
-import { escapeRegExp } from "../../../text.ts";
+import { blankStrings, escapeRegExp, withoutStrings } from "../../../text.ts";
 import { closedFromCallers, headEnd } from "./closed-params.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { type ClosedNames, closedText } from "./closed-text.ts";
@@ -36,7 +36,6 @@ export const concatOps = new Set(["+", "%"]);
 const fixedPathPart = String.raw`(?:"[^"\\]*"|'[^'\\]*'|__dirname|__filename)`;
 const fixedPath = new RegExp(String.raw`^(?:path\.)?(?:join|resolve|normalize)\(\s*${fixedPathPart}(?:\s*,\s*${fixedPathPart})*\s*\)$`);
 
-/** True when `n`'s value may come from outside the function (`scopeText`: the function's text; `locals`: names judged so far). */
 /**
  * A sanitizer whatever its arguments (`.replace` is one for XPath only when it puts `&apos;` in), and of the sink's
  * classes when they are known: Python's `.replace` cleans a log line, not markup, and `str(x)` a NoSQL filter, not SQL.
@@ -47,6 +46,7 @@ function closingSanitizer(a: Analyzer, callee: string): boolean {
     ?.some((s) => !s.when && !s.argMatches && !s.keywordMatches && !s.tagged && (!a.closedFor || (s.mask & a.closedFor) !== 0));
 }
 
+/** True when `n`'s value may come from outside the function (`scopeText`: the function's text; `locals`: names judged so far). */
 export function openPart(a: Analyzer, n: TNode, depth: number, scopeText: string, locals: Map<string, boolean>): boolean {
   if (depth > 32) return true;
   const k = n.kind();
@@ -101,9 +101,6 @@ function literalChoice(value: string): boolean {
   return lastLiteral.test(rest);
 }
 
-/** The text with each one-line string literal's characters (not its quotes) turned to spaces: offsets stay. */
-const blankStrings = (text: string): string => text.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, (m) => m[0] + " ".repeat(m.length - 2) + m[0]);
-
 /** A constant by convention, a local this function assigns nothing but literals, or a name the function
  * never binds whose one top-level binding is an import or holds such values (`const bin = path.join(__dirname, "tool")`). */
 function constantName(a: Analyzer, name: string, scopeText: string, locals: Map<string, boolean>, depth: number): boolean {
@@ -156,7 +153,7 @@ function closedLoop(a: Analyzer, esc: string, scopeText: string, depth: number):
  * A cautious text test: a read may match too, which only keeps the value open. */
 function boundIn(esc: string, source: string, withHead = true): boolean {
   // Words in string literals bind nothing (`typeof f === "function"` is no function head).
-  const scopeText = source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  const scopeText = withoutStrings(source);
   const body = headEnd(scopeText);
   const w = `(?<![\\w$.])${esc}(?![\\w$])`;
   if (withHead && new RegExp(w).test(body < 0 ? scopeText : scopeText.slice(0, body))) return true;

@@ -3,11 +3,12 @@
 // points (these and entry-points.ts's route handlers) are kept here.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
+import { withoutStrings } from "../../../text.ts";
 
 /** Per-file answers, kept on the analyzer (never in module-level maps: see the README). */
 interface EntryState {
   library: boolean;
-  /** A module the library rules skip as an application's (it imports a web framework): see appEntry. */
+  /** A Python module the library rules skip as an application's (it imports a web framework) that reads no request: see appEntry. */
   app: boolean;
   exported: Set<string> | null;
   entries: Map<number, boolean>;
@@ -21,7 +22,7 @@ export function stateOf(a: Analyzer): EntryState {
   const application = candidate && (lib.unlessFile?.test(a.source) ?? false);
   // Only a helper module of an application (a `db.py` importing `flask.g`): one that reads the request itself holds views,
   // and its helpers serve them (walked from them).
-  const app = application && !/\brequest\b/.test(a.source);
+  const app = application && a.syn.prefix === "py" && !/\brequest\b/.test(a.source);
   const st: EntryState = { library: candidate && !application, app, exported: null, entries: new Map(), handlers: new Map() };
   a.entry = st;
   return st;
@@ -120,7 +121,7 @@ function pyLambdaEntry(fn: TNode): boolean {
 /** True when `fn`'s parameters are library input: a public entry of a module that is no application module. */
 export function isLibraryEntry(a: Analyzer, fn: TNode): boolean {
   const st = stateOf(a);
-  if (!st.library && !(st.app && a.syn.prefix === "py")) return false;
+  if (!st.library && !st.app) return false;
   const id = fn.id();
   let v = st.entries.get(id);
   if (v === undefined) {
@@ -142,6 +143,6 @@ function appEntry(a: Analyzer, fn: TNode): boolean {
   if (fn.kind() !== "function_definition" || fn.parent()?.kind() !== "module") return false;
   const name = fn.field("name")?.text() ?? "";
   if (!/^[A-Za-z]\w*$/.test(name)) return false;
-  const code = a.source.replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+  const code = withoutStrings(a.source);
   return (code.match(new RegExp(`(?<![\\w.])${name}\\b|\\.${name}\\b`, "g"))?.length ?? 0) === 1;
 }

@@ -12,7 +12,7 @@ import { allClassesMask } from "../syntax/classes.ts";
 const comparers = /^(?:hmac\.compare_digest|secrets\.compare_digest|compare_digest|crypto\.timingSafeEqual|timingSafeEqual)$/;
 /** Python's `hmac.new(key, msg, …)` and `hmac.digest(key, msg, …)` (the message second); Node's `createHmac(…).update(msg)`. */
 const pyMac = /^(?:hmac\.new|hmac\.HMAC|hmac\.digest|HMAC)$/;
-const name = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const dottedName = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /** Guards for the messages a constant-time HMAC comparison (`cond`, whose callee is `text`) authenticates; none else. */
 export function signedGuards(cond: TNode, text: string, syn: Syntax): Guard[] {
@@ -22,7 +22,7 @@ export function signedGuards(cond: TNode, text: string, syn: Syntax): Guard[] {
     // `Buffer.from(expected)`, `Buffer.from(sig, "hex")`: the bytes of what it is given.
     const arg = given.field("function")?.text() === "Buffer.from" ? (named(given.field("arguments"))[0] ?? given) : given;
     const msg = syn.roles[arg.kind()] === "ident" ? assignedMac(cond, arg.text(), syn) : macMessage(arg, syn);
-    if (msg && name.test(msg)) out.push({ name: msg, mask: allClassesMask });
+    if (msg && dottedName.test(msg)) out.push({ name: msg, mask: allClassesMask });
   }
   return out;
 }
