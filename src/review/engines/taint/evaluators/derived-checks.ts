@@ -13,6 +13,9 @@ import { destinationMask, parsedHost, parsedUrl } from "../model/check-operands.
 import { relativeTarget } from "./deny-list-guards.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
+import { classBit } from "../syntax/classes.ts";
+
+const pathBit = classBit("path-traversal");
 
 const parserWords = /URI|URL|urlparse|urlsplit/;
 
@@ -72,6 +75,16 @@ function suffixBase(node: TNode, a: Analyzer): string | null {
 /** Python's absolute, normalized paths: `os.path.realpath(x)`, `abspath`, `Path(x).resolve()` (os.path.join leaves `..`). */
 const resolvedPy = /^(?:(?:os\.path|posixpath)\.(?:realpath|abspath)\(.*\)|.*\.resolve\(\))$/s;
 
+/** `os.path.abspath(src)`, `os.path.realpath(src)`: the variable resolved, when it is a plain one with a tainted value. */
+function resolvedFrom(a: Analyzer, call: TNode, name: string): Pick<Derivation, "of"> | undefined {
+  if (a.syn.roles[call.kind()] !== "call") return undefined;
+  const args = named(call.field("arguments"));
+  const arg = args.length === 1 ? args[0]! : null;
+  if (!arg || a.syn.roles[arg.kind()] !== "ident" || arg.text() === name) return undefined;
+  const value = a.state.vars.get(arg.text());
+  return value ? { of: { name: arg.text(), value } } : undefined;
+}
+
 /** Marks `v` (just bound to `name`) with its derivation, if it is one. */
 export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: string, member?: string): Taint {
   // JavaScript's `path.normalize(x)` resolves every inner `..`: what is left of them leads the path.
@@ -81,7 +94,8 @@ export function withDerivation(a: Analyzer, v: Taint, valueNode: TNode, name: st
     // `path.resolve(root, x)` is absolute, and it and `path.join` leave no `..` inside.
     if (/^path\.(?:posix\.)?(?:resolve|join)$/.test(fn)) return { ...v, from: { name, value: v, kind: "resolved" } };
   }
-  if (!member && a.syn.prefix === "py" && resolvedPy.test(valueNode.text().replace(/\s+/g, ""))) return { ...v, from: { name, value: v, kind: "resolved" } };
+  if (!member && a.syn.prefix === "py" && resolvedPy.test(valueNode.text().replace(/\s+/g, "")))
+    return { ...v, from: { name, value: v, kind: "resolved", ...resolvedFrom(a, valueNode, name) } };
   const from = derivation(a, valueNode, name, member);
   return from ? { ...v, from } : v;
 }
@@ -98,6 +112,8 @@ export function withDerived(a: Analyzer, guards: Guard[]): Guard[] {
     const g = guards[i]!;
     if (!g.host) for (const s of suffixedFrom(a, g.name)) (out ??= guards.slice()).push({ name: s, mask: g.mask });
     const f = vars.get(g.name)?.from;
+    // A containment check on `resolved = os.path.abspath(src)` confines `src` while it names the same file.
+    if (f?.of && (g.under || g.mask & pathBit) && vars.get(f.of.name) === f.of.value) (out ??= guards.slice()).push({ name: f.of.name, mask: pathBit });
     if (!f || (f.kind !== "normalized" && vars.get(f.name) !== f.value)) continue;
     if (f.kind === "relative" || f.kind === "normalized" || f.kind === "suffixed") continue;
     if (f.kind === "copy") {

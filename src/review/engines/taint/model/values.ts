@@ -40,6 +40,9 @@ export interface Derivation {
    * resolved: `p = path.resolve(root, x)` itself, absolute with no `..` left (`os.path.realpath(x)`, `abspath`).
    * suffixed: `gz = \`${file}.gz\``, the variable with the program's own text after it. */
   kind: "host" | "url" | "copy" | "relative" | "normalized" | "resolved" | "suffixed";
+  /** Of a resolved path (`resolved = os.path.abspath(src)`), the variable resolved and its value then: a containment check
+   * on the resolved path confines that variable while it holds the value (it names the same file). */
+  of?: { name: string; value: Taint };
 }
 
 export type Value = Taint | null;

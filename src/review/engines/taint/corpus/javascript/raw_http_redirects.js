@@ -1,0 +1,32 @@
+// A plain node:http server (no framework): redirects written with the status line's headers.
+const http = require("node:http");
+
+const ALLOWED = new Set(["docs.example.com", "shop.example.com"]);
+
+module.exports = http.createServer((req, res) => {
+  const url = new URL(req.url, "http://localhost");
+  const to = url.searchParams.get("to") || "/";
+  if (url.pathname === "/out") {
+    res.writeHead(302, { Location: to }); // vuln: open-redirect
+    return res.end();
+  }
+  if (url.pathname === "/moved") {
+    res.writeHead(301, "Moved Permanently", { location: to, "Cache-Control": "no-store" }); // vuln: open-redirect
+    return res.end();
+  }
+  if (url.pathname === "/login") {
+    res.writeHead(302, { Location: "/login?next=" + encodeURIComponent(to) }); // safe: open-redirect fixed path first
+    return res.end();
+  }
+  if (url.pathname === "/partner") {
+    const target = new URL(to, "https://docs.example.com");
+    if (!ALLOWED.has(target.hostname)) {
+      res.writeHead(400);
+      return res.end("bad target");
+    }
+    res.writeHead(302, { Location: target.href }); // safe: open-redirect host allow-list
+    return res.end();
+  }
+  res.writeHead(200, { "Content-Type": "text/plain", "X-Requested": to }); // safe: open-redirect not a Location header
+  res.end("ok");
+});
