@@ -1,15 +1,6 @@
 // The pattern a ReDoS finding's match holds, as JavaScript source and flags: a regex literal, a string
 // given to RegExp, or a Python `re` call's string in JavaScript's spelling.
-const jsEscapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0" };
-
-/** The value of a JavaScript or Python string body (escapes decoded; raw Python strings as written). */
-function unescapeString(body: string, raw: boolean): string {
-  if (raw) return body;
-  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
-    if (e[0] === "u" || e[0] === "x") return e.length > 1 ? String.fromCodePoint(parseInt(e.replace(/[ux{}]/g, ""), 16)) : e;
-    return jsEscapes[e] ?? e;
-  });
-}
+import { unescapeString } from "../literals.ts";
 
 /** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
 function fromPython(pattern: string, callText: string): { source: string; flags: string } {

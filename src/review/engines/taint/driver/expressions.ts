@@ -9,6 +9,7 @@ import { worse } from "../model/state.ts";
 import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
 import { memberByKey, ownPath } from "../evaluators/reads.ts";
 import { bind } from "../evaluators/assignments.ts";
+import { groupKey, matchGroupValue } from "../evaluators/match-groups.ts";
 import { otherChildren } from "../evaluators/control-flow.ts";
 import { eqOperand, withFixedDestination } from "../evaluators/fixed-prefix.ts";
 import { concatArgv, readIndex } from "../evaluators/collection-sites.ts";
@@ -26,7 +27,12 @@ export function evIndex(a: Analyzer, node: TNode): Value {
   const whole = obj ? a.ev(obj) : null;
   const known = obj ? readIndex(a, node) : undefined;
   if (known !== undefined) return known;
-  const member = memberByKey(a, whole, node.field(a.syn.prefix === "py" ? "subscript" : "index"), node);
+  const index = node.field(a.syn.prefix === "py" ? "subscript" : "index");
+  // `m[1]` of a regular expression's match: what the group admits (evaluators/match-groups.ts).
+  const key = whole && obj && index ? groupKey(index.text()) : null;
+  const group = key !== null ? matchGroupValue(a, obj!, [key], whole) : undefined;
+  if (group !== undefined) return group;
+  const member = memberByKey(a, whole, index, node);
   return member !== undefined ? member : whole;
 }
 

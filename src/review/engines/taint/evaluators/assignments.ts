@@ -11,6 +11,7 @@ import { fieldOf, wholeRequest, withField, withoutField, withStep, worse } from 
 import { bindColl, collName, writeIndex } from "./collection-sites.ts";
 import { augConst } from "./constant-values.ts";
 import { withDerivation } from "./derived-checks.ts";
+import { unpackedGroups } from "./match-groups.ts";
 import { holdCheck } from "./held-checks.ts";
 import { openedFile } from "./opened-files.ts";
 
@@ -45,6 +46,14 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
     return null;
   }
   let v = right ? a.rhs(right) : null;
+  // `lang, q = m.group("lang", "q")`: each name holds its own group (evaluators/match-groups.ts).
+  const groups = ls && ls.length > 1 && right && !aug ? unpackedGroups(a, right, ls.length, v) : null;
+  if (groups) {
+    ls!.forEach((l, i) => {
+      bind(a, l, groups[i] ?? null, node, null);
+    });
+    return v;
+  }
   if (aug) v = worse(v, a.rhs(left));
   const before = aug ? constEval(left, a.state.consts) : unknown;
   // Go's `x := "b"` is a list of one on each side: the element is the constant.
