@@ -7,10 +7,10 @@ import { allClassesMask, classBit } from "../syntax/classes.ts";
 import type { Value } from "../model/state.ts";
 import { sourceTaint, withStep, worse } from "../model/state.ts";
 import { evalArgv } from "./argument-vectors.ts";
+import { arrayCallbackValue } from "./callback-elements.ts";
 import { applySummary, sourceHelperValue } from "./function-summaries.ts";
 import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
-import { guardedIdents } from "./allow-list-guards.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { conditionHolds, recordComputedCall, recordSinks } from "./call-sinks.ts";
@@ -27,38 +27,6 @@ const strip = (s: string): string => (/\s/.test(s) ? s.replace(/\s+/g, "") : s);
 
 /** A leading package path: lower-case segments followed by a class name. */
 const javaPackage = /^(?:[a-z_][a-z0-9_]*\.)+(?=[A-Z])/;
-
-/** An arrow function whose body is a literal (`() => "?"`, `(_, i) => `$${i + 1}``): its result ignores the element. */
-function constantCallback(cb: TNode): boolean {
-  if (cb.kind() !== "arrow_function") return false;
-  const body = cb.field("body");
-  const k = body?.kind();
-  if (k === "string" || k === "number") return true;
-  if (k !== "template_string") return false;
-  // Substitutions of numbers only (an index): `$${i + 1}`; never the element (`(i) => `'${i}'``: its first parameter).
-  const list = cb.field("parameters") ?? cb.field("parameter");
-  const elem = /^[\w$]*/.exec(list ? (named(list)[0]?.text() ?? list.text()) : "")![0];
-  return named(body!)
-    .filter((c) => c.kind() === "template_substitution")
-    .every(
-      (sub) =>
-        /^\$\{\s*[\w\s+*-]*\}$/.test(sub.text()) &&
-        !/[a-z]/i.test(sub.text().replace(/\b(?:i|idx|index|n)\b/g, "")) &&
-        !(elem && new RegExp(`\\b${elem.replace(/\$/g, "\\$")}\\b`).test(sub.text())),
-    );
-}
-
-/** The classes a filter callback's allow-list check (`(c) => ALLOWED.includes(c)`) vouches for its element; 0 when none. */
-function allowListCallback(a: Analyzer, cb: TNode): number {
-  if (cb.kind() !== "arrow_function") return 0;
-  const params = cb.field("parameters") ?? cb.field("parameter");
-  const name = params ? (named(params)[0]?.text() ?? params.text()) : "";
-  const body = cb.field("body");
-  if (!/^[\w$]+$/.test(name) || !body || body.kind() === "statement_block") return 0;
-  return guardedIdents(body, true, a.syn, a.rules)
-    .filter((g) => g.name === name)
-    .reduce((m, g) => m | g.mask, 0);
-}
 
 /** The path a file read is given (its first argument, else the receiver: `Path(p).read_text()`) is fixed text of the program. */
 function fixedPath(a: Analyzer, callee: Callee, positional: TNode[]): boolean {
@@ -146,20 +114,9 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (sinks) recordSinks(a, node, sinks, callee.recv, positional, all, vals, recvT);
   if (a.rules.computedCalls.length && callee.fn) recordComputedCall(a, node, callee.fn);
 
-  // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants; `cols.filter((c) => ALLOWED.includes(c))`
-  // keeps allow-listed elements only.
-  if (
-    recvT &&
-    callee.recv &&
-    positional.length === 1 &&
-    (method === "map" || method === "flatMap" || method === "filter") &&
-    (a.syn.prefix === "js" || a.syn.prefix === "ts")
-  ) {
-    const cb = positional[0]!;
-    if (method !== "filter" && constantCallback(cb)) return null;
-    const mask = method === "filter" ? allowListCallback(a, cb) : 0;
-    if (mask) return ((recvT.mask | mask) & allClassesMask) === allClassesMask ? null : { ...recvT, mask: recvT.mask | mask };
-  }
+  // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants, a filter by an allow-list keeps allowed elements.
+  const mapped = recvT && callee.recv && positional.length === 1 ? arrayCallbackValue(a, method, recvT, positional[0]!) : undefined;
+  if (mapped !== undefined) return mapped;
 
   // After the sinks: a call can be both (redirect() is an open-redirect sink whose response is no HTML body).
   const sanitize = rules.sanitizers
