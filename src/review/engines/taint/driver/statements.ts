@@ -50,6 +50,13 @@ function statement(a: Analyzer, c: TNode): boolean {
     return false;
   }
   if (a.loopDepth === 0 && start > a.cutAt) return true;
+  // A clean loop binds only clean values: skipped whole, what it assigns is no longer constant (fast/relevance.ts).
+  const role = a.syn.roles[c.kind()];
+  const loop = role === "loop" || role === "forin" ? a.rel.cleanLoop(start, end, a.state.vars, a.state.colls) : null;
+  if (loop !== null) {
+    forgetAssigned(a, loop);
+    return false;
+  }
   const level = a.rel.cleanLevel(start, end, a.state.vars, a.state.colls);
   if (level === "none") {
     a.ev(c);
@@ -63,6 +70,33 @@ function statement(a: Analyzer, c: TNode): boolean {
     a.skipExpr = a.skipRhs = false;
   }
   return false;
+}
+
+/**
+ * Names a skipped loop may assign (`x = …`, `x += …`, `x++`, a loop's or a `with`'s targets, destructured names):
+ * over-read from the text, so no constant or held check outlives the loop where it may have changed.
+ */
+const assignedIn =
+  /([A-Za-z_$][\w$]*)\s*(?:\*\*|\/\/|>>>|<<|>>|\?\?|&&|\|\||[-+*\/%&|^:])?=(?!=)|(?:\+\+|--)\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*(?:\+\+|--)/g;
+const targetLists = new RegExp(
+  [
+    String.raw`\bfor\b\s*\(?([^;:]*?)\b(?:in|of)\b`,
+    String.raw`\bfor\s*\([^;:)]*?([A-Za-z_$][\w$]*)\s*:`,
+    String.raw`\bas\s+([A-Za-z_]\w*)`,
+    String.raw`[[{(]([^\]})]*)[\]})]\s*=(?!=)`,
+    String.raw`([\w$ \t]+(?:,[\w$ \t]+)+)(?::=|=(?!=))`,
+  ].join("|"),
+  "g",
+);
+
+function forgetAssigned(a: Analyzer, text: string): void {
+  const names = new Set<string>();
+  for (const m of text.matchAll(assignedIn)) names.add((m[1] ?? m[2] ?? m[3])!);
+  for (const m of text.matchAll(targetLists)) for (const w of (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? "").match(/[A-Za-z_$][\w$]*/g) ?? []) names.add(w);
+  for (const n of names) {
+    a.state.consts.delete(n);
+    a.state.checks?.delete(n);
+  }
 }
 
 /** `return`, `break`, `continue`, `throw`: their values (a summary's result, a returned sink), then the path ends. */

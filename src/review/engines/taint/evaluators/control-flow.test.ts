@@ -87,3 +87,55 @@ def safe():
 `;
   assert.deepEqual(lines("python", "v.py", src), [8, 17]);
 });
+
+test("a loop that mentions nothing tainted is skipped, yet what it assigns is no longer a constant after it", () => {
+  const src = `const { exec } = require("child_process");
+const express = require("express");
+const app = express();
+const MODES = [{ name: "raw", on: true }];
+app.get("/a", (req, res) => {
+  let mode = "safe";
+  for (const m of MODES) { if (m.on) mode = m.name; }
+  if (mode === "raw") exec("ls " + req.query.dir);
+});
+app.get("/b", (req, res) => {
+  let mode = "safe";
+  let count = 0;
+  for (let i = 0; i < MODES.length; i++) count += 2;
+  if (mode === "raw") exec("ls " + req.query.dir);
+});
+app.get("/c", (req, res) => {
+  let mode = "safe";
+  const pairs = [["raw", 1]];
+  for (const [name, n] of pairs) mode = name;
+  if (mode === "raw") exec("ls " + req.query.dir);
+});
+`;
+  assert.deepEqual(lines("javascript", "app.js", src), [8, 20]);
+});
+
+test("Python: a clean loop's targets and augmented assignments are forgotten as constants", () => {
+  const src = `import os
+from flask import Flask, request
+app = Flask(__name__)
+MODES = ["raw"]
+
+@app.route("/a")
+def a():
+    mode = "safe"
+    for mode in MODES:
+        pass
+    if mode == "raw":
+        os.system("ls " + request.args["d"])
+
+@app.route("/b")
+def b():
+    mode = "safe"
+    n = 0
+    for m in MODES:
+        n += 1
+    if mode == "raw":
+        os.system("ls " + request.args["d"])
+`;
+  assert.deepEqual(lines("python", "app.py", src), [12]);
+});

@@ -23,6 +23,8 @@ const bounded = (alts: Iterable<string>, flags: string): RegExp | null => {
   const list = [...new Set(alts)].filter((a) => a !== "");
   return list.length ? new RegExp(`(?<![A-Za-z0-9_])(?:${list.join("|")})(?![A-Za-z0-9_])`, flags) : null;
 };
+/** Ways out of a loop other than its end or a plain `break`: these make its walk matter to the function's exits. */
+const loopExits = /(?<![\w$.])(?:return|throw|raise|yield|await|goto|(?:break|continue)[ \t]+(?!;)[A-Za-z_$])(?![\w$])/;
 const identChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /** True when `name` occurs in `text` not inside a longer ASCII identifier. */
@@ -117,16 +119,33 @@ export class Relevance {
    * expression), "rhs" (only the value of the one assignment it holds).
    */
   cleanLevel(start: number, end: number, vars: ReadonlyMap<string, Value>, colls?: ReadonlyMap<string, unknown>): "none" | "expr" | "rhs" {
-    const f = this.firstFuncAfter(start);
-    if (f < this.funcStarts.length && this.funcStarts[f]! < end) return "none";
-    const text = this.source.slice(start, end);
-    if (this.words.sources?.test(text) || this.helperCalls?.test(text)) return "none";
-    for (const [name, v] of vars) if (v && mentions(text, name)) return "none";
-    // What is known of a collection element by element changes with every call on it (evaluators/collection-sites.ts).
-    if (colls?.size) for (const name of colls.keys()) if (mentions(text, name.slice(0, (name + ".").indexOf(".")))) return "none";
+    const text = this.cleanText(start, end, vars, colls);
+    if (text === null) return "none";
     if (!this.nestedAssign) return "expr";
     const assigns = text.match(/(?<![=!])=(?!=)/g)?.length ?? 0;
     return assigns === 0 ? "expr" : assigns === 1 ? "rhs" : "none";
+  }
+
+  /**
+   * The text of a loop in [start, end) that mentions nothing tainted and leaves its function by no path of its own
+   * (no `return`, `throw`, `yield`, `await` or labelled jump): walking it only binds clean values, so the walk may
+   * skip it and forget what it assigns (driver/statements.ts). Null for any other loop.
+   */
+  cleanLoop(start: number, end: number, vars: ReadonlyMap<string, Value>, colls?: ReadonlyMap<string, unknown>): string | null {
+    const text = this.cleanText(start, end, vars, colls);
+    return text !== null && !loopExits.test(text) ? text : null;
+  }
+
+  /** The statement's text when it mentions no tainted variable, source or collection known element by element, and holds no function. */
+  private cleanText(start: number, end: number, vars: ReadonlyMap<string, Value>, colls?: ReadonlyMap<string, unknown>): string | null {
+    const f = this.firstFuncAfter(start);
+    if (f < this.funcStarts.length && this.funcStarts[f]! < end) return null;
+    const text = this.source.slice(start, end);
+    if (this.words.sources?.test(text) || this.helperCalls?.test(text)) return null;
+    for (const [name, v] of vars) if (v && mentions(text, name)) return null;
+    // What is known of a collection element by element changes with every call on it (evaluators/collection-sites.ts).
+    if (colls?.size) for (const name of colls.keys()) if (mentions(text, name.slice(0, (name + ".").indexOf(".")))) return null;
+    return text;
   }
 
   /** Index of the first function starting at or after `offset`. */
