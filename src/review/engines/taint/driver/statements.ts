@@ -50,11 +50,12 @@ function statement(a: Analyzer, c: TNode): boolean {
     return false;
   }
   if (a.loopDepth === 0 && start > a.cutAt) return true;
-  // A clean loop binds only clean values: skipped whole, what it assigns is no longer constant (fast/relevance.ts).
+  // A clean loop or `if` binds only clean values: skipped whole, what it assigns is no longer constant (fast/relevance.ts).
   const role = a.syn.roles[c.kind()];
-  const loop = role === "loop" || role === "forin" ? a.rel.cleanLoop(start, end, a.state.vars, a.state.colls) : null;
-  if (loop !== null) {
-    forgetAssigned(a, loop);
+  const loop = role === "loop" || role === "forin";
+  const skipped = loop || role === "if" ? a.rel.cleanCompound(start, end, a.state.vars, a.state.colls, a.state.checks, loop) : null;
+  if (skipped !== null) {
+    forgetAssigned(a, skipped);
     return false;
   }
   const level = a.rel.cleanLevel(start, end, a.state.vars, a.state.colls);
@@ -73,8 +74,8 @@ function statement(a: Analyzer, c: TNode): boolean {
 }
 
 /**
- * Names a skipped loop may assign (`x = …`, `x += …`, `x++`, a loop's or a `with`'s targets, destructured names):
- * over-read from the text, so no constant or held check outlives the loop where it may have changed.
+ * Names a skipped loop or `if` may assign (`x = …`, `x += …`, `x++`, a loop's or a `with`'s targets, destructured names):
+ * over-read from the text, so no constant or held check outlives the statement where it may have changed.
  */
 const assignedIn =
   /([A-Za-z_$][\w$]*)\s*(?:\*\*|\/\/|>>>|<<|>>|\?\?|&&|\|\||[-+*\/%&|^:])?=(?!=)|(?:\+\+|--)\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*(?:\+\+|--)/g;

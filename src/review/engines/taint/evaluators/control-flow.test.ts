@@ -88,7 +88,7 @@ def safe():
   assert.deepEqual(lines("python", "v.py", src), [8, 17]);
 });
 
-test("a loop that mentions nothing tainted is skipped, yet what it assigns is no longer a constant after it", () => {
+test("a loop or if that mentions nothing tainted is skipped, yet what it assigns is no longer a constant after it; a break keeps its state", () => {
   const src = `const { exec } = require("child_process");
 const express = require("express");
 const app = express();
@@ -110,8 +110,22 @@ app.get("/c", (req, res) => {
   for (const [name, n] of pairs) mode = name;
   if (mode === "raw") exec("ls " + req.query.dir);
 });
+app.get("/d", (req, res) => {
+  let mode = "safe";
+  if (MODES.length > 0) mode = MODES[0].name;
+  if (mode === "raw") exec("ls " + req.query.dir);
+});
+app.get("/e", (req, res) => {
+  let dir = "/tmp";
+  for (const m of MODES) {
+    dir = req.query.dir;
+    if (m.on) break;
+    dir = "/var";
+  }
+  exec("ls " + dir);
+});
 `;
-  assert.deepEqual(lines("javascript", "app.js", src), [8, 20]);
+  assert.deepEqual(lines("javascript", "app.js", src), [8, 20, 25, 34]);
 });
 
 test("Python: a clean loop's targets and augmented assignments are forgotten as constants", () => {

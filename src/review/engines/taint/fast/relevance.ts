@@ -25,6 +25,7 @@ const bounded = (alts: Iterable<string>, flags: string): RegExp | null => {
 };
 /** Ways out of a loop other than its end or a plain `break`: these make its walk matter to the function's exits. */
 const loopExits = /(?<![\w$.])(?:return|throw|raise|yield|await|goto|(?:break|continue)[ \t]+(?!;)[A-Za-z_$])(?![\w$])/;
+const jumps = /(?<![\w$.])(?:break|continue)(?![\w$])/;
 const identChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /** True when `name` occurs in `text` not inside a longer ASCII identifier. */
@@ -127,13 +128,24 @@ export class Relevance {
   }
 
   /**
-   * The text of a loop in [start, end) that mentions nothing tainted and leaves its function by no path of its own
-   * (no `return`, `throw`, `yield`, `await` or labelled jump): walking it only binds clean values, so the walk may
-   * skip it and forget what it assigns (driver/statements.ts). Null for any other loop.
+   * The text of a loop or `if` in [start, end) that mentions nothing tainted and leaves by no path of its own (no
+   * `return`, `throw`, `yield`, `await` or labelled jump; an `if` no `break` or `continue` either, which would take
+   * the state at that point to its loop): walking it only binds clean values, so the walk may skip it and forget
+   * what it assigns (driver/statements.ts). Not one that tests a variable holding a check (`held`). Null for any other statement.
    */
-  cleanLoop(start: number, end: number, vars: ReadonlyMap<string, Value>, colls?: ReadonlyMap<string, unknown>): string | null {
+  cleanCompound(
+    start: number,
+    end: number,
+    vars: ReadonlyMap<string, Value>,
+    colls: ReadonlyMap<string, unknown>,
+    held: ReadonlyMap<string, unknown> | null,
+    loop: boolean,
+  ): string | null {
     const text = this.cleanText(start, end, vars, colls);
-    return text !== null && !loopExits.test(text) ? text : null;
+    if (text === null || loopExits.test(text) || (!loop && jumps.test(text))) return null;
+    // A variable holding a check's outcome (`if not ok: abort(400)`) guards what was checked where it is tested.
+    if (held) for (const name of held.keys()) if (mentions(text, name)) return null;
+    return text;
   }
 
   /** The statement's text when it mentions no tainted variable, source or collection known element by element, and holds no function. */
