@@ -14,7 +14,7 @@ import { collCall } from "./collection-calls.ts";
 import { openPart } from "./closed-values.ts";
 import { namedSanitizerMask } from "./custom-checks.ts";
 import { conditionHolds, recordComputedCall, recordSinks } from "./call-sinks.ts";
-import { groupCall } from "./match-groups.ts";
+import { findallValue, groupCall } from "./match-groups.ts";
 import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
 import { queryWrite, withFixedFormat } from "./fixed-prefix.ts";
@@ -164,7 +164,12 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
     }
   }
   // A match's groups hold what their patterns admit (evaluators/match-groups.ts).
-  const grouped = recvT && callee.recv && a.syn.prefix === "py" ? groupCall(a, callee.recv, method, positional, plain(recvT)) : undefined;
+  const grouped =
+    recvT && callee.recv && a.syn.prefix === "py"
+      ? groupCall(a, callee.recv, method, positional, plain(recvT))
+      : firstTainted && (callee.text === "re.findall" || callee.text === "regex.findall")
+        ? findallValue(a, positional, firstTainted)
+        : undefined;
   if (grouped !== undefined) return grouped;
   // A function of this file: what its summary says (evaluators/function-summaries.ts).
   const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);

@@ -1,7 +1,7 @@
 // Groups of a regular expression's match: after `m = LANG_RE.match(part)`, `m.group("lang")` holds only
 // what the group's pattern admits (model/regex-charsets.ts), whatever text the match ran on. A group of
 // letters and dashes holds no slash, quote, shell or markup character: safe for those classes.
-// Python: `m.group(…)`, `m.groups()`, `m.groupdict()`, `m[1]`; JavaScript: `m[1]`, `m.groups.name`.
+// Python: `m.group(…)`, `m.groups()`, `m.groupdict()`, `m[1]`, `re.findall(…)`; JavaScript: `m[1]`, `m.groups.name`.
 // The match is found by its assignment's text in the scope, the pattern as a literal or a module constant.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
@@ -56,6 +56,20 @@ export function groupCall(a: Analyzer, recv: TNode, method: string, args: TNode[
   if (method !== "group") return undefined;
   const keys = args.length ? args.map((x) => groupKey(x.text())) : [0];
   return keys.every((k) => k !== null) ? matchGroupValue(a, recv, keys as (string | number)[], v) : undefined;
+}
+
+/** `re.findall(r"…", s)`: a list of what the pattern's one group (or the whole match, without one) admits; with several groups, tuples of them. */
+export function findallValue(a: Analyzer, args: TNode[], v: Value): Value | undefined {
+  const pattern = args[0];
+  if (!v || !pattern || a.syn.prefix !== "py") return undefined;
+  const lit = pyStringAt(a.source, pattern.range().start.index, true);
+  if (!lit || lit.end !== pattern.range().end.index) return undefined;
+  const groups = patternGroups(lit.value);
+  if (!groups) return undefined;
+  let mask = allClassesMask;
+  for (const s of groups.groups.length === 1 ? groups.groups : groups.groups.slice(1)) mask &= charsetMask(s);
+  if (!mask) return undefined;
+  return ((v.mask | mask) & allClassesMask) === allClassesMask ? null : { ...v, mask: v.mask | mask };
 }
 
 /** `lang, q = m.group("lang", "q")`, `major, minor = m.groups()`: each target's own group; null for another value. */

@@ -11,6 +11,7 @@ import { guardsBranch } from "./allow-list-guards.ts";
 import { settingsMask } from "./entry-points.ts";
 import { readWhole } from "./collection-sites.ts";
 import { urlMember } from "./url-paths.ts";
+import { matchGroupValue } from "./match-groups.ts";
 
 export function evIdent(a: Analyzer, node: TNode): Value {
   const name = node.text();
@@ -73,9 +74,19 @@ function trustedName(a: Analyzer, member: string, obj: () => string): boolean {
 export function evMember(a: Analyzer, node: TNode): Value {
   const guard = a.pathGuards ? a.state.vars.get(node.text().replace(/\s+/g, "")) : undefined;
   if (guard === null) return null;
-  const v = memberValue(a, node);
+  const v = namedGroup(a, node) ?? memberValue(a, node);
   // Checked for some classes only (`typeof req.body.name !== "string"`, a failed ".." check): safe for those.
   return v && guard ? { ...v, mask: v.mask | guard.mask, ...(guard.str && { str: true as const }) } : v;
+}
+
+/** JavaScript `m.groups.name` of a regular expression's match: what the named group admits (evaluators/match-groups.ts). */
+function namedGroup(a: Analyzer, node: TNode): Value | undefined {
+  if ((a.syn.prefix !== "js" && a.syn.prefix !== "ts") || !/^[\w$]+\s*\.\s*groups\s*\.\s*[A-Za-z_$][\w$]*$/.test(node.text())) return undefined;
+  const groups = node.field(a.syn.memberFields[0]);
+  const m = groups?.field(a.syn.memberFields[0]);
+  const v = m ? a.ev(m) : null;
+  const name = node.field(a.syn.memberFields[1])?.text();
+  return m && v && name ? matchGroupValue(a, m, [name], v) : undefined;
 }
 
 function memberValue(a: Analyzer, node: TNode): Value {

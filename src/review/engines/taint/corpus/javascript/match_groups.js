@@ -26,3 +26,10 @@ app.get("/tag", (req, res) => {
   res.sendFile(path.join(__dirname, "notes", m[1], m[2] + ".md")); // safe: path-traversal digit groups
   execSync("git show v" + m[1] + "." + m[2] + "-" + m[3]); // vuln: command-injection a group of anything but a slash
 });
+
+app.get("/locale", (req, res) => {
+  const m = /^(?<lang>[a-z]{2})(?:-(?<region>[A-Z]{2}))?(?<rest>.*)$/.exec(String(req.query.l));
+  if (!m) return res.sendStatus(400);
+  res.sendFile(path.join(__dirname, "locales", m.groups.lang + ".json")); // safe: path-traversal named group of letters
+  res.sendFile(path.join(__dirname, "locales", m.groups.rest)); // vuln: path-traversal named group of anything
+});

@@ -61,3 +61,13 @@ def report():
     if m:
         return send_file(os.path.join("/srv/reports", m.group(0)))  # vuln: path-traversal the whole match holds the slash
     return "none"
+
+
+@app.route("/tags")
+def tags():
+    text = request.args.get("q", "")
+    for tag in re.findall(r"#([a-z0-9_]+)", text):
+        subprocess.run("tag-index --add " + tag, shell=True)  # safe: command-injection findall of a word group
+    for word in re.findall(r"@(\S+)", text):
+        subprocess.run("notify " + word, shell=True)  # vuln: command-injection findall of any non-space
+    return "ok"
