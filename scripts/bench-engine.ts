@@ -181,6 +181,9 @@ const fastest = (best: Timed | undefined, run: Timed): Timed => {
 const rounds = Math.max(1, Number(flag("--rounds") ?? 3));
 if (!threadsOnly) {
   let pa: Timed | undefined, pb: Timed | undefined, pc: Timed | undefined;
+  // Each round's own CPU ratios: their median is less moved than the ratio of fastest phases when one phase
+  // alone has a fast or slow spell (parse-only rounds have read 1.8 and 2.9 s in one run).
+  const perRound: { b: number; c: number }[] = [];
   for (let r = 1; r <= rounds; r++) {
     // --phase b|c: (b) or (c) alone, to profile the pattern stage or the full review (the other
     // phases then read as that one).
@@ -195,6 +198,7 @@ if (!threadsOnly) {
         `c/a = ${(rate(rc) / rate(ra)).toFixed(2)}; cpu ${ra.cpu.toFixed(0)}, ${rb.cpu.toFixed(0)}, ${rc.cpu.toFixed(0)} ms: ` +
         `b/a = ${(ra.cpu / rb.cpu).toFixed(2)}, c/a = ${(ra.cpu / rc.cpu).toFixed(2)}; rss ${mb()}`,
     );
+    perRound.push({ b: ra.cpu / rb.cpu, c: ra.cpu / rc.cpu });
     pa = fastest(pa, ra);
     pb = fastest(pb, rb);
     pc = fastest(pc, rc);
@@ -210,6 +214,14 @@ if (!threadsOnly) {
   console.log(
     `  cpu (least of ${rounds}): (a) ${pa!.cpu.toFixed(0)} ms, (b) ${pb!.cpu.toFixed(0)} ms, (c) ${pc!.cpu.toFixed(0)} ms: ` +
       `b/a = ${(pa!.cpu / pb!.cpu).toFixed(2)}, c/a = ${(pa!.cpu / pc!.cpu).toFixed(2)}`,
+  );
+  const median = (xs: number[]): number => {
+    const v = [...xs].sort((x, y) => x - y);
+    return v.length % 2 ? v[v.length >> 1]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+  };
+  console.log(
+    `  cpu (median of the ${rounds} rounds' own ratios): b/a = ${median(perRound.map((x) => x.b)).toFixed(2)}, ` +
+      `c/a = ${median(perRound.map((x) => x.c)).toFixed(2)}`,
   );
   // The file loops above also pay for releasing trees; these per-source figures time parse and
   // analysis calls alone, so they read a little higher than the totals.
