@@ -1,0 +1,26 @@
+# A task runner's API: it runs the command line its caller gives, as a shell does; commands it builds from
+# its parameters are its own.
+import os
+import subprocess
+
+
+class Runner:
+    def __init__(self, shell="/bin/bash"):
+        self.shell = shell
+
+    def run(self, command, env=None):
+        return subprocess.Popen(command, shell=True, executable=self.shell, env=env)  # safe: command-injection the caller's own command
+
+    def run_program(self, program):
+        return subprocess.call(program)  # safe: command-injection the caller's own program
+
+    def sudo(self, command, user):
+        return subprocess.Popen("sudo -u %s %s" % (user, command), shell=True)  # vuln: command-injection user name built in
+
+
+def system(command):
+    return os.system(command)  # safe: command-injection the caller's own command
+
+
+def remote(host, command):
+    return os.system("ssh " + host + " " + command)  # vuln: command-injection host built in
