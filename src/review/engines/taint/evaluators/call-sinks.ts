@@ -139,6 +139,19 @@ function recordKey(a: Analyzer, at: TNode, member: TNode): void {
   if (v) recordSinks(a, at, a.rules.computedCalls, null, [key!], [key!], new Map([[key!, v]]), null);
 }
 
+/**
+ * Whether the argument `unlessArg` names (by position, or by its keyword) matches its regex; an identifier naming a
+ * class the file declares matches by one of its bases too (`class Loader(yaml.SafeLoader)` is a safe loader).
+ */
+function unlessArgHolds(a: Analyzer, u: NonNullable<SinkSpec["unlessArg"]>, positional: TNode[], all: TNode[]): boolean {
+  const kw = u.keyword ? keywordArg(all, u.keyword)?.field("value") : null;
+  const text = (kw ?? positional[u.arg])?.text() ?? "";
+  if (u.regex.test(text)) return true;
+  if (!/^[A-Za-z_]\w*$/.test(text)) return false;
+  const decl = new RegExp(`(?:^|\\n)[ \\t]*class\\s+${text}\\s*\\(([^)]*)\\)`).exec(a.source);
+  return !!decl && decl[1]!.split(",").some((b) => u.regex.test(b.trim()));
+}
+
 /** Records a hit for each of the call's sinks (`sinks`) whose positions a tainted argument (or the receiver) reaches. */
 export function recordSinks(
   a: Analyzer,
@@ -155,7 +168,7 @@ export function recordSinks(
     if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
     if (spec.fileContains.length && !spec.fileContains.some((r) => a.fileMatches(r))) continue;
     if (recv && spec.exceptReceivers.some((r) => r.test(recv.text()))) continue;
-    if (spec.unlessArg?.regex.test(positional[spec.unlessArg.arg]?.text() ?? "")) continue;
+    if (spec.unlessArg && unlessArgHolds(a, spec.unlessArg, positional, all)) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
     if (spec.calledAtOnce && !readAtOnce(a, node, callNext) && !calledLater(a, node)) continue;
     const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;

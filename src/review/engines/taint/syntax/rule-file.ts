@@ -177,7 +177,15 @@ const sinkRule = z
         "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound " +
           "`values` are data)",
       ),
-    unlessArg: argText.optional().describe("The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code)"),
+    unlessArg: argText
+      .extend({
+        keyword: z.string().optional().describe("Python: the same argument passed by this keyword (`yaml.load(s, Loader=SafeLoader)`)"),
+      })
+      .optional()
+      .describe(
+        "The call is no sink when this argument's text matches (`yaml.load(s, { schema: JSON_SCHEMA })` builds no code); a class the file " +
+          "declares is tested by its bases too (`class Loader(yaml.SafeLoader)`)",
+      ),
     fromLibrary: z
       .boolean()
       .optional()

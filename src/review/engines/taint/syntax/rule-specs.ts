@@ -28,7 +28,7 @@ export interface SinkSpec {
   formatSafe: Set<string>;
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
   objectKeys: Set<string> | null;
-  unlessArg?: { arg: number; regex: RegExp } | undefined;
+  unlessArg?: { arg: number; regex: RegExp; keyword?: string } | undefined;
   ifArg?: { arg: number; regex: RegExp } | undefined;
   fileContains: RegExp[];
   /** Receivers (whole text) whose method calls are no sink. */
