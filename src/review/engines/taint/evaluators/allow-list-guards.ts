@@ -14,7 +14,7 @@ import { equalToBase } from "./base-equality.ts";
 import { commonPathGuard, noDoubleSlash, one, prefixGuard, relativeUrls, slicedPrefix, startsAt, wholeMatch, withoutSeparator } from "./prefix-checks.ts";
 import { checkedName, destinationMask, isTypeof, literalKinds, typeofGuard } from "../model/check-operands.ts";
 import { goLookupKey, ownKeyArg } from "./own-key-checks.ts";
-import { signedGuards } from "./signed-data.ts";
+import { signedEquality, signedGuards } from "./signed-data.ts";
 
 /** A regex literal that is one negated class of a small allow-list (`/[^a-z0-9_-]/i`, `/[^\w.-]+/`). */
 const negatedAllowList = /^\/\[\^(?:\\w|\\d|[A-Za-z0-9_ .-]|[a-z]-[a-z]|[A-Z]-[A-Z]|0-9)+\]\+?\/[gimuy]*$/;
@@ -112,6 +112,8 @@ function guardsOf(cond: TNode, positive: boolean, syn: Syntax, rules: CompiledRu
     const eq = op === "==" || op === "===" || op === "in" || op === "is";
     const ne = op === "!=" || op === "!==" || op === "not in" || op === "is not";
     if ((eq && positive) || (ne && !positive)) {
+      const signed = op === "in" || op === "not in" ? [] : signedEquality(l, r, syn, cond);
+      if (signed.length) return signed;
       // `abs.indexOf(root) === 0` is `abs.startsWith(root)` (a containment check before a 403).
       const prefix = startsAt(l, r, syn) ?? startsAt(r, l, syn);
       if (prefix) return prefixGuard(prefix.field("function")!.field("object"), named(prefix.field("arguments"))[0], syn);

@@ -24,3 +24,17 @@ app.get("/wizard/inline", (req, res) => {
   if (!crypto.timingSafeEqual(Buffer.from(sig, "hex"), crypto.createHmac("sha256", KEY).update(state).digest())) return res.sendStatus(400);
   res.json(serialize.unserialize(Buffer.from(state, "base64").toString())); // safe: deserialization signed by the server's key and checked
 });
+
+app.get("/wizard/plain", (req, res) => {
+  const [state, sig] = String(req.cookies.state).split(".");
+  const expected = crypto.createHmac("sha256", KEY).update(state).digest("hex");
+  if (sig !== expected) return res.sendStatus(400);
+  res.json(serialize.unserialize(Buffer.from(state, "base64").toString())); // safe: deserialization signed and checked, if not in constant time
+});
+
+app.get("/wizard/plain-other", (req, res) => {
+  const [state, sig, nonce] = String(req.cookies.state).split(".");
+  const expected = crypto.createHmac("sha256", KEY).update(nonce).digest("hex");
+  if (sig !== expected) return res.sendStatus(400);
+  res.json(serialize.unserialize(Buffer.from(state, "base64").toString())); // vuln: deserialization another value signed
+});

@@ -45,3 +45,22 @@ def draft_logged():
     if not hmac.compare_digest(sig, hmac.new(KEY, data, hashlib.sha256).digest()):
         logging.warning("draft signature mismatch")
     return jsonify(pickle.loads(data))  # vuln: deserialization
+
+
+@app.route("/draft/signed-eq")
+def draft_signed_eq():
+    data = base64.b64decode(request.cookies["draft"])
+    sig = request.cookies.get("draft_sig", "")
+    if sig != hmac.new(KEY, data, hashlib.sha256).hexdigest():
+        abort(400)
+    return jsonify(pickle.loads(data))  # safe: deserialization signed and checked, if not in constant time
+
+
+@app.route("/draft/other-eq")
+def draft_other_eq():
+    data = base64.b64decode(request.cookies["draft"])
+    other = base64.b64decode(request.cookies["other"])
+    sig = request.cookies.get("draft_sig", "")
+    if sig != hmac.new(KEY, other, hashlib.sha256).hexdigest():
+        abort(400)
+    return jsonify(pickle.loads(data))  # vuln: deserialization another message signed
