@@ -35,7 +35,6 @@ export function pyStringAt(src: string, i: number, inParens: boolean): { value: 
     end = j + q.length;
     at = end;
     while (at < src.length && (src[at] === " " || src[at] === "\t" || (inParens && (src[at] === "\n" || src[at] === "\r")))) at++;
-    if (src[at] === "#") break;
   }
   return end < 0 ? null : { value, end };
 }

@@ -5,9 +5,9 @@
 // callbacks make of the elements: arrayCallbackValue.
 import type { TNode } from "../syntax/node.ts";
 import type { Value } from "../model/state.ts";
+import { sanitizedFor } from "../model/state.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import { named } from "../syntax/syntax-types.ts";
-import { allClassesMask } from "../syntax/classes.ts";
 import { guardedIdents } from "./allow-list-guards.ts";
 
 /** Methods whose callback takes the element first; `reduce` takes the accumulator first. */
@@ -76,5 +76,5 @@ export function arrayCallbackValue(a: Analyzer, method: string, recvT: NonNullab
   if (method !== "filter" && constantCallback(cb)) return null;
   const mask = method === "filter" ? allowListCallback(a, cb) : 0;
   if (!mask) return undefined;
-  return ((recvT.mask | mask) & allClassesMask) === allClassesMask ? null : { ...recvT, mask: recvT.mask | mask };
+  return sanitizedFor(recvT, mask);
 }

@@ -6,7 +6,8 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Value } from "../model/state.ts";
-import { allClassesMask, classBit } from "../syntax/classes.ts";
+import { classBit } from "../syntax/classes.ts";
+import { sanitizedFor } from "../model/state.ts";
 import { escapeRegExp } from "../../../text.ts";
 import { type Charset, patternGroups } from "../model/regex-charsets.ts";
 import { jsRegexAt, pyStringAt } from "../../../literals.ts";
@@ -28,11 +29,10 @@ const harmful: [string, string][] = [
   ["code-injection", "()[]{}'\"`.;:=+ \t\n\r\\"],
 ];
 
-/** The classes a value holding only `chars` is safe for. */
-function charsetMask(chars: Charset): number {
-  if (chars.any) return 0;
+/** The classes a value holding only the characters of every one of `sets` is safe for. */
+function charsetsMask(sets: Charset[]): number {
   let mask = 0;
-  for (const [cls, bad] of harmful) if (![...bad].some((c) => chars.has(c.charCodeAt(0)))) mask |= classBit(cls);
+  for (const [cls, bad] of harmful) if (sets.every((s) => !s.any && ![...bad].some((c) => s.has(c.charCodeAt(0))))) mask |= classBit(cls);
   return mask;
 }
 
@@ -44,10 +44,8 @@ export function matchGroupValue(a: Analyzer, recv: TNode, which: (string | numbe
   if (!groups) return undefined;
   const sets = which === null ? groups.groups.slice(1) : which.map((w) => groups.groups[typeof w === "number" ? w : (groups.names.get(w) ?? -1)]);
   if (!sets.length || sets.some((s) => !s)) return undefined;
-  let mask = allClassesMask;
-  for (const s of sets) mask &= charsetMask(s!);
-  if (!mask) return undefined;
-  return ((v.mask | mask) & allClassesMask) === allClassesMask ? null : { ...v, mask: v.mask | mask };
+  const mask = charsetsMask(sets as Charset[]);
+  return mask ? sanitizedFor(v, mask) : undefined;
 }
 
 /** Python's reads of a match's groups: `m.group()`, `m.group(1)`, `m.group("lang", "q")`, `m.groups()`, `m.groupdict()`. */
@@ -66,10 +64,8 @@ export function findallValue(a: Analyzer, args: TNode[], v: Value): Value | unde
   if (!lit || lit.end !== pattern.range().end.index) return undefined;
   const groups = patternGroups(lit.value);
   if (!groups) return undefined;
-  let mask = allClassesMask;
-  for (const s of groups.groups.length === 1 ? groups.groups : groups.groups.slice(1)) mask &= charsetMask(s);
-  if (!mask) return undefined;
-  return ((v.mask | mask) & allClassesMask) === allClassesMask ? null : { ...v, mask: v.mask | mask };
+  const mask = charsetsMask(groups.groups.length === 1 ? groups.groups : groups.groups.slice(1));
+  return mask ? sanitizedFor(v, mask) : undefined;
 }
 
 /** `lang, q = m.group("lang", "q")`, `major, minor = m.groups()`: each target's own group; null for another value. */

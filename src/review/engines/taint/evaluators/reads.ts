@@ -79,9 +79,13 @@ export function evMember(a: Analyzer, node: TNode): Value {
   return v && guard ? { ...v, mask: v.mask | guard.mask, ...(guard.str && { str: true as const }) } : v;
 }
 
+const groupsRead = /\.\s*groups\s*\./;
+const namedGroupRead = /^[\w$]+\s*\.\s*groups\s*\.\s*[A-Za-z_$][\w$]*$/;
+
 /** JavaScript `m.groups.name` of a regular expression's match: what the named group admits (evaluators/match-groups.ts). */
 function namedGroup(a: Analyzer, node: TNode): Value | undefined {
-  if ((a.syn.prefix !== "js" && a.syn.prefix !== "ts") || !/^[\w$]+\s*\.\s*groups\s*\.\s*[A-Za-z_$][\w$]*$/.test(node.text())) return undefined;
+  // Member reads are many: the file's text is asked first (once per file), a node's own text only where it names `.groups.`.
+  if ((a.syn.prefix !== "js" && a.syn.prefix !== "ts") || !a.fileMatches(groupsRead) || !namedGroupRead.test(node.text())) return undefined;
   const groups = node.field(a.syn.memberFields[0]);
   const m = groups?.field(a.syn.memberFields[0]);
   const v = m ? a.ev(m) : null;

@@ -21,8 +21,8 @@ export function signedGuards(cond: TNode, text: string, syn: Syntax): Guard[] {
   for (const given of named(cond.field("arguments"))) {
     // `Buffer.from(expected)`, `Buffer.from(sig, "hex")`: the bytes of what it is given.
     const arg = given.field("function")?.text() === "Buffer.from" ? (named(given.field("arguments"))[0] ?? given) : given;
-    const msg = syn.roles[arg.kind()] === "ident" ? assignedMac(cond, arg.text(), syn) : macMessage(arg, syn);
-    if (msg && dottedName.test(msg)) out.push({ name: msg, mask: allClassesMask });
+    const msg = signedMessage(arg, cond, syn);
+    if (msg) out.push({ name: msg, mask: allClassesMask });
   }
   return out;
 }
@@ -33,11 +33,14 @@ export function signedGuards(cond: TNode, text: string, syn: Syntax): Guard[] {
  * all the same. Guards for that message where the digests are equal; none else.
  */
 export function signedEquality(l: TNode, r: TNode, syn: Syntax, at: TNode): Guard[] {
-  for (const side of [l, r]) {
-    const msg = syn.roles[side.kind()] === "ident" ? assignedMac(at, side.text(), syn) : macMessage(side, syn);
-    if (msg && dottedName.test(msg)) return [{ name: msg, mask: allClassesMask }];
-  }
-  return [];
+  const msg = signedMessage(l, at, syn) ?? signedMessage(r, at, syn);
+  return msg ? [{ name: msg, mask: allClassesMask }] : [];
+}
+
+/** The variable or member whose HMAC `n` is: computed there, or assigned to the variable `n` names in the function around `at`. */
+function signedMessage(n: TNode, at: TNode, syn: Syntax): string | null {
+  const msg = syn.roles[n.kind()] === "ident" ? assignedMac(at, n.text(), syn) : macMessage(n, syn);
+  return msg && dottedName.test(msg) ? msg : null;
 }
 
 /** The message of an HMAC computed by `n` (through `.digest()`, `.hexdigest()`, `Buffer.from(…)`), else null. */

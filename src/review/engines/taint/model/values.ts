@@ -1,6 +1,6 @@
 // Abstract values: clean (null) or a taint with its flow, and how values combine.
 import type { TNode } from "../syntax/node.ts";
-import { classBit, namedOnlyMask } from "../syntax/classes.ts";
+import { allClassesMask, classBit, namedOnlyMask } from "../syntax/classes.ts";
 
 /** One point of a flow, linked backwards to the source; shared between values to avoid copies. */
 export interface Step {
@@ -46,6 +46,11 @@ export interface Derivation {
 }
 
 export type Value = Taint | null;
+
+/** `t` sanitized for the classes of `mask` too: clean (null) once that leaves no class it can cause. */
+export function sanitizedFor(t: Taint, mask: number): Value {
+  return ((t.mask | mask) & allClassesMask) === allClassesMask ? null : { ...t, mask: t.mask | mask };
+}
 
 /**
  * The more tainted of two values: a taint wins over clean, fewer sanitized classes win. When each is
