@@ -1,6 +1,6 @@
 // The pattern a ReDoS finding's match holds, as JavaScript source and flags: a regex literal, a string
 // given to RegExp, or a Python `re` call's string in JavaScript's spelling.
-import { unescapeString } from "../literals.ts";
+import { pyStringAt, unescapeString } from "../literals.ts";
 
 /** Python `re` syntax as JavaScript's where they differ in spelling only; flags from `(?aiLmsux)` and `re.X`. */
 function fromPython(pattern: string, callText: string): { source: string; flags: string } {
@@ -20,9 +20,12 @@ function fromPython(pattern: string, callText: string): { source: string; flags:
 /** The literal pattern a match holds (a regex literal, or the string given to RegExp / re.*), else null. */
 export function patternOf(matched: string, python: boolean): { source: string; flags: string } | null {
   if (python) {
-    const m = /^[\s\S]*?\(\s*([rRbBuU]{0,2})("""|'''|"|')([\s\S]*?)\2/.exec(matched);
-    if (!m) return null;
-    const p = fromPython(unescapeString(m[3]!, /r/i.test(m[1]!)), matched);
+    // Read as Python reads it: a backslash before a letter Python gives no meaning to stays (`"\d+"` is `\d+`,
+    // not `d+`), and adjacent literals join (`r"^(\w+" r"\.?)+$"`).
+    const open = /^[\s\S]*?\(\s*(?=[rRbBuU]{0,2}["'])/.exec(matched);
+    const lit = open ? pyStringAt(matched, open[0].length, true) : null;
+    if (!lit) return null;
+    const p = fromPython(lit.value, matched);
     // `re.match` tries the pattern at the string's start only, `re.fullmatch` against the whole string: a JavaScript
     // pattern is tried at every position unless anchored, which would judge `re.match(r"-?\d+$", s)` quadratic.
     const call = /^\s*re\s*\.\s*(match|fullmatch)\s*\(/.exec(matched)?.[1];

@@ -25,6 +25,21 @@ test("the literal pattern is read from a regex literal, a RegExp string and a Py
   assert.deepEqual(patternOf('re.match("^\\\\d+$", s)', true), { source: "^(?:^\\d+$)", flags: "" });
 });
 
+test("a Python string that is not raw keeps a backslash Python gives no meaning to, and adjacent literals join", () => {
+  const judged = (call: string) => {
+    const p = patternOf(call, true)!;
+    return judgePattern(p.source, p.flags)?.complexity ?? null;
+  };
+  // "\d" is backslash-d in Python (only a warning): read as "d" the nested digits were judged linear and missed.
+  assert.deepEqual(patternOf('re.search("(\\d+)+x", s)', true), { source: "(\\d+)+x", flags: "" });
+  assert.equal(judged('re.search("^(\\d+\\s?)+$", s)'), "exponential");
+  // Escapes Python decodes stay decoded; "\\\\" is one backslash in the pattern.
+  assert.deepEqual(patternOf('re.compile("a\\tb\\\\.c")', true), { source: "a\tb\\.c", flags: "" });
+  assert.deepEqual(patternOf('re.compile(r"^(\\w+" r"\\.?)+$")', true), { source: "^(\\w+\\.?)+$", flags: "" });
+  assert.equal(judged('re.compile(r"^(\\w+"\n    r"\\.?)+$")'), "exponential");
+  assert.equal(patternOf('re.compile(f"^{name}+$")', true), null);
+});
+
 test("Python's re.match is tried at the start only and re.fullmatch on the whole string: judged so, a linear match is no finding", () => {
   const judged = (call: string) => {
     const p = patternOf(call, true)!;
