@@ -54,10 +54,12 @@ export const placeholder = new RegExp(
 
 /**
  * A value named like a secret that is none: a pattern of token characters (`"[A-Za-z0-9._~+/-]+=*"`), a URN naming a
- * token type, or a path to a member (`"StreamDescription.Shards[-1].ShardId"`, an SDK paginator's output token).
+ * token type, a path to a member (`"StreamDescription.Shards[-1].ShardId"`, an SDK paginator's output token), or the
+ * endpoint a token is fetched from (`ACCESS_TOKEN_URL = "https://…/oauth2/v4/token"`: no credentials, no query and no
+ * long random run in it, where a webhook's URL keeps its secret).
  */
 export const notSecret =
-  /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$/i;
+  /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:|^https?:\/\/(?![^\s?#]*[A-Za-z0-9]{16})[^\s@?#]+$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$/i;
 
 /** Shannon entropy in bits per character. */
 export function entropy(s: string): number {

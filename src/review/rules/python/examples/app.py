@@ -61,6 +61,15 @@ DEBUG = True  # expect: py.debug-mode
 app.run(debug=False)  # ok: py.debug-mode
 
 
+class SeekableReader:
+    DEBUG = True  # ok: py.debug-mode
+
+
+def configure_tests():
+    DEBUG = True  # ok: py.debug-mode
+    return DEBUG
+
+
 # Idioms that look like `x = x` and do something: a re-export at module level, a class attribute copied from
 # the module, an instance copy of a class attribute, and a branch that keeps a value as it is.
 from logging import getLogger as _getLogger
