@@ -58,8 +58,15 @@ export const placeholder = new RegExp(
  * endpoint a token is fetched from (`ACCESS_TOKEN_URL = "https://…/oauth2/v4/token"`: no credentials, no query and no
  * long random run in it, where a webhook's URL keeps its secret).
  */
-export const notSecret =
-  /\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]|^urn:[a-z0-9-]+:|^https?:\/\/(?![^\s?#]*[A-Za-z0-9]{16})[^\s@?#]+$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$/i;
+export const notSecret = new RegExp(
+  [
+    String.raw`\[[^\]]*(?:A-Z|a-z|0-9)[^\]]*\]`,
+    "^urn:[a-z0-9-]+:",
+    String.raw`^https?:\/\/(?![^\s?#]*[A-Za-z0-9]{16})[^\s@?#]+$`,
+    String.raw`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*(?:\[-?\d+\])(?:\.[A-Za-z_]\w*|\[-?\d+\])*$`,
+  ].join("|"),
+  "i",
+);
 
 /** Shannon entropy in bits per character. */
 export function entropy(s: string): number {

@@ -47,6 +47,11 @@ function configuredProgram(n: TNode): boolean {
   return word !== "" && !runsCode.test(word) && !interpreterWords.test(word);
 }
 
+/** A program that leaves its arguments as arguments: fixed text other than a shell or interpreter, or a configured name (`self.binary`). */
+export function harmlessProgram(a: Analyzer, n: TNode): boolean {
+  return fixedProgram(a, n) || (literalText(a, n) === null && configuredProgram(n));
+}
+
 /** The value of an array literal (or the arguments of `Arrays.asList`/`List.of`): marked `argv` when its program is fixed and harmless. */
 export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>): Value {
   let v: Value = null;
@@ -64,6 +69,5 @@ export function evalArgv(a: Analyzer, elems: TNode[], values?: Map<TNode, Value>
   const { argv: _, ...plain } = v;
   // A program the package's caller chose under a configured name is theirs to run (`[self.binary, "-i", src]`).
   if (!elems[0] || (first && !(fromLibrary(a, first) && configuredProgram(elems[0])))) return plain;
-  const literal = literalText(a, elems[0]) !== null;
-  return fixedProgram(a, elems[0]) || (!literal && configuredProgram(elems[0])) ? { ...plain, argv: true } : plain;
+  return harmlessProgram(a, elems[0]) ? { ...plain, argv: true } : plain;
 }

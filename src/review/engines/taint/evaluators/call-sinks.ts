@@ -179,7 +179,13 @@ export function recordSinks(
       const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
       // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
       const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
-      if (t && !(t.mask & spec.cls) && !(spec.argv && t.argv) && !spec.ignoreKinds.has(argKind(a, p!, t))) {
+      if (
+        t &&
+        !(t.mask & spec.cls) &&
+        !(spec.argv && t.argv) &&
+        !(spec.noShell && a.rules.shellOnly.has(t.step.sourceId)) &&
+        !spec.ignoreKinds.has(argKind(a, p!, t))
+      ) {
         const whole = wholeCallerPath(a, spec, t, p!);
         if (whole === "library") continue;
         if (spec.className === "path-traversal" && listingEntry(a, p!)) continue;

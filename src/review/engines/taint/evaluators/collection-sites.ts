@@ -8,7 +8,7 @@ import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
 import type { Coll, Elem } from "../model/collection-values.ts";
 import * as C from "../model/collection-values.ts";
-import { fixedProgram } from "./argument-vectors.ts";
+import { fixedProgram, harmlessProgram } from "./argument-vectors.ts";
 
 const listTypes = /^new (?:ArrayList|LinkedList|Vector|CopyOnWriteArrayList|ArrayDeque)$/;
 const mapTypes = /^new (?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Properties|Map)$/;
@@ -166,7 +166,7 @@ export function readIndex(a: Analyzer, node: TNode): Value | undefined {
 export function concatArgv(a: Analyzer, node: TNode, parts: TNode[], v: Value): Value {
   if (!v || a.syn.ruleLanguage !== "python" || parts.length !== 2 || operatorOf(node) !== "+") return v;
   const first = elemsOf(a, parts[0]!)?.[0];
-  if (!first || first.v || !first.n || !fixedProgram(a, first.n)) return v;
+  if (!first || first.v || !first.n || !harmlessProgram(a, first.n)) return v;
   return { ...v, argv: true };
 }
 

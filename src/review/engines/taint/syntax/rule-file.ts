@@ -89,6 +89,14 @@ const sourceRule = z
       .array(z.string())
       .optional()
       .describe("With fileContains: regexes any of which, matched by a file, leave this source out of it (a crawler's module: its request is one it sends)"),
+    shellOnly: z
+      .boolean()
+      .default(false)
+      .describe(
+        "The process's own arguments: at a sink that runs a program without a shell (`noShell`) they are handed on as the " +
+          "arguments they already were (a reloader re-running itself, a wrapper running the command it was given): command injection " +
+          "only through a shell or a command string",
+      ),
     fixedPathSafe: z
       .boolean()
       .default(false)
@@ -149,6 +157,10 @@ const sinkRule = z
         "JavaScript: a call through a computed member (`handlers[name](…)`, its `.call`/`.apply`) is this sink, its key the one argument " +
           "(position 0, for `args` and `unlessArg`): the key picks which function runs",
       ),
+    noShell: z
+      .boolean()
+      .optional()
+      .describe("The call runs a program without a shell (spawn, execFile): a `shellOnly` source's values reach it as the arguments they were"),
     argv: z
       .boolean()
       .optional()

@@ -14,6 +14,8 @@ export interface SinkSpec {
   keywords: ReadonlySet<string> | null;
   receiver: boolean;
   argv: boolean;
+  /** Runs a program without a shell (schema `noShell`): `shellOnly` sources are no taint here. */
+  noShell: boolean;
   code: boolean;
   /** Matches the text after the call when its result is only read (`.getHost()`); null when none is listed. */
   readOnly: RegExp | null;
@@ -171,6 +173,8 @@ export interface CompiledRules {
   paramHead: ParamHead | null;
   /** Library input (evaluators/entry-points.ts): parameters of a module's public functions; null when the language has none. */
   library: LibrarySpec | null;
+  /** Ids of the sources whose values a sink without a shell hands on as they were (schema `shellOnly`). */
+  shellOnly: Set<string>;
 }
 
 export interface LibrarySpec {

@@ -102,6 +102,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
     terminalStatement: terminalStatement(file.terminalCalls),
     paramHead: paramHeadTest(file.sources.flatMap((s) => (s.enabled && s.params ? [s.params] : []))),
     library: compileLibrary(file.library),
+    shellOnly: new Set(file.sources.filter((s) => s.shellOnly).map((s) => s.id)),
   };
   for (const s of file.sources) {
     if (!s.enabled || (s.fileContains?.length && !on.has(s))) continue;
@@ -147,6 +148,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       keywords: s.keywords ? new Set(s.keywords) : null,
       receiver: s.receiver ?? false,
       argv: s.argv ?? false,
+      noShell: s.noShell ?? false,
       code: s.code ?? false,
       when: s.when,
       readOnly: s.readOnly?.length ? new RegExp(`^\\s*\\.\\s*(?:${s.readOnly.map((m) => m.replace(/\W/g, "")).join("|")})\\s*\\(`) : null,

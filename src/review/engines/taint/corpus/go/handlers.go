@@ -95,7 +95,8 @@ func helper(path string) {
 }
 
 func main() {
-	exec.Command(os.Args[1]).Run() // vuln: command-injection
+	exec.Command(os.Args[1]).Run()                 // safe: command-injection a wrapper runs the program it was given, no shell
+	exec.Command("sh", "-c", "ls "+os.Args[2]).Run() // vuln: command-injection a shell parses the argument
 }
 
 func sw(w http.ResponseWriter, r *http.Request) {

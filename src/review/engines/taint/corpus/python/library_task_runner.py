@@ -24,3 +24,22 @@ def system(command):
 
 def remote(host, command):
     return os.system("ssh " + host + " " + command)  # vuln: command-injection host built in
+
+
+# A toolkit's binding to an external trainer: the binary its user configured, then the arguments a caller passes.
+_trainer_bin = None
+
+
+def config_trainer(bin=None):
+    global _trainer_bin
+    _trainer_bin = bin or "trainer"
+
+
+def call_trainer(args):
+    cmd = [_trainer_bin] + args
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE).communicate()  # safe: command-injection arguments after a configured program
+
+
+def call_trainer_shell(args):
+    cmd = ["sh", "-c"] + args
+    return subprocess.Popen(cmd).communicate()  # vuln: command-injection a shell after all
