@@ -69,6 +69,48 @@ export function evLiteral(a: Analyzer, node: TNode, kind: string, walkable: bool
   return v && (kind === "template_string" || kind === "string") ? withFixedDestination(a, node, v) : v;
 }
 
+/**
+ * A JavaScript object literal: tainted in the keys its tainted entries have (`{ uid, gid, mode }` with `mode` a
+ * caller's: `opts.cwd` read from it in a helper is clean), nested ones by path (`{ q: { name } }`: `q.name`). A spread,
+ * a computed key or a method makes its keys unknown: tainted whole, as before.
+ */
+export function evObject(a: Analyzer, node: TNode): Value {
+  let v: Value = null;
+  // Each tainted key's own sanitized classes: the object's value is the worst of them, a field read gets its own.
+  const own = new Map<string, number>();
+  let whole = false;
+  for (const c of named(node)) {
+    const kind = c.kind();
+    const cv = a.ev(c);
+    if (!cv) continue;
+    v = worse(v, cv.fields ? withoutFields(cv) : cv);
+    const key = kind === "shorthand_property_identifier" ? c.text() : kind === "pair" ? staticKey(c.field("key")) : null;
+    if (key === null) whole = true;
+    else {
+      own.set(key, (own.get(key) ?? allClassesMask) & cv.mask);
+      for (const f of cv.fields ?? []) own.set(`${key}.${f}`, cv.fieldMasks?.get(f) ?? cv.mask);
+    }
+  }
+  if (!v || whole) return v;
+  const fieldMasks = new Map([...own].filter(([, m]) => m !== v.mask));
+  const out: NonNullable<Value> = { ...v, fields: new Set(own.keys()), built: true };
+  if (fieldMasks.size) out.fieldMasks = fieldMasks;
+  return out;
+}
+
+function staticKey(key: TNode | null): string | null {
+  if (!key) return null;
+  const kind = key.kind();
+  if (kind === "property_identifier" || kind === "number") return key.text();
+  if (kind === "string") return /^["']([^"'\\]*)["']$/.exec(key.text())?.[1] ?? null;
+  return null;
+}
+
+function withoutFields(v: NonNullable<Value>): NonNullable<Value> {
+  const { fields: _, fieldMasks: __, built: ___, ...rest } = v;
+  return rest;
+}
+
 export function evPair(a: Analyzer, node: TNode): Value {
   // Object literal entries can be sinks by key, e.g. { __html: tainted } in JSX.
   const value = node.field("value");

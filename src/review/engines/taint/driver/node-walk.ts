@@ -17,7 +17,7 @@ import { evalCases, evalIf, evalLoop } from "../evaluators/control-flow.ts";
 import { evalComprehension } from "../evaluators/comprehensions.ts";
 import { evalTry } from "../evaluators/try-catch.ts";
 import { stepConst } from "../evaluators/constant-values.ts";
-import { evBinary, evDecl, evIndex, evLiteral, evPair } from "./expressions.ts";
+import { evBinary, evDecl, evIndex, evLiteral, evObject, evPair } from "./expressions.ts";
 import { evBlock, evExit, maxDepth } from "./statements.ts";
 
 /** Roles of expressions: in a clean statement of Python or Go they bind nothing and are clean. */
@@ -119,6 +119,8 @@ export function evNode(a: Analyzer, node: TNode): Value {
     }
     case "pair":
       return evPair(a, node);
+    case "object":
+      return evObject(a, node);
     default: {
       let v: Value = null;
       for (const c of node.namedChildren()) v = worse(v, a.ev(c));

@@ -3,12 +3,12 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
-import { keywordArg, keywordName, named } from "../syntax/syntax-types.ts";
+import { keywordArg, keywordName } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
-import { worse } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
 import { ownPathName, wholeChain } from "../model/whole-params.ts";
 import { listingEntry } from "./listing-entries.ts";
+import { keyedValue, seenKeyed } from "./keyed-objects.ts";
 import { escapeRegExp } from "../../../text.ts";
 
 /** `new URL(u).getHost()`: the call's result only read by a listed method, told by the text after it. */
@@ -44,29 +44,6 @@ function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className" | "caller
   if (!core) return null;
   const whole = wholeChain(t, a.rules.library?.spec.id);
   return whole && whole.name === core ? whole.from : null;
-}
-
-/** The least sanitized value an object literal holds under one of `keys` (`{ sql: text, values }`: `text`'s). */
-function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
-  let out: Value = null;
-  for (const entry of named(obj)) {
-    const kind = entry.kind();
-    if (kind === "shorthand_property_identifier") {
-      if (keys.has(entry.text())) out = worse(out, a.ev(entry));
-    } else if (kind === "pair") {
-      const key =
-        entry
-          .field("key")
-          ?.text()
-          .replace(/^["'`]|["'`]$/g, "") ?? "";
-      const value = entry.field("value");
-      if (value && keys.has(key)) out = worse(out, a.ev(value));
-    } else if (kind === "spread_element") {
-      // `{ ...opts }`: which keys it brings is not known here.
-      out = worse(out, a.ev(entry));
-    }
-  }
-  return out;
 }
 
 const requestObject = /^(?:req|request|ctx)(?:\.request)?\.(?:query|params|headers|cookies|signedCookies)$/;
@@ -176,7 +153,13 @@ export function recordSinks(
     const formatted = safelyFormatted(positional, spec.formatSafe);
     for (const p of positions) {
       if (p && formatted?.has(p)) continue;
-      const v = p && spec.objectKeys && p.kind() === "object" ? keyedValue(a, p, spec.objectKeys) : p ? vals.get(p) : null;
+      const v = !p
+        ? null
+        : spec.objectKeys && p.kind() === "object"
+          ? keyedValue(a, p, spec.objectKeys)
+          : spec.keyedOnly && !seenKeyed(a, p, spec.objectKeys!)
+            ? null
+            : vals.get(p);
       // A string run as code (`code` sinks) is marked safe from operator objects only: not here.
       const t = v && spec.code && v.str ? { ...v, mask: v.mask & ~spec.cls } : v;
       if (

@@ -170,7 +170,8 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   // another's differently, or findings would depend on how files are spread over threads.
   const whole = wholeRequest(v);
   const flags = `${v.argv ? 1 : 0}${whole ? 1 : 0}`;
-  const key = `${def.node.id()}:${i}:${v.mask}:${flags}:${v.step.sourceId}:${v.confidence}:${depth}${v.fields ? `:${[...v.fields].join(",")}` : ""}`;
+  const fieldKey = v.fields ? `:${[...v.fields].map((f) => `${f}${v.fieldMasks?.has(f) ? `=${v.fieldMasks.get(f)}` : ""}`).join(",")}` : "";
+  const key = `${def.node.id()}:${i}:${v.mask}:${flags}${v.built ? "b" : ""}:${v.step.sourceId}:${v.confidence}:${depth}${fieldKey}`;
   const memo = shared.memo;
   if (memo.has(key)) return memo.get(key)!;
   memo.set(key, null);
@@ -181,6 +182,8 @@ export function summarize(a: Analyzer, shared: Shared, depth: number, def: Def, 
   if (whole) arg.whole = true;
   // An object tainted in some members only (a Koa context's request members) is so in the callee too.
   if (v.fields) arg.fields = v.fields;
+  if (v.fieldMasks) arg.fieldMasks = v.fieldMasks;
+  if (v.built) arg.built = true;
   // By slot: every name a destructuring formal binds gets the argument.
   const args: Value[] = [];
   if (i >= 0) args[i] = arg;

@@ -23,6 +23,10 @@ function* packageBindings(source: string): Generator<string> {
 /** `v` (the least sanitized argument) as the result of calling `callee` (its text) in JavaScript. */
 export function moduleResult(a: Analyzer, callee: string, v: Value): Value {
   if (!v?.fields || (a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return v;
+  if (v.built) {
+    const { fields: _, fieldMasks: __, built: ___, ...made } = v;
+    return made;
+  }
   const root = callee.replace(/^new\s+/, "").split(".")[0]!;
   if (!importedNames(a.source).has(root)) return v;
   const { fields: _, ...whole } = v;

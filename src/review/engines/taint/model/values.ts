@@ -18,6 +18,12 @@ export interface Taint {
   step: Step;
   /** Set when only these fields of an object were written with tainted data (obj.f = tainted). */
   fields?: ReadonlySet<string>;
+  /** With fields: a field's own sanitized classes where they are more than `mask` (`{ cwd: this.cwd, mode }`: the
+   * caller's directory setting is no path traversal, its mode is). One flow stands for all the fields. */
+  fieldMasks?: ReadonlyMap<string, number>;
+  /** With fields: an object literal of the program's (driver/expressions.ts evObject), not a request's members: what
+   * an unknown function makes of it may be a string built from any of them (`render({ name })`), so it is whole there. */
+  built?: true;
   /** An argument vector whose program is a fixed command other than a shell: its tainted elements are separate arguments. */
   argv?: true;
   /** A string (a template, a `+` result, a `typeof x === "string"` check): no NoSQL operator object,
@@ -78,7 +84,17 @@ export function worse(a: Value, b: Value): Value {
 function worseFields(a: Taint, b: Taint): Taint {
   if (!a.fields) return a;
   if (!b.fields) return b;
-  return { ...a, mask: a.mask & b.mask, fields: new Set([...a.fields, ...b.fields]) };
+  const out: Taint = { ...a, mask: a.mask & b.mask, fields: new Set([...a.fields, ...b.fields]) };
+  delete out.fieldMasks;
+  if (!a.fieldMasks && !b.fieldMasks) return out;
+  const masks = new Map<string, number>();
+  const own = (t: Taint, f: string) => (t.fields!.has(f) ? (t.fieldMasks?.get(f) ?? t.mask) : allClassesMask);
+  for (const f of out.fields!) {
+    const m = own(a, f) & own(b, f);
+    if (m !== out.mask) masks.set(f, m);
+  }
+  if (masks.size) out.fieldMasks = masks;
+  return out;
 }
 
 const nosqlBit = classBit("nosql-injection");
@@ -100,6 +116,8 @@ export function withStep(t: Taint, node: TNode): Taint {
   if (t.url) out.url = true;
   // A copy of an object tainted in some fields only is so too (`const body = Schema.parse(input)`).
   if (t.fields) out.fields = t.fields;
+  if (t.fieldMasks) out.fieldMasks = t.fieldMasks;
+  if (t.built) out.built = true;
   return out;
 }
 
@@ -109,8 +127,14 @@ export function fieldOf(t: Taint, name: string): Value {
   if (!t.fields?.has(name)) return null;
   const prefix = `${name}.`;
   const under = [...t.fields].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
-  const out: Taint = { mask: t.mask, confidence: t.confidence, step: t.step };
+  const out: Taint = { mask: t.fieldMasks?.get(name) ?? t.mask, confidence: t.confidence, step: t.step };
   if (under.length) out.fields = new Set(under);
+  const masks = new Map<string, number>();
+  for (const f of under) {
+    const m = t.fieldMasks?.get(`${prefix}${f}`);
+    if (m !== undefined && m !== out.mask) masks.set(f, m);
+  }
+  if (masks.size) out.fieldMasks = masks;
   return out;
 }
 
@@ -119,7 +143,11 @@ export function withoutField(obj: Value, field: string): Value {
   if (!obj?.fields?.has(field)) return obj;
   const fields = new Set(obj.fields);
   fields.delete(field);
-  return fields.size ? { ...obj, fields } : null;
+  if (!fields.size) return null;
+  if (!obj.fieldMasks?.has(field)) return { ...obj, fields };
+  const fieldMasks = new Map(obj.fieldMasks);
+  fieldMasks.delete(field);
+  return fieldMasks.size ? { ...obj, fields, fieldMasks } : { ...withoutMasks(obj), fields };
 }
 
 /** The object after `obj.field = t`: a clean or field-tainted object gains that field. */
@@ -127,11 +155,25 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
   if (obj && !obj.fields) return obj;
   const fields = new Set(obj?.fields ?? []);
   fields.add(field);
-  if (!obj) return { ...withStep(t, node), fields };
+  if (!obj) return { ...withoutMasks(withStep(t, node)), fields };
   // One taint stands for all the tainted fields: the one written joins the object's others (a Koa `ctx.body = file`
   // leaves `ctx.query` the request's).
-  const { fields: _, ...others } = obj;
-  return { ...withStep(worse(others, t)!, node), fields };
+  const { fields: _, fieldMasks: own, ...others } = obj;
+  const out: Taint = { ...withoutMasks(withStep(worse(others, t)!, node)), fields };
+  // The fields kept keep their own classes; the one written has the value's.
+  const masks = new Map<string, number>();
+  for (const f of fields) {
+    const m = f === field ? t.mask : (own?.get(f) ?? obj.mask);
+    if (m !== out.mask) masks.set(f, m);
+  }
+  if (masks.size) out.fieldMasks = masks;
+  return out;
+}
+
+function withoutMasks(t: Taint): Taint {
+  if (!t.fieldMasks) return t;
+  const { fieldMasks: _, ...rest } = t;
+  return rest;
 }
 
 /** A value fresh from a source; `mask` lists the classes it cannot cause (namedOnlyMask by default). */

@@ -53,6 +53,7 @@ const jsRoles: Record<string, Role> = {
   property_identifier: "skip",
   switch_body: "cases",
   pair: "pair",
+  object: "object",
   template_string: "literal",
   array: "array",
 };

@@ -189,6 +189,13 @@ const sinkRule = z
         "An object literal given at a sink position is a sink through these keys only (`query({ sql, values })`: the text is `sql`, the bound " +
           "`values` are data)",
       ),
+    keyedOnly: z
+      .boolean()
+      .optional()
+      .describe(
+        "With objectKeys: an argument that is no object literal is a sink only where the code is seen giving it one of the keys " +
+          "(`h.Location = …`, `const h = { Location: … }`); a headers object a helper built holds what the helper put in it",
+      ),
     unlessArg: argText
       .extend({
         keyword: z.string().optional().describe("Python: the same argument passed by this keyword (`yaml.load(s, Loader=SafeLoader)`)"),

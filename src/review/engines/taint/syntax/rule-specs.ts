@@ -30,6 +30,8 @@ export interface SinkSpec {
   formatSafe: Set<string>;
   /** Keys of an object literal argument that are the sink (the rest is bound data); null: the whole object. */
   objectKeys: Set<string> | null;
+  /** With objectKeys: an argument that is no object literal is a sink only where it is seen to get one of the keys (schema `keyedOnly`). */
+  keyedOnly?: true;
   unlessArg?: { arg: number; regex: RegExp; keyword?: string } | undefined;
   ifArg?: { arg: number; regex: RegExp } | undefined;
   fileContains: RegExp[];

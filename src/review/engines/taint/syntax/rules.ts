@@ -157,6 +157,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       ...(s.safeContentType ? { safeContentType: new RegExp(s.safeContentType) } : {}),
       formatSafe: new Set(s.formatSafe ?? []),
       objectKeys: s.objectKeys ? new Set(s.objectKeys) : null,
+      ...(s.keyedOnly ? { keyedOnly: true as const } : {}),
       unlessArg: s.unlessArg && { ...argTest(s.unlessArg), ...(s.unlessArg.keyword ? { keyword: s.unlessArg.keyword } : {}) },
       ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),

@@ -26,6 +26,7 @@ export type Role =
   | "opaque"
   | "cases"
   | "pair"
+  | "object"
   | "literal"
   | "array"
   | "try"

@@ -70,3 +70,21 @@ exports.readPreset = function readPreset(name) {
 function loadPresetFile(presetPath) {
   return JSON.parse(fs.readFileSync(presetPath, "utf8")); // vuln: path-traversal
 }
+
+// An extractor handing a helper its options: the directory it was configured with beside an entry's mode and name.
+// The configured directory is the caller's setting; the entry's name joined under it is not.
+class Extractor {
+  constructor(opt) {
+    this.cwd = opt.cwd;
+  }
+  makeDir(mode) {
+    return makeTree({ cwd: this.cwd, mode });
+  }
+  makeEntryDir(name, mode) {
+    return makeTree({ cwd: Path.join(this.cwd, name), mode });
+  }
+}
+function makeTree(opt) {
+  fs.mkdirSync(opt.cwd, { recursive: true, mode: opt.mode }); // vuln: path-traversal an entry's name joined under the directory
+}
+exports.Extractor = Extractor;

@@ -27,6 +27,26 @@ module.exports = http.createServer((req, res) => {
     res.writeHead(302, { Location: target.href }); // safe: open-redirect host allow-list
     return res.end();
   }
+  if (url.pathname === "/next") {
+    const headers = { "Cache-Control": "no-store" };
+    headers.Location = to;
+    res.writeHead(303, headers); // vuln: open-redirect Location written on the headers object
+    return res.end();
+  }
+  if (url.pathname === "/again") {
+    const moved = { location: to, "Cache-Control": "no-store" };
+    res.writeHead(301, moved); // vuln: open-redirect headers object declared with a location
+    return res.end();
+  }
+  if (url.pathname === "/file") {
+    const download = contentHeaders(url.pathname, to);
+    res.writeHead(200, download); // safe: open-redirect content headers a helper built
+    return res.end();
+  }
   res.writeHead(200, { "Content-Type": "text/plain", "X-Requested": to }); // safe: open-redirect not a Location header
   res.end("ok");
 });
+
+function contentHeaders(pathname, name) {
+  return { "Content-Type": "application/octet-stream", "Content-Disposition": `attachment; filename="${name}"`, "X-Path": pathname };
+}
