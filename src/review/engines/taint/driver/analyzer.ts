@@ -275,7 +275,7 @@ export class Analyzer {
   scopeText(): string {
     return (this.scopeTextCache ??= this.scope?.text() ?? "");
   }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className" | "fromLibrary">, t: Taint, note?: string, whole = false): void {
+  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className" | "fromLibrary">, t: Taint, note?: string, whole = false, arg?: TNode): void {
     // A class library input does not cause (its caller's own log line, a URL it was given to fetch), but at a sink
     // that is the bug whoever calls it (`fromLibrary`: a component writing its caller's text as HTML).
     const lib = this.rules.library;
@@ -285,7 +285,7 @@ export class Analyzer {
       const whole = wholeChain(t, lib.spec.id);
       if (whole?.from === "library" && handsOn(node, whole.name)) return;
     }
-    this.log.add(node, spec, t, note, whole);
+    this.log.add(node, spec, t, note, whole, arg);
   }
   /** The file's root (driver/unsourced.ts reads its top-level bindings). */
   get fileRoot(): TNode | null {

@@ -12,6 +12,8 @@ export interface SinkHit {
   note?: string;
   /** The sink's argument is a helper's parameter as its caller passed it (model/whole-params.ts wholeChain). */
   whole?: true;
+  /** The call's argument that reached the sink, where it is not the first (a copy's destination). */
+  arg?: TNode;
 }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch {
@@ -23,13 +25,14 @@ export class HitLog {
   readonly list: SinkHit[] = [];
   private readonly keys = new Set<string>();
 
-  add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string, whole = false): void {
+  add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string, whole = false, arg?: TNode): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);
     const hit: SinkHit = note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t };
     if (whole) hit.whole = true;
+    if (arg) hit.arg = arg;
     this.list.push(hit);
   }
 }

@@ -24,42 +24,52 @@ const building = /[+`]|\.(?:join|concat|replace|format)\(|\b(?:resolve|join|form
  */
 export function callersContract(h: SinkHit): boolean {
   const args = h.node.field("arguments");
-  const first = args?.namedChildren()[0];
-  if (!first) return false;
+  const program = args?.namedChildren()[0];
+  if (!program) return false;
   const callee = h.node.field("function")?.text() ?? h.node.field("constructor")?.text() ?? "";
-  if (h.className === "command-injection" && noShellRunners.test(callee) && !/^["'`]/.test(first.text()) && !/\bshell\s*:/.test(args!.text())) return true;
+  if (h.className === "command-injection" && noShellRunners.test(callee) && !/^["'`]/.test(program.text()) && !/\bshell\s*:/.test(args!.text())) return true;
+  // The argument that reached the sink: the first, or a later one (a copy's destination).
+  const first = h.arg ?? program;
   // Other classes keep it: a library that runs given code in a `vm` context promises a sandbox it cannot keep.
   // A timer's first argument passed on as given is the caller's callback (Node refuses a string there).
   const passedOn = passedOnClasses.has(h.className) || (h.className === "code-injection" && timers.test(callee));
   if (!passedOn) return false;
   const under = h.className === "path-traversal" ? constantUnder(first) : null;
-  if (!under && !plainRef.test(first.text()) && !(h.className === "sql-injection" && wrappedQuery(first))) return false;
+  if (!under && !plainRef.test(first.text()) && !(h.className === "sql-injection" && wrappedQuery(first)) && !entryUnder(first)) return false;
   for (let s: Step | null = h.taint.step; s; s = s.prev)
     if (s.kind === "step" && s.node.id() !== under && building.test(stepText(s.node)) && !entryUnder(s.node)) return false;
   return true;
 }
 
 /**
- * `path.join(dir, name)` where `name` is an entry of a directory listing (`fs.readdirSync(dir).forEach((name) => …)`,
- * `for (const name of fs.readdirSync(dir))`, `const names = fs.readdirSync(dir)` iterated): a recursive delete or copy
- * walks the tree the caller named, and an entry name holds no separator and is never `..`.
+ * `path.join(dir, name)` or `dir + "/" + name` where `name` is an entry of a directory listing
+ * (`fs.readdirSync(dir).forEach((name) => …)`, `for (const name of fs.readdirSync(dir))`, `const names =
+ * fs.readdirSync(dir)` iterated, or indexed as `names[i]`): a recursive delete or copy walks the tree the caller
+ * named, and an entry name holds no separator and is never `..`, under whichever directory it is joined.
  */
+const entryJoin = new RegExp(
+  String.raw`^(?:(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*)?(?:(?:[\w$]+\.)*join\(\s*[\w$.]+\s*,\s*([\w$]+)(\[[\w$]+\])?\s*\)|` +
+    String.raw`[\w$.]+\s*\+\s*(["'])[/\\]+\3\s*\+\s*([\w$]+)(\[[\w$]+\])?)$`,
+);
 function entryUnder(step: TNode): boolean {
-  const m = /^(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*(?:path\.|Path\.)?join\(\s*[\w$.]+\s*,\s*([\w$]+)\s*\)$/.exec(step.text().trim().replace(/;$/, ""));
+  const m = entryJoin.exec(step.text().trim().replace(/;$/, ""));
   if (!m) return false;
   let scope: TNode | null = step;
   while (scope && !/function|arrow_function|method_definition|program/.test(scope.kind())) scope = scope.parent();
+  const name = (m[1] ?? m[4]!).replace(/\$/g, "\\$");
+  const indexed = (m[2] ?? m[5]) !== undefined;
+  const listing = String.raw`\breaddir(?:Sync)?\([^()]*\)`;
+  const text = scope?.text() ?? "";
+  const held = [...text.matchAll(new RegExp(`([\\w$]+)\\s*=\\s*(?:await\\s+)?[\\w$.]*${listing}`, "g"))].map((x) => x[1]!.replace(/\$/g, "\\$"));
+  // `files[i]` of `files = fs.readdirSync(dir)`: an entry by its index.
+  if (indexed) return held.some((h) => h === name);
   // The callback's own function: the listing it iterates is its parent's call.
   const outer = scope?.parent()?.kind() === "arguments" ? scope.parent()!.parent() : null;
-  const name = m[1]!.replace(/\$/g, "\\$");
-  const listing = String.raw`\breaddir(?:Sync)?\([^()]*\)`;
   if (
     outer &&
     new RegExp(`${listing}\\s*\\.(?:forEach|map|filter|some|every)\\s*\\(\\s*(?:async\\s+)?(?:function\\s*[\\w$]*\\s*)?\\(?\\s*${name}\\b`).test(outer.text())
   )
     return true;
-  const text = scope?.text() ?? "";
-  const held = [...text.matchAll(new RegExp(`([\\w$]+)\\s*=\\s*(?:await\\s+)?[\\w$.]*${listing}`, "g"))].map((x) => x[1]!.replace(/\$/g, "\\$"));
   const lists = [listing, ...held].join("|");
   return new RegExp(`for\\s*\\(\\s*(?:const|let|var)\\s+${name}\\s+of\\s+(?:${lists})`).test(text);
 }

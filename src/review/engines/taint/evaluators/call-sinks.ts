@@ -172,7 +172,9 @@ export function recordSinks(
         const whole = wholeCallerPath(a, spec, t, p!);
         if (whole === "library") continue;
         if (spec.className === "path-traversal" && listingEntry(a, p!)) continue;
-        if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t, undefined, whole === "param");
+        // A path written at a later position (a copy's destination) is judged as given there (driver/library-contract.ts).
+        const later = spec.args?.[0] && spec.className === "path-traversal" ? p! : undefined;
+        if (!spec.readOnly || !readAtOnce(a, node, spec.readOnly)) a.recordHit(node, spec, t, undefined, whole === "param", later);
         break;
       }
     }

@@ -106,4 +106,12 @@ router.get("/disk", (req, res) => {
   res.send("<pre>" + out + "</pre>"); // safe: xss command output
 });
 
+// A note renamed or copied: the destination is a path written, named by the request or by its base name.
+router.post("/notes/:id/rename", (req, res) => {
+  const current = path.join("/srv/notes", `${Number(req.params.id)}.md`);
+  fs.renameSync(current, path.join("/srv/notes", req.body.name)); // vuln: path-traversal destination named by the request
+  fs.copyFileSync(current, path.join("/srv/notes", path.basename(req.body.name))); // safe: path-traversal base name only
+  res.sendStatus(204);
+});
+
 module.exports = router;

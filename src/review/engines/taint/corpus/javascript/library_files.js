@@ -88,3 +88,21 @@ function makeTree(opt) {
   fs.mkdirSync(opt.cwd, { recursive: true, mode: opt.mode }); // vuln: path-traversal an entry's name joined under the directory
 }
 exports.Extractor = Extractor;
+
+// A recursive copy by index over a listing (`cp -r`): each entry's name joined under the destination the caller
+// named. A name the caller passes joined the same way is theirs to escape with.
+exports.copyTree = function copyTree(sourceDir, destDir) {
+  fs.mkdirSync(destDir, { recursive: true });
+  var files = fs.readdirSync(sourceDir);
+  for (var i = 0; i < files.length; i++) {
+    var srcFile = sourceDir + "/" + files[i];
+    var destFile = destDir + "/" + files[i];
+    fs.copyFileSync(srcFile, destFile); // safe: path-traversal listing entries joined by index
+  }
+};
+exports.copyNamed = function copyNamed(sourceDir, destDir, names) {
+  for (var i = 0; i < names.length; i++) {
+    var destFile = destDir + "/" + names[i];
+    fs.copyFileSync(sourceDir, destFile); // vuln: path-traversal names the caller passes
+  }
+};
