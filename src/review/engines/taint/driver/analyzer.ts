@@ -275,10 +275,18 @@ export class Analyzer {
   scopeText(): string {
     return (this.scopeTextCache ??= this.scope?.text() ?? "");
   }
-  recordHit(node: TNode, spec: Pick<SinkSpec, "cls" | "className" | "fromLibrary">, t: Taint, note?: string, whole = false, arg?: TNode): void {
+  recordHit(
+    node: TNode,
+    spec: Pick<SinkSpec, "cls" | "className" | "fromLibrary" | "notFromLibrary">,
+    t: Taint,
+    note?: string,
+    whole = false,
+    arg?: TNode,
+  ): void {
     // A class library input does not cause (its caller's own log line, a URL it was given to fetch), but at a sink
     // that is the bug whoever calls it (`fromLibrary`: a component writing its caller's text as HTML).
     const lib = this.rules.library;
+    if (spec.notFromLibrary && lib && t.step.sourceId === lib.spec.id) return;
     if (lib?.exceptMask && t.step.sourceId === lib.spec.id && (spec.cls || classBit(spec.className)) & lib.exceptMask) {
       // There only HTML built from the caller's text: its parameter handed on whole is HTML it was asked to show (`el.innerHTML = html`).
       if (!spec.fromLibrary) return;

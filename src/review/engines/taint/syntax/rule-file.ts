@@ -212,6 +212,13 @@ const sinkRule = z
         "Reported from library input even for a class it does not cause (`exceptClasses`): a component that writes its caller's text into " +
           "the page as HTML (`el.innerHTML = title`) is the bug, whoever calls it",
       ),
+    notFromLibrary: z
+      .boolean()
+      .optional()
+      .describe(
+        "Not reported from library input: a package's copy or move of the paths its caller gave is the operation it was asked for " +
+          "(a request's path there is still reported)",
+      ),
     callersOwn: z
       .boolean()
       .optional()

@@ -7,6 +7,8 @@ export interface SinkSpec {
   className: string;
   /** Reported from library input whatever its `exceptClasses` (schema `fromLibrary`). */
   fromLibrary?: true;
+  /** Not reported from library input (schema `notFromLibrary`). */
+  notFromLibrary?: true;
   /** A library entry's parameter handed whole is the caller's choice (schema `callersOwn`). */
   callersOwn?: true;
   args: number[] | null;

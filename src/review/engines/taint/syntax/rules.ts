@@ -161,6 +161,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       unlessArg: s.unlessArg && { ...argTest(s.unlessArg), ...(s.unlessArg.keyword ? { keyword: s.unlessArg.keyword } : {}) },
       ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
+      ...(s.notFromLibrary ? { notFromLibrary: true as const } : {}),
       ...(s.callersOwn ? { callersOwn: true as const } : {}),
       ...(s.calledAtOnce ? { calledAtOnce: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),

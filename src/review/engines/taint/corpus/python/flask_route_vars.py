@@ -63,3 +63,15 @@ def summary(slug):
 @docs.route("/summary.json/<slug>")
 def summary_json(slug):
     return {"slug": slug} if slug else abort(404)  # safe: xss a dict is sent as JSON
+
+
+# Flask 2's method shortcuts read their URL variables as route() does.
+@docs.get("/exports/<name>")
+def export_named(name):
+    return open(os.path.join("/srv/exports", name)).read()  # vuln: path-traversal a string variable
+
+
+@docs.delete("/exports/<int:export_id>")
+def export_delete(export_id):
+    os.remove(os.path.join("/srv/exports", "%d.csv" % export_id))  # safe: path-traversal an int converter
+    return "", 204

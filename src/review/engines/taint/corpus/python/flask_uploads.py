@@ -41,3 +41,14 @@ def thumb():
     img.save(os.path.join(UPLOADS, name + ".png"))  # safe: path-traversal letters and digits only
     img.save(os.path.join(UPLOADS, request.form["as"]))  # vuln: path-traversal
     return "ok"
+
+
+@app.post("/files/<int:file_id>/rename")
+def rename_file(file_id):
+    import shutil
+
+    current = os.path.join(UPLOADS, "%d.bin" % file_id)
+    os.rename(current, os.path.join(UPLOADS, request.form["name"]))  # vuln: path-traversal destination named by the request
+    shutil.copy(current, os.path.join(UPLOADS, secure_filename(request.form["name"])))  # safe: path-traversal secure_filename
+    shutil.move(os.path.join(UPLOADS, request.form["old"]), current)  # vuln: path-traversal source named by the request
+    return "ok"
