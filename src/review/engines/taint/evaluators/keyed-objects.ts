@@ -32,11 +32,12 @@ export function keyedValue(a: Analyzer, obj: TNode, keys: Set<string>): Value {
 /**
  * `keyedOnly`: whether a variable given at the sink is seen to get one of the keys in the scope: a member write
  * (`headers.Location = to`, `h["location"] = to`) or its object literal's key (`const h = { Location: to }`, or a
- * spread whose keys are unknown). What a helper returned, or a parameter, holds what others put in it.
+ * spread whose keys are unknown), before the call. What a helper returned, or a parameter, holds what others put in it.
  */
 export function seenKeyed(a: Analyzer, p: TNode, keys: ReadonlySet<string>): boolean {
   if (p.kind() !== "identifier") return false;
-  const text = a.scopeText();
+  // Before the call in the scope's text: a key written after it (a later redirect's `h.location = …`) is not here yet.
+  const text = a.scopeText().slice(0, Math.max(0, p.range().start.index - (a.scope?.range().start.index ?? 0)));
   const name = p.text().replace(/\$/g, "\\$");
   const key = [...keys].map((k) => k.replace(/\W/g, "")).join("|");
   if (new RegExp(`(?<![\\w$.])${name}\\s*(?:\\.\\s*(?:${key})\\b|\\[\\s*["'\`](?:${key})["'\`]\\s*\\])\\s*=(?!=)`).test(text)) return true;

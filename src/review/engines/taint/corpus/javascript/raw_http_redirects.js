@@ -38,6 +38,16 @@ module.exports = http.createServer((req, res) => {
     res.writeHead(301, moved); // vuln: open-redirect headers object declared with a location
     return res.end();
   }
+  if (url.pathname === "/proxy") {
+    const cors = { "Access-Control-Allow-Origin": url.searchParams.get("origin") || "*" };
+    if (!to.startsWith("https://")) {
+      res.writeHead(400, "Bad target", cors); // safe: open-redirect no location before this call
+      return res.end();
+    }
+    cors.location = to;
+    res.writeHead(301, cors); // vuln: open-redirect location written before this call
+    return res.end();
+  }
   if (url.pathname === "/file") {
     const download = contentHeaders(url.pathname, to);
     res.writeHead(200, download); // safe: open-redirect content headers a helper built
