@@ -42,7 +42,23 @@ export function returned(a: Analyzer, node: TNode, expr: TNode, specs: SinkSpec[
   }
   const v = a.ev(expr);
   if (!v) return;
-  for (const spec of specs) if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(k)) a.recordHit(node, spec, v);
+  for (const spec of specs)
+    if (!(v.mask & spec.cls) && !spec.ignoreKinds.has(k) && (!spec.returnPrefix || afterPrefix(expr, spec.returnPrefix))) a.recordHit(node, spec, v);
+}
+
+/**
+ * `return "redirect:" + next`: whether the returned concatenation starts with the prefix and leaves the rest open. A
+ * fixed path after it (`"redirect:/orders?id=" + id`: a slash and then no second one) or a fixed host
+ * (`"redirect:https://shop.example.com/" + p`) keeps the destination; a return without the prefix is a view's name.
+ */
+function afterPrefix(expr: TNode, prefix: string): boolean {
+  let first = expr;
+  while (first.kind() === "binary_expression" && first.field("left")) first = first.field("left")!;
+  if (first === expr || first.kind() !== "string_literal") return false;
+  const text = first.text().slice(1, -1);
+  if (!text.startsWith(prefix)) return false;
+  const rest = text.slice(prefix.length);
+  return !/^\/[^/\\]|^https?:\/\/[^/?#\s]+[/?#]/.test(rest);
 }
 
 /** The return sinks a tuple's other elements leave: not those whose safe Content-Type its headers declare. */

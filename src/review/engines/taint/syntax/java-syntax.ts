@@ -78,6 +78,27 @@ function javaParams(fn: TNode): Param[] {
   return out;
 }
 
+/** Annotation texts of a declaration's modifiers (`@GetMapping("/a")`, `@RestController`). */
+function annotationsOf(decl: TNode | null): string {
+  const mods = named(decl).find((c) => c.kind() === "modifiers");
+  return named(mods ?? null)
+    .filter((c) => c.kind() === "annotation" || c.kind() === "marker_annotation")
+    .map((c) => c.text().replace(/\s+/g, " "))
+    .join(" ");
+}
+
+/**
+ * A method's "decorators" for return sinks: one text of three lines, `class: <its class's annotations>`,
+ * `method: <its own>` and `returns: <its return type>`, so that one rule's regex can ask for all three (a Spring
+ * controller's mapped method returning a String).
+ */
+function javaDecorators(fn: TNode): string[] {
+  if (fn.kind() !== "method_declaration") return [];
+  let cls = fn.parent();
+  while (cls && cls.kind() !== "class_declaration") cls = cls.parent();
+  return [`class: ${annotationsOf(cls)}\nmethod: ${annotationsOf(fn)}\nreturns: ${fn.field("type")?.text() ?? ""}`];
+}
+
 export const javaSyntax: Syntax = {
   ruleLanguage: "java",
   prefix: "java",
@@ -92,7 +113,7 @@ export const javaSyntax: Syntax = {
   indexField: "array",
   cleanOps: new Set([...compareOps, "%", "&&", "||"]),
   params: javaParams,
-  decorators: () => [],
+  decorators: javaDecorators,
   nestedAssign: true,
   ifInitializer: false,
   assignOp: () => null,

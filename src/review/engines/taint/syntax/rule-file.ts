@@ -171,7 +171,15 @@ const sinkRule = z
       .optional()
       .describe(
         "Python: regexes on decorators; the value a function so decorated returns is a sink (a Flask view's return value is the response " +
-          "body). A tuple's first element is the body",
+          "body). A tuple's first element is the body. Java: one text per method, `class: …` (its class's annotations), `method: …` " +
+          "(its own) and `returns: <type>` on three lines",
+      ),
+    returnPrefix: z
+      .string()
+      .optional()
+      .describe(
+        'With returnFrom: the returned string is a sink only after this literal prefix (`return "redirect:" + next`, a Spring view name); ' +
+          "a fixed path or host after it, or a return without it, is none",
       ),
     safeContentType: z
       .string()

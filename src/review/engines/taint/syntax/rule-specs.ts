@@ -26,6 +26,8 @@ export interface SinkSpec {
   when?: { arg?: number | undefined; keyword?: string | undefined; equals: string } | undefined;
   unless: RegExp[];
   ignoreKinds: Set<string>;
+  /** Return sinks: only the part of a returned string after this literal prefix is the sink (schema `returnPrefix`). */
+  returnPrefix?: string;
   /** Return sinks: a returned tuple whose headers set a Content-Type matching this is no sink. */
   safeContentType?: RegExp;
   /** Conversions of a literal format string whose arguments are safe at this sink (`%j`). */

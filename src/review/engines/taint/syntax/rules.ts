@@ -162,6 +162,7 @@ function compileRules(file: TaintRuleFile, on: ReadonlySet<Gated> = new Set()): 
       ifArg: s.ifArg && argTest(s.ifArg),
       ...(s.fromLibrary ? { fromLibrary: true as const } : {}),
       ...(s.notFromLibrary ? { notFromLibrary: true as const } : {}),
+      ...(s.returnPrefix ? { returnPrefix: s.returnPrefix } : {}),
       ...(s.callersOwn ? { callersOwn: true as const } : {}),
       ...(s.calledAtOnce ? { calledAtOnce: true as const } : {}),
       fileContains: (s.fileContains ?? []).map((r) => new RegExp(r)),
