@@ -44,6 +44,8 @@ export function prefixGuard(recv: TNode | null, arg: TNode | undefined, syn: Syn
   const g = recv && confiningPrefix(arg) ? checkedName(recv, syn) : null;
   if (!g) return [];
   const literal = literalKinds.has(arg!.kind() as string);
+  // `strings.HasPrefix(filepath.Clean(p), "/srv/files/")`: the resolved form under a directory confines the path.
+  if (g.resolved) return literal && !absoluteDir.test(arg!.text()) ? [] : [{ name: g.name, mask: g.mask }];
   // A lone `/` keeps a URL on this site only if it does not go on with `/` or `\\` (`//evil.example`, `/\\evil.example`
   // lead to another host): a redirect needs that check too (relativeUrls).
   if (literal && loneSlash.test(arg!.text())) return [{ name: g.name, mask: g.mask & destinationMask & ~redirectBit, slash: true }];

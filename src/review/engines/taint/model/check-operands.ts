@@ -20,6 +20,9 @@ export interface Guard {
   slash?: true;
   /** The value does not start `//` (nor `/\`): vouches for nothing alone (mask 0), completes a `slash` guard. */
   noDouble?: true;
+  /** The check reads a lexically resolved form of the name (`filepath.Clean(p)`, `os.path.abspath(p)`): a directory
+   * prefix confines the name itself, which the system resolves the same way when it opens it. */
+  resolved?: true;
 }
 
 export const destinationMask = classBit("open-redirect") | classBit("ssrf");
@@ -57,6 +60,9 @@ const foldedIdent = new RegExp(`^([A-Za-z_$][\\w$]*)(${folded})$`);
 const originMembers = new Set(["hostname", "host", "origin"]);
 
 const full = (name: string): Guard => ({ name, mask: allClassesMask });
+
+/** A path normalized lexically, its one argument a name: Go's Clean, Python's normpath/abspath/realpath, Node's normalize/resolve. */
+const normalized = /^(?:filepath\.Clean|path\.Clean|os\.path\.(?:normpath|abspath|realpath)|path\.(?:normalize|resolve))\(([A-Za-z_$][\w$]*)\)$/;
 
 /** `req.query.sort`: a member path on a variable, cleaned where it is allow-listed (ternaries, see driver/analyzer.ts). */
 function memberPath(n: TNode, syn: Syntax): string | null {
@@ -103,6 +109,8 @@ export function checkedName(n: TNode, syn: Syntax): Guard | null {
   // `Number.isInteger(Number(pid))`: a strict conversion (not parseInt, which reads "1; rm" as 1) checked is its operand checked.
   const numeric = role === "call" && (syn.prefix === "js" || syn.prefix === "ts") ? /^Number\(([A-Za-z_$][\w$]*)\)$/.exec(t) : null;
   if (numeric) return full(numeric[1]!);
+  const norm = role === "call" ? normalized.exec(t) : null;
+  if (norm) return { name: norm[1]!, mask: classBit("path-traversal"), resolved: true };
   const own = role === "call" ? foldedIdent.exec(t) : null;
   // Trimmed, it may still end in a line break: as a destination it is checked all the same.
   if (own?.[2]) return { name: own[1]!, mask: /trim|strip/.test(own[2]) ? destinationMask : allClassesMask };

@@ -86,7 +86,9 @@ func ginHandlers(router *gin.Engine) {
 			return
 		}
 		db.Query(fmt.Sprintf("SELECT * FROM t WHERE id = %d", id)) // safe: sql-injection sanitized integer
-		c.String(200, "<p>"+dir+"</p>")                            // vuln: xss
+		c.String(200, "<p>"+dir+"</p>")                            // safe: xss Gin's String sends text/plain
+		c.Data(200, "text/html; charset=utf-8", []byte("<p>"+dir+"</p>")) // vuln: xss HTML bytes
+		c.Data(200, "application/json", []byte(dir))                // safe: xss a JSON body
 	})
 }
 

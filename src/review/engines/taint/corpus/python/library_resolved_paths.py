@@ -42,3 +42,17 @@ class Embedder:
             return None
         with open(os.path.join(self.cache, src), "rb") as fh:  # vuln: path-traversal another path opened
             return fh.read()
+
+    def embed_inline(self, src):
+        src_path = os.path.join(self.path, src)
+        if not os.path.normpath(src_path).startswith(os.path.abspath(self.path) + os.sep):
+            raise ValueError(src)
+        with open(src_path, "rb") as fh:  # safe: path-traversal normalized form checked inline
+            return fh.read()
+
+    def embed_inline_other(self, src, other):
+        src_path = os.path.join(self.path, src)
+        if not os.path.normpath(other).startswith(os.path.abspath(self.path) + os.sep):
+            raise ValueError(src)
+        with open(src_path, "rb") as fh:  # vuln: path-traversal another value checked
+            return fh.read()
