@@ -7,7 +7,7 @@ import { operatorOf } from "../model/static-conditions.ts";
 import type { Guard } from "../model/check-operands.ts";
 import { checkedName, destinationMask, literalKinds } from "../model/check-operands.ts";
 import { splitTop } from "../../../fast/regex-need.ts";
-import { classBit } from "../syntax/classes.ts";
+import { allClassesMask, classBit } from "../syntax/classes.ts";
 
 /** A prefix check that confines a path or a redirect (`full.startsWith(root)`, `next.startsWith("/")`);
  * not one naming a scheme or host, which any URL of that scheme passes. */
@@ -106,13 +106,32 @@ export function withoutSeparator(n: TNode | null): TNode | null {
 /** Python's containment check `os.path.commonpath([full, root]) == root` (also `commonprefix`): the other
  * paths of the list lie under `root` where it holds, as `full.startsWith(root)` does in JavaScript; else null. */
 export function commonPathGuard(call: TNode, root: TNode, syn: Syntax): Guard[] | null {
-  if (syn.prefix !== "py" || syn.roles[call.kind()] !== "call") return null;
+  if (syn.prefix !== "py") return null;
+  if (syn.roles[call.kind()] === "ident") return heldCommonPath(call, root);
+  if (syn.roles[call.kind()] !== "call") return null;
   if (!/(?:^|\.)common(?:path|prefix)$/.test(call.field("function")?.text() ?? "")) return null;
   const list = named(call.field("arguments"))[0];
   if (!list || named(call.field("arguments")).length !== 1 || (list.kind() !== "list" && list.kind() !== "tuple")) return null;
   const others = named(list).filter((e) => e.text() !== root.text());
   if (others.length === named(list).length) return null;
   return others.flatMap((e) => one(checkedName(e, syn)));
+}
+
+/**
+ * The same check held in a variable (`common = os.path.commonpath([base, full])`, then `if common != base: raise`),
+ * read from the enclosing function's text: the list's other name lies under `root` where it holds.
+ */
+function heldCommonPath(name: TNode, root: TNode): Guard[] | null {
+  if (!/^[A-Za-z_]\w*$/.test(root.text())) return null;
+  let fn: TNode | null = name.parent();
+  while (fn && fn.kind() !== "function_definition") fn = fn.parent();
+  const text = fn?.text() ?? "";
+  const held = new RegExp(
+    `\\b${name.text()}\\s*=\\s*(?:os\\.path\\.|posixpath\\.)?common(?:path|prefix)\\(\\s*[[(]\\s*([\\w.]+)\\s*,\\s*([\\w.]+)\\s*,?\\s*[\\])]\\s*\\)`,
+  ).exec(text);
+  if (!held) return null;
+  const other = held[1] === root.text() ? held[2]! : held[2] === root.text() ? held[1]! : null;
+  return other && /^[A-Za-z_]\w*$/.test(other) ? [{ name: other, mask: allClassesMask }] : null;
 }
 
 /**

@@ -117,7 +117,12 @@ function memberOf(a: Analyzer, t: Taint, name: string, node: TNode): Value {
   const ofUrl = urlMember(t, name);
   if (ofUrl) return ofUrl;
   if (t.fields && t.step.kind !== "param") return fieldOf(t, name);
-  if (t.step.kind !== "param") return t;
+  if (t.step.kind !== "param") {
+    // A library entry's parameter handed whole to a helper (summarised: `_packed_refs_path(repo)` reading
+    // `repo.common_dir`) holds the caller's settings there as in the entry.
+    const setting = t.whole ? settingMask(a, t, name) : 0;
+    return setting ? { ...t, mask: t.mask | setting } : t;
+  }
   const out = sourceTaint(node, t.step.sourceId, t.confidence, "source", t.mask | settingMask(a, t, name));
   return a.rules.textParamMembers.has(name) ? asString(out) : out;
 }

@@ -56,3 +56,36 @@ class Embedder:
             raise ValueError(src)
         with open(src_path, "rb") as fh:  # vuln: path-traversal another value checked
             return fh.read()
+
+
+# A VCS library's refs: a containment check held in a variable (`common != base_path` raises), and a repository
+# object's own directory read in a helper it is handed to.
+def _validated_path(base, path):
+    base_path = os.path.realpath(base)
+    abs_path = os.path.realpath(os.path.join(base_path, path))
+    common = os.path.commonpath([base_path, abs_path])
+    if common != base_path:
+        raise ValueError("path %r escapes the repository" % path)
+    return abs_path
+
+
+def delete_ref(git_dir, ref_path):
+    os.remove(_validated_path(git_dir, ref_path))  # safe: path-traversal validated under the repository
+
+
+def delete_ref_unchecked(git_dir, ref_path):
+    os.remove(os.path.join(git_dir, ref_path))  # vuln: path-traversal a ref name joined under the repository
+
+
+def _packed_refs_path(repo):
+    return os.path.join(repo.common_dir, "packed-refs")
+
+
+def read_packed_refs(repo):
+    with open(_packed_refs_path(repo)) as fh:  # safe: path-traversal the repository's own directory
+        return fh.read()
+
+
+def read_named_ref(repo, name):
+    with open(os.path.join(repo.common_dir, name)) as fh:  # vuln: path-traversal a name joined under it
+        return fh.read()
