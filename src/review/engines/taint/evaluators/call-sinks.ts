@@ -6,7 +6,7 @@ import type { SinkSpec } from "../syntax/rule-specs.ts";
 import { keywordArg, keywordName } from "../syntax/syntax-types.ts";
 import type { Value } from "../model/state.ts";
 import { safelyFormatted } from "./format-args.ts";
-import { ownPathName, wholeChain } from "../model/whole-params.ts";
+import { ownCommandName, ownPathName, wholeChain } from "../model/whole-params.ts";
 import { listingEntry } from "./listing-entries.ts";
 import { keyedValue, seenKeyed } from "./keyed-objects.ts";
 import { escapeRegExp } from "../../../text.ts";
@@ -40,7 +40,7 @@ function calledLater(a: Analyzer, value: TNode): boolean {
  * too. "param": the same from a parameter of a helper being summarised, for its callers to judge (function-summaries.ts). */
 function wholeCallerPath(a: Analyzer, spec: Pick<SinkSpec, "className" | "callersOwn">, t: NonNullable<Value>, arg: TNode): "library" | "param" | null {
   // `callersOwn` sinks (a template compiled): the parameter itself, as the caller gave it.
-  const core = spec.className === "path-traversal" ? ownPathName(arg.text()) : spec.callersOwn && /^[\w$]+$/.test(arg.text()) ? arg.text() : null;
+  const core = spec.className === "path-traversal" ? ownPathName(arg.text()) : spec.callersOwn ? ownCommandName(arg.text()) : null;
   if (!core) return null;
   const whole = wholeChain(t, a.rules.library?.spec.id);
   return whole && whole.name === core ? whole.from : null;

@@ -70,6 +70,8 @@ const slashFixed = new RegExp(String.raw`\s*\/\s*${segment(`"'`)}$`);
  * `p / "manage.py"`); null when it is none of these.
  */
 function peel(value: string): string | null {
+  const split = splitCommand.exec(value);
+  if (split) return split[1]!;
   // The outermost step first: `Path(p).resolve()` is a method call on `Path(p)`.
   const method = samePathMethod.exec(value);
   if (method) return value.slice(0, method.index).trim();
@@ -83,6 +85,15 @@ function peel(value: string): string | null {
   if (jp && fixedTail.test(`, ${value.slice(jp.index + jp[0].length)}`)) return value.slice(0, jp.index).trim();
   const head = samePathHead.exec(value);
   return head ? value.slice(head[0].length, -1).trim() : null;
+}
+
+/** A command line split into its words as a shell would (`shlex.split(cmd, posix=False)`): the same command, as a list. */
+const splitCommand = /^shlex\.split\(\s*([A-Za-z_$][\w$]*)\s*(?:,[^()]*)?\)$/;
+
+/** The parameter a sink's argument hands on as the caller gave it, as the command to run: itself or split into words. */
+export function ownCommandName(text: string): string | null {
+  const t = text.trim();
+  return /^[\w$]+$/.test(t) ? t : (splitCommand.exec(t)?.[1] ?? null);
 }
 
 const suffixFixed = new RegExp(String.raw`\s*\+\s*${segment("\"'`")}$`);

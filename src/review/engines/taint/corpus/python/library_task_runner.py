@@ -43,3 +43,20 @@ def call_trainer(args):
 def call_trainer_shell(args):
     cmd = ["sh", "-c"] + args
     return subprocess.Popen(cmd).communicate()  # vuln: command-injection a shell after all
+
+
+# A command line split into words as a shell would: still the caller's command; one the function writes around a
+# caller's value is the function's.
+import shlex  # noqa: E402
+
+
+def run_command_with_process(cmd):
+    is_win = os.name == "nt"
+    with subprocess.Popen(shlex.split(cmd, posix=not is_win), shell=is_win) as proc:  # safe: command-injection the caller's command line split
+        proc.wait()
+
+
+def run_lerna(concurrency, scope):
+    cmd = shlex.split(f"npx lerna exec --concurrency {concurrency} --scope='{scope}' -- npm run build")
+    with subprocess.Popen(cmd, shell=os.name == "nt") as proc:  # vuln: command-injection a scope written into the command line
+        proc.wait()
