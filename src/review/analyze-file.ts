@@ -12,7 +12,7 @@ import type { Language } from "./languages.ts";
 import { matchRules } from "./engines/patterns.ts";
 import type { LanguagePack } from "./engines/patterns.ts";
 import type { PackedOutcome } from "./fast/packed.ts";
-import { dropLintSilenced } from "./lint-directives.ts";
+import { dropInCompiled, dropLintSilenced } from "./lint-directives.ts";
 import { scanSecrets, secretRules } from "./engines/secrets.ts";
 import { judgeRedos } from "./engines/redos.ts";
 import { foldFindings } from "./fold.ts";
@@ -181,7 +181,7 @@ export class FileAnalyzer {
         const lines = new Set(findings.filter((f) => f.ruleId === pollution.id).map((f) => f.location.startLine));
         findings.push(...scanPrototypePollution(tree(), text, path, pollution).filter((f) => !lines.has(f.location.startLine)));
       }
-      findings = dropLintSilenced(findings, text, pack.rules);
+      findings = dropInCompiled(dropLintSilenced(findings, text, pack.rules), text, pack.rules);
     }
     if (!skipped && budget.spent()) skipped = { path, reason: "time_budget", detail: "secrets not scanned" };
     else if (this.secrets.length) findings.push(...scanSecrets(text, path, this.secrets));

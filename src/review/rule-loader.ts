@@ -29,6 +29,8 @@ export interface Rule {
   check?: "redos" | "prototype-pollution";
   /** False when the rule reports nothing in test suites (rule-schema.ts `suites`). */
   suites?: false;
+  /** False when the rule reports nothing in output compiled from TypeScript (rule-schema.ts `compiled`). */
+  compiled?: false;
   /** The same check's names in ESLint, whose disable directives mark a match as deliberate (lint-directives.ts). */
   lint?: string[];
   /** Findings that captured `key` wait for the tree's configuration (config-values.ts). */
@@ -147,6 +149,7 @@ function rulesOf(docs: RuleDoc[], text: string, file: string, builtin: boolean):
       ...(d.metadata?.check ? { check: d.metadata.check } : {}),
       ...(d.metadata?.lint ? { lint: d.metadata.lint } : {}),
       ...(d.metadata?.suites === false ? { suites: false as const } : {}),
+      ...(d.metadata?.compiled === false ? { compiled: false as const } : {}),
       need: ruleNeed(d.rule, { constraints: d.constraints, utils: d.utils, prefilter: d.metadata?.prefilter, prefilterRegex: d.metadata?.prefilterRegex }),
       source: { file, line },
     });

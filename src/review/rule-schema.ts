@@ -90,6 +90,13 @@ export const ruleDocument = z.strictObject({
           "false: the rule reports nothing in a project's test suites (suite-paths.ts), for a fault a test runner reports by itself " +
             "when it happens (an unhandled rejection fails the run)",
         ),
+      compiled: z
+        .literal(false)
+        .optional()
+        .describe(
+          "false: the rule reports nothing in output compiled from TypeScript (a file naming its .js or .mjs source map last), for a " +
+            "shape the compiler leaves that nobody wrote (`x = x` from `x = x as T`); the source file is where a slip would be",
+        ),
       lint: z
         .array(z.string().regex(/^[@\w/-]+$/))
         .optional()
