@@ -166,7 +166,8 @@ export class Analyzer {
    */
   private returnsReport(scope: TNode, start: number, end: number): boolean {
     if (!this.rules.returnSinks.length) return false;
-    return this.source.slice(start, end).includes("@") || returnSinks(this, scope, this.returnSpecCache).length > 0;
+    // A Python decorator may sit on a function nested in the scope; a Java method's own annotations are its own.
+    return (this.syn.prefix === "py" && this.source.slice(start, end).includes("@")) || returnSinks(this, scope, this.returnSpecCache).length > 0;
   }
 
   /** Walks a function: on its own (`outer` null), or in place as a closure that sees `outer`'s variables. */

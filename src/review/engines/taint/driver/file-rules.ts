@@ -11,7 +11,8 @@ import { instanceNames } from "../syntax/instance-names.ts";
 /** A language's rules, with the names a Python, JavaScript or TypeScript file imports them under (syntax/python-imports.ts, syntax/js-imports.ts). */
 export function fileRules(syn: Syntax, source: string): CompiledRules {
   const js = syn.ruleLanguage === "javascript" || syn.ruleLanguage === "typescript";
-  if (syn.ruleLanguage !== "python" && !js) return rulesFor(syn.ruleLanguage);
+  // Go and Java: the gated entries the text calls for (Spring's return sinks only in files with a request mapping).
+  if (syn.ruleLanguage !== "python" && !js) return rulesFor(syn.ruleLanguage, source);
   // The engine asks for taintCandidates and then refines the same file: its rules are made once.
   if (lastRules?.source === source && lastRules.language === syn.ruleLanguage) return lastRules.rules;
   // With the sources the file's text calls for (an archive library's entries): rules.ts rulesFor.

@@ -88,11 +88,11 @@ function annotationsOf(decl: TNode | null): string {
 }
 
 /**
- * A method's "decorators" for return sinks: one text of three lines, `class: <its class's annotations>`,
+ * A method's text for return sinks: one text of three lines, `class: <its class's annotations>`,
  * `method: <its own>` and `returns: <its return type>`, so that one rule's regex can ask for all three (a Spring
  * controller's mapped method returning a String).
  */
-function javaDecorators(fn: TNode): string[] {
+function javaReturnTexts(fn: TNode): string[] {
   if (fn.kind() !== "method_declaration") return [];
   let cls = fn.parent();
   while (cls && cls.kind() !== "class_declaration") cls = cls.parent();
@@ -113,7 +113,8 @@ export const javaSyntax: Syntax = {
   indexField: "array",
   cleanOps: new Set([...compareOps, "%", "&&", "||"]),
   params: javaParams,
-  decorators: javaDecorators,
+  decorators: () => [],
+  returnTexts: javaReturnTexts,
   nestedAssign: true,
   ifInitializer: false,
   assignOp: () => null,

@@ -72,6 +72,8 @@ export interface Syntax {
   cleanOps: Set<string>;
   params(fn: TNode): Param[];
   decorators(fn: TNode): string[];
+  /** What return sinks' `returnFrom` regexes test when it is not the decorators (Java: syntax/java-syntax.ts), read only for them. */
+  returnTexts?(fn: TNode): string[];
   /** Assignments can sit inside expressions (`f(x = 1)`), not only in statements. */
   nestedAssign: boolean;
   /** An `if` may start with a statement of its own (`if x := f(); x > 0`): its `initializer` field. */
