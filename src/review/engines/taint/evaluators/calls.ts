@@ -19,6 +19,7 @@ import { schemaMethods, schemaParse } from "./schema-parse.ts";
 import { moduleResult } from "./module-results.ts";
 import { queryWrite, withFixedFormat } from "./fixed-prefix.ts";
 import { decoded } from "./url-paths.ts";
+import { rebuiltUrl } from "./url-parts.ts";
 
 /** Calls that build a list from their arguments, read as an argument vector like an array literal. */
 const listOf = new Set(["Arrays.asList", "List.of", "Stream.of"]);
@@ -171,6 +172,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
         ? findallValue(a, positional, firstTainted)
         : undefined;
   if (grouped !== undefined) return grouped;
+  const rebuilt = firstTainted && positional.length === 1 ? rebuiltUrl(a, callee.text, positional[0]!) : undefined;
+  if (rebuilt !== undefined) return rebuilt;
   // A function of this file: what its summary says (evaluators/function-summaries.ts).
   const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
   if (summed !== undefined) return summed;

@@ -97,6 +97,8 @@ function created(a: Analyzer, value: TNode, whole: Value): Coll | null {
   const args = named(value.field("arguments"));
   if (listTypes.test(text) || /^(?:list|(?:collections\.)?deque)$/.test(text)) {
     if (!args.length) return C.emptyList;
+    const parts = text === "list" ? urlPartsList(args[0], whole) : null;
+    if (parts) return { list: parts, keys: null, rest: null };
     const elems = args.length === 1 ? elemsOf(a, args[0]!) : null;
     return elems ? { list: elems, keys: null, rest: null } : typeof constOf(a, args[0]) === "number" ? C.emptyList : null;
   }
@@ -160,6 +162,14 @@ export function readIndex(a: Analyzer, node: TNode): Value | undefined {
   const { c, key } = e;
   if (c.sections && !String(key).includes("\0")) return undefined;
   return c.list ? (typeof key === "number" ? C.listGet(c, key) : undefined) : C.mapGet(c, String(key));
+}
+
+const splitCall = /^(?:(?:urllib\.)?parse\.)?url(split|parse)\(/;
+
+/** `list(urlsplit(x))`: five parts (six for urlparse), each as tainted as `x` was (evaluators/url-parts.ts); null for another argument. */
+function urlPartsList(arg: TNode | undefined, whole: Value): Elem[] | null {
+  const m = arg ? splitCall.exec(arg.text()) : null;
+  return m ? Array.from({ length: m[1] === "split" ? 5 : 6 }, () => ({ v: whole, n: null })) : null;
 }
 
 /** Python `["git", "log"] + args`: a list joined after a fixed program is still an argument vector. */
