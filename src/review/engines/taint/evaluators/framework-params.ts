@@ -52,7 +52,7 @@ const returnsResponse = /\breturn\s+(?:[\w.]+\.)?(?:render|redirect|render_to_re
 
 /**
  * Whether `name` comes after a parameter named like one of `after` in a function shaped as a view: a handler
- * method, decorated, or returning a response. Not a helper that takes the request along
+ * method, decorated, or (a function, not a method) returning a response. Not a helper that takes the request along
  * (`update_session_auth_hash(request, user)`), nor one named `_private`.
  */
 function afterNamed(a: Analyzer, fn: TNode, name: string, after: RegExp[]): boolean {
@@ -63,6 +63,10 @@ function afterNamed(a: Analyzer, fn: TNode, name: string, after: RegExp[]): bool
   const i = params.findIndex((q) => after.some((r) => r.test(q.name)));
   if (i < 0 || params.findIndex((q) => q.name === name) <= i) return false;
   if ((i > 0 && handlerMethods.test(fname)) || a.syn.decorators(fn).length) return true;
+  // A method that takes the request after `self` and is no handler (`ModelAdmin.response_add(self, request, obj,
+  // post_url_continue=None)`) is called by the class's own code: a class-based view's URL captures reach only its
+  // handlers, and `self.kwargs`.
+  if (i > 0 && params[0]?.name === "self") return false;
   const r = fn.range();
   return !!a.source && returnsResponse.test(a.source.slice(r.start.index, r.end.index));
 }

@@ -80,3 +80,15 @@ class LyricsView(View):
     def get(self, request, *args, **kwargs):
         path = os.path.join(MEDIA, "lyrics", self.kwargs["track"] + ".txt")
         return FileResponse(open(path, "rb"))  # vuln: path-traversal
+
+
+# An admin-like class: its methods take the request from the class's own code, not from a URL pattern; what the
+# pattern captured reaches a class-based view's handlers and self.kwargs only.
+class AlbumAdmin:
+    def response_add(self, request, obj, post_url_continue=None):
+        if post_url_continue is None:
+            post_url_continue = "/admin/albums/%d/" % obj.pk
+        return redirect(post_url_continue)  # safe: open-redirect a method's own argument, no URL capture
+
+    def response_delete(self, request, obj_display, next_url=None):
+        return redirect(next_url or request.GET.get("next", "/admin/"))  # vuln: open-redirect the request's own next
