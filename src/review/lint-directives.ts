@@ -33,16 +33,6 @@ function disabledByLine(source: string): Map<number, Set<string>> | null {
   return out;
 }
 
-/** The last line of output compiled from TypeScript names its source map (`//# sourceMappingURL=list.js.map`). */
-const compiledMap = /\/\/# sourceMappingURL=\S+\.m?js\.map\s*$/;
-
-/** `findings` less those of rules that report nothing in compiled output (rule-schema.ts `compiled`), in such a file. */
-export function dropInCompiled(findings: Finding[], text: FileText, rules: readonly Rule[]): Finding[] {
-  if (!findings.length || !compiledMap.test(text.source.slice(-300))) return findings;
-  const off = new Set(rules.filter((r) => r.compiled === false).map((r) => r.id));
-  return off.size ? findings.filter((f) => !off.has(f.ruleId)) : findings;
-}
-
 const lintNames = new WeakMap<readonly Rule[], Map<string, string[]>>();
 
 /** `findings` less the matches of rules with ESLint names whose line disables one of those names. */

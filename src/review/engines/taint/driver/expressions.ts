@@ -5,7 +5,7 @@ import type { Value } from "../model/state.ts";
 import type { Analyzer } from "./analyzer.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { operatorOf } from "../model/static-conditions.ts";
-import { worse } from "../model/state.ts";
+import { wholeOf, worse } from "../model/state.ts";
 import { allClassesMask, namedOnlyMask } from "../syntax/classes.ts";
 import { memberByKey, ownPath } from "../evaluators/reads.ts";
 import { bind } from "../evaluators/assignments.ts";
@@ -83,7 +83,7 @@ export function evObject(a: Analyzer, node: TNode): Value {
     const kind = c.kind();
     const cv = a.ev(c);
     if (!cv) continue;
-    v = worse(v, cv.fields ? withoutFields(cv) : cv);
+    v = worse(v, wholeOf(cv));
     const key = kind === "shorthand_property_identifier" ? c.text() : kind === "pair" ? staticKey(c.field("key")) : null;
     if (key === null) whole = true;
     else {
@@ -104,11 +104,6 @@ function staticKey(key: TNode | null): string | null {
   if (kind === "property_identifier" || kind === "number") return key.text();
   if (kind === "string") return /^["']([^"'\\]*)["']$/.exec(key.text())?.[1] ?? null;
   return null;
-}
-
-function withoutFields(v: NonNullable<Value>): NonNullable<Value> {
-  const { fields: _, fieldMasks: __, built: ___, ...rest } = v;
-  return rest;
 }
 
 export function evPair(a: Analyzer, node: TNode): Value {

@@ -6,6 +6,7 @@
 // `req` returns the upstream's body).
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Value } from "../model/state.ts";
+import { wholeOf } from "../model/state.ts";
 import { importBindings } from "../syntax/js-imports.ts";
 
 // The file being analysed is the same for many calls in a row: its import names are kept for the last one.
@@ -23,12 +24,7 @@ function* packageBindings(source: string): Generator<string> {
 /** `v` (the least sanitized argument) as the result of calling `callee` (its text) in JavaScript. */
 export function moduleResult(a: Analyzer, callee: string, v: Value): Value {
   if (!v?.fields || (a.syn.prefix !== "js" && a.syn.prefix !== "ts")) return v;
-  if (v.built) {
-    const { fields: _, fieldMasks: __, built: ___, ...made } = v;
-    return made;
-  }
+  // An object literal of the program's (Taint.built) may become any string in a function not shown.
   const root = callee.replace(/^new\s+/, "").split(".")[0]!;
-  if (!importedNames(a.source).has(root)) return v;
-  const { fields: _, ...whole } = v;
-  return whole;
+  return v.built || importedNames(a.source).has(root) ? wholeOf(v) : v;
 }

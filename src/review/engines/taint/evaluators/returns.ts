@@ -4,17 +4,12 @@ import type { Analyzer } from "../driver/analyzer.ts";
 import type { SinkSpec } from "../syntax/rule-specs.ts";
 import { named } from "../syntax/syntax-types.ts";
 
-const mapped = /@\w*Mapping\b/;
-
 /** Return sinks that apply to the function being analysed (by its decorators), computed once per scope. */
 export function returnSinks(a: Analyzer, scope: TNode | null, cache: Map<number, SinkSpec[]>): SinkSpec[] {
   if (!scope || a.syn.roles[scope.kind()] !== "func") return [];
   let specs = cache.get(scope.id());
   if (!specs) {
-    // Java's return sinks all ask for a request mapping: a method whose text names none reads no annotations.
-    const r = a.syn.prefix === "java" ? scope.range() : null;
-    const unmapped = r !== null && !mapped.test(a.source.slice(r.start.index, r.end.index));
-    const decorators = unmapped ? [] : (a.syn.returnTexts?.(scope) ?? a.syn.decorators(scope));
+    const decorators = a.syn.returnTexts?.(scope) ?? a.syn.decorators(scope);
     specs = decorators.length
       ? a.rules.returnSinks
           .filter(

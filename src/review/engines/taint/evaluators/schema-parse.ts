@@ -6,7 +6,7 @@
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
 import type { Taint, Value } from "../model/state.ts";
-import { withStep } from "../model/state.ts";
+import { wholeOf, withStep } from "../model/state.ts";
 import { named } from "../syntax/syntax-types.ts";
 
 /** Methods that validate their argument and return what passed (or a result holding it under `data`). */
@@ -66,6 +66,5 @@ export function schemaParse(a: Analyzer, recv: TNode, method: string, arg: Taint
   const open = shapeOf(a, recv.text(), node);
   if (!open) return undefined;
   if (!open.length) return null;
-  const { fields: _, ...t } = withStep(arg, node);
-  return { ...t, fields: new Set(method.startsWith("safe") ? ["data", ...open.map((k) => `data.${k}`)] : open) };
+  return { ...wholeOf(withStep(arg, node)), fields: new Set(method.startsWith("safe") ? ["data", ...open.map((k) => `data.${k}`)] : open) };
 }

@@ -6,7 +6,7 @@ import type { Value } from "./values.ts";
 import { worse } from "./values.ts";
 // The value model lives in values.ts; most of the analysis imports it from here with the state.
 export type { Derivation, Step, Taint, Value } from "./values.ts";
-export { asString, fieldOf, sanitizedFor, sourceTaint, wholeRequest, withField, withoutField, withStep, worse } from "./values.ts";
+export { asString, fieldOf, sanitizedFor, sourceTaint, wholeOf, wholeRequest, withField, withoutField, withStep, worse } from "./values.ts";
 
 export interface State {
   vars: Map<string, Value>;

@@ -170,6 +170,13 @@ export function withField(obj: Value, t: Taint, node: TNode, field: string): Tai
   return out;
 }
 
+/** `t` as one whole value: none of the object-field detail (fields, their own classes, `built`) is kept. */
+export function wholeOf(t: Taint): Taint {
+  if (!t.fields && !t.fieldMasks && !t.built) return t;
+  const { fields: _, fieldMasks: __, built: ___, ...rest } = t;
+  return rest;
+}
+
 function withoutMasks(t: Taint): Taint {
   if (!t.fieldMasks) return t;
   const { fieldMasks: _, ...rest } = t;
