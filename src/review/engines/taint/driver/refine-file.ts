@@ -113,6 +113,13 @@ export function refineFile(input: TaintInput): Finding[] {
     else {
       const outer = finder.enclosingScope();
       if (outer) addScope(outer);
+      // A callback holding the sink's function (a promise's executor around a helper it calls) sees the variables of
+      // the function around it, which hold the data: scopes go up past callbacks.
+      if (outer && isCallback(input.source, outer))
+        for (const s of finder.outerScopes().slice(1)) {
+          addScope(s);
+          if (!isCallback(input.source, s)) break;
+        }
     }
   }
   // A window lists only the functions around its points: callers and callees are looked for among all the file's.
@@ -179,6 +186,14 @@ export function refineFile(input: TaintInput): Finding[] {
   if (ext && input.external) for (const n of ext.recorded) input.external.add(n);
   const scopeHasErrors = errorCheck(input.parseErrors, kind(syn.parseLang, "ERROR"));
   return patternVerdicts(input, syn, rules, analyzer, pfCalls, scopeHasErrors);
+}
+
+/** Whether a function is written as a call's argument (`new Promise(function (resolve) {…})`, `fs.stat(p, (err) => …)`). */
+function isCallback(source: string, fn: TNode | null): boolean {
+  if (!fn) return false;
+  let i = fn.range().start.index - 1;
+  while (i >= 0 && /\s/.test(source[i]!)) i--;
+  return source[i] === "(" || source[i] === ",";
 }
 
 /** The [start, end) offsets of the lines where pattern findings start. */

@@ -29,9 +29,15 @@ function locationOf(path: string, node: TNode, message: string): Location {
 
 const stepLabel: Record<string, string> = { source: "source", param: "source parameter", step: "step" };
 
+/** The flow's steps from its source, a step at the node of the one before it written once (a constructor keeping an
+ * options object field by field steps through `this.opts = options` for each). */
 function flowSteps(last: Step): Step[] {
   const steps: Step[] = [];
-  for (let s: Step | null = last; s; s = s.prev) steps.push(s);
+  for (let s: Step | null = last; s; s = s.prev) {
+    const next = steps[steps.length - 1];
+    if (next && next.node.id() === s.node.id() && next.kind === s.kind) steps[steps.length - 1] = s;
+    else steps.push(s);
+  }
   return steps.reverse();
 }
 

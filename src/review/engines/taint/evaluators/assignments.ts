@@ -8,7 +8,7 @@ import { named } from "../syntax/syntax-types.ts";
 import { constEval, operatorOf, unknown } from "../model/static-conditions.ts";
 import type { Value } from "../model/state.ts";
 import { fieldOf, wholeRequest, withField, withoutField, withStep, worse } from "../model/state.ts";
-import { bindColl, collName, writeIndex } from "./collection-sites.ts";
+import { augArgv, bindColl, collName, writeIndex } from "./collection-sites.ts";
 import { augConst } from "./constant-values.ts";
 import { withDerivation } from "./derived-checks.ts";
 import { unpackedGroups } from "./match-groups.ts";
@@ -54,7 +54,7 @@ export function evalAssign(a: Analyzer, node: TNode, kind: string): Value {
     });
     return v;
   }
-  if (aug) v = worse(v, a.rhs(left));
+  if (aug) v = op === "+=" ? augArgv(a, left, worse(v, a.rhs(left))) : worse(v, a.rhs(left));
   const before = aug ? constEval(left, a.state.consts) : unknown;
   // Go's `x := "b"` is a list of one on each side: the element is the constant.
   const one = ls?.length === 1 && rs?.length === 1;

@@ -140,6 +140,8 @@ export function recordSinks(
   vals: Map<TNode, Value>,
   recvT: Value,
 ): void {
+  // Python's `**options` passes keywords: it holds none of the call's positions (mako's `Template(uri=u, **args)`).
+  const byPosition = positional.some((p) => p.kind() === "dictionary_splat") ? positional.filter((p) => p.kind() !== "dictionary_splat") : positional;
   for (const spec of sinks) {
     if (!conditionHolds(spec, positional, all)) continue;
     if (spec.unless.length && spec.unless.some((r) => r.test(a.scopeText()))) continue;
@@ -148,7 +150,7 @@ export function recordSinks(
     if (spec.unlessArg && unlessArgHolds(a, spec.unlessArg, positional, all)) continue;
     if (spec.ifArg && !spec.ifArg.regex.test(positional[spec.ifArg.arg]?.text() ?? "")) continue;
     if (spec.calledAtOnce && !readAtOnce(a, node, callNext) && !calledLater(a, node)) continue;
-    const positions = spec.args ? spec.args.map((i) => positional[i]) : spec.keywords ? [] : all;
+    const positions = spec.args ? spec.args.map((i) => byPosition[i]) : spec.keywords ? [] : all;
     if (spec.keywords) for (const k of all) if (spec.keywords.has(keywordName(k) ?? "")) positions.push(k);
     const formatted = safelyFormatted(positional, spec.formatSafe);
     for (const p of positions) {

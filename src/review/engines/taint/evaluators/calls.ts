@@ -9,6 +9,7 @@ import { sourceTaint, withStep, worse } from "../model/state.ts";
 import { evalArgv } from "./argument-vectors.ts";
 import { arrayCallbackValue } from "./callback-elements.ts";
 import { applySummary, sourceHelperValue } from "./function-summaries.ts";
+import { keptForCaller } from "./constructor-fields.ts";
 import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
 import { openPart } from "./closed-values.ts";
@@ -175,7 +176,8 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   const rebuilt = firstTainted && positional.length === 1 ? rebuiltUrl(a, callee.text, positional[0]!) : undefined;
   if (rebuilt !== undefined) return rebuilt;
   // A function of this file: what its summary says (evaluators/function-summaries.ts).
-  const summed = recvT ? undefined : firstTainted ? applySummary(a, node, callee, all, vals) : sourceHelperValue(a, node, callee, all);
+  const self = recvT ? null : ownReceiver(a, callee.recv);
+  const summed = recvT ? undefined : firstTainted || self ? applySummary(a, node, callee, all, vals, self) : sourceHelperValue(a, node, callee, all);
   if (summed !== undefined) return summed;
   // A function of another file of the repository, when it is given (driver/cross-file-context.ts).
   const external = passed ? applyExternal(a, node, callee, all, vals, recvT) : undefined;
@@ -186,6 +188,21 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (!rules.propagateUnknown) return null;
   const out = decoded(callee.text, plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))));
   return method === "format" && callee.recv ? withFixedFormat(a, callee.recv, out) : out;
+}
+
+/**
+ * The receiver of `this.m()` (`self.m()`) when it holds data in some fields only: the fields a public method's
+ * constructor kept from its callers (evaluators/constructor-fields.ts), which the method called may read. Library
+ * input there is the caller's configuration of the object, as kept fields are: a path, query or filter it set
+ * (`self.fname = path; self.create()`) is used as given.
+ */
+function ownReceiver(a: Analyzer, recv: TNode | null): Value {
+  const k = recv?.kind();
+  const v = k === "this" ? a.selfValue : k === "identifier" && a.syn.prefix === "py" && recv!.text() === "self" ? (a.state.vars.get("self") ?? null) : null;
+  if (!v?.fields) return null;
+  if (v.step.sourceId !== a.rules.library?.spec.id) return v;
+  const fieldMasks = v.fieldMasks && new Map([...v.fieldMasks].map(([f, m]) => [f, m | keptForCaller]));
+  return { ...v, mask: v.mask | keptForCaller, ...(fieldMasks ? { fieldMasks } : {}) };
 }
 
 /** Whether a keyword argument of that name is passed with text matching `re`. */

@@ -180,6 +180,15 @@ export function concatArgv(a: Analyzer, node: TNode, parts: TNode[], v: Value): 
   return { ...v, argv: true };
 }
 
+/** Python `cmd = ["java"]; cmd += args`: a list extended after its fixed program is still an argument vector. */
+export function augArgv(a: Analyzer, left: TNode, v: Value): Value {
+  if (!v || v.argv || a.syn.ruleLanguage !== "python" || left.kind() !== "identifier") return v;
+  const name = left.text();
+  const first = a.state.colls.get(name)?.list?.[0];
+  const argv = a.state.vars.get(name)?.argv || (first !== undefined && !first.v && first.n !== null && fixedProgram(a, first.n));
+  return argv ? { ...v, argv: true } : v;
+}
+
 /** A variable read whole: a known list is an argument vector when its program is fixed (evaluators/argument-vectors.ts). */
 export function readWhole(a: Analyzer, name: string, v: Value): Value {
   const c = a.state.colls.get(name);

@@ -10,12 +10,13 @@ import { settingsMask } from "./entry-points.ts";
 import { isLibraryEntry } from "./library-entries.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 import { classBit } from "../syntax/classes.ts";
+import { prototypeBase } from "../functions/file-defs.ts";
 
 /**
  * A path, query or filter kept at construction is the caller's configuration (a cache file, a checkout, the
  * query a `Query` object runs): the object uses it as given. A command line built from it still runs it in a shell.
  */
-const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | classBit("nosql-injection");
+export const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | classBit("nosql-injection");
 
 const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
@@ -50,9 +51,7 @@ function constructorOf(a: Analyzer, fn: TNode, python: boolean): TNode | null {
   if (fn.kind() === "method_definition" && body?.kind() === "class_body")
     return classConstructor(a, body, () => named(body).find((m) => m.kind() === "method_definition" && m.field("name")?.text() === "constructor") ?? null);
   // `Base.prototype.m = function`, `Base.prototype = { m: function }`: the constructor function `Base` of the file.
-  const up = body?.kind() === "pair" ? body.parent()?.parent() : body;
-  if (up?.kind() !== "assignment_expression") return null;
-  const base = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(up.field("left")?.text() ?? "")?.[1];
+  const base = prototypeBase(fn);
   if (!base) return null;
   for (const c of a.topLevel(fn).filter((n) => n.isNamed())) {
     if (c.kind() === "function_declaration" && c.field("name")?.text() === base) return c;

@@ -71,9 +71,10 @@ export function recordCalleeHit(a: Analyzer, at: TNode, h: SinkHit, t: Taint, no
 /**
  * The value a call to a function of this file returns, after reporting the sinks its tainted
  * arguments reach inside it; undefined when the callee is unknown or not summarised (then the
- * caller treats it as an unknown call).
+ * caller treats it as an unknown call). `self`: the caller's own receiver, tainted in fields its
+ * constructor kept (`this.cmd()` building a command from `this.path`), for a method of its class.
  */
-export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>): Value | undefined {
+export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNode[], vals: Map<TNode, Value>, self: Value = null): Value | undefined {
   const ctx = a.summaries as Ctx | null;
   if (!ctx || ctx.depth >= maxDepth) return undefined;
   const positional = all.filter((c) => c.kind() !== "keyword_argument");
@@ -81,6 +82,7 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   if (!def) return undefined;
   const bound = bindArgs(def, all, vals);
   if (!bound) return undefined;
+  if (self) bound.push([def.skip === 1 ? 0 : -1, self]);
   const sums: [Summary, Taint][] = [];
   for (const [i, v] of bound) {
     const s = summarize(a, ctx.shared, ctx.depth, def, i, v);

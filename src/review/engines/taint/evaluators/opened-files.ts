@@ -15,5 +15,10 @@ const notRead = allClassesMask & ~(classBit("deserialization") | classBit("xxe")
 /** The value a `with` binds for a file opened by a tainted name, else null. */
 export function openedFile(a: Analyzer, value: TNode, v: Value): Value {
   if (!v || a.syn.roles[value.kind()] !== "call" || !openers.has(value.field("function")?.text() ?? "")) return null;
-  return { ...v, mask: v.mask | notRead };
+  // A path the caller configured an object with (a cache or build directory it set: evaluators/constructor-fields.ts)
+  // holds the caller's own files: what is read there is theirs, as the path is.
+  const configured = v.step.sourceId === a.rules.library?.spec.id && v.mask & pathBit;
+  return { ...v, mask: v.mask | (configured ? allClassesMask : notRead) };
 }
+
+const pathBit = classBit("path-traversal");

@@ -20,6 +20,8 @@ export interface Def {
   skip: number;
   /** Takes a variable number of arguments (`...rest`, `*args`, `**kw`): not summarised. */
   variadic: boolean;
+  /** JavaScript: the constructor function whose prototype holds it (prototypeBase), else null. */
+  proto: string | null;
 }
 
 const classKinds = new Set([
@@ -97,7 +99,8 @@ export class FileDefs {
     const list = node.field("parameters")?.text() ?? "";
     // Python's bare `*` (keyword-only parameters after it) and `/` take no arguments of their own: only `*args` and `**kw` gather.
     const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && /\*\s*[A-Za-z_]/.test(list));
-    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic };
+    const proto = ownerIsClass || this.syn.ruleLanguage === "python" ? null : prototypeBase(node);
+    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic, proto };
   }
 
   /** The innermost class or function around a node, and whether it is a class. */
@@ -154,8 +157,9 @@ export function defName(f: TNode, source?: string): string {
     } else if (unnamed.has(k)) {
       const m = ownName.exec(source.slice(at, at + 160));
       if (m) return m[1]!;
-      // Neither named nor assigned (`app.get("/", (req, res) => ...)`): no name.
-      if (!afterEquals(source, at)) return "";
+      // Neither named nor assigned (`app.get("/", (req, res) => ...)`): no name. A prototype object's
+      // entry (`X.prototype = { m: function () {} }`) is named below.
+      if (!afterEquals(source, at) && !afterColon(source, at)) return "";
     }
   }
   const n = f.field("name");
@@ -164,7 +168,31 @@ export function defName(f: TNode, source?: string): string {
   const k = p?.kind();
   if (k === "variable_declarator") return p!.field("name")?.text() ?? "";
   if (k === "assignment") return p!.field("left")?.kind() === "identifier" ? p!.field("left")!.text() : "";
+  // A constructor function's method: `X.prototype.m = function`, `X.prototype = { m: function }`.
+  if ((k === "assignment_expression" || k === "pair") && prototypeBase(f)) {
+    const key = k === "pair" ? p!.field("key") : p!.field("left")?.field("property");
+    return key?.text().replace(/^["']|["']$/g, "") ?? "";
+  }
   return "";
+}
+
+/** Whether the text before `at` ends with a `:` (an object entry's value). */
+function afterColon(source: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(source[i]!)) i--;
+  return source[i] === ":";
+}
+
+/**
+ * The constructor function a JavaScript method belongs to by its prototype (`X.prototype.m = function`,
+ * `X.prototype = { m: function () {}, n() {} }`): `X`, else null.
+ */
+export function prototypeBase(fn: TNode): string | null {
+  const up = fn.parent();
+  const k = up?.kind();
+  const assign = k === "pair" ? up!.parent()?.parent() : k === "object" ? up!.parent() : up;
+  if (assign?.kind() !== "assignment_expression") return null;
+  return /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(assign.field("left")?.text() ?? "")?.[1] ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Syntax } from "../syntax/syntax-types.ts";
 import { named, slotCount } from "../syntax/syntax-types.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Def, FileDefs } from "./file-defs.ts";
+import { prototypeBase } from "./file-defs.ts";
 
 const inside = (outer: TNode, node: TNode): boolean => {
   const o = outer.range(),
@@ -34,8 +35,10 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
     // Go: a plain call runs a function, a selector call a method of that name (receiver types are not compared).
     cands = all.filter((d) => (d.node.kind() === "method_declaration") === (recv !== null));
   } else if (!recv ? lang === "java" : rk === "this" || (rk === "identifier" && (recv.text() === "self" || recv.text() === "cls"))) {
-    // The enclosing class (the innermost one declaring such a method).
+    // The enclosing class (the innermost one declaring such a method); in a constructor function's method, its prototype's.
     cands = innermost(all.filter((d) => d.ownerIsClass && inside(d.owner!, call) && fits(d)));
+    const base = !cands.length && rk === "this" ? prototypeAround(call) : null;
+    if (base) cands = all.filter((d) => d.proto === base);
   } else if (!recv) {
     // A plain call: a function of the top level or of a function around the call, innermost first.
     // (A method of an object literal is no plain function.)
@@ -53,6 +56,16 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   }
   cands = cands.filter(fits);
   return cands.length === 1 ? cands[0]! : null;
+}
+
+/** The constructor function whose prototype holds the function `this` belongs to at `node` (arrow functions pass it on). */
+function prototypeAround(node: TNode): string | null {
+  for (let p = node.parent(); p; p = p.parent()) {
+    const k = p.kind();
+    if (k === "function_expression" || k === "function" || k === "method_definition" || k === "function_declaration") return prototypeBase(p);
+    if (k === "class_body") return null;
+  }
+  return null;
 }
 
 /** The definitions of the innermost owner holding any (top-level ones last). */
