@@ -10,12 +10,13 @@ const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
 
 /**
  * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
- * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`): set-by-path utilities rarely call `.split` inline.
+ * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`, a config store's `common.path(key, sep)`): set-by-path
+ * utilities rarely call `.split` inline.
  */
-const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys))$`;
+const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys)|path)$`;
 const splitterName = new RegExp(pathSplitter);
 /** Text that every name pathSplitter accepts contains: a function without it calls no splitter. */
-const mayCallSplitter = /[sS]plit|(?:to|cast|parse)Path|Path(?:Segments|Parts|Keys)/;
+const mayCallSplitter = /[sS]plit|(?:to|cast|parse)Path|Path(?:Segments|Parts|Keys)|\.path\s*\(/;
 const nativeSplitter = nativeRegex(pathSplitter);
 const splitCall = {
   kind: "call_expression",
@@ -40,6 +41,10 @@ export function boundKey(pattern: SgNode | null): string | null {
   }
   return null;
 }
+
+/** Parameter names that hold a path's parts. */
+const partsParam = /^(?:path|pointer|keyPath|pathParts|parts|segments)$/;
+const directDescent = /(?<![\w$.])([\w$]+)\s*=\s*\1\s*\[\s*[\w$]+\s*\]\s*(?:;|$)/m;
 
 const iterationMethod = /\.\s*(?:forEach|map|reduce|some|every|filter)\b/;
 
@@ -117,6 +122,12 @@ export function keyNames(
     ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
     : [])
     splitVars.add(p);
+  // A parameter named for a path's parts (`setter(obj, pointer, value)` given a compiled JSON pointer, `baseSet(object,
+  // path, value)`): what its elements pick is a part of the caller's path.
+  // Only with a walk straight into what a part picks (`obj = obj[part]`): a walk on through a member of it
+  // (`object = object[part].properties`, a schema map's) reaches no prototype's own fields.
+  if (directDescent.test(body))
+    for (const p of fn.field("parameters")?.children() ?? []) if (p.kind() === "identifier" && partsParam.test(p.text())) splitVars.add(p.text());
   const iterated = (expr: SgNode | null): "keys" | "path" | null => {
     if (!expr) return null;
     if (expr.kind() === "identifier" && splitVars.has(expr.text())) return "path";
@@ -171,6 +182,19 @@ export function keyNames(
     }
     const from = kind === "keys" ? objectOf(member.field("object")) : undefined;
     if (name && from) ofObject.push({ name, from: from.replace(/\s+/g, ""), start: callback.fn.range().start.index, end: callback.fn.range().end.index });
+  }
+  // `forOwn(source, function (value, key) {…})` (lodash's, for-own's, for-in's): the callback's second parameter is a key.
+  for (const call of !/\bfor(?:In|Own)\s*\(/.test(body)
+    ? []
+    : fn.findAll({ rule: { kind: "call_expression", has: { field: "function", regex: "(?:^|\\.)for(?:In|Own)$" } } })) {
+    const args = (call.field("arguments")?.children() ?? []).filter((c) => c.isNamed());
+    const cb = args[1];
+    if (!args[0] || !cb || !functionKinds.has(String(cb.kind()))) continue;
+    const name = boundKey((cb.field("parameters")?.children() ?? []).filter((c) => c.isNamed())[1] ?? null);
+    if (!name) continue;
+    keys.set(name, "keys");
+    bind(name, cb);
+    ofObject.push({ name, from: args[0].text().replace(/\s+/g, ""), start: cb.range().start.index, end: cb.range().end.index });
   }
   // `const last = parts.pop()`, `key = parts[i]`: a part of the path; also through one converting call (`getkey(parts.shift())`).
   for (const d of !splitVars.size && !keyLists.size

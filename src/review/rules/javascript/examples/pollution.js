@@ -41,4 +41,74 @@ function assignLoose(target, source) {
     if (["tls", "__proto__"].includes(key)) target[key] = copyKeys(target[key] || {}, source[key]); // expect: js.prototype-pollution
   });
 }
-module.exports = { identityMatrix, mapCells, storeUnder, cloneParts, mergeSections, extendDeep, assignOptions, assignLoose };
+// Defaults filled through an iteration helper's callback (`forOwn(source, (value, key) => …)`): refusing `__proto__`
+// alone leaves `constructor.prototype` open to the recursion.
+const forOwn = require("for-own");
+function fillDefaults(target, source) {
+  forOwn(source, function (value, key) {
+    if (key === "__proto__") return;
+    const current = target[key];
+    if (current == null) target[key] = value;
+    else if (typeof current === "object" && typeof value === "object") fillDefaults(current, value); // expect: js.prototype-pollution
+  });
+  return target;
+}
+function fillDefaultsGuarded(target, source) {
+  forOwn(source, function (value, key) {
+    if (key === "__proto__" || key === "constructor") return;
+    const current = target[key];
+    if (current == null) target[key] = value;
+    else if (typeof current === "object" && typeof value === "object") fillDefaultsGuarded(current, value); // ok: js.prototype-pollution
+  });
+  return target;
+}
+// A configuration store setting `a:b:c` through its own path helper: each part walks one level down.
+const common = require("./common");
+function ConfigStore() {
+  this.store = {};
+}
+ConfigStore.prototype.set = function (key, value) {
+  const path = common.path(key, ":");
+  let target = this.store;
+  while (path.length > 1) {
+    key = path.shift();
+    if (!target[key] || typeof target[key] !== "object") target[key] = {}; // expect: js.prototype-pollution
+    target = target[key];
+  }
+  target[path.shift()] = value;
+};
+ConfigStore.prototype.setOwn = function (key, value) {
+  const path = common.path(key, ":");
+  let target = this.store;
+  while (path.length > 1) {
+    key = path.shift();
+    if (!Object.prototype.hasOwnProperty.call(target, key)) target[key] = {}; // ok: js.prototype-pollution
+    target = target[key];
+  }
+  target[path.shift()] = value;
+};
+// A JSON pointer compiled to its parts by the caller (`set(doc, "/a/b", v)` → `setAt(doc, ["", "a", "b"], v)`), each
+// part unescaped by a helper: the walk writes where the parts lead.
+const unescapePart = (part) => part.replace(/~1/g, "/").replace(/~0/g, "~");
+function setAt(doc, pointer, value) {
+  let part;
+  for (let i = 1; i < pointer.length; i++) {
+    part = unescapePart(pointer[i]);
+    if (i === pointer.length - 1) break;
+    if (doc[part] === undefined) doc[part] = {};
+    doc = doc[part];
+  }
+  doc[part] = value; // expect: js.prototype-pollution
+}
+function setAtChecked(doc, pointer, value) {
+  let part;
+  for (let i = 1; i < pointer.length; i++) {
+    part = unescapePart(pointer[i]);
+    if (part === "__proto__" || part === "constructor" || part === "prototype") return;
+    if (i === pointer.length - 1) break;
+    if (doc[part] === undefined) doc[part] = {};
+    doc = doc[part];
+  }
+  doc[part] = value; // ok: js.prototype-pollution
+}
+module.exports = { setAt, setAtChecked, ConfigStore, identityMatrix, mapCells, storeUnder, cloneParts, mergeSections, extendDeep, assignOptions, assignLoose, fillDefaults, fillDefaultsGuarded };
