@@ -14,6 +14,10 @@ export interface SinkHit {
   whole?: true;
   /** The call's argument that reached the sink, where it is not the first (a copy's destination). */
   arg?: TNode;
+  /** A later hit of the node and class through a flow of its own, where this one is a library function's parameter
+   * as its caller gave it (`exec(command)` in an exported runner, which its caller's contract may excuse, and
+   * `run("which " + name)` from another exported function, which it does not). */
+  later?: SinkHit;
 }
 /** What the analysis saw at a call that a pattern rule flagged: the worst value passed to it. */
 export interface Watch {
@@ -23,16 +27,20 @@ export interface Watch {
 /** The hits of one analyzer, in the order reached; a node reached twice for one class is one hit. */
 export class HitLog {
   readonly list: SinkHit[] = [];
-  private readonly keys = new Set<string>();
+  private readonly keys = new Map<string, SinkHit>();
 
   add(node: TNode, spec: Pick<SinkSpec, "cls" | "className">, t: Taint, note?: string, whole = false, arg?: TNode): void {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
-    if (this.keys.has(key)) return;
-    this.keys.add(key);
+    const first = this.keys.get(key);
+    if (first && (first.later || first.taint.step.kind !== "param" || first.taint.step.prev || t.step.kind === "param")) return;
     const hit: SinkHit = note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t };
     if (whole) hit.whole = true;
     if (arg) hit.arg = arg;
-    this.list.push(hit);
+    if (first) first.later = hit;
+    else {
+      this.keys.set(key, hit);
+      this.list.push(hit);
+    }
   }
 }

@@ -81,11 +81,12 @@ export function patternVerdicts(
     hitCalls.add(pc.key);
   });
   const js = syn.prefix === "js" || syn.prefix === "ts";
-  const reported = js
-    ? hits.filter((h) => !((fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h)))
-    : syn.prefix === "py"
-      ? hits.filter((h) => !(fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h) || pythonCallersTemplate(h))))
-      : hits;
+  const excused = (h: SinkHit): boolean =>
+    js
+      ? (fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h)
+      : syn.prefix === "py" && fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h) || pythonCallersTemplate(h));
+  // A hit its caller's contract excuses gives way to a later flow to the same sink (driver/hits.ts `later`).
+  const reported = hits.flatMap((h) => (!excused(h) ? [h] : h.later && !excused(h.later) ? [h.later] : []));
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 

@@ -9,6 +9,8 @@ import { sourceTaint, withStep, worse } from "../model/state.ts";
 import { evalArgv } from "./argument-vectors.ts";
 import { arrayCallbackValue } from "./callback-elements.ts";
 import { applySummary, sourceHelperValue } from "./function-summaries.ts";
+import type { Ctx } from "./function-summaries.ts";
+import { ownObjectMethod } from "../functions/local-callees.ts";
 import { keptForCaller } from "./constructor-fields.ts";
 import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
@@ -113,7 +115,10 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (known !== undefined) return known;
 
   const sinks = rules.sinks.lookup(callee.text);
-  if (sinks) recordSinks(a, node, sinks, callee.recv, positional, all, vals, recvT);
+  // A method the file writes into its own object runs, not the library method a sink of that name stands for.
+  const defs = sinks && (a.summaries as Ctx | null)?.shared.defs;
+  if (sinks && !(defs && ownObjectMethod(defs, a.syn, node, callee, positional.length, () => a.scopeText())))
+    recordSinks(a, node, sinks, callee.recv, positional, all, vals, recvT);
   if (a.rules.computedCalls.length && callee.fn) recordComputedCall(a, node, callee.fn);
 
   // Array callbacks (JavaScript): `ids.map(() => "?")` makes constants, a filter by an allow-list keeps allowed elements.

@@ -20,8 +20,8 @@ export interface Def {
   skip: number;
   /** Takes a variable number of arguments (`...rest`, `*args`, `**kw`): not summarised. */
   variadic: boolean;
-  /** JavaScript: the constructor function whose prototype holds it (prototypeBase), else null. */
-  proto: string | null;
+  /** JavaScript: the object holding it as a method (holderOf: a constructor's prototype, an object literal), else null. */
+  holder: Holder | null;
 }
 
 const classKinds = new Set([
@@ -80,7 +80,9 @@ export class FileDefs {
         });
     this.byName = new Map();
     for (const f of funcs) {
-      const name = defName(f, this.source) || (this.declarations ? exportedName(f) : "");
+      // Another file's object methods (`const helpers = { local: … }`) are no names its importers can call: only what it exports.
+      const own = this.declarations && holderOf(f) ? "" : defName(f, this.source);
+      const name = own || (this.declarations ? exportedName(f) : "");
       if (!name) continue;
       const list = this.byName.get(name);
       if (list) list.push(f);
@@ -99,8 +101,8 @@ export class FileDefs {
     const list = node.field("parameters")?.text() ?? "";
     // Python's bare `*` (keyword-only parameters after it) and `/` take no arguments of their own: only `*args` and `**kw` gather.
     const variadic = list.includes("...") || (this.syn.ruleLanguage === "python" && /\*\s*[A-Za-z_]/.test(list));
-    const proto = ownerIsClass || this.syn.ruleLanguage === "python" ? null : prototypeBase(node);
-    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic, proto };
+    const holder = ownerIsClass || this.syn.ruleLanguage === "python" ? null : holderOf(node);
+    return { node, params, owner, ownerIsClass, ownerName, outer, skip, variadic, holder };
   }
 
   /** The innermost class or function around a node, and whether it is a class. */
@@ -168,8 +170,8 @@ export function defName(f: TNode, source?: string): string {
   const k = p?.kind();
   if (k === "variable_declarator") return p!.field("name")?.text() ?? "";
   if (k === "assignment") return p!.field("left")?.kind() === "identifier" ? p!.field("left")!.text() : "";
-  // A constructor function's method: `X.prototype.m = function`, `X.prototype = { m: function }`.
-  if ((k === "assignment_expression" || k === "pair") && prototypeBase(f)) {
+  // A method of a constructor's prototype or of an object (`X.prototype.m = function`, `var X = { m: function }`).
+  if ((k === "assignment_expression" || k === "pair") && holderOf(f)) {
     const key = k === "pair" ? p!.field("key") : p!.field("left")?.field("property");
     return key?.text().replace(/^["']|["']$/g, "") ?? "";
   }
@@ -183,16 +185,44 @@ function afterColon(source: string, at: number): boolean {
   return source[i] === ":";
 }
 
+/** The object a JavaScript function is a method of: `name`, and whether it is a constructor's prototype. */
+export interface Holder {
+  name: string;
+  proto: boolean;
+}
+
+const memberOfName = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/;
+
 /**
- * The constructor function a JavaScript method belongs to by its prototype (`X.prototype.m = function`,
- * `X.prototype = { m: function () {}, n() {} }`): `X`, else null.
+ * The object a JavaScript function is written into as a method: a constructor's prototype (`X.prototype.m = function`,
+ * `X.prototype = { m: function () {}, n() {} }`), or a module's object (`var utils = { run: function }`,
+ * `utils.run = function`; not `exports`, whose functions are called by other files); else null.
  */
-export function prototypeBase(fn: TNode): string | null {
+export function holderOf(fn: TNode): Holder | null {
   const up = fn.parent();
   const k = up?.kind();
-  const assign = k === "pair" ? up!.parent()?.parent() : k === "object" ? up!.parent() : up;
-  if (assign?.kind() !== "assignment_expression") return null;
-  return /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(assign.field("left")?.text() ?? "")?.[1] ?? null;
+  const obj = k === "pair" ? up!.parent() : k === "object" ? up : null;
+  let at = obj ? obj.parent() : up;
+  // `const files = module.exports = { … }`: the object has the variable's name too.
+  if (obj && at?.kind() === "assignment_expression" && at.parent()?.kind() === "variable_declarator") at = at.parent();
+  const ak = at?.kind();
+  if (ak === "variable_declarator" && obj) {
+    const n = at!.field("name");
+    return n?.kind() === "identifier" ? { name: n.text(), proto: false } : null;
+  }
+  if (ak !== "assignment_expression" || (!obj && at!.field("right")?.id() !== fn.id())) return null;
+  const left = at!.field("left")?.text() ?? "";
+  const proto = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(left)?.[1];
+  if (proto) return { name: proto, proto: true };
+  if (obj) return /^[A-Za-z_$][\w$]*$/.test(left) ? { name: left, proto: false } : null;
+  const m = memberOfName.exec(left);
+  return m && m[1] !== "exports" && m[1] !== "module" ? { name: m[1]!, proto: false } : null;
+}
+
+/** The constructor function whose prototype holds a JavaScript method (holderOf), else null. */
+export function prototypeBase(fn: TNode): string | null {
+  const h = holderOf(fn);
+  return h?.proto ? h.name : null;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Syntax } from "../syntax/syntax-types.ts";
 import { named, slotCount } from "../syntax/syntax-types.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Def, FileDefs } from "./file-defs.ts";
-import { prototypeBase } from "./file-defs.ts";
+import { holderOf } from "./file-defs.ts";
 
 const inside = (outer: TNode, node: TNode): boolean => {
   const o = outer.range(),
@@ -37,12 +37,15 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   } else if (!recv ? lang === "java" : rk === "this" || (rk === "identifier" && (recv.text() === "self" || recv.text() === "cls"))) {
     // The enclosing class (the innermost one declaring such a method); in a constructor function's method, its prototype's.
     cands = innermost(all.filter((d) => d.ownerIsClass && inside(d.owner!, call) && fits(d)));
-    const base = !cands.length && rk === "this" ? prototypeAround(call) : null;
-    if (base) cands = all.filter((d) => d.proto === base);
+    const base = !cands.length && rk === "this" ? holderAround(call) : null;
+    if (base) cands = all.filter((d) => d.holder?.name === base);
   } else if (!recv) {
     // A plain call: a function of the top level or of a function around the call, innermost first.
     // (A method of an object literal is no plain function.)
     cands = innermost(all.filter((d) => !d.ownerIsClass && d.node.kind() !== "method_definition" && (!d.owner || inside(d.owner, call))));
+  } else if (rk === "identifier" && all.some((d) => d.holder?.name === recv.text() && !d.holder.proto)) {
+    // A module's own object (`var utils = { run: function }`, `utils.run = function`): `utils.run(x)` runs it.
+    cands = all.filter((d) => d.holder?.name === recv.text() && !d.holder.proto);
   } else {
     const cls = classOfReceiver(recv, syn) ?? (rk === "identifier" ? declaredClass(recv.text(), scopeText(), defs.source) : null);
     if (cls === null) return null;
@@ -58,14 +61,25 @@ export function resolveCallee(defs: FileDefs, syn: Syntax, call: TNode, callee: 
   return cands.length === 1 ? cands[0]! : null;
 }
 
-/** The constructor function whose prototype holds the function `this` belongs to at `node` (arrow functions pass it on). */
-function prototypeAround(node: TNode): string | null {
+/** The object holding the function `this` belongs to at `node` (arrow functions pass it on): its name, else null. */
+function holderAround(node: TNode): string | null {
   for (let p = node.parent(); p; p = p.parent()) {
     const k = p.kind();
-    if (k === "function_expression" || k === "function" || k === "method_definition" || k === "function_declaration") return prototypeBase(p);
+    if (k === "function_expression" || k === "function" || k === "method_definition" || k === "function_declaration") return holderOf(p)?.name ?? null;
     if (k === "class_body") return null;
   }
   return null;
+}
+
+/**
+ * JavaScript: whether a call runs a method the file writes into its own object (`var fsPath = { find: function }`,
+ * then `fsPath.find(dir, cb)`, or `this.find()` inside it): the file's function, not the library method a sink of that
+ * name stands for (a Mongo collection's `find`); its summary says what it does.
+ */
+export function ownObjectMethod(defs: FileDefs, syn: Syntax, call: TNode, callee: Callee, argc: number, scopeText: () => string): boolean {
+  const k = callee.recv?.kind();
+  if ((syn.prefix !== "js" && syn.prefix !== "ts") || (k !== "this" && k !== "identifier")) return false;
+  return !!resolveCallee(defs, syn, call, callee, argc, scopeText)?.holder;
 }
 
 /** The definitions of the innermost owner holding any (top-level ones last). */
