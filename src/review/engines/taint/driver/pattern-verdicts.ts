@@ -85,8 +85,10 @@ export function patternVerdicts(
     js
       ? (fromLibrary(analyzer, h.taint) && callersContract(h)) || rawRequestLog(h)
       : syn.prefix === "py" && fromLibrary(analyzer, h.taint) && (pythonCallersArgv(h) || pythonCallersQuery(h) || pythonCallersTemplate(h));
-  // A hit its caller's contract excuses gives way to a later flow to the same sink (driver/hits.ts `later`).
-  const reported = hits.flatMap((h) => (!excused(h) ? [h] : h.later && !excused(h.later) ? [h.later] : []));
+  // A hit its caller's contract excuses gives way to a later flow to the same sink (driver/hits.ts `later`): a command
+  // another exported function builds for the runner. A path joined from what callers gave (a copy's destination and
+  // its source's name) stays theirs.
+  const reported = hits.flatMap((h) => (!excused(h) ? [h] : h.later && h.className !== "path-traversal" && !excused(h.later) ? [h.later] : []));
   return [...reported.map((h) => hitToFinding(input.path, syn.prefix, h, counts)), ...kept];
 }
 
