@@ -11,7 +11,7 @@ import { arrayCallbackValue } from "./callback-elements.ts";
 import { applySummary, sourceHelperValue } from "./function-summaries.ts";
 import type { Ctx } from "./function-summaries.ts";
 import { ownObjectMethod } from "../functions/local-callees.ts";
-import { keptForCaller } from "./constructor-fields.ts";
+import { ownReceiver } from "./constructor-fields.ts";
 import { applyExternal } from "./cross-file-calls.ts";
 import { collCall } from "./collection-calls.ts";
 import { openPart } from "./closed-values.ts";
@@ -193,21 +193,6 @@ export function evalCall(a: Analyzer, node: TNode, isNew: boolean): Value {
   if (!rules.propagateUnknown) return null;
   const out = decoded(callee.text, plain(unstrung(moduleResult(a, callee.text, handedBack(a, all, vals, firstTainted)))));
   return method === "format" && callee.recv ? withFixedFormat(a, callee.recv, out) : out;
-}
-
-/**
- * The receiver of `this.m()` (`self.m()`) when it holds data in some fields only: the fields a public method's
- * constructor kept from its callers (evaluators/constructor-fields.ts), which the method called may read. Library
- * input there is the caller's configuration of the object, as kept fields are: a path, query or filter it set
- * (`self.fname = path; self.create()`) is used as given.
- */
-function ownReceiver(a: Analyzer, recv: TNode | null): Value {
-  const k = recv?.kind();
-  const v = k === "this" ? a.selfValue : k === "identifier" && a.syn.prefix === "py" && recv!.text() === "self" ? (a.state.vars.get("self") ?? null) : null;
-  if (!v?.fields) return null;
-  if (v.step.sourceId !== a.rules.library?.spec.id) return v;
-  const fieldMasks = v.fieldMasks && new Map([...v.fieldMasks].map(([f, m]) => [f, m | keptForCaller]));
-  return { ...v, mask: v.mask | keptForCaller, ...(fieldMasks ? { fieldMasks } : {}) };
 }
 
 /** Whether a keyword argument of that name is passed with text matching `re`. */

@@ -3,20 +3,20 @@
 // makes the object chose those values, as they choose a method's arguments.
 import type { TNode } from "../syntax/node.ts";
 import type { Analyzer } from "../driver/analyzer.ts";
-import type { Taint } from "../model/state.ts";
+import type { Taint, Value } from "../model/state.ts";
 import { named } from "../syntax/syntax-types.ts";
 import { sourceTaint, withField } from "../model/values.ts";
 import { settingsMask } from "./entry-points.ts";
 import { isLibraryEntry } from "./library-entries.ts";
 import { carriesNoString } from "../syntax/param-types.ts";
 import { classBit } from "../syntax/classes.ts";
-import { prototypeBase } from "../functions/file-defs.ts";
+import { prototypeBase } from "../functions/holders.ts";
 
 /**
  * A path, query or filter kept at construction is the caller's configuration (a cache file, a checkout, the
  * query a `Query` object runs): the object uses it as given. A command line built from it still runs it in a shell.
  */
-export const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | classBit("nosql-injection");
+const keptForCaller = classBit("path-traversal") | classBit("sql-injection") | classBit("nosql-injection");
 
 const identifier = (name: string): RegExp => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
 
@@ -124,4 +124,19 @@ function keptFields(a: Analyzer, fn: TNode): Taint | null {
     }
   }
   return out;
+}
+
+/**
+ * The receiver of `this.m()` (`self.m()`) when it holds data in some fields only: the fields a public method's
+ * constructor kept from its callers (evaluators/constructor-fields.ts), which the method called may read. Library
+ * input there is the caller's configuration of the object, as kept fields are: a path, query or filter it set
+ * (`self.fname = path; self.create()`) is used as given.
+ */
+export function ownReceiver(a: Analyzer, recv: TNode | null): Value {
+  const k = recv?.kind();
+  const v = k === "this" ? a.selfValue : k === "identifier" && a.syn.prefix === "py" && recv!.text() === "self" ? (a.state.vars.get("self") ?? null) : null;
+  if (!v?.fields) return null;
+  if (v.step.sourceId !== a.rules.library?.spec.id) return v;
+  const fieldMasks = v.fieldMasks && new Map([...v.fieldMasks].map(([f, m]) => [f, m | keptForCaller]));
+  return { ...v, mask: v.mask | keptForCaller, ...(fieldMasks ? { fieldMasks } : {}) };
 }

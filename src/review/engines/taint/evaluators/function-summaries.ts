@@ -11,7 +11,7 @@ import type { Callee } from "./calls.ts";
 import type { Step, Taint, Value } from "../model/state.ts";
 import { wholeRequest, withStep, worse } from "../model/state.ts";
 import { wholeChain } from "../model/whole-params.ts";
-import { resolveCallee } from "../functions/local-callees.ts";
+import { inside, resolveCallee } from "../functions/local-callees.ts";
 import { FileDefs } from "../functions/file-defs.ts";
 import type { Def } from "../functions/file-defs.ts";
 import type { CompiledRules } from "../syntax/rule-specs.ts";
@@ -81,7 +81,7 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
   const def = resolveCallee(ctx.shared.defs, a.syn, call, callee, positional.length, () => a.scopeText());
   // A function calling itself (a directory walk's `find(path.join(from, file))`) hands on what its own walk judges
   // at its sinks with its parameter: an unknown call.
-  if (!def || within(def.node, call)) return undefined;
+  if (!def || inside(def.node, call)) return undefined;
   const bound = bindArgs(def, all, vals);
   if (!bound) return undefined;
   if (self) bound.push([def.skip === 1 ? 0 : -1, self]);
@@ -115,12 +115,6 @@ export function applySummary(a: Analyzer, call: TNode, callee: Callee, all: TNod
     }
   }
   return ret;
-}
-
-function within(outer: TNode, node: TNode): boolean {
-  const o = outer.range();
-  const n = node.range();
-  return o.start.index <= n.start.index && n.end.index <= o.end.index;
 }
 
 /**

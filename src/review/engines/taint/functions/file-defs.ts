@@ -5,6 +5,7 @@ import type { Param, Syntax } from "../syntax/syntax-types.ts";
 import { mentions } from "../fast/relevance.ts";
 import { spanQuery } from "../fast/function-spans.ts";
 import { defaultExport } from "../syntax/js-modules.ts";
+import { type Holder, holderOf } from "./holders.ts";
 
 export interface Def {
   node: TNode;
@@ -140,11 +141,12 @@ const headNames: Record<string, RegExp> = {
 const unnamed = new Set(["arrow_function", "lambda", "func_literal", "lambda_expression", "function_expression", "function"]);
 const ownName = /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/;
 
-/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`). */
-function afterEquals(source: string, at: number): boolean {
+/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`), or with an object
+ * entry's `:` (a prototype object's method, named by holders.ts). */
+function afterAssignOrKey(source: string, at: number): boolean {
   let i = at - 1;
   while (i >= 0 && /\s/.test(source[i]!)) i--;
-  return source[i] === "=" && !/[=!<>]/.test(source[i - 1] ?? "");
+  return source[i] === ":" || (source[i] === "=" && !/[=!<>]/.test(source[i - 1] ?? ""));
 }
 
 /** The name a function is called by: its own, or the variable an arrow function or lambda is assigned to. */
@@ -161,7 +163,7 @@ export function defName(f: TNode, source?: string): string {
       if (m) return m[1]!;
       // Neither named nor assigned (`app.get("/", (req, res) => ...)`): no name. A prototype object's
       // entry (`X.prototype = { m: function () {} }`) is named below.
-      if (!afterEquals(source, at) && !afterColon(source, at)) return "";
+      if (!afterAssignOrKey(source, at)) return "";
     }
   }
   const n = f.field("name");
@@ -176,53 +178,6 @@ export function defName(f: TNode, source?: string): string {
     return key?.text().replace(/^["']|["']$/g, "") ?? "";
   }
   return "";
-}
-
-/** Whether the text before `at` ends with a `:` (an object entry's value). */
-function afterColon(source: string, at: number): boolean {
-  let i = at - 1;
-  while (i >= 0 && /\s/.test(source[i]!)) i--;
-  return source[i] === ":";
-}
-
-/** The object a JavaScript function is a method of: `name`, and whether it is a constructor's prototype. */
-export interface Holder {
-  name: string;
-  proto: boolean;
-}
-
-const memberOfName = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/;
-
-/**
- * The object a JavaScript function is written into as a method: a constructor's prototype (`X.prototype.m = function`,
- * `X.prototype = { m: function () {}, n() {} }`), or a module's object (`var utils = { run: function }`,
- * `utils.run = function`; not `exports`, whose functions are called by other files); else null.
- */
-export function holderOf(fn: TNode): Holder | null {
-  const up = fn.parent();
-  const k = up?.kind();
-  const obj = k === "pair" ? up!.parent() : k === "object" ? up : null;
-  let at = obj ? obj.parent() : up;
-  // `const files = module.exports = { … }`: the object has the variable's name too.
-  if (obj && at?.kind() === "assignment_expression" && at.parent()?.kind() === "variable_declarator") at = at.parent();
-  const ak = at?.kind();
-  if (ak === "variable_declarator" && obj) {
-    const n = at!.field("name");
-    return n?.kind() === "identifier" ? { name: n.text(), proto: false } : null;
-  }
-  if (ak !== "assignment_expression" || (!obj && at!.field("right")?.id() !== fn.id())) return null;
-  const left = at!.field("left")?.text() ?? "";
-  const proto = /^([A-Za-z_$][\w$]*)\.prototype\b/.exec(left)?.[1];
-  if (proto) return { name: proto, proto: true };
-  if (obj) return /^[A-Za-z_$][\w$]*$/.test(left) ? { name: left, proto: false } : null;
-  const m = memberOfName.exec(left);
-  return m && m[1] !== "exports" && m[1] !== "module" ? { name: m[1]!, proto: false } : null;
-}
-
-/** The constructor function whose prototype holds a JavaScript method (holderOf), else null. */
-export function prototypeBase(fn: TNode): string | null {
-  const h = holderOf(fn);
-  return h?.proto ? h.name : null;
 }
 
 /**

@@ -6,9 +6,10 @@ import type { Syntax } from "../syntax/syntax-types.ts";
 import { named, slotCount } from "../syntax/syntax-types.ts";
 import type { Callee } from "../evaluators/calls.ts";
 import type { Def, FileDefs } from "./file-defs.ts";
-import { holderOf } from "./file-defs.ts";
+import { holderOf } from "./holders.ts";
 
-const inside = (outer: TNode, node: TNode): boolean => {
+/** Whether `node` lies within `outer` (by their ranges). */
+export const inside = (outer: TNode, node: TNode): boolean => {
   const o = outer.range(),
     n = node.range();
   return o.start.index <= n.start.index && n.end.index <= o.end.index;
