@@ -24,6 +24,9 @@ export interface Watch {
   taint: Value;
 }
 
+/** A value that is a function's parameter itself, with no step after it. */
+const asGiven = (t: Taint): boolean => t.step.kind === "param" && !t.step.prev;
+
 /** The hits of one analyzer, in the order reached; a node reached twice for one class is one hit. */
 export class HitLog {
   readonly list: SinkHit[] = [];
@@ -33,7 +36,8 @@ export class HitLog {
     if (t.mask & spec.cls) return;
     const key = `${node.id()}:${spec.className}`;
     const first = this.keys.get(key);
-    if (first && (first.later || first.taint.step.kind !== "param" || first.taint.step.prev || t.step.kind === "param")) return;
+    // Only a first hit that is a parameter as its caller gave it keeps one later flow of another shape.
+    if (first && (first.later || !asGiven(first.taint) || t.step.kind === "param")) return;
     const hit: SinkHit = note ? { node, className: spec.className, taint: t, note } : { node, className: spec.className, taint: t };
     if (whole) hit.whole = true;
     if (arg) hit.arg = arg;

@@ -15,6 +15,7 @@ import { Relevance } from "../fast/relevance.ts";
 import { windowRoot, windowSpans } from "../fast/joined-window.ts";
 import type { TaintWindow } from "../fast/joined-window.ts";
 import { callersOf } from "../functions/sink-callers.ts";
+import { charsBefore } from "../functions/file-defs.ts";
 import { enableSummaries } from "../evaluators/function-summaries.ts";
 import { helperCallTest, sourceHelpers } from "../functions/source-helpers.ts";
 import { External } from "./cross-file-context.ts";
@@ -189,11 +190,8 @@ export function refineFile(input: TaintInput): Finding[] {
 }
 
 /** Whether a function is written as a call's argument (`new Promise(function (resolve) {…})`, `fs.stat(p, (err) => …)`). */
-function isCallback(source: string, fn: TNode | null): boolean {
-  if (!fn) return false;
-  let i = fn.range().start.index - 1;
-  while (i >= 0 && /\s/.test(source[i]!)) i--;
-  return source[i] === "(" || source[i] === ",";
+function isCallback(source: string, fn: TNode): boolean {
+  return /[(,]$/.test(charsBefore(source, fn.range().start.index));
 }
 
 /** The [start, end) offsets of the lines where pattern findings start. */

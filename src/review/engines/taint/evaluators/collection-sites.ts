@@ -184,17 +184,20 @@ export function concatArgv(a: Analyzer, node: TNode, parts: TNode[], v: Value): 
 export function augArgv(a: Analyzer, left: TNode, v: Value): Value {
   if (!v || v.argv || a.syn.ruleLanguage !== "python" || left.kind() !== "identifier") return v;
   const name = left.text();
-  const first = a.state.colls.get(name)?.list?.[0];
-  const argv = a.state.vars.get(name)?.argv || (first !== undefined && !first.v && first.n !== null && fixedProgram(a, first.n));
-  return argv ? { ...v, argv: true } : v;
+  return a.state.vars.get(name)?.argv || fixedProgramList(a, a.state.colls.get(name)?.list) ? { ...v, argv: true } : v;
+}
+
+/** Whether a known list starts with a fixed program (evaluators/argument-vectors.ts): an argument vector. */
+function fixedProgramList(a: Analyzer, list: readonly Elem[] | null | undefined): boolean {
+  const first = list?.[0];
+  return first !== undefined && !first.v && first.n !== null && fixedProgram(a, first.n);
 }
 
 /** A variable read whole: a known list is an argument vector when its program is fixed (evaluators/argument-vectors.ts). */
 export function readWhole(a: Analyzer, name: string, v: Value): Value {
   const c = a.state.colls.get(name);
   if (!v || !c?.list) return v;
-  const first = c.list[0];
-  const argv = first !== undefined && !first.v && first.n !== null && fixedProgram(a, first.n);
+  const argv = fixedProgramList(a, c.list);
   if (argv === Boolean(v.argv)) return v;
   if (argv) return { ...v, argv: true };
   const { argv: _, ...rest } = v;

@@ -128,7 +128,7 @@ function keptFields(a: Analyzer, fn: TNode): Taint | null {
 
 /**
  * The receiver of `this.m()` (`self.m()`) when it holds data in some fields only: the fields a public method's
- * constructor kept from its callers (evaluators/constructor-fields.ts), which the method called may read. Library
+ * constructor kept from its callers (keptFields above), which the method called may read. Library
  * input there is the caller's configuration of the object, as kept fields are: a path, query or filter it set
  * (`self.fname = path; self.create()`) is used as given.
  */

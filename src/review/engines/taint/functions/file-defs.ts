@@ -141,13 +141,16 @@ const headNames: Record<string, RegExp> = {
 const unnamed = new Set(["arrow_function", "lambda", "func_literal", "lambda_expression", "function_expression", "function"]);
 const ownName = /^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/;
 
-/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`), or with an object
- * entry's `:` (a prototype object's method, named by holders.ts). */
-function afterAssignOrKey(source: string, at: number): boolean {
+/** The last two characters before `at` that are not white space (the last one second): what a node's text follows. */
+export function charsBefore(source: string, at: number): string {
   let i = at - 1;
   while (i >= 0 && /\s/.test(source[i]!)) i--;
-  return source[i] === ":" || (source[i] === "=" && !/[=!<>]/.test(source[i - 1] ?? ""));
+  return source.slice(Math.max(0, i - 1), i + 1);
 }
+
+/** Whether the text before `at` ends with an assignment's `=` (not `==`, `!=`, `<=`, `>=`, `=>`), or with an object
+ * entry's `:` (a prototype object's method, named by holders.ts). */
+const afterAssignOrKey = (source: string, at: number): boolean => /(?:^|[^=!<>])=$|:$/.test(charsBefore(source, at));
 
 /** The name a function is called by: its own, or the variable an arrow function or lambda is assigned to. */
 export function defName(f: TNode, source?: string): string {

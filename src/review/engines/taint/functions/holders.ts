@@ -8,7 +8,7 @@ export interface Holder {
   proto: boolean;
 }
 
-const memberOfName = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/;
+const memberOfName = /^([A-Za-z_$][\w$]*)\.[A-Za-z_$][\w$]*$/;
 
 /**
  * The object a JavaScript function is written into as a method: a constructor's prototype (`X.prototype.m = function`,
