@@ -31,7 +31,7 @@ const functionKinds = new Set([
 ]);
 
 /** The node the finding's location starts at (the regex literal or the `new RegExp` call). */
-function nodeAt(root: SgNode, f: Finding): SgNode | null {
+export function nodeAt(root: SgNode, f: Finding): SgNode | null {
   const line = f.location.startLine - 1;
   const column = f.location.startColumn - 1;
   for (const n of root.findAll({ rule: { any: [{ kind: "regex" }, { kind: "new_expression" }] } })) {

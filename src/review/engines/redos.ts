@@ -5,9 +5,10 @@
 import { createRequire } from "node:module";
 import type { Finding } from "../types.ts";
 import type { FileText } from "../text.ts";
-import type { SgRoot } from "@ast-grep/napi";
+import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
-import { meetsNoInput } from "./redos-reach.ts";
+import { meetsNoInput, nodeAt } from "./redos-reach.ts";
+import { foldedRegExp } from "./redos-fold.ts";
 import { CpuNet } from "./redos-net.ts";
 import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
 import { globalAlternatives, withoutBackrefs } from "./redos-forms.ts";
@@ -161,6 +162,19 @@ const lengthBound = new RegExp(
  */
 const templateTag = /\\\{\\\{|\\\}\\\}|\{\{|\}\}|<%|%>|\\?\{%|%\\?\}/;
 
+/** `new RegExp(req.query.p)`: the rule's alternative for a pattern that is itself request data. */
+const inputPattern = /^\s*(?:new\s+)?RegExp\s*\(\s*req\./;
+
+/**
+ * The pattern a `new RegExp(…)` finding builds from the file's constants (redos-fold.ts); "unknown" when
+ * it builds one of other values; null when the match is no such call.
+ */
+function built(root: SgNode, f: Finding): { source: string; flags: string } | "unknown" | null {
+  const call = nodeAt(root, f);
+  if (call?.kind() !== "new_expression") return null;
+  return foldedRegExp(call, root) ?? "unknown";
+}
+
 /** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
 export const patternLead = "The pattern is ";
 
@@ -187,9 +201,12 @@ export function judgeRedos(
       out.push(f);
       continue;
     }
-    const pattern = patternOf(matchedText(text, f), python);
-    if (!pattern) {
-      out.push(f);
+    const matched = matchedText(text, f);
+    const literal = patternOf(matched, python);
+    const pattern = literal ?? (tree && !python && !inputPattern.test(matched) ? built(tree().root(), f) : null);
+    if (!pattern || pattern === "unknown") {
+      // A pattern built of what the file cannot fix is not judged; request data as the pattern stays as reported.
+      if (!pattern) out.push(f);
       continue;
     }
     const use = python ? compiledUse(text.line(f.location.startLine), text.source) : null;
