@@ -23,8 +23,11 @@ export const frozenPrototype = /\bObject\.freeze\(\s*Object\.prototype\s*\)/;
 const keyCheckWord =
   String.raw`(?=[\w$]*(?:Key|Prop|Path|Segment|Pollut|Proto))(?:is|assert|check|validate|ensure)[\w$]*?` +
   String.raw`(?:Unsafe|Safe|Valid|Allowed|Forbidden|Dangerous|Proto|Polluti)[\w$]*`;
-/** A helper of the file named for checking keys against pollution. */
-const keyCheckName = new RegExp(`^${keyCheckWord}$`);
+/**
+ * A helper of the file named for checking keys against pollution; not `isPrototype(value)`, which asks whether a
+ * value is some constructor's prototype object (a library's own type test, called by every key iteration of it).
+ */
+const keyCheckName = new RegExp(`^(?!isPrototype(?:Of)?$)${keyCheckWord}$`);
 const keyCheckAnywhere = new RegExp(keyCheckWord);
 /** A key check the module imports (`const { isUnsafeKey } = require("./utils")`), known by what its name says. */
 const importedKeyCheck = new RegExp(`\\b${keyCheckWord}(?=[^;\\n]*(?:\\brequire\\s*\\(|\\bfrom\\s*["'\`]))`, "g");

@@ -244,10 +244,13 @@ export type Scopes = Map<string, [number, number][] | null>;
 export function keyOf(member: SgNode, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, scopes?: Scopes): "keys" | "path" | null {
   if (member.kind() !== "subscript_expression") return null;
   const index = member.field("index");
-  if (!index) return null;
+  return index ? indexKey(index, member.range().start.index, keys, splitIndexed, scopes) : null;
+}
+
+/** What kind of key `index`, used at offset `at`, is (keyOf; a writer helper's key argument). */
+export function indexKey(index: SgNode, at: number, keys: Map<string, "keys" | "path">, splitIndexed: RegExp | null, scopes?: Scopes): "keys" | "path" | null {
   if (index.kind() === "identifier") {
     const ranges = scopes?.get(index.text());
-    const at = member.range().start.index;
     if (ranges && !ranges.some(([s, e]) => s <= at && at < e)) return null;
     return keys.get(index.text()) ?? null;
   }

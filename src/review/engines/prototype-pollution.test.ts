@@ -885,3 +885,49 @@ test("a walk that creates each missing step as its own key (`if (!hasOwn(cur, pa
   assert.deepEqual(await lines("set.ts", set("!Object.prototype.hasOwnProperty.call(cur, parts[i])")), []);
   assert.deepEqual(await lines("set.ts", set("!cur[parts[i]]")), [8]);
 });
+
+// A guarded walk and a helper that refuses the keys itself are not reported.
+test("a set-by-path walk writing through the file's own helper (`assignValue(nested, key, v)`) is reported at the call", async () => {
+  const src = (guard: string, writer: string) => `function assignValue(object, key, value) {
+  ${writer}
+}
+function baseSet(object, path, value) {
+  const parts = path.split(".");
+  let nested = object;
+  for (let i = 0; i < parts.length; i++) {
+    const key = parts[i];
+    ${guard}
+    assignValue(nested, key, i === parts.length - 1 ? value : nested[key] || {});
+    nested = nested[key];
+  }
+  return object;
+}
+module.exports = { set: baseSet };
+`;
+  assert.deepEqual(await lines("lib/set.js", src("", "object[key] = value;")), [10]);
+  assert.deepEqual(await lines("lib/set.js", src('if (key === "__proto__" || key === "constructor") return object;', "object[key] = value;")), []);
+  const refusing = 'if (key === "__proto__" || key === "constructor" || key === "prototype") return;\n  object[key] = value;';
+  assert.deepEqual(await lines("lib/set.js", src("", refusing)), []);
+  // A helper handing its target and key on to the writer writes too.
+  const chained = `${src("", "baseAssign(object, key, value);")}function baseAssign(o, k, v) {\n  o[k] = v;\n}\n`;
+  assert.deepEqual(await lines("lib/set.js", chained), [10]);
+});
+
+test("a library's isPrototype(value) type test is no key check: a walk in a file that calls it is still reported", async () => {
+  const src = `function isPrototype(value) {
+  var Ctor = value && value.constructor;
+  return value === ((typeof Ctor == "function" && Ctor.prototype) || Object.prototype);
+}
+function keys(object) {
+  return isPrototype(object) ? [] : Object.keys(object);
+}
+function set(object, path, value) {
+  var parts = path.split("."), nested = object;
+  for (var i = 0; i < parts.length - 1; i++) nested = nested[parts[i]] = nested[parts[i]] || {};
+  nested[parts[parts.length - 1]] = value;
+  return keys(object).length ? object : null;
+}
+module.exports = { set: set };
+`;
+  assert.deepEqual(await lines("lib/set.js", src), [11]);
+});

@@ -19,7 +19,8 @@ import { aliasMerge } from "./prototype-pollution-alias.ts";
 import { recursesThrough, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
 import { anyWord, frozenPrototype, guardNames, guardText, protoLiteral } from "./prototype-pollution-guards.ts";
 import { descendingReduce, freshObjects, inCondition, ownKeyChecks } from "./prototype-pollution-sites.ts";
-import { functionKinds, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
+import { functionKinds, indexKey, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
+import { keyWriters, type Writer, writerCalls } from "./prototype-pollution-writers.ts";
 
 /**
  * What a file's text must hold for the analysis to look at its tree. What comes before the `[` is a
@@ -74,7 +75,9 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
   const out: Finding[] = [];
   const seen = new Map<string, number>();
   const reported = new Set<number>();
-  for (const write of top.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })) {
+  const writers = keyWriters(top);
+  const writes = top.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } });
+  for (const write of [...writes, ...writerCalls(top, writers).map((w) => w.call)]) {
     const fn = outerFunction(write);
     if (!fn) continue;
     const fnKey = `${fn.range().start.index}`;
@@ -86,7 +89,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     const { keys, splitVars, ofObject, handedKey, scopes } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
     const splitIndexed = splitVars.size ? new RegExp(`^(${[...splitVars].map((v) => v.replace(/\$/g, "\\$")).join("|")})$`) : null;
-    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes, nullProto);
+    const hit = pollutingSite(fn, keys, splitIndexed, ofObject, handedKey, scopes, nullProto, writers);
     // A function nested in a callback (a module factory's methods) is met again from the outer one.
     if (!hit || reported.has(hit.range().start.index) || allowListed(hit, fn)) continue;
     reported.add(hit.range().start.index);
@@ -124,6 +127,7 @@ function pollutingSite(
   handedKey: string | null,
   scopes: Scopes,
   nullProto: Set<string>,
+  writers: ReadonlyMap<string, Writer>,
 ): SgNode | null {
   const keyAt = (m: SgNode) => keyOf(m, keys, splitIndexed, scopes);
   const ownChecked = ownKeyChecks(fn.text());
@@ -142,8 +146,19 @@ function pollutingSite(
     if (fresh.has(target) || nullProto.has(target)) return false;
     return !ownKey(left) && !ownChecked.has(`${target}\n${left.field("index")?.text() ?? ""}`);
   });
-  if (!writes.length) return null;
+  // A path's part handed to a writer helper of the file (prototype-pollution-writers.ts) is written as surely.
+  const helperWrites = writerCalls(fn, writers).filter((w) => {
+    const target = w.target.text().replace(/\s+/g, "");
+    return (
+      outerFunction(w.call)?.range().start.index === at &&
+      indexKey(w.index, w.call.range().start.index, keys, splitIndexed, scopes) === "path" &&
+      !fresh.has(target) &&
+      !nullProto.has(target)
+    );
+  });
+  if (!writes.length && !helperWrites.length) return null;
   const kinds = new Set(writes.map((w) => keyAt(w.field("left")!)));
+  if (helperWrites.length) kinds.add("path");
   if (kinds.has("keys")) {
     // A merge descends into what it writes: `merge(t[key], s[key])`, `Object.assign(t[key], …)`.
     const targets = new Set(writes.map((w) => w.field("left")!.field("object")?.text()));
@@ -201,7 +216,8 @@ function pollutingSite(
       return !!step && !(step[1] && ownChecked.has(`${left!.text()}\n${step[1].replace(/\s*\]$/, "")}`));
     });
     const reduces = descendingReduce(fn) || recursesThrough(fn, (m) => keyAt(m) === "path");
-    if (walks || reduces) return writes.filter((w) => keyAt(w.field("left")!) === "path").at(-1) ?? null;
+    const pathWrites = [...writes.filter((w) => keyAt(w.field("left")!) === "path"), ...helperWrites.map((w) => w.call)];
+    if (walks || reduces) return pathWrites.sort((x, y) => x.range().start.index - y.range().start.index).at(-1) ?? null;
   }
   return null;
 }
