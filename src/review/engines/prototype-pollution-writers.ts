@@ -4,6 +4,7 @@
 // or hands both on to another writer; one that refuses `__proto__` and `constructor` or `prototype` itself does not.
 import type { SgNode } from "@ast-grep/napi";
 import { guardText } from "./prototype-pollution-guards.ts";
+import { functionKinds } from "./prototype-pollution-key-names.ts";
 
 /** Which parameters of a writer are the target and the key. */
 export interface Writer {
@@ -20,47 +21,49 @@ export interface WriterCall {
 
 const namedKids = (n: SgNode | null): SgNode[] => n?.children().filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
 
-/** A declared helper (`function f(a, b, c) {…}`, `var f = function (…) {…}`): its name, parameter names and body. */
-function helpers(top: SgNode): { name: string; params: string[]; body: SgNode }[] {
-  const out: { name: string; params: string[]; body: SgNode }[] = [];
-  for (const fn of top.findAll({
-    rule: { any: [{ kind: "function_declaration" }, { kind: "function_expression", inside: { kind: "variable_declarator" } }] },
-  })) {
-    const name = fn.kind() === "function_declaration" ? fn.field("name")?.text() : fn.parent()?.field("name")?.text();
-    const body = fn.field("body");
-    const params = namedKids(fn.field("parameters")).map((p) => (p.kind() === "identifier" ? p.text() : ""));
-    if (name && body && params.length >= 2) out.push({ name, params, body });
-  }
-  return out;
+/** The helper a node lies in (`function f(a, b, c) {…}`, `var f = function (…) {…}`): its name and parameter names. */
+function helperOf(node: SgNode): { name: string; params: string[]; fn: SgNode } | null {
+  let fn = node.parent();
+  while (fn && !functionKinds.has(String(fn.kind()))) fn = fn.parent();
+  if (!fn) return null;
+  const name =
+    fn.kind() === "function_declaration"
+      ? fn.field("name")?.text()
+      : fn.parent()?.kind() === "variable_declarator"
+        ? fn.parent()?.field("name")?.text()
+        : undefined;
+  const params = namedKids(fn.field("parameters")).map((p) => (p.kind() === "identifier" ? p.text() : ""));
+  return name && params.length >= 2 ? { name, params, fn } : null;
 }
 
-/** The file's writers by name, found in rounds: a helper handing its target and key to a writer is one too. */
-export function keyWriters(top: SgNode): Map<string, Writer> {
+/**
+ * The file's writers by name, found in rounds: a helper handing its target and key to a writer is one too.
+ * `writes`: the file's assignments to a subscript (`o[k] = v`), listed once for the scan as well.
+ */
+export function keyWriters(top: SgNode, writes: SgNode[]): Map<string, Writer> {
   const writers = new Map<string, Writer>();
-  const candidates = helpers(top).filter((h) => !guardText(h.body.text()));
+  const refused = new Set<string>();
+  const consider = (at: SgNode, targetArg: SgNode | null | undefined, keyArg: SgNode | null | undefined): boolean => {
+    if (targetArg?.kind() !== "identifier" || keyArg?.kind() !== "identifier") return false;
+    const h = helperOf(at);
+    if (!h || writers.has(h.name) || refused.has(h.name)) return false;
+    const target = h.params.indexOf(targetArg.text());
+    const key = h.params.indexOf(keyArg.text());
+    if (target < 0 || key < 0 || target === key) return false;
+    if (guardText(h.fn.text())) {
+      refused.add(h.name);
+      return false;
+    }
+    writers.set(h.name, { target, key });
+    return true;
+  };
+  for (const a of writes) {
+    const left = a.field("left")!;
+    consider(a, left.field("object"), left.field("index"));
+  }
   for (let round = 0; round < 3; round++) {
     let grew = false;
-    for (const h of candidates) {
-      if (writers.has(h.name)) continue;
-      const pos = (n: SgNode | null | undefined): number => (n?.kind() === "identifier" ? h.params.indexOf(n.text()) : -1);
-      let found: Writer | null = null;
-      for (const a of h.body.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } })) {
-        const left = a.field("left")!;
-        const target = pos(left.field("object"));
-        const key = pos(left.field("index"));
-        if (target >= 0 && key >= 0 && target !== key) found = { target, key };
-      }
-      if (!found)
-        for (const c of writerCalls(h.body, writers)) {
-          const target = pos(c.target);
-          const key = pos(c.index);
-          if (target >= 0 && key >= 0 && target !== key) found = { target, key };
-        }
-      if (found) {
-        writers.set(h.name, found);
-        grew = true;
-      }
-    }
+    for (const c of writerCalls(top, writers)) if (consider(c.call, c.target, c.index)) grew = true;
     if (!grew) break;
   }
   return writers;
@@ -70,7 +73,8 @@ export function keyWriters(top: SgNode): Map<string, Writer> {
 export function writerCalls(node: SgNode, writers: ReadonlyMap<string, Writer>): WriterCall[] {
   if (!writers.size) return [];
   const out: WriterCall[] = [];
-  for (const call of node.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "identifier" } } })) {
+  const names = `^(?:${[...writers.keys()].map((n) => n.replace(/\$/g, "\\$")).join("|")})$`;
+  for (const call of node.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "identifier", regex: names } } })) {
     const w = writers.get(call.field("function")!.text());
     if (!w) continue;
     const args = namedKids(call.field("arguments"));

@@ -75,8 +75,8 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
   const out: Finding[] = [];
   const seen = new Map<string, number>();
   const reported = new Set<number>();
-  const writers = keyWriters(top);
   const writes = top.findAll({ rule: { kind: "assignment_expression", has: { field: "left", kind: "subscript_expression" } } });
+  const writers = keyWriters(top, writes);
   for (const write of [...writes, ...writerCalls(top, writers).map((w) => w.call)]) {
     const fn = outerFunction(write);
     if (!fn) continue;
