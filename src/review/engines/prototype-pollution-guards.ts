@@ -76,3 +76,27 @@ export function guardNames(root: SgNode, source: string): string[] {
   }
   return names;
 }
+
+/** What a collection of the dangerous keys is named for (`specialProperties`, `FORBIDDEN_KEYS`, `unsafeProps`, `protoKeys`). */
+const keyListName = new RegExp(
+  String.raw`^(?=[\w$]*(?:[sS]pecial|[fF]orbidden|[uU]nsafe|[dD]angerous|[bB]locked|[bB]lack[lL]ist|[dD]eny[lL]ist|[dD]isallowed|[pP]roto|[pP]ollut|` +
+    String.raw`SPECIAL|FORBIDDEN|UNSAFE|DANGEROUS|BLOCKED|PROTO))[\w$]*` +
+    String.raw`(?:Props?|Properties|Keys?|Names|Fields|List|PROPS?|PROPERTIES|KEYS?|NAMES|FIELDS|LIST)$`,
+);
+/** A membership test on a collection (`x.has(k)`, `X.includes(k)`, `X.indexOf(k)`, also as a member: `utils.specialProperties.has(k)`). */
+const membership = /(?<![\w$])(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*\.\s*(?:has|includes|indexOf)\s*\(/g;
+
+/**
+ * Whether `body` tests its keys against a collection named for the dangerous keys that the file does not write out
+ * itself (`if (specialProperties.has(key)) continue`, the set imported from a helper module): a module's own
+ * list is judged by what it holds (guardNames).
+ */
+export function namedKeyListCheck(body: string, source: string): boolean {
+  for (const m of body.matchAll(membership)) {
+    const name = m[1]!;
+    if (!keyListName.test(name)) continue;
+    const written = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}\\s*=\\s*(?:Object\\.freeze\\(\\s*)?(?:new\\s+Set\\s*\\(\\s*)?\\[`);
+    if (!written.test(source)) return true;
+  }
+  return false;
+}

@@ -931,3 +931,22 @@ module.exports = { set: set };
 `;
   assert.deepEqual(await lines("lib/set.js", src), [11]);
 });
+
+// A local list without the dangerous names is no guard, whatever its name.
+test("keys checked against an imported set named for the dangerous keys (`specialProperties.has(key)`) are guarded", async () => {
+  const merge = (head: string, check: string) => `${head}
+function merge(to, from) {
+  for (const key of Object.keys(from)) {
+    if (${check}) continue;
+    if (to[key] && typeof from[key] === "object") merge(to[key], from[key]);
+    else to[key] = from[key];
+  }
+  return to;
+}
+module.exports = merge;
+`;
+  assert.deepEqual(await lines("lib/merge.js", merge('const specialProperties = require("./specialProperties");', "specialProperties.has(key)")), []);
+  assert.deepEqual(await lines("lib/merge.js", merge('const utils = require("./utils");', "utils.FORBIDDEN_KEYS.includes(key)")), []);
+  assert.deepEqual(await lines("lib/merge.js", merge('const specialProperties = new Set(["_id", "__v"]);', "specialProperties.has(key)")), [5]);
+  assert.deepEqual(await lines("lib/merge.js", merge('const opts = require("./opts");', "opts.skip.has(key)")), [5]);
+});

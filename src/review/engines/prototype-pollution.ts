@@ -17,7 +17,7 @@ import { fingerprint } from "../fingerprint.ts";
 import { allowListed, descendsIntoObjectsOnly, freshBefore, isCounter, nullPrototypeFields } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
 import { recursesThrough, walksIntoObjectsOnly } from "./prototype-pollution-walks.ts";
-import { anyWord, frozenPrototype, guardNames, guardText, protoLiteral } from "./prototype-pollution-guards.ts";
+import { anyWord, frozenPrototype, guardNames, guardText, namedKeyListCheck, protoLiteral } from "./prototype-pollution-guards.ts";
 import { descendingReduce, freshObjects, inCondition, ownKeyChecks } from "./prototype-pollution-sites.ts";
 import { functionKinds, indexKey, type Iteration, iterated, keyNames, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
 import { keyWriters, type Writer, writerCalls } from "./prototype-pollution-writers.ts";
@@ -84,7 +84,7 @@ export function scanPrototypePollution(root: SgRoot, text: FileText, path: strin
     if (done.has(fnKey)) continue;
     done.add(fnKey);
     const body = fn.text();
-    if (guardText(body) || guarded(body) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
+    if (guardText(body) || guarded(body) || namedKeyListCheck(body, text.source) || /Object\.create\(\s*null\s*\)/.test(body)) continue;
     if (protoLiteral.test(body) && (descendsIntoObjectsOnly(fn, top) || walksIntoObjectsOnly(fn))) continue;
     const { keys, splitVars, ofObject, handedKey, scopes } = keyNames(fn, body, text.source);
     if (!keys.size && !splitVars.size) continue;
