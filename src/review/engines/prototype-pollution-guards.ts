@@ -81,7 +81,7 @@ export function guardNames(root: SgNode, source: string): string[] {
 const keyListName = new RegExp(
   String.raw`^(?=[\w$]*(?:[sS]pecial|[fF]orbidden|[uU]nsafe|[dD]angerous|[bB]locked|[bB]lack[lL]ist|[dD]eny[lL]ist|[dD]isallowed|[pP]roto|[pP]ollut|` +
     String.raw`SPECIAL|FORBIDDEN|UNSAFE|DANGEROUS|BLOCKED|PROTO))[\w$]*` +
-    String.raw`(?:Props?|Properties|Keys?|Names|Fields|List|PROPS?|PROPERTIES|KEYS?|NAMES|FIELDS|LIST)$`,
+    "(?:Props?|Properties|Keys?|Names|Fields|List|PROPS?|PROPERTIES|KEYS?|NAMES|FIELDS|LIST)$",
 );
 /** A membership test on a collection (`x.has(k)`, `X.includes(k)`, `X.indexOf(k)`, also as a member: `utils.specialProperties.has(k)`). */
 const membership = /(?<![\w$])(?:[\w$]+\s*\.\s*)*?([\w$]+)\s*\.\s*(?:has|includes|indexOf)\s*\(/g;
