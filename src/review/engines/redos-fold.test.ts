@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parse } from "@ast-grep/napi";
 import { loadRules, reviewFiles } from "../index.ts";
 import { stream } from "../testing/stream.ts";
-import { foldedRegExp } from "./redos-fold.ts";
+import { FileConstants, foldedRegExp } from "./redos-fold.ts";
 
 // Verdicts must not depend on the machine's load here (engines/redos.ts).
 process.env.CRS_REDOS_PATTERN_MS ??= "10000";
@@ -18,7 +18,7 @@ const redosLines = async (src: string): Promise<number[]> =>
 const folded = (src: string) => {
   const root = parse("javascript", src).root();
   const calls = root.findAll({ rule: { kind: "new_expression" } });
-  return foldedRegExp(calls.at(-1)!, root);
+  return foldedRegExp(calls.at(-1)!, new FileConstants(root));
 };
 
 test("a pattern joined from listed alternatives, concatenated pieces, a template and another pattern's source folds to its text", () => {

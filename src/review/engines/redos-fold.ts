@@ -11,22 +11,29 @@ const maxDepth = 12;
 
 const unquote = (text: string): string => unescapeString(text.slice(1, -1), false);
 
-/** The one declarator of `name` in the file, if the file never assigns the name again. */
-function boundOnce(root: SgNode, name: string): SgNode | null {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return null;
-  const decls = root.findAll({ rule: { kind: "variable_declarator", has: { field: "name", regex: `^${name.replace(/\$/g, "\\$")}$` } } });
-  if (decls.length !== 1) return null;
-  const written = root.find({
-    rule: {
-      any: [{ kind: "assignment_expression" }, { kind: "augmented_assignment_expression" }],
-      has: { field: "left", kind: "identifier", regex: `^${name.replace(/\$/g, "\\$")}$` },
-    },
-  });
-  return written ? null : decls[0]!;
+/** The file's names bound once and never assigned again, indexed in one pass of the tree for all of a file's patterns. */
+export class FileConstants {
+  private readonly decls = new Map<string, SgNode | null>();
+  private readonly written = new Set<string>();
+  constructor(root: SgNode) {
+    for (const d of root.findAll({ rule: { kind: "variable_declarator", has: { field: "name", kind: "identifier" } } })) {
+      const name = d.field("name")!.text();
+      this.decls.set(name, this.decls.has(name) ? null : d);
+    }
+    for (const a of root.findAll({
+      rule: { any: [{ kind: "assignment_expression" }, { kind: "augmented_assignment_expression" }], has: { field: "left", kind: "identifier" } },
+    }))
+      this.written.add(a.field("left")!.text());
+  }
+
+  /** The one declarator of `name` in the file, if the file never assigns the name again. */
+  boundOnce(name: string): SgNode | null {
+    return this.written.has(name) ? null : (this.decls.get(name) ?? null);
+  }
 }
 
 /** The value `node` holds when the file fixes it: a string, or an array of strings; else null. */
-function value(root: SgNode, node: SgNode | null, depth: number): string | string[] | null {
+function value(root: FileConstants, node: SgNode | null, depth: number): string | string[] | null {
   if (!node || depth > maxDepth) return null;
   const kind = String(node.kind());
   if (kind === "string") return unquote(node.text());
@@ -61,7 +68,7 @@ function value(root: SgNode, node: SgNode | null, depth: number): string | strin
     return items;
   }
   if (kind === "identifier") {
-    const decl = boundOnce(root, node.text());
+    const decl = root.boundOnce(node.text());
     return decl ? value(root, decl.field("value"), depth + 1) : null;
   }
   if (kind === "member_expression" && node.field("property")?.text() === "source") {
@@ -84,10 +91,10 @@ function value(root: SgNode, node: SgNode | null, depth: number): string | strin
 }
 
 /** A regex literal, or a name bound once to one: its source and flags. */
-function regexOf(root: SgNode, node: SgNode | null, depth: number): { source: string; flags: string } | null {
+function regexOf(root: FileConstants, node: SgNode | null, depth: number): { source: string; flags: string } | null {
   if (!node || depth > maxDepth) return null;
   if (node.kind() === "identifier") {
-    const decl = boundOnce(root, node.text());
+    const decl = root.boundOnce(node.text());
     return decl ? regexOf(root, decl.field("value"), depth + 1) : null;
   }
   if (node.kind() !== "regex") return null;
@@ -98,7 +105,7 @@ function regexOf(root: SgNode, node: SgNode | null, depth: number): { source: st
  * The pattern and flags of a `new RegExp(…)` call whose pattern is built from the file's constants, or null.
  * Flags the file chooses at run time (`onlyFirst ? undefined : "g"`) are read as all the letters they may be.
  */
-export function foldedRegExp(call: SgNode, root: SgNode): { source: string; flags: string } | null {
+export function foldedRegExp(call: SgNode, root: FileConstants): { source: string; flags: string } | null {
   const args =
     call
       .field("arguments")

@@ -8,7 +8,7 @@ import type { FileText } from "../text.ts";
 import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput, nodeAt } from "./redos-reach.ts";
-import { foldedRegExp } from "./redos-fold.ts";
+import { FileConstants, foldedRegExp } from "./redos-fold.ts";
 import { CpuNet } from "./redos-net.ts";
 import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
 import { globalAlternatives, withoutBackrefs } from "./redos-forms.ts";
@@ -169,10 +169,10 @@ const inputPattern = /^\s*(?:new\s+)?RegExp\s*\(\s*req\./;
  * The pattern a `new RegExp(…)` finding builds from the file's constants (redos-fold.ts); "unknown" when
  * it builds one of other values; null when the match is no such call.
  */
-function built(root: SgNode, f: Finding): { source: string; flags: string } | "unknown" | null {
+function built(root: SgNode, f: Finding, constants: () => FileConstants): { source: string; flags: string } | "unknown" | null {
   const call = nodeAt(root, f);
   if (call?.kind() !== "new_expression") return null;
-  return foldedRegExp(call, root) ?? "unknown";
+  return foldedRegExp(call, constants()) ?? "unknown";
 }
 
 /** How a judged finding's description names its pattern (fold-copies.ts reads it back where a snippet is cut). */
@@ -195,6 +195,8 @@ export function judgeRedos(
   // A test suite keeps no security finding (analyze-file.ts): judging its patterns would be thrown away.
   if (suitePath.test(findings[0]!.location.path)) return findings.filter((f) => !checked.has(f.ruleId));
   const bounded = lengthBound.test(text.source);
+  let fileConstants: FileConstants | undefined;
+  const constants = (): FileConstants => (fileConstants ??= new FileConstants(tree!().root()));
   const out: Finding[] = [];
   for (const f of findings) {
     if (!checked.has(f.ruleId)) {
@@ -203,7 +205,7 @@ export function judgeRedos(
     }
     const matched = matchedText(text, f);
     const literal = patternOf(matched, python);
-    const pattern = literal ?? (tree && !python && !inputPattern.test(matched) ? built(tree().root(), f) : null);
+    const pattern = literal ?? (tree && !python && !inputPattern.test(matched) ? built(tree().root(), f, constants) : null);
     if (!pattern || pattern === "unknown") {
       // A pattern built of what the file cannot fix is not judged; request data as the pattern stays as reported.
       if (!pattern) out.push(f);
