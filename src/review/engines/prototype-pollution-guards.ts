@@ -1,7 +1,7 @@
 // Guards a merge or set-by-path function relies on (prototype-pollution.ts): the dangerous keys named in its text,
 // `key in Object.prototype`, and helpers of the file (or imported ones) named for checking keys or naming those keys.
 import type { SgNode } from "@ast-grep/napi";
-import { functionKinds } from "./prototype-pollution-key-names.ts";
+import { functionKinds } from "./prototype-pollution-splits.ts";
 
 /** `"__proto__"` named, or every key beginning `__` refused (`key.startsWith("__")`, `/^__/.test(key)`). */
 export const protoLiteral = /["'`]__proto__["'`]|__proto__\||\.startsWith\(\s*["'`]__["'`]\s*\)|\/\^__\//;

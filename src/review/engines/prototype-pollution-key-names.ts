@@ -2,32 +2,9 @@
 // `Object.keys/entries`), parts of a split path string, and the scopes binding each name (prototype-pollution.ts).
 import type { SgNode } from "@ast-grep/napi";
 import { iteratorKeyParam, splitParams } from "./prototype-pollution-walks.ts";
-import { nativeRegex } from "../text.ts";
-
-export const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"]);
+import { closureSplits, functionKinds, mayCallSplitter, splitCall, splitterName } from "./prototype-pollution-splits.ts";
 
 const keyIterators = /^Object\.(keys|entries|getOwnPropertyNames)$/;
-
-/**
- * What cuts a path string into its parts: `.split(".")`, or a helper named for it (`split(p, { sep: "." })`,
- * `splitPath(p)`, `toPath(p)`, `getPathSegments(p)`, `dotSplit(p)`, a config store's `common.path(key, sep)`): set-by-path
- * utilities rarely call `.split` inline.
- */
-const pathSplitter = String.raw`^(?:split(?:Path|Keys?)?|[\w$]*Split|(?:to|cast|parse|stringTo)Path|[\w$]*Path(?:Segments|Parts|Keys)|path)$`;
-const splitterName = new RegExp(pathSplitter);
-/** Text that every name pathSplitter accepts contains: a function without it calls no splitter. */
-const mayCallSplitter = /[sS]plit|(?:to|cast|parse)Path|Path(?:Segments|Parts|Keys)|\.path\s*\(/;
-const nativeSplitter = nativeRegex(pathSplitter);
-const splitCall = {
-  kind: "call_expression",
-  has: {
-    field: "function",
-    any: [
-      { kind: "identifier", regex: nativeSplitter },
-      { kind: "member_expression", has: { field: "property", regex: nativeSplitter } },
-    ],
-  },
-};
 
 /** The identifiers a pattern binds (`key`, `[key, value]`: the first element only). */
 export function boundKey(pattern: SgNode | null): string | null {
@@ -122,6 +99,7 @@ export function keyNames(
     ? splitParams(fn, fn.getRoot().root(), (arg) => arg.kind() === "call_expression" && !!arg.find({ rule: splitCall }))
     : [])
     splitVars.add(p);
+  if (mayCallSplitter.test(source)) for (const v of closureSplits(fn, body)) splitVars.add(v);
   // A parameter named for a path's parts (`setter(obj, pointer, value)` given a compiled JSON pointer, `baseSet(object,
   // path, value)`): what its elements pick is a part of the caller's path.
   // Only with a walk straight into what a part picks (`obj = obj[part]`): a walk on through a member of it

@@ -4,7 +4,7 @@
 // or hands both on to another writer; one that refuses `__proto__` and `constructor` or `prototype` itself does not.
 import type { SgNode } from "@ast-grep/napi";
 import { guardText } from "./prototype-pollution-guards.ts";
-import { functionKinds } from "./prototype-pollution-key-names.ts";
+import { functionKinds } from "./prototype-pollution-splits.ts";
 
 /** Which parameters of a writer are the target and the key. */
 export interface Writer {

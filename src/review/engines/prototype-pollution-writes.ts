@@ -6,7 +6,8 @@ import { freshBefore, isCounter } from "./prototype-pollution-keys.ts";
 import { aliasMerge } from "./prototype-pollution-alias.ts";
 import { recursesThrough } from "./prototype-pollution-walks.ts";
 import { descendingReduce, freshObjects, inCondition, ownKeyChecks } from "./prototype-pollution-sites.ts";
-import { functionKinds, indexKey, type Iteration, iterated, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
+import { indexKey, type Iteration, iterated, keyOf, type Scopes } from "./prototype-pollution-key-names.ts";
+import { functionKinds } from "./prototype-pollution-splits.ts";
 import { type Writer, writerCalls } from "./prototype-pollution-writers.ts";
 
 /**

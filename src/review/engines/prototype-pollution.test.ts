@@ -950,3 +950,24 @@ module.exports = merge;
   assert.deepEqual(await lines("lib/merge.js", merge('const specialProperties = new Set(["_id", "__v"]);', "specialProperties.has(key)")), [5]);
   assert.deepEqual(await lines("lib/merge.js", merge('const opts = require("./opts");', "opts.skip.has(key)")), [5]);
 });
+
+// A path compiler: `const parts = normalizePath(path); return (data, v) => …`; guarded, it is not reported.
+test("a path compiler's setter walking the parts split in the function around it is reported", async () => {
+  const src = (guard: string) => `function normalizePath(path) {
+  return path.split(".");
+}
+exports.setter = function (path) {
+  const parts = normalizePath(path);
+  return function setter(data, value) {
+    let index = 0;
+    while (index < parts.length - 1) {
+      ${guard}
+      data = data[parts[index++]];
+    }
+    data[parts[index]] = value;
+  };
+};
+`;
+  assert.deepEqual(await lines("lib/expr.js", src("")), [12]);
+  assert.deepEqual(await lines("lib/expr.js", src('if (["__proto__", "constructor", "prototype"].includes(parts[index])) return;')), []);
+});

@@ -28,7 +28,7 @@ import { outerFunction, pollutingSite } from "./prototype-pollution-writes.ts";
 const computedWrite = /(?<=[\w$\])]\s*)\[\s*[\w$.[\]]+\s*\]\s*(=[^=]|\|\|=|\?\?=)/;
 const keySource = new RegExp(
   String.raw`\bfor\s*\([^)]*\bin\b|Object\.(keys|entries|getOwnPropertyNames)\s*\(|[sS]plit(?:Path|Keys?)?\s*\(|` +
-    String.raw`(?:to|cast|parse|stringTo)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\.path\s*\(|\bfor(?:In|Own)\s*\(`,
+    String.raw`(?:to|cast|parse|stringTo|normalize)Path\s*\(|Path(?:Segments|Parts|Keys)\s*\(|\.path\s*\(|\bfor(?:In|Own)\s*\(`,
 );
 
 /** Whether the text may hold what the analysis reports (cheap, before any tree is needed). */

@@ -49,3 +49,16 @@ function copyKeys(source) {
   return out;
 }
 module.exports = { setPath, setPathFixed, copyKeys };
+// A path compiler: the path is split once, and the setter it returns walks the parts.
+function normalizePath(path) {
+  return String(path).split(".");
+}
+function compileSetter(path) {
+  const parts = normalizePath(path);
+  return function set(target, value) {
+    let i = 0;
+    for (; i < parts.length - 1; i++) target = target[parts[i]];
+    target[parts[i]] = value; // expect: js.prototype-pollution
+  };
+}
+module.exports.compileSetter = compileSetter;
