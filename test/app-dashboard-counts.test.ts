@@ -87,4 +87,16 @@ describe("dashboard counts", () => {
     const inbox = await json(await t.request("/api/v2/findings?status=open&rule=rule.a&limit=1", { token: ws.token }));
     assert.equal(inbox.total, 1);
   });
+
+  test("a rule named like an object's own member (`constructor`, `toString`) is counted as any other", async () => {
+    const head = (await t.app.mirrors.get(repo.id).listRefs()).branch(repo.default_branch ?? "main")!.sha;
+    await review(head, [finding("a", "rule.a", 2), finding("b", "rule.a", 4), finding("e", "constructor", 10), finding("f", "toString", 12)]);
+    const home = await browser.get("/app");
+    const counted = [...home.text.matchAll(/<tr><td><code>([^<]+)<\/code><\/td><td>(\d+)<\/td><\/tr>/g)].map((m) => [m[1], Number(m[2])]);
+    assert.deepEqual(counted, [
+      ["constructor", 1],
+      ["rule.a", 1],
+      ["toString", 1],
+    ]);
+  });
 });

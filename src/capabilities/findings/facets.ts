@@ -62,7 +62,9 @@ export async function facetCounts(
 
 async function count(deps: ListDeps, workspaceId: number, me: number, f: Filters, views: RepositoryView[], only: number | undefined) {
   const list = await checks(deps.store, workspaceId, me, f);
-  const out = { repository: {}, status: {}, severity: {}, rule: {}, language: {}, assignee: {} } as FacetCounts;
+  // Counted values are data (a custom rule may be named `constructor`): tallies with no prototype to read them from.
+  const tally = (): Record<string, number> => Object.create(null);
+  const out: FacetCounts = { repository: tally(), status: tally(), severity: tally(), rule: tally(), language: tally(), assignee: tally() };
   const bump = (facet: keyof FacetCounts, value: string) => {
     out[facet][value] = (out[facet][value] ?? 0) + 1;
   };
