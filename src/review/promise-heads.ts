@@ -2,13 +2,12 @@
 // that make the elements of the list a `Promise.all` at its head is given.
 import type { SgNode } from "@ast-grep/napi";
 import type { Finding } from "./types.ts";
+import { namedKids } from "./syntax-nodes.ts";
 
 /** A chain's head: `f(`, `mod.f(`, `this.f(` (a call) or `this.p.then` (a value). */
 const headOf = /^(?:await\s+)?((?:[\w$]+\s*\.\s*)*?)([\w$]+)\s*(\(|\.\s*then\s*\()/;
 
 export const functionKinds = new Set(["function_declaration", "function_expression", "arrow_function", "method_definition"]);
-/** A node's named children other than comments. */
-export const namedKids = (n: SgNode | null | undefined): SgNode[] => n?.children().filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
 /** The function around a node. */
 export const enclosing = (n: SgNode): SgNode | undefined => n.ancestors().find((a) => functionKinds.has(String(a.kind())));
 

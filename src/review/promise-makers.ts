@@ -9,7 +9,8 @@ import { parse, type SgNode } from "@ast-grep/napi";
 import { languageByExtension } from "./language-ids.ts";
 import { declarationFile, parserName } from "./languages.ts";
 import type { Finding } from "./types.ts";
-import { enclosing, functionKinds, type Head, headInSnippet, headInTree, namedKids } from "./promise-heads.ts";
+import { enclosing, functionKinds, type Head, headInSnippet, headInTree } from "./promise-heads.ts";
+import { namedKids } from "./syntax-nodes.ts";
 
 const ruleId = "js.floating-promise";
 /** Kept text in all; past it, files are no longer kept (their promises count as unknown). */

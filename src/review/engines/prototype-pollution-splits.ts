@@ -26,10 +26,13 @@ export const splitCall = {
   },
 };
 
+/** Characters of a function that compiles paths into setters; a larger one is a module's wrapper. */
+const compilerSize = 4000;
+
 /**
  * Parts a path compiler splits once and the function it returns walks (`const parts = normalizePath(path); return
- * function setter(data, value) { … data[parts[i]] … }`): names the enclosing functions bind to a splitter's result, used
- * in `fn` and not bound there again.
+ * function setter(data, value) { … data[parts[i]] … }`): names the function around `fn` binds to a splitter's result,
+ * used in `fn` and not bound there again.
  */
 export function closureSplits(fn: SgNode, body: string): string[] {
   const out: string[] = [];
@@ -49,5 +52,3 @@ export function closureSplits(fn: SgNode, body: string): string[] {
     }
   return out;
 }
-/** Characters of a function that compiles paths into setters; a larger one is a module's wrapper. */
-const compilerSize = 4000;

@@ -5,6 +5,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import { guardText } from "./prototype-pollution-guards.ts";
 import { functionKinds } from "./prototype-pollution-splits.ts";
+import { namedKids } from "../syntax-nodes.ts";
 
 /** Which parameters of a writer are the target and the key. */
 export interface Writer {
@@ -18,8 +19,6 @@ export interface WriterCall {
   target: SgNode;
   index: SgNode;
 }
-
-const namedKids = (n: SgNode | null): SgNode[] => n?.children().filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
 
 /** The helper a node lies in (`function f(a, b, c) {…}`, `var f = function (…) {…}`): its name and parameter names. */
 function helperOf(node: SgNode): { name: string; params: string[]; fn: SgNode } | null {

@@ -5,6 +5,7 @@
 // a name bound twice, a call) leaves the pattern unknown, and nothing is judged.
 import type { SgNode } from "@ast-grep/napi";
 import { unescapeString } from "../literals.ts";
+import { namedKids } from "../syntax-nodes.ts";
 
 /** Deep enough for real pattern builders (a few names, each joined from a few more), short of a cycle. */
 const maxDepth = 12;
@@ -59,8 +60,7 @@ function value(root: FileConstants, node: SgNode | null, depth: number): string 
   }
   if (kind === "array") {
     const items: string[] = [];
-    for (const c of node.children()) {
-      if (!c.isNamed() || c.kind() === "comment") continue;
+    for (const c of namedKids(node)) {
       const v = value(root, c, depth + 1);
       if (typeof v !== "string") return null;
       items.push(v);
@@ -79,11 +79,7 @@ function value(root: FileConstants, node: SgNode | null, depth: number): string 
     const fn = node.field("function");
     if (fn?.kind() !== "member_expression" || fn.field("property")?.text() !== "join") return null;
     const list = value(root, fn.field("object"), depth + 1);
-    const args =
-      node
-        .field("arguments")
-        ?.children()
-        .filter((c) => c.isNamed()) ?? [];
+    const args = namedKids(node.field("arguments"));
     const sep = args.length ? value(root, args[0]!, depth + 1) : ",";
     return Array.isArray(list) && typeof sep === "string" ? list.join(sep) : null;
   }
@@ -106,11 +102,7 @@ function regexOf(root: FileConstants, node: SgNode | null, depth: number): { sou
  * Flags the file chooses at run time (`onlyFirst ? undefined : "g"`) are read as all the letters they may be.
  */
 export function foldedRegExp(call: SgNode, root: FileConstants): { source: string; flags: string } | null {
-  const args =
-    call
-      .field("arguments")
-      ?.children()
-      .filter((c) => c.isNamed() && c.kind() !== "comment") ?? [];
+  const args = namedKids(call.field("arguments"));
   const source = value(root, args[0] ?? null, 0);
   if (typeof source !== "string") return null;
   const given = args[1];
