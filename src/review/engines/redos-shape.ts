@@ -8,24 +8,63 @@
 const maxPatternChars = 160;
 /**
  * Counted repetitions expand into as many automaton states: past this sum of their bounds
- * (`[a-z0-9-]{0,61}` twice is 122) a pattern is not judged either (over a second each).
+ * (`[a-z0-9-]{0,61}` twice is 122) a pattern is judged with its counts shrunk (shrinkCounts()).
  */
 const maxRepeatCount = 30;
-const repeatCount = (src: string): number => [...src.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce((n, m) => n + Number(m[2] || m[1]), 0);
+const counted = /\{(\d+)(?:(,)(\d*))?\}/g;
+const repeatCount = (src: string): number => [...src.matchAll(counted)].reduce((n, m) => n + Number(m[3] || m[1]), 0);
+/** What a count is cut to: small, and a range keeps some width (`{44,88}` → `{3,6}`). */
+const smallCount = 3;
+
+/**
+ * The pattern with every count over `smallCount` cut down (`{1,63}` → `{1,4}`, `{44,88}` → `{3,6}`, `{100}` →
+ * `{3}`, `{50,}` → `{3,}`), when its counts together are past what the automaton can expand. Whether matching
+ * is super-linear comes from the unbounded quantifiers and how their parts overlap; a count only multiplies
+ * states. So base64 bodies of integrity strings and `{0,100}` label runs no longer hide an exponential group
+ * beside them. The input recheck then shows fits the cut pattern, not the original: callers drop it.
+ */
+export function shrinkCounts(src: string): string {
+  if (repeatCount(src) <= maxRepeatCount) return src;
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === "\\") {
+      out += src.slice(i, i + 2);
+      i++;
+    } else if (inClass || c !== "{") {
+      if (c === "[") inClass = true;
+      else if (c === "]") inClass = false;
+      out += c;
+    } else {
+      const m = /^\{(\d+)(?:(,)(\d*))?\}/.exec(src.slice(i, i + 24));
+      if (!m) {
+        out += c;
+        continue;
+      }
+      const low = Math.min(Number(m[1]), smallCount);
+      out += !m[2] ? `{${low}}` : m[3] === "" ? `{${low},}` : `{${low},${Math.min(Number(m[3]), low + smallCount)}}`;
+      i += m[0].length - 1;
+    }
+  }
+  return out;
+}
 const unboundedQuantifier = /[*+]|\{\d+,\}/g;
 
 /**
- * Whether a pattern can be super-linear at all, on its shape: it needs two unbounded quantifiers
- * (`*`, `+`, `{n,}`), alternatives, or one quantifier where a search may start at every character
- * (no leading `^`) followed by something that can fail. Anything else matches in linear time and
- * is not worth the analyser's time.
+ * Whether a pattern can be super-linear at all, on its shape: it needs an unbounded quantifier (`*`, `+`,
+ * `{n,}`) and another quantifier (unbounded, or a range such as `{0,63}`), alternatives, or one quantifier
+ * where a search may start at every character (no leading `^`) followed by something that can fail.
+ * Anything else matches in linear time and is not worth the analyser's time.
  */
 export function mayBeSuperLinear(source: string): boolean {
   // Escapes and classes are single atoms here.
   const shape = source.replace(/\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|[\s\S])|\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/g, "x");
   const n = shape.match(unboundedQuantifier)?.length ?? 0;
   if (n === 0) return false;
-  if (n > 1 || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape)) return true;
+  // A count with a range (`{0,63}`) under or beside an unbounded quantifier can split a run as well.
+  const ranges = shape.match(/\{\d+,\d+\}/g)?.length ?? 0;
+  if (n + ranges > 1 || /\|[^()]*\)(?:[*+]|\{\d+,\})/.test(shape)) return true;
   if (shape.startsWith("^") && !shape.includes("|")) return false;
   // One quantifier and a search that may start anywhere: it backtracks only when something after
   // it can fail (`\s+$`, `{[^}]+}`); `/\s+/g` or `/[^a-z]+/g` succeed once they have consumed one.
@@ -33,10 +72,12 @@ export function mayBeSuperLinear(source: string): boolean {
   return !/^(?:\}|[*+])?\??\)*$/.test(shape.slice(at + (shape[at] === "{" ? shape.indexOf("}", at) - at : 0) + 1));
 }
 /** The bounds above and the checker, named in the verdict cache's keys: other bounds, other verdicts. */
-export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount},backrefs-as-groups`;
+export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount}-else-shrunk-to-${smallCount},backrefs-as-groups`;
 /** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
 export function judgeable(source: string): boolean {
-  return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(source) <= maxRepeatCount && mayBeSuperLinear(source);
+  return (
+    source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(shrinkCounts(source)) <= maxRepeatCount && mayBeSuperLinear(source)
+  );
 }
 const plain = /[^\\[\](){}|^$.*+?]/;
 

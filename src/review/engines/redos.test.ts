@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { judgePattern } from "./redos.ts";
 import { patternOf } from "./redos-pattern.ts";
-import { mayBeSuperLinear, shortenLiterals } from "./redos-shape.ts";
+import { mayBeSuperLinear, shortenLiterals, shrinkCounts } from "./redos-shape.ts";
 import { withoutBackrefs } from "./redos-forms.ts";
 
 // Verdicts must not depend on the machine's load here (engines/redos.ts).
@@ -58,10 +58,20 @@ test("literal runs are shortened for the analyser, escapes, classes, group names
   assert.equal(shortenLiterals("(abcdefab)+"), "(ab)+");
 });
 
-test("patterns without unbounded repetition, or too long or too counted to judge in time, are not reported", () => {
+test("patterns without unbounded repetition, or too long to judge in time, are not reported", () => {
   assert.equal(judgePattern("^(a|b|c){1,3}$", ""), null);
   assert.equal(judgePattern(`^(a+)+$${"x".repeat(200)}`, ""), null);
-  assert.equal(judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", ""), null);
+});
+
+test("large counts are cut before judging: a group of bounded labels repeated is exponential, the dotted host pattern linear", () => {
+  assert.equal(shrinkCounts("^[a-z]{1,20}(\\.[a-z]{2,10})*$"), "^[a-z]{1,20}(\\.[a-z]{2,10})*$", "within the automaton's bounds: kept");
+  assert.equal(shrinkCounts("^x{44,88}(y{0,61}|z{100}|w{50,})+[{0,99}]\\{0,99}$"), "^x{3,6}(y{0,3}|z{3}|w{3,})+[{0,99}]\\{0,99}$");
+  const labels = judgePattern("^([a-z0-9-]{0,61}[a-z0-9])+$", "");
+  assert.equal(labels?.complexity, "exponential");
+  assert.equal(labels?.attack, undefined, "recheck's input fits the cut pattern, not this one: not shown");
+  assert.equal(judgePattern("^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$", ""), null);
+  assert.equal(judgePattern("^([a-z0-9]+)-([A-Za-z0-9+/=]{44,88})(\\?[\\x21-\\x7E]*)*$", "")?.complexity, "exponential");
+  assert.equal(judgePattern("^([a-z0-9]+)-([A-Za-z0-9+/=]{44,88})(\\?[\\x21-\\x7E]*)?$", ""), null);
 });
 
 test("only shapes that can backtrack super-linearly go to the analyser", () => {

@@ -10,7 +10,7 @@ import { VerdictStore } from "./redos-cache.ts";
 import { meetsNoInput, nodeAt } from "./redos-reach.ts";
 import { FileConstants, foldedRegExp } from "./redos-fold.ts";
 import { CpuNet } from "./redos-net.ts";
-import { judgeBounds, judgeable, shortenLiterals } from "./redos-shape.ts";
+import { judgeBounds, judgeable, shortenLiterals, shrinkCounts } from "./redos-shape.ts";
 import { globalAlternatives, withoutBackrefs } from "./redos-forms.ts";
 import { compiledUse, patternOf } from "./redos-pattern.ts";
 import { suitePath } from "../suite-paths.ts";
@@ -100,7 +100,8 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
     let timedOut = false;
     try {
       const check = recheck();
-      const shortened = shortenLiterals(withoutBackrefs(source));
+      const judged = shrinkCounts(source);
+      const shortened = shortenLiterals(withoutBackrefs(judged));
       const jsFlags = flags.replace(/[^dgimsuyv]/g, "");
       // Only a time-out may be the machine's load; "unsupported" (lookarounds, back-references) is recheck's answer.
       const { result: r, outcome } = net.run(
@@ -117,7 +118,8 @@ export function judgePattern(source: string, flags: string, budgetMs = Infinity)
         verdict = {
           complexity: c.type === "polynomial" && c.degree ? `polynomial (degree ${c.degree})` : c.type,
           quadratic: c.type === "polynomial" && (c.degree ?? 2) <= 2,
-          ...(r.attack?.pattern ? { attack: r.attack.pattern } : {}),
+          // An input for a pattern with its counts cut (shrinkCounts) may not fit the pattern itself.
+          ...(r.attack?.pattern && judged === source ? { attack: r.attack.pattern } : {}),
         };
       }
     } catch {

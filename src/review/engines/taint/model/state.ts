@@ -72,5 +72,14 @@ function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
 /** A member path's entry is a guard's mark (evaluators/allow-list-guards.ts guardPath): safe for the classes both checked. */
 function both(k: string, a: Value, b: Value): Value {
   if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
+  // A parameter as the caller gave it on one path, a value built from it on the other (`if (…) command = "git " +
+  // command`): the built one's flow, which is no longer the caller's own command or path, tainted for what either is.
+  if (a && b && bareParam(a) !== bareParam(b) && !a.fields && !b.fields) {
+    const built = bareParam(a) ? b : a;
+    return built.mask === (a.mask & b.mask) ? built : { ...built, mask: a.mask & b.mask };
+  }
   return worse(a, b);
 }
+
+/** A parameter's own value, not yet through any step. */
+const bareParam = (t: NonNullable<Value>): boolean => t.step.kind === "param" && t.step.prev === null;
