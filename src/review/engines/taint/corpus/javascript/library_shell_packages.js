@@ -25,3 +25,25 @@ module.exports.build = function build(target, done) {
 module.exports.installService = function installService(name, cb) {
   sudo.exec(`systemctl enable ${name}`, { name: "Service Installer" }, cb); // vuln: command-injection
 };
+
+// A git wrapper that puts the program's name in front when the caller left it out: on that path the command is
+// one the wrapper built, not the caller's own. Its fixed release runs git with the words as separate arguments.
+const shell = require("shelljs");
+const { execFileSync } = require("child_process");
+
+module.exports.git = function git(command, options) {
+  if (command.substring(0, 4) !== "git ") {
+    command = "git " + command;
+  }
+  return shell.exec(command, { silent: true, cwd: options && options.cwd }).stdout; // vuln: command-injection
+};
+
+module.exports.gitFixed = function gitFixed(command, options) {
+  const args = command.split(" ").filter((w, i) => i > 0 || w !== "git");
+  return execFileSync("git", args, { cwd: options && options.cwd }).toString(); // safe: command-injection argument list, no shell
+};
+
+module.exports.runAsGiven = function runAsGiven(command, options) {
+  if (options && options.verbose) console.log(command);
+  return shell.exec(command, { silent: true }).stdout; // safe: command-injection the caller's own command, as given
+};
