@@ -75,9 +75,7 @@ export function mayBeSuperLinear(source: string): boolean {
 export const judgeBounds = `automaton,chars<=${maxPatternChars},repeats<=${maxRepeatCount}-else-shrunk-to-${smallCount},backrefs-as-groups`;
 /** Whether judgePattern would have recheck judge the pattern: otherwise its verdict is null. */
 export function judgeable(source: string): boolean {
-  return (
-    source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(shrinkCounts(source)) <= maxRepeatCount && mayBeSuperLinear(source)
-  );
+  return source.length <= maxPatternChars && /[*+{]/.test(source) && repeatCount(shrinkCounts(source)) <= maxRepeatCount && mayBeSuperLinear(source);
 }
 const plain = /[^\\[\](){}|^$.*+?]/;
 

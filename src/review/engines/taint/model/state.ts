@@ -72,14 +72,20 @@ function joinChecks(a: State["checks"], b: State["checks"]): State["checks"] {
 /** A member path's entry is a guard's mark (evaluators/allow-list-guards.ts guardPath): safe for the classes both checked. */
 function both(k: string, a: Value, b: Value): Value {
   if (a && b && a.mask !== b.mask && k.includes(".")) return { ...a, mask: a.mask & b.mask };
-  // A parameter as the caller gave it on one path, a value built from it on the other (`if (…) command = "git " +
-  // command`): the built one's flow, which is no longer the caller's own command or path, tainted for what either is.
-  if (a && b && bareParam(a) !== bareParam(b) && !a.fields && !b.fields) {
+  // A parameter as the caller gave it on one path, a string built around it on the other (`if (…) command = "git " +
+  // command`): the built one's flow, which is no longer the caller's own command, tainted for what either is.
+  if (a && b && !a.fields && !b.fields && bareParam(a) !== bareParam(b)) {
     const built = bareParam(a) ? b : a;
-    return built.mask === (a.mask & b.mask) ? built : { ...built, mask: a.mask & b.mask };
+    if (builtAround(built)) return built.mask === (a.mask & b.mask) ? built : { ...built, mask: a.mask & b.mask };
   }
   return worse(a, b);
 }
 
-/** A parameter's own value, not yet through any step. */
 const bareParam = (t: NonNullable<Value>): boolean => t.step.kind === "param" && t.step.prev === null;
+/** Assigned a concatenation or template around the parameter, not a call's result (`encodeURI(str)` is its own text). */
+function builtAround(t: NonNullable<Value>): boolean {
+  const n = t.step.node;
+  const value = n.field("right") ?? n.field("value");
+  return t.step.prev?.kind === "param" && !t.step.prev.prev && concatenations.has(value?.kind() ?? "");
+}
+const concatenations = new Set(["binary_expression", "binary_operator", "template_string"]);
