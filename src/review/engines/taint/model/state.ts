@@ -82,10 +82,15 @@ function both(k: string, a: Value, b: Value): Value {
 }
 
 const bareParam = (t: NonNullable<Value>): boolean => t.step.kind === "param" && t.step.prev === null;
-/** Assigned a concatenation or template around the parameter, not a call's result (`encodeURI(str)` is its own text). */
+/**
+ * Assigned the parameter with literal text put around it (`"git " + command`, `` `git ${command}` ``), not a call's result
+ * (`encodeURI(str)` is its own text) nor a value joined from elsewhere (`searchPath() + sql`).
+ */
 function builtAround(t: NonNullable<Value>): boolean {
   const n = t.step.node;
   const value = n.field("right") ?? n.field("value");
-  return t.step.prev?.kind === "param" && !t.step.prev.prev && concatenations.has(value?.kind() ?? "");
+  if (t.step.prev?.kind !== "param" || t.step.prev.prev || !value) return false;
+  if (value.kind() === "template_string") return true;
+  return concatenations.has(value.kind()) && [value.field("left"), value.field("right")].some((x) => x?.kind() === "string");
 }
-const concatenations = new Set(["binary_expression", "binary_operator", "template_string"]);
+const concatenations = new Set(["binary_expression", "binary_operator"]);
