@@ -26,29 +26,19 @@ const smallCount = 3;
 export function shrinkCounts(src: string): string {
   if (repeatCount(src) <= maxRepeatCount) return src;
   let out = "";
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (c === "\\") {
-      out += src.slice(i, i + 2);
-      i++;
-    } else if (inClass || c !== "{") {
-      if (c === "[") inClass = true;
-      else if (c === "]") inClass = false;
-      out += c;
-    } else {
-      const m = /^\{(\d+)(?:(,)(\d*))?\}/.exec(src.slice(i, i + 24));
-      if (!m) {
-        out += c;
-        continue;
-      }
-      const low = Math.min(Number(m[1]), smallCount);
-      out += !m[2] ? `{${low}}` : m[3] === "" ? `{${low},}` : `{${low},${Math.min(Number(m[3]), low + smallCount)}}`;
-      i += m[0].length - 1;
-    }
+  for (let i = 0; i < src.length; ) {
+    const tok = token(src, i);
+    out += tok.startsWith("{") ? cutCount(tok) : tok;
+    i += tok.length;
   }
   return out;
 }
+const cutCount = (tok: string): string => {
+  const m = /^\{(\d+)(?:(,)(\d*))?\}$/.exec(tok);
+  if (!m) return tok;
+  const low = Math.min(Number(m[1]), smallCount);
+  return !m[2] ? `{${low}}` : m[3] === "" ? `{${low},}` : `{${low},${Math.min(Number(m[3]), low + smallCount)}}`;
+};
 const unboundedQuantifier = /[*+]|\{\d+,\}/g;
 
 /**
@@ -79,6 +69,18 @@ export function judgeable(source: string): boolean {
 }
 const plain = /[^\\[\](){}|^$.*+?]/;
 
+/** The pattern's syntax unit at `i`: an escape, a class, a group's head, a count, else one character. */
+function token(src: string, i: number): string {
+  const c = src[i]!;
+  const rest = src.slice(i);
+  let m: RegExpExecArray | null = null;
+  if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
+  else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
+  else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
+  else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
+  return m ? m[0] : c;
+}
+
 /**
  * The pattern with runs of plain characters longer than three cut to their first and last: a run
  * matches one way, so its length changes how long recheck's automaton takes (each character is
@@ -101,13 +103,7 @@ export function shortenLiterals(src: string): string {
       continue;
     }
     flush(/[*+?{]/.test(c) && run.length > 0);
-    const rest = src.slice(i);
-    let m: RegExpExecArray | null = null;
-    if (c === "\\") m = /^\\(?:[uxpPk]\{[^}]*\}|k<[^>]*>|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|[\s\S])/.exec(rest);
-    else if (c === "[") m = /^\[\^?\]?(?:\\[\s\S]|[^\]\\])*\]/.exec(rest);
-    else if (c === "(") m = /^\((?:\?(?:<?[=!]|:|<[^>]*>))?/.exec(rest);
-    else if (c === "{") m = /^\{\d*(?:,\d*)?\}/.exec(rest);
-    const tok = m ? m[0] : c;
+    const tok = token(src, i);
     out += tok;
     i += tok.length;
   }

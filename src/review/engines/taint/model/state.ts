@@ -2,7 +2,7 @@ import { ConstMap } from "./scope-constants.ts";
 import type { Coll } from "./collection-values.ts";
 import type { Guard } from "./check-operands.ts";
 import { joinColls } from "./collection-values.ts";
-import type { Value } from "./values.ts";
+import type { Step, Value } from "./values.ts";
 import { worse } from "./values.ts";
 // The value model lives in values.ts; most of the analysis imports it from here with the state.
 export type { Derivation, Step, Taint, Value } from "./values.ts";
@@ -81,7 +81,9 @@ function both(k: string, a: Value, b: Value): Value {
   return worse(a, b);
 }
 
-const bareParam = (t: NonNullable<Value>): boolean => t.step.kind === "param" && t.step.prev === null;
+/** A parameter's own value, not yet through any step. */
+const paramStep = (s: Step | null): boolean => s?.kind === "param" && s.prev === null;
+const bareParam = (t: NonNullable<Value>): boolean => paramStep(t.step);
 /**
  * Assigned the parameter with literal text put around it (`"git " + command`, `` `git ${command}` ``), not a call's result
  * (`encodeURI(str)` is its own text) nor a value joined from elsewhere (`searchPath() + sql`).
@@ -89,7 +91,7 @@ const bareParam = (t: NonNullable<Value>): boolean => t.step.kind === "param" &&
 function builtAround(t: NonNullable<Value>): boolean {
   const n = t.step.node;
   const value = n.field("right") ?? n.field("value");
-  if (t.step.prev?.kind !== "param" || t.step.prev.prev || !value) return false;
+  if (!paramStep(t.step.prev) || !value) return false;
   if (value.kind() === "template_string") return true;
   return concatenations.has(value.kind()) && [value.field("left"), value.field("right")].some((x) => x?.kind() === "string");
 }
