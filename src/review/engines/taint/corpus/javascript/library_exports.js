@@ -145,6 +145,14 @@ class UserStore {
   rawQuery(sql, bindings) {
     return this.db.query(sql, bindings); // safe: sql-injection caller's query passed on unchanged
   }
+  // An ORM's query runner: on one path the session's search path is put before the caller's SQL, a value of the
+  // store's own, not literal text around the caller's (which would make it a query the runner built).
+  runInSchema(sql) {
+    if (this.schema) {
+      sql = this.searchPathSql(this.schema) + sql;
+    }
+    return this.db.query(sql); // safe: sql-injection caller's query, after the store's own prefix
+  }
   truncate(table) {
     return this.db.query(`TRUNCATE TABLE ${this.escapePath(table)}`); // safe: sql-injection builder's own identifier escaping
   }
